@@ -1,0 +1,1 @@
+"""Fonts embedded in every PDF (OFL / free licences beside them)."""

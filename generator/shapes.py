@@ -1,0 +1,139 @@
+"""Drawing commands: the vector shapes and text every piece is made of, in millimetres.
+
+A piece is drawn once, as a list of these values, with its origin at its top-left corner and y
+growing downwards (as on the page a person holds). Backends (PDF, SVG) walk the same list; a shape
+never knows which backend draws it. One small class per drawing command, as Squib does.
+
+Units: lengths in mm, font sizes in points (what a person means by "9 pt text"), angles in
+degrees clockwise (as seen on the page).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Union
+
+MM_PER_PT = 25.4 / 72.0
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted. `fill`/`stroke` are "#rrggbb" or None (not painted)."""
+
+    fill: str | None = None
+    stroke: str | None = "#000000"
+    width: float = 0.25  # stroke width, mm
+    dash: tuple[float, ...] = ()  # mm on, mm off, ...
+    opacity: float = 1.0  # fill opacity
+    cap: str = "butt"  # butt | round | square
+    join: str = "miter"  # miter | round | bevel
+
+    def with_(self, **kw) -> "Style":
+        return replace(self, **kw)
+
+
+NONE = Style(fill=None, stroke=None)
+LINE = Style()
+
+
+def fill(color: str, stroke: str | None = None, width: float = 0.25) -> Style:
+    return Style(fill=color, stroke=stroke, width=width)
+
+
+def stroke(color: str = "#000000", width: float = 0.25, dash: tuple[float, ...] = ()) -> Style:
+    return Style(fill=None, stroke=color, width=width, dash=dash)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = LINE
+    r: float = 0.0  # corner radius, mm
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = LINE
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style = LINE
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = LINE
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A polyline; closed (and fillable) unless `closed=False`."""
+
+    points: tuple[tuple[float, float], ...]
+    style: Style = LINE
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Path:
+    """SVG-like path: ops are ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    ops: tuple[tuple, ...]
+    style: Style = LINE
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text. (x, y) is the baseline point; `anchor` says which end of the line it is."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 9.0  # pt
+    font: str = "regular"  # a name from generator.fonts.FONTS
+    color: str = "#000000"
+    anchor: str = "start"  # start | middle | end
+    rotate: float = 0.0  # degrees clockwise about (x, y)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes drawn in a moved, turned and scaled frame: translate, then rotate, then scale."""
+
+    items: tuple["Shape", ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    scale: float = 1.0
+
+
+Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group]
+
+
+def group(items: Iterable[Shape], dx: float = 0.0, dy: float = 0.0, rotate: float = 0.0,
+          scale: float = 1.0) -> Group:
+    return Group(tuple(items), dx, dy, rotate, scale)
+
+
+def pt(mm: float) -> float:
+    """mm -> PostScript points."""
+    return mm / MM_PER_PT
+
+
+def mm(points: float) -> float:
+    """PostScript points -> mm."""
+    return points * MM_PER_PT

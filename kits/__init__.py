@@ -1,0 +1,1 @@
+"""The kit files shipped with pnpkit, one YAML file per game."""

@@ -1,0 +1,3 @@
+from pnpkit.cli import main
+
+main()

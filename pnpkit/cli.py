@@ -1,0 +1,61 @@
+"""The `pnpkit` command: parses, calls the generator or the scorer, prints, sets the exit code.
+
+Exit codes: 0 fine (a record is legal); 1 a record breaks the rules; 2 input that cannot be read
+(a kit file or record with a problem, a bad option); 3 an internal error (a bug: reported in one
+line, never as a traceback).
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kitfile import SourceError
+from pnpkit import __version__
+
+EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
+
+
+class Pnpkit(click.Group):
+    """A group that turns every failure into one clear message and an exit code."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SourceError as e:
+            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
+            click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=Pnpkit, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnpkit")
+def cli() -> None:
+    """Print board-game kits at home, and score the games played with them.
+
+    \b
+    pnpkit list                      the kits this pnpkit can print
+    pnpkit build chestnuts            PDF + SVG + manifest into output/chestnuts/
+    pnpkit score game.yaml           check a record and score it
+    pnpkit check game.yaml --explain replay a record move by move
+    """
+
+
+@cli.group()
+def schema() -> None:
+    """Print a JSON Schema, for editors that complete and check YAML."""
+
+
+from pnpkit import cmd_print, cmd_score  # noqa: E402  (commands register themselves on cli)
+
+cmd_print.register(cli, schema)
+cmd_score.register(cli, schema)
+
+
+def main() -> None:
+    cli(prog_name="pnpkit")

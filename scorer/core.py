@@ -1,0 +1,176 @@
+"""What every game's scorer returns: violations, scores with breakdowns, rankings, tie-breaks.
+
+These are plain values. The CLI prints them as a table or, with `--json`, as the object
+DESIGN.md specifies (`Result.to_json`). Ranking is shared by all competitive games: a game
+only says which tie-breakers it uses, in order (`rank`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from scorer.rulebook import Rule
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: where in the record, what is wrong, and the rule's id and words."""
+
+    where: str
+    message: str
+    rule: str
+    quote: str
+
+    @classmethod
+    def of(cls, where: str, message: str, rule: Rule) -> "Violation":
+        return cls(where, message, rule.id, rule.quote)
+
+    def to_json(self) -> dict[str, str]:
+        return {"where": self.where, "rule": self.rule, "quote": self.quote, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a player's breakdown. A player's lines add up to their total."""
+
+    label: str
+    points: int
+
+
+@dataclass
+class PlayerScore:
+    name: str
+    breakdown: list[Line] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.breakdown)
+
+    def add(self, label: str, points: int) -> None:
+        self.breakdown.append(Line(label, points))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "total": self.total,
+                "breakdown": [{"label": l.label, "points": l.points} for l in self.breakdown]}
+
+
+@dataclass(frozen=True)
+class TieBreaker:
+    """`key(name)` gives a player's value; higher ranks first (negate for 'fewest')."""
+
+    label: str
+    key: Callable[[str], float]
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """How one place among players equal on points was settled."""
+
+    place: int
+    players: list[str]
+    tied_on: int
+    decided_by: str
+    rule: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"place": self.place, "players": self.players, "tied_on": self.tied_on,
+                "decided_by": self.decided_by, "rule": self.rule}
+
+
+def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Rule
+         ) -> tuple[list[list[str]], list[Tiebreak]]:
+    """Rank by total, then by each tie-breaker in turn; players equal on all of them share.
+
+    Returns the ranking as groups (best first) and, for every place that a tie on points had to
+    settle, which tie-breaker settled it (or that the place is shared).
+    """
+    def sort_key(s: PlayerScore) -> tuple:
+        return (s.total, *(b.key(s.name) for b in breakers))
+
+    ordered = sorted(scores, key=sort_key, reverse=True)
+    groups: list[list[PlayerScore]] = []
+    for s in ordered:
+        if groups and sort_key(groups[-1][0]) == sort_key(s):
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+
+    tiebreaks: list[Tiebreak] = []
+    place = 1
+    for i, group in enumerate(groups):
+        total = group[0].total
+        neighbours = [g for j, g in enumerate(groups) if j != i and g[0].total == total]
+        if neighbours or len(group) > 1:
+            names = [s.name for s in group]
+            if neighbours:
+                # The first tie-breaker on which this group differs from every group tied with it
+                # on points is the one that put it in its place.
+                first_diff = min(_first_difference(group[0], g[0], breakers) for g in neighbours)
+                decided = breakers[first_diff].label
+            else:
+                decided = "no tie-breaker"
+            if len(group) > 1:
+                decided = f"shared: equal on points and on every tie-breaker" if not neighbours else \
+                    f"{decided}; the rest equal on every tie-breaker, so shared"
+            tiebreaks.append(Tiebreak(place, names, total, decided, rule.id))
+        place += len(group)
+    return [[s.name for s in g] for g in groups], tiebreaks
+
+
+def _first_difference(a: PlayerScore, b: PlayerScore, breakers: Sequence[TieBreaker]) -> int:
+    for i, br in enumerate(breakers):
+        if br.key(a.name) != br.key(b.name):
+            return i
+    return len(breakers) - 1
+
+
+@dataclass
+class Result:
+    """The verdict on one record. `extra` holds cooperative games' outcome fields."""
+
+    game: str
+    players: list[PlayerScore] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+    finished: bool = True
+    ranking: list[list[str]] = field(default_factory=list)
+    tiebreaks: list[Tiebreak] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    explain: list[str] = field(default_factory=list)
+    cooperative: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.ranking[0]) if self.ranking and self.finished else []
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "valid": self.valid, "finished": self.finished}
+        if self.players or not self.cooperative:
+            out["players"] = [p.to_json() for p in self.players]
+        if self.cooperative:
+            out.update(self.extra)
+        else:
+            out["ranking"] = self.ranking
+            out["winners"] = self.winners
+            out["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
+            out.update(self.extra)
+        out["violations"] = [v.to_json() for v in self.violations]
+        return out
+
+
+def where_turn(turn: int, player: str, action: int | None = None, text: str | None = None) -> str:
+    """`turn 3 (Ann), action 2 "c 1"`: the one way every move log names a place in it."""
+    out = f"turn {turn} ({player})"
+    if action is not None:
+        out += f", action {action}"
+        if text is not None:
+            out += f' "{text}"'
+    return out
+
+
+def join_names(names: Iterable[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

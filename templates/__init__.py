@@ -1,0 +1,1 @@
+"""Jinja2 templates for reference-card and score-sheet text."""
