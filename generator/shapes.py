@@ -112,21 +112,26 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Shapes drawn in a moved, turned and scaled frame: translate, then rotate, then scale."""
+    """Shapes drawn in a moved, turned and scaled frame: translate, then rotate, then scale.
+
+    `clip` (x, y, w, h in the group's own frame) hides what falls outside it: a board split over
+    pages is the same drawing clipped to each part.
+    """
 
     items: tuple["Shape", ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
     scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None
 
 
 Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group]
 
 
 def group(items: Iterable[Shape], dx: float = 0.0, dy: float = 0.0, rotate: float = 0.0,
-          scale: float = 1.0) -> Group:
-    return Group(tuple(items), dx, dy, rotate, scale)
+          scale: float = 1.0, clip: tuple[float, float, float, float] | None = None) -> Group:
+    return Group(tuple(items), dx, dy, rotate, scale, clip)
 
 
 def pt(mm: float) -> float:

@@ -1,0 +1,1 @@
+"""Kit file -> pieces (vector shapes in mm) -> sheets (imposition) -> PDF, SVG and manifest."""

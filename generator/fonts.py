@@ -1,0 +1,82 @@
+"""The fonts every page uses, from fonts/, and text measured the way the PDF will set it.
+
+Pieces lay text out themselves (wrapping a rule onto a card), so they need real glyph widths;
+reportlab's metrics for the embedded TrueType files give them without drawing anything.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from generator.shapes import MM_PER_PT
+
+# Style name used in shapes.Text.font -> (PDF font name, file in fonts/)
+FONTS: dict[str, tuple[str, str]] = {
+    "regular": ("PnpSans", "DejaVuSans.ttf"),
+    "bold": ("PnpSans-Bold", "DejaVuSans-Bold.ttf"),
+    "condensed": ("PnpSansCond", "DejaVuSansCondensed.ttf"),
+    "condensed-bold": ("PnpSansCond-Bold", "DejaVuSansCondensed-Bold.ttf"),
+    "title": ("PnpTitle", "Lato-Black.ttf"),
+    "heading": ("PnpHeading", "Lato-Bold.ttf"),
+    "body": ("PnpBody", "Lato-Regular.ttf"),
+}
+# SVG font-family for each style (the SVG sheets name fonts; the PDFs embed them).
+SVG_FAMILY: dict[str, tuple[str, str]] = {
+    "regular": ("DejaVu Sans", "normal"),
+    "bold": ("DejaVu Sans", "bold"),
+    "condensed": ("DejaVu Sans Condensed", "normal"),
+    "condensed-bold": ("DejaVu Sans Condensed", "bold"),
+    "title": ("Lato", "900"),
+    "heading": ("Lato", "bold"),
+    "body": ("Lato", "normal"),
+}
+
+
+def font_path(filename: str) -> str:
+    return str(resources.files("fonts") / filename)
+
+
+@lru_cache(maxsize=None)
+def pdf_font(style: str) -> str:
+    """Register the style's TrueType font with reportlab (once) and return its PDF name."""
+    try:
+        name, filename = FONTS[style]
+    except KeyError:
+        raise ValueError(f"unknown font style {style!r} (known: {', '.join(FONTS)})") from None
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, font_path(filename)))
+    return name
+
+
+def text_width(text: str, style: str, size_pt: float) -> float:
+    """Width in mm of `text` set in `style` at `size_pt`."""
+    return pdfmetrics.stringWidth(text, pdf_font(style), size_pt) * MM_PER_PT
+
+
+def wrap(text: str, style: str, size_pt: float, width_mm: float) -> list[str]:
+    """Greedy word wrap to `width_mm`; explicit newlines are kept. A word too long for the line
+    stands alone (callers choose sizes so that does not happen)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            candidate = f"{line} {word}"
+            if text_width(candidate, style, size_pt) <= width_mm:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def line_height(size_pt: float, leading: float = 1.2) -> float:
+    """Baseline-to-baseline distance in mm."""
+    return size_pt * leading * MM_PER_PT
