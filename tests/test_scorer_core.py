@@ -1,0 +1,53 @@
+"""Shared scorer values: rule quotes come from the shipped texts; ranking settles ties in order."""
+from __future__ import annotations
+
+import pytest
+
+from scorer import rulebook
+from scorer.core import PlayerScore, Result, TieBreaker, rank
+
+
+def score(name: str, points: int) -> PlayerScore:
+    p = PlayerScore(name)
+    p.add("points", points)
+    return p
+
+
+def test_quote_must_be_in_the_rulebook():
+    rule = rulebook.section("chestnuts", "PLAY 4(c)", "Take one or more  Chestnuts from your Plate\nand eat them")
+    assert rule.quote == "Take one or more Chestnuts from your Plate and eat them"
+    with pytest.raises(ValueError):
+        rulebook.section("chestnuts", "PLAY 4(c)", "Take all the Chestnuts")
+
+
+def test_every_ruling_is_quotable():
+    for rid in ["C1", "C12", "F8", "V7", "N5", "T4", "U7"]:
+        r = rulebook.ruling(rid)
+        assert r.id == f"ruling {rid}" and len(r.quote) > 20
+    assert rulebook.ruling("U6").quote.startswith("Most nuts, then most Salt markers")
+
+
+def test_rank_uses_tiebreakers_in_order_and_says_which():
+    nuts = {"Ann": 10, "Ben": 12, "Cat": 12, "Dan": 12}
+    salt = {"Ann": 0, "Ben": 3, "Cat": 3, "Dan": 1}
+    scores = [score("Ann", 30), score("Ben", 20), score("Cat", 20), score("Dan", 20)]
+    ranking, ties = rank(scores, [TieBreaker("most nuts", nuts.get), TieBreaker("most salt", salt.get)],
+                         rulebook.ruling("U6"))
+    assert ranking == [["Ann"], ["Ben", "Cat"], ["Dan"]]
+    assert [(t.place, t.players) for t in ties] == [(2, ["Ben", "Cat"]), (4, ["Dan"])]
+    assert ties[1].decided_by == "most salt"
+    assert "shared" in ties[0].decided_by
+
+
+def test_untied_ranking_has_no_tiebreaks():
+    ranking, ties = rank([score("A", 3), score("B", 5)], [], rulebook.ruling("N4"))
+    assert ranking == [["B"], ["A"]] and ties == []
+
+
+def test_result_json_shape():
+    p = score("Ann", 7)
+    r = Result(game="nuts", players=[p], ranking=[["Ann"]])
+    out = r.to_json()
+    assert out == {"game": "nuts", "valid": True, "finished": True,
+                   "players": [{"name": "Ann", "total": 7, "breakdown": [{"label": "points", "points": 7}]}],
+                   "ranking": [["Ann"]], "winners": ["Ann"], "tiebreaks": [], "violations": []}
