@@ -1,14 +1,464 @@
-"""The kinds of printable components a kit file may list.
+"""The kinds of printable components a kit file may list, and the one place sizes are read.
 
-PLACEHOLDER: the generator issue defines the real kinds (board, counters, cards, tiles,
-score-sheet, reference) here as pydantic models in a discriminated union on `kind`.
+A kit file's `components:` is a list; each entry's `kind` picks its model here (a discriminated
+union), so `pnpkit schema kit` tells an editor exactly which keys each kind takes. The kinds are
+general on purpose: a new game whose pieces are boards, counters, cards, tiles, score sheets and
+reference cards is a new kit file, not new code.
+
+Lengths and sizes are strings a person writes with their unit ("5/8in", "15.9mm", "63.5x88.9mm",
+"poker"); bare numbers are millimetres. They are parsed here and nowhere else, so every bad size
+gives the same message: `expected e.g. "63x88mm", got "63x"`.
 """
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+import difflib
+import re
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema,
+                      WrapValidator, model_validator)
+from pydantic_core import InitErrorDetails
+
+# ---------------------------------------------------------------------------------------------
+# Units: the one place a length or a size is read.
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 25.4 / 72.0}
+NAMED_SIZES = {  # width x height in mm
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
+    "a6": (105.0, 148.0),
+    "a5": (148.0, 210.0),
+    "half-letter": (139.7, 215.9),
+}
+_NUM = r"(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?|\d+\s+\d+\s*/\s*\d+"  # 15.9, 5/8, 1 1/2
+_LEN = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
+_SIZE = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*[x×]\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
 
 
-class Component(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
-    kind: str
+def _q(value: Any) -> str:
+    """A value as the person wrote it, in double quotes: "63x"."""
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
+def _number(text: str) -> float:
+    text = text.strip()
+    if " " in text and "/" in text:  # "1 1/2"
+        whole, frac = text.split(None, 1)
+        return float(int(whole) + Fraction(frac.replace(" ", "")))
+    if "/" in text:
+        num, den = (p.strip() for p in text.split("/"))
+        if float(den) == 0:
+            raise ValueError("division by zero")
+        return float(Fraction(num) / Fraction(den))
+    return float(text)
+
+
+def parse_length(value: Any) -> float:
+    """"5/8in" | "15.9mm" | "2cm" | "12pt" | 15.9 (a bare number is mm) -> mm."""
+    if isinstance(value, bool):
+        raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}')
+    if isinstance(value, (int, float)):
+        mm = float(value)
+    else:
+        m = _LEN.match(str(value))
+        try:
+            if not m:
+                raise ValueError
+            mm = _number(m[1]) * MM_PER_UNIT[m[2] or "mm"]
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}') from None
+    if mm < 0:
+        raise ValueError(f"a length cannot be negative, got {_q(value)}")
+    return mm
+
+
+def parse_size(value: Any) -> tuple[float, float]:
+    """"63.5x88.9mm" | "2.5x3.5in" | "63.5mm x 88.9mm" | "poker" | "5/8in" (square) -> (w, h) mm."""
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return parse_length(value[0]), parse_length(value[1])
+    text = str(value).strip().lower()
+    if text in NAMED_SIZES:
+        return NAMED_SIZES[text]
+    bad = ValueError(f'expected e.g. "63x88mm", "2.5x3.5in", "5/8in" or "poker", got {_q(value)}')
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return parse_length(value), parse_length(value)
+    m = _SIZE.match(text)
+    try:
+        if m:
+            unit = m[4] or m[2] or "mm"
+            w = _number(m[1]) * MM_PER_UNIT[m[2] or unit]
+            h = _number(m[3]) * MM_PER_UNIT[unit]
+        elif _LEN.match(text):
+            w = h = parse_length(text)
+        else:
+            raise bad
+    except (ValueError, ZeroDivisionError):
+        raise bad from None
+    if w <= 0 or h <= 0:
+        raise ValueError(f"a size must be larger than zero, got {_q(value)}")
+    return w, h
+
+
+def _point(value: Any) -> tuple[float, float]:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return parse_length(value[0]), parse_length(value[1])
+    raise ValueError(f"expected a position [x, y] from the top-left corner, e.g. [10, 25] (mm) or [1in, 2in], got {_q(value)}")
+
+
+Length = Annotated[float, BeforeValidator(parse_length),
+                   WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
+                                   "description": "A length: a number with mm, cm, in or pt; a bare number is mm."})]
+Size = Annotated[tuple[float, float], BeforeValidator(parse_size),
+                 WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
+                                 "description": "Width x height with a unit, a named size, or one length for a square."})]
+Point = Annotated[tuple[float, float], BeforeValidator(_point),
+                  WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
+                                  "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Faces and texts shared by several kinds.
+
+class Face(Strict):
+    """One side of a counter, tile or card. Every empty field may be filled by the piece's set."""
+
+    fill: Color | None = Field(None, description="Background colour (default white; a set's colour tints it if `tint`).")
+    tint: bool = Field(False, description="Tint the background with the set's colour (light on purpose: greyscale printers).")
+    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), drawn in the middle.")
+    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}.")
+    art_scale: float = Field(0.62, gt=0, le=1, description="The art's box as a share of the face's size.")
+    color: Color | None = Field(None, description="The owner's colour, given to the art and the mark (a set fills it).")
+    mark: str | None = Field(None, description="A player mark (art name, e.g. mark-circle) printed so colour never stands alone.")
+    label: str | None = Field(None, description="A short word printed on the face (a set's label fills it).")
+    title: str | None = Field(None, description="Cards: a title at the top (jinja2, sees `row`, `params`).")
+    text: str | None = Field(None, description="Cards: body text under the art (jinja2 template text, sees `row`, `params`).")
+    blank: bool = Field(False, description="Print nothing on this side (a set's colour and mark are not added).")
+
+
+class TextBlock(Strict):
+    """Text laid out in a box: from a template file in templates/ (or next to the kit) or inline."""
+
+    template: str | None = Field(None, description="A jinja2 file in templates/ (or beside the kit file), e.g. chestnuts-turn.j2.")
+    text: str | None = Field(None, description="Inline jinja2 text, instead of a template file.")
+    columns: int = Field(1, ge=1, le=4, description="Columns the text flows through.")
+    max_pt: float = Field(10.0, gt=0, description="Largest font size tried (pt).")
+    min_pt: float = Field(6.5, gt=0, description="Smallest readable size; if the text does not fit at it, the build fails.")
+
+    @model_validator(mode="after")
+    def _one(self) -> "TextBlock":
+        if (self.template is None) == (self.text is None):
+            raise ValueError("give exactly one of `template` or `text`")
+        if self.min_pt > self.max_pt:
+            raise ValueError("min_pt must not be larger than max_pt")
+        return self
+
+
+class PieceSet(Strict):
+    """A group of identical pieces of one owner: `2 x 12 chestnuts, one set per player` is two sets."""
+
+    name: str = Field(description="The set's name, used in piece names (e.g. Orange).")
+    count: int = Field(ge=1, description="How many pieces in this set.")
+    color: Color | None = Field(None, description="The set's colour, given to faces that have none.")
+    mark: str | None = Field(None, description="The set's mark (art name), given to faces that have none.")
+    label: str | None = Field(None, description="The set's label, given to faces that have none.")
+
+
+# ---------------------------------------------------------------------------------------------
+# The kinds.
+
+class _Component(Strict):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The component's id, e.g. chestnuts (unique in the kit).")
+    title: str | None = Field(None, description="What the cover page and the manifest call it (default: the name).")
+
+    @property
+    def display(self) -> str:
+        return self.title or self.name.replace("-", " ").capitalize()
+
+
+class _Faced(_Component):
+    count: int | None = Field(None, ge=1, description="How many, when there are no `sets`.")
+    sets: list[PieceSet] = Field(default_factory=list, description="Groups of pieces, each with its owner's colour and mark.")
+    front: Face = Field(default_factory=Face, description="The front (every piece has one).")
+    back: Face | None = Field(None, description="The back; leave it out for a single-sided piece.")
+    border: Color = Field("#000000", description="The colour of the thin line just inside the cut.")
+
+    @model_validator(mode="after")
+    def _count(self):
+        if self.sets and self.count is not None:
+            raise ValueError("give `count` or `sets`, not both")
+        if not self.sets and self.count is None:
+            raise ValueError("give `count` (how many) or `sets`")
+        return self
+
+    def groups(self) -> list[PieceSet]:
+        return list(self.sets) or [PieceSet(name="", count=self.count or 0)]
+
+    @property
+    def total(self) -> int:
+        return sum(s.count for s in self.groups())
+
+
+class Counters(_Faced):
+    """Small round or square pieces (5/8 in by default), one or two sided."""
+
+    kind: Literal["counters"]
+    shape: Literal["round", "square"] = "round"
+    size: Length = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
+
+
+class Tiles(_Faced):
+    """Larger square or rectangular pieces laid on the table (default 1 in square)."""
+
+    kind: Literal["tiles"]
+    size: Size = Field((25.4, 25.4), description='e.g. "1in", "30x30mm", "2x1in".')
+    corner: Length = Field(1.0, description="Corner radius of the drawing inside the cut.")
+
+
+class Cards(_Component):
+    """A deck. Each row of `deck` is one card design (its `count` copies); templates see `row`."""
+
+    kind: Literal["cards"]
+    size: Size = Field((63.5, 88.9), description='Default poker, 63.5x88.9mm; also "bridge", "mini", "tarot".')
+    count: int = Field(1, ge=1, description="Copies of each row (a row's own `count` overrides it).")
+    deck: list[dict[str, Any]] = Field(default_factory=list, description="One mapping per card design; "
+                                       "`count` copies; other keys are read by the face templates as row.KEY.")
+    front: Face = Field(default_factory=Face)
+    back: Face | None = None
+    corner: Length = Field(3.0, description="Corner radius of the frame inside the cut.")
+
+
+class Column(Strict):
+    label: str = Field(description="Column heading.")
+    width: Length | None = Field(None, description="Width; columns without one share what is left.")
+    group: str | None = Field(None, description="The name of a `groups` entry this column sits under.")
+    shade: bool = Field(False, description="Shade the column (e.g. a total).")
+
+
+class ColumnGroup(Strict):
     name: str
+    label: str = Field(description="Printed over the group's columns (e.g. a player).")
+    color: Color | None = None
+    mark: str | None = Field(None, description="A player mark drawn by the label.")
+    name_line: bool = Field(True, description="Leave a line to write a player's name on.")
+
+
+class Box(Strict):
+    label: str
+    at: Point = Field(description="Top-left corner within the sheet.")
+    size: Size
+
+
+class ScoreSheet(_Component):
+    """A sheet of rows and columns to write in (one page by default); `boxes` for extra tallies."""
+
+    kind: Literal["score-sheet"]
+    size: Size = Field((190.0, 250.0), description="Trim size of one sheet.")
+    count: int = Field(1, ge=1, description="Copies to print.")
+    header: TextBlock | None = Field(None, description="Text above the grid (title, how to score).")
+    header_height: Length = 24.0
+    footer: TextBlock | None = None
+    footer_height: Length = 0.0
+    rows: int | list[str] = Field(description="Row count (numbered 1..N) or the row labels.")
+    row_label: str = Field("", description="Heading of the row-label column.")
+    row_label_width: Length = 12.0
+    columns: list[Column] = Field(min_length=1)
+    groups: list[ColumnGroup] = Field(default_factory=list)
+    boxes: list[Box] = Field(default_factory=list, description="Extra labelled boxes below the grid.")
+    boxes_height: Length = 0.0
+
+    @model_validator(mode="after")
+    def _groups(self) -> "ScoreSheet":
+        names = {g.name for g in self.groups}
+        for c in self.columns:
+            if c.group is not None and c.group not in names:
+                raise ValueError(f"column {c.label!r}: no group named {c.group!r} (groups: {', '.join(sorted(names)) or 'none'})")
+        return self
+
+
+class Reference(_Component):
+    """A player aid: text and tables from a template that can read the kit's params."""
+
+    kind: Literal["reference"]
+    size: Size = Field(description='Trim size, e.g. "a5" or "190x128mm".')
+    count: int = Field(1, ge=1, description="Copies (e.g. one per player).")
+    front: TextBlock
+    back: TextBlock | None = Field(None, description="A second side (double-sided card).")
+    margin: Length = 5.0
+
+
+class Holds(Strict):
+    count: int = Field(ge=1, description="How many counters the region must hold side by side.")
+    counters: str = Field(description="The `counters` component whose size counts.")
+
+
+class Region(Strict):
+    """A named area of a board: a box, round space or oval, with its label and art."""
+
+    name: str
+    label: str | None = Field(None, description="Printed at the region's top edge (as read from `rotate`).")
+    sublabel: str | None = Field(None, description="A smaller second line under the label.")
+    at: Point
+    size: Size
+    shape: Literal["rect", "round", "ellipse"] = "rect"
+    fill: Color | None = Field(None, description="Background (keep it light; it prints grey).")
+    color: Color | None = Field(None, description="The owner's colour: a band along the label.")
+    mark: str | None = Field(None, description="The owner's mark, drawn beside the label.")
+    art: str | None = Field(None, description="Art drawn faintly in the region.")
+    art_options: dict[str, Any] = Field(default_factory=dict)
+    art_opacity: float = Field(0.35, ge=0, le=1, description="How strong the region's art is (it sits under the counters).")
+    rotate: Literal[0, 90, 180, 270] = Field(0, description="Turn label and art to face a player on another side.")
+    holds: Holds | None = Field(None, description="Counters it must hold; the build fails if they do not fit.")
+
+
+class Track(Strict):
+    """A row of numbered spaces (a score track, the Fire's Flame spaces)."""
+
+    name: str
+    at: Point = Field(description="Top-left of the first space.")
+    spaces: list[str] = Field(min_length=1, description="The label of each space, in order.")
+    space: Length = Field(description="Diameter or side of each space.")
+    gap: Length = 2.0
+    direction: Literal["right", "down", "left", "up"] = "right"
+    shape: Literal["round", "square"] = "round"
+    art: str | None = Field(None, description="Art drawn faintly in each space.")
+    fill: Color | None = None
+    rotate: Literal[0, 90, 180, 270] = 0
+
+
+class Grid(Strict):
+    """A grid of squares with optional labels along its top and left."""
+
+    name: str
+    at: Point
+    rows: int = Field(ge=1)
+    cols: int = Field(ge=1)
+    cell: Length
+    row_labels: list[str] = Field(default_factory=list)
+    col_labels: list[str] = Field(default_factory=list)
+    fill: Color | None = None
+
+
+class Lattice(Strict):
+    """A triangle of spaces, 1 in the top row to `rows` in the bottom, joined by lines."""
+
+    name: str
+    at: Point = Field(description="Centre of the top space.")
+    rows: int = Field(ge=1)
+    spacing: Length = Field(description="Distance between neighbouring spaces.")
+    space: Length = Field(description="Diameter of a space.")
+    labels: Literal["row-letter", "none"] = Field("row-letter", description="row-letter: A1, B1 B2, ...")
+
+
+class Label(Strict):
+    text: str
+    at: Point = Field(description="Where the text's anchor sits (its baseline).")
+    pt: float = Field(10.0, gt=0, description="Font size, points.")
+    font: Literal["regular", "bold", "condensed", "condensed-bold", "title", "heading", "body"] = "heading"
+    anchor: Literal["start", "middle", "end"] = "middle"
+    rotate: Literal[0, 90, 180, 270] = 0
+    color: Color = "#000000"
+
+
+class Art(Strict):
+    name: str = Field(description="Art library name.")
+    at: Point
+    size: Size
+    options: dict[str, Any] = Field(default_factory=dict)
+    rotate: Literal[0, 90, 180, 270] = 0
+
+
+class PlacedText(TextBlock):
+    at: Point
+    size: Size
+    rotate: Literal[0, 180] = Field(0, description="180: readable from the board's far edge.")
+    frame: bool = Field(True, description="Draw a light rounded frame round the text.")
+
+
+class Board(_Component):
+    """A board: regions, tracks, grids, lattices, labels, art and text blocks at given places (mm)."""
+
+    kind: Literal["board"]
+    size: Size = Field(description="Trim size; larger than a page is fine (it is split with overlaps).")
+    fill: Color | None = Field(None, description="Board background (default white).")
+    regions: list[Region] = Field(default_factory=list)
+    tracks: list[Track] = Field(default_factory=list)
+    grids: list[Grid] = Field(default_factory=list)
+    lattices: list[Lattice] = Field(default_factory=list)
+    labels: list[Label] = Field(default_factory=list)
+    art: list[Art] = Field(default_factory=list)
+    texts: list[PlacedText] = Field(default_factory=list, description="Text blocks, e.g. the turn summary along an edge.")
+
+
+KIND_MODELS: dict[str, type[_Component]] = {
+    "board": Board, "counters": Counters, "tiles": Tiles, "cards": Cards,
+    "score-sheet": ScoreSheet, "reference": Reference,
+}
+KINDS = tuple(KIND_MODELS)
+
+
+def _keys_at(model: type[BaseModel] | None, loc: tuple) -> list[str]:
+    """The keys a kit file may write at `loc` inside a component of kind `model`."""
+    for part in loc:
+        if model is None:
+            return []
+        if isinstance(part, int):
+            continue
+        field = model.model_fields.get(part)
+        if field is None:
+            return []
+        model = _model_in(field.annotation)
+    return list(model.model_fields) if model is not None else []
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    found = [m for a in getattr(annotation, "__args__", ()) if (m := _model_in(a)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def _readable_errors(value: Any, handler):
+    """Validate one component, then say its problems the way a person reads them.
+
+    pydantic puts the `kind` tag into each error's location (components[3].counters.size); the
+    person wrote components[3].size. Unknown keys get a did-you-mean from that kind's own keys, and
+    an unknown kind lists the known ones.
+    """
+    try:
+        return handler(value)
+    except ValidationError as exc:
+        kind = value.get("kind") if isinstance(value, dict) else None
+        model = KIND_MODELS.get(kind) if isinstance(kind, str) else None
+        details = []
+        for err in exc.errors():
+            loc, ctx = tuple(err["loc"]), dict(err.get("ctx") or {})
+            if loc and loc[0] == kind:
+                loc = loc[1:]
+            kind_of_error = err["type"]
+            if kind_of_error == "union_tag_invalid":
+                kind_of_error, ctx = "value_error", {"error": ValueError(
+                    f"unknown kind {_q(kind)} (kinds: {', '.join(KINDS)})")}
+            elif kind_of_error == "union_tag_not_found":
+                kind_of_error, ctx = "value_error", {"error": ValueError(
+                    f"give the component's `kind`: one of {', '.join(KINDS)}")}
+            elif kind_of_error == "extra_forbidden" and (known := _keys_at(model, loc[:-1])):
+                hint = difflib.get_close_matches(str(loc[-1]), known, n=1)
+                msg = f"unknown key {loc[-1]!r}"
+                msg += f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(sorted(known))})"
+                kind_of_error, ctx = "value_error", {"error": ValueError(msg)}
+            details.append(InitErrorDetails(type=kind_of_error, loc=loc, input=err["input"], ctx=ctx))
+        raise ValidationError.from_exception_data(exc.title, details) from None
+
+
+Component = Annotated[
+    Annotated[Union[Board, Counters, Tiles, Cards, ScoreSheet, Reference], Field(discriminator="kind")],
+    WrapValidator(_readable_errors),
+]
