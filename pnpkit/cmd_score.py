@@ -1,9 +1,173 @@
 """`pnpkit score | check | schema record`: the scoring side of the CLI.
 
-PLACEHOLDER until the scorer issue lands.
+Both `score` and `check` compute the same Result (scorer.api); they differ only in what they print
+first: `score` the players' tables and the ranking, `check` the verdict and the violations. Exit
+codes: 0 the record is legal, 1 it breaks the rules (the violations are printed, and the scores
+where they make sense), 2 it cannot be read (one clear message from the loader).
+
+The text printer knows nothing of any game: it prints a Result, competitive or cooperative.
 """
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
 import click
+
+from kitfile import Problem, SourceError
+from scorer import api
+from scorer.core import Result
+
+EXIT_LEGAL = 0
+EXIT_ILLEGAL = 1
+
+
+def _compute(record: str, explain: bool) -> Result:
+    """Read, check and score the record; `-` reads it from standard input."""
+    if record == "-":
+        try:
+            text = sys.stdin.read()
+        except UnicodeDecodeError as e:
+            raise SourceError("<stdin>", [Problem(None, "", f"not UTF-8 text ({e.reason})")]) from None
+        return api.score_text(text, "<stdin>", explain=explain)
+    return api.score_file(record, explain=explain)
+
+
+def _title(game: str) -> str:
+    try:
+        from kitfile import load_kit
+        return load_kit(game).game.title
+    except Exception:  # noqa: BLE001 - a title is decoration; the game id will do
+        return game
+
+
+def _table(result: Result) -> list[str]:
+    """One table per player: breakdown lines, then the total."""
+    out: list[str] = []
+    labels = [line.label for p in result.players for line in p.breakdown]
+    width = max([len("total"), *map(len, labels)]) + 2
+    for p in result.players:
+        out.append(p.name)
+        for line in p.breakdown:
+            out.append(f"  {line.label:<{width}}{line.points:>6}")
+        out.append(f"  {'total':<{width}}{p.total:>6}")
+        out.append("")
+    return out
+
+
+def _ranking(result: Result) -> list[str]:
+    if result.cooperative:
+        out = [f"Outcome: {result.extra.get('outcome', 'unknown')}"]
+        for key, value in result.extra.items():
+            if key == "outcome":
+                continue
+            if isinstance(value, list) and value and isinstance(value[0], dict):
+                out.append(f"{key}:")
+                for i, item in enumerate(value, 1):
+                    out.append(f"  {i}. " + ", ".join(f"{k}: {v}" for k, v in item.items()))
+            else:
+                out.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        return out + [""]
+    totals = {p.name: p.total for p in result.players}
+    out = ["Ranking" + ("" if result.finished else " (as it stands: the game is unfinished)")]
+    place = 1
+    for group in result.ranking:
+        names = ", ".join(group)
+        out.append(f"  {place}. {names}  {totals.get(group[0], '')}")
+        place += len(group)
+    if result.tiebreaks:
+        out.append("Tie-breaks")
+        for t in result.tiebreaks:
+            out.append(f"  place {t.place}: {', '.join(t.players)} (tied on {t.tied_on}): {t.decided_by} [{t.rule}]")
+    if result.finished:
+        winners = result.winners
+        out.append(("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners))
+    else:
+        out.append("No winner yet: the record stops before the end of the game.")
+    return out + [""]
+
+
+def _violations(result: Result) -> list[str]:
+    if not result.violations:
+        return ["No violations: the record keeps every rule checked."]
+    out = [f"Violations ({len(result.violations)})"]
+    for i, v in enumerate(result.violations, 1):
+        out.append(f"  {i}. {v.where}: {v.message}")
+        out.append(f'     {v.rule}: "{v.quote}"')
+    return out
+
+
+def _verdict(result: Result) -> str:
+    state = "" if result.finished or result.cooperative else " (unfinished)"
+    if result.valid:
+        return f"{_title(result.game)}: legal{state}."
+    n = len(result.violations)
+    return f"{_title(result.game)}: breaks the rules ({n} violation{'s' if n != 1 else ''}){state}."
+
+
+def _json(result: Result, explain: bool) -> str:
+    out: dict[str, Any] = result.to_json()
+    if explain:
+        out["explain"] = list(result.explain)
+    return json.dumps(out, indent=2, ensure_ascii=False)
+
+
+def _finish(result: Result) -> None:
+    sys.exit(EXIT_LEGAL if result.valid else EXIT_ILLEGAL)
+
+
+RECORD_HELP = "RECORD is a YAML or JSON file (docs/records.md), or - to read standard input."
 
 
 def register(cli: click.Group, schema: click.Group) -> None:
-    pass
+    @cli.command(epilog=RECORD_HELP)
+    @click.argument("record", metavar="RECORD")
+    @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
+    def score(record: str, as_json: bool) -> None:
+        """Check a game record and print each player's score, the ranking and the tie-breaks.
+
+        Exit code 0: the record is legal; 1: it breaks the rules (violations printed after the
+        scores); 2: it cannot be read.
+        """
+        result = _compute(record, explain=False)
+        if as_json:
+            click.echo(_json(result, False))
+        else:
+            lines = [_verdict(result), ""] + _table(result) + _ranking(result) + _violations(result)
+            click.echo("\n".join(lines))
+        _finish(result)
+
+    @cli.command(epilog=RECORD_HELP)
+    @click.argument("record", metavar="RECORD")
+    @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
+    @click.option("--explain", is_flag=True,
+                  help="Also print the replay's notes: the position move by move, or how the final sheets were scored.")
+    def check(record: str, as_json: bool, explain: bool) -> None:
+        """Check a game record against the rules: every violation, where it is, and the rule it breaks.
+
+        Exit code 0: the record is legal; 1: it breaks the rules; 2: it cannot be read.
+        """
+        result = _compute(record, explain=explain)
+        if as_json:
+            click.echo(_json(result, explain))
+        else:
+            lines = [_verdict(result), ""] + _violations(result)
+            if explain:
+                lines += ["", "Explain"] + [f"  {line}" for line in result.explain or ["(no notes)"]]
+            if result.players and not result.cooperative:
+                totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
+                lines += ["", f"Scores: {totals}"]
+                if result.finished and result.winners:
+                    lines.append(("Winner: " if len(result.winners) == 1 else "Winners (shared): ")
+                                 + ", ".join(result.winners))
+            elif result.cooperative:
+                lines += [""] + _ranking(result)
+            click.echo("\n".join(lines).rstrip())
+        _finish(result)
+
+    @schema.command("record")
+    @click.argument("game", metavar="GAME")
+    def record_schema(game: str) -> None:
+        """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
+        click.echo(json.dumps(api.record_schema(game), indent=2, ensure_ascii=False))
