@@ -1,0 +1,52 @@
+"""Forest Fire's numbers: the grid, its ring, the counters, and what each role may do.
+
+The board's geometry is read by the scorer (which squares exist, which spaces are the ring) and
+will be read by the generator (what is printed), so the printed grid is the scored grid. What an
+action *does* is rules code (scorer.games.forest_fire); how many actions a role has, how many
+counters its extinguish removes, whether it jumps and how long a pilot's drop line is are numbers,
+and live here.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Role(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Literal["hotshot", "smoke-jumper", "pilot"]
+    name: str = Field(description="As printed on the role card.")
+    kind: Literal["ground", "air"] = Field(description="ground: moves and extinguishes on the grid (F6, F7); "
+                                                       "air: refills and drops, never on the board (F8).")
+    actions: int = Field(2, ge=1, description="Actions a round (ground roles).")
+    removes: int | None = Field(None, ge=1, description="Counters one extinguish removes; none = all of them.")
+    jump: bool = Field(False, description="May jump from an edge square or the ring to any square (F7).")
+    line: int = Field(3, ge=1, description="Squares in a line a drop puts out (air roles).")
+    text: str = Field("", description="The rulebook's words, printed on the role card.")
+
+
+class Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    grid: int = Field(6, ge=2, le=9, description="Squares down and across, numbered 1..grid (F1). "
+                                                  "Fire rolls are two dice, so a 6x6 grid is the game's.")
+    ring: bool = Field(True, description="The off-board spaces around the grid (0 or grid+1) are printed.")
+    fire_counters: int = Field(48, ge=40, description="Fire counters in the kit.")
+    firebreaks: int = Field(4, ge=0, description="Firebreak counters in the kit: up to one per player.")
+    setup_rounds: int = Field(2, ge=0, description="Rounds' worth of fire rolls before play (one per player each).")
+    roles: list[Role]
+
+    @model_validator(mode="after")
+    def _roles(self) -> "Params":
+        ids = [r.id for r in self.roles]
+        if sorted(ids) != sorted(set(ids)):
+            raise ValueError(f"each role once, got {', '.join(ids)}")
+        return self
+
+    def role(self, role_id: str) -> Role:
+        for r in self.roles:
+            if r.id == role_id:
+                return r
+        raise KeyError(role_id)
