@@ -25,10 +25,7 @@ KINDS = ("walnut", "hazelnut", "beechnut", "acorn")
 Kind = Literal["walnut", "hazelnut", "beechnut", "acorn"]
 
 N1, N2, N3, N4, N5 = (ruling(f"N{i}") for i in range(1, 6))
-ONE_TYPE = section(GAME, "PUTTING NUTS IN STORAGE", "You can't put nuts of more than one type on the same storage card.")
 EIGHT_CARDS = section(GAME, "Preparation", "8 nut storage cards with the same motif")
-JOKERS = section(GAME, "Jokers", "Jokers always count as one of the two nuts shown on them")
-ALL_JOKERS = section(GAME, "Preparation", "You will need all 12 jokers, no matter how many players there are.")
 PLAYER_COUNT = section(GAME, "In the Nuts!", "Spieler: 2-4 Personen")
 
 
@@ -133,8 +130,8 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                 joker_total += 1
                 jokers_used.setdefault(frozenset(pair), []).append(jwhere)
                 if store.nut not in pair:
-                    violations.append(Violation.of(jwhere, f"a {pair[0]}/{pair[1]} joker cannot be stored as "
-                                                   f"{store.nut}", JOKERS))
+                    violations.append(Violation.of(jwhere, f"a joker showing {pair[0]}/{pair[1]} cannot be "
+                                                   f"stored as {store.nut}", N2))
             held = real + len(store.jokers)
             if held > card.size:
                 violations.append(Violation.of(where, f"{held} nuts on card {card.name}, which holds {card.size} "
