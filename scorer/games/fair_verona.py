@@ -1,0 +1,119 @@
+"""Fair Verona: encounter checks (rulings V1-V7). A full game log is a later issue.
+
+A record lists encounters as they were met at the table; each is checked for who may take part
+(people on the player's tile, one Friend, no card twice, no Joker as a person) and then resolved
+by scorer.encounter, which a full game log will call the same way. The game itself is not played
+out by such a record, so its outcome is "unfinished".
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from kitfile.params.fair_verona import Params
+from scorer.cards import Card, CardField
+from scorer.core import Result
+from scorer.encounter import Tile, resolve
+from scorer.movelog import Illegal, Replay
+from scorer.rulebook import ruling, section
+
+GAME = "fair-verona"
+
+R_SAME_TILE = section(GAME, "Encounters", "If you are on the same tile as a player with an Encounter card, you may "
+                                          "help clear one of theirs.")
+R_UNIQUE = section(GAME, "The Identity Card", "Each card in play represents a unique person.")
+R_JOKER = section(GAME, "Jokers", "If at any time in play a Joker is drawn, all Clue hunting halts. Cover any Clue "
+                                  "Card in play with the Joker.")
+R_FOUR = section(GAME, "Objective", "Four players cooperate")
+V5 = ruling("V5")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Helper(_Strict):
+    identity: CardField
+    at: Tile | None = Field(None, description="[east, north] of Verona's tile; the player's tile if left out.")
+
+
+class Encounter(_Strict):
+    identity: CardField = Field(description="The player's Identity card.")
+    at: Tile = Field(description="[east, north]: tiles east and north of Verona's tile (west, south negative).")
+    card: CardField = Field(description="The Encounter card.")
+    helpers: list[Helper] = Field(default_factory=list, description="Other players on the same tile who help.")
+    friend: list[CardField] = Field(default_factory=list, description="The Friend card played, if any.")
+    clue: CardField | None = Field(None, description="The Clue Card in play when the encounter was drawn "
+                                                     "(JK: a Joker covers it); leave out if not known.")
+
+    @field_validator("friend", mode="before")
+    @classmethod
+    def _one_or_list(cls, v: Any) -> Any:
+        return v if isinstance(v, list) else ([] if v is None else [v])
+
+
+class Record(_Strict):
+    game: Literal["fair-verona"]
+    encounters: list[Encounter] = Field(min_length=1)
+
+
+def check(e: Encounter, where: str, params: Params, replay: Replay) -> dict:
+    """One encounter: set aside whoever may not count (each a violation), then resolve it."""
+    def bad(part: str, message: str, rule) -> None:
+        replay.illegal(f"{where}, {part}", Illegal(message, rule))
+
+    seen: dict[Card, str] = {}
+    named = [("identity", e.identity), ("card", e.card)] + \
+            [(f"helper {k}", h.identity) for k, h in enumerate(e.helpers, 1)] + \
+            [("friend", f) for f in e.friend] + ([("clue", e.clue)] if e.clue else [])
+    for part, c in named:
+        if c.joker:
+            continue
+        if c in seen:
+            bad(f'{part} "{c}"', f"{c} is also the {seen[c]}: one deck has each card once", R_UNIQUE)
+        else:
+            seen[c] = part
+    for part, c in named[:2]:
+        if c.joker:
+            bad(f'{part} "{c}"', f"a Joker is not a person and has no value: when drawn it covers the Clue Card",
+                R_JOKER)
+    helpers: list[tuple[Card, Tile]] = []
+    for k, h in enumerate(e.helpers, 1):
+        part, tile = f'helper {k} "{h.identity}"', h.at if h.at is not None else e.at
+        if h.identity.joker:
+            bad(part, "a Joker is not a person and cannot help", R_JOKER)
+        elif tile != e.at:
+            bad(part, f"{h.identity} is on [{tile[0]}, {tile[1]}], not on the player's tile [{e.at[0]}, {e.at[1]}]: "
+                      f"only people on the same tile help", R_SAME_TILE)
+        elif len(helpers) >= params.players - 1:
+            bad(part, f"more helpers than the other {params.players - 1} players", R_FOUR)
+        else:
+            helpers.append((h.identity, tile))
+    friend = None
+    for k, f in enumerate(e.friend, 1):
+        part = f'friend "{f}"' if len(e.friend) == 1 else f'friend {k} "{f}"'
+        if f.joker:
+            bad(part, "a Joker is not a Friend: when drawn it covers the Clue Card", R_JOKER)
+        elif k > params.friends_per_encounter:
+            bad(part, f"{len(e.friend)} Friends in one encounter; a player may call on "
+                      f"{params.friends_per_encounter}", V5)
+        elif friend is None:
+            friend = f
+    if e.identity.joker or e.card.joker:
+        return {"strength": 0, "cleared": False, "clue": None,
+                "explain": "a Joker is not a person and has no value: nothing to resolve"}
+    return resolve(e.identity, e.at, e.card, helpers, friend, params, e.clue).to_json()
+
+
+def score(record: Record, kit, explain: bool = False) -> Result:
+    params: Params = kit.params
+    replay = Replay(explaining=explain)
+    results = []
+    for i, e in enumerate(record.encounters, 1):
+        out = check(e, f"encounter {i}", params, replay)
+        results.append(out)
+        replay.note(f"encounter {i}: {out['explain']}")
+    return Result(game=GAME, violations=replay.violations, finished=False,
+                  extra={"outcome": "unfinished", "encounters": results},
+                  explain=replay.explain, cooperative=True)
