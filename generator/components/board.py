@@ -1,0 +1,184 @@
+"""Boards: regions, tracks, grids, lattices, labels, art and text blocks at their places (mm).
+
+A region's label and art are drawn in the region's own frame, turned by `rotate`, so the spaces of
+the player across the table read the right way up for that player. A region that must hold
+counters is checked: the build stops if they would not fit side by side.
+"""
+from __future__ import annotations
+
+import math
+
+from generator import fonts
+from generator.components.common import INK, art, badge, error, faded, fit_text, local_size, oriented, placed, render_template
+from generator.pieces import Piece
+from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
+from generator.textblock import TextFitError, layout
+from kitfile.components import Board, Counters, Region, Track
+
+PT = 0.3528
+REGION_FILL = "#f6f3ee"
+LABEL_BAND = 11.0
+PAD = 2.0
+GAP = 1.0  # between counters side by side
+
+
+def holding_area(r: Region) -> tuple[float, float]:
+    """The room a region leaves for counters under its label (local frame), w x h in mm."""
+    lw, lh = local_size(*r.size, r.rotate)
+    if r.shape == "rect":
+        return lw - 2 * PAD, lh - LABEL_BAND - PAD
+    # an oval: the largest rectangle inside it, under the label
+    return lw / math.sqrt(2) - 2 * PAD, lh / math.sqrt(2) - PAD
+
+
+def capacity(area: tuple[float, float], d: float) -> int:
+    """Counters of diameter d that lie side by side in a w x h area (square packing)."""
+    w, h = area
+    return max(0, math.floor((w + GAP) / (d + GAP))) * max(0, math.floor((h + GAP) / (d + GAP)))
+
+
+def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
+    (x, y), (w, h) = r.at, r.size
+    if x < 0 or y < 0 or x + w > b.size[0] + 1e-6 or y + h > b.size[1] + 1e-6:
+        raise error(kit, where + ("at",), f"the region {r.name!r} runs off the {b.size[0]:g}x{b.size[1]:g} mm board")
+    lw, lh = local_size(w, h, r.rotate)
+    fill = r.fill or REGION_FILL
+    body = Style(fill=fill, stroke=INK, width=0.5)
+    out: list[Shape] = []
+    if r.shape == "rect":
+        out.append(Rect(x, y, w, h, body, r=3.0))
+    else:
+        out.append(Ellipse(x + w / 2, y + h / 2, w / 2, h / 2, body))
+    local: list[Shape] = []
+    aw, ah = holding_area(r)
+    top = LABEL_BAND if r.shape == "rect" else (lh - ah) / 2
+    if r.art:
+        s = min(aw, ah) * 0.85
+        local.append(placed(faded(art(r.art, s, s, **dict(r.art_options, color=r.art_options.get("color", r.color))),
+                                  r.art_opacity), lw / 2 - s / 2, top + (ah - s) / 2))
+    if r.color and r.shape == "rect":
+        local.append(Rect(0.25, 0.25, lw - 0.5, 2.6, Style(fill=r.color, stroke=None)))
+    if r.label:
+        tx = 3.0 if r.shape == "rect" else lw / 2
+        anchor = "start" if r.shape == "rect" else "middle"
+        ty = 8.6 if r.shape == "rect" else (lh - ah) / 2 - 2.0
+        if r.mark and r.shape == "rect":
+            local += badge(r.mark, r.color, 7.0, 6.7, 7.0)
+            tx = 12.0
+        pt = fit_text(r.label, "heading", 15.0, (lw - tx - 4) if r.shape == "rect" else lw * 0.6)
+        local.append(Text(tx, ty, r.label, size=pt, font="heading", color=INK, anchor=anchor))
+        if r.sublabel:
+            end = tx + fonts.text_width(r.label, "heading", pt) + 2.5
+            spt = fit_text(r.sublabel, "condensed", 8.0, max(5.0, lw - end - 3))
+            if r.shape == "rect":
+                local.append(Text(end, ty, r.sublabel, size=spt, font="condensed", color="#444444"))
+            else:
+                local.append(Text(lw / 2, ty + spt * PT * 1.4, r.sublabel, size=spt, font="condensed", color="#444444",
+                                  anchor="middle"))
+    out.append(oriented(local, x, y, w, h, r.rotate))
+    if r.holds is not None:
+        target = next((c for c in b_counters(kit) if c.name == r.holds.counters), None)
+        if target is None:
+            raise error(kit, where + ("holds", "counters"), f"no counters component named {r.holds.counters!r}")
+        fits = capacity((aw, ah), target.size)
+        if fits < r.holds.count:
+            raise error(kit, where + ("size",), f"the region {r.name!r} holds {fits} {target.name} of "
+                        f"{target.size:.1f} mm, not the {r.holds.count} it must; make it larger")
+    return out
+
+
+def b_counters(kit) -> list[Counters]:
+    return [c for c in kit.components if c.kind == "counters"]
+
+
+def _track(t: Track) -> list[Shape]:
+    out: list[Shape] = []
+    step = t.space + t.gap
+    dx, dy = {"right": (step, 0), "left": (-step, 0), "down": (0, step), "up": (0, -step)}[t.direction]
+    x0, y0 = t.at
+    for i, label in enumerate(t.spaces):
+        x, y = x0 + i * dx, y0 + i * dy
+        style = Style(fill=t.fill or "#ffffff", stroke=INK, width=0.45, dash=())
+        if t.shape == "round":
+            out.append(Circle(x + t.space / 2, y + t.space / 2, t.space / 2, style))
+        else:
+            out.append(Rect(x, y, t.space, t.space, style, r=1.0))
+        local: list[Shape] = []
+        if t.art:
+            s = t.space * 0.66
+            local.append(placed(faded(art(t.art, s, s), 0.3), (t.space - s) / 2, (t.space - s) / 2))
+        pt = fit_text(label, "title", t.space * 1.1, t.space * 0.7)
+        local.append(Text(t.space / 2, t.space / 2 + pt * PT * 0.36, label, size=pt, font="title", color=INK,
+                          anchor="middle"))
+        out.append(oriented(local, x, y, t.space, t.space, t.rotate))
+    return out
+
+
+def _grid(g) -> list[Shape]:
+    (x, y), c = g.at, g.cell
+    out: list[Shape] = [Rect(x, y, g.cols * c, g.rows * c, Style(fill=g.fill or "#ffffff", stroke=INK, width=0.5))]
+    for i in range(1, g.rows):
+        out.append(Line(x, y + i * c, x + g.cols * c, y + i * c, Style(stroke=INK, width=0.3)))
+    for j in range(1, g.cols):
+        out.append(Line(x + j * c, y, x + j * c, y + g.rows * c, Style(stroke=INK, width=0.3)))
+    pt = min(14.0, c * 0.45 / PT)
+    for i, lab in enumerate(g.row_labels[: g.rows]):
+        out.append(Text(x - 2.0, y + (i + 0.5) * c + pt * PT * 0.36, lab, size=pt, font="heading", anchor="end"))
+    for j, lab in enumerate(g.col_labels[: g.cols]):
+        out.append(Text(x + (j + 0.5) * c, y - 2.0, lab, size=pt, font="heading", anchor="middle"))
+    return out
+
+
+def _lattice(lat) -> list[Shape]:
+    (cx, cy), s, d = lat.at, lat.spacing, lat.space
+    rowh = s * math.sqrt(3) / 2
+    pos = {(r, i): (cx + (i - r / 2) * s, cy + r * rowh) for r in range(lat.rows) for i in range(r + 1)}
+    out: list[Shape] = []
+    edge = Style(stroke="#555555", width=0.6)
+    for (r, i), (px, py) in pos.items():
+        for nb in ((r, i + 1), (r + 1, i), (r + 1, i + 1)):
+            if nb in pos:
+                out.append(Line(px, py, *pos[nb], edge))
+    pt = min(12.0, d * 0.38 / PT)
+    for (r, i), (px, py) in pos.items():
+        out.append(Circle(px, py, d / 2, Style(fill="#ffffff", stroke=INK, width=0.5)))
+        if lat.labels == "row-letter":
+            out.append(Text(px, py + pt * PT * 0.36, f"{chr(65 + r)}{i + 1}", size=pt, font="heading", color="#555555",
+                            anchor="middle"))
+    return out
+
+
+def pieces(kit, b: Board, index: int) -> list[Piece]:
+    where = ("components", index)
+    W, H = b.size
+    out: list[Shape] = [Rect(0, 0, W, H, Style(fill=b.fill or "#ffffff", stroke=None))]
+    for i, r in enumerate(b.regions):
+        out += _region(kit, b, r, where + ("regions", i))
+    for t in b.tracks:
+        out += _track(t)
+    for g in b.grids:
+        out += _grid(g)
+    for lat in b.lattices:
+        out += _lattice(lat)
+    for i, a in enumerate(b.art):
+        (x, y), (w, h) = a.at, a.size
+        lw, lh = local_size(w, h, a.rotate)
+        out.append(oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
+    for i, t in enumerate(b.texts):
+        (x, y), (w, h) = t.at, t.size
+        text = render_template(kit, t, where + ("texts", i))
+        pad = 3.0 if t.frame else 0.0
+        try:
+            laid = layout(text, w - 2 * pad, h - 2 * pad, x=pad, y=pad, max_pt=t.max_pt, min_pt=t.min_pt,
+                          columns=t.columns, where=f"{b.name} texts[{i}]")
+        except TextFitError as e:
+            raise error(kit, where + ("texts", i), str(e)) from None
+        local: list[Shape] = []
+        if t.frame:
+            local.append(Rect(0, 0, w, h, Style(fill="#ffffff", stroke="#8a8a8a", width=0.35), r=2.5))
+        local += laid.shapes
+        out.append(oriented(local, x, y, w, h, t.rotate))
+    for lab in b.labels:
+        out.append(Text(lab.at[0], lab.at[1], lab.text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
+                        rotate=float(lab.rotate)))
+    return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out))]

@@ -1,0 +1,68 @@
+"""Cards: a deck is a table of rows; each row's face templates (title, text) read `row` and `params`."""
+from __future__ import annotations
+
+from typing import Any
+
+from generator.components.common import INK, art, badge, error, fit_text, placed, render_string
+from generator.pieces import Piece
+from generator.shapes import Rect, Shape, Style, Text
+from generator.textblock import TextFitError, layout
+from kitfile.components import Cards, Face
+
+
+def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
+    w, h = c.size
+    m = 3.0
+    out: list[Shape] = [Rect(0, 0, w, h, Style(fill=face.fill or "#ffffff", stroke=None)),
+                        Rect(m * 0.6, m * 0.6, w - 1.2 * m, h - 1.2 * m, Style(fill=None, stroke=face.color or INK, width=0.35),
+                             r=c.corner)]
+    if face.blank:
+        return tuple(out)
+    y = m + 1.0
+    if face.title:
+        title = render_string(kit, face.title, where + ("title",), row=row).strip()
+        pt = fit_text(title, "heading", 12.0, w - 2 * m - 2)
+        out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
+        y += pt * 0.3528 * 1.5
+    text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
+    art_h = (h - y - m) * (0.45 if text else 0.8) if face.art else 0.0
+    if face.art:
+        box = min(art_h, w - 2 * m)
+        opts = dict(face.art_options)
+        if face.color:
+            opts.setdefault("color", face.color)
+        out.append(placed(art(face.art, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
+        y += art_h + 1.0
+    if face.label:
+        pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m - 2)
+        out.append(Text(w / 2, y + pt * 0.3528, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
+        y += pt * 0.3528 * 1.6
+    if text:
+        try:
+            laid = layout(text, w - 2 * m - 2, h - y - m - 1, x=m + 1, y=y, max_pt=9.0, where=f"{c.name} card text")
+        except TextFitError as e:
+            raise error(kit, where + ("text",), str(e)) from None
+        out.extend(laid.shapes)
+    if face.mark:
+        d = 6.0
+        out += badge(face.mark, face.color, w - m - d / 2 - 0.5, h - m - d / 2 - 0.5, d)
+    return tuple(out)
+
+
+def pieces(kit, c: Cards, index: int) -> list[Piece]:
+    where = ("components", index)
+    rows = c.deck or [{}]
+    out: list[Piece] = []
+    w, h = c.size
+    for r, row in enumerate(rows):
+        count = row.get("count", c.count)
+        if not isinstance(count, int) or count < 1:
+            raise error(kit, where + ("deck", r, "count"), f"expected a whole number of copies, got {count!r}")
+        front = _face(kit, c, c.front, row, where + ("front",))
+        back = _face(kit, c, c.back, row, where + ("back",)) if c.back is not None else None
+        label = row.get("id") or row.get("name") or (str(r + 1) if c.deck else "")
+        for n in range(1, count + 1):
+            name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
+            out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,
+                             meta={"row": r}))
+    return out

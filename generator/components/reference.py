@@ -1,0 +1,36 @@
+"""Reference cards: text and tables from a jinja2 template that reads the kit's params.
+
+The template sees `params`, `game` and `kit`, so the action table a player reads is the one the
+scorer charges; the text is laid at the largest size that fits (textblock), or the build stops.
+"""
+from __future__ import annotations
+
+from generator.components.common import error, render_template
+from generator.pieces import Piece
+from generator.shapes import Rect, Shape, Style
+from generator.textblock import TextFitError, layout
+from kitfile.components import Reference, TextBlock
+
+
+def side(kit, r: Reference, block: TextBlock, where: tuple) -> tuple[tuple[Shape, ...], float]:
+    """One side of the card and the size its text was set at."""
+    w, h = r.size
+    m = r.margin
+    text = render_template(kit, block, where)
+    try:
+        laid = layout(text, w - 2 * m, h - 2 * m, x=m, y=m, max_pt=block.max_pt, min_pt=block.min_pt,
+                      columns=block.columns, where=f"{r.name}")
+    except TextFitError as e:
+        raise error(kit, where, str(e)) from None
+    frame = Rect(m * 0.45, m * 0.45, w - 0.9 * m, h - 0.9 * m, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)
+    return (Rect(0, 0, w, h, Style(fill="#ffffff", stroke=None)), frame) + laid.shapes, laid.pt
+
+
+def pieces(kit, r: Reference, index: int) -> list[Piece]:
+    where = ("components", index)
+    front, front_pt = side(kit, r, r.front, where + ("front",))
+    back, back_pt = side(kit, r, r.back, where + ("back",)) if r.back is not None else (None, None)
+    w, h = r.size
+    return [Piece(component=r.name, kind="reference", name=f"{r.display} {n}" if r.count > 1 else r.display,
+                  w=w, h=h, front=front, back=back, meta={"pt": front_pt, "back_pt": back_pt})
+            for n in range(1, r.count + 1)]

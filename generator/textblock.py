@@ -1,0 +1,382 @@
+"""Paragraphs, headings, lists and tables laid into a box as Text shapes, at the largest size that fits.
+
+Reference cards, board edges and score-sheet headers are written as a small markup (usually the
+output of a jinja2 template), so a kit author writes words, not coordinates:
+
+    # Heading                    a heading (keeps with what follows)
+    ## Subheading
+    A paragraph; lines that follow are joined to it until a blank line.
+    - item                       a list item with a bullet
+    - 1) item                    a list item hung on its own label: 1) a) 12.
+    | a | b |                    a table row; a first row followed by |---|---| is a header;
+    |:--|--:|                    colons set the alignment; a row with one cell spans the table
+    **bold** inline              bold words anywhere
+    [[column]]                   start the next column
+
+The size is searched from `max_pt` down to `min_pt`; text that does not fit at `min_pt` is an error
+(TextFitError), never text too small to read or text running off the card.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from generator import fonts
+from generator.shapes import MM_PER_PT, Line, Rect, Shape, Style, Text
+
+REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
+RULE = "#8a8a8a"
+BAND = "#e4e4e4"
+
+
+class TextFitError(ValueError):
+    """The text does not fit its box at the smallest readable size."""
+
+
+@dataclass
+class Laid:
+    shapes: tuple[Shape, ...]
+    pt: float  # the size the body text was set at
+    height: float  # mm used in the tallest column
+
+
+# --- parsing -----------------------------------------------------------------------------------
+
+@dataclass
+class Block:
+    kind: str  # heading1 | heading2 | para | item | table | column
+    text: str = ""
+    label: str = ""  # list items: "•" or "1)"
+    rows: list[list[str]] = field(default_factory=list)
+    header: bool = False
+    align: list[str] = field(default_factory=list)
+
+
+_LABEL = re.compile(r"^(\(?[0-9]{1,2}[.)]|\(?[a-z][.)])\s+")
+_SEP = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+
+
+def parse(markup: str) -> list[Block]:
+    blocks: list[Block] = []
+    para: list[str] | None = None
+    table: Block | None = None
+
+    def close() -> None:
+        nonlocal para, table
+        if para is not None:
+            blocks.append(Block("para", " ".join(para)))
+        if table is not None:
+            blocks.append(table)
+        para = table = None
+
+    for raw in markup.splitlines():
+        line = raw.strip()
+        if line.startswith("|"):
+            if para is not None:
+                close()
+            if table is None:
+                table = Block("table")
+            if _SEP.match(line):
+                table.header = len(table.rows) == 1
+                table.align = ["right" if c.strip().endswith(":") and not c.strip().startswith(":") else
+                               "center" if c.strip().startswith(":") and c.strip().endswith(":") else "left"
+                               for c in line.strip("|").split("|")]
+                continue
+            table.rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+            continue
+        if table is not None:
+            close()
+        if not line:
+            close()
+        elif line == "[[column]]":
+            close()
+            blocks.append(Block("column"))
+        elif line.startswith("## "):
+            close()
+            blocks.append(Block("heading2", line[3:].strip()))
+        elif line.startswith("# "):
+            close()
+            blocks.append(Block("heading1", line[2:].strip()))
+        elif line.startswith("- "):
+            close()
+            text = line[2:].strip()
+            m = _LABEL.match(text)
+            if m:
+                blocks.append(Block("item", text[m.end():], label=m[1]))
+            else:
+                blocks.append(Block("item", text, label="•"))
+            para = None
+        elif blocks and blocks[-1].kind == "item" and para is None and raw.startswith(("  ", "\t")):
+            blocks[-1].text += " " + line  # an item's continuation line
+        else:
+            para = (para or []) + [line]
+    close()
+    return blocks
+
+
+# --- words with fonts ----------------------------------------------------------------------------
+
+Run = tuple[str, str]  # (text, font style)
+
+
+def runs(text: str, bold: bool = False) -> list[Run]:
+    """'a **b** c' -> [('a ', regular), ('b', bold), (' c', regular)]."""
+    out: list[Run] = []
+    for i, part in enumerate(text.split("**")):
+        if part:
+            out.append((part, BOLD if (i % 2 == 1) != bold else REGULAR))
+    return out
+
+
+def words(rs: list[Run]) -> list[list[Run]]:
+    """Split runs into words (each a list of runs, no spaces inside)."""
+    out: list[list[Run]] = [[]]
+    for text, font in rs:
+        pieces = re.split(r"(\s+)", text)
+        for p in pieces:
+            if not p:
+                continue
+            if p.isspace():
+                if out[-1]:
+                    out.append([])
+            else:
+                out[-1].append((p, font))
+    return [w for w in out if w]
+
+
+def word_width(w: list[Run], pt: float) -> float:
+    return sum(fonts.text_width(t, f, pt) for t, f in w)
+
+
+def line_width(rs: list[Run], pt: float) -> float:
+    """Width of rich text set on one line."""
+    ws = words(rs)
+    return sum(word_width(w, pt) for w in ws) + fonts.text_width(" ", REGULAR, pt) * max(0, len(ws) - 1)
+
+
+def wrap_runs(rs: list[Run], pt: float, width: float) -> list[list[list[Run]]]:
+    """Greedy wrap of rich text: a list of lines, each a list of words."""
+    space = fonts.text_width(" ", REGULAR, pt)
+    lines: list[list[list[Run]]] = []
+    line: list[list[Run]] = []
+    used = 0.0
+    for w in words(rs):
+        ww = word_width(w, pt)
+        if line and used + space + ww > width + 1e-6:
+            lines.append(line)
+            line, used = [], 0.0
+        used += (space if line else 0.0) + ww
+        line.append(w)
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def draw_line(line: list[list[Run]], x: float, baseline: float, pt: float, width: float | None = None,
+              align: str = "left") -> list[Shape]:
+    """Text shapes for one line of words, runs of one font merged."""
+    space = fonts.text_width(" ", REGULAR, pt)
+    total = sum(word_width(w, pt) for w in line) + space * max(0, len(line) - 1)
+    if width is not None and align == "right":
+        x += width - total
+    elif width is not None and align == "center":
+        x += (width - total) / 2
+    merged: list[list] = []  # [text, font]
+    for i, w in enumerate(line):
+        for j, (t, f) in enumerate(w):
+            prefix = " " if (i > 0 and j == 0) else ""
+            if merged and merged[-1][1] == f:
+                merged[-1][0] += prefix + t
+            else:
+                if prefix:
+                    if merged:
+                        merged[-1][0] += prefix
+                    else:
+                        t = prefix + t
+                merged.append([t, f])
+    out: list[Shape] = []
+    for t, f in merged:
+        if t.strip():
+            out.append(Text(x, baseline, t, size=pt, font=f))
+        x += fonts.text_width(t, f, pt)
+    return out
+
+
+# --- layout ------------------------------------------------------------------------------------
+
+@dataclass
+class Unit:
+    """A slab of laid-out text that stays in one column: a line, a heading, a table row."""
+
+    h: float
+    shapes: list[Shape]  # in unit-local coordinates (top at 0)
+    gap_before: float = 0.0
+    keep_with_next: bool = False
+    column_break: bool = False
+
+
+def _units(blocks: list[Block], pt: float, width: float) -> list[Unit]:
+    lh = fonts.line_height(pt, 1.18)
+    base = lh * 0.78
+    gap = lh * 0.45
+    units: list[Unit] = []
+    for b in blocks:
+        if b.kind == "column":
+            units.append(Unit(0.0, [], column_break=True))
+        elif b.kind in ("heading1", "heading2"):
+            hpt = pt * (1.3 if b.kind == "heading1" else 1.08)
+            hlh = fonts.line_height(hpt, 1.15)
+            style = HEADING if b.kind == "heading1" else BOLD
+            lines = _wrap_plain(b.text, style, hpt, width)
+            for i, text in enumerate(lines):
+                units.append(Unit(hlh, [Text(0.0, hlh * 0.8, text, size=hpt, font=style)],
+                                  gap_before=(gap * 1.6 if i == 0 else 0.0), keep_with_next=True))
+        elif b.kind == "para":
+            for i, ln in enumerate(wrap_runs(runs(b.text), pt, width)):
+                units.append(Unit(lh, draw_line(ln, 0.0, base, pt), gap_before=gap if i == 0 else 0.0))
+        elif b.kind == "item":
+            label_rs = runs(b.label, bold=b.label != "•")
+            indent = max(fonts.text_width("00)", BOLD, pt), word_width(label_rs, pt)) + fonts.text_width(" ", REGULAR, pt)
+            for i, ln in enumerate(wrap_runs(runs(b.text), pt, width - indent)):
+                shapes = draw_line(ln, indent, base, pt)
+                if i == 0:
+                    shapes = [Text(0.0, base, b.label, size=pt, font=label_rs[0][1])] + shapes
+                units.append(Unit(lh, shapes, gap_before=gap * 0.5 if i == 0 else 0.0))
+        elif b.kind == "table":
+            units.extend(_table(b, pt, width, gap))
+    return units
+
+
+def _wrap_plain(text: str, style: str, pt: float, width: float) -> list[str]:
+    return fonts.wrap(text.replace("**", ""), style, pt, width)
+
+
+def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
+    lh = fonts.line_height(pt, 1.15)
+    base = lh * 0.78
+    pad_x, pad_y = 0.8, 0.45
+    ncol = max(len(r) for r in b.rows if len(r) > 1) if any(len(r) > 1 for r in b.rows) else 1
+    natural = [0.0] * ncol
+    for ri, r in enumerate(b.rows):
+        if len(r) == 1 and ncol > 1:
+            continue
+        for ci, cell in enumerate(r):
+            natural[ci] = max(natural[ci], line_width(runs(cell, bold=b.header and ri == 0), pt) + 2 * pad_x)
+    widths = list(natural)
+    if sum(natural) > width:  # the widest column wraps; the others keep their natural width
+        flex = max(range(ncol), key=lambda i: natural[i])
+        widths[flex] = max(width - (sum(widths) - widths[flex]), 8.0)
+    if sum(widths) > width + 1e-6:  # the narrow columns alone are too wide: let them wrap too
+        scale = width / sum(natural)
+        widths = [w * scale for w in natural]
+    align = b.align + ["left"] * (ncol - len(b.align))
+    width = min(width, sum(widths))
+    units: list[Unit] = []
+    for ri, r in enumerate(b.rows):
+        shapes: list[Shape] = []
+        is_header = b.header and ri == 0
+        if len(r) == 1 and ncol > 1:  # a spanning row: a shaded band
+            lines = wrap_runs(runs(r[0], bold=True), pt, width - 2 * pad_x)
+            h = len(lines) * lh + 2 * pad_y
+            shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+            for i, ln in enumerate(lines):
+                shapes += draw_line(ln, pad_x, pad_y + base + i * lh, pt)
+        else:
+            cells = []
+            for ci in range(ncol):
+                cell = r[ci] if ci < len(r) else ""
+                cells.append(wrap_runs(runs(cell, bold=is_header), pt, widths[ci] - 2 * pad_x))
+            h = max(len(c) for c in cells) * lh + 2 * pad_y
+            if is_header:
+                shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+            x = 0.0
+            for ci, lines in enumerate(cells):
+                for i, ln in enumerate(lines):
+                    shapes += draw_line(ln, x + pad_x, pad_y + base + i * lh, pt, widths[ci] - 2 * pad_x, align[ci])
+                x += widths[ci]
+        shapes.append(Line(0.0, h, width, h, Style(stroke=RULE, width=0.15)))
+        if ri == 0:
+            shapes.append(Line(0.0, 0.0, width, 0.0, Style(stroke=RULE, width=0.15)))
+        units.append(Unit(h, shapes, gap_before=gap if ri == 0 else 0.0,
+                          keep_with_next=is_header or (len(r) == 1 and ncol > 1)))
+    return units
+
+
+def _flow(units: list[Unit], w: float, h: float, columns: int, col_gap: float) -> tuple[list[Shape], float] | None:
+    """Place units top to bottom, column after column; None if they do not fit."""
+    cw = (w - col_gap * (columns - 1)) / columns
+    col, y, tallest = 0, 0.0, 0.0
+    out: list[Shape] = []
+    i = 0
+    while i < len(units):
+        u = units[i]
+        if u.column_break:
+            col, y = col + 1, 0.0
+            if col >= columns:
+                return None
+            i += 1
+            continue
+        gap = u.gap_before if y > 0 else 0.0
+        # keep a heading (or table header) with the unit after it
+        need = gap + u.h
+        j = i
+        while units[j].keep_with_next and j + 1 < len(units) and not units[j + 1].column_break:
+            j += 1
+            need += units[j].gap_before + units[j].h
+        if y + need > h + 1e-6:
+            if y == 0.0:
+                return None
+            col, y = col + 1, 0.0
+            if col >= columns:
+                return None
+            continue
+        y += gap
+        x0 = col * (cw + col_gap)
+        out.extend(_move(s, x0, y) for s in u.shapes)
+        y += u.h
+        tallest = max(tallest, y)
+        i += 1
+    return out, tallest
+
+
+def _move(s: Shape, dx: float, dy: float) -> Shape:
+    from dataclasses import replace
+    if isinstance(s, Text):
+        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, Rect):
+        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, Line):
+        return replace(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy)
+    raise TypeError(type(s))
+
+
+def layout(markup: str, w: float, h: float, *, max_pt: float = 10.0, min_pt: float = 6.5,
+           columns: int = 1, col_gap: float = 4.0, x: float = 0.0, y: float = 0.0,
+           where: str = "text") -> Laid:
+    """Lay `markup` into the box (x, y, w, h) at the largest size from max_pt down to min_pt.
+
+    Raises TextFitError naming `where` when even `min_pt` overflows the box.
+    """
+    blocks = parse(markup)
+    cw = (w - col_gap * (columns - 1)) / columns
+    sizes = []
+    s = max_pt
+    while s >= min_pt - 1e-9:
+        sizes.append(round(s, 2))
+        s -= 0.25
+    if not sizes:
+        sizes = [min_pt]
+    # Binary search over the sizes (larger sizes first); fit is monotone enough for text.
+    lo, hi, best = 0, len(sizes) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        placed = _flow(_units(blocks, sizes[mid], cw), w, h, columns, col_gap)
+        if placed is not None:
+            best, hi = (sizes[mid], placed), mid - 1
+        else:
+            lo = mid + 1
+    if best is None:
+        raise TextFitError(f"{where}: the text does not fit its {w:.1f}x{h:.1f} mm box even at {min_pt:g} pt "
+                           f"(shorten it, give it more room or more columns)")
+    size, (shapes, used) = best
+    return Laid(tuple(_move(s, x, y) for s in shapes), size, used)
