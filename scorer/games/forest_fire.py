@@ -36,7 +36,7 @@ R_SQUARES = _ff("Setup", "Make a 6×6 grid. Number the rows and columns 1-6. The
 R_START = _ff("Setup", "Place a player piece for each kid around the outer edge of the grid, next to any square they choose.")
 R_FIREBREAKS = _ff("Difficulty", "For an easier game, roll up to one Firebreak per player.")
 R_SETUP_FIRES = _ff("Hotshot", "Add 2 rounds' worth of fires to the board (one roll for each player x2)")
-R_OUT = _ff("Setup", "If at the end of a round anyone is still on a square with a Fire, they're out of the game.")
+R_OUT = _ff("End of round", "If at the end of a round anyone is still on a square with a Fire, they're out of the game.")
 R_MOVE = _ff("Hotshot", "Moving 1 square N, S, E or W. Moving one square off the board, like at the beginning, is allowed.")
 R_PILOT_TURNS = _ff("Pilots", "Every other turn, they must leave the board to refill their water tanks.")
 R_PILOT_LINE = _ff("Pilots", "they can put out all the fire on any 3 squares in a row (N, S, E, W or diagonally)")
@@ -146,7 +146,7 @@ class Record(_Strict):
         for r, rnd in enumerate(self.rounds):
             for name in rnd.moves:
                 if name not in seen:
-                    bad(("rounds", r, "moves", name), f"no player named {name!r} (players: {', '.join(seen)})", name)
+                    bad(("rounds", r, "moves", name), f"no player named {name!r} (players: {', '.join(p.name for p in self.players)})", name)
         if problems:
             raise ValidationError.from_exception_data("Record", problems)
         return self
@@ -399,8 +399,8 @@ def tags(people: list[Person]) -> dict[str, str]:
 
 
 def draw(state: State) -> str:
-    """The grid with its ring: `.` no fire, a number of Fire counters, `#` Firebreak, `·` a ring
-    space, and each player's letter where they stand."""
+    """The grid with its ring: `.` no fire, a number of Fire counters, `#` Firebreak, `·` an empty
+    ring space, and each player's letter where they stand (`2A`: Ann on a square with 2 counters)."""
     tag = tags(state.people)
     n, w = state.n, 6
     lines = [("   " + "".join(f"{c:<{w}}" for c in [""] + [str(k) for k in range(1, n + 1)])).rstrip()]
@@ -415,7 +415,8 @@ def draw(state: State) -> str:
             else:
                 row += " " * w
                 continue
-            base += "".join(tag[p.name] for p in state.in_play() if p.at == s)
+            here = "".join(tag[p.name] for p in state.in_play() if p.at == s)
+            base = here if here and base == "·" else base + here
             row += f"{base:<{w}}"
         lines.append(row.rstrip())
     who = []
