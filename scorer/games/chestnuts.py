@@ -110,6 +110,7 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
                 f"the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
             break
         notes1 = False
+        reported: set[str] = set()
         for ai, text in enumerate(turn.actions):
             where = where_turn(ti + 1, name, ai + 1, text)
             if s.over:
@@ -122,6 +123,7 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
             if why is not None:
                 if not (why.rule is R_NOTES1 and notes1):
                     rep.illegal(where, why)
+                reported.add(why.rule.id)
                 notes1 = notes1 or why.rule is R_NOTES1
                 short = s.shortage(mv)
                 if short:
@@ -134,7 +136,11 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
                 rep.note(f"{where}: {spent - s.points} spent, {s.points} left | {position(s, names)} | "
                          f"{_score_note(before, _scores(s), names)}" + (" | GAME OVER" if s.over else ""))
         else:
+            forced = s.t.forced_rule
             for why in end_of_turn(s):
+                # A forced action already reported as made impossible (C7, Notes 1) is not reported again.
+                if (why.rule is forced["j"] and "ruling C7" in reported) or (why.rule is forced["l"] and "Notes 1" in reported):
+                    continue
                 rep.illegal(where_turn(ti + 1, name), why)
             continue
         break
