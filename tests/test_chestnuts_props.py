@@ -1,0 +1,78 @@
+"""Chestnuts by random legal play: such a game always checks clean, and any action the legal-move
+list does not contain, put in place of a recorded one, is always caught where it stands."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from kitfile import load_kit
+from scorer.core import where_turn
+from scorer.games import chestnuts as C
+from scorer.games import chestnuts_moves as M
+
+KIT = load_kit("chestnuts")
+SETTINGS = settings(max_examples=60, deadline=None)
+
+# Every action a record could write (counts up to 4), legal or not somewhere.
+UNIVERSE = (["a", "b", "d", "h", "i", "i own", "i opp", "j", "l"]
+            + [f"{x} {n}" for x in "cefgk" for n in range(1, 5)]
+            + [f"c {n} opp {m}" for n in range(1, 4) for m in range(0, n + 1)]
+            + [f"k {n} free {m}" for n in range(1, 4) for m in range(0, n + 1)])
+
+
+def game(seed: int) -> dict:
+    return C.random_record(KIT, random.Random(seed))
+
+
+def position_before(rec: dict, t: int, a: int) -> M.State:
+    """The position just before action a of turn t (0-based), the record being legal up to there."""
+    s = M.State(M.table(KIT.params))
+    for ti, turn in enumerate(rec["turns"][:t + 1]):
+        s.start_turn(turn["roll"])
+        for text in turn["actions"][:a if ti == t else None]:
+            M.apply(s, M.parse(text))
+    return s
+
+
+@SETTINGS
+@given(st.integers(0, 10**9))
+def test_random_legal_game_checks_clean(seed):
+    rec = game(seed)
+    r = C.score(C.Record.model_validate(rec), KIT)
+    assert r.violations == []
+    assert r.finished  # random games end well within the turn cap
+    for p in r.players:
+        assert p.total == sum(l.points for l in p.breakdown)
+
+
+@SETTINGS
+@given(st.integers(0, 10**9), st.integers(0, 10**6), st.integers(0, 10**6))
+def test_an_action_not_in_the_legal_list_is_caught(seed, pick, choice):
+    rec = game(seed)
+    spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
+    t, a = spots[pick % len(spots)]
+    s = position_before(rec, t, a)
+    legal = {M.resolve(s, m) for m in M.legal_moves(s)}
+    assert M.resolve(s, M.parse(rec["turns"][t]["actions"][a])) in legal
+    wrong = [x for x in UNIVERSE if M.resolve(s, M.parse(x)) not in legal]
+    bad = wrong[choice % len(wrong)]
+    rec["turns"][t]["actions"][a] = bad
+    r = C.score(C.Record.model_validate(rec), KIT)
+    where = where_turn(t + 1, rec["players"][t % 2], a + 1, bad)
+    assert where in [v.where for v in r.violations], (bad, r.violations[:3])
+
+
+@SETTINGS
+@given(st.integers(0, 10**9), st.integers(0, 10**6))
+def test_legal_list_agrees_with_why_illegal(seed, pick):
+    rec = game(seed)
+    spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
+    t, a = spots[pick % len(spots)]
+    s = position_before(rec, t, a)
+    legal = {M.resolve(s, m) for m in M.legal_moves(s)}
+    for x in UNIVERSE:
+        mv = M.parse(x)
+        assert (M.why_illegal(s, mv) is None) == (M.resolve(s, mv) in legal), x
+    # The spend-all search finds something exactly when the list is not empty.
+    assert (M.first_legal(s) is None) == (not legal)
