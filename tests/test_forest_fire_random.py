@@ -1,0 +1,131 @@
+"""Forest Fire: random play drawn from the legal-move list always checks clean, and the replay of
+its record reaches the same position. Also the fire's own invariants after every roll."""
+from __future__ import annotations
+
+import yaml
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from kitfile import load_kit
+from scorer.api import score_text
+from scorer.games.forest_fire import Person, State
+
+KIT = load_kit("forest-fire")
+N = KIT.params.grid
+RING = [(0, a) for a in range(1, N + 1)] + [(N + 1, a) for a in range(1, N + 1)] + \
+       [(d, 0) for d in range(1, N + 1)] + [(d, N + 1) for d in range(1, N + 1)]
+DIE = st.tuples(st.integers(1, N), st.integers(1, N))
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def roll_checked(state: State, s) -> None:
+    """Roll, then check what F3 promises: a Firebreak never burns, the rolled square burns unless
+    it is a Firebreak, counters only grow, and every new square lies next to the roll."""
+    before = dict(state.fire)
+    state.roll(s)
+    assert not set(state.fire) & state.firebreaks
+    if s not in state.firebreaks:
+        assert state.fire[s] == before.get(s, 0) + 1
+    for t, k in state.fire.items():
+        assert k >= before.get(t, 0)
+        if t not in before:
+            assert max(abs(t[0] - s[0]), abs(t[1] - s[1])) <= 1
+            assert k == 1
+
+
+def fight(state: State, p: Person, legal: list) -> list:
+    """The actions that fight the fire: put it out if possible, else head for the nearest fire."""
+    useful = [a for a in legal if a.kind in ("extinguish", "drop")]
+    if useful or not state.fire or p.at is None:
+        return useful or legal
+
+    def gap(s) -> int:
+        return min(max(abs(s[0] - f[0]), abs(s[1] - f[1])) for f in state.fire)
+
+    def after(a):
+        if a.kind == "jump":
+            return a.square
+        step = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}[a.direction]
+        return (p.at[0] + step[0], p.at[1] + step[1])
+
+    best = min(gap(after(a)) for a in legal)
+    return [a for a in legal if gap(after(a)) == best]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_legal_play_checks_clean(data):
+    n = data.draw(st.integers(KIT.game.min_players, KIT.game.max_players), label="players")
+    roles = [data.draw(st.sampled_from(["hotshot", "smoke-jumper", "pilot"])) for _ in range(n)]
+    players = []
+    for name, role in zip(NAMES, roles):
+        entry = {"name": name, "role": role}
+        if role != "pilot":
+            entry["start"] = list(data.draw(st.sampled_from(RING)))
+        players.append(entry)
+    state = State(N, [Person(p["name"], KIT.params.role(p["role"]), tuple(p["start"]) if "start" in p else None)
+                      for p in players])
+    breaks = data.draw(st.lists(DIE, max_size=n), label="firebreaks")
+    state.firebreaks.update(breaks)
+    setup = data.draw(st.lists(DIE, min_size=2 * n, max_size=2 * n), label="setup fires")
+    for s in setup:
+        roll_checked(state, s)
+    state.blaze()
+
+    rounds = []
+    planned = data.draw(st.integers(0, 20), label="rounds")
+    for r in range(1, planned + 1):
+        if state.over:
+            break
+        state.round = r
+        moves = {}
+        for i, p in enumerate(state.people):
+            if p.out or state.over:
+                continue
+            state.begin_turn()
+            taken = []
+            most = 1 if p.role.kind == "air" else p.role.actions
+            least = 1 if p.role.kind == "air" and state.refill_turn() else 0
+            want = most - data.draw(st.integers(0, most - least))  # small draws: busy players
+            for _ in range(want):
+                legal = state.legal_moves(i)
+                if not legal or state.over:
+                    break
+                if data.draw(st.integers(0, 3)) < 3:
+                    legal = fight(state, p, legal)  # more often than not, so games get won
+                action = data.draw(st.sampled_from(legal))
+                assert state.why_illegal(i, action) is None
+                state.apply(i, action)
+                taken.append(action.text)
+            if taken:
+                moves[p.name] = taken
+        rnd: dict = {"moves": moves}
+        rounds.append(rnd)
+        if state.over:
+            break
+        state.end_of_moves()
+        if state.over:
+            break
+        if r == planned and data.draw(st.booleans(), label="stop before the fires"):
+            break  # a record may stop after a round's moves
+        rolls = data.draw(st.lists(DIE, min_size=len(state.in_play()), max_size=len(state.in_play())))
+        for s in rolls:
+            roll_checked(state, s)
+        rnd["fires"] = [list(s) for s in rolls]
+        state.blaze()
+
+    record = {"game": "forest-fire", "players": players,
+              "setup": {"firebreaks": [list(s) for s in breaks], "fires": [list(s) for s in setup]},
+              "rounds": rounds}
+    result = score_text(yaml.safe_dump(record, sort_keys=False), "random.yaml")
+    assert result.valid, (result.violations, record)
+    want_outcome = {"playing": "unfinished"}.get(state.outcome, state.outcome)
+    event(f"outcome {want_outcome}, {len(rounds)} rounds")
+    assert result.extra["outcome"] == want_outcome
+    assert result.extra["fires"] == [[d, a, k] for (d, a), k in sorted(state.fire.items())]
+    assert result.extra["out"] == [p.name for p in state.people if p.out]
+    if want_outcome == "won":
+        assert result.extra["fires"] == []
+    if want_outcome == "lost":
+        everything = all(state.burning(s) for s in state.squares() if s not in state.firebreaks)
+        assert everything or all(p.out for p in state.people)
