@@ -21,14 +21,14 @@ from scorer.rulebook import ruling, section
 GAME = "trim-the-tree"
 G = GAME
 
-R_ORDER = section(G, "2", "starting with the starting player and continuing clockwise, each player chooses an "
+R_ORDER = section(G, "2) Trimming the Tree", "starting with the starting player and continuing clockwise, each player chooses an "
                   "Ornament from the Box")
-R_FROM_BOX = section(G, "2", "each player chooses an Ornament from the Box and places it on an empty space on her Tree")
-R_SPACE = section(G, "2", "A space is represented by the intersection of 2 or 3 lines on the Tree.")
-R_EMPTY = section(G, "2", "places it on an empty space on her Tree")
-R_ADJ = section(G, "2", "After the first Ornament is placed, players must place each new Ornament on a space "
+R_FROM_BOX = section(G, "2) Trimming the Tree", "each player chooses an Ornament from the Box and places it on an empty space on her Tree")
+R_SPACE = section(G, "2) Trimming the Tree", "A space is represented by the intersection of 2 or 3 lines on the Tree.")
+R_EMPTY = section(G, "2) Trimming the Tree", "places it on an empty space on her Tree")
+R_ADJ = section(G, "2) Trimming the Tree", "After the first Ornament is placed, players must place each new Ornament on a space "
                 "adjacent to an Ornament already on her Tree.")
-R_BOX = section(G, "1", "the starting player draws as many Ornaments from the Bag as the number of players and "
+R_BOX = section(G, "1) Open a box", "the starting player draws as many Ornaments from the Bag as the number of players and "
                 "places them on the Box.")
 R_MUST = section(G, "Note", "a player must always place an Ornament from the Box.")
 R_END = section(G, "Game end", "When all the Christmas Trees are filled with Ornaments, the game ends.")
@@ -36,6 +36,7 @@ R_T3, R_T4 = ruling("T3"), ruling("T4")
 _SETUP = {1: "If playing solataire, take out 3 sets (or 4 sets for a more calculating version).",
           2: "With only 2 players, take out two sets (32 Ornaments total).",
           3: "With only 3 players, take one set of 16 Ornaments out of the game."}
+R_SETUP = {n: section(G, "Setup", w) for n, w in _SETUP.items()}
 
 
 # ---------------------------------------------------------------- the record
@@ -145,7 +146,7 @@ class State:
                 out_sets = self.p.sets - have
                 why = f"{out_sets} of {self.p.sets} sets taken out" if out_sets else f"all {self.p.sets} sets in"
                 out.append(Illegal(f"{self.drawn[orn]} {orn} ornaments drawn so far, but with {self.n} player"
-                                   f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_T4))
+                                   f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_SETUP.get(self.n, R_T4)))
         return out
 
     def good_triangles(self, tree: dict[str, str], space: str) -> tuple[int, int]:
