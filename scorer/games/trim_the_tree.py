@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -41,7 +42,9 @@ R_SETUP = {n: section(G, "Setup", w) for n, w in _SETUP.items()}
 
 # ---------------------------------------------------------------- the record
 
+@lru_cache(maxsize=1)
 def _kit_params():
+    """The shipped kit's params: a record names ornaments by this edition's colours and shapes."""
     from kitfile.model import load_kit
     return load_kit(GAME).params
 
