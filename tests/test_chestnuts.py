@@ -291,3 +291,15 @@ def test_players_are_two_different_names():
     for players in ("[Ann]", "[Ann, Ann]", "[Ann, Ben, Cat]"):
         with pytest.raises(SourceError):
             api.score_text(f"game: chestnuts\nplayers: {players}\nturns: []\n")
+
+
+def test_the_docs_example_scores_as_it_says():
+    from pathlib import Path
+    doc = (Path(__file__).parent.parent / "docs" / "records" / "chestnuts.md").read_text()
+    example = doc.split("```yaml\n")[1].split("```")[0]
+    r = api.score_text(example, "chestnuts.md", explain=True)
+    assert r.valid and not r.finished and [p.total for p in r.players] == [-2, -2]
+    assert r.explain == check(GAME8, explain=True).explain
+    line = next(l for l in r.explain if l.startswith('turn 4 (Ben), action 2 "l"'))
+    shown = " ".join(doc.split("```\nturn 4 (Ben)")[1].split("```")[0].split())
+    assert " ".join(line.split()).endswith(shown)
