@@ -7,9 +7,9 @@ out by such a record, so its outcome is "unfinished".
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from kitfile.params.fair_verona import Params
 from scorer.cards import Card, CardField
@@ -33,6 +33,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+_CARD = {"type": "string", "description": "A playing card, e.g. QS or Q♠; JK for a Joker."}
+Friends = Annotated[list[CardField], WithJsonSchema({"anyOf": [_CARD, {"type": "array", "items": _CARD}]})]
+
+
 class Helper(_Strict):
     identity: CardField
     at: Tile | None = Field(None, description="[east, north] of Verona's tile; the player's tile if left out.")
@@ -43,7 +47,7 @@ class Encounter(_Strict):
     at: Tile = Field(description="[east, north]: tiles east and north of Verona's tile (west, south negative).")
     card: CardField = Field(description="The Encounter card.")
     helpers: list[Helper] = Field(default_factory=list, description="Other players on the same tile who help.")
-    friend: list[CardField] = Field(default_factory=list, description="The Friend card played, if any.")
+    friend: Friends = Field(default_factory=list, description="The Friend card played, if any (one at most).")
     clue: CardField | None = Field(None, description="The Clue Card in play when the encounter was drawn "
                                                      "(JK: a Joker covers it); leave out if not known.")
 
