@@ -188,3 +188,16 @@ def test_unreadable_ornament_or_space(bad, field):
     with pytest.raises(SourceError) as e:
         api.score_text(text, "tree.yaml")
     assert f"tree.yaml:5: rounds[0].picks[0].{field}" in str(e.value)
+
+
+def test_the_docs_example_scores_as_it_says():
+    from pathlib import Path
+    doc = (Path(__file__).parent.parent / "docs" / "records" / "trim-the-tree.md").read_text()
+    example = doc.split("```yaml\n")[1].split("```")[0]
+    r = api.score_text(example, "trim-the-tree.md", explain=True)
+    assert r.valid and r.finished and [p.total for p in r.players] == [18, 15] and r.winners == ["Ann"]
+    shown = doc.split("```\nround 9: box")[1].split("```")[0].rstrip("\n").split("\n")
+    i = r.explain.index("round 9: box" + shown[0])
+    assert r.explain[i + 1:i + len(shown)] == shown[1:]
+    # Its first nine rounds are the hand-scored game above.
+    assert [p.total for p in check(rounds_of()).players] == [9, 4]
