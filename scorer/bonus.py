@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 
+_GUARD16 = 1 << 15
+_GUARDS16 = _GUARD16 | _GUARD16 << 16 | _GUARD16 << 32 | _GUARD16 << 48
+
+
 @dataclass(frozen=True)
 class Choice:
     """Which cards are fulfilled (indices into the cards given), and what the cards are worth."""
@@ -39,35 +43,39 @@ def best_choice(counts: Sequence[int], needs: Sequence[Sequence[int]], points: S
     """The fulfilment of greatest net points.
 
     `counts[k]` is how many nuts of kind k the player has (negative is taken as 0); `needs[c][k]`
-    how many of kind k card c needs; `points[c]` what card c is worth. Among equally good choices
+    how many of kind k card c needs (0 or more: callers validate cards); `points[c]` what card c
+    is worth (a card worth 0 or less is never worth fulfilling). Among equally good choices
     the one found first with the most points on the earliest cards is returned, so the answer is
     deterministic.
     """
-    n = len(points)
-    kinds = len(counts)
-    caps = [max(0, int(c)) for c in counts]
+    caps = [c if c > 0 else 0 for c in counts]
     total = sum(points)
+    n = len(points)
+    if not n:
+        return Choice((), 0, 0)
+    # Each field holds a count, any one card's need, and the needs of all cards added up, without
+    # overflowing into the next field; the bit above it is the guard. 16-bit fields cover every
+    # real sheet, and a fixed width lets the masks be computed once.
+    top = max(max(caps, default=0) * n, max(map(max, needs)) if caps else 0)
+    kinds = len(caps)
+    if kinds == 4 and top < _GUARD16:                     # NUTS' four kinds: the hot path, unrolled
+        guards = _GUARDS16
+        a, b, c, d = caps
+        root = guards | a | b << 16 | c << 32 | d << 48
+        packed_all = [a | b << 16 | c << 32 | d << 48 for a, b, c, d in needs]
+    else:
+        width = top.bit_length() + 1
+        guard_bit = 1 << (width - 1)
+        shifts = [k * width for k in range(kinds)]
+        guards = sum(guard_bit << sh for sh in shifts)
+        root = sum((guard_bit | cap) << sh for cap, sh in zip(caps, shifts))
+        packed_all = [sum(x << sh for x, sh in zip(need, shifts)) for need in needs]
     # Cards worth something that fit on their own are the only ones worth considering.
-    cand = [c for c in range(n)
-            if points[c] > 0 and all(0 <= needs[c][k] <= caps[k] for k in range(kinds))]
+    cand = [c for c in range(n) if points[c] > 0 and (root - packed_all[c]) & guards == guards]
     if not cand:
         return Choice((), 0, total)
-    cand.sort(key=lambda c: (-points[c], sum(needs[c]), c))
-
-    widest = max(max(caps), *(sum(needs[c][k] for c in cand) for k in range(kinds)))
-    width = widest.bit_length() + 1            # field bits, the top one the guard
-    guard_bit = 1 << (width - 1)
-    guards = 0
-    root = 0
-    for k in range(kinds):
-        guards |= guard_bit << (k * width)
-        root |= (guard_bit | caps[k]) << (k * width)
-    packed = []
-    for c in cand:
-        v = 0
-        for k in range(kinds):
-            v |= needs[c][k] << (k * width)
-        packed.append(v)
+    cand.sort(key=points.__getitem__, reverse=True)       # most points first (stable on ties)
+    packed = [packed_all[c] for c in cand]
     pts = [points[c] for c in cand]
     m = len(cand)
 
@@ -76,37 +84,36 @@ def best_choice(counts: Sequence[int], needs: Sequence[Sequence[int]], points: S
         gained = sum(pts)
         return Choice(tuple(sorted(cand)), gained, total - gained)
 
-    best = [0, 0]                       # best gained points, bitmask over cand
+    # Depth first, taking before leaving: the first leaf is the greedy choice by points, and
+    # the bound then cuts most other branches.
+    best, best_mask = 0, 0
     seen: dict[tuple[int, int], int] = {}
 
-    def search(i: int, left: int, cur: int, mask: int) -> None:
-        fit = [j for j in range(i, m) if (left - packed[j]) & guards == guards]
-        if not fit:
-            if cur > best[0]:
-                best[0], best[1] = cur, mask
+    def search(fit: list[int], fit_pts: int, fit_need: int, left: int, cur: int, mask: int) -> None:
+        # `fit`: the cards after this node's first one that fit, one by one, in `left`.
+        nonlocal best, best_mask
+        if cur + fit_pts <= best:
             return
-        bound = cur + sum(pts[j] for j in fit)
-        if bound <= best[0]:
-            return
-        key = (fit[0], left)
-        if seen.get(key, -1) >= cur:
-            return
-        seen[key] = cur
-        need_all = sum(packed[j] for j in fit)
-        if (left - need_all) & guards == guards:
-            all_mask = mask
+        if (left - fit_need) & guards == guards:          # they all fit together
             for j in fit:
-                all_mask |= 1 << j
-            best[0], best[1] = bound, all_mask
+                mask |= 1 << j
+            best, best_mask = cur + fit_pts, mask
             return
+        if len(fit) > 6:                                  # small subtrees: cheaper to search than to remember
+            key = (fit[0], left)
+            if seen.get(key, -1) >= cur:
+                return
+            seen[key] = cur
         j = fit[0]
-        search(j + 1, left - packed[j], cur + pts[j], mask | (1 << j))
-        search(j + 1, left, cur, mask)
+        rest = fit[1:]
+        taken = left - packed[j]
+        fit2 = [k for k in rest if (taken - packed[k]) & guards == guards]
+        search(fit2, sum([pts[k] for k in fit2]), sum([packed[k] for k in fit2]), taken, cur + pts[j], mask | (1 << j))
+        search(rest, fit_pts - pts[j], fit_need - packed[j], left, cur, mask)
 
-    search(0, root, 0, 0)
-    gained, mask = best
-    chosen = tuple(sorted(cand[j] for j in range(m) if mask >> j & 1))
-    return Choice(chosen, gained, total - gained)
+    search(list(range(m)), sum(pts), sum(packed), root, 0, 0)
+    chosen = tuple(sorted(cand[j] for j in range(m) if best_mask >> j & 1))
+    return Choice(chosen, best, total - best)
 
 
 def brute_force(counts: Sequence[int], needs: Sequence[Sequence[int]], points: Sequence[int]) -> int:

@@ -18,8 +18,8 @@ from pydantic import Field, field_validator, model_validator
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
-from scorer.core import PlayerScore, Result, TieBreaker, Violation, rank
-from scorer.records import Strict, check_unique_names, clamp
+from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, rank
+from scorer.records import Strict, check_unique_names
 from scorer.rulebook import Rule, ruling, section
 
 GAME = "nuts"
@@ -105,13 +105,69 @@ class Record(Strict):
 
 @dataclass(frozen=True)
 class Card:
+    """A bonus card as scored: its label, needs by column, points, and its two breakdown lines."""
+
     label: str                     # `B07` or `{almond 2, peanut 1}`
     needs: tuple[int, ...]
     points: int
+    fulfilled: Line                # the breakdown line when fulfilled (lines are immutable: shared)
+    unfulfilled: Line
+
+    @classmethod
+    def make(cls, card_id: str | None, needs: tuple[int, ...], points: int) -> "Card":
+        text = _needs_text(needs)
+        if card_id is None:
+            label = "{" + text + "}"
+            return cls(label, needs, points, Line(f"bonus {label} fulfilled", points),
+                       Line(f"bonus {label} not fulfilled", -points))
+        return cls(card_id, needs, points, Line(f"bonus {card_id} fulfilled ({text})", points),
+                   Line(f"bonus {card_id} not fulfilled ({text})", -points))
 
 
 def _needs_text(needs: tuple[int, ...]) -> str:
     return ", ".join(f"{kind} {n}" for kind, n in zip(NUTS, needs) if n)
+
+
+_WRITTEN: dict[tuple[tuple[int, ...], int], Card] = {}
+
+
+def _written(needs: tuple[int, ...], points: int) -> Card:
+    """A written-out card (the same card written twice is made once: labels cost more than scoring)."""
+    card = _WRITTEN.get((needs, points))
+    if card is None:
+        if len(_WRITTEN) > 4096:
+            _WRITTEN.clear()
+        card = _WRITTEN[(needs, points)] = Card.make(None, needs, points)
+    return card
+
+
+@dataclass(frozen=True)
+class _Ranked:
+    """What `rank` reads of a player, the total summed once (PlayerScore.total sums on each call)."""
+
+    name: str
+    total: int
+
+
+_DECKS: dict[int, tuple[Params, dict[str, Card], dict[tuple[str, int], Line]]] = {}
+
+
+def _deck(params: Params) -> tuple[dict[str, Card], dict[tuple[str, int], Line]]:
+    """The kit's bonus deck by id, and the score sheet's breakdown lines (rows, each column, salt)
+    for every count the sheet can hold: built once per kit, shared by every record scored."""
+    cached = _DECKS.get(id(params))
+    if cached is None or cached[0] is not params:
+        deck = {c.id: Card.make(c.id, tuple(c.needs.get(k, 0) for k in NUTS), c.points) for c in params.bonus}
+        height = len(params.rows)
+        lines = {("rows", n): Line(f"rows ({n} complete x {params.row_points})", n * params.row_points)
+                 for n in range(height + 1)}
+        for kind in NUTS:
+            for n in range(height + 1):
+                lines[(kind, n)] = Line(f"{kind} ({n} token{'s' if n != 1 else ''})", params.rows[n - 1] if n else 0)
+        for n in range(4 * height):
+            lines[("salt", n)] = Line(f"salt ({n} x {params.salt_points})", n * params.salt_points)
+        cached = _DECKS[id(params)] = (params, deck, lines)
+    return cached[1], cached[2]
 
 
 def _params(kit: Kit) -> Params:
@@ -125,6 +181,7 @@ def _params(kit: Kit) -> Params:
 def score(record: Record, kit: Kit, explain: bool = False) -> Result:
     """Check the sheets against the rules and score them (FINAL SCORING, rulings U1-U7)."""
     params = _params(kit)
+    deck, sheet_lines = _deck(params)
     rows = params.rows
     height = len(rows)
     violations: list[Violation] = []
@@ -155,16 +212,20 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         for field, n, rule in (("salt", player.salt, SALT_TOKEN), ("squirrel", player.squirrel, SQUIRREL_TOKEN)):
             if n < 0:
                 violations.append(Violation.of(f"{here}{field}", f"{n} {field.capitalize()} markers: a count cannot be negative", rule))
-        counts = tuple(clamp(n, 0, height) for n in raw)
+        counts = tuple([0 if n < 0 else height if n > height else n for n in raw])
         salt = max(0, player.salt)
         squirrel = max(0, player.squirrel)
 
         ps = PlayerScore(name)
+        lines = ps.breakdown
         full_rows = min(counts)
-        ps.add(f"rows ({full_rows} complete x {params.row_points})", full_rows * params.row_points)
+        lines.append(sheet_lines[("rows", full_rows)])
         for kind, n in zip(NUTS, counts):
-            ps.add(f"{kind} ({n} token{'s' if n != 1 else ''})", rows[n - 1] if n else 0)
-        ps.add(f"salt ({salt} x {params.salt_points})", salt * params.salt_points)
+            lines.append(sheet_lines[(kind, n)])
+        salt_line = sheet_lines.get(("salt", salt))
+        if salt_line is None:
+            salt_line = Line(f"salt ({salt} x {params.salt_points})", salt * params.salt_points)
+        lines.append(salt_line)
 
         # Goals (U4): the condition is checked; one card of each for the table.
         boxes = {"salt": salt, "squirrel": squirrel}
@@ -193,26 +254,24 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         cards: list[Card] = []
         for i, entry in enumerate(player.bonus):
             if isinstance(entry, str):
-                card = params.card(entry)
+                card = deck.get(entry)
+                if card is None:
+                    found = params.card(entry)          # `b7` for B07
+                    card = deck[found.id] if found is not None else None
                 if card is None:
                     violations.append(Violation.of(f"{here}bonus[{i}]", f"{entry!r} is not a card of this kit's "
                                                    f"bonus deck ({params.bonus[0].id}-{params.bonus[-1].id})", DECK))
                     continue
-                deck_holders.setdefault(card.id, []).append(f"{here}bonus[{i}]")
-                cards.append(Card(card.id, tuple(card.needs.get(k, 0) for k in NUTS), card.points))
+                deck_holders.setdefault(card.label, []).append((name, i))
+                cards.append(card)
             else:
-                needs = entry.needs.counts()
-                cards.append(Card("{" + _needs_text(needs) + "}", needs, entry.points))
+                cards.append(_written(entry.needs.counts(), entry.points))
         if not player.bonus:
             violations.append(Violation.of(name, "no bonus card: each player keeps at least one", DECK))
         choice = best_choice(counts, [c.needs for c in cards], [c.points for c in cards])
         chosen = set(choice.fulfilled)
         for j, c in enumerate(cards):
-            need = _needs_text(c.needs)
-            if j in chosen:
-                ps.add(f"bonus {c.label} fulfilled ({need})" if c.label[0] != "{" else f"bonus {c.label} fulfilled", c.points)
-            else:
-                ps.add(f"bonus {c.label} not fulfilled ({need})" if c.label[0] != "{" else f"bonus {c.label} not fulfilled", -c.points)
+            lines.append(c.fulfilled if j in chosen else c.unfulfilled)
         if explain:
             used = [sum(cards[j].needs[k] for j in chosen) for k in range(len(NUTS))]
             left = _needs_text(tuple(n - u for n, u in zip(counts, used))) or "none"
@@ -237,14 +296,15 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                 violations.append(Violation.of(f"{other}, goals", f"{goal.title} is also claimed by {names[0]}; "
                                                f"the table has {goal.copies} such card", U4))
     for card_id, places in deck_holders.items():
+        first = "{}, bonus[{}]".format(*places[0])
         for place in places[1:]:
-            violations.append(Violation.of(place, f"{card_id} is held again (also at {places[0]}); the deck "
-                                           f"has one {card_id}", DECK))
+            violations.append(Violation.of("{}, bonus[{}]".format(*place), f"{card_id} is held again (also at "
+                                           f"{first}); the deck has one {card_id}", DECK))
 
     breakers = [TieBreaker("most nuts", nuts_total.__getitem__),
                 TieBreaker("most Salt markers", salt_of.__getitem__),
                 TieBreaker("fewest Squirrel markers", lambda n: -squirrel_of[n])]
-    ranking, tiebreaks = rank(scores, breakers, U6)
+    ranking, tiebreaks = rank([_Ranked(p.name, p.total) for p in scores], breakers, U6)
     finished = any(v >= params.end_rows for v in complete.values())
     if explain and not finished:
         notes.append(f"Unfinished: no player has {params.end_rows} complete rows (ruling U7).")

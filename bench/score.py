@@ -1,0 +1,96 @@
+"""Benchmark: NUTS final scoring and the exact bonus-card choice.
+
+Targets (the issue): 10,000 NUTS records of 4 players with 8-12 bonus cards each scored in under
+3 s; the bonus choice for one player holding 16 bonus cards in under 5 ms.
+
+    python bench/score.py [--records 10000] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kitfile import load_kit  # noqa: E402
+from scorer.bonus import best_choice  # noqa: E402
+from scorer.games import nuts  # noqa: E402
+
+KINDS = nuts.NUTS
+
+
+def random_card(rng: random.Random) -> dict:
+    """A written-out bonus card like the deck's: 1-3 kinds, 1-4 nuts, about 1.5 points a nut."""
+    kinds = rng.sample(KINDS, rng.randint(1, 3))
+    needs = {k: rng.randint(1, 3) for k in kinds}
+    return {"needs": needs, "points": max(1, round(1.5 * sum(needs.values())) + rng.randint(-1, 1))}
+
+
+def random_record(rng: random.Random, deck: list[str]) -> dict:
+    """A plausible end of a 4-player game: deck cards dealt without replacement, then written-out ones."""
+    pool = deck[:]
+    rng.shuffle(pool)
+    players = []
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        bonus: list = []
+        for _ in range(rng.randint(8, 12)):
+            bonus.append(pool.pop() if pool else random_card(rng))
+        salt = rng.randint(0, 6)
+        squirrel = rng.randint(0, 5)
+        goals = [g for g, have in (("salty-mama", salt), ("squirrel-buddy", squirrel)) if have >= 3 and rng.random() < 0.5]
+        players.append({"name": name, "sheet": {k: rng.randint(0, 6) for k in KINDS},
+                        "salt": salt, "squirrel": squirrel, "goals": goals, "bonus": bonus})
+    return {"game": "nuts", "players": players}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", type=int, default=10_000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    kit = load_kit("nuts")
+    deck = [c.id for c in kit.params.bonus]
+
+    raw = [random_record(rng, deck) for _ in range(args.records)]
+    t0 = time.perf_counter()
+    records = [nuts.Record.model_validate(r) for r in raw]
+    t1 = time.perf_counter()
+    results = [nuts.score(r, kit) for r in records]
+    t2 = time.perf_counter()
+    assert all(p.total == sum(l.points for l in p.breakdown) for res in results for p in res.players)
+    score_s = t2 - t1
+    print(f"NUTS: {args.records} records x 4 players, 8-12 bonus cards each")
+    print(f"  score:              {score_s:6.3f} s  ({score_s / args.records * 1e6:5.0f} us a record)"
+          f"  target < 3 s: {'ok' if score_s < 3 else 'MISSED'}")
+    print(f"  validate (pydantic):{t1 - t0:6.3f} s  (validate + score {t2 - t0:.3f} s)")
+
+    # The bonus choice alone, 16 cards: deck-like cards against sheets from half to fully filled.
+    times = []
+    for _ in range(2000):
+        counts = [rng.randint(3, 6) for _ in KINDS]
+        cards = [random_card(rng) for _ in range(16)]
+        needs = [[c["needs"].get(k, 0) for k in KINDS] for c in cards]
+        pts = [c["points"] for c in cards]
+        t = time.perf_counter()
+        best_choice(counts, needs, pts)
+        times.append(time.perf_counter() - t)
+    worst = max(times) * 1e3
+    print(f"Bonus choice, 16 cards, 2000 hands: median {statistics.median(times) * 1e3:.3f} ms, "
+          f"worst {worst:.3f} ms  target < 5 ms: {'ok' if worst < 5 else 'MISSED'}")
+    # An adversarial hand: 16 single-nut-kind cards of equal points, so no bound cuts early.
+    counts = [6, 6, 6, 6]
+    needs = [[1 if k == i % 4 else 0 for k in range(4)] for i in range(16)]
+    needs = [[n * (1 + (i // 4) % 2) for n in row] for i, row in enumerate(needs)]
+    pts = [3] * 16
+    t = time.perf_counter()
+    best_choice(counts, needs, pts)
+    print(f"  adversarial hand (16 cards, equal points): {(time.perf_counter() - t) * 1e3:.3f} ms")
+
+
+if __name__ == "__main__":
+    main()
