@@ -61,11 +61,12 @@ def _table(result: Result) -> list[str]:
     """One table per player: breakdown lines, then the total."""
     out: list[str] = []
     labels = [line.label for p in result.players for line in p.breakdown]
-    width = max([len("total"), *map(len, labels)]) + 2
+    width = min(max([len("total"), *map(len, labels)]), 46) + 2   # a longer label pushes its number
     for p in result.players:
         out.append(p.name)
         for line in p.breakdown:
-            out.append(f"  {line.label:<{width}}{line.points:>6}")
+            pad = width if len(line.label) < width else len(line.label) + 1
+            out.append(f"  {line.label:<{pad}}{line.points:>6}")
         out.append(f"  {'total':<{width}}{p.total:>6}")
         out.append("")
     return out
@@ -86,11 +87,14 @@ def _ranking(result: Result) -> list[str]:
         return out + [""]
     totals = {p.name: p.total for p in result.players}
     out = ["Ranking" + ("" if result.finished else " (as it stands: the game is unfinished)")]
+    rows = []
     place = 1
     for group in result.ranking:
-        names = ", ".join(group)
-        out.append(f"  {place}. {names}  {totals.get(group[0], '')}")
+        rows.append((f"{place}.", ", ".join(group), totals.get(group[0], "")))
         place += len(group)
+    width = max((len(names) for _, names, _ in rows), default=0)
+    for place_text, names, total in rows:
+        out.append(f"  {place_text:<3} {names:<{width}}  {total:>5}")
     if result.tiebreaks:
         out.append("Tie-breaks")
         for t in result.tiebreaks:
