@@ -132,7 +132,7 @@ def test_goal_without_its_condition():
 
 def test_goal_claimed_by_two_players_and_twice_by_one():
     r = run(player("Ann", {}, salt=3, goals=["salty-mama", "salty-mama"]), player("Ben", {}, salt=4, goals=["salty-mama"]))
-    assert violations(r) == [("Ann, goals[1]", "Claim Goal Cards"), ("Ben, goals", "ruling U4")]
+    assert violations(r) == [("Ann, goals[1]", "Claim Goal Cards"), ("Ben, goals[0]", "ruling U4")]
     assert "also claimed by Ann" in r.violations[1].message
 
 

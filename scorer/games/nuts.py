@@ -18,7 +18,7 @@ from pydantic import Field, field_validator, model_validator
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
-from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, rank
+from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, rank
 from scorer.records import Strict, check_unique_names
 from scorer.rulebook import Rule, ruling, section
 
@@ -191,8 +191,8 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
     salt_of: dict[str, int] = {}
     squirrel_of: dict[str, int] = {}
     complete: dict[str, int] = {}
-    goal_holders: dict[str, list[str]] = {}
-    deck_holders: dict[str, list[str]] = {}
+    goal_holders: dict[str, list[tuple[str, int]]] = {}
+    deck_holders: dict[str, list[tuple[str, int]]] = {}
 
     n_players = len(record.players)
     if not kit.game.min_players <= n_players <= kit.game.max_players:
@@ -247,7 +247,7 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                                                f"{goal.box.capitalize()} box; {name} has {have}", U4))
                 ps.add(f"goal {goal.title} (condition not met)", 0)
                 continue
-            goal_holders.setdefault(gid, []).append(name)
+            goal_holders.setdefault(gid, []).append((name, i))
             ps.add(f"goal {goal.title}", goal.points)
 
         # Bonus cards (U5): the best choice under the disjoint-nuts rule, exactly.
@@ -289,11 +289,12 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         squirrel_of[name] = squirrel
         complete[name] = full_rows
 
-    for gid, names in goal_holders.items():
+    for gid, holders in goal_holders.items():
         goal = params.goal(gid)
-        if goal is not None and len(names) > goal.copies:
-            for other in names[goal.copies:]:
-                violations.append(Violation.of(f"{other}, goals", f"{goal.title} is also claimed by {names[0]}; "
+        if goal is not None and len(holders) > goal.copies:
+            first = join_names(name for name, _ in holders[:goal.copies])
+            for other, i in holders[goal.copies:]:
+                violations.append(Violation.of(f"{other}, goals[{i}]", f"{goal.title} is also claimed by {first}; "
                                                f"the table has {goal.copies} such card", U4))
     for card_id, places in deck_holders.items():
         first = "{}, bonus[{}]".format(*places[0])
