@@ -25,6 +25,3 @@ def check_unique_names(names: Iterable[str]) -> None:
             raise ValueError(f"two players are called {name!r}: give each player a different name")
         seen.add(name)
 
-
-def clamp(value: int, low: int, high: int) -> int:
-    return low if value < low else high if value > high else value
