@@ -40,7 +40,8 @@ players:
 
 def invoke(args, text=None):
     result = CliRunner().invoke(cli, args, input=text)
-    assert "Traceback" not in result.output
+    assert "Traceback" not in result.output and result.exit_code in (0, 1, 2)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result
 
 
@@ -214,6 +215,7 @@ def _no_traceback(text: str) -> None:
     for command in (["score", "-"], ["check", "-", "--explain"]):
         r = CliRunner().invoke(cli, command, input=text)
         assert r.exit_code in (0, 1, 2), (text, r.output)
+        assert r.exception is None or isinstance(r.exception, SystemExit), (text, r.exception)
         assert "Traceback" not in r.output and "internal error" not in r.output, (text, r.output)
 
 
