@@ -1,0 +1,270 @@
+"""PDF backend (reportlab): draws pages of shapes with raw path operators.
+
+Lean on purpose: coordinates are transformed here (one affine matrix per group, points mapped in
+Python), so a group costs no graphics-state push unless it clips; colours, widths and dashes are
+only written when they change; text goes through reportlab's text object (which subsets and embeds
+the TrueType fonts) with a text matrix, again without a state push.
+
+The canvas starts in one of our own embedded fonts (initialFontName), so reportlab never adds
+Helvetica to a page's resources; `invariant=1` keeps the file free of dates and random ids, so the
+same pages give the same bytes.
+"""
+from __future__ import annotations
+
+import io
+import math
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import fonts
+from generator.shapes import (MM_PER_PT, Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape,
+                              Style, Text)
+
+K = 1.0 / MM_PER_PT  # points per mm
+KAPPA = 0.5522847498
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def mul(m: Matrix, n: Matrix) -> Matrix:
+    """m after n: apply n first, then m (PDF row-vector convention)."""
+    a, b, c, d, e, f = n
+    A, B, C, D, E, F = m
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+            e * A + f * C + E, e * B + f * D + F)
+
+
+def group_matrix(g: Group) -> Matrix:
+    m: Matrix = (1.0, 0.0, 0.0, 1.0, g.dx, g.dy)
+    if g.rotate:
+        t = math.radians(g.rotate)
+        co, si = math.cos(t), math.sin(t)
+        if abs(co) < 1e-12:
+            co = 0.0
+        if abs(si) < 1e-12:
+            si = 0.0
+        m = mul(m, (co, si, -si, co, 0.0, 0.0))
+    if g.scale != 1.0:
+        m = mul(m, (g.scale, 0.0, 0.0, g.scale, 0.0, 0.0))
+    return m
+
+
+_COLOURS: dict[str, tuple[float, float, float]] = {}
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    try:
+        return _COLOURS[colour]
+    except KeyError:
+        c = colour.lstrip("#")
+        if len(c) == 3:
+            c = "".join(ch * 2 for ch in c)
+        v = (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
+        _COLOURS[colour] = v
+        return v
+
+
+def _ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return (("M", cx + rx, cy),
+            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+            ("Z",))
+
+
+def _rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
+    if r <= 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
+
+
+class PdfDocument:
+    """Pages in, PDF bytes out."""
+
+    def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = ""):
+        self.buf = io.BytesIO()
+        self.h_pt = h_mm * K
+        first = fonts.pdf_font("regular")
+        for style in fonts.FONTS:
+            fonts.pdf_font(style)
+        self.c = Canvas(self.buf, pagesize=(w_mm * K, h_mm * K), invariant=1, pageCompression=1,
+                        initialFontName=first, initialFontSize=8, initialLeading=9.6)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setSubject(subject)
+        self.c.setCreator("pnpkit")
+        self.c.setProducer("pnpkit (reportlab)")
+        self._reset_state()
+
+    def _reset_state(self) -> None:
+        self.fill: str | None = None
+        self.stroke: str | None = None
+        self.width: float | None = None
+        self.dash: tuple | None = ()
+        self.alpha: float = 1.0
+        self.cap = 0
+        self.join = 0
+
+    # -- page ------------------------------------------------------------------------------
+    def page(self, shapes: tuple[Shape, ...]) -> None:
+        self.code = self.c._code
+        base: Matrix = (K, 0.0, 0.0, -K, 0.0, self.h_pt)
+        for s in shapes:
+            self.draw(s, base)
+        self.c.showPage()
+        self._reset_state()
+
+    def finish(self) -> bytes:
+        self.c.save()
+        return self.buf.getvalue()
+
+    # -- state -----------------------------------------------------------------------------
+    def _set_style(self, st: Style, scale: float) -> tuple[bool, bool]:
+        code = self.code
+        do_fill = st.fill is not None
+        do_stroke = st.stroke is not None and st.width > 0
+        if do_fill and st.fill != self.fill:
+            code.append("%s rg" % fp_str(*rgb(st.fill)))
+            self.fill = st.fill
+        if do_fill and st.opacity != self.alpha:
+            self.c.setFillAlpha(st.opacity)
+            self.alpha = st.opacity
+        if do_stroke:
+            if st.stroke != self.stroke:
+                code.append("%s RG" % fp_str(*rgb(st.stroke)))
+                self.stroke = st.stroke
+            w = st.width * K * scale
+            if w != self.width:
+                code.append("%s w" % fp_str(w))
+                self.width = w
+            dash = tuple(d * K * scale for d in st.dash)
+            if dash != self.dash:
+                code.append("[%s] 0 d" % (fp_str(*dash) if dash else ""))
+                self.dash = dash
+            cap = {"butt": 0, "round": 1, "square": 2}.get(st.cap, 0)
+            if cap != self.cap:
+                code.append("%d J" % cap)
+                self.cap = cap
+            join = {"miter": 0, "round": 1, "bevel": 2}.get(st.join, 0)
+            if join != self.join:
+                code.append("%d j" % join)
+                self.join = join
+        return do_fill, do_stroke
+
+    def _path(self, ops, m: Matrix, closed_default: bool = False) -> None:
+        a, b, c, d, e, f = m
+        out = []
+        for op in ops:
+            t = op[0]
+            if t == "M" or t == "L":
+                x, y = op[1], op[2]
+                out.append("%s %s" % (fp_str(a * x + c * y + e, b * x + d * y + f), "m" if t == "M" else "l"))
+            elif t == "C":
+                x1, y1, x2, y2, x3, y3 = op[1:7]
+                out.append("%s c" % fp_str(a * x1 + c * y1 + e, b * x1 + d * y1 + f,
+                                           a * x2 + c * y2 + e, b * x2 + d * y2 + f,
+                                           a * x3 + c * y3 + e, b * x3 + d * y3 + f))
+            elif t == "Z":
+                out.append("h")
+            else:
+                raise ValueError(f"unknown path op {t!r}")
+        self.code.append(" ".join(out))
+
+    def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
+        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K
+        do_fill, do_stroke = self._set_style(st, scale)
+        if not do_fill and not do_stroke:
+            return
+        self._path(ops, m)
+        if do_fill and closed:
+            self.code.append("B" if do_stroke else "f")
+        elif do_stroke:
+            self.code.append("S")
+        else:
+            self.code.append("n")
+
+    # -- shapes ----------------------------------------------------------------------------
+    def draw(self, s: Shape, m: Matrix) -> None:
+        t = type(s)
+        if t is Group:
+            gm = mul(m, group_matrix(s))
+            if s.clip is not None:
+                self.code.append("q")
+                saved = (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap, self.join)
+                x, y, w, h = s.clip
+                self._path(_rect_ops(x, y, w, h, 0), gm)
+                self.code.append("W n")
+                for item in s.items:
+                    self.draw(item, gm)
+                self.code.append("Q")
+                (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap,
+                 self.join) = saved
+            else:
+                for item in s.items:
+                    self.draw(item, gm)
+        elif t is Rect:
+            self._paint(s.style, m, _rect_ops(s.x, s.y, s.w, s.h, s.r))
+        elif t is Line:
+            self._paint(s.style, m, (("M", s.x1, s.y1), ("L", s.x2, s.y2)), closed=False)
+        elif t is Circle:
+            self._paint(s.style, m, _ellipse_ops(s.cx, s.cy, s.r, s.r))
+        elif t is Ellipse:
+            self._paint(s.style, m, _ellipse_ops(s.cx, s.cy, s.rx, s.ry))
+        elif t is Polygon:
+            if not s.points:
+                return
+            ops = [("M", *s.points[0])] + [("L", *p) for p in s.points[1:]]
+            if s.closed:
+                ops.append(("Z",))
+            self._paint(s.style, m, ops, closed=s.closed)
+        elif t is Path:
+            closed = any(op[0] == "Z" for op in s.ops)
+            self._paint(s.style, m, s.ops, closed=closed or s.style.fill is not None)
+        elif t is Text:
+            self._text(s, m)
+        else:
+            raise TypeError(f"cannot draw {t.__name__}")
+
+    def _text(self, s: Text, m: Matrix) -> None:
+        if not s.text:
+            return
+        name = fonts.pdf_font(s.font)
+        shift = 0.0
+        if s.anchor != "start":
+            wpt = pdfmetrics.stringWidth(s.text, name, s.size)
+            shift = wpt / 2 if s.anchor == "middle" else wpt
+        # text space (pt, y up) -> local mm (y down): scale, flip; then rotate, then move
+        tm: Matrix = (MM_PER_PT, 0.0, 0.0, -MM_PER_PT, -shift * MM_PER_PT, 0.0)
+        if s.rotate:
+            r = math.radians(s.rotate)
+            co, si = math.cos(r), math.sin(r)
+            tm = mul((co, si, -si, co, 0.0, 0.0), tm)
+        tm = mul((1.0, 0.0, 0.0, 1.0, s.x, s.y), tm)
+        tm = mul(m, tm)
+        if s.color != self.fill:
+            self.code.append("%s rg" % fp_str(*rgb(s.color)))
+            self.fill = s.color
+        if self.alpha != 1.0:
+            self.c.setFillAlpha(1.0)
+            self.alpha = 1.0
+        to = self.c.beginText()
+        to.setFont(name, s.size)
+        to.setTextTransform(*tm)
+        to.textOut(s.text)
+        self.c.drawText(to)
+
+
+def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
+           author: str = "", subject: str = "") -> bytes:
+    doc = PdfDocument(w_mm, h_mm, title, author, subject)
+    for shapes in pages:
+        doc.page(shapes)
+    return doc.finish()

@@ -1,0 +1,252 @@
+"""The printing API: a kit in, PDF + SVG sheets + manifest out, written atomically.
+
+    build_kit(kit, paper, out_dir, duplex="long", back_offset=(0, 0), ink_saver=False) -> BuildReport
+    build_all(out_dir, papers=("a4", "letter"), ...) -> list[BuildReport]
+    build_pieces(pieces, info, paper, out_dir, ...) -> BuildReport   (no kit file needed)
+
+Document order (so that every front is an odd page and its back the even page after it, and the
+whole file prints double-sided in one go): 1 cover, 2 cutting and assembly (the cover's back),
+3-4 calibration front and back, then the pieces: each page of fronts followed by its backs, each
+page of single-sided pieces followed by a blank page; last, thumbnails of further split boards.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from generator import calibration, cover, inksaver, manifest
+from generator.atomic import Batch
+from generator.backends import pdf as pdf_backend
+from generator.backends import svg as svg_backend
+from generator.impose import DUPLEX, impose
+from generator.pieces import Piece
+from generator.sheets import (HEADER_BOTTOM, MARGIN, MAX_BACK_OFFSET, PAPERS, Page, Paper,
+                              crop_marks, furniture)
+from generator.split import thumbnail
+
+CALIBRATION_PAGE = 3
+ASSEMBLY_PAGE = 2
+
+
+@dataclass
+class BuildReport:
+    kit: str
+    paper: str
+    pdf: Path
+    svgs: list[Path]
+    manifest: Path
+    pages: int
+    pieces: int  # physical pieces (a split board counts its parts)
+    pdf_bytes: int
+    split_boards: int = 0
+    paths: list[Path] = field(default_factory=list)  # everything written, in order
+
+
+@dataclass
+class Document:
+    info: cover.KitInfo
+    paper: Paper
+    pages: list[Page]
+    manifest: dict
+
+    def page_shapes(self, ink_saver: bool = False) -> list[tuple]:
+        shapes = [p.shapes() for p in self.pages]
+        return [inksaver.transform(s) for s in shapes] if ink_saver else shapes
+
+
+def check_options(paper: str, duplex: str, back_offset: tuple[float, float]) -> None:
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r} (choose from {', '.join(PAPERS)})")
+    if duplex not in DUPLEX:
+        raise ValueError(f"duplex must be long or short, got {duplex!r}")
+    if len(back_offset) != 2 or any(abs(v) > MAX_BACK_OFFSET for v in back_offset):
+        raise ValueError(f"back offset must be two numbers within ±{MAX_BACK_OFFSET:g} mm, got {back_offset}")
+
+
+def _ranges(numbers: Iterable[int]) -> str:
+    nums = sorted(set(numbers))
+    out: list[str] = []
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out.append(str(nums[i]) if i == j else f"{nums[i]}-{nums[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+def _summary(page: Page) -> str:
+    counts: dict[str, int] = {}
+    for p in page.placed:
+        name = p.piece.meta.get("board") or p.piece.component
+        counts[name] = counts.get(name, 0) + 1
+    parts = [p.piece.meta["part"] for p in page.placed if "part" in p.piece.meta]
+    if parts:
+        return ", ".join(f"{k} part {v}" for k, v in zip(counts, parts))
+    return ", ".join(f"{k} x{v}" for k, v in counts.items())
+
+
+def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex: str = "long",
+            back_offset: tuple[float, float] = (0.0, 0.0)) -> Document:
+    """Pieces -> every page of the document, numbered, with marks, headings and credit."""
+    paper = paper if isinstance(paper, Paper) else Paper.of(paper)
+    check_options(paper.name, duplex, tuple(back_offset))
+    back_offset = (float(back_offset[0]), float(back_offset[1]))
+    imposed = impose(pieces, paper, duplex, back_offset)
+    head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
+    head[1].back_of = head[0]
+    head[3].back_of = head[2]
+    tail: list[Page] = []
+    for s in imposed.splits[1:]:
+        t = Page("thumbnail", title=s.board.name)
+        tail += [t, Page("blank", back_of=t)]
+    pages = head + imposed.pages + tail
+    for i, p in enumerate(pages, 1):
+        p.number = i
+    total = len(pages)
+    flip = f"flip on the {duplex} edge"
+
+    # contents: component -> count, pages
+    entries: dict[str, dict] = {}
+    for page in imposed.pages:
+        for p in page.placed:
+            name = p.piece.meta.get("board") or p.piece.component
+            e = entries.setdefault(name, {"kind": p.piece.kind, "count": 0, "pages": [], "two": False,
+                                          "parts": 0})
+            if page.kind == "pieces":
+                if "part" in p.piece.meta:
+                    e["parts"] += 1
+                    e["count"] = 1
+                else:
+                    e["count"] += 1
+                e["two"] = e["two"] or p.piece.double_sided
+            e["pages"].append(page.number)
+    contents = [cover.Entry(k, v["kind"], v["count"], _ranges(v["pages"]), v["two"],
+                            f"{v['parts']} parts" if v["parts"] else "") for k, v in entries.items()]
+
+    top = HEADER_BOTTOM + 3
+    for page in pages:
+        right = f"page {page.number} of {total}"
+        if page.kind == "cover":
+            left = ""
+            page.furniture = cover.cover(info, paper, contents, duplex, total, CALIBRATION_PAGE,
+                                         ASSEMBLY_PAGE, bool(imposed.splits))
+        elif page.kind == "assembly":
+            left = f"{info.title}: cutting and assembly (back of page 1)"
+            thumb, board, parts = None, "", 0
+            if imposed.splits:
+                s = imposed.splits[0]
+                board, parts = s.board.name, len(s.parts)
+                thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h))
+            page.furniture = cover.assembly(paper, info, thumb, board, parts, top)
+        elif page.kind == "calibration":
+            left = f"{info.title}: calibration, front ({flip} with the next page)"
+            page.furniture = calibration.front(paper, duplex, top)
+        elif page.kind == "calibration-back":
+            left = f"{info.title}: calibration, back of page {page.back_of.number} ({flip})"
+            page.placed = []
+            page.marks = calibration.back(paper, duplex, top)  # moves with the offset
+            page.furniture = calibration.back_notes(paper, duplex, top)
+        elif page.kind == "pieces":
+            sided = "fronts" if any(p.piece.double_sided for p in page.placed) else "single-sided"
+            left = f"{info.title}: {_summary(page)} ({sided})"
+            page.marks = crop_marks(paper, page.placed)
+        elif page.kind == "backs":
+            left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
+        elif page.kind == "thumbnail":
+            s = next(x for x in imposed.splits if x.board.name == page.title)
+            left = f"{info.title}: how {s.board.name} goes together"
+            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h),
+                                            s.board.name, len(s.parts), top)
+        else:  # blank
+            left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
+        page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
+    return Document(info, paper, pages, manifest.manifest(info.id, paper, pages))
+
+
+def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
+    return f"{kit}-{paper}-p{number:0{max(2, len(str(total)))}d}.svg"
+
+
+def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildReport:
+    """Render `doc` to PDF, SVGs and manifest under out_dir/KIT/, all or nothing."""
+    kit, paper = doc.info.id, doc.paper.name
+    root = Path(out_dir) / kit
+    shapes = doc.page_shapes(ink_saver)
+    pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
+                                   author=doc.info.designer, subject=doc.info.credit)
+    pdf_path = root / f"{kit}-{paper}.pdf"
+    man_path = root / f"manifest-{paper}.json"
+    svg_dir = root / "svg"
+    svgs: list[Path] = []
+    with Batch() as batch:
+        batch.write(pdf_path, pdf_bytes)
+        total = len(shapes)
+        for page, s in zip(doc.pages, shapes):
+            path = svg_dir / _svg_name(kit, paper, page.number, total)
+            batch.write(path, svg_backend.render_page(s, doc.paper.w, doc.paper.h,
+                                                      title=f"{doc.info.title}, page {page.number}"))
+            svgs.append(path)
+        batch.write(man_path, manifest.dumps(doc.manifest))
+    # SVGs of an earlier, longer build of this kit and paper would mislead: remove them
+    keep = {p.name for p in svgs}
+    pattern = re.compile(rf"^{re.escape(kit)}-{re.escape(paper)}-p\d+\.svg$")
+    for old in svg_dir.iterdir():
+        if pattern.match(old.name) and old.name not in keep:
+            old.unlink()
+    n_pieces = len(doc.manifest["pieces"])
+    splits = len({e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e})
+    return BuildReport(kit, paper, pdf_path, svgs, man_path, len(doc.pages), n_pieces, len(pdf_bytes),
+                       splits, [pdf_path, *svgs, man_path])
+
+
+def build_pieces(pieces: list[Piece], info: cover.KitInfo, paper: str, out_dir: Path | str,
+                 duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
+                 ink_saver: bool = False) -> BuildReport:
+    return write(compose(pieces, info, paper, duplex, back_offset), out_dir, ink_saver)
+
+
+def _load(kit):
+    if isinstance(kit, (str, Path)):
+        from kitfile import load_kit
+        return load_kit(str(kit))
+    return kit
+
+
+def pieces_of(kit) -> list[Piece]:
+    """The kit's pieces, from the component renderers (generator.components)."""
+    from generator.components import pieces_for
+    return list(pieces_for(kit))
+
+
+def build_kit(kit, paper: str, out_dir: Path | str, duplex: str = "long",
+              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> BuildReport:
+    """Build one kit (a Kit, a kit id or a path to a kit file) for one paper."""
+    check_options(paper, duplex, tuple(back_offset))
+    kit = _load(kit)
+    if not kit.components:
+        raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
+    return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), paper, out_dir, duplex, back_offset,
+                        ink_saver)
+
+
+def printable_kits() -> list[str]:
+    from kitfile import kit_ids, load_kit
+    return [k for k in kit_ids() if load_kit(k).components]
+
+
+def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"), duplex: str = "long",
+              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
+              kits: Iterable[str] | None = None,
+              progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
+    """Every kit with components (or `kits`), for every paper in `papers`."""
+    reports = []
+    for k in (list(kits) if kits is not None else printable_kits()):
+        for paper in papers:
+            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver))
+            if progress:
+                progress(k, paper)
+    return reports

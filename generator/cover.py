@@ -1,0 +1,195 @@
+"""Page 1, the cover: title, credit, contents (component, count, pages), how to print and cut,
+and a 25 mm square to check the scale. Page 2 (the cover's back) says how to cut and assemble, with
+the thumbnail of the first board split over pages. Also the small text-layout helpers the other
+generated pages use.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator import fonts
+from generator.shapes import Line, Rect, Shape, Style, Text
+from generator.sheets import MARGIN, Paper
+
+INK = "#000000"
+SOFT = "#444444"
+RULE = Style(fill=None, stroke="#000000", width=0.3)
+BOX = Style(fill=None, stroke="#000000", width=0.25)
+
+
+@dataclass(frozen=True)
+class KitInfo:
+    """What the printed pages say about the kit (from kit.game)."""
+
+    id: str
+    title: str
+    designer: str = ""
+    players: str = ""
+    credit: str = ""
+
+    @classmethod
+    def of(cls, kit) -> "KitInfo":
+        g = kit.game
+        return cls(g.id, g.title, g.designer, g.players, g.credit)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the contents: a component, how many pieces, on which pages."""
+
+    component: str
+    kind: str
+    count: int
+    pages: str
+    double_sided: bool
+    split: str = ""  # e.g. "4 parts" for a board split over pages
+
+
+class Flow:
+    """Top-to-bottom text layout inside a column: each call adds lines and moves `y` down."""
+
+    def __init__(self, x: float, y: float, width: float):
+        self.x, self.y, self.width = x, y, width
+        self.out: list[Shape] = []
+
+    def para(self, text: str, size: float = 9, style: str = "body", color: str = INK,
+             indent: float = 0.0, after: float = 1.2, bullet: str = "") -> "Flow":
+        lh = fonts.line_height(size, 1.25)
+        lines = fonts.wrap(text, style, size, self.width - indent)
+        for i, line in enumerate(lines):
+            self.y += lh
+            if i == 0 and bullet:
+                self.out.append(Text(self.x + indent - 3.5, self.y, bullet, size, "bold", color))
+            self.out.append(Text(self.x + indent, self.y, line, size, style, color))
+        self.y += after
+        return self
+
+    def heading(self, text: str, size: float = 12) -> "Flow":
+        self.y += 2.0
+        return self.para(text, size, "heading", INK, after=1.0)
+
+    def rule(self, after: float = 2.0) -> "Flow":
+        self.y += 1.5
+        self.out.append(Line(self.x, self.y, self.x + self.width, self.y, RULE))
+        self.y += after
+        return self
+
+
+def check_square(x: float, y: float, side: float = 25.0) -> list[Shape]:
+    """A square `side` mm wide with its label: measure it to check 100% scale."""
+    out: list[Shape] = [Rect(x, y, side, side, Style(fill=None, stroke="#000000", width=0.3))]
+    for i in range(1, 5):  # 5 mm ticks inside the edges
+        t = side * i / 5
+        out.append(Line(x + t, y, x + t, y + 2, BOX))
+        out.append(Line(x, y + t, x + 2, y + t, BOX))
+    out.append(Text(x + side / 2, y + side / 2 + 1.2, f"{side:g} mm", 8, "bold", INK, "middle"))
+    out.append(Text(x + side / 2, y + side + 4, "must measure exactly", 6.5, "condensed", SOFT, "middle"))
+    out.append(Text(x + side / 2, y + side + 6.8, f"{side:g} x {side:g} mm", 6.5, "condensed", SOFT, "middle"))
+    return out
+
+
+def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
+          calibration_page: int, assembly_page: int, has_split: bool) -> list[Shape]:
+    x0 = MARGIN + 6
+    width = paper.w - 2 * x0
+    f = Flow(x0, MARGIN + 6, width)
+    size = 24.0
+    while size > 14 and fonts.text_width(info.title, "title", size) > width:
+        size -= 1
+    f.para(info.title, size, "title", INK, after=1.5)
+    sub = "Print-and-play kit"
+    if info.designer:
+        sub += f" · a game by {info.designer}"
+    if info.players:
+        sub += f" · {info.players} players"
+    f.para(sub, 11, "body", SOFT, after=0.5)
+    if info.credit:
+        f.para(info.credit, 8, "body", SOFT, after=0.5)
+    f.para(f"Paper: {paper.name} ({paper.w:g} x {paper.h:g} mm) · {pages} pages", 8, "body", SOFT)
+    f.rule()
+
+    # contents table
+    f.heading("Contents")
+    cols = (0.0, width * 0.46, width * 0.62, width * 0.74)
+    f.y += fonts.line_height(8)
+    for cx, head in zip(cols, ("Component", "Kind", "Count", "Pages")):
+        f.out.append(Text(x0 + cx, f.y, head, 8, "heading", INK))
+    f.y += 1.2
+    f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
+    rows = [Entry("Cover, cutting and assembly notes", "", 0, "1-2", True),
+            Entry("Calibration: rulers and back alignment", "", 0, f"{calibration_page}-{calibration_page + 1}", True)]
+    for e in rows + contents:
+        f.y += fonts.line_height(8.5, 1.3)
+        name = e.component
+        size = 8.5
+        while size > 6 and fonts.text_width(name, "body", size) > cols[1] - 2:
+            size -= 0.5
+        f.out.append(Text(x0, f.y, name, size, "body", INK))
+        kind = e.kind + (" (2-sided)" if e.double_sided and e.kind else "")
+        f.out.append(Text(x0 + cols[1], f.y, kind, 8, "condensed", INK))
+        count = (f"{e.count}" + (f" in {e.split}" if e.split else "")) if e.count else ""
+        f.out.append(Text(x0 + cols[2], f.y, count, 8, "condensed", INK))
+        f.out.append(Text(x0 + cols[3], f.y, e.pages, 8, "condensed", INK))
+    f.y += 1.5
+    f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
+    f.y += 2
+
+    # printing instructions (the check square sits to their right)
+    f.heading("How to print")
+    text_w = width - 40
+    g = Flow(x0, f.y, text_w)
+    flip = "long" if duplex == "long" else "short"
+    g.para('Print at 100% scale: in the print dialog choose "Actual size" (or "100%", "No '
+           'scaling"), never "Fit to page" or "Shrink to fit". The square on the right must measure '
+           f"25 mm; the rulers on page {calibration_page} must measure 100 mm and 4 in.", 9,
+           indent=4, bullet="1")
+    g.para(f"Print the whole file double-sided, flipping on the {flip} edge. Backs are on the page "
+           "after their fronts; pages whose pieces have no backs are followed by a blank page, so "
+           "the file prints in one go.", 9, indent=4, bullet="2")
+    g.para(f"If backs land off their fronts, print pages {calibration_page}-{calibration_page + 1} "
+           "double-sided, read the offset against the light and build again with "
+           "--back-offset X,Y.", 9, indent=4, bullet="3")
+    g.para("Thin card (160-250 g/m²) is best for counters, cards and boards; plain paper for "
+           "score sheets.", 9, indent=4, bullet="4")
+    f.out += g.out
+    f.out += check_square(x0 + width - 30, f.y + 4)
+    f.y = max(g.y, f.y + 40)
+
+    f.heading("What to cut, what to glue")
+    f.para("Cut along the crop marks: the short lines in the margins and gutters continue each "
+           "cut line. Pieces have no outline to cut to, so a slightly crooked cut never shows a "
+           "line. Round counters: cut the square, then round it off (or use a 5/8 in punch).",
+           9, indent=4, bullet="•")
+    if has_split:
+        f.para(f"Boards too big for one page come in parts. Cut each part on its marks, spread "
+               "glue on its hatched strip and lay the neighbouring part over it so the lettered "
+               f"diamonds meet again. Page {assembly_page} shows how the parts go together.",
+               9, indent=4, bullet="•")
+    else:
+        f.para("Nothing needs gluing: every board fits on one page.", 9, indent=4, bullet="•")
+    f.para("Double-sided pieces: cut them from the front; the backs are printed slightly larger "
+           "where the art allows, so a small misalignment does not show white.", 9, indent=4,
+           bullet="•")
+    return f.out
+
+
+def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
+             top: float) -> list[Shape]:
+    """The cover's back: cutting and assembly notes, and a split board's thumbnail if any
+    (`thumb(x, y, w, h)` draws it into the room left under the text)."""
+    x0 = MARGIN + 6
+    width = paper.w - 2 * x0
+    f = Flow(x0, top, width)
+    f.heading("Cutting and assembly", 14)
+    f.para("Use a sharp craft knife and a steel ruler on a cutting mat, or a paper trimmer. Cut "
+           "every straight line from mark to matching mark across the whole page first, then the "
+           "pieces apart.", 9)
+    if thumb is None:
+        f.para("Every board in this kit fits on one page: there is nothing to glue.", 9)
+        return f.out
+    f.para(f"{board}: {parts} parts. Cut each part on its crop marks. Spread glue on the hatched "
+           "strip of a part and lay its neighbour over the strip, edge to edge, so the two halves "
+           "of each lettered diamond meet and the letters match. Glue in number order: 1/" +
+           f"{parts} first. Gluing the parts onto thin card makes a sturdy board.", 9)
+    y = f.y + 6
+    return f.out + thumb(x0, y, width, paper.h - y - MARGIN - 10)

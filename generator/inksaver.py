@@ -1,0 +1,73 @@
+"""--ink-saver: the same drawing with light fills and dark lines, as a pure function of shapes.
+
+Fills are mixed heavily toward white (a solid area prints as a pale tint), and a filled shape
+with no outline gets a thin outline in a dark shade of its own colour, so shapes stay visible.
+Strokes and text stay dark: light ones (white text on a dark counter) turn dark, because the fill
+behind them is now pale. Applied to pages before any backend, so PDF and SVG agree.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape, Style, Text
+
+TINT = 0.82  # share of white mixed into every fill
+OUTLINE = 0.2  # mm, outline added to fills that had none
+
+
+def _rgb(c: str) -> tuple[int, int, int]:
+    c = c.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def _hex(r: float, g: float, b: float) -> str:
+    return "#%02x%02x%02x" % tuple(max(0, min(255, round(v))) for v in (r, g, b))
+
+
+def luminance(c: str) -> float:
+    r, g, b = _rgb(c)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@lru_cache(maxsize=None)
+def light(c: str) -> str:
+    r, g, b = _rgb(c)
+    return _hex(*(v + (255 - v) * TINT for v in (r, g, b)))
+
+
+@lru_cache(maxsize=None)
+def dark(c: str) -> str:
+    """The colour itself if already dark, else a dark shade of it (keeps its hue)."""
+    if luminance(c) <= 0.45:
+        return c
+    r, g, b = _rgb(c)
+    f = 0.45 / max(luminance(c), 1e-6) * 0.6
+    return _hex(r * f, g * f, b * f)
+
+
+@lru_cache(maxsize=None)
+def style(st: Style) -> Style:
+    fill = light(st.fill) if st.fill else None
+    if st.stroke:
+        return replace(st, fill=fill, stroke=dark(st.stroke))
+    if st.fill:
+        return replace(st, fill=fill, stroke=dark(st.fill), width=OUTLINE)
+    return st
+
+
+def shape(s: Shape) -> Shape:
+    t = type(s)
+    if t is Group:
+        return replace(s, items=tuple(shape(i) for i in s.items))
+    if t is Text:
+        return replace(s, color=dark(s.color)) if luminance(s.color) > 0.45 else s
+    if t in (Rect, Circle, Ellipse, Line, Polygon, Path):
+        return replace(s, style=style(s.style))
+    return s
+
+
+def transform(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    return tuple(shape(s) for s in shapes)

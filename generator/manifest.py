@@ -1,0 +1,46 @@
+"""The manifest: every printed piece, where it is, one entry per physical piece (DESIGN.md).
+
+{"kit","paper","page_size_mm":[w,h],"pages":N,"pieces":[{"component","kind","name","page",
+"x_mm","y_mm","w_mm","h_mm","back":{"page","x_mm","y_mm"}|null}]}, x and y the trim box's top-left
+corner from the page's top-left, pages from 1, mm rounded to 0.01; a board part adds "part": "2/4".
+A back's position includes --back-offset (it is where the back is drawn).
+"""
+from __future__ import annotations
+
+import json
+
+from generator.sheets import Page, Paper
+
+
+def _mm(v: float) -> float:
+    r = round(v + 0.0, 2)
+    return 0.0 if r == 0 else r
+
+
+def manifest(kit_id: str, paper: Paper, pages: list[Page]) -> dict:
+    backs: dict[int, tuple[int, float, float]] = {}
+    for page in pages:
+        if page.kind == "backs":
+            dx, dy = page.offset
+            for p in page.placed:
+                backs[p.slot] = (page.number, p.x + dx, p.y + dy)
+    pieces = []
+    for page in pages:
+        if page.kind != "pieces":
+            continue
+        for p in page.placed:
+            entry = {"component": p.piece.component, "kind": p.piece.kind, "name": p.piece.name,
+                     "page": page.number, "x_mm": _mm(p.x), "y_mm": _mm(p.y), "w_mm": _mm(p.w),
+                     "h_mm": _mm(p.h), "back": None}
+            if p.slot in backs:
+                bp, bx, by = backs[p.slot]
+                entry["back"] = {"page": bp, "x_mm": _mm(bx), "y_mm": _mm(by)}
+            if "part" in p.piece.meta:
+                entry["part"] = p.piece.meta["part"]
+            pieces.append(entry)
+    return {"kit": kit_id, "paper": paper.name, "page_size_mm": [_mm(paper.w), _mm(paper.h)],
+            "pages": len(pages), "pieces": pieces}
+
+
+def dumps(m: dict) -> str:
+    return json.dumps(m, indent=1, ensure_ascii=False) + "\n"

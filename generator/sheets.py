@@ -1,0 +1,212 @@
+"""Pages as values: the paper, where each piece lands, the crop marks and the page furniture.
+
+Imposition fills `Page`s with `Placed` pieces; the build adds headings, the credit line and crop
+marks; backends only ever see `Page.shapes()`, a flat list of drawing commands in page millimetres
+(origin top-left, y down). So the PDF and the SVG of a sheet are the same drawing by construction.
+
+Numbers (all mm):
+- MARGIN 6.35 (1/4 in): nothing is drawn closer than this to a page edge; home printers cannot.
+- GUTTER 5: between pieces of a grid. Room for a 3 mm crop mark with 1 mm clear of each piece, and
+  for a back that lands 1-2 mm off (misregistration) without touching the next piece. Narrower
+  gutters save little paper on counters (9 columns fit on every paper either way).
+- Crop marks: 0.25 mm hairlines, up to 3 mm long, starting 1 mm (plus the piece's bleed) beyond the
+  trim corner, on the extension of every cut line, in gutters and margins only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator import fonts
+from generator.pieces import Piece
+from generator.shapes import Group, Line, Shape, Style, Text
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "universal": (210.0, 279.4),
+}
+MARGIN = 6.35
+GUTTER = 5.0
+MARK_GAP = 1.0
+MARK_LEN = 3.0
+MARK_MIN = 1.5  # a mark shorter than this is left out (a neighbour is too close)
+MARK_WIDTH = 0.25
+HEADER_SIZE = 7.0  # pt
+HEADER_BASELINE = MARGIN + 2.6
+HEADER_BOTTOM = MARGIN + 3.5
+CREDIT_SIZE = 6.0  # pt
+FOOTER_TOP = MARGIN + 2.8  # distance of the footer band's top from the bottom edge
+MAX_BACK_OFFSET = 4.0  # |X|, |Y| of --back-offset: keeps shifted backs inside the margin
+
+MARK_STYLE = Style(fill=None, stroke="#000000", width=MARK_WIDTH)
+INK = "#000000"
+GREY = "#555555"
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    w: float
+    h: float
+
+    @classmethod
+    def of(cls, name: str) -> "Paper":
+        try:
+            w, h = PAPERS[name]
+        except KeyError:
+            raise ValueError(f"unknown paper {name!r} (known: {', '.join(PAPERS)})") from None
+        return cls(name, w, h)
+
+    @property
+    def area(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1): where piece trims may go, leaving room for the outer crop marks
+        between them and the margin, the heading above and the credit line below."""
+        ring = MARK_GAP + MARK_LEN
+        return (MARGIN + ring, HEADER_BOTTOM + ring + 0.5, self.w - MARGIN - ring,
+                self.h - FOOTER_TOP - ring - 0.5)
+
+    @property
+    def area_size(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.area
+        return x1 - x0, y1 - y0
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece's front or back at its place on a page. (x, y, w, h) is the trim box on the page;
+    `rotate` (0, 90, 180) is how the piece's own drawing is turned to sit in that box."""
+
+    piece: Piece
+    x: float
+    y: float
+    w: float
+    h: float
+    side: str = "front"  # front | back
+    rotate: int = 0
+    slot: int = -1  # the piece's place in the imposed list: pairs a back with its front
+
+    def shape(self) -> Shape:
+        p = self.piece
+        art = p.front if self.side == "front" else (p.back or ())
+        b = p.bleed
+        inner = Group(tuple(art), clip=(-b, -b, p.w + 2 * b, p.h + 2 * b))
+        if self.rotate == 180:
+            inner = Group((inner,), dx=self.w, dy=self.h, rotate=180)
+        elif self.rotate == 90:
+            inner = Group((inner,), dx=self.w, rotate=90)
+        elif self.rotate == 270:
+            inner = Group((inner,), dy=self.h, rotate=270)
+        return Group((inner,), dx=self.x, dy=self.y)
+
+
+@dataclass
+class Page:
+    """One printed page. `placed` and `marks` move by `offset` (a back page's --back-offset);
+    `furniture` (headings, credit, cover text) never moves."""
+
+    kind: str  # cover | assembly | calibration | pieces | backs | blank | thumbnail
+    title: str = ""
+    placed: list[Placed] = field(default_factory=list)
+    marks: list[Shape] = field(default_factory=list)
+    furniture: list[Shape] = field(default_factory=list)
+    offset: tuple[float, float] = (0.0, 0.0)
+    back_of: "Page | None" = None  # for a back page: its front
+    number: int = 0  # 1-based, set when the document is put in order
+
+    @property
+    def is_back(self) -> bool:
+        return self.back_of is not None
+
+    def shapes(self) -> tuple[Shape, ...]:
+        moving: list[Shape] = [p.shape() for p in self.placed] + list(self.marks)
+        dx, dy = self.offset
+        if dx or dy:
+            moving = [Group(tuple(moving), dx=dx, dy=dy)]
+        return tuple(moving) + tuple(self.furniture)
+
+
+def fit_text(text: str, style: str, size: float, width: float, smallest: float = 4.5) -> float:
+    """The largest size <= `size` at which `text` fits `width` mm (not below `smallest`)."""
+    while size > smallest and fonts.text_width(text, style, size) > width:
+        size = round(size - 0.25, 2)
+    return size
+
+
+def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
+    """The heading (left: what is on the page, right: page number) and the credit line, all
+    inside the margins."""
+    out: list[Shape] = []
+    width = paper.w - 2 * MARGIN
+    rsize = HEADER_SIZE
+    rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
+    if left:
+        size = fit_text(left, "condensed-bold", HEADER_SIZE, width - rwidth - 4)
+        out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
+    if right:
+        out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
+    if credit:
+        size = fit_text(credit, "condensed", CREDIT_SIZE, width)
+        out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
+    return out
+
+
+Rect4 = tuple[float, float, float, float]
+
+
+def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
+    """Short hairlines on the extension of every trim edge, beyond each corner, stopping short of
+    any other piece (with its bleed), the heading, the credit line and the margin. Marks that
+    two neighbours share are drawn once."""
+    boxes: list[Rect4] = []
+    for p in placed:
+        b = p.piece.bleed
+        boxes.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
+    # the heading and credit bands are obstacles too
+    boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
+    boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
+    lo_x, lo_y, hi_x, hi_y = MARGIN, MARGIN, paper.w - MARGIN, paper.h - MARGIN
+    eps = MARK_WIDTH
+    seen: set[tuple[float, float, float, float]] = set()
+    out: list[Shape] = []
+    for i, p in enumerate(placed):
+        b = p.piece.bleed
+        xs, ys = (p.x, p.x + p.w), (p.y, p.y + p.h)
+        for cx in xs:
+            for cy in ys:
+                # along the horizontal edge through (cx, cy), outward in x
+                sx = -1.0 if cx == xs[0] else 1.0
+                sy = -1.0 if cy == ys[0] else 1.0
+                for axis, sgn in (("x", sx), ("y", sy)):
+                    start = b + MARK_GAP
+                    room = start + MARK_LEN
+                    for j, (bx0, by0, bx1, by1) in enumerate(boxes):
+                        if j == i:
+                            continue
+                        if axis == "x":
+                            if by0 - eps <= cy <= by1 + eps:
+                                d = (bx0 - cx) if sgn > 0 else (cx - bx1)
+                                if d >= 0:
+                                    room = min(room, d - MARK_GAP)
+                        else:
+                            if bx0 - eps <= cx <= bx1 + eps:
+                                d = (by0 - cy) if sgn > 0 else (cy - by1)
+                                if d >= 0:
+                                    room = min(room, d - MARK_GAP)
+                    if axis == "x":
+                        room = min(room, (hi_x - cx) if sgn > 0 else (cx - lo_x))
+                    else:
+                        room = min(room, (hi_y - cy) if sgn > 0 else (cy - lo_y))
+                    if room - start < MARK_MIN:
+                        continue
+                    if axis == "x":
+                        seg = (cx + sgn * start, cy, cx + sgn * room, cy)
+                    else:
+                        seg = (cx, cy + sgn * start, cx, cy + sgn * room)
+                    x1, y1, x2, y2 = seg
+                    key = (round(min(x1, x2), 2), round(min(y1, y2), 2), round(max(x1, x2), 2),
+                           round(max(y1, y2), 2))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append(Line(*key, style=MARK_STYLE))
+    return out

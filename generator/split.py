@@ -1,0 +1,193 @@
+"""A board larger than the printable area, split into parts that are glued together.
+
+The board is drawn once; each part is that same drawing clipped to its region (shapes.Group
+clip), so parts match to the hundredth of a millimetre. Neighbouring parts overlap by OVERLAP mm:
+the later part (right of or below its neighbour) carries the shared strip, hatched and labelled
+"glue here"; the earlier part is cut at the seam and laid over the strip. Alignment marks sit on the
+board drawing itself, on every seam: a diamond split by the seam, with the same letter on both sides,
+so each half lands on a different part and the two halves must meet again.
+
+The board is turned 90 degrees when that needs fewer parts (landscape use of a portrait page).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from generator import fonts
+from generator.pieces import Piece
+from generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
+
+OVERLAP = 10.0
+HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
+VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7)
+MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
+
+
+@dataclass(frozen=True)
+class Split:
+    """How one board is cut up. `parts` are ordinary pieces (one per part, `meta["part"]` "2/4",
+    `meta["region"]` the part's (x, y, w, h) on the turned board)."""
+
+    board: Piece
+    rotated: bool
+    cols: int
+    rows: int
+    parts: tuple[Piece, ...]
+    w: float  # board size as printed (after turning)
+    h: float
+
+
+def _count(length: float, room: float) -> int:
+    if length <= room + 1e-9:
+        return 1
+    return math.ceil(length / (room - OVERLAP) - 1e-9)
+
+
+def fits(w: float, h: float, room_w: float, room_h: float) -> bool:
+    return w <= room_w + 1e-9 and h <= room_h + 1e-9
+
+
+def plan(w: float, h: float, room_w: float, room_h: float) -> tuple[bool, int, int]:
+    """(rotated, cols, rows) with the fewest parts; ties keep the board as drawn."""
+    upright = (False, _count(w, room_w), _count(h, room_h))
+    turned = (True, _count(h, room_w), _count(w, room_h))
+    return turned if turned[1] * turned[2] < upright[1] * upright[2] else upright
+
+
+def _turn(shapes: tuple[Shape, ...], h: float) -> tuple[Shape, ...]:
+    """Turn a drawing of a board h tall by 90 degrees clockwise: (x, y) -> (h - y, x)."""
+    return (Group(tuple(shapes), dx=h, rotate=90),)
+
+
+def _letters(i: int) -> str:
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def _cuts(length: float, n: int) -> list[float]:
+    return [length * k / n for k in range(n + 1)]
+
+
+def _alignment_marks(xs: list[float], ys: list[float]) -> list[Shape]:
+    """Diamonds on every seam, with a letter on each side of it (so on both parts)."""
+    out: list[Shape] = []
+    k = 0
+    r = 2.2
+    for c in xs[1:-1]:  # vertical seams
+        for j in range(len(ys) - 1):
+            for f in (0.25, 0.75):
+                y = ys[j] + (ys[j + 1] - ys[j]) * f
+                out.append(Polygon(((c - r, y), (c, y - r), (c + r, y), (c, y + r)), MARK))
+                label = _letters(k)
+                k += 1
+                out.append(Text(c - r - 1.2, y + 1.1, label, 8, "bold", "#000000", "end"))
+                out.append(Text(c + r + 1.2, y + 1.1, label, 8, "bold", "#000000", "start"))
+    for c in ys[1:-1]:  # horizontal seams
+        for i in range(len(xs) - 1):
+            for f in (0.25, 0.75):
+                x = xs[i] + (xs[i + 1] - xs[i]) * f
+                out.append(Polygon(((x - r, c), (x, c - r), (x + r, c), (x, c + r)), MARK))
+                label = _letters(k)
+                k += 1
+                out.append(Text(x, c - r - 1.0, label, 8, "bold", "#000000", "middle"))
+                out.append(Text(x, c + r + 3.6, label, 8, "bold", "#000000", "middle"))
+    return out
+
+
+def _glue_strip(w: float, h: float, vertical: bool, label: str) -> list[Shape]:
+    """The hatched strip along a part's left edge (vertical) or top edge, in the part's frame."""
+    sw, sh = (OVERLAP, h) if vertical else (w, OVERLAP)
+    out: list[Shape] = [Rect(0, 0, sw, sh, VEIL)]
+    step = 4.0
+    # 45-degree hatching clipped to the strip
+    lines: list[Shape] = []
+    t = -max(sw, sh)
+    while t < max(sw, sh) * 2:
+        lines.append(Line(t, 0, t + sh, sh, HATCH))
+        t += step
+    out.append(Group(tuple(lines), clip=(0, 0, sw, sh)))
+    text = f"glue here: part {label} goes under its neighbour"
+    if vertical:
+        out.append(Text(OVERLAP / 2 + 1.2, h / 2, text, 7, "bold", "#333333", "middle", rotate=-90))
+    else:
+        out.append(Text(w / 2, OVERLAP / 2 + 1.2, text, 7, "bold", "#333333", "middle"))
+    return out
+
+
+def _part_label(label: str, x: float, y: float) -> list[Shape]:
+    text = f"part {label}"
+    w = fonts.text_width(text, "bold", 7) + 2
+    return [Rect(x, y, w, 4.2, Style(fill="#ffffff", stroke="#000000", width=0.2), r=0.8),
+            Text(x + 1, y + 3.2, text, 7, "bold", "#000000")]
+
+
+def split_board(board: Piece, room_w: float, room_h: float) -> Split:
+    """Cut `board` into parts that each fit room_w x room_h (the page's piece area)."""
+    rotated, cols, rows = plan(board.w, board.h, room_w, room_h)
+    if rotated:
+        w, h = board.h, board.w
+        front = _turn(board.front, board.h)
+        back = _turn(board.back, board.h) if board.back is not None else None
+    else:
+        w, h = board.w, board.h
+        front, back = tuple(board.front), (tuple(board.back) if board.back is not None else None)
+    xs, ys = _cuts(w, cols), _cuts(h, rows)
+    marks = tuple(_alignment_marks(xs, ys))
+    front = tuple(front) + marks
+    n = cols * rows
+    parts: list[Piece] = []
+    for r in range(rows):
+        for c in range(cols):
+            k = r * cols + c + 1
+            label = f"{k}/{n}"
+            x0 = xs[c] - (OVERLAP if c > 0 else 0.0)
+            y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
+            pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
+            art: list[Shape] = [Group(front, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph))]
+            if c > 0:
+                art += _glue_strip(pw, ph, True, label)
+            if r > 0:
+                art += _glue_strip(pw, ph, False, label)
+            lx = OVERLAP + 1.5 if c > 0 else 1.5
+            ly = OVERLAP + 1.5 if r > 0 else 1.5
+            if c == 0 and r == 0:
+                art += _part_label(label, lx, ly)
+            else:  # on the strip: hidden once glued
+                art += _part_label(label, 1.0 if c > 0 else lx, 1.0 if r > 0 else ly)
+            back_art = None
+            if back is not None:  # the back of this region, seen through the paper (long edge)
+                bx0 = w - (x0 + pw)
+                back_art = (Group(back, dx=-bx0, dy=-y0, clip=(bx0, y0, pw, ph)),)
+            parts.append(replace(
+                board, name=f"{board.name} part {label}", w=pw, h=ph, front=tuple(art),
+                back=back_art, bleed=0.0,
+                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name}))
+    return Split(board, rotated, cols, rows, tuple(parts), w, h)
+
+
+def thumbnail(split: Split, x: float, y: float, w: float, h: float) -> list[Shape]:
+    """The whole board scaled into (x, y, w, h), each part outlined and numbered, in the order
+    they are glued."""
+    s = min(w / split.w, h / split.h)
+    ox = x + (w - split.w * s) / 2
+    oy = y + (h - split.h * s) / 2
+    board = Group(_turn(split.board.front, split.board.h) if split.rotated else tuple(split.board.front),
+                  clip=(0, 0, split.w, split.h))
+    out: list[Shape] = [Group((board,), dx=ox, dy=oy, scale=s)]
+    out.append(Rect(ox, oy, split.w * s, split.h * s, Style(fill=None, stroke="#000000", width=0.3)))
+    for part in split.parts:
+        px, py, pw, ph = part.meta["region"]
+        rx, ry = ox + px * s, oy + py * s
+        out.append(Rect(rx + 0.4, ry + 0.4, pw * s - 0.8, ph * s - 0.8,
+                        Style(fill=None, stroke="#0072B2", width=0.5, dash=(2.0, 1.0))))
+        label = part.meta["part"]
+        cx, cy = rx + pw * s / 2, ry + ph * s / 2
+        tw = fonts.text_width(label, "bold", 14) + 4
+        out.append(Rect(cx - tw / 2, cy - 4.5, tw, 7.5, Style(fill="#ffffff", stroke="#0072B2", width=0.4), r=1))
+        out.append(Text(cx, cy + 1.6, label, 14, "bold", "#000000", "middle"))
+    return out
