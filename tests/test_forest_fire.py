@@ -268,6 +268,22 @@ def test_nothing_after_the_game_is_won():
     assert r.extra["outcome"] == "won"
 
 
+def test_no_round_after_the_game_is_won():
+    rounds = [{"moves": {"Ann": ["extinguish 1 1"], "Ben": ["extinguish 6 6"]}}, {"moves": {}}]
+    only(run(HOT2, [(1, 1), (1, 1), (6, 6), (6, 6)], rounds), "ruling F5", "round 2")
+
+
+def test_no_fires_after_everyone_is_out():
+    rounds = [{"moves": {"Ann": ["move S"], "Ben": ["move N"]}, "fires": [(3, 3)]}]
+    r = run(HOT2, [(1, 1), (1, 1), (6, 6), (3, 3)], rounds)
+    v = only(r, "ruling F4", "round 1, fires")
+    assert v.message == "the game was already lost in round 1; nothing after that is played"
+
+
+def test_player_count_outside_two_to_four():
+    only(run(HOT2[:1], BASE[:2]), "Introduction", "setup, players")
+
+
 # ---- unreadable records ---------------------------------------------------------------------------
 
 UNREADABLE = """\

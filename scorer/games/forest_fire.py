@@ -431,123 +431,126 @@ def draw(state: State) -> str:
 # ---- the replay -------------------------------------------------------------------------------
 
 def score(record: Record, kit, explain: bool = False) -> Result:
-    params: Params = kit.params
-    replay = Replay(explaining=explain)
-    state = State(params.grid, [Person(p.name, params.role(p.role), p.start) for p in record.players])
-
-    def show(where: str, what: str) -> None:
-        if replay.explaining:
-            replay.note(f"{where}: {what}\n{draw(state)}")
-
-    _setup(record, kit, params, state, replay, show)
-    stopped = False
+    run = _Run(record, kit, Replay(explaining=explain))
+    run.setup()
     for r, rnd in enumerate(record.rounds, 1):
-        if state.over:
-            _after_end(replay, f"round {r}", state)
+        if not run.round(r, rnd, last=r == len(record.rounds)):
             break
-        state.round = r
-        for i, p in enumerate(state.people):
-            acts = rnd.moves.get(p.name, [])
-            if p.out and acts:
-                replay.illegal(f"round {r}, {p.name}", Illegal(
-                    f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT))
+    return run.result()
+
+
+class _Run:
+    """One replay of a record: the position, the violations and notes, and the record's steps."""
+
+    def __init__(self, record: Record, kit, replay: Replay):
+        self.record, self.kit, self.params, self.replay = record, kit, kit.params, replay
+        self.state = State(self.params.grid, [Person(p.name, self.params.role(p.role), p.start)
+                                              for p in record.players])
+
+    def show(self, where: str, what: str) -> None:
+        if self.replay.explaining:
+            self.replay.note(f"{where}: {what}\n{draw(self.state)}")
+
+    def after_end(self, where: str) -> bool:
+        """Anything recorded after the game ended is one violation, and the replay stops there."""
+        st = self.state
+        when = "during the setup" if st.ended_in == 0 else f"in round {st.ended_in}"
+        self.replay.illegal(where, Illegal(f"the game was already {st.outcome} {when}; nothing after that is played",
+                                           F5 if st.outcome == "won" else F4))
+        return False
+
+    def setup(self) -> None:
+        st, params, game, players = self.state, self.params, self.kit.game, len(self.record.players)
+        if not game.min_players <= players <= game.max_players:
+            self.replay.violations.append(Violation.of(
+                "setup, players", f"{players} players; the game is for {game.players}", R_PLAYERS))
+        for p in st.people:
+            if p.at is not None and not st.on_ring(p.at):
+                self.replay.illegal(f"setup, {p.name} start [{p.at[0]}, {p.at[1]}]", Illegal(
+                    f"{p.name} starts on {sq(p.at)}; a piece starts on the ring around the grid, next to a forest "
+                    f"square (one coordinate 0 or {st.n + 1}, the other 1-{st.n})", R_START))
+        breaks = self.record.setup.firebreaks
+        if len(breaks) > min(players, params.firebreaks):
+            self.replay.illegal("setup, firebreaks", Illegal(
+                f"{len(breaks)} Firebreak rolls for {players} players (and {params.firebreaks} Firebreak counters)",
+                R_FIREBREAKS))
+        for j, s in enumerate(breaks, 1):
+            where = f"setup, firebreaks, roll {j} [{s[0]}, {s[1]}]"
+            if (why := st.why_roll_illegal(s)) is not None:
+                self.replay.illegal(where, why)
                 continue
-            state.begin_turn()
-            for k, text in enumerate(acts, 1):
-                where = f'round {r}, {p.name}, action {k} "{text}"'
-                if state.over:
-                    _after_end(replay, where, state)
-                    stopped = True
-                    break
-                state.done = k - 1  # a recorded action uses one up, even an illegal one
-                action = parse_action(text)
-                why = state.why_illegal(i, action)
-                if why:
-                    replay.illegal(where, why)
-                    continue
-                show(where, state.apply(i, action))
-            if stopped:
-                break
-            if (why := state.why_turn_short(i)) is not None:
-                replay.illegal(f"round {r}, {p.name}", why)
-        if stopped:
-            break
-        if state.over:
-            if rnd.fires:
-                _after_end(replay, f"round {r}, fires", state)
-            break
-        gone = state.end_of_moves()
-        if gone:
-            show(f"round {r}, end of moves", f"{join_names(p.name for p in gone)} on a burning square: out"
-                 + (". Every player is out: the game is lost (F4)" if state.over else ""))
-        if state.over:
-            if rnd.fires:
-                _after_end(replay, f"round {r}, fires", state)
-            break
-        if rnd.fires is None and r == len(record.rounds):
-            break  # the record stops after this round's moves
-        _fires(state, rnd.fires or [], f"round {r}", len(state.in_play()), F4,
-               f"one fire roll for each player still in play ({join_names(p.name for p in state.in_play())})",
-               replay, show)
-    return _result(record, state, replay)
+            st.firebreaks.add(s)  # a repeated roll adds nothing (F2)
+            self.show(where, f"Firebreak on {sq(s)}")
+        k = params.setup_rounds
+        self.fires(self.record.setup.fires, "setup", k * players, R_SETUP_FIRES,
+                   f"{k} rounds' worth: one roll for each of the {players} players, {k} times")
 
+    def round(self, r: int, rnd: RoundEntry, last: bool) -> bool:
+        """F4's order. False when the replay stops (the game ended, or the record does)."""
+        st = self.state
+        if st.over:
+            return self.after_end(f"round {r}")
+        st.round = r
+        for i, p in enumerate(st.people):
+            if not self.turn(r, i, rnd.moves.get(p.name, [])):
+                return False
+        if not st.over:
+            gone = st.end_of_moves()
+            if gone:
+                self.show(f"round {r}, end of moves", f"{join_names(p.name for p in gone)} on a burning square: out"
+                          + (". Every player is out: the game is lost (F4)" if st.over else ""))
+        if st.over:
+            return self.after_end(f"round {r}, fires") if rnd.fires else True  # a next round is reported
+        if rnd.fires is None and last:
+            return False  # the record stops after this round's moves
+        names = join_names(p.name for p in st.in_play())
+        self.fires(rnd.fires or [], f"round {r}", len(st.in_play()), F4,
+                   f"one fire roll for each player still in play ({names})")
+        return True
 
-def _setup(record: Record, kit, params: Params, state: State, replay: Replay, show) -> None:
-    players = len(record.players)
-    if not kit.game.min_players <= players <= kit.game.max_players:
-        replay.violations.append(Violation.of("setup, players", f"{players} players; the game is for "
-                                              f"{kit.game.players}", R_PLAYERS))
-    for p in state.people:
-        if p.at is not None and not state.on_ring(p.at):
-            replay.illegal(f"setup, {p.name} start [{p.at[0]}, {p.at[1]}]", Illegal(
-                f"{p.name} starts on {sq(p.at)}; a piece starts on the ring around the grid, next to a forest "
-                f"square (one coordinate 0 or {state.n + 1}, the other 1-{state.n})", R_START))
-    breaks = record.setup.firebreaks
-    if len(breaks) > min(players, params.firebreaks):
-        replay.illegal("setup, firebreaks", Illegal(
-            f"{len(breaks)} Firebreak rolls for {players} players (and {params.firebreaks} Firebreak counters)",
-            R_FIREBREAKS))
-    for j, s in enumerate(breaks, 1):
-        where = f"setup, firebreaks, roll {j} [{s[0]}, {s[1]}]"
-        if (why := state.why_roll_illegal(s)) is not None:
-            replay.illegal(where, why)
-            continue
-        state.firebreaks.add(s)  # a repeated roll adds nothing (F2)
-        show(where, f"Firebreak on {sq(s)}")
-    want = params.setup_rounds * players
-    _fires(state, record.setup.fires, "setup", want, R_SETUP_FIRES,
-           f"{params.setup_rounds} rounds' worth: one roll for each of the {players} players, {params.setup_rounds} times",
-           replay, show)
+    def turn(self, r: int, i: int, acts: list[str]) -> bool:
+        st, p = self.state, self.state.people[i]
+        if p.out and acts:
+            self.replay.illegal(f"round {r}, {p.name}", Illegal(
+                f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT))
+            return True
+        st.begin_turn()
+        for k, text in enumerate(acts, 1):
+            where = f'round {r}, {p.name}, action {k} "{text}"'
+            if st.over:
+                return self.after_end(where)
+            st.done = k - 1  # a recorded action uses one up, even an illegal one
+            action = parse_action(text)
+            if (why := st.why_illegal(i, action)) is not None:
+                self.replay.illegal(where, why)
+                continue
+            self.show(where, st.apply(i, action))
+        if (why := st.why_turn_short(i)) is not None:
+            self.replay.illegal(f"round {r}, {p.name}", why)
+        return True
 
+    def fires(self, rolls: list[Square], where: str, want: int, rule: Rule, why_want: str) -> None:
+        st = self.state
+        if len(rolls) != want:
+            self.replay.illegal(f"{where}, fires", Illegal(
+                f"{len(rolls)} fire roll{'s' * (len(rolls) != 1)}; expected {want}: {why_want}", rule))
+        for j, s in enumerate(rolls, 1):
+            at = f"{where}, fires, roll {j} [{s[0]}, {s[1]}]"
+            if (why := st.why_roll_illegal(s)) is not None:
+                self.replay.illegal(at, why)
+                continue
+            self.show(at, st.roll(s))
+        if st.blaze():
+            self.show(f"{where}, fires", "every square that is not a Firebreak is burning: the game is lost (F4)")
 
-def _fires(state: State, rolls: list[Square], where: str, want: int, rule: Rule, why_want: str,
-           replay: Replay, show) -> None:
-    if len(rolls) != want:
-        replay.illegal(f"{where}, fires", Illegal(f"{len(rolls)} fire roll{'s' * (len(rolls) != 1)}; "
-                                                 f"expected {want}: {why_want}", rule))
-    for j, s in enumerate(rolls, 1):
-        at = f"{where}, fires, roll {j} [{s[0]}, {s[1]}]"
-        if (why := state.why_roll_illegal(s)) is not None:
-            replay.illegal(at, why)
-            continue
-        show(at, state.roll(s))
-    if state.blaze():
-        show(f"{where}, fires", "every square that is not a Firebreak is burning: the game is lost (F4)")
-
-
-def _after_end(replay: Replay, where: str, state: State) -> None:
-    rule = F5 if state.outcome == "won" else F4
-    when = "during the setup" if state.ended_in == 0 else f"in round {state.ended_in}"
-    replay.illegal(where, Illegal(f"the game was already {state.outcome} {when}; nothing after that is played", rule))
-
-
-def _result(record: Record, state: State, replay: Replay) -> Result:
-    outcome = "unfinished" if state.outcome == "playing" else state.outcome
-    extra = {
-        "outcome": outcome,
-        "fires": [[s[0], s[1], k] for s, k in sorted(state.fire.items())],
-        "out": [p.name for p in state.people if p.out],
-        "round": state.ended_in if state.ended_in is not None else state.round,
-    }
-    return Result(game=GAME, violations=replay.violations, finished=outcome != "unfinished",
-                  extra=extra, explain=replay.explain, cooperative=True)
+    def result(self) -> Result:
+        st = self.state
+        outcome = "unfinished" if st.outcome == "playing" else st.outcome
+        extra = {
+            "outcome": outcome,
+            "fires": [[s[0], s[1], k] for s, k in sorted(st.fire.items())],
+            "out": [p.name for p in st.people if p.out],
+            "round": st.ended_in if st.ended_in is not None else st.round,
+        }
+        return Result(game=GAME, violations=self.replay.violations, finished=outcome != "unfinished",
+                      extra=extra, explain=self.replay.explain, cooperative=True)
