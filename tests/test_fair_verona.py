@@ -166,3 +166,18 @@ def test_a_number_is_not_a_card():
     with pytest.raises(SourceError) as e:
         score_text("game: fair-verona\nencounters:\n  - {identity: KH, at: [0, 0], card: 9}\n", "enc.yaml")
     assert "enc.yaml:3: encounters[0].card: 9 is not a playing card" in str(e.value)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(RANKS), st.sampled_from(list(SUITS)), st.sampled_from(list(SUITS)),
+       st.integers(-20, 20), st.integers(-20, 20))
+def test_distance_lowers_face_cards_raises_number_cards_and_the_suit_doubles(rank, suit, against, e, n):
+    card, enc = Card(rank, suit), Card("2", against)
+    near = count(card, (0, 0), enc, PARAMS).value
+    far = count(card, (e, n), enc, PARAMS).value
+    if rank in ("J", "Q", "K", "A"):
+        assert far <= near and far >= 0
+    else:
+        assert far >= near
+    plain = count(card, (e, n), Card("2", next(s for s in SUITS if s != suit)), PARAMS).value
+    assert far == (2 * plain if suit == against else plain)
