@@ -32,7 +32,6 @@ class Params(_Strict):
                                            "and Aces); the others count the larger of value and distance (V3).")
     suit_multiplier: int = Field(2, ge=1, description="A person whose suit matches the encounter's (V4).")
     friends_per_encounter: int = Field(1, ge=0, description="Friend cards one encounter may call on (V5).")
-    players: int = Field(4, ge=1, description="So at most players - 1 helpers on a tile.")
     jokers: int = Field(2, ge=0, description="Jokers shuffled into the deck.")
     difficulties: list[Difficulty]
     movement: list[Movement]

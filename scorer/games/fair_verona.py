@@ -62,8 +62,9 @@ class Record(_Strict):
     encounters: list[Encounter] = Field(min_length=1)
 
 
-def check(e: Encounter, where: str, params: Params, replay: Replay) -> dict:
-    """One encounter: set aside whoever may not count (each a violation), then resolve it."""
+def check(e: Encounter, where: str, params: Params, players: int, replay: Replay) -> dict:
+    """One encounter: set aside whoever may not count (each a violation), then resolve it.
+    `players` is the game's player count (the kit's `game.players`): the others may help."""
     def bad(part: str, message: str, rule) -> None:
         replay.illegal(f"{where}, {part}", Illegal(message, rule))
 
@@ -90,8 +91,8 @@ def check(e: Encounter, where: str, params: Params, replay: Replay) -> dict:
         elif tile != e.at:
             bad(part, f"{h.identity} is on [{tile[0]}, {tile[1]}], not on the player's tile [{e.at[0]}, {e.at[1]}]: "
                       f"only people on the same tile help", R_SAME_TILE)
-        elif len(helpers) >= params.players - 1:
-            bad(part, f"more helpers than the other {params.players - 1} players", R_FOUR)
+        elif len(helpers) >= players - 1:
+            bad(part, f"more helpers than the other {players - 1} players", R_FOUR)
         else:
             helpers.append((h.identity, tile))
     friend = None
@@ -115,7 +116,7 @@ def score(record: Record, kit, explain: bool = False) -> Result:
     replay = Replay(explaining=explain)
     results = []
     for i, e in enumerate(record.encounters, 1):
-        out = check(e, f"encounter {i}", params, replay)
+        out = check(e, f"encounter {i}", params, kit.game.max_players, replay)
         results.append(out)
         replay.note(f"encounter {i}: {out['explain']}")
     return Result(game=GAME, violations=replay.violations, finished=False,

@@ -443,7 +443,8 @@ class _Run:
     """One replay of a record: the position, the violations and notes, and the record's steps."""
 
     def __init__(self, record: Record, kit, replay: Replay):
-        self.record, self.kit, self.params, self.replay = record, kit, kit.params, replay
+        self.record, self.kit, self.replay = record, kit, replay
+        self.params: Params = kit.params
         self.state = State(self.params.grid, [Person(p.name, self.params.role(p.role), p.start)
                                               for p in record.players])
 
