@@ -100,8 +100,9 @@ def load_file(path: str | Path, display: str | None = None) -> Source:
 
 def parse(text: str, file: str) -> Source:
     """Parse YAML (JSON is YAML) keeping each value's line; duplicate keys are errors."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         if node is None:
             raise SourceError(file, [Problem(1, "", "the file is empty")])
@@ -115,8 +116,11 @@ def parse(text: str, file: str) -> Source:
         raise SourceError(file, [Problem(line, "", f"not valid YAML: {what}")]) from None
     except RecursionError:
         raise SourceError(file, [Problem(None, "", "nested too deeply")]) from None
+    except ValueError as e:  # e.g. an integer longer than Python will convert
+        raise SourceError(file, [Problem(None, "", f"a value cannot be read: {e}")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def _build(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, file: str) -> Any:

@@ -84,8 +84,10 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
     Returns the ranking as groups (best first) and, for every place that a tie on points had to
     settle, which tie-breaker settled it (or that the place is shared).
     """
+    keys = {s.name: (s.total, *(b.key(s.name) for b in breakers)) for s in scores}
+
     def sort_key(s: PlayerScore) -> tuple:
-        return (s.total, *(b.key(s.name) for b in breakers))
+        return keys[s.name]
 
     ordered = sorted(scores, key=sort_key, reverse=True)
     groups: list[list[PlayerScore]] = []

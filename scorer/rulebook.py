@@ -54,7 +54,11 @@ def _rulings() -> dict[str, str]:
     raw = (resources.files("scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")
     out: dict[str, str] = {}
     for m in re.finditer(r"^- \*\*([A-Z]\d+) ([^*]*)\*\*(.*?)(?=^- \*\*|^#|\Z)", raw, re.M | re.S):
-        out[m[1]] = _norm(m[3])
+        # "**N2 Jokers** count as ..." is a sentence that starts in the bold title; "**C1 Where
+        # chestnuts are.** Each ..." has a heading. Quote the sentence whole, drop the heading.
+        title = m[2].strip()
+        words = m[3] if title.endswith(".") else f"{title} {m[3]}"
+        out[m[1]] = _norm(words.replace("**", "").replace("`", ""))
     return out
 
 
