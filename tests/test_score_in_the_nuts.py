@@ -77,7 +77,7 @@ def test_a_card_used_twice():
 def test_joker_stored_as_a_kind_it_does_not_show():
     r = run({"Ann": [store(2, "walnut", 1, ["acorn/hazelnut"])], "Ben": []})
     assert where_rule(r) == [("Ann, stores[0], jokers[0]", "ruling N2")]
-    assert r.violations[0].quote.startswith("count as one of the two kinds shown on them")
+    assert r.violations[0].quote.startswith("Jokers count as one of the two kinds shown on them")
 
 
 def test_no_such_joker_or_card():
