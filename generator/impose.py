@@ -1,8 +1,9 @@
 """Imposition: pieces packed onto pages, fronts on one page and their backs on the next.
 
 Pieces keep the kit's order. Consecutive pieces of one size form a grid (rows of equal columns,
-GUTTER apart, centred across the page); a new size starts a new row under the last one; a page
-holds double-sided or single-sided pieces, never both, so every back page mirrors one front page.
+GUTTER apart, centred across the page); a new size starts a new row under the last one. A page
+with any double-sided piece is followed by its back page (single-sided pieces on it just have
+nothing behind them); a page of single-sided pieces only is followed by a blank page.
 A piece too big for the page is turned if that makes it fit; a board that still does not fit is
 split (generator/split.py).
 
@@ -71,7 +72,6 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     cursor = y0  # top of the next row
     last_key: tuple | None = None
     last_gutter = 0.0
-    last_sided: bool | None = None
     i = 0
     n = len(prepared)
 
@@ -88,11 +88,8 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
         b, g = piece.bleed, _gutter(piece)
-        if last_sided is not None and piece.double_sided != last_sided:
-            new_page()
         if "part" in piece.meta:  # a board part: a page of its own
             new_page()
-        last_sided = piece.double_sided
         # one row of this size
         cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
         run = 1

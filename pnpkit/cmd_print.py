@@ -1,9 +1,130 @@
 """`pnpkit list | build | preview | schema kit`: the printing side of the CLI.
 
-PLACEHOLDER until the generator issue lands.
+The commands only parse options, call generator.build / generator.preview and print what was
+written; a kit file with a problem raises SourceError, which cli.py turns into exit 2 with
+`file:line: field: message`.
 """
+from __future__ import annotations
+
+import json
+
 import click
+
+from generator.sheets import MAX_BACK_OFFSET, PAPERS
+
+PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
+DUPLEX = click.Choice(["long", "short"], case_sensitive=False)
+
+
+class Offset(click.ParamType):
+    """X,Y in millimetres, e.g. `0.5,-1`."""
+
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).replace(" ", "").split(",")
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            x, y = float(parts[0]), float(parts[1])
+        except ValueError:
+            self.fail(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {value!r}", param, ctx)
+        for v in (x, y):
+            if v != v or abs(v) > MAX_BACK_OFFSET:
+                self.fail(f"each offset must be within ±{MAX_BACK_OFFSET:g} mm, got {value!r}", param, ctx)
+        return (x, y)
+
+
+def _kit_or_exit(name: str):
+    from kitfile import load_kit
+    return load_kit(name)
+
+
+def _not_printable(kit) -> click.ClickException:
+    e = click.ClickException(f"kit {kit.game.id} has no components yet: nothing to print")
+    e.exit_code = 2
+    return e
 
 
 def register(cli: click.Group, schema: click.Group) -> None:
-    pass
+    @cli.command("list")
+    def list_kits() -> None:
+        """List the kits this pnpkit can print: id, title and players."""
+        from kitfile import kit_ids, load_kit
+        for k in kit_ids():
+            kit = load_kit(k)
+            note = "" if kit.components else "  (not printable yet)"
+            click.echo(f"{k:<16} {kit.game.title} ({kit.game.players} players){note}")
+
+    @cli.command("build")
+    @click.argument("kit", required=False, metavar="KIT|PATH.yaml")
+    @click.option("--all", "all_", is_flag=True, help="Build every kit that has components (a4 and letter unless --paper is given).")
+    @click.option("--paper", type=PAPER, default=None, help="Paper size: a4 (210x297), letter (215.9x279.4) or universal (210x279.4, fits both). Default a4.")
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
+    @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet for its back: long or short edge.")
+    @click.option("--back-offset", type=Offset(), default="0,0", show_default=True, help="Move every back page by X,Y mm to correct a printer (read it from the calibration page).")
+    @click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas.")
+    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver) -> None:
+        """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/.
+
+        KIT is a kit id (see `pnpkit list`) or a path to a kit file.
+        """
+        from generator import build as b
+        if all_ == bool(kit):
+            raise click.UsageError("give a KIT or --all (not both)")
+        duplex = duplex.lower()
+        if all_:
+            papers = [paper.lower()] if paper else ["a4", "letter"]
+            kits = b.printable_kits()
+            if not kits:
+                click.echo("no kit has components yet: nothing to build")
+                return
+            reports = []
+            with click.progressbar(length=len(kits) * len(papers), label="building",
+                                   item_show_func=lambda s: s, file=click.get_text_stream("stderr")) as bar:
+                for k in kits:
+                    for p in papers:
+                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver))
+                        bar.update(1, f"{k} {p}")
+            for r in reports:
+                _report(r)
+            return
+        loaded = _kit_or_exit(kit)
+        if not loaded.components:
+            raise _not_printable(loaded)
+        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver))
+
+    @cli.command("preview")
+    @click.argument("kit", metavar="KIT|PATH.yaml")
+    @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size: a4, letter or universal.")
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER/.")
+    @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
+    @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet: long or short edge.")
+    @click.option("--ink-saver", is_flag=True, help="Preview the ink-saving version.")
+    def preview(kit, paper, out_dir, dpi, duplex, ink_saver) -> None:
+        """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing."""
+        from generator import build as b
+        from generator.preview import preview_pdf
+        loaded = _kit_or_exit(kit)
+        if not loaded.components:
+            raise _not_printable(loaded)
+        r = b.build_kit(loaded, paper.lower(), out_dir, duplex.lower(), (0.0, 0.0), ink_saver)
+        pngs = preview_pdf(r.pdf, r.pdf.parent / f"preview-{r.paper}", dpi)
+        _report(r)
+        click.echo(f"  {len(pngs)} previews in {pngs[0].parent}" if pngs else "  no pages")
+
+    @schema.command("kit")
+    def schema_kit() -> None:
+        """Print the JSON Schema of a kit file."""
+        from kitfile.model import Kit
+        click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
+
+
+def _report(r) -> None:
+    click.echo(f"{r.kit} ({r.paper}): {r.pages} pages, {r.pieces} pieces")
+    click.echo(f"  {r.pdf}  ({r.pdf_bytes // 1024} KB)")
+    click.echo(f"  {r.manifest}")
+    if r.svgs:
+        click.echo(f"  {r.svgs[0].parent}/ ({len(r.svgs)} SVG pages)")

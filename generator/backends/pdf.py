@@ -132,18 +132,18 @@ class PdfDocument:
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
         if do_fill and st.fill != self.fill:
-            code.append("%s rg" % fp_str(*rgb(st.fill)))
+            code.append("%.4f %.4f %.4f rg" % rgb(st.fill))
             self.fill = st.fill
         if do_fill and st.opacity != self.alpha:
             self.c.setFillAlpha(st.opacity)
             self.alpha = st.opacity
         if do_stroke:
             if st.stroke != self.stroke:
-                code.append("%s RG" % fp_str(*rgb(st.stroke)))
+                code.append("%.4f %.4f %.4f RG" % rgb(st.stroke))
                 self.stroke = st.stroke
             w = st.width * K * scale
             if w != self.width:
-                code.append("%s w" % fp_str(w))
+                code.append("%.3f w" % w)
                 self.width = w
             dash = tuple(d * K * scale for d in st.dash)
             if dash != self.dash:
@@ -159,21 +159,22 @@ class PdfDocument:
                 self.join = join
         return do_fill, do_stroke
 
-    def _path(self, ops, m: Matrix, closed_default: bool = False) -> None:
+    def _path(self, ops, m: Matrix) -> None:
         a, b, c, d, e, f = m
         out = []
+        add = out.append
         for op in ops:
             t = op[0]
-            if t == "M" or t == "L":
+            if t == "L" or t == "M":
                 x, y = op[1], op[2]
-                out.append("%s %s" % (fp_str(a * x + c * y + e, b * x + d * y + f), "m" if t == "M" else "l"))
+                add("%.2f %.2f %s" % (a * x + c * y + e, b * x + d * y + f, "l" if t == "L" else "m"))
             elif t == "C":
                 x1, y1, x2, y2, x3, y3 = op[1:7]
-                out.append("%s c" % fp_str(a * x1 + c * y1 + e, b * x1 + d * y1 + f,
-                                           a * x2 + c * y2 + e, b * x2 + d * y2 + f,
-                                           a * x3 + c * y3 + e, b * x3 + d * y3 + f))
+                add("%.2f %.2f %.2f %.2f %.2f %.2f c" % (
+                    a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
+                    b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f))
             elif t == "Z":
-                out.append("h")
+                add("h")
             else:
                 raise ValueError(f"unknown path op {t!r}")
         self.code.append(" ".join(out))
@@ -250,7 +251,7 @@ class PdfDocument:
         tm = mul((1.0, 0.0, 0.0, 1.0, s.x, s.y), tm)
         tm = mul(m, tm)
         if s.color != self.fill:
-            self.code.append("%s rg" % fp_str(*rgb(s.color)))
+            self.code.append("%.4f %.4f %.4f rg" % rgb(s.color))
             self.fill = s.color
         if self.alpha != 1.0:
             self.c.setFillAlpha(1.0)
