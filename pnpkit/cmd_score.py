@@ -14,7 +14,6 @@ import sys
 from typing import Any
 
 import click
-import yaml
 
 from kitfile import Problem, SourceError
 from kitfile.source import parse, read_text
@@ -35,16 +34,7 @@ def _compute(record: str, explain: bool) -> Result:
             raise SourceError(file, [Problem(None, "", f"not UTF-8 text ({e.reason})")]) from None
     else:
         text, file = read_text(record)
-    try:
-        source = parse(text, file)
-    except yaml.YAMLError as e:
-        # The YAML reader rejects some characters before parsing starts (e.g. a form feed).
-        mark = getattr(e, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise SourceError(file, [Problem(line, "", f"not valid YAML: {getattr(e, 'problem', None) or e}")]) from None
-    except ValueError as e:
-        # e.g. an integer of thousands of digits, beyond Python's conversion limit.
-        raise SourceError(file, [Problem(None, "", f"cannot read it: {str(e).split(';')[0]}")]) from None
+    source = parse(text, file)  # every reading problem is a SourceError, with its line
     module, rec, kit = api.read_record(source)
     return module.score(rec, kit, explain=explain)
 
