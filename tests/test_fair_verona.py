@@ -181,3 +181,13 @@ def test_distance_lowers_face_cards_raises_number_cards_and_the_suit_doubles(ran
         assert far >= near
     plain = count(card, (e, n), Card("2", next(s for s in SUITS if s != suit)), PARAMS).value
     assert far == (2 * plain if suit == against else plain)
+
+
+def test_the_kit_holds_the_rulebooks_numbers():
+    kit = load_kit("fair-verona")
+    assert kit.game.players == "4" and kit.components == []
+    p = kit.params
+    assert p.values == {**{str(v): v for v in range(2, 11)}, "J": 11, "Q": 12, "K": 13, "A": 14}
+    assert [(d.name, d.clue_tokens, d.friends) for d in p.difficulties] == [
+        ("Easy", 6, 2), ("Medium", 7, 1), ("Hard", 8, 0)]
+    assert [m.tiles for m in p.movement] == [2, 4, 6] and p.tile_mm == 45 and p.jokers == 2
