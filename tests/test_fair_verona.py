@@ -106,7 +106,9 @@ def violations(**encounter):
 def test_helper_on_another_tile_does_not_count():
     r = run({"identity": "KH", "at": [5, 0], "card": "9D", "helpers": [{"identity": "3S", "at": [4, 0]}]})
     assert [(v.rule, v.where) for v in r.violations] == [("Encounters", 'encounter 1, helper 1 "3♠"')]
-    assert r.extra["encounters"][0]["strength"] == 8 and not r.extra["encounters"][0]["cleared"]
+    e = r.extra["encounters"][0]
+    assert e["strength"] == 8 and not e["cleared"]
+    assert e["explain"].endswith("not cleared; not counted: helper 3♠ (another tile)")
 
 
 def test_one_friend_at_most():

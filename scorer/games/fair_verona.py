@@ -84,15 +84,19 @@ def check(e: Encounter, where: str, params: Params, players: int, replay: Replay
             bad(f'{part} "{c}"', f"a Joker is not a person and has no value: when drawn it covers the Clue Card",
                 R_JOKER)
     helpers: list[tuple[Card, Tile]] = []
+    aside: list[str] = []  # who may not count, for the explanation
     for k, h in enumerate(e.helpers, 1):
         part, tile = f'helper {k} "{h.identity}"', h.at if h.at is not None else e.at
         if h.identity.joker:
             bad(part, "a Joker is not a person and cannot help", R_JOKER)
+            aside.append(f"helper {h.identity}")
         elif tile != e.at:
             bad(part, f"{h.identity} is on [{tile[0]}, {tile[1]}], not on the player's tile [{e.at[0]}, {e.at[1]}]: "
                       f"only people on the same tile help", R_SAME_TILE)
+            aside.append(f"helper {h.identity} (another tile)")
         elif len(helpers) >= players - 1:
             bad(part, f"more helpers than the other {players - 1} players", R_FOUR)
+            aside.append(f"helper {h.identity} (one too many)")
         else:
             helpers.append((h.identity, tile))
     friend = None
@@ -100,15 +104,20 @@ def check(e: Encounter, where: str, params: Params, players: int, replay: Replay
         part = f'friend "{f}"' if len(e.friend) == 1 else f'friend {k} "{f}"'
         if f.joker:
             bad(part, "a Joker is not a Friend: when drawn it covers the Clue Card", R_JOKER)
+            aside.append(f"friend {f}")
         elif k > params.friends_per_encounter:
             bad(part, f"{len(e.friend)} Friends in one encounter; a player may call on "
                       f"{params.friends_per_encounter}", V5)
+            aside.append(f"friend {f} (one too many)")
         elif friend is None:
             friend = f
     if e.identity.joker or e.card.joker:
         return {"strength": 0, "cleared": False, "clue": None,
                 "explain": "a Joker is not a person and has no value: nothing to resolve"}
-    return resolve(e.identity, e.at, e.card, helpers, friend, params, e.clue).to_json()
+    out = resolve(e.identity, e.at, e.card, helpers, friend, params, e.clue).to_json()
+    if aside:
+        out["explain"] += "; not counted: " + ", ".join(aside)
+    return out
 
 
 def score(record: Record, kit, explain: bool = False) -> Result:
