@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorer import api
-from scorer.games import chestnuts_moves as M
+from scorer.games import chestnuts as C
 
 # The eight-turn game: every action letter a)-l) and one overheat. Worked by hand:
 GAME8 = [
@@ -267,7 +267,7 @@ def test_replay_goes_on_and_lists_every_problem():
     ("i", ("i", 1, -1)), ("i own", ("i", 1, 1)), ("i opp", ("i", 1, 0)), ("k 2 free 1", ("k", 2, 1)),
     ("k 1", ("k", 1, 0)), (" L ", ("l", 1, 0))])
 def test_notation(text, move):
-    assert M.parse(text) == move
+    assert C.parse(text) == move
 
 
 @pytest.mark.parametrize("text", ["c", "e", "a 1", "k 1 opp 1", "c 0", "m", "i 2", "f 1 free 1", "", "b b"])

@@ -31,7 +31,7 @@ def position_before(rec: dict, t: int, a: int) -> M.State:
     for ti, turn in enumerate(rec["turns"][:t + 1]):
         s.start_turn(turn["roll"])
         for text in turn["actions"][:a if ti == t else None]:
-            M.apply(s, M.parse(text))
+            M.apply(s, C.parse(text))
     return s
 
 
@@ -53,9 +53,9 @@ def test_an_action_not_in_the_legal_list_is_caught(seed, pick, choice):
     spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
     t, a = spots[pick % len(spots)]
     s = position_before(rec, t, a)
-    legal = {M.resolve(s, m) for m in M.legal_moves(s)}
-    assert M.resolve(s, M.parse(rec["turns"][t]["actions"][a])) in legal
-    wrong = [x for x in UNIVERSE if M.resolve(s, M.parse(x)) not in legal]
+    legal = {C.resolve(s, m) for m in M.legal_moves(s)}
+    assert C.resolve(s, C.parse(rec["turns"][t]["actions"][a])) in legal
+    wrong = [x for x in UNIVERSE if C.resolve(s, C.parse(x)) not in legal]
     bad = wrong[choice % len(wrong)]
     rec["turns"][t]["actions"][a] = bad
     r = C.score(C.Record.model_validate(rec), KIT)
@@ -70,9 +70,9 @@ def test_legal_list_agrees_with_why_illegal(seed, pick):
     spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
     t, a = spots[pick % len(spots)]
     s = position_before(rec, t, a)
-    legal = {M.resolve(s, m) for m in M.legal_moves(s)}
+    legal = {C.resolve(s, m) for m in M.legal_moves(s)}
     for x in UNIVERSE:
-        mv = M.parse(x)
-        assert (M.why_illegal(s, mv) is None) == (M.resolve(s, mv) in legal), x
+        mv = C.parse(x)
+        assert (M.why_illegal(s, mv) is None) == (C.resolve(s, mv) in legal), x
     # The spend-all search finds something exactly when the list is not empty.
     assert (M.first_legal(s) is None) == (not legal)

@@ -8,18 +8,77 @@ C12. docs/records/chestnuts.md describes the notation.
 from __future__ import annotations
 
 import random
+import re
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from scorer.core import PlayerScore, Result, rank, where_turn
 from scorer.games.chestnuts_moves import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, R_END, R_NOTES1,
-                                          State, apply, end_of_turn, legal_moves, parse, table, text_of,
-                                          why_illegal)
+                                          Move, State, c_default, i_default, apply, end_of_turn, legal_moves,
+                                          table, why_illegal)
 from scorer.movelog import Illegal, Replay
 from scorer.rulebook import ruling
 
 GAME = "chestnuts"
+
+
+# ---------------------------------------------------------------- notation
+
+_MOVE = re.compile(r"\s*([a-l])(?:\s+(\d+))?(?:\s+(free|opp|own)(?:\s+(\d+))?)?\s*")
+NOTATION = ('a, b, d, h, j, l; "c N" or "c N opp M"; "e N"; "f N"; "g N"; "i", "i own" or "i opp"; '
+            '"k N" or "k N free M" (N, M whole numbers)')
+
+
+@lru_cache(maxsize=4096)
+def parse(text: str) -> Move:
+    """Record notation -> Move. Raises ValueError (the record is unreadable) on bad notation."""
+    m = _MOVE.fullmatch(str(text).lower())
+    bad = ValueError(f"cannot read action {text!r}: expected {NOTATION}")
+    if not m:
+        raise bad
+    letter, n, word, k = m[1], m[2], m[3], m[4]
+    if letter in "abdhjl":
+        if n or word:
+            raise ValueError(f"action {letter} takes no count: write just {letter!r}")
+        return (letter, 1, 0)
+    if letter == "i":
+        if n or (word and (k or word == "free")):
+            raise ValueError(f'cannot read {text!r}: write "i", "i own" or "i opp"')
+        return ("i", 1, 1 if word == "own" else 0 if word == "opp" else -1)
+    if not n:
+        raise ValueError(f'action {letter} needs a count: write "{letter} 1", "{letter} 2", ...')
+    if int(n) < 1:
+        raise ValueError(f"action {letter}: the count must be 1 or more, got {n}")
+    want = {"c": "opp", "k": "free"}.get(letter)
+    if word and (word != want or k is None):
+        raise ValueError(f'cannot read {text!r}: expected "{letter} N"' + (f' or "{letter} N {want} M"' if want else ""))
+    if letter == "c":
+        return ("c", int(n), int(k) if word else -1)
+    return (letter, int(n), int(k) if word else 0)
+
+
+def text_of(s: "State", mv: Move) -> str:
+    """Move -> record notation, the shortest form that means it in position `s`."""
+    letter, n, m = mv
+    if letter in "abdhjl":
+        return letter
+    if letter == "i":
+        return "i own" if m == 1 else "i"
+    if letter == "c":
+        return f"c {n}" if m < 0 or m == c_default(s, n) else f"c {n} opp {m}"
+    if letter == "k":
+        return f"k {n}" + (f" free {m}" if m else "")
+    return f"{letter} {n}"
+
+
+def resolve(s: "State", mv: Move) -> Move:
+    """Fill in a default owner choice (c without opp, bare i) for this position."""
+    letter, n, m = mv
+    if m < 0:
+        return (letter, n, c_default(s, n) if letter == "c" else i_default(s))
+    return mv
 
 
 def _action(text: str) -> str:

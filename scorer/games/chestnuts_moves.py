@@ -11,9 +11,7 @@ from the kit's action table (kits/chestnuts.yaml); what it *does* is the code in
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from scorer.movelog import Illegal
 from scorer.rulebook import Rule, ruling, section
@@ -113,71 +111,14 @@ def table(params) -> Table:
     return hit[1]
 
 
-# ---------------------------------------------------------------- notation
-
-_MOVE = re.compile(r"\s*([a-l])(?:\s+(\d+))?(?:\s+(free|opp|own)(?:\s+(\d+))?)?\s*")
-NOTATION = ('a, b, d, h, j, l; "c N" or "c N opp M"; "e N"; "f N"; "g N"; "i", "i own" or "i opp"; '
-            '"k N" or "k N free M" (N, M whole numbers)')
-
-
-@lru_cache(maxsize=4096)
-def parse(text: str) -> Move:
-    """Record notation -> Move. Raises ValueError (the record is unreadable) on bad notation."""
-    m = _MOVE.fullmatch(str(text).lower())
-    bad = ValueError(f"cannot read action {text!r}: expected {NOTATION}")
-    if not m:
-        raise bad
-    letter, n, word, k = m[1], m[2], m[3], m[4]
-    if letter in "abdhjl":
-        if n or word:
-            raise ValueError(f"action {letter} takes no count: write just {letter!r}")
-        return (letter, 1, 0)
-    if letter == "i":
-        if n or (word and (k or word == "free")):
-            raise ValueError(f'cannot read {text!r}: write "i", "i own" or "i opp"')
-        return ("i", 1, 1 if word == "own" else 0 if word == "opp" else -1)
-    if not n:
-        raise ValueError(f'action {letter} needs a count: write "{letter} 1", "{letter} 2", ...')
-    if int(n) < 1:
-        raise ValueError(f"action {letter}: the count must be 1 or more, got {n}")
-    want = {"c": "opp", "k": "free"}.get(letter)
-    if word and (word != want or k is None):
-        raise ValueError(f'cannot read {text!r}: expected "{letter} N"' + (f' or "{letter} N {want} M"' if want else ""))
-    if letter == "c":
-        return ("c", int(n), int(k) if word else -1)
-    return (letter, int(n), int(k) if word else 0)
-
-
-def text_of(s: "State", mv: Move) -> str:
-    """Move -> record notation, the shortest form that means it in position `s`."""
-    letter, n, m = mv
-    if letter in "abdhjl":
-        return letter
-    if letter == "i":
-        return "i own" if m == 1 else "i"
-    if letter == "c":
-        return f"c {n}" if m < 0 or m == _c_default(s, n) else f"c {n} opp {m}"
-    if letter == "k":
-        return f"k {n}" + (f" free {m}" if m else "")
-    return f"{letter} {n}"
-
-
-def _c_default(s: "State", n: int) -> int:
+def c_default(s: "State", n: int) -> int:
     own = s.c[s.player * NP + PLATE + s.player]
     return max(0, n - own)
 
 
-def _i_default(s: "State") -> int:
+def i_default(s: "State") -> int:
     q = 1 - s.player
     return 0 if s.c[q * NP + PLATE + q] else 1
-
-
-def resolve(s: "State", mv: Move) -> Move:
-    """Fill in a default owner choice (c without opp, bare i) for this position."""
-    letter, n, m = mv
-    if m < 0:
-        return (letter, n, _c_default(s, n) if letter == "c" else _i_default(s))
-    return mv
 
 
 # ---------------------------------------------------------------- the position
@@ -280,7 +221,7 @@ class State:
         elif letter == "h" and c[q * NP + FIRE_C] < 1:
             return "no chestnut of the opponent's lies cooked on the Fire"
         elif letter == "i":
-            m = _i_default(self) if m < 0 else m
+            m = i_default(self) if m < 0 else m
             if c[(p if m else q) * NP + PLATE + q] < 1:
                 return "the opponent's Plate holds no " + ("chestnut of yours" if m else "chestnut")
         elif letter in "jk" and c[q * NP + BASKET] < n:
@@ -383,7 +324,7 @@ def apply(s: State, mv: Move) -> None:
         c[qo + FIRE_C] -= 1
         c[qo + PLATE + p] += 1
     elif letter == "i":
-        o = (p if (_i_default(s) if m < 0 else m) else q) * NP
+        o = (p if (i_default(s) if m < 0 else m) else q) * NP
         c[o + PLATE + q] -= 1
         c[o + CHAIR + p] += 1
     elif letter in "jk":
@@ -479,6 +420,7 @@ def end_of_turn(s: State) -> list[Illegal]:
     if not out:
         mv = first_legal(s)
         if mv is not None:
+            shown = mv[0] if mv[0] in "abdhijl" else f"{mv[0]} 1"  # the smallest of its kind
             out.append(Illegal(f"{s.points} Nut Point{'s' if s.points != 1 else ''} left unspent, and "
-                               f'"{text_of(s, mv)}" could still be taken (ruling C4)', R_SPEND))
+                               f'"{shown}" could still be taken (ruling C4)', R_SPEND))
     return out
