@@ -117,8 +117,10 @@ def test_random_legal_play_checks_clean(data):
     record = {"game": "forest-fire", "players": players,
               "setup": {"firebreaks": [list(s) for s in breaks], "fires": [list(s) for s in setup]},
               "rounds": rounds}
-    result = score_text(yaml.safe_dump(record, sort_keys=False), "random.yaml")
+    explain = data.draw(st.booleans(), label="explain")
+    result = score_text(yaml.safe_dump(record, sort_keys=False), "random.yaml", explain=explain)
     assert result.valid, (result.violations, record)
+    assert bool(result.explain) == (explain and bool(setup or breaks))
     want_outcome = {"playing": "unfinished"}.get(state.outcome, state.outcome)
     event(f"outcome {want_outcome}, {len(rounds)} rounds")
     assert result.extra["outcome"] == want_outcome
