@@ -206,10 +206,14 @@ def test_a_hotshot_does_not_jump():
 def test_pilot_dropping_on_a_refill_turn():
     players = [HOT2[0], {"name": "Cat", "role": "pilot"}]
     r = run(players, BASE, [{"moves": {"Cat": ["drop 1 1 1 2 1 3"]}}])
-    assert [(v.rule, v.where) for v in r.violations] == [
-        ("Pilots", 'round 1, Cat, action 1 "drop 1 1 1 2 1 3"'),
-        ("Pilots", "round 1, Cat")]   # and so did not refill
-    assert r.violations[1].message.startswith("Cat must refill this round")
+    v = only(r, "Pilots", 'round 1, Cat, action 1 "drop 1 1 1 2 1 3"')
+    assert v.message == "Cat must refill this turn: a pilot drops only on the turn after a refill"
+
+
+def test_pilot_not_refilling():
+    players = [HOT2[0], {"name": "Cat", "role": "pilot"}]
+    v = only(run(players, BASE, [{"moves": {"Ann": ["move S"]}}]), "Pilots", "round 1, Cat")
+    assert v.message.startswith("Cat must refill this round")
 
 
 def test_pilot_drop_not_in_a_line():

@@ -516,6 +516,7 @@ class _Run:
                 f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT))
             return True
         st.begin_turn()
+        flagged = False
         for k, text in enumerate(acts, 1):
             where = f'round {r}, {p.name}, action {k} "{text}"'
             if st.over:
@@ -524,9 +525,10 @@ class _Run:
             action = parse_action(text)
             if (why := st.why_illegal(i, action)) is not None:
                 self.replay.illegal(where, why)
+                flagged = True
                 continue
             self.show(where, st.apply(i, action))
-        if (why := st.why_turn_short(i)) is not None:
+        if not flagged and (why := st.why_turn_short(i)) is not None:  # else already said
             self.replay.illegal(f"round {r}, {p.name}", why)
         return True
 
