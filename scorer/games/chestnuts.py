@@ -93,8 +93,15 @@ class Turn(BaseModel):
     """One turn: the die roll and every action taken, in order (forced Tongs moves included)."""
 
     model_config = ConfigDict(extra="forbid")
-    roll: int = Field(ge=1, le=6, description="The die roll, 1-6.")
+    roll: int = Field(description="The die roll, 1-6.", json_schema_extra={"minimum": 1, "maximum": 6})
     actions: list[Action] = Field(default_factory=list, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
+
+    @field_validator("roll")
+    @classmethod
+    def _die(cls, v: int) -> int:
+        if not 1 <= v <= 6:
+            raise ValueError(f"a die roll is 1 to 6, got {v}")
+        return v
 
 
 class Record(BaseModel):
@@ -192,7 +199,8 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
             if s.over:
                 ended = f"at {where}"
             if explain:
-                rep.note(f"{where}: {spent - s.points} spent, {s.points} left | {position(s, names)} | "
+                rep.note(f"{where}: " + ("ILLEGAL, played as recorded: " if why else "") +
+                         f"{spent - s.points} spent, {s.points} left | {position(s, names)} | "
                          f"{_score_note(before, _scores(s), names)}" + (" | GAME OVER" if s.over else ""))
         else:
             forced = s.t.forced_rule

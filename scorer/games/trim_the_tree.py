@@ -269,11 +269,12 @@ def score(record: Record, kit, explain: bool = False) -> Result:
             why = why_illegal(s, mv)
             if why is not None:
                 rep.illegal(where, why)
+            placed = pick.at in s.p.adjacent and pick.at not in s.trees[mv[0]]
             done, good, pts = apply(s, mv)
             if pts:
                 lines[mv[0]].append((f"round {ri + 1}: {pick.take} at {pick.at}, {good} triangle{'s' if good != 1 else ''}", pts))
             if explain:
-                rep.note(f"{where}: {pick.take} at {pick.at}: completes {done} triangle{'s' if done != 1 else ''}, "
+                rep.note(f"{where}: " + ("" if not why else "ILLEGAL, played as recorded: " if placed else "ILLEGAL, not placed: ") + f"{pick.take} at {pick.at}: completes {done} triangle{'s' if done != 1 else ''}, "
                          f"{good} of different colours and shapes: +{pts}, total {s.points[mv[0]]}")
                 for line in picture(kit.params, s.trees[mv[0]]):
                     rep.note("    " + line)
