@@ -1,8 +1,8 @@
 """The calibration sheet: rulers to check 100% scale, and an offset grid to measure how far the
 printer moves the backs.
 
-Front: a 100 mm ruler (mm), a 4 in ruler (1/8 in), and two rows of lines 5 mm apart (X across,
-Y down). Back: at the mirrored place (for the flip in use), rows of lines 5.5 mm apart, a vernier.
+Front: a 100 mm ruler (mm), a 4 in ruler (1/8 in), and two rows of lines 7 mm apart (X across,
+Y down). Back: at the mirrored place (for the flip in use), rows of lines 7.5 mm apart, a vernier.
 A printer that moves backs by d brings back line j onto a front line where 0.5 j = -d; line j is
 labelled 0.5 j, which is exactly what --back-offset needs (it moves the backs by X, Y as the back page is drawn). A build
 already made with an offset prints its calibration back moved too, so the reading is what is left
@@ -41,9 +41,11 @@ def ruler_in(x: float, y: float, inches: int = 4) -> list[Shape]:
     return out
 
 
-PITCH = 5.0  # front lines every 5 mm
-VERNIER = 5.5  # back lines every 5.5 mm: line j meets a front line when the back moved by -0.5 j
-STEPS = 8  # lines each side of the centre: readings -4 .. +4 mm in 0.5 mm steps
+PITCH = 7.0  # front lines every 7 mm
+VERNIER = 7.5  # back lines every 7.5 mm: line j meets a front line when the back moved by -0.5 j
+# lines each side of the centre: readings -3 .. +3 mm in 0.5 mm steps. The pattern repeats every
+# PITCH / 0.5 = 14 lines, so 13 lines give one answer only.
+STEPS = 6
 LINE = 10.0  # length of each line, mm
 
 
@@ -90,8 +92,8 @@ def front(paper: Paper, duplex: str, top: float) -> list[Shape]:
     for i in range(-STEPS, STEPS + 1):
         out.append(Line(xx + PITCH * i, xy - LINE / 2, xx + PITCH * i, xy + LINE / 2, CROSS))
         out.append(Line(yx - LINE / 2, yy + PITCH * i, yx + LINE / 2, yy + PITCH * i, CROSS))
-    out.append(Text(xx, xy - LINE / 2 - 2, "X: front lines every 5 mm", 7, "condensed", "#000000", "middle"))
-    out.append(Text(yx, yy + PITCH * STEPS + LINE / 2 + 2, "Y: every 5 mm", 7, "condensed", "#000000", "middle"))
+    out.append(Text(xx, xy - LINE / 2 - 2, "X: front lines every 7 mm", 7, "condensed", "#000000", "middle"))
+    out.append(Text(yx, yy + PITCH * STEPS + LINE / 2 + 2, "Y: every 7 mm", 7, "condensed", "#000000", "middle"))
     return out
 
 
@@ -122,9 +124,10 @@ def back_notes(paper: Paper, duplex: str, top: float) -> list[Shape]:
     x0 = MARGIN + 6
     f = Flow(x0, top, paper.w - 2 * x0)
     f.heading("Calibration: back of the sheet", 14)
-    f.para("Hold the sheet to the light with this side facing you: the front's lines, 5 mm apart, "
-           "show through. The lines printed here are 5.5 mm apart, so only one of each scale lies "
+    f.para("Hold the sheet to the light with this side facing you: the front's lines, 7 mm apart, "
+           "show through. The lines printed here are 7.5 mm apart, so only one of each scale lies "
            "exactly on a front line. Its number on the X scale is X, on the Y scale Y (mm). Then "
            "build with --back-offset X,Y.", 9)
-    f.para("If the lines marked 0 meet the front's, backs land where they should.", 9)
+    f.para("If the lines marked 0 meet the front's, backs land where they should. If no line "
+           "meets one, the printer is more than 3 mm out: check the paper guides and try again.", 9)
     return f.out

@@ -36,7 +36,7 @@ HEADER_BASELINE = MARGIN + 2.6
 HEADER_BOTTOM = MARGIN + 3.5
 CREDIT_SIZE = 6.0  # pt
 FOOTER_TOP = MARGIN + 2.8  # distance of the footer band's top from the bottom edge
-MAX_BACK_OFFSET = 4.0  # |X|, |Y| of --back-offset: keeps shifted backs inside the margin
+MAX_BACK_OFFSET = 3.0  # |X|, |Y| of --back-offset: what the calibration page can read
 
 MARK_STYLE = Style(fill=None, stroke="#000000", width=MARK_WIDTH)
 INK = "#000000"

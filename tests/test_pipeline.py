@@ -1,0 +1,339 @@
+"""The print pipeline: pieces -> pages -> PDF, SVG and manifest, as a person printing them sees it.
+
+Built from hand-made pieces (no kit file), so these tests say what the pipeline does whatever the
+component renderers draw. Builds are module-scoped: each is made once and checked many ways.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from generator import build as build_mod
+from generator import calibration, inksaver
+from generator.build import build_pieces, compose
+from generator.cover import KitInfo
+from generator.pieces import Piece
+from generator.sheets import MARGIN, PAPERS, Paper
+from generator.shapes import Circle, Group, Line, Rect, Style, Text
+
+INFO = KitInfo("demo", "Demo Kit", "A. Designer", "2", "Demo Kit by A. Designer. Print-and-play by pnpkit.")
+MM_PER_PT = 25.4 / 72
+
+
+def counter(i: int, d: float = 15.9) -> Piece:
+    front = (Circle(d / 2, d / 2, d / 2 - 0.3, Style(fill="#E69F00", stroke="#000000", width=0.3)),
+             Text(d / 2, d / 2 + 1.5, str(i + 1), 9, "bold", "#000000", "middle"))
+    back = (Circle(d / 2, d / 2, d / 2 - 0.3, Style(fill="#333333")),
+            Text(d / 2, d / 2 + 1.5, "B", 9, "bold", "#ffffff", "middle"))
+    return Piece("chips", "counter", f"Chip {i + 1}", d, d, front, back, shape="circle")
+
+
+def card(i: int, bleed: float = 3.0) -> Piece:
+    w, h = 63.5, 88.9
+    full = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#0072B2", stroke=None))
+    return Piece("deck", "card", f"Card {i + 1}", w, h,
+                 (full, Text(w / 2, 20, f"Card {i + 1}", 12, "heading", "#ffffff", "middle")),
+                 (full, Text(w / 2, h / 2, "BACK", 14, "title", "#ffffff", "middle")), bleed=bleed)
+
+
+def board(w: float = 300.0, h: float = 230.0) -> Piece:
+    items = [Rect(0, 0, w, h, Style(fill="#fdf3e0", stroke="#000000", width=0.5))]
+    items += [Line(x, 0, x, h, Style(stroke="#999999", width=0.2)) for x in range(10, int(w), 20)]
+    items.append(Text(w / 2, h / 2, "BOARD", 20, "title", "#000000", "middle"))
+    return Piece("board", "board", "Board", w, h, tuple(items))
+
+
+def aid() -> Piece:
+    return Piece("aid", "reference", "Player aid", 120, 80,
+                 (Rect(0, 0, 120, 80, Style(fill="#F0E442", stroke="#000000")), Text(5, 10, "Aid", 10)))
+
+
+def pieces() -> list[Piece]:
+    return [board()] + [counter(i) for i in range(30)] + [card(i) for i in range(5)] + [aid()]
+
+
+def build(tmp: Path, paper: str = "a4", **kw):
+    return build_pieces(pieces(), INFO, paper, tmp, **kw)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One build per paper and duplex mode."""
+    out = {}
+    for paper in PAPERS:
+        d = tmp_path_factory.mktemp(f"b-{paper}")
+        out[paper] = (build(d, paper), d)
+    d = tmp_path_factory.mktemp("short")
+    out["short"] = (build(d, "letter", duplex="short"), d)
+    d = tmp_path_factory.mktemp("offset")
+    out["offset"] = (build(d, "a4", back_offset=(1.5, -2.0)), d)
+    return out
+
+
+def manifest(report) -> dict:
+    return json.loads(report.manifest.read_text())
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_page_size_and_files(built, paper):
+    r, d = built[paper]
+    w, h = PAPERS[paper]
+    assert r.pdf == d / "demo" / f"demo-{paper}.pdf"
+    assert r.manifest == d / "demo" / f"manifest-{paper}.json"
+    reader = PdfReader(r.pdf)
+    assert len(reader.pages) == r.pages == manifest(r)["pages"]
+    for page in reader.pages:
+        box = page.mediabox
+        assert abs(float(box.width) * MM_PER_PT - w) < 0.01
+        assert abs(float(box.height) * MM_PER_PT - h) < 0.01
+    svgs = sorted((d / "demo" / "svg").glob(f"demo-{paper}-p*.svg"))
+    assert [p.name for p in svgs] == [f"demo-{paper}-p{i:02d}.svg" for i in range(1, r.pages + 1)]
+    assert f'viewBox="0 0 {w:g} {h:g}"' in svgs[0].read_text()
+    m = manifest(r)
+    assert list(m) == ["kit", "paper", "page_size_mm", "pages", "pieces"]
+    assert m["page_size_mm"] == [w, h] and m["kit"] == "demo" and m["paper"] == paper
+    assert r.pages % 2 == 0  # every sheet has a front and a back
+
+
+def test_every_font_embedded_and_no_helvetica(built):
+    r, _ = built["a4"]
+    reader = PdfReader(r.pdf)
+    seen = 0
+    for page in reader.pages:
+        fonts = page["/Resources"]["/Font"]
+        for name in fonts:
+            font = fonts[name].get_object()
+            assert "Helvetica" not in str(font["/BaseFont"])
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                else font["/FontDescriptor"]
+            assert "/FontFile2" in desc.get_object(), f"{font['/BaseFont']} is not embedded"
+            seen += 1
+    assert seen > 0
+    assert b"Helvetica" not in r.pdf.read_bytes()
+
+
+def test_manifest_entries_are_real_pieces_inside_margins(built):
+    for key in ("a4", "letter", "universal", "short", "offset"):
+        r, _ = built[key]
+        m = manifest(r)
+        w, h = m["page_size_mm"]
+        assert len(m["pieces"]) == 30 + 5 + 1 + 2  # the board comes in 2 parts
+        for e in m["pieces"]:
+            assert set(e) >= {"component", "kind", "name", "page", "x_mm", "y_mm", "w_mm", "h_mm", "back"}
+            boxes = [(e["x_mm"], e["y_mm"])] + ([(e["back"]["x_mm"], e["back"]["y_mm"])] if e["back"] else [])
+            bleed = 3.0 if e["kind"] == "card" else 0.0
+            for x, y in boxes:
+                assert x - bleed >= MARGIN and y - bleed >= MARGIN, e
+                assert x + e["w_mm"] + bleed <= w - MARGIN and y + e["h_mm"] + bleed <= h - MARGIN, e
+        counters = [e for e in m["pieces"] if e["kind"] == "counter"]
+        assert all(e["w_mm"] == 15.9 and e["h_mm"] == 15.9 for e in counters)
+
+
+def _pixels(pdf: Path, dpi: int = 72):
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for i in range(len(doc)):
+            yield doc[i].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def test_every_page_has_ink_and_nothing_within_the_margin(built):
+    for key in ("a4", "letter", "offset"):
+        r, _ = built[key]
+        dpi = 72
+        edge = int(MARGIN / 25.4 * dpi) - 1  # pixels wholly inside the 6.35 mm margin
+        for n, img in enumerate(_pixels(r.pdf, dpi), 1):
+            w, h = img.size
+            assert img.getextrema()[0] < 128, f"page {n} is blank"
+            for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+                assert img.crop(box).getextrema()[0] >= 250, f"{key} page {n}: ink in the margin {box}"
+
+
+def test_backs_mirrored_for_long_edge(built):
+    r, _ = built["a4"]
+    W, _ = PAPERS["a4"]
+    m = manifest(r)
+    backs = [e for e in m["pieces"] if e["back"]]
+    assert len(backs) == 35  # counters and cards; the aid and the board parts are single-sided
+    for e in backs:
+        b = e["back"]
+        assert b["page"] == e["page"] + 1
+        assert b["x_mm"] == pytest.approx(W - e["x_mm"] - e["w_mm"], abs=0.011)
+        assert b["y_mm"] == e["y_mm"]
+
+
+def test_backs_mirrored_and_turned_for_short_edge(built):
+    r, _ = built["short"]
+    _, H = PAPERS["letter"]
+    for e in manifest(r)["pieces"]:
+        if e["back"]:
+            assert e["back"]["x_mm"] == e["x_mm"]
+            assert e["back"]["y_mm"] == pytest.approx(H - e["y_mm"] - e["h_mm"], abs=0.011)
+    doc = compose(pieces(), INFO, "letter", duplex="short")
+    back_pages = [p for p in doc.pages if p.kind == "backs"]
+    assert back_pages and all(pl.rotate == 180 for p in back_pages for pl in p.placed)
+
+
+def test_back_offset_moves_every_back(built):
+    plain = manifest(built["a4"][0])["pieces"]
+    moved = manifest(built["offset"][0])["pieces"]
+    assert [e["name"] for e in plain] == [e["name"] for e in moved]
+    for a, b in zip(plain, moved):
+        assert (a["x_mm"], a["y_mm"], a["page"]) == (b["x_mm"], b["y_mm"], b["page"])  # fronts stay
+        if a["back"]:
+            assert b["back"]["x_mm"] == pytest.approx(a["back"]["x_mm"] + 1.5, abs=0.011)
+            assert b["back"]["y_mm"] == pytest.approx(a["back"]["y_mm"] - 2.0, abs=0.011)
+
+
+def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
+    doc = compose(pieces(), INFO, "universal")
+    checked = 0
+    for page in doc.pages:
+        if page.kind != "pieces":
+            continue
+        lines = [m for m in page.marks if isinstance(m, Line)]
+        assert lines
+        for m in lines:
+            assert m.style.width <= 0.3
+            length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
+            assert 1.5 <= length <= 5.0
+            for pl in page.placed:
+                b = pl.piece.bleed
+                x0, y0, x1, y1 = pl.x - b, pl.y - b, pl.x + pl.w + b, pl.y + pl.h + b
+                overlap = min(m.x1, m.x2) < x1 and max(m.x1, m.x2) > x0 and \
+                    min(m.y1, m.y2) < y1 and max(m.y1, m.y2) > y0
+                assert not overlap, (m, pl.piece.name)
+        for pl in page.placed:  # each of the four trim lines is continued by some mark
+            for xv in (pl.x, pl.x + pl.w):
+                assert any(m.x1 == m.x2 and abs(m.x1 - round(xv, 2)) < 0.011 for m in lines), pl.piece.name
+            for yv in (pl.y, pl.y + pl.h):
+                assert any(m.y1 == m.y2 and abs(m.y1 - round(yv, 2)) < 0.011 for m in lines), pl.piece.name
+            checked += 1
+    assert checked == 38
+
+
+def test_same_size_pieces_in_a_grid_with_a_gutter():
+    doc = compose([counter(i) for i in range(20)], INFO, "a4")
+    page = next(p for p in doc.pages if p.kind == "pieces")
+    xs = sorted({round(p.x, 3) for p in page.placed})
+    ys = sorted({round(p.y, 3) for p in page.placed})
+    steps = {round(b - a, 3) for a, b in zip(xs, xs[1:])} | {round(b - a, 3) for a, b in zip(ys, ys[1:])}
+    assert steps == {round(15.9 + 5.0, 3)}  # 5 mm gutters both ways
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    a, b = build(tmp_path / "a"), build(tmp_path / "b")
+    assert a.pdf.read_bytes() == b.pdf.read_bytes()
+    assert a.manifest.read_text() == b.manifest.read_text()
+    for x, y in zip(a.svgs, b.svgs):
+        assert x.read_bytes() == y.read_bytes()
+
+
+def test_split_board_parts_overlap_and_thumbnail(built):
+    r, _ = built["a4"]
+    parts = [e for e in manifest(r)["pieces"] if e["component"] == "board"]
+    assert [e["part"] for e in parts] == ["1/2", "2/2"]
+    assert parts[0]["name"] == "Board part 1/2"
+    # the two parts cover the 300 mm board with a 10 mm overlap
+    assert parts[0]["w_mm"] + parts[1]["w_mm"] - 10 == pytest.approx(300, abs=0.02)
+    assert all(e["h_mm"] == 230 for e in parts)
+    assert parts[0]["page"] != parts[1]["page"]
+    area_w, area_h = Paper.of("a4").area_size
+    assert all(e["w_mm"] <= area_w and e["h_mm"] <= area_h for e in parts)
+    doc = compose(pieces(), INFO, "a4")
+    assembly = doc.pages[1]
+    assert assembly.kind == "assembly"
+    texts = [s.text for s in assembly.furniture if isinstance(s, Text)]
+    assert "1/2" in texts and "2/2" in texts  # the thumbnail numbers the parts
+    part2 = next(p for p in doc.pages if p.placed and p.placed[0].piece.meta.get("part") == "2/2")
+    art = part2.placed[0].piece.front
+    clipped = art[0]
+    assert isinstance(clipped, Group) and clipped.clip == (140.0, 0.0, 160.0, 230.0)
+    words = [s.text for s in art if isinstance(s, Text)]
+    assert any("glue here" in w for w in words) and "part 2/2" in words
+
+
+def test_board_turned_when_that_needs_fewer_parts():
+    tall = compose([board(180, 500)], INFO, "a4")  # upright: 1 x 2 parts
+    wide = compose([board(500, 180)], INFO, "a4")  # turned: also 1 x 2 (upright would be 3 x 1)
+    n_tall = sum(1 for e in tall.manifest["pieces"] if "part" in e)
+    n_wide = sum(1 for e in wide.manifest["pieces"] if "part" in e)
+    assert n_tall == 2 and n_wide == 2
+
+
+def test_atomic_build_leaves_nothing_when_it_fails(tmp_path, monkeypatch):
+    calls = {"n": 0}
+    real = build_mod.svg_backend.render_page
+
+    def failing(*a, **kw):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("disk on fire")
+        return real(*a, **kw)
+
+    monkeypatch.setattr(build_mod.svg_backend, "render_page", failing)
+    with pytest.raises(RuntimeError):
+        build(tmp_path)
+    left = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert left == []
+    # an earlier good build stays whole when the next one fails
+    monkeypatch.setattr(build_mod.svg_backend, "render_page", real)
+    good = build(tmp_path)
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    calls["n"] = 0
+    monkeypatch.setattr(build_mod.svg_backend, "render_page", failing)
+    with pytest.raises(RuntimeError):
+        build(tmp_path, ink_saver=True)
+    after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before and good.pdf in after
+
+
+def test_ink_saver_lightens_fills_and_keeps_text_dark():
+    dark_rect = Rect(0, 0, 50, 50, Style(fill="#0072B2", stroke=None))
+    white_text = Text(1, 1, "x", color="#ffffff")
+    out = inksaver.transform((Group((dark_rect, white_text)),))
+    r, t = out[0].items
+    assert inksaver.luminance(r.style.fill) > 0.8 and r.style.stroke is not None
+    assert inksaver.luminance(t.color) < 0.5
+    assert dark_rect.style.fill == "#0072B2"  # the input is untouched
+
+
+def test_ink_saver_build_uses_less_ink(tmp_path):
+    plain = build(tmp_path / "p", "a4")
+    saver = build(tmp_path / "s", "a4", ink_saver=True)
+
+    def ink(pdf):
+        return sum(255 * img.size[0] * img.size[1] - sum(img.histogram()[i] * i for i in range(256)) for img in _pixels(pdf, 20))
+
+    assert ink(saver.pdf) < 0.6 * ink(plain.pdf)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("shift", [-3.0, -1.5, 0.0, 0.5, 2.0, 3.0])
+def test_calibration_vernier_reads_the_offset_to_pass(duplex, shift):
+    """A printer moving backs by `shift` (x and y) makes the line labelled -shift meet a front line."""
+    paper = Paper.of("a4")
+    front_lines = calibration.front(paper, duplex, 20)
+    back = calibration.back(paper, duplex, 20)
+    (fxx, fxy), _ = calibration.centres(paper)
+    fronts_x = [paper.w - l.x1 if duplex == "long" else l.x1 for l in front_lines
+                if isinstance(l, Line) and l.x1 == l.x2 and abs(l.y1 + l.y2 - 2 * fxy) < 1e-6]
+    assert len(fronts_x) == 13
+    backs = [l for l in back if isinstance(l, Line) and l.x1 == l.x2]
+    labels = [t for t in back if isinstance(t, Text) and t.anchor == "middle"]
+    hits = [l for l in backs if any(abs(l.x1 + shift - f) < 1e-6 for f in fronts_x)]
+    assert len(hits) == 1
+    label = next(t.text for t in labels if abs(t.x - hits[0].x1) < 1e-6)
+    assert float(label) == pytest.approx(-shift)
+
+
+def test_every_page_carries_the_credit_line(built):
+    r, _ = built["letter"]
+    reader = PdfReader(r.pdf)
+    for page in reader.pages:
+        assert "Demo Kit by A. Designer" in page.extract_text()
