@@ -49,10 +49,15 @@ class Card:
         return "Joker" if self.joker else f"{self.rank}{self.symbol}"
 
 
+def _not_a_card(text: Any) -> ValueError:
+    shown = repr(text)
+    return ValueError(f"{shown if len(shown) <= 24 else shown[:24] + '...'} is not a playing card: {EXPECTED}")
+
+
 def parse_card(text: Any) -> Card:
     """`QS`, `Q♠`, `q♠`, `10H`, `TH`, `JK` -> Card. Raises ValueError naming what is not a card."""
     if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a playing card: {EXPECTED}")
+        raise _not_a_card(text)
     t = text.strip()
     if t.lower() in _JOKERS:
         return Card(JOKER, None)
@@ -62,7 +67,7 @@ def parse_card(text: Any) -> Card:
             break
     m = re.fullmatch(r"(10|[2-9tTjJqQkKaA])\s*([sShHdDcC])", t)
     if not m:
-        raise ValueError(f"{text!r} is not a playing card: {EXPECTED}")
+        raise _not_a_card(text)
     rank = m[1].upper()
     return Card("10" if rank == "T" else rank, m[2].upper())
 

@@ -66,25 +66,24 @@ class Action:
         return self.squares[0]
 
 
-_NUM = r"(-?\d+)"
-_PAIRS = r"((?:\s*,?\s*-?\d+\s*,?\s*-?\d+)+)"
 NOTATION = "`move N|S|E|W`, `extinguish R C`, `jump R C`, `refill` or `drop R C R C R C`"
 
 
 def parse_action(text: str) -> Action:
     """The record's words -> an Action. Raises ValueError (an unreadable record) on bad notation."""
     t = " ".join(str(text).split())
-    low = t.lower()
+    low = " ".join(t.lower().replace(",", " ").split())  # `extinguish 2, 3` reads as `extinguish 2 3`
     if m := re.fullmatch(r"move ([nsew])", low):
         return Action("move", t, direction=m[1].upper())
-    if m := re.fullmatch(rf"(extinguish|jump) {_NUM}\s*,?\s*{_NUM}", low):
+    if m := re.fullmatch(r"(extinguish|jump) (-?\d{1,3}) (-?\d{1,3})", low):
         return Action(m[1], t, squares=((int(m[2]), int(m[3])),))  # type: ignore[arg-type]
     if low == "refill":
         return Action("refill", t)
-    if m := re.fullmatch(rf"drop{_PAIRS}", low):
-        nums = [int(n) for n in re.findall(r"-?\d+", m[1])]
+    if m := re.fullmatch(r"drop((?: -?\d{1,3} -?\d{1,3}){1,9})", low):
+        nums = [int(n) for n in m[1].split()]
         return Action("drop", t, squares=tuple(zip(nums[::2], nums[1::2])))
-    raise ValueError(f"cannot read action {t!r}: expected {NOTATION}")
+    shown = t if len(t) <= 40 else t[:40] + "..."
+    raise ValueError(f"cannot read action {shown!r}: expected {NOTATION}")
 
 
 def _action_text(v: str) -> str:
