@@ -70,7 +70,14 @@ def test_trim_violation_and_explain():
     assert "      A         Rbo" in r.output  # the tree, in the explain section
 
 
-def test_trim_unknown_ornament_exits_2():
-    text = "game: trim-the-tree\nplayers: [Ann]\nrounds:\n  - box: [pink box]\n"
+def test_trim_unreadable_ornament_exits_2():
+    text = "game: trim-the-tree\nplayers: [Ann]\nrounds:\n  - box: [bluebox]\n"
     r = invoke(["score", "-"], text)
-    assert r.exit_code == 2 and "<stdin>:4: rounds[0].box[0]" in r.output and "unknown ornament" in r.output
+    assert r.exit_code == 2 and "<stdin>:4: rounds[0].box[0]" in r.output and 'e.g. \\"blue box\\"' not in r.output
+    assert "write its colour and its shape" in r.output
+
+
+def test_trim_unknown_ornament_is_a_violation():
+    text = "game: trim-the-tree\nplayers: [Ann]\nrounds:\n  - box: [pink box]\n"
+    r = invoke(["check", "-"], text)
+    assert r.exit_code == 1 and "round 1: pink box is not an ornament of this kit" in r.output

@@ -181,7 +181,7 @@ def test_unknown_player_is_reported():
     assert r.violations[0].where == "round 1, Bob"
 
 
-@pytest.mark.parametrize("bad, field", [("pink box", "take"), ("blue", "take"), ("C", "at")])
+@pytest.mark.parametrize("bad, field", [("blue", "take"), ("blue box 2", "take"), ("C", "at"), ("22", "at")])
 def test_unreadable_ornament_or_space(bad, field):
     text = record([(["red box", "blue bell"], [("Ann", "red box", "A1"), ("Ben", "blue bell", "E1")])])
     text = text.replace("take: red box" if field == "take" else "at: A1", f"{field}: {bad}")
@@ -190,14 +190,8 @@ def test_unreadable_ornament_or_space(bad, field):
     assert f"tree.yaml:5: rounds[0].picks[0].{field}" in str(e.value)
 
 
-def test_the_docs_example_scores_as_it_says():
-    from pathlib import Path
-    doc = (Path(__file__).parent.parent / "docs" / "records" / "trim-the-tree.md").read_text()
-    example = doc.split("```yaml\n")[1].split("```")[0]
-    r = api.score_text(example, "trim-the-tree.md", explain=True)
-    assert r.valid and r.finished and [p.total for p in r.players] == [18, 15] and r.winners == ["Ann"]
-    shown = doc.split("```\nround 9: box")[1].split("```")[0].rstrip("\n").split("\n")
-    i = r.explain.index("round 9: box" + shown[0])
-    assert r.explain[i + 1:i + len(shown)] == shown[1:]
-    # Its first nine rounds are the hand-scored game above.
-    assert [p.total for p in check(rounds_of()).players] == [9, 4]
+def test_an_ornament_this_kit_does_not_have():
+    r = check([(["pink box", "blue bell"], [("Ann", "pink box", "A1"), ("Ben", "blue bell", "E1")])])
+    assert [(v.where, v.rule) for v in r.violations] == [("round 1", "Components"), ("round 1, Ann", "Components")]
+    assert r.violations[0].message.startswith("pink box is not an ornament of this kit (colours: red, blue")
+    assert r.violations[0].quote == "80 Ornament counters (in 4 different shapes and 4 different colors)"

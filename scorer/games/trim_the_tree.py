@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -33,6 +32,7 @@ R_BOX = section(G, "1) Open a box", "the starting player draws as many Ornaments
                 "places them on the Box.")
 R_MUST = section(G, "Note", "a player must always place an Ornament from the Box.")
 R_END = section(G, "Game end", "When all the Christmas Trees are filled with Ornaments, the game ends.")
+R_KINDS = section(G, "Components", "80 Ornament counters (in 4 different shapes and 4 different colors)")
 R_T3, R_T4 = ruling("T3"), ruling("T4")
 _SETUP = {1: "If playing solataire, take out 3 sets (or 4 sets for a more calculating version).",
           2: "With only 2 players, take out two sets (32 Ornaments total).",
@@ -42,19 +42,10 @@ R_SETUP = {n: section(G, "Setup", w) for n, w in _SETUP.items()}
 
 # ---------------------------------------------------------------- the record
 
-@lru_cache(maxsize=1)
-def _kit_params():
-    """The shipped kit's params: a record names ornaments by this edition's colours and shapes."""
-    from kitfile.model import load_kit
-    return load_kit(GAME).params
-
-
 def _ornament(text: str) -> str:
     words = str(text).lower().split()
-    p = _kit_params()
-    if len(words) != 2 or words[0] not in p.colours or words[1] not in p.shapes:
-        raise ValueError(f"unknown ornament {text!r}: write a colour ({', '.join(p.colours)}) and a shape "
-                         f"({', '.join(p.shapes)}), e.g. \"blue box\"")
+    if len(words) != 2 or not all(w.isalpha() for w in words):
+        raise ValueError(f"cannot read ornament {text!r}: write its colour and its shape, e.g. \"blue box\"")
     return " ".join(words)
 
 
@@ -142,15 +133,22 @@ class State:
             return [Illegal("every tree is full: the game is over", R_END)]
         if len(box) != self.n:
             out.append(Illegal(f"the box holds {len(box)} ornaments; it must hold one per player ({self.n})", R_BOX))
+        for orn in dict.fromkeys(box):
+            if orn not in self.p.ornaments:
+                out.append(Illegal(self.unknown(orn), R_KINDS))
         self.drawn.update(box)
         have = self.p.in_bag(self.n)
         for orn in dict.fromkeys(box):
-            if self.drawn[orn] > have:
+            if orn in self.p.ornaments and self.drawn[orn] > have:
                 out_sets = self.p.sets - have
                 why = f"{out_sets} of {self.p.sets} sets taken out" if out_sets else f"all {self.p.sets} sets in"
                 out.append(Illegal(f"{self.drawn[orn]} {orn} ornaments drawn so far, but with {self.n} player"
                                    f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_SETUP.get(self.n, R_T4)))
         return out
+
+    def unknown(self, orn: str) -> str:
+        return (f"{orn} is not an ornament of this kit (colours: {', '.join(self.p.colours)}; "
+                f"shapes: {', '.join(self.p.shapes)})")
 
     def good_triangles(self, tree: dict[str, str], space: str) -> tuple[int, int]:
         """(triangles the ornament on `space` completes, how many of them differ in colour and shape)."""
@@ -176,6 +174,8 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         if nxt is None:
             return Illegal("every player has taken an ornament this round", R_T3)
         return Illegal(f"out of turn: {s.names[nxt]} takes next", R_ORDER)
+    if orn not in s.p.ornaments:
+        return Illegal(s.unknown(orn), R_KINDS)
     if orn not in s.box:
         left = ", ".join(s.box) or "nothing"
         return Illegal(f"no {orn} is in the box (it holds {left})", R_FROM_BOX)
@@ -207,7 +207,7 @@ def apply(s: State, mv: Move) -> tuple[int, int, int]:
     if who not in s.picked:
         s.picked.append(who)
     tree = s.trees[who]
-    if space not in s.p.adjacent or space in tree:
+    if space not in s.p.adjacent or space in tree or orn not in s.p.ornaments:
         return 0, 0, 0
     tree[space] = orn
     done, good = s.good_triangles(tree, space)
@@ -269,7 +269,7 @@ def score(record: Record, kit, explain: bool = False) -> Result:
             why = why_illegal(s, mv)
             if why is not None:
                 rep.illegal(where, why)
-            placed = pick.at in s.p.adjacent and pick.at not in s.trees[mv[0]]
+            placed = pick.at in s.p.adjacent and pick.at not in s.trees[mv[0]] and pick.take in s.p.ornaments
             done, good, pts = apply(s, mv)
             if pts:
                 lines[mv[0]].append((f"round {ri + 1}: {pick.take} at {pick.at}, {good} triangle{'s' if good != 1 else ''}", pts))
@@ -291,6 +291,11 @@ def score(record: Record, kit, explain: bool = False) -> Result:
         players.append(ps)
     ranking, tiebreaks = rank(players, [], R_T4)
     finished = s.over()
+    if explain:
+        for i, name in enumerate(names):
+            rep.note(f"{name}'s tree, {s.points[i]} points:")
+            for line in picture(kit.params, s.trees[i]):
+                rep.note("    " + line)
     rep.note(("game over" if finished else "unfinished") + ": " + ", ".join(f"{p.name} {p.total}" for p in players))
     return Result(game=GAME, players=players, violations=rep.violations, finished=finished,
                   ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain)
