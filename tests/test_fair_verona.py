@@ -193,3 +193,21 @@ def test_the_kit_holds_the_rulebooks_numbers():
     assert [(d.name, d.clue_tokens, d.friends) for d in p.difficulties] == [
         ("Easy", 6, 2), ("Medium", 7, 1), ("Hard", 8, 0)]
     assert [m.tiles for m in p.movement] == [2, 4, 6] and p.tile_mm == 45 and p.jokers == 2
+
+
+_card = st.one_of(st.builds(lambda r, s: r + s, st.sampled_from(RANKS), st.sampled_from(list(SUITS) + list(SUITS.values()))),
+                  st.sampled_from(["JK", "KH", "KH", "9D"]))
+_tile = st.lists(st.integers(-9, 9), min_size=2, max_size=2)
+_encounter = st.fixed_dictionaries(
+    {"identity": _card, "at": _tile, "card": _card},
+    optional={"helpers": st.lists(st.fixed_dictionaries({"identity": _card}, optional={"at": _tile}), max_size=5),
+              "friend": st.one_of(_card, st.lists(_card, max_size=3)), "clue": _card})
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_encounter, min_size=1, max_size=3))
+def test_any_encounter_record_is_scored_never_crashes(encounters):
+    r = run(*encounters, explain=True)
+    assert len(r.extra["encounters"]) == len(encounters) == len(r.explain)
+    for e in r.extra["encounters"]:
+        assert e["strength"] >= 0 and e["cleared"] in (True, False)
