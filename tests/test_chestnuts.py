@@ -303,3 +303,19 @@ def test_the_docs_example_scores_as_it_says():
     line = next(l for l in r.explain if l.startswith('turn 4 (Ben), action 2 "l"'))
     shown = " ".join(doc.split("```\nturn 4 (Ben)")[1].split("```")[0].split())
     assert " ".join(line.split()).endswith(shown)
+
+
+def test_costs_come_from_the_kit_file():
+    """Another edition's action table (e at 2 a chestnut) is checked by its own numbers."""
+    from kitfile import load_kit
+    from scorer.games import chestnuts
+    kit = load_kit("chestnuts")
+    actions = [a.model_copy(update={"cost": 2}) if a.letter == "e" else a for a in kit.params.actions]
+    dear = kit.model_copy(update={"params": kit.params.model_copy(update={"actions": actions})})
+    rec = chestnuts.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"],
+                                           "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]})
+    assert chestnuts.score(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2
+    v = chestnuts.score(rec, dear).violations
+    assert [(x.where, x.rule, x.message) for x in v] == [('turn 1 (Ann), action 3 "e 2"', "PLAY 4(e)", "costs 4 Nut Points; 2 left")]
+    # The rulebook says 1 a chestnut, so the quote is the edition's own line, not a misquote.
+    assert "1 Nut Point" not in v[0].quote
