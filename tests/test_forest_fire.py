@@ -186,9 +186,10 @@ def test_move_off_the_ring():
 
 
 def test_extinguishing_nothing():
-    r = run(HOT2, BASE, [{"moves": {"Ann": ["extinguish 1 2"]}}])
+    r = run(HOT2, BASE, [{"moves": {"Ann": ["extinguish 1 2"]}}], explain=True)
     v = only(r, "ruling F6", 'round 1, Ann, action 1 "extinguish 1 2"')
     assert v.message == "1 2 has no fire to put out"
+    assert r.explain[-1] == 'round 1, Ann, action 1 "extinguish 1 2": not played: 1 2 has no fire to put out (ruling F6)'
 
 
 def test_jump_from_the_interior():

@@ -451,12 +451,17 @@ class _Run:
         if self.replay.explaining:
             self.replay.note(f"{where}: {what}\n{draw(self.state)}")
 
+    def illegal(self, where: str, why: Illegal) -> None:
+        """A violation; --explain also says the step was not played (the board is unchanged)."""
+        self.replay.illegal(where, why)
+        self.replay.note(f"{where}: not played: {why.message} ({why.rule.id})")
+
     def after_end(self, where: str) -> bool:
         """Anything recorded after the game ended is one violation, and the replay stops there."""
         st = self.state
         when = "during the setup" if st.ended_in == 0 else f"in round {st.ended_in}"
-        self.replay.illegal(where, Illegal(f"the game was already {st.outcome} {when}; nothing after that is played",
-                                           F5 if st.outcome == "won" else F4))
+        self.illegal(where, Illegal(f"the game was already {st.outcome} {when}; nothing after that is played",
+                                    F5 if st.outcome == "won" else F4))
         return False
 
     def setup(self) -> None:
@@ -477,7 +482,7 @@ class _Run:
         for j, s in enumerate(breaks, 1):
             where = f"setup, firebreaks, roll {j} [{s[0]}, {s[1]}]"
             if (why := st.why_roll_illegal(s)) is not None:
-                self.replay.illegal(where, why)
+                self.illegal(where, why)
                 continue
             st.firebreaks.add(s)  # a repeated roll adds nothing (F2)
             self.show(where, f"Firebreak on {sq(s)}")
@@ -511,7 +516,7 @@ class _Run:
     def turn(self, r: int, i: int, acts: list[str]) -> bool:
         st, p = self.state, self.state.people[i]
         if p.out and acts:
-            self.replay.illegal(f"round {r}, {p.name}", Illegal(
+            self.illegal(f"round {r}, {p.name}", Illegal(
                 f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT))
             return True
         st.begin_turn()
@@ -523,7 +528,7 @@ class _Run:
             st.done = k - 1  # a recorded action uses one up, even an illegal one
             action = parse_action(text)
             if (why := st.why_illegal(i, action)) is not None:
-                self.replay.illegal(where, why)
+                self.illegal(where, why)
                 flagged = True
                 continue
             self.show(where, st.apply(i, action))
@@ -539,7 +544,7 @@ class _Run:
         for j, s in enumerate(rolls, 1):
             at = f"{where}, fires, roll {j} [{s[0]}, {s[1]}]"
             if (why := st.why_roll_illegal(s)) is not None:
-                self.replay.illegal(at, why)
+                self.illegal(at, why)
                 continue
             self.show(at, st.roll(s))
         if st.blaze():
