@@ -163,7 +163,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         else:
             lines = [_verdict(result), ""] + _violations(result)
             if explain:
-                lines += ["", "Explain"] + [f"  {line}" for line in result.explain or ["(no notes)"]]
+                lines += ["", "Explain"] + [f"  {row}" for note in result.explain or ["(no notes)"] for row in note.split("\n")]
             if result.players and not result.cooperative:
                 totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
                 lines += ["", f"Scores: {totals}"]
