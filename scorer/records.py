@@ -6,9 +6,9 @@ result refers to them by name, so two players of one name make a record unreadab
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Annotated, Any, Iterable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 
 class Strict(BaseModel):
@@ -25,3 +25,12 @@ def check_unique_names(names: Iterable[str]) -> None:
             raise ValueError(f"two players are called {name!r}: give each player a different name")
         seen.add(name)
 
+
+
+def _as_text(v: Any) -> Any:
+    # `name: 7` or `- 2024` in YAML is a number; a player may well be called that.
+    return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+
+Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, description="A player's name.")]
+"""A player's name as written in a record (numbers read as names)."""

@@ -17,7 +17,7 @@ from pydantic import Field, field_validator
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
 from scorer.core import PlayerScore, Result, TieBreaker, Violation, rank
-from scorer.records import Strict, check_unique_names
+from scorer.records import Name, Strict, check_unique_names
 from scorer.rulebook import ruling, section
 
 GAME = "in-the-nuts"
@@ -45,13 +45,8 @@ class Store(Strict):
 
 
 class Player(Strict):
-    name: str = Field(min_length=1, description="The player's name; players in seat order.")
+    name: Name = Field(description="The player's name; players in seat order.")
     stores: list[Store] = Field(default_factory=list, description="The player's storage cards that hold nuts.")
-
-    @field_validator("name", mode="before")
-    @classmethod
-    def _name(cls, v: Any) -> Any:
-        return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
 class Record(Strict):

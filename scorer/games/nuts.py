@@ -19,7 +19,7 @@ from kitfile import Kit, Problem, SourceError
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
 from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, rank
-from scorer.records import Strict, check_unique_names
+from scorer.records import Name, Strict, check_unique_names
 from scorer.rulebook import Rule, ruling, section
 
 GAME = "nuts"
@@ -66,7 +66,7 @@ BonusEntry = Union[str, WrittenCard]
 
 
 class Player(Strict):
-    name: str = Field(min_length=1, description="The player's name; players in seat order.")
+    name: Name = Field(description="The player's name; players in seat order.")
     sheet: Nuts = Field(description="Tokens in each nut column of the score sheet.")
     salt: int = Field(0, description="Markers in the Salt box.")
     squirrel: int = Field(0, description="Markers in the Squirrel box.")
@@ -83,11 +83,6 @@ class Player(Strict):
                     raise ValueError(f"bonus[{i}]: a bonus card is an id like B07, or written out as "
                                      f"{{needs: {{almond: 2}}, points: 3}}; got {item!r}")
         return v
-
-    @field_validator("name", mode="before")
-    @classmethod
-    def _name(cls, v: Any) -> Any:
-        return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
 class Record(Strict):
