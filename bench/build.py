@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from generator import fonts  # noqa: E402
-from generator.build import build_kit, compose, pieces_of  # noqa: E402
+from generator.build import build_kit, compose, pieces_of, titles_of  # noqa: E402
 from generator.cover import KitInfo  # noqa: E402
 from generator.shapes import (MM_PER_PT, Circle, Ellipse, Group, Line, Path as PathShape,  # noqa: E402
                               Polygon, Rect, Text)
@@ -152,7 +152,7 @@ def main() -> None:
         build_kit(kit, a.paper, out)  # warm caches (template loading, font subsets)
         full = best(lambda: build_kit(kit, a.paper, out), a.repeat)
         report = build_kit(kit, a.paper, out)
-    doc = compose(pieces_of(kit), KitInfo.of(kit), a.paper)
+    doc = compose(pieces_of(kit), KitInfo.of(kit), a.paper, titles=titles_of(kit))
     pages = doc.page_shapes()
     plain = best(lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h), a.repeat)
     size = report.pdf_bytes

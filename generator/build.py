@@ -78,10 +78,10 @@ def _ranges(numbers: Iterable[int]) -> str:
     return ", ".join(out)
 
 
-def _summary(page: Page) -> str:
+def _summary(page: Page, titles: dict[str, str]) -> str:
     counts: dict[str, int] = {}
     for p in page.placed:
-        name = p.piece.meta.get("board") or p.piece.component
+        name = p.piece.meta.get("board") or titles.get(p.piece.component, p.piece.component)
         counts[name] = counts.get(name, 0) + 1
     parts = [p.piece.meta["part"] for p in page.placed if "part" in p.piece.meta]
     if parts:
@@ -90,8 +90,10 @@ def _summary(page: Page) -> str:
 
 
 def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex: str = "long",
-            back_offset: tuple[float, float] = (0.0, 0.0)) -> Document:
-    """Pieces -> every page of the document, numbered, with marks, headings and credit."""
+            back_offset: tuple[float, float] = (0.0, 0.0), titles: dict[str, str] | None = None) -> Document:
+    """Pieces -> every page of the document, numbered, with marks, headings and credit.
+    `titles` names components for people (component id -> title) on the cover and headings."""
+    titles = titles or {}
     paper = paper if isinstance(paper, Paper) else Paper.of(paper)
     check_options(paper.name, duplex, tuple(back_offset))
     back_offset = (float(back_offset[0]), float(back_offset[1]))
@@ -113,7 +115,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
     entries: dict[str, dict] = {}
     for page in imposed.pages:
         for p in page.placed:
-            name = p.piece.meta.get("board") or p.piece.component
+            name = p.piece.meta.get("board") or titles.get(p.piece.component, p.piece.component)
             e = entries.setdefault(name, {"kind": p.piece.kind, "count": 0, "pages": [], "two": False,
                                           "parts": 0})
             if page.kind == "pieces":
@@ -152,7 +154,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
             page.furniture = calibration.back_notes(paper, duplex, top)
         elif page.kind == "pieces":
             sided = "fronts" if any(p.piece.double_sided for p in page.placed) else "single-sided"
-            left = f"{info.title}: {_summary(page)} ({sided})"
+            left = f"{info.title}: {_summary(page, titles)} ({sided})"
             page.marks = crop_marks(paper, page.placed)
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
@@ -205,8 +207,17 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
 
 def build_pieces(pieces: list[Piece], info: cover.KitInfo, paper: str, out_dir: Path | str,
                  duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                 ink_saver: bool = False) -> BuildReport:
-    return write(compose(pieces, info, paper, duplex, back_offset), out_dir, ink_saver)
+                 ink_saver: bool = False, titles: dict[str, str] | None = None) -> BuildReport:
+    return write(compose(pieces, info, paper, duplex, back_offset, titles), out_dir, ink_saver)
+
+
+def titles_of(kit) -> dict[str, str]:
+    """Component id -> the title people read (kit file `title`, else the id made readable)."""
+    out = {}
+    for c in kit.components:
+        title = getattr(c, "display", None) or getattr(c, "title", None) or c.name
+        out[c.name] = title
+    return out
 
 
 def _load(kit):
@@ -230,7 +241,7 @@ def build_kit(kit, paper: str, out_dir: Path | str, duplex: str = "long",
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
     return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), paper, out_dir, duplex, back_offset,
-                        ink_saver)
+                        ink_saver, titles_of(kit))
 
 
 def printable_kits() -> list[str]:

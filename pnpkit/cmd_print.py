@@ -7,6 +7,7 @@ written; a kit file with a problem raises SourceError, which cli.py turns into e
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -83,7 +84,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                 return
             reports = []
             with click.progressbar(length=len(kits) * len(papers), label="building",
-                                   item_show_func=lambda s: s, file=click.get_text_stream("stderr")) as bar:
+                                   item_show_func=lambda s: s, file=sys.stderr) as bar:
                 for k in kits:
                     for p in papers:
                         reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver))

@@ -1,0 +1,53 @@
+"""The shipped Chestnuts kit end to end: kit file -> component renderers -> pages -> files."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from generator.build import build_kit
+from generator.sheets import MARGIN
+
+from test_pipeline import _pixels  # noqa: E402  (tests/ is on sys.path under pytest's rootdir-less import)
+
+
+@pytest.fixture(scope="module")
+def chestnuts(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit")
+    return build_kit("chestnuts", "letter", out), out
+
+
+def test_chestnuts_pieces_counted_and_sized(chestnuts):
+    r, _ = chestnuts
+    m = json.loads(r.manifest.read_text())
+    count = Counter(e["component"] for e in m["pieces"])
+    assert count["chestnuts"] == 24 and count["tongs"] == 2 and count["flames"] == 3
+    assert count["board"] == len([e for e in m["pieces"] if "part" in e]) >= 2
+    for e in m["pieces"]:
+        if e["kind"] == "counter":
+            assert (e["w_mm"], e["h_mm"]) == (19.05, 19.05)
+        assert e["x_mm"] >= MARGIN and e["y_mm"] >= MARGIN
+        assert e["x_mm"] + e["w_mm"] <= m["page_size_mm"][0] - MARGIN
+        assert e["y_mm"] + e["h_mm"] <= m["page_size_mm"][1] - MARGIN
+    chestnut_backs = [e["back"] for e in m["pieces"] if e["component"] == "chestnuts"]
+    assert all(b is not None for b in chestnut_backs)  # uncooked front, cooked back
+    assert all(e["back"] is None for e in m["pieces"] if e["component"] == "flames")
+
+
+def test_chestnuts_pdf_fonts_embedded_size_and_clean_margins(chestnuts):
+    r, _ = chestnuts
+    assert r.pdf_bytes < 400 * 1024
+    for page in PdfReader(r.pdf).pages:
+        for ref in page["/Resources"]["/Font"].values():
+            font = ref.get_object()
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                else font["/FontDescriptor"]
+            assert "/FontFile2" in desc.get_object()
+    edge = int(MARGIN / 25.4 * 72) - 1
+    for n, img in enumerate(_pixels(r.pdf, 72), 1):
+        w, h = img.size
+        assert img.getextrema()[0] < 128, f"page {n} is blank"
+        for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+            assert img.crop(box).getextrema()[0] >= 250, f"page {n}: ink in the margin"
