@@ -337,3 +337,30 @@ def test_every_page_carries_the_credit_line(built):
     reader = PdfReader(r.pdf)
     for page in reader.pages:
         assert "Demo Kit by A. Designer" in page.extract_text()
+
+
+def test_svg_pages_draw_the_same_shapes_as_the_pdf(built):
+    """Each SVG is well-formed, in mm, names its fonts, and holds the page's texts and clips."""
+    import xml.etree.ElementTree as ET
+
+    r, d = built["a4"]
+    doc = compose(pieces(), INFO, "a4")
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def texts(shapes):
+        for s in shapes:
+            if isinstance(s, Group):
+                yield from texts(s.items)
+            elif isinstance(s, Text) and s.text:
+                yield s.text
+
+    for page, path in zip(doc.pages, r.svgs):
+        root = ET.parse(path).getroot()
+        assert root.get("width") == "210mm" and root.get("height") == "297mm"
+        svg_texts = [t.text for t in root.iter(f"{ns}text")]
+        assert svg_texts == list(texts(page.shapes()))
+        clips = {c.get("id") for c in root.iter(f"{ns}clipPath")}
+        used = {g.get("clip-path")[5:-1] for g in root.iter(f"{ns}g") if g.get("clip-path")}
+        assert used == clips
+        assert all(t.get("font-family") in ("DejaVu Sans", "DejaVu Sans Condensed", "Lato")
+                   for t in root.iter(f"{ns}text"))

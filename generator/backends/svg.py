@@ -86,6 +86,8 @@ class _Page:
                 parts.append(op[0] + (" " + " ".join(n(v) for v in op[1:]) if len(op) > 1 else ""))
             parent.add(d.path(d=" ".join(parts), **_style(s.style)))
         elif t is Text:
+            if not s.text:
+                return
             fam, weight = SVG_FAMILY.get(s.font, ("DejaVu Sans", "normal"))
             attrs = {"font-family": fam, "font-size": n(s.size * MM_PER_PT), "fill": s.color}
             if weight != "normal":
