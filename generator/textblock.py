@@ -53,7 +53,7 @@ class Block:
 
 
 _LABEL = re.compile(r"^(\(?[0-9]{1,2}[.)]|\(?[a-z][.)])\s+")
-_SEP = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+_SEP = re.compile(r"^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?$")
 
 
 def parse(markup: str) -> list[Block]:

@@ -19,14 +19,6 @@ def resolved(face: Face | None, group: PieceSet) -> Face | None:
     return face.model_copy(update=update) if update else face
 
 
-def _takes(name: str, option: str) -> bool:
-    try:
-        from generator import art as library
-        return name in library.names() and option in library.options(name)
-    except (ImportError, ValueError):
-        return False
-
-
 def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: float = 0.0) -> tuple[Shape, ...]:
     """A face drawn in (0,0,w,h). Round faces are cut as circles (the background is a disc)."""
     out: list[Shape] = []
@@ -45,18 +37,24 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
     if face.blank:
         return tuple(out)
     size = min(w, h)
-    art_takes_mark = bool(face.art and face.mark and _takes(face.art, "mark"))
-    own_mark = bool(face.mark) and not art_takes_mark
-    below = face.label is not None or own_mark
+    # A drawing that fills the face carries the mark on a badge over its lower-right edge; a smaller
+    # one has the mark (or the label) under it. The badge is ours, not the drawing's, so the drawing
+    # stays centred on the cut.
+    fills = face.art is not None and face.art_scale >= 0.85
+    own_mark = bool(face.mark)
+    below = face.label is not None or (own_mark and not fills)
     box = size * face.art_scale * (0.82 if below else 1.0)
     cy = h / 2 - (size * 0.1 if below else 0.0)
     if face.art:
         opts = dict(face.art_options)
         if face.color:
             opts.setdefault("color", face.color)
-        if art_takes_mark:
-            opts.setdefault("mark", face.mark.removeprefix("mark-"))  # art takes the mark's kind
         out.append(placed(art(face.art, box, box, **opts), w / 2 - box / 2, cy - box / 2))
+    if own_mark and fills and face.label is None:
+        d = size * 0.3
+        off = (size / 2 - d / 2 - inset) * 0.72
+        out += badge(face.mark, face.color, w / 2 + off, h / 2 + off, d)
+        return tuple(out)
     bottom = cy + box / 2
     if own_mark and face.label is None:
         d = size * 0.24
