@@ -1,0 +1,69 @@
+"""Imposition properties over many piece mixes: pieces stay in the printable area, never overlap,
+backs mirror their fronts, crop marks never touch a piece."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.build import compose
+from generator.cover import KitInfo
+from generator.pieces import Piece
+from generator.shapes import Line, Rect, Style
+from generator.sheets import MARGIN, PAPERS
+
+INFO = KitInfo("prop", "Prop Kit", credit="Prop Kit credit")
+
+piece_kind = st.tuples(
+    st.floats(8, 400), st.floats(8, 400), st.sampled_from([0.0, 0.0, 2.0, 3.0]), st.booleans(),
+    st.integers(1, 14))
+
+
+def make(specs) -> list[Piece]:
+    out = []
+    for k, (w, h, bleed, two, n) in enumerate(specs):
+        art = (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#cccccc")),)
+        for i in range(n):
+            out.append(Piece(f"c{k}", "tile", f"c{k}-{i}", round(w, 2), round(h, 2), art,
+                             art if two else None, bleed=bleed))
+    return out
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(piece_kind, min_size=1, max_size=4), st.sampled_from(sorted(PAPERS)),
+       st.sampled_from(["long", "short"]))
+def test_imposition_properties(specs, paper, duplex):
+    doc = compose(make(specs), INFO, paper, duplex)
+    W, H = PAPERS[paper]
+    assert len(doc.pages) % 2 == 0
+    for page in doc.pages:
+        boxes = []
+        for p in page.placed:
+            b = p.piece.bleed
+            box = (p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b)
+            assert box[0] >= MARGIN - 1e-6 and box[1] >= MARGIN - 1e-6
+            assert box[2] <= W - MARGIN + 1e-6 and box[3] <= H - MARGIN + 1e-6
+            assert all(not overlap(box, o) for o in boxes)
+            boxes.append(box)
+        if page.kind == "pieces":
+            for m in page.marks:
+                assert isinstance(m, Line)
+                seg = (min(m.x1, m.x2) - 0.125, min(m.y1, m.y2) - 0.125,
+                       max(m.x1, m.x2) + 0.125, max(m.y1, m.y2) + 0.125)
+                assert seg[0] >= MARGIN and seg[1] >= MARGIN and seg[2] <= W - MARGIN and seg[3] <= H - MARGIN
+                assert all(not overlap(seg, b) for b in boxes)
+    for e in doc.manifest["pieces"]:
+        if e["back"]:
+            if duplex == "long":
+                assert abs(e["back"]["x_mm"] - (W - e["x_mm"] - e["w_mm"])) < 0.011
+                assert e["back"]["y_mm"] == e["y_mm"]
+            else:
+                assert abs(e["back"]["y_mm"] - (H - e["y_mm"] - e["h_mm"])) < 0.011
+                assert e["back"]["x_mm"] == e["x_mm"]
+    total = sum(n for *_, n in specs)
+    plain = [e for e in doc.manifest["pieces"] if "part" not in e]
+    split = {e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e}
+    assert len(plain) + len(split) == total
