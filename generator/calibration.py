@@ -50,8 +50,9 @@ LINE = 10.0  # length of each line, mm
 
 
 def centres(paper: Paper) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Centres of the X scale (lines across) and the Y scale (lines down) on the front."""
-    y = paper.h - MARGIN - 70
+    """Centres of the X scale (lines across) and the Y scale (lines down) on the front: below the
+    front's words (which end near 115 mm) and, mirrored for a short-edge flip, below the back's."""
+    y = (115 + paper.h - 50) / 2
     return (paper.w / 2 - 22, y + 20), (paper.w - MARGIN - 30, y)
 
 
