@@ -23,6 +23,7 @@ class Batch:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
         try:
+            os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
             with os.fdopen(fd, "wb") as f:
                 f.write(raw)
                 f.flush()
@@ -59,6 +60,12 @@ class Batch:
 def write_atomic(path: Path | str, data: bytes | str) -> None:
     with Batch() as b:
         b.write(path, data)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _unlink(p: str) -> None:

@@ -228,6 +228,7 @@ def test_same_size_pieces_in_a_grid_with_a_gutter():
 
 def test_two_builds_are_byte_identical(tmp_path):
     a, b = build(tmp_path / "a"), build(tmp_path / "b")
+    assert a.pdf.stat().st_mode & 0o044  # readable by others, like any file the user makes
     assert a.pdf.read_bytes() == b.pdf.read_bytes()
     assert a.manifest.read_text() == b.manifest.read_text()
     for x, y in zip(a.svgs, b.svgs):
