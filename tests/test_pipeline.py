@@ -365,3 +365,20 @@ def test_svg_pages_draw_the_same_shapes_as_the_pdf(built):
         assert used == clips
         assert all(t.get("font-family") in ("DejaVu Sans", "DejaVu Sans Condensed", "Lato")
                    for t in root.iter(f"{ns}text"))
+
+
+def test_printed_size_is_exact_to_a_tenth_of_a_millimetre(tmp_path):
+    """A 50 x 30 mm black piece measures 50 x 30 mm on the rendered page (at 20 px per mm)."""
+    solid = Piece("slab", "tile", "Slab", 50.0, 30.0, (Rect(0, 0, 50, 30, Style(fill="#000000", stroke=None)),))
+    r = build_pieces([solid], INFO, "a4", tmp_path)
+    e = manifest(r)["pieces"][0]
+    doc = pypdfium2.PdfDocument(str(r.pdf))
+    try:
+        img = doc[e["page"] - 1].render(scale=20 * 25.4 / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    x0, y0 = int(e["x_mm"] * 20) - 10, int(e["y_mm"] * 20) - 10  # 0.5 mm around: crop marks start 1 mm out
+    box = img.crop((x0, y0, x0 + 50 * 20 + 20, y0 + 30 * 20 + 20)).point(lambda v: 255 if v < 128 else 0)
+    left, top, right, bottom = box.getbbox()
+    assert abs((right - left) / 20 - 50.0) <= 0.1 and abs((bottom - top) / 20 - 30.0) <= 0.1
+    assert abs((x0 + left) / 20 - e["x_mm"]) <= 0.1 and abs((y0 + top) / 20 - e["y_mm"]) <= 0.1
