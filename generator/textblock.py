@@ -174,30 +174,25 @@ def wrap_runs(rs: list[Run], pt: float, width: float) -> list[list[list[Run]]]:
 
 def draw_line(line: list[list[Run]], x: float, baseline: float, pt: float, width: float | None = None,
               align: str = "left") -> list[Shape]:
-    """Text shapes for one line of words, runs of one font merged."""
-    space = fonts.text_width(" ", REGULAR, pt)
-    total = sum(word_width(w, pt) for w in line) + space * max(0, len(line) - 1)
+    """Text shapes for one line of words, runs of one font merged (a space takes the font before it)."""
+    merged: list[list] = []  # [text, font]
+    for i, w in enumerate(line):
+        for j, (t, f) in enumerate(w):
+            if i > 0 and j == 0:
+                merged[-1][0] += " "
+            if merged and merged[-1][1] == f:
+                merged[-1][0] += t
+            else:
+                merged.append([t, f])
+    total = sum(fonts.text_width(t, f, pt) for t, f in merged)
     if width is not None and align == "right":
         x += width - total
     elif width is not None and align == "center":
         x += (width - total) / 2
-    merged: list[list] = []  # [text, font]
-    for i, w in enumerate(line):
-        for j, (t, f) in enumerate(w):
-            prefix = " " if (i > 0 and j == 0) else ""
-            if merged and merged[-1][1] == f:
-                merged[-1][0] += prefix + t
-            else:
-                if prefix:
-                    if merged:
-                        merged[-1][0] += prefix
-                    else:
-                        t = prefix + t
-                merged.append([t, f])
     out: list[Shape] = []
     for t, f in merged:
         if t.strip():
-            out.append(Text(x, baseline, t, size=pt, font=f))
+            out.append(Text(x, baseline, t.rstrip(), size=pt, font=f))
         x += fonts.text_width(t, f, pt)
     return out
 
