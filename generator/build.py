@@ -134,8 +134,9 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
         right = f"page {page.number} of {total}"
         if page.kind == "cover":
             left = ""
+            thumbs = [ASSEMBLY_PAGE] + [p.number for p in tail if p.kind == "thumbnail"]
             page.furniture = cover.cover(info, paper, contents, duplex, total, CALIBRATION_PAGE,
-                                         ASSEMBLY_PAGE, bool(imposed.splits))
+                                         _ranges(thumbs), bool(imposed.splits))
         elif page.kind == "assembly":
             left = f"{info.title}: cutting and assembly (back of page 1)"
             thumb, board, parts = None, "", 0

@@ -89,7 +89,7 @@ def check_square(x: float, y: float, side: float = 25.0) -> list[Shape]:
 
 
 def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
-          calibration_page: int, assembly_page: int, has_split: bool) -> list[Shape]:
+          calibration_page: int, assembly_page: str, has_split: bool) -> list[Shape]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, MARGIN + 6, width)
@@ -163,7 +163,9 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
     if has_split:
         f.para(f"Boards too big for one page come in parts. Cut each part on its marks, spread "
                "glue on its hatched strip and lay the neighbouring part over it so the lettered "
-               f"diamonds meet again. Page {assembly_page} shows how the parts go together.",
+               "diamonds meet again. " + (f"Pages {assembly_page} show" if "," in assembly_page
+                                          else f"Page {assembly_page} shows")
+               + " how the parts go together.",
                9, indent=4, bullet="•")
     else:
         f.para("Nothing needs gluing: every board fits on one page.", 9, indent=4, bullet="•")
