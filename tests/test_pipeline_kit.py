@@ -4,13 +4,22 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pypdfium2
 import pytest
 from pypdf import PdfReader
 
 from generator.build import build_kit
 from generator.sheets import MARGIN
 
-from test_pipeline import _pixels  # noqa: E402  (tests/ is on sys.path under pytest's rootdir-less import)
+
+
+def _pixels(pdf, dpi: int = 72):
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for i in range(len(doc)):
+            yield doc[i].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        doc.close()
 
 
 @pytest.fixture(scope="module")
