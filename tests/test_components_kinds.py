@@ -1,0 +1,100 @@
+"""The general kinds beyond Chestnuts' needs: cards from a deck, tiles, grids, lattices, tracks, boxes."""
+from __future__ import annotations
+
+import pytest
+
+from generator.components import pieces_for
+from generator.shapes import Group, Text
+from kitfile.model import load_kit
+from kitfile.source import SourceError
+
+DEMO = """
+game: {id: demo, title: Demo, players: 2-4}
+components:
+  - kind: board
+    name: tree
+    size: 180x150mm
+    lattices: [{name: tree, at: [60, 20], rows: 5, spacing: 24mm, space: 14mm}]
+    grids: [{name: forest, at: [120, 20], rows: 6, cols: 6, cell: 9mm, row_labels: ["1","2","3","4","5","6"]}]
+    tracks: [{name: score, at: [10, 130], spaces: ["0","1","2"], space: 12mm, shape: square}]
+    labels: [{text: "Trim the Tree", at: [90, 10], pt: 14}]
+  - kind: cards
+    name: bonus
+    deck:
+      - {id: B01, needs: "2 almond, 1 peanut", points: 5}
+      - {id: B02, needs: "3 cashew", points: 4, count: 2}
+    front: {title: "Bonus {{ row.id }}", text: "Needs **{{ row.needs }}**. Scores {{ row.points }} points.", mark: mark-star}
+    back: {label: Bonus}
+  - kind: tiles
+    name: tiles
+    size: 30x20mm
+    sets: [{name: Green, count: 2, color: "#009E73", mark: mark-square}]
+    front: {art: flame, tint: true}
+  - kind: score-sheet
+    name: nuts-sheet
+    size: 120x140mm
+    rows: ["1", "3", "6", "10", "15", "21"]
+    columns: [{label: almond}, {label: cashew}, {label: peanut}, {label: pistachio}]
+    boxes_height: 30mm
+    boxes: [{label: Salt, at: [5, 110], size: 50x25mm}, {label: Squirrel, at: [65, 110], size: 50x25mm}]
+"""
+
+
+def words(shapes) -> list[str]:
+    out = []
+    for s in shapes:
+        if isinstance(s, Group):
+            out += words(s.items)
+        elif isinstance(s, Text):
+            out.append(s.text)
+    return out
+
+
+@pytest.fixture
+def demo(tmp_path):
+    path = tmp_path / "demo.yaml"
+    path.write_text(DEMO, encoding="utf-8")
+    return path
+
+
+def test_each_kind_gives_its_pieces(demo):
+    pieces = pieces_for(load_kit(str(demo)))
+    assert [(p.component, p.kind) for p in pieces] == [
+        ("tree", "board"), ("bonus", "card"), ("bonus", "card"), ("bonus", "card"),
+        ("tiles", "tile"), ("tiles", "tile"), ("nuts-sheet", "score-sheet")]
+    cards = [p for p in pieces if p.kind == "card"]
+    assert [c.name for c in cards] == ["Bonus B01", "Bonus B02 1", "Bonus B02 2"]
+    assert all((c.w, c.h) == (63.5, 88.9) and c.double_sided for c in cards)
+    assert "Bonus B01" in words(cards[0].front) and "2 almond, 1 peanut" in words(cards[0].front)
+    assert (pieces[4].w, pieces[4].h) == (30.0, 20.0)
+
+
+def test_lattice_names_its_spaces_and_grid_its_rows(demo):
+    board = pieces_for(load_kit(str(demo)))[0]
+    text = words(board.front)
+    assert {"A1", "B1", "B2", "E1", "E5"} <= set(text) and "E6" not in text
+    assert text.count("6") >= 1 and "Trim the Tree" in text
+
+
+def test_score_sheet_rows_and_boxes(demo):
+    sheet = pieces_for(load_kit(str(demo)))[-1]
+    text = words(sheet.front)
+    for label in ("1", "3", "6", "10", "15", "21", "almond", "pistachio", "Salt", "Squirrel"):
+        assert label in text
+    assert len([f for f in sheet.meta["fields"] if f[0].startswith("almond-")]) == 6
+
+
+def test_a_template_error_is_reported_at_its_field(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(DEMO.replace("{{ row.points }}", "{{ row.pointz }}"), encoding="utf-8")
+    with pytest.raises(SourceError) as e:
+        pieces_for(load_kit(str(path)))
+    assert "components[1].front.text: UndefinedError" in str(e.value) and "pointz" in str(e.value)
+
+
+def test_duplicate_component_names_are_refused(tmp_path):
+    path = tmp_path / "dup.yaml"
+    path.write_text(DEMO.replace("name: tiles", "name: bonus"), encoding="utf-8")
+    with pytest.raises(SourceError) as e:
+        pieces_for(load_kit(str(path)))
+    assert "components[2].name: the name 'bonus' is already used by components[1]" in str(e.value)
