@@ -1,0 +1,51 @@
+"""The kit's vector art, drawn in code: chestnuts, flames, marks, trees, ornaments, nuts...
+
+`draw(name, w, h, **opts)` returns the drawing fitted and centred in the box (0,0)-(w,h) mm,
+keeping its aspect, as plain shapes (no groups) a piece can place with a Group. Every drawing has
+a dark outline over mid-tone fills, so it reads printed in greyscale and under `--ink-saver`
+(fills mixed toward white, strokes kept). Drawings are deterministic: the same call gives the same
+shapes.
+
+Options: `color` ("#rrggbb", the main or player colour where the drawing has one) is accepted by
+every drawing; the others are listed by `options(name)`. An unknown name or option is a
+ValueError that names the known ones.
+"""
+from __future__ import annotations
+
+from generator.shapes import Shape
+
+from generator.art._core import REGISTRY, colour, fit
+from generator.art import chestnuts, forest, kitchen, marks, nuts, ornaments, verona  # noqa: F401  (registers)
+
+__all__ = ["draw", "names", "options", "describe"]
+
+
+def names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def options(name: str) -> tuple[str, ...]:
+    """The options `name` takes (always including "color")."""
+    return ("color",) + _get(name).opts
+
+
+def describe(name: str) -> str:
+    return _get(name).doc
+
+
+def _get(name: str):
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown drawing {name!r}; known: {', '.join(names())}") from None
+
+
+def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:
+    d = _get(name)
+    unknown = sorted(set(opts) - set(d.opts) - {"color"})
+    if unknown:
+        raise ValueError(f"drawing {name!r} takes no option {', '.join(map(repr, unknown))}; "
+                         f"it takes: {', '.join(('color',) + d.opts)}")
+    if opts.get("color") is not None:
+        colour(opts, "#000000")  # validates "#rrggbb"
+    return fit(d.fn(**opts), float(w), float(h))

@@ -1,0 +1,431 @@
+"""The machinery every drawing shares: the registry, path notation, transforms and the fit.
+
+A drawing is written once in its own design units (most in a 100 x 100 box, y down) as plain
+shapes; `fit` scales it into the box a piece asks for. Strokes do not scale quite linearly: a
+small drawing keeps relatively bolder outlines (a 4 mm mark stays legible) and a big one does not
+turn heavy. Drawings return only primitive shapes (no Group), already placed in mm, so a backend
+needs nothing special to draw them.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence
+
+from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape, Style, Text
+
+# The ink every outline is drawn with: near-black, warm, so it reads in greyscale and survives an
+# ink-saver transform (fills mixed toward white, strokes kept).
+INK = "#1f1915"
+OUTLINE = 3.2  # design units (of a 100-unit drawing): the main silhouette
+DETAIL = 2.0  # inner lines
+
+Affine = tuple[float, float, float, float, float, float]  # x' = a x + c y + e; y' = b x + d y + f
+IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+# ----------------------------------------------------------------------------- styles, colours
+def ink(fill: str | None, width: float = OUTLINE, stroke: str | None = INK, **kw) -> Style:
+    """A filled shape with a dark outline (round joins: drawings, not diagrams)."""
+    return Style(fill=fill, stroke=stroke, width=width, join="round", cap="round", **kw)
+
+
+def line(color: str = INK, width: float = DETAIL, **kw) -> Style:
+    return Style(fill=None, stroke=color, width=width, join="round", cap="round", **kw)
+
+
+def solid(fill: str) -> Style:
+    return Style(fill=fill, stroke=None, width=0.0)
+
+
+def _rgb(c: str) -> tuple[int, int, int]:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", c or ""):
+        raise ValueError(f'colour must be "#rrggbb", got {c!r}')
+    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`a` moved a fraction `t` of the way toward `b`."""
+    ra, rb = _rgb(a), _rgb(b)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ra, rb))
+
+
+def lighter(c: str, t: float = 0.4) -> str:
+    return mix(c, "#ffffff", t)
+
+
+def darker(c: str, t: float = 0.4) -> str:
+    return mix(c, "#000000", t)
+
+
+def luminance(c: str) -> float:
+    r, g, b = _rgb(c)
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
+
+
+def colour(opts: dict, default: str) -> str:
+    c = opts.get("color") or default
+    _rgb(c)
+    return c.lower()
+
+
+# ----------------------------------------------------------------------------- path notation
+_TOKEN = re.compile(r"[MLCQZHVmlcqzhv]|-?\d*\.?\d+(?:e-?\d+)?")
+
+
+def P(d: str, style: Style) -> Path:
+    """A Path from SVG-like notation: absolute M L H V C Q Z (Q is turned into C)."""
+    return Path(ops(d), style)
+
+
+def ops(d: str) -> tuple[tuple, ...]:
+    toks = _TOKEN.findall(d)
+    out: list[tuple] = []
+    i, cmd = 0, None
+    x = y = sx = sy = 0.0
+
+    def num() -> float:
+        nonlocal i
+        v = float(toks[i])
+        i += 1
+        return v
+
+    while i < len(toks):
+        t = toks[i]
+        if t.isalpha():
+            cmd = t.upper()
+            i += 1
+            if cmd == "Z":
+                out.append(("Z",))
+                x, y = sx, sy
+                continue
+        if cmd == "M":
+            x, y = num(), num()
+            sx, sy = x, y
+            out.append(("M", x, y))
+            cmd = "L"
+        elif cmd == "L":
+            x, y = num(), num()
+            out.append(("L", x, y))
+        elif cmd == "H":
+            x = num()
+            out.append(("L", x, y))
+        elif cmd == "V":
+            y = num()
+            out.append(("L", x, y))
+        elif cmd == "C":
+            c = [num() for _ in range(6)]
+            out.append(("C", *c))
+            x, y = c[4], c[5]
+        elif cmd == "Q":
+            qx, qy, ex, ey = (num() for _ in range(4))
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                        ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            x, y = ex, ey
+        else:
+            raise ValueError(f"bad path {d!r}")
+    return tuple(out)
+
+
+def sym(d: str, style: Style, cx: float = 50.0) -> Path:
+    """A shape symmetric about x = cx from its right half: `d` runs from a point on the axis
+    down the right side to another point on the axis; the left side is its mirror, walked back."""
+    half = ops(d)
+    pts: list[tuple[float, float]] = []
+    segs: list[tuple] = []
+    for op in half:
+        if op[0] == "M":
+            pts.append((op[1], op[2]))
+        elif op[0] == "L":
+            segs.append(("L", pts[-1], (op[1], op[2])))
+            pts.append((op[1], op[2]))
+        elif op[0] == "C":
+            segs.append(("C", pts[-1], (op[1], op[2]), (op[3], op[4]), (op[5], op[6])))
+            pts.append((op[5], op[6]))
+    m = lambda p: (2 * cx - p[0], p[1])  # noqa: E731
+    out = list(half)
+    for s in reversed(segs):
+        if s[0] == "L":
+            out.append(("L", *m(s[1])))
+        else:
+            _, p0, c1, c2, _p1 = s
+            out.append(("C", *m(c2), *m(c1), *m(p0)))
+    out.append(("Z",))
+    return Path(tuple(out), style)
+
+
+def poly(points: Iterable[tuple[float, float]], style: Style, closed: bool = True) -> Polygon:
+    return Polygon(tuple((float(x), float(y)) for x, y in points), style, closed)
+
+
+def regular(cx: float, cy: float, r: float, n: int, start: float = -90.0) -> list[tuple[float, float]]:
+    """The corners of a regular n-gon; `start` is the first corner's angle (degrees, y down)."""
+    return [(cx + r * math.cos(math.radians(start + 360 * k / n)),
+             cy + r * math.sin(math.radians(start + 360 * k / n))) for k in range(n)]
+
+
+def star_points(cx: float, cy: float, r: float, inner: float, n: int = 5,
+                start: float = -90.0) -> list[tuple[float, float]]:
+    pts = []
+    for k in range(2 * n):
+        rr = r if k % 2 == 0 else inner
+        a = math.radians(start + 180 * k / n)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def ribbon(d: str, width: float, fill: str, edge: float = DETAIL) -> list[Path]:
+    """A band along a path with dark edges (a hose, a wisp, a handle): a wide dark stroke under a
+    narrower coloured one."""
+    o = ops(d)
+    return [Path(o, Style(None, INK, width + 2 * edge, cap="round", join="round")),
+            Path(o, Style(None, fill, width, cap="round", join="round"))]
+
+
+# ----------------------------------------------------------------------------- transforms
+def compose(outer: Affine, inner: Affine) -> Affine:
+    a, b, c, d, e, f = outer
+    A, B, C, D, E, F = inner
+    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D,
+            a * E + c * F + e, b * E + d * F + f)
+
+
+def rotation(deg: float, cx: float = 0.0, cy: float = 0.0) -> Affine:
+    t = math.radians(deg)
+    co, si = math.cos(t), math.sin(t)
+    return (co, si, -si, co, cx - co * cx + si * cy, cy - si * cx - co * cy)
+
+
+def moved(dx: float, dy: float) -> Affine:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def scaled(s: float, cx: float = 0.0, cy: float = 0.0, sy: float | None = None) -> Affine:
+    sy = s if sy is None else sy
+    return (s, 0.0, 0.0, sy, cx - s * cx, cy - sy * cy)
+
+
+def mirrored_x(cx: float) -> Affine:
+    return (-1.0, 0.0, 0.0, 1.0, 2 * cx, 0.0)
+
+
+def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+_K = 0.5522847498
+
+
+def _ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
+    kx, ky = rx * _K, ry * _K
+    return (("M", cx + rx, cy),
+            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+            ("Z",))
+
+
+def _rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
+    r = max(0.0, min(r, w / 2, h / 2))
+    if r == 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    k = r * (1 - _K)
+    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
+
+
+def as_path(s: Shape) -> Path | Shape:
+    if isinstance(s, Circle):
+        return Path(_ellipse_ops(s.cx, s.cy, s.r, s.r), s.style)
+    if isinstance(s, Ellipse):
+        return Path(_ellipse_ops(s.cx, s.cy, s.rx, s.ry), s.style)
+    if isinstance(s, Rect):
+        return Path(_rect_ops(s.x, s.y, s.w, s.h, s.r), s.style)
+    return s
+
+
+def _restyle(st: Style, k: float) -> Style:
+    if st.stroke is None or k == 1.0:
+        return st
+    return replace(st, width=st.width * k, dash=tuple(v * k for v in st.dash))
+
+
+def transform(shapes: Iterable[Shape], m: Affine, width_k: float | None = None) -> list[Shape]:
+    """Shapes moved by the affine `m`; stroke widths scale by `width_k` (default: the linear
+    scale of `m`). Groups are flattened; circles, ellipses and rectangles become paths when `m`
+    turns or skews them."""
+    a, b, c, d, e, f = m
+    lin = math.sqrt(abs(a * d - b * c))
+    wk = lin if width_k is None else width_k
+    simple = abs(b) < 1e-12 and abs(c) < 1e-12 and a > 0 and abs(a - d) < 1e-12
+    out: list[Shape] = []
+    for s in shapes:
+        if isinstance(s, Group):
+            g = compose(moved(s.dx, s.dy), compose(rotation(s.rotate), scaled(s.scale)))
+            out.extend(transform(s.items, compose(m, g), None if width_k is None else width_k * s.scale))
+            continue
+        if not simple:
+            s = as_path(s)
+        st = getattr(s, "style", None)
+        if isinstance(s, Rect):
+            x, y = _apply(m, s.x, s.y)
+            out.append(Rect(x, y, s.w * a, s.h * a, _restyle(st, wk), s.r * a))
+        elif isinstance(s, Circle):
+            x, y = _apply(m, s.cx, s.cy)
+            out.append(Circle(x, y, s.r * a, _restyle(st, wk)))
+        elif isinstance(s, Ellipse):
+            x, y = _apply(m, s.cx, s.cy)
+            out.append(Ellipse(x, y, s.rx * a, s.ry * a, _restyle(st, wk)))
+        elif isinstance(s, Line):
+            x1, y1 = _apply(m, s.x1, s.y1)
+            x2, y2 = _apply(m, s.x2, s.y2)
+            out.append(Line(x1, y1, x2, y2, _restyle(st, wk)))
+        elif isinstance(s, Polygon):
+            out.append(Polygon(tuple(_apply(m, x, y) for x, y in s.points), _restyle(st, wk), s.closed))
+        elif isinstance(s, Path):
+            new = []
+            for op in s.ops:
+                if op[0] == "Z":
+                    new.append(op)
+                else:
+                    vals: list[float] = []
+                    for i in range(1, len(op), 2):
+                        vals.extend(_apply(m, op[i], op[i + 1]))
+                    new.append((op[0], *vals))
+            out.append(Path(tuple(new), _restyle(st, wk)))
+        elif isinstance(s, Text):
+            x, y = _apply(m, s.x, s.y)
+            out.append(replace(s, x=x, y=y, size=s.size * lin))
+        else:  # pragma: no cover - every Shape kind is handled above
+            raise TypeError(f"not a shape: {s!r}")
+    return out
+
+
+# ----------------------------------------------------------------------------- bounds
+def _bezier(p0, p1, p2, p3, n: int = 12):
+    for i in range(n + 1):
+        t = i / n
+        u = 1 - t
+        yield (u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
+               u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1])
+
+
+def outline_points(s: Shape) -> list[tuple[float, float]]:
+    """Points on a primitive's geometry (curves sampled), without its stroke."""
+    s = as_path(s)
+    if isinstance(s, Line):
+        return [(s.x1, s.y1), (s.x2, s.y2)]
+    if isinstance(s, Polygon):
+        return list(s.points)
+    if isinstance(s, Path):
+        pts: list[tuple[float, float]] = []
+        cur = (0.0, 0.0)
+        for op in s.ops:
+            if op[0] in ("M", "L"):
+                cur = (op[1], op[2])
+                pts.append(cur)
+            elif op[0] == "C":
+                pts.extend(_bezier(cur, (op[1], op[2]), (op[3], op[4]), (op[5], op[6])))
+                cur = (op[5], op[6])
+        return pts
+    if isinstance(s, Text):
+        return [(s.x, s.y)]
+    raise TypeError(f"not a primitive shape: {s!r}")
+
+
+def bounds(shapes: Sequence[Shape], strokes: bool = True) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the ink, strokes included (half a width each side, mitres ignored:
+    the drawings use round joins)."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for s in transform(shapes, IDENTITY):
+        st = getattr(s, "style", None)
+        pad = st.width / 2 if (strokes and st is not None and st.stroke) else 0.0
+        for x, y in outline_points(s):
+            x0, y0, x1, y1 = min(x0, x - pad), min(y0, y - pad), max(x1, x + pad), max(y1, y + pad)
+    return x0, y0, x1, y1
+
+
+# ----------------------------------------------------------------------------- registry and fit
+@dataclass(frozen=True)
+class Drawing:
+    name: str
+    fn: Callable[..., list[Shape]]
+    opts: tuple[str, ...]  # the drawing's own options (besides color)
+    doc: str
+
+
+REGISTRY: dict[str, Drawing] = {}
+COMMON = ("color",)
+
+
+def art(name: str, *opts: str):
+    """Register a drawing function (design units, returns shapes) under `name`."""
+    def deco(fn):
+        if name in REGISTRY:
+            raise ValueError(f"drawing {name!r} registered twice")
+        REGISTRY[name] = Drawing(name, fn, tuple(opts), (fn.__doc__ or "").strip())
+        return fn
+    return deco
+
+
+REF_SCALE = 0.2  # design units -> mm at which stroke widths are exactly as designed (20 mm)
+MIN_WIDTH = 0.1  # mm: thinner lines do not print reliably
+
+
+def stroke_factor(s: float) -> float:
+    """How much a stroke is thickened (small) or thinned (large) relative to plain scaling."""
+    return min(2.2, max(0.7, (REF_SCALE / s) ** 0.3))
+
+
+def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
+    """The design-unit drawing scaled to fit the box (0,0)-(w,h) mm, aspect kept, centred.
+
+    The ink is fitted, strokes included: each sampled point carries its shape's half stroke
+    width, which scales by `stroke_factor` on top of the drawing's scale, so the scale is settled
+    by a few rounds of fixed-point iteration."""
+    if not (w > 0 and h > 0):
+        raise ValueError(f"drawing box must have a positive size, got {w} x {h} mm")
+    flat = transform(shapes, IDENTITY)
+    samples = []  # (x, y, half stroke width in design units)
+    for sh in flat:
+        st = getattr(sh, "style", None)
+        pad = st.width / 2 if st is not None and st.stroke else 0.0
+        samples += [(x, y, pad) for x, y in outline_points(sh)]
+    if not samples:
+        raise ValueError("empty drawing")
+
+    def box(s: float) -> tuple[float, float, float, float]:
+        """Bounds in mm (before the offset) at scale s."""
+        k = s * stroke_factor(s)
+        pads = [max(p * k, MIN_WIDTH / 2) if p else 0.0 for _, _, p in samples]
+        return (min(x * s - p for (x, _, _), p in zip(samples, pads)),
+                min(y * s - p for (_, y, _), p in zip(samples, pads)),
+                max(x * s + p for (x, _, _), p in zip(samples, pads)),
+                max(y * s + p for (_, y, _), p in zip(samples, pads)))
+
+    gx0, gy0, gx1, gy1 = bounds(flat, strokes=False)
+    s = min(w / max(gx1 - gx0, 1e-9), h / max(gy1 - gy0, 1e-9))
+    for _ in range(30):
+        x0, y0, x1, y1 = box(s)
+        r = min(w / (x1 - x0), h / (y1 - y0))
+        s *= r
+        if abs(r - 1) < 1e-6:
+            break
+    s *= 0.9995
+    x0, y0, x1, y1 = box(s)
+    ox, oy = (w - (x1 - x0)) / 2 - x0, (h - (y1 - y0)) / 2 - y0
+    out = transform(flat, (s, 0.0, 0.0, s, ox, oy), width_k=s * stroke_factor(s))
+    return tuple(_floor_width(x) for x in out)
+
+
+def _floor_width(s: Shape) -> Shape:
+    st = getattr(s, "style", None)
+    if st is not None and st.stroke and st.width < MIN_WIDTH:
+        return replace(s, style=replace(st, width=MIN_WIDTH))
+    return s

@@ -1,0 +1,1 @@
+"""(drawings to come)"""

@@ -1,0 +1,158 @@
+"""The art library: every drawing fits its box, is deterministic, has a dark outline, and the
+player marks differ from each other."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from generator import art
+from generator.art.marks import MARKS
+from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Text
+
+SAMPLES = {  # extra option sets worth checking besides the defaults
+    "chestnut": [dict(cooked=True), dict(color="#0072b2", mark="star"),
+                 dict(cooked=True, color="#e69f00", mark="hexagon")],
+    "die": [dict(pips=p) for p in range(1, 7)],
+    **{f"mark-{k}": [dict(color="#56b4e9", fill=False)] for k in MARKS},
+}
+
+
+def _cases():
+    for n in art.names():
+        yield n, {}
+        for o in SAMPLES.get(n, []) + [o for o in _opt_samples(n)]:
+            yield n, o
+
+
+def _opt_samples(name):
+    opts = art.options(name)
+    if "full" in opts:
+        yield dict(full=False)
+    if "kind" in opts and name == "tree":
+        yield dict(kind="round")
+
+
+def _mat(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _points(shape, m=(1, 0, 0, 1, 0, 0), scale=1.0):
+    """(x, y, stroke half-width) samples of every primitive, Group transforms applied."""
+    if isinstance(shape, Group):
+        t = math.radians(shape.rotate)
+        co, si = math.cos(t) * shape.scale, math.sin(t) * shape.scale
+        inner = (co, si, -si, co, shape.dx, shape.dy)
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = inner
+        mm = (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
+        for s in shape.items:
+            yield from _points(s, mm, scale * shape.scale)
+        return
+    st = getattr(shape, "style", None)
+    pad = (st.width / 2 * scale) if st is not None and st.stroke else 0.0
+    if isinstance(shape, Rect):
+        pts = [(shape.x, shape.y), (shape.x + shape.w, shape.y + shape.h)]
+    elif isinstance(shape, (Circle, Ellipse)):
+        rx = shape.r if isinstance(shape, Circle) else shape.rx
+        ry = shape.r if isinstance(shape, Circle) else shape.ry
+        pts = [(shape.cx + rx * math.cos(k * math.pi / 32), shape.cy + ry * math.sin(k * math.pi / 32))
+               for k in range(64)]
+    elif isinstance(shape, Line):
+        pts = [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+    elif isinstance(shape, Polygon):
+        pts = list(shape.points)
+    elif isinstance(shape, Path):
+        pts, cur = [], (0, 0)
+        for op in shape.ops:
+            if op[0] in "ML":
+                cur = op[1:3]
+                pts.append(cur)
+            elif op[0] == "C":
+                p0, p1, p2, p3 = cur, op[1:3], op[3:5], op[5:7]
+                for i in range(17):
+                    t = i / 16
+                    u = 1 - t
+                    pts.append(tuple(u ** 3 * p0[j] + 3 * u * u * t * p1[j] + 3 * u * t * t * p2[j]
+                                     + t ** 3 * p3[j] for j in (0, 1)))
+                cur = p3
+    elif isinstance(shape, Text):
+        pts = [(shape.x, shape.y)]
+    else:
+        raise AssertionError(f"not a shape: {shape!r}")
+    for x, y in pts:
+        yield (*_mat(m, x, y), pad)
+
+
+@pytest.mark.parametrize("w,h", [(16, 16), (40, 25), (6, 30)])
+def test_every_drawing_fits_its_box_and_fills_it(w, h):
+    for name, o in _cases():
+        shapes = art.draw(name, w, h, **o)
+        assert shapes, name
+        pts = [p for s in shapes for p in _points(s)]
+        x0 = min(x - p for x, y, p in pts)
+        x1 = max(x + p for x, y, p in pts)
+        y0 = min(y - p for x, y, p in pts)
+        y1 = max(y + p for x, y, p in pts)
+        eps = 0.02
+        assert x0 >= -eps and y0 >= -eps and x1 <= w + eps and y1 <= h + eps, (name, o, (x0, y0, x1, y1))
+        # fitted: it touches the box on two opposite sides (within stroke rounding) and is centred
+        assert (x1 - x0) >= w * 0.97 or (y1 - y0) >= h * 0.97, (name, o, (x0, y0, x1, y1))
+        assert abs((x0 + x1) - w) < 0.1 and abs((y0 + y1) - h) < 0.1, (name, o)
+
+
+def test_draw_is_deterministic():
+    for name, o in _cases():
+        assert art.draw(name, 20, 20, **o) == art.draw(name, 20, 20, **o), name
+
+
+def test_unknown_name_and_option_are_clear_errors():
+    with pytest.raises(ValueError, match="chestnut"):
+        art.draw("chesnut", 10, 10)
+    with pytest.raises(ValueError, match="cooked"):
+        art.draw("chestnut", 10, 10, cookd=True)
+    with pytest.raises(ValueError, match="rrggbb"):
+        art.draw("flame", 10, 10, color="orange")
+    with pytest.raises(ValueError, match="1-6"):
+        art.draw("die", 10, 10, pips=7)
+    with pytest.raises(ValueError):
+        art.draw("flame", 0, 10)
+
+
+def _dark(c):
+    r, g, b = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255 < 0.3
+
+
+def test_every_drawing_has_a_dark_outline():
+    """Greyscale and ink-saver printing keep strokes: each drawing needs a dark stroked shape."""
+    for name, o in _cases():
+        strokes = [s for s in art.draw(name, 16, 16, **o)
+                   if getattr(s, "style", None) and s.style.stroke and s.style.width >= 0.1]
+        assert any(_dark(s.style.stroke) for s in strokes), name
+
+
+def test_marks_differ_from_each_other():
+    for fill in (True, False):
+        drawn = {k: art.draw(f"mark-{k}", 10, 10, color="#cc79a7", fill=fill) for k in MARKS}
+        keys = list(drawn)
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                assert drawn[a] != drawn[b], (a, b)
+    # and a mark differs from itself in another colour, and filled from hollow
+    assert art.draw("mark-star", 10, 10, color="#e69f00") != art.draw("mark-star", 10, 10, color="#0072b2")
+    assert art.draw("mark-star", 10, 10) != art.draw("mark-star", 10, 10, fill=False)
+
+
+def test_cooked_chestnut_differs_and_ring_shows_colour():
+    raw, cooked = art.draw("chestnut", 15, 15), art.draw("chestnut", 15, 15, cooked=True)
+    assert raw != cooked
+    ringed = art.draw("chestnut", 15, 15, color="#009e73", cooked=True)
+    assert any(getattr(s, "style", None) and s.style.stroke == "#009e73" for s in ringed)
+
+
+def test_names_cover_the_chestnuts_kit():
+    need = {"chestnut", "flame", "tongs", "chair", "plate", "basket", "box", "burnt", "die"}
+    need |= {f"mark-{k}" for k in ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon")}
+    assert need <= set(art.names())
