@@ -60,7 +60,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
             click.echo(f"{k:<16} {kit.game.title} ({kit.game.players} players){note}")
 
     @cli.command("build")
-    @click.argument("kit", required=False, metavar="KIT|PATH.yaml")
+    @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]")
     @click.option("--all", "all_", is_flag=True, help="Build every kit that has components (a4 and letter unless --paper is given).")
     @click.option("--paper", type=PAPER, default=None, help="Paper size: a4 (210x297), letter (215.9x279.4) or universal (210x279.4, fits both). Default a4.")
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")

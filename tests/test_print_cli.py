@@ -59,11 +59,11 @@ def test_build_a_kit_file_writes_pdf_svgs_and_manifest(tmp_path):
 def test_build_options_short_duplex_offset_ink_saver(tmp_path):
     out = tmp_path / "out"
     r = run("build", str(kit_file(tmp_path)), "--out", str(out), "--duplex", "short",
-            "--back-offset", "0.5,-1", "--ink-saver")
+            "--back-offset", "-0.5,-1", "--ink-saver")
     assert r.exit_code == 0, r.output
     m = json.loads((out / "demo-kit" / "manifest-a4.json").read_text())
     e = m["pieces"][0]
-    assert e["back"]["x_mm"] == round(e["x_mm"] + 0.5, 2)
+    assert e["back"]["x_mm"] == round(e["x_mm"] - 0.5, 2)
     assert e["back"]["y_mm"] == round(297 - e["y_mm"] - e["h_mm"] - 1, 2)
 
 
