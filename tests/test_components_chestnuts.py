@@ -197,3 +197,15 @@ def test_score_pad_has_a_row_per_game_and_columns_per_player(pieces):
     assert "Winner" in text and "Orange · circle" in text and "Blue · triangle" in text
     cells = [f for f in pad.meta["fields"] if f[0].startswith("p1-Total-")]
     assert len(cells) == 20
+
+
+def test_board_matches_the_params(kit, pieces):
+    board = kit.components[0]
+    flames = next(t for t in board.tracks if t.name == "added-flames")
+    assert flames.spaces == [str(i) for i in range(1, kit.params.added_flames + 1)]
+    assert next(c for c in kit.components if c.name == "flames").total == kit.params.added_flames
+    nuts = next(c for c in kit.components if c.name == "chestnuts")
+    assert all(s.count == kit.params.chestnuts_per_player for s in nuts.sets)
+    assert len(nuts.sets) == kit.game.max_players
+    text = words(next(p for p in pieces if p.kind == "board").front)
+    assert f"the permanent Flame + {kit.params.added_flames} added Flames" in text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from generator import fonts
-from generator.components.common import INK, art, badge, error, faded, fit_text, local_size, oriented, placed, render_template
+from generator.components.common import INK, art, badge, error, faded, fit_text, local_size, oriented, placed, render_string, render_template
 from generator.pieces import Piece
 from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
 from generator.textblock import TextFitError, layout
@@ -39,6 +39,10 @@ def capacity(area: tuple[float, float], d: float) -> int:
 
 def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
     (x, y), (w, h) = r.at, r.size
+    if r.label and "{" in r.label:
+        r = r.model_copy(update={"label": render_string(kit, r.label, where + ("label",))})
+    if r.sublabel and "{" in r.sublabel:
+        r = r.model_copy(update={"sublabel": render_string(kit, r.sublabel, where + ("sublabel",))})
     if x < 0 or y < 0 or x + w > b.size[0] + 1e-6 or y + h > b.size[1] + 1e-6:
         raise error(kit, where + ("at",), f"the region {r.name!r} runs off the {b.size[0]:g}x{b.size[1]:g} mm board")
     lw, lh = local_size(w, h, r.rotate)
@@ -178,7 +182,8 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
             local.append(Rect(0, 0, w, h, Style(fill="#ffffff", stroke="#8a8a8a", width=0.35), r=2.5))
         local += laid.shapes
         out.append(oriented(local, x, y, w, h, t.rotate))
-    for lab in b.labels:
-        out.append(Text(lab.at[0], lab.at[1], lab.text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
+    for i, lab in enumerate(b.labels):
+        text = render_string(kit, lab.text, where + ("labels", i, "text")) if "{" in lab.text else lab.text
+        out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
     return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out))]
