@@ -10,7 +10,7 @@ import pytest
 
 from generator import fonts
 from generator.components import pieces_for
-from generator.components.board import capacity, holding_area
+from generator.components.board import region_capacity
 from generator.components.common import render_template
 from generator.shapes import Group, Text
 from generator.textblock import parse as parse_markup
@@ -74,8 +74,10 @@ def test_tongs_back_is_blank(pieces):
 def test_basket_and_fire_hold_all_24_chestnuts(kit):
     board, nuts = kit.components[0], kit.components[1]
     regions = {r.name: r for r in board.regions}
-    for name in ("basket", "fire"):
-        assert capacity(holding_area(regions[name]), nuts.size) >= 24
+    for name in ("basket", "fire"):  # the Fire's Flame spaces and permanent Flame take room
+        assert region_capacity(board, regions[name], nuts.size) >= 24
+    assert region_capacity(board, regions["fire"], nuts.size) < region_capacity(
+        board.model_copy(update={"tracks": [], "art": []}), regions["fire"], nuts.size)
     assert {"basket", "fire", "overcooked", "burnt", "plate-1", "plate-2", "chair-1", "chair-2"} <= set(regions)
 
 

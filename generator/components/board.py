@@ -31,10 +31,52 @@ def holding_area(r: Region) -> tuple[float, float]:
     return lw / math.sqrt(2) - 2 * PAD, lh / math.sqrt(2) - PAD
 
 
-def capacity(area: tuple[float, float], d: float) -> int:
-    """Counters of diameter d that lie side by side in a w x h area (square packing)."""
+def capacity(area: tuple[float, float], d: float, origin: tuple[float, float] = (0.0, 0.0),
+             obstacles: list[tuple[float, float, float, float]] = ()) -> int:
+    """Counters of diameter d that lie side by side in a w x h area (square packing), leaving out
+    the places covered by anything else drawn there (a track's spaces, a piece of art)."""
     w, h = area
-    return max(0, math.floor((w + GAP) / (d + GAP))) * max(0, math.floor((h + GAP) / (d + GAP)))
+    nx = max(0, math.floor((w + GAP) / (d + GAP)))
+    ny = max(0, math.floor((h + GAP) / (d + GAP)))
+    free = 0
+    for i in range(nx):
+        for j in range(ny):
+            cx, cy = origin[0] + i * (d + GAP), origin[1] + j * (d + GAP)
+            if not any(cx < ox + ow and ox < cx + d and cy < oy + oh and oy < cy + d for ox, oy, ow, oh in obstacles):
+                free += 1
+    return free
+
+
+def holding_box(r: Region) -> tuple[float, float, float, float]:
+    """The holding area in board coordinates (x, y, w, h)."""
+    (x, y), (w, h) = r.at, r.size
+    lw, lh = local_size(w, h, r.rotate)
+    aw, ah = holding_area(r)
+    u0, v0 = (PAD, LABEL_BAND) if r.shape == "rect" else ((lw - aw) / 2, (lh - ah) / 2)
+    corners = [_to_board(r, u, v) for u, v in ((u0, v0), (u0 + aw, v0 + ah))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _to_board(r: Region, u: float, v: float) -> tuple[float, float]:
+    (x, y), (w, h) = r.at, r.size
+    return {0: (x + u, y + v), 90: (x + w - v, y + u), 180: (x + w - u, y + h - v), 270: (x + v, y + h - u)}[r.rotate]
+
+
+def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
+    """Boxes on the board where no counter can lie: track spaces and art."""
+    out = []
+    for t in b.tracks:
+        step = t.space + t.gap
+        dx, dy = {"right": (step, 0), "left": (-step, 0), "down": (0, step), "up": (0, -step)}[t.direction]
+        out += [(t.at[0] + i * dx, t.at[1] + i * dy, t.space, t.space) for i in range(len(t.spaces))]
+    out += [(a.at[0], a.at[1], a.size[0], a.size[1]) for a in b.art]
+    return out
+
+
+def region_capacity(b: Board, r: Region, d: float) -> int:
+    x, y, w, h = holding_box(r)
+    return capacity((w, h), d, (x, y), obstacles(b))
 
 
 def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
@@ -84,7 +126,7 @@ def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
         target = next((c for c in b_counters(kit) if c.name == r.holds.counters), None)
         if target is None:
             raise error(kit, where + ("holds", "counters"), f"no counters component named {r.holds.counters!r}")
-        fits = capacity((aw, ah), target.size)
+        fits = region_capacity(b, r, target.size)
         if fits < r.holds.count:
             raise error(kit, where + ("size",), f"the region {r.name!r} holds {fits} {target.name} of "
                         f"{target.size:.1f} mm, not the {r.holds.count} it must; make it larger")
