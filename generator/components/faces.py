@@ -67,6 +67,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
             d = size * 0.2
             x += d * 0.6
             out += badge(face.mark, face.color, x - room / 2 - d * 0.1, bottom + d * 0.5, d)
-        out.append(Text(x, min(bottom + pt * 0.36, h - inset - 0.6), face.label, size=pt, font="condensed-bold",
+        lowest = h * 0.84 if shape == "round" else h - inset - 0.6  # a disc narrows at the bottom
+        out.append(Text(x, min(bottom + pt * 0.36, lowest), face.label, size=pt, font="condensed-bold",
                         color=INK, anchor="middle"))
     return tuple(out)
