@@ -98,3 +98,12 @@ def test_duplicate_component_names_are_refused(tmp_path):
     with pytest.raises(SourceError) as e:
         pieces_for(load_kit(str(path)))
     assert "components[2].name: the name 'bonus' is already used by components[1]" in str(e.value)
+
+
+def test_a_misspelt_drawing_is_an_error_at_its_line(tmp_path):
+    path = tmp_path / "art.yaml"
+    path.write_text(DEMO.replace("mark: mark-star", "mark: mark-starr"), encoding="utf-8")
+    with pytest.raises(SourceError) as e:
+        pieces_for(load_kit(str(path)))
+    line = next(i for i, l in enumerate(DEMO.splitlines(), 1) if "mark-star" in l)
+    assert f"art.yaml:{line}: components[1].front.mark: no drawing named 'mark-starr' (did you mean 'mark-star'?)" in str(e.value)

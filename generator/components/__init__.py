@@ -5,6 +5,8 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
+import difflib
+
 from generator.components import board, cards, counters, reference, score_sheet, tiles
 from generator.components.common import MISSING_ART, error
 from generator.pieces import Piece
@@ -19,8 +21,44 @@ RENDERERS = {
 }
 
 
+ART_FIELDS = {"art", "mark"}
+
+
+def _art_names(value, path: tuple):
+    """(path, name) for every art or mark name written in a component."""
+    from pydantic import BaseModel
+    if isinstance(value, BaseModel):
+        for key in type(value).model_fields:
+            sub = getattr(value, key)
+            if key in ART_FIELDS and isinstance(sub, str):
+                yield path + (key,), sub
+            elif key == "name" and type(value).__name__ == "Art":
+                yield path + (key,), sub
+            else:
+                yield from _art_names(sub, path + (key,))
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            yield from _art_names(item, path + (i,))
+
+
+def check_art(kit) -> None:
+    """A misspelt drawing name is an error at its line, not a placeholder on paper."""
+    try:
+        from generator import art as library
+    except ImportError:  # no art library: placeholders (MISSING_ART says which)
+        return
+    known = set(library.names())
+    for i, c in enumerate(kit.components):
+        for path, name in _art_names(c, ("components", i)):
+            if name not in known:
+                hint = difflib.get_close_matches(name, sorted(known), n=1)
+                raise error(kit, path, f"no drawing named {name!r}" + (f" (did you mean {hint[0]!r}?)" if hint else
+                                                                         f" (drawings: {', '.join(sorted(known))})"))
+
+
 def pieces_for(kit) -> list[Piece]:
     """All the kit's pieces, component by component, in the order the kit file lists them."""
+    check_art(kit)
     seen: dict[str, int] = {}
     out: list[Piece] = []
     for i, c in enumerate(kit.components):
