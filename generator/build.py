@@ -51,9 +51,38 @@ class Document:
     pages: list[Page]
     manifest: dict
 
+    def page_fields(self) -> list[list[tuple[str, float, float, float, float]]]:
+        """Fillable fields (a piece's meta["fields"]: name, x, y, w, h in the piece's frame) on
+        each page, moved to where the piece's front is printed. Names repeat per copy of a sheet,
+        so later copies get "-2", "-3"... ."""
+        out: list[list] = []
+        seen: dict[str, int] = {}
+        for page in self.pages:
+            fields = []
+            if page.kind == "pieces":
+                for pl in page.placed:
+                    for name, fx, fy, fw, fh in pl.piece.meta.get("fields", ()):
+                        pts = [_to_page(pl, px, py) for px, py in ((fx, fy), (fx + fw, fy + fh))]
+                        (x0, x1), (y0, y1) = sorted(p[0] for p in pts), sorted(p[1] for p in pts)
+                        n = seen[name] = seen.get(name, 0) + 1
+                        fields.append((name if n == 1 else f"{name}-{n}", x0, y0, x1 - x0, y1 - y0))
+            out.append(fields)
+        return out
+
     def page_shapes(self, ink_saver: bool = False) -> list[tuple]:
         shapes = [p.shapes() for p in self.pages]
         return [inksaver.transform(s) for s in shapes] if ink_saver else shapes
+
+
+def _to_page(pl: Page, px: float, py: float) -> tuple[float, float]:
+    """A point of a placed piece's own drawing -> page mm (as Placed.shape turns it)."""
+    if pl.rotate == 90:
+        px, py = pl.w - py, px
+    elif pl.rotate == 180:
+        px, py = pl.w - px, pl.h - py
+    elif pl.rotate == 270:
+        px, py = py, pl.h - px
+    return pl.x + px, pl.y + py
 
 
 def check_options(paper: str, duplex: str, back_offset: tuple[float, float]) -> None:
@@ -180,7 +209,8 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
     root = Path(out_dir) / kit
     shapes = doc.page_shapes(ink_saver)
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
-                                   author=doc.info.designer, subject=doc.info.credit)
+                                   author=doc.info.designer, subject=doc.info.credit,
+                                   fields=doc.page_fields())
     pdf_path = root / f"{kit}-{paper}.pdf"
     man_path = root / f"manifest-{paper}.json"
     svg_dir = root / "svg"

@@ -164,7 +164,8 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     # the heading and credit bands are obstacles too
     boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
     boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
-    lo_x, lo_y, hi_x, hi_y = MARGIN, MARGIN, paper.w - MARGIN, paper.h - MARGIN
+    half = MARK_WIDTH / 2  # a line's ink reaches half its width past its end points' box
+    lo_x, lo_y, hi_x, hi_y = MARGIN + half, MARGIN + half, paper.w - MARGIN - half, paper.h - MARGIN - half
     eps = MARK_WIDTH
     seen: set[tuple[float, float, float, float]] = set()
     out: list[Shape] = []
@@ -208,5 +209,5 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
                     if key in seen:
                         continue
                     seen.add(key)
-                    out.append(Line(*key, style=MARK_STYLE))
+                    out.append(Line(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), MARK_STYLE))
     return out

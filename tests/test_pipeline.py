@@ -382,3 +382,22 @@ def test_printed_size_is_exact_to_a_tenth_of_a_millimetre(tmp_path):
     left, top, right, bottom = box.getbbox()
     assert abs((right - left) / 20 - 50.0) <= 0.1 and abs((bottom - top) / 20 - 30.0) <= 0.1
     assert abs((x0 + left) / 20 - e["x_mm"]) <= 0.1 and abs((y0 + top) / 20 - e["y_mm"]) <= 0.1
+
+
+def test_score_sheet_fields_are_fillable_in_the_embedded_font(tmp_path):
+    """A piece's meta["fields"] become AcroForm text fields where the piece is printed."""
+    sheet = Piece("pad", "score-sheet", "Pad", 100, 60, (Rect(0, 0, 100, 60, Style(fill=None)),),
+                  meta={"fields": [("name", 10, 5, 50, 6), ("score-1", 10, 20, 20, 10)]})
+    r = build_pieces([sheet, sheet], INFO, "a4", tmp_path)
+    reader = PdfReader(r.pdf)
+    assert set(reader.get_fields()) == {"name", "score-1", "name-2", "score-1-2"}
+    form = reader.trailer["/Root"]["/AcroForm"]
+    da_font = str(form["/DA"]).split()[0]
+    font = form["/DR"]["/Font"][da_font].get_object()
+    assert "/FontFile2" in font["/FontDescriptor"].get_object()
+    e = manifest(r)["pieces"][0]
+    page = reader.pages[e["page"] - 1]
+    widget = next(a.get_object() for a in page["/Annots"] if a.get_object()["/T"] == "name")
+    x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in widget["/Rect"])
+    assert abs(x0 - (e["x_mm"] + 10)) < 0.02 and abs(x1 - x0 - 50) < 0.02
+    assert abs((297 - y1) - (e["y_mm"] + 5)) < 0.02 and abs(y1 - y0 - 6) < 0.02

@@ -15,7 +15,7 @@ import io
 import math
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
@@ -86,6 +86,40 @@ def _rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, 
             ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
 
 
+Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
+
+
+class _Widget(pdfdoc.PDFObject):
+    """A fillable text field's widget annotation. Its text is set in an embedded font's subset 0,
+    which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
+    typed (NeedAppearances), so no appearance stream and no other font is needed."""
+
+    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
+        self.name, self.rect, self.font = name, rect, font
+        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
+        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
+
+    def format(self, document):
+        return pdfdoc.PDFDictionary({
+            "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
+            "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
+            "Rect": pdfdoc.PDFArray([round(v, 2) for v in self.rect]), "F": 4,
+            "DA": pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g"), "Q": 1,
+        }).format(document)
+
+
+class _Literal(pdfdoc.PDFObject):
+    def __init__(self, text: str):
+        self.text = text
+
+    def format(self, document):
+        return self.text.encode("ascii")
+
+
+_TRUE = _Literal("true")
+FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is there anyway
+
+
 class PdfDocument:
     """Pages in, PDF bytes out."""
 
@@ -102,6 +136,7 @@ class PdfDocument:
         self.c.setSubject(subject)
         self.c.setCreator("pnpkit")
         self.c.setProducer("pnpkit (reportlab)")
+        self.fields: list = []
         self._reset_state()
 
     def _reset_state(self) -> None:
@@ -114,15 +149,34 @@ class PdfDocument:
         self.join = 0
 
     # -- page ------------------------------------------------------------------------------
-    def page(self, shapes: tuple[Shape, ...]) -> None:
+    def page(self, shapes: tuple[Shape, ...], fields: list[Field] = ()) -> None:
         self.code = self.c._code
         base: Matrix = (K, 0.0, 0.0, -K, 0.0, self.h_pt)
         for s in shapes:
             self.draw(s, base)
+        for name, x, y, w, h in fields:
+            self._field(name, x, y, w, h)
         self.c.showPage()
         self._reset_state()
 
+    def _field(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        doc = self.c._doc
+        font = pdfmetrics.getFont(fonts.pdf_font(FIELD_FONT)).getSubsetInternalName(0, doc)[1:]
+        rect = (x * K, self.h_pt - (y + h) * K, (x + w) * K, self.h_pt - y * K)
+        key = f"field{len(self.fields) + 1}"
+        self.c._addAnnotation(_Widget(name, rect, font), key)
+        self.fields.append(doc.refAnnotation(key))
+        self.field_font = font
+
     def finish(self) -> bytes:
+        if self.fields:
+            self.c._doc._catalog.AcroForm = pdfdoc.PDFDictionary({
+                "Fields": pdfdoc.PDFArray(self.fields),
+                "NeedAppearances": _TRUE,
+                # the fonts every page uses (all embedded), so the field's font is one of them
+                "DR": pdfdoc.PDFDictionary({"Font": pdfdoc.PDFObjectReference("BasicFonts")}),
+                "DA": pdfdoc.PDFString(f"/{self.field_font} 0 Tf 0 g"),
+            })
         self.c.save()
         return self.buf.getvalue()
 
@@ -264,8 +318,9 @@ class PdfDocument:
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
-           author: str = "", subject: str = "") -> bytes:
+           author: str = "", subject: str = "", fields: list[list[Field]] | None = None) -> bytes:
+    """`fields[i]`: the fillable text fields of page i (score sheets), in page mm."""
     doc = PdfDocument(w_mm, h_mm, title, author, subject)
-    for shapes in pages:
-        doc.page(shapes)
+    for i, shapes in enumerate(pages):
+        doc.page(shapes, fields[i] if fields else ())
     return doc.finish()
