@@ -164,8 +164,10 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
         if page.kind == "cover":
             left = ""
             thumbs = [ASSEMBLY_PAGE] + [p.number for p in tail if p.kind == "thumbnail"]
+            rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
+                      if pl.piece.shape == "circle"]
             page.furniture = cover.cover(info, paper, contents, duplex, total, CALIBRATION_PAGE,
-                                         _ranges(thumbs), bool(imposed.splits))
+                                         _ranges(thumbs), bool(imposed.splits), rounds)
         elif page.kind == "assembly":
             left = f"{info.title}: cutting and assembly (back of page 1)"
             thumb, board, parts = None, "", 0

@@ -88,8 +88,24 @@ def check_square(x: float, y: float, side: float = 25.0) -> list[Shape]:
     return out
 
 
+def punch(diameters: list[float]) -> str:
+    """How to cut round pieces: the punch sizes people can buy, in inches when they are."""
+    sizes = []
+    for d in sorted(set(round(d, 2) for d in diameters)):
+        inch = d / 25.4
+        eighths = round(inch * 8)
+        if abs(inch * 8 - eighths) < 0.01:
+            whole, rest = divmod(eighths, 8)
+            frac = {0: "", 1: "1/8", 2: "1/4", 3: "3/8", 4: "1/2", 5: "5/8", 6: "3/4", 7: "7/8"}[rest]
+            sizes.append(" ".join(p for p in (str(whole) if whole else "", frac) if p) + " in")
+        else:
+            sizes.append(f"{d:g} mm")
+    return " or ".join(sizes)
+
+
 def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
-          calibration_page: int, assembly_page: str, has_split: bool) -> list[Shape]:
+          calibration_page: int, assembly_page: str, has_split: bool,
+          round_sizes: list[float] = ()) -> list[Shape]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, MARGIN + 6, width)
@@ -157,8 +173,9 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
 
     f.heading("What to cut, what to glue")
     f.para("Cut along the crop marks: the short lines in the margins and gutters continue each "
-           "cut line. Pieces have no outline to cut to, so a slightly crooked cut never shows a "
-           "line. Round counters: cut the square, then round it off (or use a 5/8 in punch).",
+           "cut line. Nothing is printed on the cut itself, so a slightly crooked cut never shows "
+           "a line." + (f" Round pieces: cut the square, then round it off (or use a {punch(round_sizes)} "
+                      "punch)." if round_sizes else ""),
            9, indent=4, bullet="•")
     if has_split:
         f.para(f"Boards too big for one page come in parts. Cut each part on its marks, spread "
