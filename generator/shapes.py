@@ -9,7 +9,7 @@ degrees clockwise (as seen on the page).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Union
 
 MM_PER_PT = 25.4 / 72.0

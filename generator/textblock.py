@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator import fonts
-from generator.shapes import MM_PER_PT, Line, Rect, Shape, Style, Text
+from generator.shapes import Line, Rect, Shape, Style, Text
 
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"

@@ -11,14 +11,12 @@ gives the same message: `expected e.g. "63x88mm", got "63x"`.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema,
-                      WrapValidator, model_validator)
-from pydantic_core import InitErrorDetails
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema,
+                      model_validator)
 
 # ---------------------------------------------------------------------------------------------
 # Units: the one place a length or a size is read.
@@ -404,61 +402,4 @@ KIND_MODELS: dict[str, type[_Component]] = {
 KINDS = tuple(KIND_MODELS)
 
 
-def _keys_at(model: type[BaseModel] | None, loc: tuple) -> list[str]:
-    """The keys a kit file may write at `loc` inside a component of kind `model`."""
-    for part in loc:
-        if model is None:
-            return []
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(part)
-        if field is None:
-            return []
-        model = _model_in(field.annotation)
-    return list(model.model_fields) if model is not None else []
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    found = [m for a in getattr(annotation, "__args__", ()) if (m := _model_in(a)) is not None]
-    return found[0] if len(found) == 1 else None
-
-
-def _readable_errors(value: Any, handler):
-    """Validate one component, then say its problems the way a person reads them.
-
-    pydantic puts the `kind` tag into each error's location (components[3].counters.size); the
-    person wrote components[3].size. Unknown keys get a did-you-mean from that kind's own keys, and
-    an unknown kind lists the known ones.
-    """
-    try:
-        return handler(value)
-    except ValidationError as exc:
-        kind = value.get("kind") if isinstance(value, dict) else None
-        model = KIND_MODELS.get(kind) if isinstance(kind, str) else None
-        details = []
-        for err in exc.errors():
-            loc, ctx = tuple(err["loc"]), dict(err.get("ctx") or {})
-            if loc and loc[0] == kind:
-                loc = loc[1:]
-            kind_of_error = err["type"]
-            if kind_of_error == "union_tag_invalid":
-                kind_of_error, ctx = "value_error", {"error": ValueError(
-                    f"unknown kind {_q(kind)} (kinds: {', '.join(KINDS)})")}
-            elif kind_of_error == "union_tag_not_found":
-                kind_of_error, ctx = "value_error", {"error": ValueError(
-                    f"give the component's `kind`: one of {', '.join(KINDS)}")}
-            elif kind_of_error == "extra_forbidden" and (known := _keys_at(model, loc[:-1])):
-                hint = difflib.get_close_matches(str(loc[-1]), known, n=1)
-                msg = f"unknown key {loc[-1]!r}"
-                msg += f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(sorted(known))})"
-                kind_of_error, ctx = "value_error", {"error": ValueError(msg)}
-            details.append(InitErrorDetails(type=kind_of_error, loc=loc, input=err["input"], ctx=ctx))
-        raise ValidationError.from_exception_data(exc.title, details) from None
-
-
-Component = Annotated[
-    Annotated[Union[Board, Counters, Tiles, Cards, ScoreSheet, Reference], Field(discriminator="kind")],
-    WrapValidator(_readable_errors),
-]
+Component = Annotated[Union[Board, Counters, Tiles, Cards, ScoreSheet, Reference], Field(discriminator="kind")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, Iterable, Literal, Mapping, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -162,18 +162,22 @@ def _problem(source: Source, data: Any, at: Path_, err: Mapping, model: type[Bas
     # that really index the data, so the field name is the one the person wrote.
     path: list[Any] = []
     node = data
-    for part in err["loc"]:
+    loc = err["loc"]
+    for i, part in enumerate(loc):
         if isinstance(node, dict) and part in node:
             path.append(part)
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             path.append(part)
             node = node[part]
-        elif err["type"] in ("missing", "extra_forbidden") and isinstance(node, dict):
+        elif (err["type"] in ("missing", "extra_forbidden") and isinstance(node, dict)
+              and i == len(loc) - 1):  # the key that is missing or unknown; not a union's tag
             path.append(part)
             node = None
         else:
             continue
+    if err["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        path.append(str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
     full = at + tuple(path)
     message = _message(err, data, path, model)
     return Problem(source.line_of(full), field_name(full), message)
@@ -193,6 +197,13 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
         elif known:
             msg += f" (expected one of: {', '.join(sorted(known))})"
         return msg
+    ctx = err.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        return f"unknown {ctx['discriminator'].strip(chr(39))} {ctx['tag']!r} " \
+               f"(expected one of: {ctx['expected_tags'].replace(chr(39), '')})"
+    if kind == "union_tag_not_found":
+        return f"this field is required (one of: {', '.join(_tags(model, path))})" if _tags(model, path) \
+            else "this field is required"
     msg = err["msg"]
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
@@ -206,13 +217,15 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
 def _known_keys(model: type[BaseModel], path: list, data: Any) -> list[str]:
     """The keys allowed where an unknown key was found, for a did-you-mean hint."""
     current: Any = model
+    node = data
     for part in path:
+        node = node[part] if isinstance(node, (dict, list)) else None
         if isinstance(part, int):
             continue
         field = getattr(current, "model_fields", {}).get(part)
         if field is None:
             return []
-        current = _model_in(field.annotation)
+        current = _model_for(field.annotation, node)
         if current is None:
             return []
     fields = getattr(current, "model_fields", None)
@@ -221,9 +234,45 @@ def _known_keys(model: type[BaseModel], path: list, data: Any) -> list[str]:
     return [f.alias or name for name, f in fields.items()]
 
 
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    """The BaseModel inside list[X] / X | None / dict[str, X], if there is exactly one."""
+def _tags(model: type[BaseModel], path: list) -> list[str]:
+    """The values a union's tag may take at `path` (for "give the kind: one of ...")."""
+    current: Any = model
+    for part in path[:-1]:
+        if isinstance(part, int):
+            continue
+        field = getattr(current, "model_fields", {}).get(part)
+        if field is None:
+            return []
+        members = _models_in(field.annotation)
+        if len(members) > 1:
+            tag = path[-1]
+            return [a for m in members if (f := m.model_fields.get(tag)) is not None
+                    and getattr(f.annotation, "__origin__", None) is Literal for a in f.annotation.__args__]
+        current = members[0] if members else None
+    return []
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The BaseModels inside list[X] / X | None / Annotated[Union[A, B], ...] and the like."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    found = [m for a in getattr(annotation, "__args__", ()) if (m := _model_in(a)) is not None]
-    return found[0] if len(found) == 1 else None
+        return [annotation]
+    return [m for a in getattr(annotation, "__args__", ()) for m in _models_in(a)]
+
+
+def _model_for(annotation: Any, node: Any) -> type[BaseModel] | None:
+    """The model `node` was meant to be: for a union, the member whose tag (a Literal field,
+    e.g. `kind: board`) the data names, else the one that knows most of its keys."""
+    found = _models_in(annotation)
+    if len(found) <= 1:
+        return found[0] if found else None
+    if isinstance(node, list):
+        node = node[0] if node else None
+    if not isinstance(node, dict):
+        return None
+
+    def fit(m: type[BaseModel]) -> tuple[int, int]:
+        tagged = any(getattr(f.annotation, "__origin__", None) is Literal and node.get(name) in f.annotation.__args__
+                     for name, f in m.model_fields.items())
+        return (tagged, sum(k in m.model_fields for k in node))
+
+    return max(found, key=fit)

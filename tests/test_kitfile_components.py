@@ -64,7 +64,7 @@ def test_unknown_key_deep_in_a_board():
 
 def test_unknown_kind_lists_the_kinds():
     msg = errors("  - {kind: widget, name: w}\n")
-    assert msg.startswith('kits/x.yaml:3: components[0]: unknown kind "widget" (kinds: board, counters')
+    assert msg.startswith('kits/x.yaml:3: components[0].kind: unknown kind \'widget\' (expected one of: board, counters')
 
 
 def test_counters_need_count_or_sets_not_both():

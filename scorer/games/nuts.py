@@ -20,7 +20,7 @@ from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
 from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, rank
 from scorer.records import Name, Strict, check_unique_names
-from scorer.rulebook import Rule, ruling, section
+from scorer.rulebook import ruling, section
 
 GAME = "nuts"
 NUTS = ("almond", "cashew", "peanut", "pistachio")
