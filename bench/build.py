@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import math
 import sys
 import tempfile
 import time
@@ -23,14 +22,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas
 
-from generator import fonts  # noqa: E402
-from generator.build import build_kit, compose, pieces_of, titles_of  # noqa: E402
-from generator.cover import KitInfo  # noqa: E402
-from generator.shapes import (MM_PER_PT, Circle, Ellipse, Group, Line, Path as PathShape,  # noqa: E402
-                              Polygon, Rect, Text)
-from kitfile import load_kit  # noqa: E402
+from generator import fonts
+from generator.build import build_kit, compose, pieces_of, titles_of
+from generator.cover import KitInfo
+from generator.shapes import (
+    MM_PER_PT,
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Polygon,
+    Rect,
+    Text,
+)
+from generator.shapes import Path as PathShape
+from kitfile import load_kit
 
 K = 1 / MM_PER_PT
 

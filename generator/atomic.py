@@ -47,7 +47,7 @@ class Batch:
             _unlink(tmp)
         self.pending = []
 
-    def __enter__(self) -> "Batch":
+    def __enter__(self) -> Batch:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -12,9 +12,9 @@ page of single-sided pieces followed by a blank page; last, thumbnails of furthe
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from generator import calibration, cover, inksaver, manifest
 from generator.atomic import Batch
@@ -22,8 +22,15 @@ from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
 from generator.impose import DUPLEX, impose
 from generator.pieces import Piece
-from generator.sheets import (HEADER_BOTTOM, MARGIN, MAX_BACK_OFFSET, PAPERS, Page, Paper,
-                              crop_marks, furniture)
+from generator.sheets import (
+    HEADER_BOTTOM,
+    MAX_BACK_OFFSET,
+    PAPERS,
+    Page,
+    Paper,
+    crop_marks,
+    furniture,
+)
 from generator.split import thumbnail
 
 CALIBRATION_PAGE = 3

@@ -11,7 +11,7 @@ to add.
 from __future__ import annotations
 
 from generator.cover import Flow, check_square
-from generator.shapes import Line, Rect, Shape, Style, Text
+from generator.shapes import Line, Shape, Style, Text
 from generator.sheets import MARGIN, Paper
 
 THIN = Style(fill=None, stroke="#000000", width=0.2)

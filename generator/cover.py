@@ -28,7 +28,7 @@ class KitInfo:
     credit: str = ""
 
     @classmethod
-    def of(cls, kit) -> "KitInfo":
+    def of(cls, kit) -> KitInfo:
         g = kit.game
         return cls(g.id, g.title, g.designer, g.players, g.credit)
 
@@ -53,7 +53,7 @@ class Flow:
         self.out: list[Shape] = []
 
     def para(self, text: str, size: float = 9, style: str = "body", color: str = INK,
-             indent: float = 0.0, after: float = 1.2, bullet: str = "") -> "Flow":
+             indent: float = 0.0, after: float = 1.2, bullet: str = "") -> Flow:
         lh = fonts.line_height(size, 1.25)
         lines = fonts.wrap(text, style, size, self.width - indent)
         for i, line in enumerate(lines):
@@ -64,11 +64,11 @@ class Flow:
         self.y += after
         return self
 
-    def heading(self, text: str, size: float = 12) -> "Flow":
+    def heading(self, text: str, size: float = 12) -> Flow:
         self.y += 2.0
         return self.para(text, size, "heading", INK, after=1.0)
 
-    def rule(self, after: float = 2.0) -> "Flow":
+    def rule(self, after: float = 2.0) -> Flow:
         self.y += 1.5
         self.out.append(Line(self.x, self.y, self.x + self.width, self.y, RULE))
         self.y += after
@@ -91,7 +91,7 @@ def check_square(x: float, y: float, side: float = 25.0) -> list[Shape]:
 def punch(diameters: list[float]) -> str:
     """How to cut round pieces: the punch sizes people can buy, in inches when they are."""
     sizes = []
-    for d in sorted(set(round(d, 2) for d in diameters)):
+    for d in sorted({round(d, 2) for d in diameters}):
         inch = d / 25.4
         eighths = round(inch * 8)
         if abs(inch * 8 - eighths) < 0.01:
@@ -178,7 +178,7 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
                       "punch)." if round_sizes else ""),
            9, indent=4, bullet="•")
     if has_split:
-        f.para(f"Boards too big for one page come in parts. Cut each part on its marks, spread "
+        f.para("Boards too big for one page come in parts. Cut each part on its marks, spread "
                "glue on its hatched strip and lay the neighbouring part over it so the lettered "
                "diamonds meet again. " + (f"Pages {assembly_page} show" if "," in assembly_page
                                           else f"Page {assembly_page} shows")

@@ -8,9 +8,20 @@ behind them is now pale. Applied to pages before any backend, so PDF and SVG agr
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
-from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape, Style, Text
+from generator.shapes import (
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
 
 TINT = 0.82  # share of white mixed into every fill
 OUTLINE = 0.2  # mm, outline added to fills that had none
@@ -32,13 +43,13 @@ def luminance(c: str) -> float:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
-@lru_cache(maxsize=None)
+@cache
 def light(c: str) -> str:
     r, g, b = _rgb(c)
     return _hex(*(v + (255 - v) * TINT for v in (r, g, b)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def dark(c: str) -> str:
     """The colour itself if already dark, else a dark shade of it (keeps its hue)."""
     if luminance(c) <= 0.45:
@@ -48,7 +59,7 @@ def dark(c: str) -> str:
     return _hex(r * f, g * f, b * f)
 
 
-@lru_cache(maxsize=None)
+@cache
 def style(st: Style) -> Style:
     fill = light(st.fill) if st.fill else None
     if st.stroke:

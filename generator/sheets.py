@@ -50,7 +50,7 @@ class Paper:
     h: float
 
     @classmethod
-    def of(cls, name: str) -> "Paper":
+    def of(cls, name: str) -> Paper:
         try:
             w, h = PAPERS[name]
         except KeyError:
@@ -110,7 +110,7 @@ class Page:
     marks: list[Shape] = field(default_factory=list)
     furniture: list[Shape] = field(default_factory=list)
     offset: tuple[float, float] = (0.0, 0.0)
-    back_of: "Page | None" = None  # for a back page: its front
+    back_of: Page | None = None  # for a back page: its front
     number: int = 0  # 1-based, set when the document is put in order
 
     @property

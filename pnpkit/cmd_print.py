@@ -7,6 +7,7 @@ written; a kit file with a problem raises SourceError, which cli.py turns into e
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 import click
@@ -33,7 +34,7 @@ class Offset(click.ParamType):
         except ValueError:
             self.fail(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), got {value!r}", param, ctx)
         for v in (x, y):
-            if v != v or abs(v) > MAX_BACK_OFFSET:
+            if math.isnan(v) or abs(v) > MAX_BACK_OFFSET:
                 self.fail(f"each offset must be within ±{MAX_BACK_OFFSET:g} mm, got {value!r}", param, ctx)
         return (x, y)
 

@@ -17,8 +17,8 @@ from generator import calibration, inksaver
 from generator.build import build_pieces, compose
 from generator.cover import KitInfo
 from generator.pieces import Piece
-from generator.sheets import MARGIN, PAPERS, Paper
 from generator.shapes import Circle, Group, Line, Rect, Style, Text
+from generator.sheets import MARGIN, PAPERS, Paper
 
 INFO = KitInfo("demo", "Demo Kit", "A. Designer", "2", "Demo Kit by A. Designer. Print-and-play by pnpkit.")
 MM_PER_PT = 25.4 / 72
@@ -321,7 +321,7 @@ def test_calibration_vernier_reads_the_offset_to_pass(duplex, shift):
     paper = Paper.of("a4")
     front_lines = calibration.front(paper, duplex, 20)
     back = calibration.back(paper, duplex, 20)
-    (fxx, fxy), _ = calibration.centres(paper)
+    (_, fxy), _ = calibration.centres(paper)
     fronts_x = [paper.w - l.x1 if duplex == "long" else l.x1 for l in front_lines
                 if isinstance(l, Line) and l.x1 == l.x2 and abs(l.y1 + l.y2 - 2 * fxy) < 1e-6]
     assert len(fronts_x) == 13
@@ -344,7 +344,7 @@ def test_svg_pages_draw_the_same_shapes_as_the_pdf(built):
     """Each SVG is well-formed, in mm, names its fonts, and holds the page's texts and clips."""
     import xml.etree.ElementTree as ET
 
-    r, d = built["a4"]
+    r, _ = built["a4"]
     doc = compose(pieces(), INFO, "a4")
     ns = "{http://www.w3.org/2000/svg}"
 

@@ -12,7 +12,6 @@ from generator.build import build_kit
 from generator.sheets import MARGIN
 
 
-
 def _pixels(pdf, dpi: int = 72):
     doc = pypdfium2.PdfDocument(str(pdf))
     try:

@@ -19,8 +19,19 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
-from generator.shapes import (MM_PER_PT, Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape,
-                              Style, Text)
+from generator.shapes import (
+    MM_PER_PT,
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
 
 K = 1.0 / MM_PER_PT  # points per mm
 KAPPA = 0.5522847498

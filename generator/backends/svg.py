@@ -9,8 +9,19 @@ from __future__ import annotations
 import svgwrite
 
 from generator.fonts import SVG_FAMILY
-from generator.shapes import (MM_PER_PT, Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape,
-                              Style, Text)
+from generator.shapes import (
+    MM_PER_PT,
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
 
 
 def n(v: float) -> str:
