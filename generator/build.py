@@ -1,6 +1,7 @@
 """The printing API: a kit in, PDF + SVG sheets + manifest out, written atomically.
 
-    build_kit(kit, paper, out_dir, duplex="long", back_offset=(0, 0), ink_saver=False) -> BuildReport
+    build_kit(kit, paper, out_dir, duplex="long", back_offset=(0, 0), ink_saver=False,
+              backs="duplex") -> BuildReport
     build_all(out_dir, papers=("a4", "letter"), ...) -> list[BuildReport]
     build_pieces(pieces, info, paper, out_dir, ...) -> BuildReport   (no kit file needed)
 
@@ -8,6 +9,8 @@ Document order (so that every front is an odd page and its back the even page af
 whole file prints double-sided in one go): 1 cover, 2 cutting and assembly (the cover's back),
 3-4 calibration front and back, then the pieces: each page of fronts followed by its backs, each
 page of single-sided pieces followed by a blank page; last, thumbnails of further split boards.
+With backs="gutter" (generator/fold.py) the file prints single-sided: every double-sided piece is
+a front-and-back pair to fold, and there are no back pages, blank pages or calibration pages.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import calibration, cover, inksaver, manifest
+from generator import calibration, cover, fold, inksaver, manifest
 from generator.atomic import Batch
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -35,6 +38,7 @@ from generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
 ASSEMBLY_PAGE = 2
+BACKS = ("duplex", "gutter")
 
 
 @dataclass
@@ -92,7 +96,9 @@ def _to_page(pl: Page, px: float, py: float) -> tuple[float, float]:
     return pl.x + px, pl.y + py
 
 
-def check_options(paper: str, duplex: str, back_offset: tuple[float, float]) -> None:
+def check_options(paper: str, duplex: str, back_offset: tuple[float, float], backs: str = "duplex") -> None:
+    if backs not in BACKS:
+        raise ValueError(f"backs must be duplex or gutter, got {backs!r}")
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (choose from {', '.join(PAPERS)})")
     if duplex not in DUPLEX:
@@ -126,21 +132,28 @@ def _summary(page: Page, titles: dict[str, str]) -> str:
 
 
 def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex: str = "long",
-            back_offset: tuple[float, float] = (0.0, 0.0), titles: dict[str, str] | None = None) -> Document:
+            back_offset: tuple[float, float] = (0.0, 0.0), titles: dict[str, str] | None = None,
+            backs: str = "duplex") -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
     `titles` names components for people (component id -> title) on the cover and headings."""
     titles = titles or {}
     paper = paper if isinstance(paper, Paper) else Paper.of(paper)
-    check_options(paper.name, duplex, tuple(back_offset))
+    check_options(paper.name, duplex, tuple(back_offset), backs)
     back_offset = (float(back_offset[0]), float(back_offset[1]))
-    imposed = impose(pieces, paper, duplex, back_offset)
-    head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
-    head[1].back_of = head[0]
-    head[3].back_of = head[2]
+    folded = backs == "gutter"
+    if folded:
+        pieces = [fold.fold(p, *paper.area_size) for p in pieces]
+    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=not folded)
+    if folded:
+        head = [Page("cover"), Page("assembly")]
+    else:
+        head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
+        head[1].back_of = head[0]
+        head[3].back_of = head[2]
     tail: list[Page] = []
     for s in imposed.splits[1:]:
         t = Page("thumbnail", title=s.board.name)
-        tail += [t, Page("blank", back_of=t)]
+        tail += [t] if folded else [t, Page("blank", back_of=t)]
     pages = head + imposed.pages + tail
     for i, p in enumerate(pages, 1):
         p.number = i
@@ -173,10 +186,11 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
             thumbs = [ASSEMBLY_PAGE] + [p.number for p in tail if p.kind == "thumbnail"]
             rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
                       if pl.piece.shape == "circle"]
-            page.furniture = cover.cover(info, paper, contents, duplex, total, CALIBRATION_PAGE,
+            page.furniture = cover.cover(info, paper, contents, duplex, total,
+                                         None if folded else CALIBRATION_PAGE,
                                          _ranges(thumbs), bool(imposed.splits), rounds)
         elif page.kind == "assembly":
-            left = f"{info.title}: cutting and assembly (back of page 1)"
+            left = f"{info.title}: cutting and assembly" + ("" if folded else " (back of page 1)")
             thumb, board, parts = None, "", 0
             if imposed.splits:
                 s = imposed.splits[0]
@@ -192,7 +206,9 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
             page.marks = calibration.back(paper, duplex, top)  # moves with the offset
             page.furniture = calibration.back_notes(paper, duplex, top)
         elif page.kind == "pieces":
-            sided = "fronts" if any(p.piece.double_sided for p in page.placed) else "single-sided"
+            sided = ("fronts" if any(p.piece.double_sided for p in page.placed)
+                     else "fronts and backs: fold on the dashed lines" if any("fold" in p.piece.meta for p in page.placed)
+                     else "single-sided")
             left = f"{info.title}: {_summary(page, titles)} ({sided})"
             page.marks = crop_marks(paper, page.placed)
         elif page.kind == "backs":
@@ -247,8 +263,9 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
 
 def build_pieces(pieces: list[Piece], info: cover.KitInfo, paper: str, out_dir: Path | str,
                  duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                 ink_saver: bool = False, titles: dict[str, str] | None = None) -> BuildReport:
-    return write(compose(pieces, info, paper, duplex, back_offset, titles), out_dir, ink_saver)
+                 ink_saver: bool = False, titles: dict[str, str] | None = None,
+                 backs: str = "duplex") -> BuildReport:
+    return write(compose(pieces, info, paper, duplex, back_offset, titles, backs), out_dir, ink_saver)
 
 
 def titles_of(kit) -> dict[str, str]:
@@ -274,14 +291,15 @@ def pieces_of(kit) -> list[Piece]:
 
 
 def build_kit(kit, paper: str, out_dir: Path | str, duplex: str = "long",
-              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False) -> BuildReport:
+              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
+              backs: str = "duplex") -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper."""
-    check_options(paper, duplex, tuple(back_offset))
+    check_options(paper, duplex, tuple(back_offset), backs)
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
     return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), paper, out_dir, duplex, back_offset,
-                        ink_saver, titles_of(kit))
+                        ink_saver, titles_of(kit), backs)
 
 
 def printable_kits() -> list[str]:
@@ -292,12 +310,12 @@ def printable_kits() -> list[str]:
 def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"), duplex: str = "long",
               back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
               kits: Iterable[str] | None = None,
-              progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
+              progress: Callable[[str, str], None] | None = None, backs: str = "duplex") -> list[BuildReport]:
     """Every kit with components (or `kits`), for every paper in `papers`."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
         for paper in papers:
-            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver))
+            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver, backs))
             if progress:
                 progress(k, paper)
     return reports

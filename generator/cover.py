@@ -104,7 +104,7 @@ def punch(diameters: list[float]) -> str:
 
 
 def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
-          calibration_page: int, assembly_page: str, has_split: bool,
+          calibration_page: int | None, assembly_page: str, has_split: bool,
           round_sizes: list[float] = ()) -> list[Shape]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
@@ -132,8 +132,11 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
         f.out.append(Text(x0 + cx, f.y, head, 8, "heading", INK))
     f.y += 1.2
     f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
-    rows = [Entry("Cover, cutting and assembly notes", "", 0, "1-2", True),
-            Entry("Calibration: rulers and back alignment", "", 0, f"{calibration_page}-{calibration_page + 1}", True)]
+    folded = calibration_page is None  # --backs gutter: single-sided, pairs folded
+    rows = [Entry("Cover, cutting and assembly notes", "", 0, "1-2", not folded)]
+    if not folded:
+        rows.append(Entry("Calibration: rulers and back alignment", "", 0,
+                          f"{calibration_page}-{calibration_page + 1}", True))
     for e in rows + contents:
         f.y += fonts.line_height(8.5, 1.3)
         name = e.component
@@ -157,14 +160,20 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
     flip = "long" if duplex == "long" else "short"
     g.para('Print at 100% scale: in the print dialog choose "Actual size" (or "100%", "No '
            'scaling"), never "Fit to page" or "Shrink to fit". The square on the right must measure '
-           f"25 mm; the rulers on page {calibration_page} must measure 100 mm and 4 in.", 9,
-           indent=4, bullet="1")
-    g.para(f"Print the whole file double-sided, flipping on the {flip} edge. Backs are on the page "
-           "after their fronts; pages whose pieces have no backs are followed by a blank page, so "
-           "the file prints in one go.", 9, indent=4, bullet="2")
-    g.para(f"If backs land off their fronts, print pages {calibration_page}-{calibration_page + 1} "
-           "double-sided, read the offset against the light and build again with "
-           "--back-offset X,Y.", 9, indent=4, bullet="3")
+           "25 mm" + ("." if folded else f"; the rulers on page {calibration_page} must measure 100 mm and 4 in."),
+           9, indent=4, bullet="1")
+    if folded:
+        g.para("Print the whole file single-sided. Each double-sided piece is printed as a pair, "
+               "its front and its back side by side across a dashed fold line.", 9, indent=4, bullet="2")
+        g.para("Cut round each pair on its crop marks, fold it on the dashed line, glue the two "
+               "halves together and press them flat.", 9, indent=4, bullet="3")
+    else:
+        g.para(f"Print the whole file double-sided, flipping on the {flip} edge. Backs are on the page "
+               "after their fronts; pages whose pieces have no backs are followed by a blank page, so "
+               "the file prints in one go.", 9, indent=4, bullet="2")
+        g.para(f"If backs land off their fronts, print pages {calibration_page}-{calibration_page + 1} "
+               "double-sided, read the offset against the light and build again with "
+               "--back-offset X,Y (or build with --backs gutter to fold instead).", 9, indent=4, bullet="3")
     g.para("Thin card (160-250 g/m²) is best for counters, cards and boards; plain paper for "
            "score sheets.", 9, indent=4, bullet="4")
     f.out += g.out
@@ -186,9 +195,13 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
                9, indent=4, bullet="•")
     else:
         f.para("Nothing needs gluing: every board fits on one page.", 9, indent=4, bullet="•")
-    f.para("Double-sided pieces: cut them from the front; the backs are printed slightly larger "
-           "where the art allows, so a small misalignment does not show white.", 9, indent=4,
-           bullet="•")
+    if folded:
+        f.para("Double-sided pieces: fold each pair and glue it before you cut a round piece round, "
+               "so both sides are cut together.", 9, indent=4, bullet="•")
+    else:
+        f.para("Double-sided pieces: cut them from the front; the backs are printed slightly larger "
+               "where the art allows, so a small misalignment does not show white.", 9, indent=4,
+               bullet="•")
     return f.out
 
 

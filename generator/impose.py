@@ -61,7 +61,9 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
 
 
 def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
-           back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposed:
+           back_offset: tuple[float, float] = (0.0, 0.0), blank_backs: bool = True) -> Imposed:
+    """Pack `pieces` on pages. `blank_backs=False` (a file printed single-sided, --backs gutter)
+    leaves out the blank page after a page of single-sided pieces."""
     if duplex not in DUPLEX:
         raise ValueError(f"duplex must be one of {DUPLEX}, got {duplex!r}")
     prepared, splits = _prepare(pieces, paper)
@@ -121,6 +123,6 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
         if any(p.piece.double_sided for p in placed):
             backs = [_back_place(p, paper, duplex) for p in placed if p.piece.double_sided]
             pages.append(Page("backs", placed=backs, offset=back_offset, back_of=front))
-        else:
+        elif blank_backs:
             pages.append(Page("blank", back_of=front))
     return Imposed(pages, splits)

@@ -3,12 +3,14 @@
 {"kit","paper","page_size_mm":[w,h],"pages":N,"pieces":[{"component","kind","name","page",
 "x_mm","y_mm","w_mm","h_mm","back":{"page","x_mm","y_mm"}|null}]}, x and y the trim box's top-left
 corner from the page's top-left, pages from 1, mm rounded to 0.01; a board part adds "part": "2/4".
-A back's position includes --back-offset (it is where the back is drawn).
+A back's position includes --back-offset (it is where the back is drawn). With --backs gutter a
+double-sided piece's back is on the same page, beside its front across the fold.
 """
 from __future__ import annotations
 
 import json
 
+from generator import fold
 from generator.sheets import Page, Paper
 
 
@@ -32,6 +34,10 @@ def manifest(kit_id: str, paper: Paper, pages: list[Page]) -> dict:
             entry = {"component": p.piece.component, "kind": p.piece.kind, "name": p.piece.name,
                      "page": page.number, "x_mm": _mm(p.x), "y_mm": _mm(p.y), "w_mm": _mm(p.w),
                      "h_mm": _mm(p.h), "back": None}
+            if "fold" in p.piece.meta:  # --backs gutter: the back is printed beside the front
+                (fx, fy, fw, fh), (bx, by) = fold.half(p.x, p.y, p.w, p.h, p.piece.meta)
+                entry.update(x_mm=_mm(fx), y_mm=_mm(fy), w_mm=_mm(fw), h_mm=_mm(fh))
+                entry["back"] = {"page": page.number, "x_mm": _mm(bx), "y_mm": _mm(by)}
             if p.slot in backs:
                 bp, bx, by = backs[p.slot]
                 entry["back"] = {"page": bp, "x_mm": _mm(bx), "y_mm": _mm(by)}

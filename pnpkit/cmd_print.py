@@ -16,6 +16,7 @@ from generator.sheets import MAX_BACK_OFFSET, PAPERS
 
 PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
 DUPLEX = click.Choice(["long", "short"], case_sensitive=False)
+BACKS = click.Choice(["duplex", "gutter"], case_sensitive=False)
 
 
 class Offset(click.ParamType):
@@ -68,7 +69,8 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet for its back: long or short edge.")
     @click.option("--back-offset", type=Offset(), default="0,0", show_default=True, help="Move every back page by X,Y mm to correct a printer (read it from the calibration page).")
     @click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas.")
-    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver) -> None:
+    @click.option("--backs", type=BACKS, default="duplex", show_default=True, help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided piece printed front and back side by side, to fold and glue (for single-sided printers).")
+    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver, backs) -> None:
         """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/.
 
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
@@ -88,7 +90,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                                    item_show_func=lambda s: s, file=sys.stderr) as bar:
                 for k in kits:
                     for p in papers:
-                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver))
+                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower()))
                         bar.update(1, f"{k} {p}")
             for r in reports:
                 _report(r)
@@ -96,7 +98,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver))
+        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver, backs.lower()))
 
     @cli.command("preview")
     @click.argument("kit", metavar="KIT|PATH.yaml")
@@ -105,14 +107,15 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
     @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet: long or short edge.")
     @click.option("--ink-saver", is_flag=True, help="Preview the ink-saving version.")
-    def preview(kit, paper, out_dir, dpi, duplex, ink_saver) -> None:
+    @click.option("--backs", type=BACKS, default="duplex", show_default=True, help="duplex (backs on the next page) or gutter (fold each double-sided piece).")
+    def preview(kit, paper, out_dir, dpi, duplex, ink_saver, backs) -> None:
         """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing."""
         from generator import build as b
         from generator.preview import preview_pdf
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        r = b.build_kit(loaded, paper.lower(), out_dir, duplex.lower(), (0.0, 0.0), ink_saver)
+        r = b.build_kit(loaded, paper.lower(), out_dir, duplex.lower(), (0.0, 0.0), ink_saver, backs.lower())
         pngs = preview_pdf(r.pdf, r.pdf.parent / f"preview-{r.paper}", dpi)
         _report(r)
         click.echo(f"  {len(pngs)} previews in {pngs[0].parent}" if pngs else "  no pages")
