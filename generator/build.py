@@ -292,12 +292,19 @@ def pieces_of(kit) -> list[Piece]:
 
 def build_kit(kit, paper: str, out_dir: Path | str, duplex: str = "long",
               back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-              backs: str = "duplex") -> BuildReport:
-    """Build one kit (a Kit, a kit id or a path to a kit file) for one paper."""
+              backs: str = "duplex", bleed: float | None = None) -> BuildReport:
+    """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
+
+    `bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
     check_options(paper, duplex, tuple(back_offset), backs)
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
+    if bleed is not None:
+        if not 0 <= bleed <= 5:
+            raise ValueError(f"bleed must be 0 to 5 mm, got {bleed:g}")
+        kit = kit.model_copy(update={"components": [
+            c.model_copy(update={"bleed": bleed}) if c.kind == "cards" else c for c in kit.components]})
     return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), paper, out_dir, duplex, back_offset,
                         ink_saver, titles_of(kit), backs)
 
@@ -310,12 +317,13 @@ def printable_kits() -> list[str]:
 def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"), duplex: str = "long",
               back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
               kits: Iterable[str] | None = None,
-              progress: Callable[[str, str], None] | None = None, backs: str = "duplex") -> list[BuildReport]:
+              progress: Callable[[str, str], None] | None = None, backs: str = "duplex",
+              bleed: float | None = None) -> list[BuildReport]:
     """Every kit with components (or `kits`), for every paper in `papers`."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
         for paper in papers:
-            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver, backs))
+            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver, backs, bleed))
             if progress:
                 progress(k, paper)
     return reports

@@ -231,6 +231,8 @@ class Cards(_Component):
     front: Face = Field(default_factory=Face)
     back: Face | None = None
     corner: Length = Field(3.0, description="Corner radius of the frame inside the cut.")
+    bleed: Length = Field(0.0, description="How far each face's background runs past the cut, so a "
+                          "slightly off cut shows no white edge; `pnpkit build --bleed` sets 3mm.")
 
 
 class Column(Strict):

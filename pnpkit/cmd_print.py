@@ -70,7 +70,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--back-offset", type=Offset(), default="0,0", show_default=True, help="Move every back page by X,Y mm to correct a printer (read it from the calibration page).")
     @click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas.")
     @click.option("--backs", type=BACKS, default="duplex", show_default=True, help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided piece printed front and back side by side, to fold and glue (for single-sided printers).")
-    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver, backs) -> None:
+    @click.option("--bleed", type=click.FloatRange(0, 5), is_flag=False, flag_value=3.0, default=None, metavar="[MM]",
+                  help="Run card backgrounds MM past the cut (3 mm if no value), so a slightly off cut shows no white edge.")
+    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver, backs, bleed) -> None:
         """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/.
 
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
@@ -90,7 +92,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                                    item_show_func=lambda s: s, file=sys.stderr) as bar:
                 for k in kits:
                     for p in papers:
-                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower()))
+                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed))
                         bar.update(1, f"{k} {p}")
             for r in reports:
                 _report(r)
@@ -98,7 +100,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver, backs.lower()))
+        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed))
 
     @cli.command("preview")
     @click.argument("kit", metavar="KIT|PATH.yaml")

@@ -13,7 +13,8 @@ from kitfile.components import Cards, Face
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
     w, h = c.size
     m = 3.0
-    out: list[Shape] = [Rect(0, 0, w, h, Style(fill=face.fill or "#ffffff", stroke=None)),
+    b = c.bleed
+    out: list[Shape] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.fill or "#ffffff", stroke=None)),
                         Rect(m * 0.6, m * 0.6, w - 1.2 * m, h - 1.2 * m, Style(fill=None, stroke=face.color or INK, width=0.35),
                              r=c.corner)]
     if face.blank:
@@ -64,5 +65,5 @@ def pieces(kit, c: Cards, index: int) -> list[Piece]:
         for n in range(1, count + 1):
             name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
             out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,
-                             meta={"row": r}))
+                             bleed=c.bleed, meta={"row": r}))
     return out
