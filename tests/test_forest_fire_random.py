@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from kitfile import SourceError, load_kit
 from scorer.api import score_text
-from scorer.games.forest_fire import Person, State
+from scorer.games.forest_fire_moves import Person, State
 
 KIT = load_kit("forest-fire")
 N = KIT.params.grid
