@@ -39,10 +39,13 @@ def cli() -> None:
     """Print board-game kits at home, and score the games played with them.
 
     \b
-    pnpkit list                      the kits this pnpkit can print
-    pnpkit build chestnuts            PDF + SVG + manifest into output/chestnuts/
-    pnpkit score game.yaml           check a record and score it
-    pnpkit check game.yaml --explain replay a record move by move
+    pnpkit list                        the kits this pnpkit can print
+    pnpkit build chestnuts             PDF, SVG and manifest into output/chestnuts/
+    pnpkit score game.yaml             check a record and score it
+    pnpkit check game.yaml --explain   replay a record move by move
+
+    Exit codes: 0 done (a record is legal), 1 a record breaks the rules, 2 a file or option
+    that cannot be read, 3 an internal error.
     """
 
 
