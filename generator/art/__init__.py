@@ -15,7 +15,8 @@ from __future__ import annotations
 from generator.shapes import Shape
 
 from generator.art._core import REGISTRY, colour, fit
-from generator.art import chestnuts, forest, kitchen, marks, nuts, ornaments, verona  # noqa: F401  (registers)
+from generator.art import (chestnuts, critters, factory, forest, kitchen, marks, nuts,  # noqa: F401
+                           ornaments, verona)  # (importing registers the drawings)
 
 __all__ = ["draw", "names", "options", "describe"]
 

@@ -3,7 +3,7 @@ chestnut and the flame."""
 from __future__ import annotations
 
 from generator.art import marks
-from generator.art._core import (DETAIL, INK, P, art, colour, ink, line, lighter, moved, scaled,
+from generator.art._core import (DETAIL, INK, P, art, colour, ink, line, moved, scaled,
                                  compose, star_points, poly, sym, transform, ribbon)
 from generator.shapes import Circle, Shape, Style
 

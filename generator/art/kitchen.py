@@ -1,8 +1,8 @@
 """Things round the Chestnuts fire: tongs, a chair, a plate, a basket, an open box and a die."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, OUTLINE, P, art, colour, darker, ink, lighter, line,
-                                 poly, ribbon, rotation, sym, transform)
+from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line,
+                                 poly, ribbon, rotation, transform)
 from generator.shapes import Circle, Line, Rect, Shape, Style
 
 STEEL = "#aeb6be"

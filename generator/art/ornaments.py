@@ -6,9 +6,9 @@ bulb) so a player who cannot tell red from purple still tells them apart; `color
 from __future__ import annotations
 
 from generator.art._core import (DETAIL, INK, P, art, colour, compose, darker, ink, lighter, line,
-                                 moved, poly, regular, scaled, star_points, sym, transform)
+                                 moved, poly, scaled, star_points, sym, transform)
 from generator.art.forest import conifer
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
+from generator.shapes import Circle, Line, Rect, Shape
 
 RED = "#d23a3a"
 GOLD = "#f2c230"
