@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.art import marks
 from generator.art._core import (DETAIL, INK, P, art, colour, ink, line, moved, scaled,
-                                 compose, star_points, poly, sym, transform, ribbon)
+                                 compose, star_points, poly, ring, sym, transform, ribbon)
 from generator.shapes import Circle, Shape, Style
 
 RAW = {"shell": "#c68a4e", "scar": "#ead9b0", "grain": "#8c5a2e", "shine": "#f4e2c6"}
@@ -49,13 +49,12 @@ def chestnut(color: str | None = None, cooked: bool = False, mark: str | None = 
     out: list[Shape] = []
     body = nut(c, cooked)
     if color or mark:
-        ring = colour({"color": color}, "#9a9a9a")
-        out += [Circle(50, 52, 56, Style("#ffffff", INK, 16, join="round")),
-                Circle(50, 52, 56, Style(None, ring, 10))]
+        ring_colour = colour({"color": color}, "#9a9a9a")
+        out += [Circle(50, 52, 50, ink("#ffffff")), ring(50, 52, 64, 48, ink(ring_colour))]
         out += transform(body, compose(moved(50, 52), compose(scaled(0.84), moved(-50, -52))))
         if mark:
             badge = [Circle(50, 50, 50, ink("#ffffff", width=8))] + transform(
-                marks.mark(mark, ring, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
+                marks.mark(mark, ring_colour, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
             out += transform(badge, compose(moved(88, 92), scaled(0.32)))
     else:
         out += body

@@ -96,7 +96,7 @@ def _person(jacket: str, helmet: str = HELMET) -> list[Shape]:
     """A firefighter from the waist up, facing a little right: body, head, helmet (100-unit box)."""
     return [
         P("M20 100 C20 72 30 60 50 60 C70 60 80 72 80 100 Z", ink(jacket)),
-        P("M26 86 L74 86", line(INK, 7)), P("M26 86 L74 86", line("#f4f0c8", 4)),
+        *ribbon("M27 86 L73 86", 4, "#f4f0c8", edge=1.6),
         Circle(50, 40, 17, ink(SKIN)),
         Circle(56, 40, 2.2, Style(INK, None, 0)),
         P("M54 49 C57 51 60 50 62 48", line(INK, 1.6)),
@@ -139,9 +139,9 @@ def smoke_jumper(color: str | None = None) -> list[Shape]:
     out.append(P("M28 42 C30 22 40 8 50 6 C60 8 70 22 72 42 C64 36 58 36 50 42 C42 36 36 36 28 42 Z",
                  ink(lighter(canopy, 0.55), width=DETAIL)))
     # the jumper: helmet, body, arms up to the straps, legs
-    out += [P("M44 80 L42 70 M56 80 L58 70", line(INK, 4.5)), P("M44 80 L42 70 M56 80 L58 70", line(SKIN, 2.5)),
+    out += [*ribbon("M44 80 L42 70", 2.5, SKIN, edge=1.4), *ribbon("M56 80 L58 70", 2.5, SKIN, edge=1.4),
             P("M42 80 C42 76 58 76 58 80 L58 96 L42 96 Z", ink("#5f7f4a")),
-            P("M44 96 L40 110 M56 96 L60 110", line(INK, 6)), P("M44 96 L40 110 M56 96 L60 110", line("#4b5d3c", 3.6)),
+            *ribbon("M44 96 L40 110", 3.6, "#4b5d3c", edge=1.6), *ribbon("M56 96 L60 110", 3.6, "#4b5d3c", edge=1.6),
             Circle(50, 72, 6, ink(SKIN, width=DETAIL)),
             P("M43 71 C43 62 57 62 57 71 Z", ink(HELMET, width=DETAIL))]
     return out

@@ -17,7 +17,7 @@ def tongs(color: str | None = None) -> list[Shape]:
     for side in (-1, 1):
         out += ribbon(f"M{50 + side * 4} 12 C{50 + side * 10} 40 {50 + side * 15} 70 {50 + side * 15} 92",
                       6.5, STEEL)
-    out += [P("M44 10 C40 -4 60 -4 56 10", line(INK, 4.4)), P("M44 10 C40 -4 60 -4 56 10", line(STEEL, 2.2))]
+    out += ribbon("M44 10 C40 -4 60 -4 56 10", 2.4, STEEL, edge=1.6)
     out.append(Rect(41, 8, 18, 8, ink(STEEL, width=DETAIL), r=3))
     for side in (-1, 1):
         x = 50 + side * 9.5

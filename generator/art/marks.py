@@ -1,14 +1,15 @@
 """Player marks: seven bold shapes that tell players apart without colour (legible at 4 mm).
 
 Filled (default): the shape in the player's colour with a dark outline. Hollow (`fill=False`): a
-coloured band with dark edges, so a pale colour still shows in greyscale.
+coloured band with dark edges on both sides (a filled outline with a hole, not a thick stroke, so
+--ink-saver turns it pale with dark edges), so a pale colour still shows in greyscale.
 """
 from __future__ import annotations
 
 import math
 
-from generator.art._core import INK, art, colour, ink, poly, regular, star_points
-from generator.shapes import Circle, Line, Polygon, Shape, Style
+from generator.art._core import art, colour, holed, ink, inset, poly, regular, ring, star_points
+from generator.shapes import Circle, Shape
 
 DEFAULT = "#8a8a8a"
 MARKS = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon")
@@ -46,21 +47,12 @@ def mark(kind: str, color: str = DEFAULT, filled: bool = True) -> list[Shape]:
     if filled:
         st = ink(color, width=6.5)
         return [Circle(50, 50, 46, st)] if pts is None else [poly(pts, st)]
-    band = 11.0
-    under = Style(None, INK, band + 7.0, join="round", cap="round")
-    over = Style(None, color, band, join="round", cap="round")
+    edge = ink(color, width=5.0)
     if pts is None:
-        return [Circle(50, 50, 40, under), Circle(50, 50, 40, over)]
-    # hollow shapes are drawn on an outline pulled in by the band, so they fill the same box
-    cx = sum(x for x, _ in pts) / len(pts)
-    cy = sum(y for _, y in pts) / len(pts)
-    k = 0.86
-    inner = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
-    if kind == "cross":  # two crossed bars: both dark edges first, then both colours
-        bars = [((14, 14), (86, 86)), ((86, 14), (14, 86))]
-        wide = Style(None, INK, 24.0, cap="round"), Style(None, color, 17.0, cap="round")
-        return [Line(*a, *b, st) for st in wide for a, b in bars]
-    return [Polygon(tuple(inner), under), Polygon(tuple(inner), over)]
+        return [ring(50, 50, 47.5, 31, edge)]
+    if kind == "cross":  # thicker arms, so the hollow X keeps an opening
+        pts = _cross(50, 50, 52, 18)
+    return [holed(pts, inset(pts, 11.0 if kind == "triangle" else 13.0), edge)]
 
 
 def _register(kind: str) -> None:

@@ -4,7 +4,7 @@ in a spiky cup), acorn (capped), almond (flat teardrop), cashew (curved kidney),
 pod) and pistachio (gaping shell, green kernel)."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line, rotation, sym, transform)
+from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line, ribbon, rotation, sym, transform)
 from generator.shapes import Circle, Line, Shape, Style
 
 
@@ -76,8 +76,7 @@ def acorn(color: str | None = None) -> list[Shape]:
         out.append(P(f"M{x - 10} {42} L{x + 6} {16}", line(hatch, 1.5)))
         out.append(P(f"M{x + 10} {42} L{x - 6} {16}", line(hatch, 1.5)))
     out.append(P("M8 40 C8 20 28 12 50 12 C72 12 92 20 92 40 C84 46 16 46 8 40 Z", Style(None, INK, 3.2, join="round")))
-    out.append(P("M50 13 C50 6 54 2 60 0", line(INK, 4)))
-    out.append(P("M50 13 C50 6 54 2 60 0", line(cap, 2)))
+    out += ribbon("M50 14 C50 6 54 2 60 1", 2.4, cap, edge=1.6)
     return out
 
 

@@ -6,7 +6,7 @@ bulb) so a player who cannot tell red from purple still tells them apart; `color
 from __future__ import annotations
 
 from generator.art._core import (DETAIL, INK, P, art, colour, compose, darker, ink, lighter, line,
-                                 moved, poly, scaled, star_points, sym, transform)
+                                 moved, poly, ribbon, scaled, star_points, sym, transform)
 from generator.art.forest import conifer
 from generator.shapes import Circle, Line, Rect, Shape
 
@@ -36,8 +36,7 @@ def christmas_tree(color: str | None = None) -> list[Shape]:
     out = transform(conifer(green), compose(moved(0, 18), scaled(1, sy=0.85)))
     out.append(P("M34 98 L66 98 L62 112 L38 112 Z", ink("#b8433a")))
     for d in ("M34 46 C44 52 56 52 66 44", "M26 66 C40 74 60 74 76 64", "M18 88 C36 96 64 96 84 86"):
-        out.append(P(d, line(INK, 3.4)))
-        out.append(P(d, line(GOLD, 1.8)))
+        out += ribbon(d, 1.8, GOLD, edge=1.2)
     for (x, y), c in zip(((44, 56), (62, 62), (32, 76), (54, 80), (72, 82), (24, 96), (46, 100), (76, 100)),
                          (RED, "#3f72b5", GOLD, "#8e4fb3", RED, GOLD, "#3f72b5", RED)):
         out.append(Circle(x, y - 4, 3.6, ink(c, width=1.5)))
@@ -100,7 +99,7 @@ def ornament_bulb(color: str | None = None) -> list[Shape]:
     return [
         *_hanger(16),
         Circle(50, 60, 40, ink(c)),
-        P("M12 56 C30 64 70 64 88 56", line(INK, 4.5)), P("M12 56 C30 64 70 64 88 56", line(GOLD, 2.6)),
+        *ribbon("M13 56 C30 64 70 64 87 56", 2.8, GOLD, edge=1.6),
         P("M28 44 C30 36 36 30 44 28", line(lighter(c, 0.6), 4.5)),
         Rect(40, 14, 20, 10, ink(GOLD, width=DETAIL), r=2),
         Line(45, 16, 45, 22, line(INK, 1.2)), Line(50, 16, 50, 22, line(INK, 1.2)), Line(55, 16, 55, 22, line(INK, 1.2)),
@@ -114,7 +113,7 @@ def bag(color: str | None = None) -> list[Shape]:
     return [
         P("M38 46 C30 32 28 22 32 14 L41 22 L50 10 L59 22 L68 14 C72 22 70 32 62 46 Z", ink(lighter(c, 0.2))),
         sym("M50 44 C56 44 62 43 64 44 C80 54 94 70 92 86 C90 96 80 100 50 100", ink(c)),
-        P("M36 42 C44 46 56 46 64 42", line(INK, 4.5)), P("M36 42 C44 46 56 46 64 42", line(CREAM, 2.5)),
+        *ribbon("M36 42 C44 46 56 46 64 42", 2.8, CREAM, edge=1.6),
         P("M54 45 C60 54 66 56 72 54 M54 45 C56 56 54 64 50 68", line(INK, 2.4)),
         P("M26 70 C26 62 30 56 36 52", line(lighter(c, 0.45), 3.5)),
         P("M46 64 C46 70 50 86 44 94 M62 70 C64 80 70 86 74 90", line(darker(c, 0.4), 1.5)),
