@@ -156,3 +156,54 @@ def test_names_cover_the_chestnuts_kit():
     need = {"chestnut", "flame", "tongs", "chair", "plate", "basket", "box", "burnt", "die"}
     need |= {f"mark-{k}" for k in ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon")}
     assert need <= set(art.names())
+
+
+def test_bad_options_name_what_is_expected():
+    with pytest.raises(ValueError, match="known: circle"):
+        art.draw("chestnut", 15, 15, color="#e69f00", mark="moon")
+    with pytest.raises(ValueError, match="conifer"):
+        art.draw("tree", 15, 15, kind="palm")
+    assert art.draw("chestnut", 15, 15, mark="mark-star") == art.draw("chestnut", 15, 15, mark="star")
+
+
+def _lum(c):
+    r, g, b = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+
+
+def test_every_drawing_has_a_mid_tone_fill():
+    """Greyscale: a drawing is more than outlines on white; some area prints as a grey."""
+    for name, o in _cases():
+        fills = [_lum(s.style.fill) for s in art.draw(name, 16, 16, **o)
+                 if getattr(s, "style", None) and s.style.fill]
+        assert any(0.15 <= v <= 0.9 for v in fills), (name, o)
+
+
+def test_small_marks_keep_printable_lines():
+    for k in MARKS:
+        for fill in (True, False):
+            shapes = art.draw(f"mark-{k}", 4, 4, fill=fill)
+            widths = [s.style.width for s in shapes if s.style.stroke]
+            assert widths and min(widths) >= 0.1 and max(widths) >= 0.2, (k, fill, widths)
+
+
+def test_hollow_marks_are_filled_bands_with_a_hole():
+    """A hollow mark is a filled outline with a hole (pale under --ink-saver), not a fat stroke."""
+    for k in MARKS:
+        (shape,) = art.draw(f"mark-{k}", 10, 10, color="#f0e442", fill=False)
+        assert shape.style.fill == "#f0e442" and _dark(shape.style.stroke)
+        assert sum(1 for op in shape.ops if op[0] == "M") == 2, k
+
+
+def test_stroke_widths_follow_size_sub_linearly():
+    """Small drawings keep relatively bolder outlines than big ones, yet grow with size."""
+    def outline(size):
+        return max(s.style.width for s in art.draw("mark-circle", size, size) if s.style.stroke)
+    small, big = outline(4), outline(40)
+    assert small < big < 10 * small
+
+
+def test_every_drawing_is_described():
+    for name in art.names():
+        assert art.describe(name), name
+        assert "color" in art.options(name)

@@ -44,7 +44,7 @@ def nut(c: dict, cooked: bool = False) -> list[Shape]:
 def chestnut(color: str | None = None, cooked: bool = False, mark: str | None = None) -> list[Shape]:
     """A chestnut: uncooked tan, or cooked dark-roasted with its scored shell split open.
     color: the owner's colour, drawn as a ring round the nut; mark: the owner's mark
-    (circle, triangle, ...) on a badge at the lower right."""
+    ("circle" or "mark-circle", "triangle", ...) on a badge at the lower right."""
     c = COOKED if cooked else RAW
     out: list[Shape] = []
     body = nut(c, cooked)
@@ -53,6 +53,7 @@ def chestnut(color: str | None = None, cooked: bool = False, mark: str | None = 
         out += [Circle(50, 52, 50, ink("#ffffff")), ring(50, 52, 64, 48, ink(ring_colour))]
         out += transform(body, compose(moved(50, 52), compose(scaled(0.84), moved(-50, -52))))
         if mark:
+            mark = mark[5:] if mark.startswith("mark-") else mark
             badge = [Circle(50, 50, 50, ink("#ffffff", width=8))] + transform(
                 marks.mark(mark, ring_colour, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
             out += transform(badge, compose(moved(88, 92), scaled(0.32)))
