@@ -15,8 +15,8 @@ from __future__ import annotations
 from generator.shapes import Shape
 
 from generator.art._core import REGISTRY, colour, fit
-from generator.art import (chestnuts, critters, factory, forest, kitchen, marks, nuts,  # noqa: F401
-                           ornaments, verona)  # (importing registers the drawings)
+from generator.art import (chestnuts, critters, factory, forest, kitchen, marks, mime,  # noqa: F401
+                           nuts, ornaments, verona)  # (importing registers the drawings)
 
 __all__ = ["draw", "names", "options", "describe"]
 
