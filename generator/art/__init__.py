@@ -12,13 +12,22 @@ ValueError that names the known ones.
 """
 from __future__ import annotations
 
+from generator.art import (  # noqa: F401
+    chestnuts,
+    critters,
+    factory,
+    forest,
+    kitchen,
+    marks,
+    mime,
+    nuts,  # (importing registers the drawings)
+    ornaments,
+    verona,
+)
+from generator.art._core import REGISTRY, colour, fit
 from generator.shapes import Shape
 
-from generator.art._core import REGISTRY, colour, fit
-from generator.art import (chestnuts, critters, factory, forest, kitchen, marks, mime,  # noqa: F401
-                           nuts, ornaments, verona)  # (importing registers the drawings)
-
-__all__ = ["draw", "names", "options", "describe"]
+__all__ = ["describe", "draw", "names", "options"]
 
 
 def names() -> list[str]:

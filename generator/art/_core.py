@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Sequence
 
-from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Shape, Style, Text
+from generator.shapes import (
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
 
 # The ink every outline is drawn with: near-black, warm, so it reads in greyscale and survives an
 # ink-saver transform (fills mixed toward white, strokes kept).
@@ -143,7 +154,7 @@ def sym(d: str, style: Style, cx: float = 50.0) -> Path:
         elif op[0] == "C":
             segs.append(("C", pts[-1], (op[1], op[2]), (op[3], op[4]), (op[5], op[6])))
             pts.append((op[5], op[6]))
-    m = lambda p: (2 * cx - p[0], p[1])  # noqa: E731
+    m = lambda p: (2 * cx - p[0], p[1])
     out = list(half)
     for s in reversed(segs):
         if s[0] == "L":

@@ -3,8 +3,24 @@ chestnut and the flame."""
 from __future__ import annotations
 
 from generator.art import marks
-from generator.art._core import (DETAIL, INK, P, art, colour, ink, line, moved, scaled,
-                                 compose, star_points, poly, ring, sym, transform, ribbon)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    compose,
+    ink,
+    line,
+    moved,
+    poly,
+    ribbon,
+    ring,
+    scaled,
+    star_points,
+    sym,
+    transform,
+)
 from generator.shapes import Circle, Shape, Style
 
 RAW = {"shell": "#c68a4e", "scar": "#ead9b0", "grain": "#8c5a2e", "shine": "#f4e2c6"}
@@ -53,7 +69,7 @@ def chestnut(color: str | None = None, cooked: bool = False, mark: str | None = 
         out += [Circle(50, 52, 50, ink("#ffffff")), ring(50, 52, 64, 48, ink(ring_colour))]
         out += transform(body, compose(moved(50, 52), compose(scaled(0.84), moved(-50, -52))))
         if mark:
-            mark = mark[5:] if mark.startswith("mark-") else mark
+            mark = mark.removeprefix("mark-")
             badge = [Circle(50, 50, 50, ink("#ffffff", width=8))] + transform(
                 marks.mark(mark, ring_colour, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
             out += transform(badge, compose(moved(88, 92), scaled(0.32)))

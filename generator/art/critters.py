@@ -1,7 +1,19 @@
 """Animals of the nut games: the squirrel and the raccoon."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line, poly, sym)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    darker,
+    ink,
+    lighter,
+    line,
+    poly,
+    sym,
+)
 from generator.shapes import Circle, Ellipse, Shape, Style
 
 CREAM = "#f3e2c2"

@@ -1,8 +1,24 @@
 """The NUTS factory: salt shaker, nut roaster, box robot and delivery truck."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, compose, darker, ink, lighter, line,
-                                 moved, poly, ribbon, scaled, sym, transform)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    compose,
+    darker,
+    ink,
+    lighter,
+    line,
+    moved,
+    poly,
+    ribbon,
+    scaled,
+    sym,
+    transform,
+)
 from generator.art.chestnuts import flame_shapes
 from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
 

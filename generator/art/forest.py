@@ -2,8 +2,26 @@
 water."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, compose, darker, ink, lighter, line,
-                                 mirrored_x, moved, poly, ribbon, rotation, scaled, sym, transform)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    compose,
+    darker,
+    ink,
+    lighter,
+    line,
+    mirrored_x,
+    moved,
+    poly,
+    ribbon,
+    rotation,
+    scaled,
+    sym,
+    transform,
+)
 from generator.art.chestnuts import flame_shapes
 from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
 

@@ -1,8 +1,21 @@
 """Things round the Chestnuts fire: tongs, a chair, a plate, a basket, an open box and a die."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line,
-                                 poly, ribbon, rotation, transform)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    darker,
+    ink,
+    lighter,
+    line,
+    poly,
+    ribbon,
+    rotation,
+    transform,
+)
 from generator.shapes import Circle, Line, Rect, Shape, Style
 
 STEEL = "#aeb6be"
@@ -70,7 +83,7 @@ def basket(color: str | None = None) -> list[Shape]:
     out: list[Shape] = []
     out += ribbon("M20 40 C20 2 80 2 80 40", 6.5, lighter(wicker, 0.15))
     top, bot = 44.0, 96.0
-    xl = lambda y: 12 + (y - top) * 10 / (bot - top)  # noqa: E731  (left side of the body at y)
+    xl = lambda y: 12 + (y - top) * 10 / (bot - top)
     out.append(P(f"M12 {top} L88 {top} L78 {bot - 6} C77 {bot} 74 {bot} 70 {bot} L30 {bot} "
                  f"C26 {bot} 23 {bot} 22 {bot - 6} Z", ink(wicker)))
     rows = [44, 57, 70, 83, 96]

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import math
 
-from generator.art._core import art, colour, holed, ink, inset, poly, regular, ring, star_points
+from generator.art._core import (
+    art,
+    colour,
+    holed,
+    ink,
+    inset,
+    poly,
+    regular,
+    ring,
+    star_points,
+)
 from generator.shapes import Circle, Shape
 
 DEFAULT = "#8a8a8a"

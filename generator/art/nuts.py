@@ -4,7 +4,21 @@ in a spiky cup), acorn (capped), almond (flat teardrop), cashew (curved kidney),
 pod) and pistachio (gaping shell, green kernel)."""
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, darker, ink, lighter, line, ribbon, rotation, sym, transform)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    darker,
+    ink,
+    lighter,
+    line,
+    ribbon,
+    rotation,
+    sym,
+    transform,
+)
 from generator.shapes import Circle, Line, Shape, Style
 
 

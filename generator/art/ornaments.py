@@ -5,8 +5,25 @@ bulb) so a player who cannot tell red from purple still tells them apart; `color
 """
 from __future__ import annotations
 
-from generator.art._core import (DETAIL, INK, P, art, colour, compose, darker, ink, lighter, line,
-                                 moved, poly, ribbon, scaled, star_points, sym, transform)
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    compose,
+    darker,
+    ink,
+    lighter,
+    line,
+    moved,
+    poly,
+    ribbon,
+    scaled,
+    star_points,
+    sym,
+    transform,
+)
 from generator.art.forest import conifer
 from generator.shapes import Circle, Line, Rect, Shape
 

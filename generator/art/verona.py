@@ -3,8 +3,18 @@ from __future__ import annotations
 
 import math
 
-from generator.art._core import DETAIL, INK, P, art, colour, darker, ink, lighter, line, poly
-from generator.shapes import Circle, Line, Rect, Shape, Style
+from generator.art._core import (
+    DETAIL,
+    INK,
+    P,
+    art,
+    colour,
+    darker,
+    ink,
+    line,
+    poly,
+)
+from generator.shapes import Circle, Rect, Shape, Style
 
 STONE = "#e2b48a"
 
