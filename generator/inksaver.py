@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from generator.colour import luminance, rgb, to_hex
 from generator.shapes import (
     Circle,
     Ellipse,
@@ -27,26 +28,10 @@ TINT = 0.82  # share of white mixed into every fill
 OUTLINE = 0.2  # mm, outline added to fills that had none
 
 
-def _rgb(c: str) -> tuple[int, int, int]:
-    c = c.lstrip("#")
-    if len(c) == 3:
-        c = "".join(ch * 2 for ch in c)
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-
-
-def _hex(r: float, g: float, b: float) -> str:
-    return "#%02x%02x%02x" % tuple(max(0, min(255, round(v))) for v in (r, g, b))
-
-
-def luminance(c: str) -> float:
-    r, g, b = _rgb(c)
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
-
-
 @cache
 def light(c: str) -> str:
-    r, g, b = _rgb(c)
-    return _hex(*(v + (255 - v) * TINT for v in (r, g, b)))
+    r, g, b = rgb(c)
+    return to_hex(*(v + (255 - v) * TINT for v in (r, g, b)))
 
 
 @cache
@@ -54,9 +39,9 @@ def dark(c: str) -> str:
     """The colour itself if already dark, else a dark shade of it (keeps its hue)."""
     if luminance(c) <= 0.45:
         return c
-    r, g, b = _rgb(c)
+    r, g, b = rgb(c)
     f = 0.45 / max(luminance(c), 1e-6) * 0.6
-    return _hex(r * f, g * f, b * f)
+    return to_hex(r * f, g * f, b * f)
 
 
 @cache

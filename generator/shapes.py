@@ -134,6 +134,32 @@ def group(items: Iterable[Shape], dx: float = 0.0, dy: float = 0.0, rotate: floa
     return Group(tuple(items), dx, dy, rotate, scale, clip)
 
 
+KAPPA = 0.5522847498  # Bezier control distance for a quarter circle of radius 1
+
+
+def ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
+    """An ellipse as Path ops: four Bezier quarters (ry < 0 runs it the other way round)."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return (("M", cx + rx, cy),
+            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+            ("Z",))
+
+
+def rect_ops(x: float, y: float, w: float, h: float, r: float = 0.0) -> tuple[tuple, ...]:
+    """A rectangle, its corners rounded by `r` (clamped to half a side), as Path ops."""
+    r = max(0.0, min(r, w / 2, h / 2))
+    if r == 0:
+        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
+    k = r * (1 - KAPPA)
+    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
+
+
 def pt(mm: float) -> float:
     """mm -> PostScript points."""
     return mm / MM_PER_PT

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from generator.colour import mix, rgb
 from generator.shapes import (
     Circle,
     Ellipse,
@@ -24,6 +25,8 @@ from generator.shapes import (
     Shape,
     Style,
     Text,
+    ellipse_ops,
+    rect_ops,
 )
 
 # The ink every outline is drawn with: near-black, warm, so it reads in greyscale and survives an
@@ -53,13 +56,7 @@ def solid(fill: str) -> Style:
 def _rgb(c: str) -> tuple[int, int, int]:
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", c or ""):
         raise ValueError(f'colour must be "#rrggbb", got {c!r}')
-    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
-
-
-def mix(a: str, b: str, t: float) -> str:
-    """`a` moved a fraction `t` of the way toward `b`."""
-    ra, rb = _rgb(a), _rgb(b)
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ra, rb))
+    return rgb(c)
 
 
 def lighter(c: str, t: float = 0.4) -> str:
@@ -68,11 +65,6 @@ def lighter(c: str, t: float = 0.4) -> str:
 
 def darker(c: str, t: float = 0.4) -> str:
     return mix(c, "#000000", t)
-
-
-def luminance(c: str) -> float:
-    r, g, b = _rgb(c)
-    return (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
 
 
 def colour(opts: dict, default: str) -> str:
@@ -284,7 +276,7 @@ def holed(outer: Sequence[tuple[float, float]], inner: Sequence[tuple[float, flo
 
 def ring(cx: float, cy: float, r_out: float, r_in: float, style: Style) -> Path:
     """An annulus: a filled band between two circles (nonzero fill: the inner one reversed)."""
-    return Path(_ellipse_ops(cx, cy, r_out, r_out) + _ellipse_ops(cx, cy, r_in, -r_in), style)
+    return Path(ellipse_ops(cx, cy, r_out, r_out) + ellipse_ops(cx, cy, r_in, -r_in), style)
 
 
 # ----------------------------------------------------------------------------- transforms
@@ -319,37 +311,13 @@ def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-_K = 0.5522847498
-
-
-def _ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
-    kx, ky = rx * _K, ry * _K
-    return (("M", cx + rx, cy),
-            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-            ("Z",))
-
-
-def _rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
-    r = max(0.0, min(r, w / 2, h / 2))
-    if r == 0:
-        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-    k = r * (1 - _K)
-    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
-            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
-            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
-            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
-
-
 def as_path(s: Shape) -> Path | Shape:
     if isinstance(s, Circle):
-        return Path(_ellipse_ops(s.cx, s.cy, s.r, s.r), s.style)
+        return Path(ellipse_ops(s.cx, s.cy, s.r, s.r), s.style)
     if isinstance(s, Ellipse):
-        return Path(_ellipse_ops(s.cx, s.cy, s.rx, s.ry), s.style)
+        return Path(ellipse_ops(s.cx, s.cy, s.rx, s.ry), s.style)
     if isinstance(s, Rect):
-        return Path(_rect_ops(s.x, s.y, s.w, s.h, s.r), s.style)
+        return Path(rect_ops(s.x, s.y, s.w, s.h, s.r), s.style)
     return s
 
 

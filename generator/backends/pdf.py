@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import io
 import math
+from functools import lru_cache
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import fonts
+from generator import colour, fonts
 from generator.shapes import (
     MM_PER_PT,
     Circle,
@@ -31,10 +32,11 @@ from generator.shapes import (
     Shape,
     Style,
     Text,
+    ellipse_ops,
+    rect_ops,
 )
 
 K = 1.0 / MM_PER_PT  # points per mm
-KAPPA = 0.5522847498
 Matrix = tuple[float, float, float, float, float, float]
 
 
@@ -61,40 +63,13 @@ def group_matrix(g: Group) -> Matrix:
     return m
 
 
-_COLOURS: dict[str, tuple[float, float, float]] = {}
+@lru_cache(maxsize=None)
+def rgb(c: str) -> tuple[float, float, float]:
+    r, g, b = colour.rgb(c)
+    return r / 255, g / 255, b / 255
 
 
-def rgb(colour: str) -> tuple[float, float, float]:
-    try:
-        return _COLOURS[colour]
-    except KeyError:
-        c = colour.lstrip("#")
-        if len(c) == 3:
-            c = "".join(ch * 2 for ch in c)
-        v = (int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255)
-        _COLOURS[colour] = v
-        return v
 
-
-def _ellipse_ops(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return (("M", cx + rx, cy),
-            ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-            ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-            ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-            ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-            ("Z",))
-
-
-def _rect_ops(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
-    if r <= 0:
-        return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",))
-    r = min(r, w / 2, h / 2)
-    k = r * (1 - KAPPA)
-    return (("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
-            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
-            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
-            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",))
 
 
 Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
@@ -266,7 +241,7 @@ class PdfDocument:
                 self.code.append("q")
                 saved = (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap, self.join)
                 x, y, w, h = s.clip
-                self._path(_rect_ops(x, y, w, h, 0), gm)
+                self._path(rect_ops(x, y, w, h, 0), gm)
                 self.code.append("W n")
                 for item in s.items:
                     self.draw(item, gm)
@@ -277,13 +252,13 @@ class PdfDocument:
                 for item in s.items:
                     self.draw(item, gm)
         elif t is Rect:
-            self._paint(s.style, m, _rect_ops(s.x, s.y, s.w, s.h, s.r))
+            self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
         elif t is Line:
             self._paint(s.style, m, (("M", s.x1, s.y1), ("L", s.x2, s.y2)), closed=False)
         elif t is Circle:
-            self._paint(s.style, m, _ellipse_ops(s.cx, s.cy, s.r, s.r))
+            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.r, s.r))
         elif t is Ellipse:
-            self._paint(s.style, m, _ellipse_ops(s.cx, s.cy, s.rx, s.ry))
+            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.rx, s.ry))
         elif t is Polygon:
             if not s.points:
                 return

@@ -49,7 +49,7 @@ def capacity(area: tuple[float, float], d: float, origin: tuple[float, float] = 
 
 def holding_box(r: Region) -> tuple[float, float, float, float]:
     """The holding area in board coordinates (x, y, w, h)."""
-    (x, y), (w, h) = r.at, r.size
+    w, h = r.size
     lw, lh = local_size(w, h, r.rotate)
     aw, ah = holding_area(r)
     u0, v0 = (PAD, LABEL_BAND) if r.shape == "rect" else ((lw - aw) / 2, (lh - ah) / 2)

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 import jinja2
 
-from generator import fonts
+from generator import colour, fonts
 from generator.shapes import Circle, Ellipse, Group, Line, Path as PathShape, Polygon, Rect, Shape, Style, Text
 from kitfile.source import Problem, SourceError, field_name, load_file
 
@@ -58,11 +58,7 @@ def local_size(w: float, h: float, rotate: int) -> tuple[float, float]:
 
 def mix(color: str | None, amount: float, toward: str = "#ffffff") -> str | None:
     """`color` moved `amount` (0..1) of the way toward `toward`."""
-    if color is None:
-        return None
-    a = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(toward[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+    return None if color is None else colour.mix(color, toward, amount)
 
 
 def faded(shapes: Iterable[Shape], strength: float) -> tuple[Shape, ...]:

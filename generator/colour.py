@@ -1,0 +1,32 @@
+"""Colours as kit files and drawings write them ("#rrggbb"), read and mixed in one place."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
+
+
+@lru_cache(maxsize=None)
+def rgb(c: str) -> tuple[int, int, int]:
+    """"#rrggbb" (or "#rgb") -> (r, g, b), 0-255."""
+    m = _HEX.fullmatch(c or "")
+    if not m:
+        raise ValueError(f'colour must be "#rrggbb", got {c!r}')
+    h = m[1] if len(m[1]) == 6 else "".join(ch * 2 for ch in m[1])
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def to_hex(r: float, g: float, b: float) -> str:
+    return "#%02x%02x%02x" % tuple(max(0, min(255, round(v))) for v in (r, g, b))
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """`a` moved a fraction `t` (0..1) of the way toward `b`."""
+    return to_hex(*(x + (y - x) * t for x, y in zip(rgb(a), rgb(b))))
+
+
+def luminance(c: str) -> float:
+    """Relative luminance 0..1 (Rec. 709 weights): how dark a colour prints in greyscale."""
+    r, g, b = rgb(c)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
