@@ -136,14 +136,6 @@ def _written(needs: tuple[int, ...], points: int) -> Card:
     return card
 
 
-@dataclass(frozen=True)
-class _Ranked:
-    """What `rank` reads of a player, the total summed once (PlayerScore.total sums on each call)."""
-
-    name: str
-    total: int
-
-
 _DECKS: dict[int, tuple[Params, dict[str, Card], dict[tuple[str, int], Line]]] = {}
 
 
@@ -300,7 +292,7 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
     breakers = [TieBreaker("most nuts", nuts_total.__getitem__),
                 TieBreaker("most Salt markers", salt_of.__getitem__),
                 TieBreaker("fewest Squirrel markers", lambda n: -squirrel_of[n])]
-    ranking, tiebreaks = rank([_Ranked(p.name, p.total) for p in scores], breakers, U6)
+    ranking, tiebreaks = rank(scores, breakers, U6)
     finished = any(v >= params.end_rows for v in complete.values())
     if explain and not finished:
         notes.append(f"Unfinished: no player has {params.end_rows} complete rows (ruling U7).")
