@@ -51,7 +51,7 @@ def _table(result: Result) -> list[str]:
     """One table per player: breakdown lines, then the total."""
     out: list[str] = []
     labels = [line.label for p in result.players for line in p.breakdown]
-    width = min(max([len("total"), *map(len, labels)]), 46) + 2   # a longer label pushes its number
+    width = min(max([len("total"), *map(len, labels)]), 64) + 2   # a longer label pushes its number
     for p in result.players:
         out.append(p.name)
         for line in p.breakdown:
