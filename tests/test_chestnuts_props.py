@@ -75,4 +75,4 @@ def test_legal_list_agrees_with_why_illegal(seed, pick):
         mv = C.parse(x)
         assert (M.why_illegal(s, mv) is None) == (C.resolve(s, mv) in legal), x
     # The spend-all search finds something exactly when the list is not empty.
-    assert (M.first_legal(s) is None) == (not legal)
+    assert (not M.affordable(s)) == (not legal)

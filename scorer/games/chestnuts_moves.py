@@ -398,14 +398,18 @@ def legal_moves(s: State) -> list[Move]:
     return [mv for mv in candidates(s) if why_illegal(s, mv) is None]
 
 
-def first_legal(s: State) -> Move | None:
-    """Ruling C4's search: some legal action the remaining points can pay for, or None."""
+def affordable(s: State) -> list[Move]:
+    """Ruling C4's search: the legal actions the remaining points can still pay for, the smallest
+    of each letter (an empty list: the turn may end)."""
     if s.over or s.points <= 0:
-        return None
+        return []
+    out: list[Move] = []
+    letters: set[str] = set()
     for mv in candidates(s, smallest=True):
-        if why_illegal(s, mv) is None:
-            return mv
-    return None
+        if mv[0] not in letters and why_illegal(s, mv) is None:
+            letters.add(mv[0])
+            out.append(mv)
+    return out
 
 
 def end_of_turn(s: State) -> list[Illegal]:
@@ -418,9 +422,9 @@ def end_of_turn(s: State) -> list[Illegal]:
     if s.flame_pending():
         out.append(Illegal(f"on a roll of {s.roll} a Flame (l) must be added", s.t.forced_rule["l"]))
     if not out:
-        mv = first_legal(s)
-        if mv is not None:
-            shown = mv[0] if mv[0] in "abdhijl" else f"{mv[0]} 1"  # the smallest of its kind
+        moves = affordable(s)
+        if moves:
+            shown = ", ".join(f'"{mv[0]}"' if mv[0] in "abdhijl" else f'"{mv[0]} 1"' for mv in moves)
             out.append(Illegal(f"{s.points} Nut Point{'s' if s.points != 1 else ''} left unspent, and "
-                               f'"{shown}" could still be taken (ruling C4)', R_SPEND))
+                               f"{shown} could still be taken (ruling C4)", R_SPEND))
     return out
