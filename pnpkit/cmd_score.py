@@ -62,6 +62,13 @@ def _table(result: Result) -> list[str]:
     return out
 
 
+def _plain(value: Any) -> str:
+    """A value as a person reads it: yes/no, a dash for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "-" if value is None else str(value)
+
+
 def _ranking(result: Result) -> list[str]:
     if result.cooperative:
         out = [f"Outcome: {result.extra.get('outcome', 'unknown')}"]
@@ -71,7 +78,9 @@ def _ranking(result: Result) -> list[str]:
             if isinstance(value, list) and value and isinstance(value[0], dict):
                 out.append(f"{key}:")
                 for i, item in enumerate(value, 1):
-                    out.append(f"  {i}. " + ", ".join(f"{k}: {v}" for k, v in item.items()))
+                    out.append(f"  {i}. " + ", ".join(f"{k}: {_plain(v)}" for k, v in item.items() if k != "explain"))
+                    if "explain" in item:
+                        out.append(f"     {item['explain']}")
             else:
                 out.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
         return out + [""]

@@ -156,7 +156,7 @@ def test_cooperative_result_prints_its_outcome():
     result = Result(game="fair-verona", cooperative=True,
                     extra={"outcome": "unfinished", "encounters": [{"strength": 9, "cleared": True, "explain": "9C"}]})
     text = "\n".join(cmd_score._ranking(result))
-    assert "1. strength: 9, cleared: True, explain: 9C" in text
+    assert "1. strength: 9, cleared: yes\n     9C" in text
 
 
 def _examples():
