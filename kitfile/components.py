@@ -76,7 +76,10 @@ def parse_length(value: Any) -> float:
 def parse_size(value: Any) -> tuple[float, float]:
     """"63.5x88.9mm" | "2.5x3.5in" | "63.5mm x 88.9mm" | "poker" | "5/8in" (square) -> (w, h) mm."""
     if isinstance(value, (list, tuple)) and len(value) == 2:
-        return parse_length(value[0]), parse_length(value[1])
+        w, h = parse_length(value[0]), parse_length(value[1])
+        if w <= 0 or h <= 0:
+            raise ValueError(f"a size must be larger than zero, got {_q(value)}")
+        return w, h
     text = str(value).strip().lower()
     if text in NAMED_SIZES:
         return NAMED_SIZES[text]
@@ -109,6 +112,9 @@ def _point(value: Any) -> tuple[float, float]:
 Length = Annotated[float, BeforeValidator(parse_length),
                    WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
                                    "description": "A length: a number with mm, cm, in or pt; a bare number is mm."})]
+PositiveLength = Annotated[float, BeforeValidator(parse_length), Field(gt=0),
+                           WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
+                                           "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."})]
 Size = Annotated[tuple[float, float], BeforeValidator(parse_size),
                  WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
                                  "description": "Width x height with a unit, a named size, or one length for a square."})]
@@ -209,7 +215,7 @@ class Counters(_Faced):
 
     kind: Literal["counters"]
     shape: Literal["round", "square"] = "round"
-    size: Length = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
+    size: PositiveLength = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
 
 
 class Tiles(_Faced):
@@ -237,7 +243,7 @@ class Cards(_Component):
 
 class Column(Strict):
     label: str = Field(description="Column heading.")
-    width: Length | None = Field(None, description="Width; columns without one share what is left.")
+    width: PositiveLength | None = Field(None, description="Width; columns without one share what is left.")
     group: str | None = Field(None, description="The name of a `groups` entry this column sits under.")
     shade: bool = Field(False, description="Shade the column (e.g. a total).")
 
@@ -324,7 +330,7 @@ class Track(Strict):
     name: str
     at: Point = Field(description="Top-left of the first space.")
     spaces: list[str] = Field(min_length=1, description="The label of each space, in order.")
-    space: Length = Field(description="Diameter or side of each space.")
+    space: PositiveLength = Field(description="Diameter or side of each space.")
     gap: Length = 2.0
     direction: Literal["right", "down", "left", "up"] = "right"
     shape: Literal["round", "square"] = "round"
@@ -340,7 +346,7 @@ class Grid(Strict):
     at: Point
     rows: int = Field(ge=1)
     cols: int = Field(ge=1)
-    cell: Length
+    cell: PositiveLength
     row_labels: list[str] = Field(default_factory=list)
     col_labels: list[str] = Field(default_factory=list)
     fill: Color | None = None
@@ -352,8 +358,8 @@ class Lattice(Strict):
     name: str
     at: Point = Field(description="Centre of the top space.")
     rows: int = Field(ge=1)
-    spacing: Length = Field(description="Distance between neighbouring spaces.")
-    space: Length = Field(description="Diameter of a space.")
+    spacing: PositiveLength = Field(description="Distance between neighbouring spaces.")
+    space: PositiveLength = Field(description="Diameter of a space.")
     labels: Literal["row-letter", "none"] = Field("row-letter", description="row-letter: A1, B1 B2, ...")
 
 
