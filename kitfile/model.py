@@ -84,11 +84,14 @@ def kit_path(name: str) -> tuple[Path, str]:
 def load_kit(name: str) -> Kit:
     """Load and validate a kit by id or path. Raises SourceError with file:line: field: message."""
     path, display = kit_path(name)
-    return _load(str(path.resolve()) if path.exists() else str(path), display)
+    if not path.exists():
+        return _load(str(path), display, 0)
+    # cached per file version: an edited kit file is read again
+    return _load(str(path.resolve()), display, path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, display: str) -> Kit:
+def _load(path: str, display: str, version: int) -> Kit:
     source = load_file(path, display)
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
