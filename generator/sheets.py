@@ -140,7 +140,10 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rsize = HEADER_SIZE
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
-        size = fit_text(left, "condensed-bold", HEADER_SIZE, width - rwidth - 4)
+        room = width - rwidth - 4
+        size = fit_text(left, "condensed-bold", HEADER_SIZE, room, smallest=5.5)
+        while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
+            left = left[:-2].rstrip(" ,(") + "…"  # too long even small: cut, never over the page number
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))

@@ -323,8 +323,10 @@ def test_unreadable_records_name_the_line_and_field(old, new, message):
 def test_the_kit_is_this_editions_board_and_counters():
     from kitfile import load_kit
     kit = load_kit("forest-fire")
-    assert kit.game.players == "2-4" and kit.components == []
+    assert kit.game.players == "2-4"
     p = kit.params
+    printed = {c.name: c.count for c in kit.components if c.kind == "counters"}
+    assert printed["fires"] == p.fire_counters and printed["firebreaks"] == p.firebreaks
     assert (p.grid, p.ring, p.firebreaks, p.setup_rounds) == (6, True, 4, 2) and p.fire_counters >= 40
     assert [(r.id, r.kind, r.actions, r.removes, r.jump) for r in p.roles if r.kind == "ground"] == [
         ("hotshot", "ground", 2, None, False), ("smoke-jumper", "ground", 2, 1, True)]
