@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import calibration, cover, fold, inksaver, manifest
+from generator import calibration, cover, fillable, fold, inksaver, manifest
 from generator.atomic import Batch
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -53,6 +53,7 @@ class BuildReport:
     pdf_bytes: int
     split_boards: int = 0
     paths: list[Path] = field(default_factory=list)  # everything written, in order
+    fillable: Path | None = None  # the score sheets with form fields, if the kit has any
 
 
 @dataclass
@@ -61,39 +62,11 @@ class Document:
     paper: Paper
     pages: list[Page]
     manifest: dict
-
-    def page_fields(self) -> list[list[tuple[str, float, float, float, float]]]:
-        """Fillable fields (a piece's meta["fields"]: name, x, y, w, h in the piece's frame) on
-        each page, moved to where the piece's front is printed. Names repeat per copy of a sheet,
-        so later copies get "-2", "-3"... ."""
-        out: list[list] = []
-        seen: dict[str, int] = {}
-        for page in self.pages:
-            fields = []
-            if page.kind == "pieces":
-                for pl in page.placed:
-                    for name, fx, fy, fw, fh in pl.piece.meta.get("fields", ()):
-                        pts = [_to_page(pl, px, py) for px, py in ((fx, fy), (fx + fw, fy + fh))]
-                        (x0, x1), (y0, y1) = sorted(p[0] for p in pts), sorted(p[1] for p in pts)
-                        n = seen[name] = seen.get(name, 0) + 1
-                        fields.append((name if n == 1 else f"{name}-{n}", x0, y0, x1 - x0, y1 - y0))
-            out.append(fields)
-        return out
+    fillable: list[fillable.Sheet] = field(default_factory=list)  # score sheets to fill on screen
 
     def page_shapes(self, ink_saver: bool = False) -> list[tuple]:
         shapes = [p.shapes() for p in self.pages]
         return [inksaver.transform(s) for s in shapes] if ink_saver else shapes
-
-
-def _to_page(pl: Page, px: float, py: float) -> tuple[float, float]:
-    """A point of a placed piece's own drawing -> page mm (as Placed.shape turns it)."""
-    if pl.rotate == 90:
-        px, py = pl.w - py, px
-    elif pl.rotate == 180:
-        px, py = pl.w - px, pl.h - py
-    elif pl.rotate == 270:
-        px, py = py, pl.h - px
-    return pl.x + px, pl.y + py
 
 
 def check_options(paper: str, duplex: str, back_offset: tuple[float, float], backs: str = "duplex") -> None:
@@ -141,6 +114,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
     check_options(paper.name, duplex, tuple(back_offset), backs)
     back_offset = (float(back_offset[0]), float(back_offset[1]))
     folded = backs == "gutter"
+    forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
     imposed = impose(pieces, paper, duplex, back_offset, blank_backs=not folded)
@@ -188,7 +162,8 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
                       if pl.piece.shape == "circle"]
             page.furniture = cover.cover(info, paper, contents, duplex, total,
                                          None if folded else CALIBRATION_PAGE,
-                                         _ranges(thumbs), bool(imposed.splits), rounds)
+                                         _ranges(thumbs), bool(imposed.splits), rounds,
+                                         fillable_name(info.id, paper.name) if forms else None)
         elif page.kind == "assembly":
             left = f"{info.title}: cutting and assembly" + ("" if folded else " (back of page 1)")
             thumb, board, parts = None, "", 0
@@ -221,7 +196,10 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
         else:  # blank
             left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
         page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
-    return Document(info, paper, pages, manifest.manifest(info.id, paper, pages))
+    man = manifest.manifest(info.id, paper, pages)
+    if forms:
+        man["fillable"] = fillable_name(info.id, paper.name)
+    return Document(info, paper, pages, man, forms)
 
 
 def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
@@ -234,14 +212,25 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
     root = Path(out_dir) / kit
     shapes = doc.page_shapes(ink_saver)
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
-                                   author=doc.info.designer, subject=doc.info.credit,
-                                   fields=doc.page_fields())
+                                   author=doc.info.designer, subject=doc.info.credit)
     pdf_path = root / f"{kit}-{paper}.pdf"
     man_path = root / f"manifest-{paper}.json"
+    form_path = root / fillable_name(kit, paper)
+    form_bytes = None
+    if doc.fillable:
+        sheets = doc.fillable
+        if ink_saver:
+            sheets = [fillable.Sheet(inksaver.transform(s.shapes), s.fields) for s in sheets]
+        form_bytes = pdf_backend.render([s.shapes for s in sheets], doc.paper.w, doc.paper.h,
+                                        title=f"{doc.info.title}: score sheets to fill in",
+                                        author=doc.info.designer, subject=doc.info.credit,
+                                        fields=[list(s.fields) for s in sheets])
     svg_dir = root / "svg"
     svgs: list[Path] = []
     with Batch() as batch:
         batch.write(pdf_path, pdf_bytes)
+        if form_bytes is not None:
+            batch.write(form_path, form_bytes)
         total = len(shapes)
         for page, s in zip(doc.pages, shapes):
             path = svg_dir / _svg_name(kit, paper, page.number, total)
@@ -249,6 +238,8 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
                                                       title=f"{doc.info.title}, page {page.number}"))
             svgs.append(path)
         batch.write(man_path, manifest.dumps(doc.manifest))
+    if form_bytes is None and form_path.exists():  # from an earlier build of a kit that had one
+        form_path.unlink()
     # SVGs of an earlier, longer build of this kit and paper would mislead: remove them
     keep = {p.name for p in svgs}
     pattern = re.compile(rf"^{re.escape(kit)}-{re.escape(paper)}-p\d+\.svg$")
@@ -258,7 +249,12 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
     n_pieces = len(doc.manifest["pieces"])
     splits = len({e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e})
     return BuildReport(kit, paper, pdf_path, svgs, man_path, len(doc.pages), n_pieces, len(pdf_bytes),
-                       splits, [pdf_path, *svgs, man_path])
+                       splits, [pdf_path, *([form_path] if form_bytes else []), *svgs, man_path],
+                       form_path if form_bytes else None)
+
+
+def fillable_name(kit: str, paper: str) -> str:
+    return f"{kit}-{paper}-fillable.pdf"
 
 
 def build_pieces(pieces: list[Piece], info: cover.KitInfo, paper: str, out_dir: Path | str,

@@ -105,7 +105,7 @@ def punch(diameters: list[float]) -> str:
 
 def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
           calibration_page: int | None, assembly_page: str, has_split: bool,
-          round_sizes: list[float] = ()) -> list[Shape]:
+          round_sizes: list[float] = (), fillable: str | None = None) -> list[Shape]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, MARGIN + 6, width)
@@ -175,7 +175,9 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
                "double-sided, read the offset against the light and build again with "
                "--back-offset X,Y (or build with --backs gutter to fold instead).", 9, indent=4, bullet="3")
     g.para("Thin card (160-250 g/m²) is best for counters, cards and boards; plain paper for "
-           "score sheets.", 9, indent=4, bullet="4")
+           "score sheets." + (f" To keep score on a screen instead, open {fillable}: each score "
+                              "sheet once, with boxes to type in." if fillable else ""),
+           9, indent=4, bullet="4")
     f.out += g.out
     f.out += check_square(x0 + width - 30, f.y + 4)
     f.y = max(g.y, f.y + 40)

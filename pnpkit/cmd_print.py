@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 
 import click
 
@@ -88,14 +89,18 @@ def register(cli: click.Group, schema: click.Group) -> None:
                 click.echo("no kit has components yet: nothing to build")
                 return
             reports = []
+            started = time.perf_counter()
             with click.progressbar(length=len(kits) * len(papers), label="building",
                                    item_show_func=lambda s: s, file=sys.stderr) as bar:
                 for k in kits:
                     for p in papers:
-                        reports.append(b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed))
+                        t0 = time.perf_counter()
+                        r = b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed)
+                        reports.append((r, time.perf_counter() - t0))
                         bar.update(1, f"{k} {p}")
-            for r in reports:
-                _report(r)
+            for r, seconds in reports:
+                _report(r, seconds)
+            click.echo(f"{len(reports)} builds in {time.perf_counter() - started:.2f} s")
             return
         loaded = _kit_or_exit(kit)
         if not loaded.components:
@@ -129,9 +134,12 @@ def register(cli: click.Group, schema: click.Group) -> None:
         click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
 
 
-def _report(r) -> None:
-    click.echo(f"{r.kit} ({r.paper}): {r.pages} pages, {r.pieces} pieces")
+def _report(r, seconds: float | None = None) -> None:
+    took = f" in {seconds:.2f} s" if seconds is not None else ""
+    click.echo(f"{r.kit} ({r.paper}): {r.pages} pages, {r.pieces} pieces{took}")
     click.echo(f"  {r.pdf}  ({r.pdf_bytes // 1024} KB)")
+    if r.fillable:
+        click.echo(f"  {r.fillable}  (score sheets to fill in on screen)")
     click.echo(f"  {r.manifest}")
     if r.svgs:
         click.echo(f"  {r.svgs[0].parent}/ ({len(r.svgs)} SVG pages)")

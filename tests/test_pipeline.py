@@ -384,20 +384,31 @@ def test_printed_size_is_exact_to_a_tenth_of_a_millimetre(tmp_path):
     assert abs((x0 + left) / 20 - e["x_mm"]) <= 0.1 and abs((y0 + top) / 20 - e["y_mm"]) <= 0.1
 
 
-def test_score_sheet_fields_are_fillable_in_the_embedded_font(tmp_path):
-    """A piece's meta["fields"] become AcroForm text fields where the piece is printed."""
+def test_score_sheets_are_also_written_fillable_once_each_in_the_embedded_font(tmp_path):
+    """The kit PDF is for printing (no form fields); KIT-PAPER-fillable.pdf has each score sheet
+    once, centred, with a text field in every box, at the box's place."""
     sheet = Piece("pad", "score-sheet", "Pad", 100, 60, (Rect(0, 0, 100, 60, Style(fill=None)),),
                   meta={"fields": [("name", 10, 5, 50, 6), ("score-1", 10, 20, 20, 10)]})
-    r = build_pieces([sheet, sheet], INFO, "a4", tmp_path)
-    reader = PdfReader(r.pdf)
-    assert set(reader.get_fields()) == {"name", "score-1", "name-2", "score-1-2"}
+    other = Piece("tally", "score-sheet", "Tally", 40, 30, (Rect(0, 0, 40, 30, Style(fill=None)),),
+                  meta={"fields": [("total", 5, 5, 30, 8)]})
+    r = build_pieces([sheet, sheet, other], INFO, "a4", tmp_path)
+    assert PdfReader(r.pdf).get_fields() is None
+    assert r.fillable == tmp_path / INFO.id / f"{INFO.id}-a4-fillable.pdf" and r.fillable in r.paths
+    assert manifest(r)["fillable"] == r.fillable.name
+    reader = PdfReader(r.fillable)
+    assert len(reader.pages) == 2  # one page per score sheet, not per copy
+    assert set(reader.get_fields()) == {"name", "score-1", "total"}
     form = reader.trailer["/Root"]["/AcroForm"]
     da_font = str(form["/DA"]).split()[0]
     font = form["/DR"]["/Font"][da_font].get_object()
     assert "/FontFile2" in font["/FontDescriptor"].get_object()
-    e = manifest(r)["pieces"][0]
-    page = reader.pages[e["page"] - 1]
+    page = reader.pages[0]
+    assert [float(v) for v in page.mediabox[2:]] == pytest.approx([210 / MM_PER_PT, 297 / MM_PER_PT], abs=0.01)
     widget = next(a.get_object() for a in page["/Annots"] if a.get_object()["/T"] == "name")
     x0, y0, x1, y1 = (float(v) * MM_PER_PT for v in widget["/Rect"])
-    assert abs(x0 - (e["x_mm"] + 10)) < 0.02 and abs(x1 - x0 - 50) < 0.02
-    assert abs((297 - y1) - (e["y_mm"] + 5)) < 0.02 and abs(y1 - y0 - 6) < 0.02
+    left = (210 - 100) / 2  # centred across the page
+    assert abs(x0 - (left + 10)) < 0.02 and abs(x1 - x0 - 50) < 0.02 and abs(y1 - y0 - 6) < 0.02
+    assert "fill in on screen" in page.extract_text()
+    # a kit without score sheets has no fillable file, and a stale one is removed
+    r2 = build_pieces([Piece("x", "tile", "X", 20, 20, ())], INFO, "a4", tmp_path)
+    assert r2.fillable is None and not (tmp_path / INFO.id / f"{INFO.id}-a4-fillable.pdf").exists()
