@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
 from generator.build import build_kit, compose, pieces_of, titles_of
+from generator.options import PrintOptions
 from generator.cover import KitInfo
 from generator.shapes import (
     MM_PER_PT,
@@ -157,15 +158,15 @@ def main() -> None:
     for style in fonts.FONTS:  # font registration is a one-off cost for both
         fonts.pdf_font(style)
     with tempfile.TemporaryDirectory() as out:
-        build_kit(kit, a.paper, out)  # warm caches (template loading, font subsets)
-        full = best(lambda: build_kit(kit, a.paper, out), a.repeat)
-        report = build_kit(kit, a.paper, out)
+        build_kit(kit, out, PrintOptions(a.paper))  # warm caches (template loading, font subsets)
+        full = best(lambda: build_kit(kit, out, PrintOptions(a.paper)), a.repeat)
+        report = build_kit(kit, out, PrintOptions(a.paper))
     # cold: a fresh process running `pnpkit build` (imports, font loading, everything)
     import subprocess
     with tempfile.TemporaryDirectory() as out:
         cmd = [sys.executable, "-m", "pnpkit", "build", a.kit, "--paper", a.paper, "--out", out]
         cold = best(lambda: subprocess.run(cmd, check=True, capture_output=True), min(a.repeat, 3))
-    doc = compose(pieces_of(kit), KitInfo.of(kit), a.paper, titles=titles_of(kit))
+    doc = compose(pieces_of(kit), KitInfo.of(kit), PrintOptions(a.paper), titles=titles_of(kit))
     pages = doc.page_shapes()
     plain = best(lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h), a.repeat)
     size = report.pdf_bytes

@@ -22,8 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.build import build_kit, printable_kits  # noqa: E402
-from kitfile import load_kit  # noqa: E402
+from generator.build import build_kit, printable_kits
+from generator.options import PrintOptions
+from kitfile import load_kit
 
 TOTAL_TARGET_S = 8.0
 NUTS_TARGET_S = 2.0
@@ -47,7 +48,7 @@ def main() -> int:
                 best, report = float("inf"), None
                 for _ in range(args.repeat):
                     t0 = time.perf_counter()
-                    report = build_kit(kit, paper, out)
+                    report = build_kit(kit, out, PrintOptions(paper))
                     best = min(best, time.perf_counter() - t0)
                 total += best
                 print(f"{k:<16}{paper:<8}{best:>8.2f}{report.pages:>7}{report.pdf_bytes // 1024:>8}")

@@ -1,9 +1,11 @@
 """The printing API: a kit in, PDF + SVG sheets + manifest out, written atomically.
 
-    build_kit(kit, paper, out_dir, duplex="long", back_offset=(0, 0), ink_saver=False,
-              backs="duplex") -> BuildReport
-    build_all(out_dir, papers=("a4", "letter"), ...) -> list[BuildReport]
-    build_pieces(pieces, info, paper, out_dir, ...) -> BuildReport   (no kit file needed)
+    build_kit(kit, out_dir, PrintOptions(paper="letter", ...)) -> BuildReport
+    build_all(out_dir, papers=("a4", "letter"), options) -> list[BuildReport]
+    build_pieces(pieces, info, out_dir, options) -> BuildReport   (no kit file needed)
+
+How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintOptions value
+(generator/options.py), checked when it is made.
 
 Document order (so that every front is an odd page and its back the even page after it, and the
 whole file prints double-sided in one go): 1 cover, 2 cutting and assembly (the cover's back),
@@ -23,22 +25,14 @@ from generator import calibration, cover, fillable, fold, inksaver, manifest
 from generator.atomic import Batch
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
-from generator.impose import DUPLEX, impose
+from generator.impose import impose
+from generator.options import DEFAULT, PrintOptions
 from generator.pieces import Piece
-from generator.sheets import (
-    HEADER_BOTTOM,
-    MAX_BACK_OFFSET,
-    PAPERS,
-    Page,
-    Paper,
-    crop_marks,
-    furniture,
-)
+from generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
 from generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
 ASSEMBLY_PAGE = 2
-BACKS = ("duplex", "gutter")
 
 
 @dataclass
@@ -59,25 +53,18 @@ class BuildReport:
 @dataclass
 class Document:
     info: cover.KitInfo
-    paper: Paper
+    options: PrintOptions
     pages: list[Page]
     manifest: dict
     fillable: list[fillable.Sheet] = field(default_factory=list)  # score sheets to fill on screen
 
-    def page_shapes(self, ink_saver: bool = False) -> list[tuple]:
+    @property
+    def paper(self) -> Paper:
+        return self.options.sheet
+
+    def page_shapes(self) -> list[tuple]:
         shapes = [p.shapes() for p in self.pages]
-        return [inksaver.transform(s) for s in shapes] if ink_saver else shapes
-
-
-def check_options(paper: str, duplex: str, back_offset: tuple[float, float], backs: str = "duplex") -> None:
-    if backs not in BACKS:
-        raise ValueError(f"backs must be duplex or gutter, got {backs!r}")
-    if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r} (choose from {', '.join(PAPERS)})")
-    if duplex not in DUPLEX:
-        raise ValueError(f"duplex must be long or short, got {duplex!r}")
-    if len(back_offset) != 2 or any(abs(v) > MAX_BACK_OFFSET for v in back_offset):
-        raise ValueError(f"back offset must be two numbers within ±{MAX_BACK_OFFSET:g} mm, got {back_offset}")
+        return [inksaver.transform(s) for s in shapes] if self.options.ink_saver else shapes
 
 
 def _ranges(numbers: Iterable[int]) -> str:
@@ -104,16 +91,12 @@ def _summary(page: Page, titles: dict[str, str]) -> str:
     return ", ".join(f"{k} x{v}" for k, v in counts.items())
 
 
-def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex: str = "long",
-            back_offset: tuple[float, float] = (0.0, 0.0), titles: dict[str, str] | None = None,
-            backs: str = "duplex") -> Document:
+def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DEFAULT,
+            titles: dict[str, str] | None = None) -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
     `titles` names components for people (component id -> title) on the cover and headings."""
     titles = titles or {}
-    paper = paper if isinstance(paper, Paper) else Paper.of(paper)
-    check_options(paper.name, duplex, tuple(back_offset), backs)
-    back_offset = (float(back_offset[0]), float(back_offset[1]))
-    folded = backs == "gutter"
+    paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
     forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
@@ -199,18 +182,18 @@ def compose(pieces: list[Piece], info: cover.KitInfo, paper: str | Paper, duplex
     man = manifest.manifest(info.id, paper, pages)
     if forms:
         man["fillable"] = fillable_name(info.id, paper.name)
-    return Document(info, paper, pages, man, forms)
+    return Document(info, options, pages, man, forms)
 
 
 def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
     return f"{kit}-{paper}-p{number:0{max(2, len(str(total)))}d}.svg"
 
 
-def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildReport:
+def write(doc: Document, out_dir: Path | str) -> BuildReport:
     """Render `doc` to PDF, SVGs and manifest under out_dir/KIT/, all or nothing."""
     kit, paper = doc.info.id, doc.paper.name
     root = Path(out_dir) / kit
-    shapes = doc.page_shapes(ink_saver)
+    shapes = doc.page_shapes()
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
                                    author=doc.info.designer, subject=doc.info.credit)
     pdf_path = root / f"{kit}-{paper}.pdf"
@@ -219,7 +202,7 @@ def write(doc: Document, out_dir: Path | str, ink_saver: bool = False) -> BuildR
     form_bytes = None
     if doc.fillable:
         sheets = doc.fillable
-        if ink_saver:
+        if doc.options.ink_saver:
             sheets = [fillable.Sheet(inksaver.transform(s.shapes), s.fields) for s in sheets]
         form_bytes = pdf_backend.render([s.shapes for s in sheets], doc.paper.w, doc.paper.h,
                                         title=f"{doc.info.title}: score sheets to fill in",
@@ -257,11 +240,9 @@ def fillable_name(kit: str, paper: str) -> str:
     return f"{kit}-{paper}-fillable.pdf"
 
 
-def build_pieces(pieces: list[Piece], info: cover.KitInfo, paper: str, out_dir: Path | str,
-                 duplex: str = "long", back_offset: tuple[float, float] = (0.0, 0.0),
-                 ink_saver: bool = False, titles: dict[str, str] | None = None,
-                 backs: str = "duplex") -> BuildReport:
-    return write(compose(pieces, info, paper, duplex, back_offset, titles, backs), out_dir, ink_saver)
+def build_pieces(pieces: list[Piece], info: cover.KitInfo, out_dir: Path | str,
+                 options: PrintOptions = DEFAULT, titles: dict[str, str] | None = None) -> BuildReport:
+    return write(compose(pieces, info, options, titles), out_dir)
 
 
 def titles_of(kit) -> dict[str, str]:
@@ -286,23 +267,17 @@ def pieces_of(kit) -> list[Piece]:
     return list(pieces_for(kit))
 
 
-def build_kit(kit, paper: str, out_dir: Path | str, duplex: str = "long",
-              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-              backs: str = "duplex", bleed: float | None = None) -> BuildReport:
+def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
-    `bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
-    check_options(paper, duplex, tuple(back_offset), backs)
+    `options.bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
-    if bleed is not None:
-        if not 0 <= bleed <= 5:
-            raise ValueError(f"bleed must be 0 to 5 mm, got {bleed:g}")
+    if options.bleed is not None:
         kit = kit.model_copy(update={"components": [
-            c.model_copy(update={"bleed": bleed}) if c.kind == "cards" else c for c in kit.components]})
-    return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), paper, out_dir, duplex, back_offset,
-                        ink_saver, titles_of(kit), backs)
+            c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
+    return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), out_dir, options, titles_of(kit))
 
 
 def printable_kits() -> list[str]:
@@ -310,16 +285,14 @@ def printable_kits() -> list[str]:
     return [k for k in kit_ids() if load_kit(k).components]
 
 
-def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"), duplex: str = "long",
-              back_offset: tuple[float, float] = (0.0, 0.0), ink_saver: bool = False,
-              kits: Iterable[str] | None = None,
-              progress: Callable[[str, str], None] | None = None, backs: str = "duplex",
-              bleed: float | None = None) -> list[BuildReport]:
-    """Every kit with components (or `kits`), for every paper in `papers`."""
+def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"),
+              options: PrintOptions = DEFAULT, kits: Iterable[str] | None = None,
+              progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
+    """Every kit with components (or `kits`), for every paper in `papers` (options' other fields kept)."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
         for paper in papers:
-            reports.append(build_kit(k, paper, out_dir, duplex, back_offset, ink_saver, backs, bleed))
+            reports.append(build_kit(k, out_dir, options.on(paper)))
             if progress:
                 progress(k, paper)
     return reports

@@ -13,6 +13,7 @@ import time
 
 import click
 
+from generator.options import PrintOptions
 from generator.sheets import MAX_BACK_OFFSET, PAPERS
 
 PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
@@ -81,7 +82,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         from generator import build as b
         if all_ == bool(kit):
             raise click.UsageError("give a KIT or --all (not both)")
-        duplex = duplex.lower()
+        options = PrintOptions((paper or "a4").lower(), duplex.lower(), back_offset, ink_saver, backs.lower(), bleed)
         if all_:
             papers = [paper.lower()] if paper else ["a4", "letter"]
             kits = b.printable_kits()
@@ -95,7 +96,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                 for k in kits:
                     for p in papers:
                         t0 = time.perf_counter()
-                        r = b.build_kit(k, p, out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed)
+                        r = b.build_kit(k, out_dir, options.on(p))
                         reports.append((r, time.perf_counter() - t0))
                         bar.update(1, f"{k} {p}")
             for r, seconds in reports:
@@ -105,7 +106,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        _report(b.build_kit(loaded, (paper or "a4").lower(), out_dir, duplex, back_offset, ink_saver, backs.lower(), bleed))
+        _report(b.build_kit(loaded, out_dir, options))
 
     @cli.command("preview")
     @click.argument("kit", metavar="KIT|PATH.yaml")
@@ -122,7 +123,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        r = b.build_kit(loaded, paper.lower(), out_dir, duplex.lower(), (0.0, 0.0), ink_saver, backs.lower())
+        r = b.build_kit(loaded, out_dir, PrintOptions(paper.lower(), duplex.lower(), ink_saver=ink_saver, backs=backs.lower()))
         pngs = preview_pdf(r.pdf, r.pdf.parent / f"preview-{r.paper}", dpi)
         _report(r)
         click.echo(f"  {len(pngs)} previews in {pngs[0].parent}" if pngs else "  no pages")

@@ -6,6 +6,7 @@ component renderers draw. Builds are module-scoped: each is made once and checke
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pypdfium2
@@ -16,6 +17,7 @@ from generator import build as build_mod
 from generator import calibration, inksaver
 from generator.build import build_pieces, compose
 from generator.cover import KitInfo
+from generator.options import PrintOptions
 from generator.pieces import Piece
 from generator.shapes import Circle, Group, Line, Rect, Style, Text
 from generator.sheets import MARGIN, PAPERS, Paper
@@ -57,7 +59,7 @@ def pieces() -> list[Piece]:
 
 
 def build(tmp: Path, paper: str = "a4", **kw):
-    return build_pieces(pieces(), INFO, paper, tmp, **kw)
+    return build_pieces(pieces(), INFO, tmp, PrintOptions(paper, **kw))
 
 
 @pytest.fixture(scope="module")
@@ -174,7 +176,7 @@ def test_backs_mirrored_and_turned_for_short_edge(built):
         if e["back"]:
             assert e["back"]["x_mm"] == e["x_mm"]
             assert e["back"]["y_mm"] == pytest.approx(H - e["y_mm"] - e["h_mm"], abs=0.011)
-    doc = compose(pieces(), INFO, "letter", duplex="short")
+    doc = compose(pieces(), INFO, PrintOptions("letter", duplex="short"))
     back_pages = [p for p in doc.pages if p.kind == "backs"]
     assert back_pages and all(pl.rotate == 180 for p in back_pages for pl in p.placed)
 
@@ -191,7 +193,7 @@ def test_back_offset_moves_every_back(built):
 
 
 def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
-    doc = compose(pieces(), INFO, "universal")
+    doc = compose(pieces(), INFO, PrintOptions("universal"))
     checked = 0
     for page in doc.pages:
         if page.kind != "pieces":
@@ -218,7 +220,7 @@ def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
 
 
 def test_same_size_pieces_in_a_grid_with_a_gutter():
-    doc = compose([counter(i) for i in range(20)], INFO, "a4")
+    doc = compose([counter(i) for i in range(20)], INFO, PrintOptions("a4"))
     page = next(p for p in doc.pages if p.kind == "pieces")
     xs = sorted({round(p.x, 3) for p in page.placed})
     ys = sorted({round(p.y, 3) for p in page.placed})
@@ -246,7 +248,7 @@ def test_split_board_parts_overlap_and_thumbnail(built):
     assert parts[0]["page"] != parts[1]["page"]
     area_w, area_h = Paper.of("a4").area_size
     assert all(e["w_mm"] <= area_w and e["h_mm"] <= area_h for e in parts)
-    doc = compose(pieces(), INFO, "a4")
+    doc = compose(pieces(), INFO, PrintOptions("a4"))
     assembly = doc.pages[1]
     assert assembly.kind == "assembly"
     texts = [s.text for s in assembly.furniture if isinstance(s, Text)]
@@ -260,8 +262,8 @@ def test_split_board_parts_overlap_and_thumbnail(built):
 
 
 def test_board_turned_when_that_needs_fewer_parts():
-    tall = compose([board(180, 500)], INFO, "a4")  # upright: 1 x 2 parts
-    wide = compose([board(500, 180)], INFO, "a4")  # turned: also 1 x 2 (upright would be 3 x 1)
+    tall = compose([board(180, 500)], INFO, PrintOptions("a4"))  # upright: 1 x 2 parts
+    wide = compose([board(500, 180)], INFO, PrintOptions("a4"))  # turned: also 1 x 2 (upright would be 3 x 1)
     n_tall = sum(1 for e in tall.manifest["pieces"] if "part" in e)
     n_wide = sum(1 for e in wide.manifest["pieces"] if "part" in e)
     assert n_tall == 2 and n_wide == 2
@@ -345,7 +347,7 @@ def test_svg_pages_draw_the_same_shapes_as_the_pdf(built):
     import xml.etree.ElementTree as ET
 
     r, _ = built["a4"]
-    doc = compose(pieces(), INFO, "a4")
+    doc = compose(pieces(), INFO, PrintOptions("a4"))
     ns = "{http://www.w3.org/2000/svg}"
 
     def texts(shapes):
@@ -370,7 +372,7 @@ def test_svg_pages_draw_the_same_shapes_as_the_pdf(built):
 def test_printed_size_is_exact_to_a_tenth_of_a_millimetre(tmp_path):
     """A 50 x 30 mm black piece measures 50 x 30 mm on the rendered page (at 20 px per mm)."""
     solid = Piece("slab", "tile", "Slab", 50.0, 30.0, (Rect(0, 0, 50, 30, Style(fill="#000000", stroke=None)),))
-    r = build_pieces([solid], INFO, "a4", tmp_path)
+    r = build_pieces([solid], INFO, tmp_path)
     e = manifest(r)["pieces"][0]
     doc = pypdfium2.PdfDocument(str(r.pdf))
     try:
@@ -391,7 +393,7 @@ def test_score_sheets_are_also_written_fillable_once_each_in_the_embedded_font(t
                   meta={"fields": [("name", 10, 5, 50, 6), ("score-1", 10, 20, 20, 10)]})
     other = Piece("tally", "score-sheet", "Tally", 40, 30, (Rect(0, 0, 40, 30, Style(fill=None)),),
                   meta={"fields": [("total", 5, 5, 30, 8)]})
-    r = build_pieces([sheet, sheet, other], INFO, "a4", tmp_path)
+    r = build_pieces([sheet, sheet, other], INFO, tmp_path)
     assert PdfReader(r.pdf).get_fields() is None
     assert r.fillable == tmp_path / INFO.id / f"{INFO.id}-a4-fillable.pdf" and r.fillable in r.paths
     assert manifest(r)["fillable"] == r.fillable.name
@@ -410,5 +412,15 @@ def test_score_sheets_are_also_written_fillable_once_each_in_the_embedded_font(t
     assert abs(x0 - (left + 10)) < 0.02 and abs(x1 - x0 - 50) < 0.02 and abs(y1 - y0 - 6) < 0.02
     assert "fill in on screen" in page.extract_text()
     # a kit without score sheets has no fillable file, and a stale one is removed
-    r2 = build_pieces([Piece("x", "tile", "X", 20, 20, ())], INFO, "a4", tmp_path)
+    r2 = build_pieces([Piece("x", "tile", "X", 20, 20, ())], INFO, tmp_path)
     assert r2.fillable is None and not (tmp_path / INFO.id / f"{INFO.id}-a4-fillable.pdf").exists()
+
+
+@pytest.mark.parametrize("kw, words", [({"paper": "a3"}, "unknown paper 'a3'"), ({"duplex": "side"}, "duplex"),
+                                       ({"backs": "glue"}, "backs"), ({"back_offset": (3.5, 0)}, "±3 mm"),
+                                       ({"bleed": 6.0}, "bleed must be 0 to 5 mm")])
+def test_print_options_are_checked_once_when_made(kw, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        PrintOptions(**kw)
+    assert PrintOptions(back_offset=(1, -2)).back_offset == (1.0, -2.0)
+    assert PrintOptions(ink_saver=True).on("letter") == PrintOptions("letter", ink_saver=True)

@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.build import build_kit
+from generator.options import PrintOptions
 from generator.sheets import MARGIN
 from pnpkit.cli import cli
 
@@ -14,14 +15,14 @@ from pnpkit.cli import cli
 @pytest.fixture(scope="module")
 def folded(tmp_path_factory):
     out = tmp_path_factory.mktemp("fold")
-    report = build_kit("chestnuts", "a4", out, backs="gutter")
+    report = build_kit("chestnuts", out, PrintOptions(backs="gutter"))
     return report, json.loads(report.manifest.read_text())
 
 
 @pytest.fixture(scope="module")
 def duplexed(tmp_path_factory):
     out = tmp_path_factory.mktemp("duplex")
-    report = build_kit("chestnuts", "a4", out)
+    report = build_kit("chestnuts", out)
     return report, json.loads(report.manifest.read_text())
 
 

@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.build import build_kit
+from generator.options import PrintOptions
 from generator.sheets import MARGIN
 
 
@@ -24,7 +25,7 @@ def _pixels(pdf, dpi: int = 72):
 @pytest.fixture(scope="module")
 def chestnuts(tmp_path_factory):
     out = tmp_path_factory.mktemp("kit")
-    return build_kit("chestnuts", "letter", out), out
+    return build_kit("chestnuts", out, PrintOptions("letter")), out
 
 
 def test_chestnuts_pieces_counted_and_sized(chestnuts):

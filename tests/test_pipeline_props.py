@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from generator.build import compose
 from generator.cover import KitInfo
+from generator.options import PrintOptions
 from generator.pieces import Piece
 from generator.shapes import Line, Rect, Style
 from generator.sheets import MARGIN, PAPERS
@@ -36,7 +37,7 @@ def overlap(a, b) -> bool:
 @given(st.lists(piece_kind, min_size=1, max_size=4), st.sampled_from(sorted(PAPERS)),
        st.sampled_from(["long", "short"]))
 def test_imposition_properties(specs, paper, duplex):
-    doc = compose(make(specs), INFO, paper, duplex)
+    doc = compose(make(specs), INFO, PrintOptions(paper, duplex))
     W, H = PAPERS[paper]
     assert len(doc.pages) % 2 == 0
     for page in doc.pages:

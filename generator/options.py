@@ -1,0 +1,55 @@
+"""How a person asked for the kit to be printed: one value, checked once, passed whole.
+
+The CLI's options (paper, duplex, back offset, ink saver, backs, bleed) travel together from
+`pnpkit build` through build_kit, compose and write; a new option is a new field here and the
+code that reads it, not a new parameter on every function in between.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from generator.impose import DUPLEX
+from generator.sheets import MAX_BACK_OFFSET, PAPERS, Paper
+
+BACKS = ("duplex", "gutter")
+MAX_BLEED = 5.0
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"  # a4 | letter | universal
+    duplex: str = "long"  # how the printer flips a sheet: long or short edge
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page moves (calibration page)
+    ink_saver: bool = False  # outlines and light fills instead of large solid areas
+    backs: str = "duplex"  # duplex: backs on the next page; gutter: front and back folded together
+    bleed: float | None = None  # mm; overrides every card deck's own bleed when given
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ValueError(f"unknown paper {self.paper!r} (choose from {', '.join(PAPERS)})")
+        if self.duplex not in DUPLEX:
+            raise ValueError(f"duplex must be long or short, got {self.duplex!r}")
+        if self.backs not in BACKS:
+            raise ValueError(f"backs must be duplex or gutter, got {self.backs!r}")
+        offset = tuple(self.back_offset)
+        if len(offset) != 2 or any(abs(v) > MAX_BACK_OFFSET for v in offset):
+            raise ValueError(f"back offset must be two numbers within ±{MAX_BACK_OFFSET:g} mm, got {self.back_offset}")
+        object.__setattr__(self, "back_offset", (float(offset[0]), float(offset[1])))
+        if self.bleed is not None and not 0 <= self.bleed <= MAX_BLEED:
+            raise ValueError(f"bleed must be 0 to {MAX_BLEED:g} mm, got {self.bleed:g}")
+
+    @property
+    def sheet(self) -> Paper:
+        return Paper.of(self.paper)
+
+    @property
+    def folded(self) -> bool:
+        """--backs gutter: every double-sided piece is a front/back pair to fold; no back pages."""
+        return self.backs == "gutter"
+
+    def on(self, paper: str) -> PrintOptions:
+        """The same options on another paper."""
+        return replace(self, paper=paper)
+
+
+DEFAULT = PrintOptions()  # a4, long-edge duplex, no offset, full ink, backs on the next page, decks' own bleed
