@@ -1,7 +1,9 @@
 """Imposition: pieces packed onto pages, fronts on one page and their backs on the next.
 
 Pieces keep the kit's order. Consecutive pieces of one size form a grid (rows of equal columns,
-GUTTER apart, centred across the page); a new size starts a new row under the last one. A page
+GUTTER apart, centred across the page); a new size starts a new row under the last one. Each row
+goes on the first page with room for it (first fit), so a large piece that did not fit under the
+counters does not leave the rest of that page empty for everything after it. A page
 with any double-sided piece is followed by its back page (single-sided pieces on it just have
 nothing behind them); a page of single-sided pieces only is followed by a blank page.
 A piece too big for the page is turned if that makes it fit; a board that still does not fit is
@@ -13,7 +15,7 @@ degrees so it is upright when the piece is turned over like a page. Back pages m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator import split as splitting
 from generator.pieces import Piece
@@ -30,6 +32,24 @@ class Imposed:
 
 def _gutter(piece: Piece) -> float:
     return GUTTER + 2 * piece.bleed
+
+
+@dataclass
+class _Sheet:
+    """A page being filled: its pieces and where its next row may start."""
+
+    cursor: float  # bottom of the last row (the area's top while empty)
+    placed: list[Placed] = field(default_factory=list)
+    last_key: tuple | None = None
+    last_gutter: float = 0.0
+    closed: bool = False  # a board part's page takes nothing else
+
+    def top_for(self, key: tuple, gutter: float) -> float:
+        """Where a row of pieces of `key` would start: a gutter under a row of the same size,
+        a little more under a row of another size (so the two grids read apart)."""
+        if not self.placed:
+            return self.cursor
+        return self.cursor + (gutter if self.last_key == key else max(gutter, self.last_gutter) + 3.0)
 
 
 def _key(p: Piece, rotate: int) -> tuple:
@@ -69,52 +89,42 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     prepared, splits = _prepare(pieces, paper)
     x0, y0, x1, y1 = paper.area
     aw = x1 - x0
-    fronts: list[list[Placed]] = []
-    current: list[Placed] = []
-    cursor = y0  # top of the next row
-    last_key: tuple | None = None
-    last_gutter = 0.0
+    sheets: list[_Sheet] = []
     i = 0
     n = len(prepared)
-
-    def new_page() -> None:
-        nonlocal current, cursor, last_key
-        if current:
-            fronts.append(current)
-        current = []
-        cursor = y0
-        last_key = None
-
     while i < n:
         piece, rot = prepared[i]
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
         b, g = piece.bleed, _gutter(piece)
-        if "part" in piece.meta:  # a board part: a page of its own
-            new_page()
+        part = "part" in piece.meta
         # one row of this size
         cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
         run = 1
         while run < cols and i + run < n and _key(prepared[i + run][0], prepared[i + run][1]) == key \
                 and "part" not in prepared[i + run][0].meta:
             run += 1
-        gap = g if last_key == key else max(g, last_gutter) + (3.0 if last_key is not None else 0.0)
-        top = cursor + (gap if current else 0.0) + b
-        if top + h + b > y1 + 1e-9 and current:
-            new_page()
-            top = cursor + b
+        # first fit: the first page with room under its last row (a board part has a page of its own)
+        sheet, top = None, 0.0
+        for candidate in ([] if part else sheets):
+            if candidate.closed:
+                continue
+            t = candidate.top_for(key, g) + b
+            if t + h + b <= y1 + 1e-9:
+                sheet, top = candidate, t
+                break
+        if sheet is None:
+            sheet = _Sheet(y0)
+            sheets.append(sheet)
+            top = y0 + b
         grid_w = cols * w + (cols - 1) * g
         left = x0 + (aw - grid_w) / 2
         for k in range(run):
-            current.append(Placed(prepared[i + k][0], round(left + k * (w + g), 4), round(top, 4), w, h,
-                                  "front", rot, i + k))
-        cursor = top + h + b
-        last_key, last_gutter = key, g
+            sheet.placed.append(Placed(prepared[i + k][0], round(left + k * (w + g), 4), round(top, 4), w, h,
+                                       "front", rot, i + k))
+        sheet.cursor, sheet.last_key, sheet.last_gutter, sheet.closed = top + h + b, key, g, part
         i += run
-        if "part" in piece.meta:
-            new_page()
-    if current:
-        fronts.append(current)
+    fronts = [s.placed for s in sheets]
 
     pages: list[Page] = []
     for placed in fronts:

@@ -424,3 +424,14 @@ def test_print_options_are_checked_once_when_made(kw, words):
         PrintOptions(**kw)
     assert PrintOptions(back_offset=(1, -2)).back_offset == (1.0, -2.0)
     assert PrintOptions(ink_saver=True).on("letter") == PrintOptions("letter", ink_saver=True)
+
+
+def test_a_row_goes_on_the_first_page_with_room_for_it():
+    """First fit: a short piece after a tall one that needed a new page fills the gap on the
+    earlier page instead of starting under the tall one."""
+    def tile(name, h):
+        return Piece(name, "tile", name, 150, h, (Rect(0, 0, 150, h, Style(fill=None)),))
+    doc = compose([tile("a", 200), tile("b", 150), tile("c", 50)], INFO, PrintOptions("a4"))
+    where = {pl.piece.component: page.number for page in doc.pages if page.kind == "pieces" for pl in page.placed}
+    assert where["a"] == where["c"] != where["b"]
+    assert len([p for p in doc.pages if p.kind == "pieces"]) == 2
