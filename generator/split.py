@@ -5,7 +5,9 @@ clip), so parts match to the hundredth of a millimetre. Neighbouring parts overl
 the later part (right of or below its neighbour) carries the shared strip, hatched and labelled
 "glue here"; the earlier part is cut at the seam and laid over the strip. Alignment marks sit on the
 board drawing itself, on every seam: a diamond split by the seam, with the same letter on both sides,
-so each half lands on a different part and the two halves must meet again.
+so each half lands on a different part and the two halves must meet again. Seams are placed
+where they cut the fewest track spaces, grid squares and text blocks the board lists in
+`meta["keep_whole"]`, as near an even split as that allows.
 
 The board is turned 90 degrees when that needs fewer parts (landscape use of a portrait page).
 """
@@ -19,6 +21,7 @@ from generator.pieces import Piece
 from generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 
 OVERLAP = 10.0
+CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between
 HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
 VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7)
 MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
@@ -69,8 +72,31 @@ def _letters(i: int) -> str:
     return s
 
 
-def _cuts(length: float, n: int) -> list[float]:
-    return [length * k / n for k in range(n + 1)]
+def _cuts(length: float, n: int, room: float, keep: list[tuple[float, float]] = ()) -> list[float]:
+    """Where the n parts along one side meet. Each seam goes where it cuts the fewest of the
+    `keep` spans (track spaces, grid squares, text blocks: (start, end) along this side), nearest
+    the even split among those, within what the page allows: every part (with its glue strip)
+    at most `room` long, and the parts still to come able to hold the rest."""
+    if n == 1:
+        return [0.0, length]
+    cuts = [0.0]
+    for k in range(1, n):
+        left = n - k  # parts after this seam
+        lo = max(cuts[-1] + 1.0, length + OVERLAP * left - left * room)
+        hi = min(length - 1.0, cuts[-1] + room - (OVERLAP if k > 1 else 0.0))
+        even = min(max(length * k / n, lo), hi)
+        best, best_key = even, None
+        steps = max(0, int((hi - lo) / 0.5))
+        edges = [e + d for a, b in keep for e in (a, b) for d in (-CLEAR, 0.0, CLEAR)]
+        for c in [even] + [lo + s * 0.5 for s in range(steps + 1)] + [e for e in edges if lo <= e <= hi]:
+            crossed = sum(1 for a, b in keep if a + 0.01 < c < b - 0.01)
+            clear = min([CLEAR] + [min(abs(c - a), abs(c - b)) for a, b in keep])
+            key = (crossed, -clear, abs(c - even))  # on a grid line beats through a square
+            if best_key is None or key < best_key:
+                best, best_key = c, key
+        cuts.append(round(best, 2))
+    cuts.append(length)
+    return cuts
 
 
 def _alignment_marks(xs: list[float], ys: list[float]) -> list[Shape]:
@@ -136,7 +162,10 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
     else:
         w, h = board.w, board.h
         front, back = tuple(board.front), (tuple(board.back) if board.back is not None else None)
-    xs, ys = _cuts(w, cols), _cuts(h, rows)
+    keep = [(board.h - y - bh, x, bh, bw) if rotated else (x, y, bw, bh)
+            for x, y, bw, bh in board.meta.get("keep_whole", ())]
+    xs = _cuts(w, cols, room_w, [(x, x + bw) for x, _, bw, _ in keep])
+    ys = _cuts(h, rows, room_h, [(y, y + bh) for _, y, _, bh in keep])
     marks = tuple(_alignment_marks(xs, ys))
     front = tuple(front) + marks
     n = cols * rows

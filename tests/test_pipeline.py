@@ -435,3 +435,15 @@ def test_a_row_goes_on_the_first_page_with_room_for_it():
     where = {pl.piece.component: page.number for page in doc.pages if page.kind == "pieces" for pl in page.placed}
     assert where["a"] == where["c"] != where["b"]
     assert len([p for p in doc.pages if p.kind == "pieces"]) == 2
+
+
+@pytest.mark.parametrize("cells, seam", [
+    ([(x, 0, 20, 20) for x in range(0, 300, 20)], (140.0, 140.0)),  # a grid: on the line nearest the middle
+    ([(130, 50, 23, 23), (157, 50, 23, 23)], (154.5, 155.5)),  # spaces 4 mm apart: between, 1.5 mm clear
+    ([], (150.0, 150.0)),  # nothing to keep whole: the even split
+])
+def test_a_split_board_is_cut_between_its_spaces_not_through_them(cells, seam):
+    b = Piece("b", "board", "B", 300, 230, (Rect(0, 0, 300, 230, Style(fill=None)),), meta={"keep_whole": cells})
+    doc = compose([b], INFO, PrintOptions("a4"))
+    parts = [pl for page in doc.pages if page.kind == "pieces" for pl in page.placed]
+    assert len(parts) == 2 and seam[0] - 1e-6 <= parts[0].piece.w <= seam[1] + 1e-6

@@ -74,6 +74,20 @@ def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def keep_whole(b: Board) -> list[tuple[float, float, float, float]]:
+    """Boxes a seam should not cut through when the board is split over pages: track spaces,
+    art, grid squares, lattice spaces and text blocks (a region is usually too big to avoid)."""
+    out = obstacles(b)
+    for g in b.grids:
+        out += [(g.at[0] + j * g.cell, g.at[1] + i * g.cell, g.cell, g.cell) for i in range(g.rows) for j in range(g.cols)]
+    for lat in b.lattices:
+        rowh = lat.spacing * math.sqrt(3) / 2
+        out += [(lat.at[0] + (i - r / 2) * lat.spacing - lat.space / 2, lat.at[1] + r * rowh - lat.space / 2,
+                 lat.space, lat.space) for r in range(lat.rows) for i in range(r + 1)]
+    out += [(t.at[0], t.at[1], t.size[0], t.size[1]) for t in b.texts]
+    return out
+
+
 def region_capacity(b: Board, r: Region, d: float) -> int:
     x, y, w, h = holding_box(r)
     return capacity((w, h), d, (x, y), obstacles(b))
@@ -228,4 +242,5 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         text = render_string(kit, lab.text, where + ("labels", i, "text")) if "{" in lab.text else lab.text
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
-    return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out))]
+    return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out),
+                  meta={"keep_whole": keep_whole(b)})]
