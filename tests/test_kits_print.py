@@ -1,0 +1,101 @@
+"""Every shipped kit that has components, end to end, held to the same print conventions.
+
+A new kit file is checked here without a line of test code: pieces inside the 6.35 mm margins
+(and no ink there), backs mirrored for a long-edge flip on the page after their fronts, every
+font embedded, the cover listing every component, fillable score sheets, byte-identical rebuilds.
+Each kit's own test file checks what is particular to it (counts and numbers from its params).
+"""
+from __future__ import annotations
+
+import json
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from generator.build import build_kit, printable_kits, titles_of
+from generator.options import PrintOptions
+from generator.sheets import MARGIN
+from kitfile import load_kit
+
+KITS = printable_kits()
+PAPERS = ("a4", "letter")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kits")
+    return {(k, p): build_kit(k, out, PrintOptions(p)) for k in KITS for p in PAPERS}
+
+
+def _fonts_embedded(reader: PdfReader) -> None:
+    for n, page in enumerate(reader.pages, 1):
+        for name, ref in page["/Resources"].get("/Font", {}).items():
+            font = ref.get_object()
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font \
+                else font["/FontDescriptor"]
+            assert "/FontFile2" in desc.get_object(), f"page {n}: font {name} is not embedded"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kit", KITS)
+def test_pieces_inside_margins_and_backs_mirrored(built, kit, paper):
+    r = built[kit, paper]
+    m = json.loads(r.manifest.read_text())
+    W, H = m["page_size_mm"]
+    assert m["pages"] == r.pages and len(m["pieces"]) == r.pieces > 0
+    for e in m["pieces"]:
+        where = f"{e['name']} on page {e['page']}"
+        assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where
+        assert e["x_mm"] + e["w_mm"] <= W - MARGIN + 1e-6 and e["y_mm"] + e["h_mm"] <= H - MARGIN + 1e-6, where
+        assert e["page"] % 2 == 1, f"{where}: a front on an even page"
+        if e["back"]:
+            assert e["back"]["page"] == e["page"] + 1, where
+            assert e["back"]["x_mm"] == pytest.approx(W - e["x_mm"] - e["w_mm"], abs=0.01), where
+            assert e["back"]["y_mm"] == pytest.approx(e["y_mm"], abs=0.01), where
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_cover_lists_every_component_and_fonts_are_embedded(built, kit):
+    r = built[kit, "a4"]
+    reader = PdfReader(r.pdf)
+    _fonts_embedded(reader)
+    cover = " ".join(reader.pages[0].extract_text().split())
+    assert "Print at 100% scale" in cover
+    for title in titles_of(load_kit(kit)).values():
+        assert title in cover, f"{title!r} missing from the cover's contents"
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_no_ink_in_the_margins_and_no_empty_page(built, kit):
+    r = built[kit, "a4"]
+    edge = int(MARGIN / 25.4 * 36) - 1
+    doc = pypdfium2.PdfDocument(str(r.pdf))
+    try:
+        for n in range(len(doc)):
+            img = doc[n].render(scale=36 / 72).to_pil().convert("L")
+            w, h = img.size
+            assert img.getextrema()[0] < 128, f"page {n + 1} is empty"
+            for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
+                assert img.crop(box).getextrema()[0] >= 250, f"page {n + 1}: ink in the margin"
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_score_sheets_are_fillable_on_their_own(built, kit):
+    r = built[kit, "a4"]
+    sheets = [c for c in load_kit(kit).components if c.kind == "score-sheet"]
+    assert PdfReader(r.pdf).get_fields() is None  # the kit PDF is for the printer
+    if not sheets:
+        assert r.fillable is None
+        return
+    reader = PdfReader(r.fillable)
+    assert len(reader.pages) == len(sheets)
+    assert len(reader.get_fields()) >= 4 * len(sheets)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_rebuild_is_byte_identical(built, kit, tmp_path):
+    again = build_kit(kit, tmp_path, PrintOptions("a4"))
+    assert again.pdf.read_bytes() == built[kit, "a4"].pdf.read_bytes()
