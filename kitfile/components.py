@@ -136,9 +136,14 @@ class Face(Strict):
 
     fill: Color | None = Field(None, description="Background colour (default white; a set's colour tints it if `tint`).")
     tint: bool = Field(False, description="Tint the background with the set's colour (light on purpose: greyscale printers).")
-    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), drawn in the middle.")
-    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}.")
+    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), drawn in the middle; "
+                            "on cards it may be jinja2 reading `row` (\"{{ row.kind }}\").")
+    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; on cards "
+                                        "a text value with {{ }} is jinja2 reading `row` and `params` (\"{{ row.size }}\").")
     art_scale: float = Field(0.62, gt=0, le=1, description="The art's box as a share of the face's size.")
+    art_box: Literal["square", "face"] = Field("square", description="Cards: `face` gives the art the whole face "
+                                               "inside the frame (a drawing that lays out its own numbers); "
+                                               "`square` (default) a square box under the title.")
     color: Color | None = Field(None, description="The owner's colour, given to the art and the mark (a set fills it).")
     mark: str | None = Field(None, description="A player mark (art name, e.g. mark-circle) printed so colour never stands alone.")
     label: str | None = Field(None, description="A short word printed on the face (a set's label fills it).")
@@ -272,7 +277,7 @@ class ScoreSheet(_Component):
     header_height: Length = 24.0
     footer: TextBlock | None = None
     footer_height: Length = 0.0
-    rows: int | list[str] = Field(description="Row count (numbered 1..N) or the row labels.")
+    rows: int | list[str] = Field(description="Row count (numbered 1..N) or the row labels (a label with {{ }} is jinja2 reading `params`).")
     row_label: str = Field("", description="Heading of the row-label column.")
     row_label_width: Length = 12.0
     columns: list[Column] = Field(min_length=1)
