@@ -26,14 +26,15 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
-    art_h = (h - y - m) * (0.45 if text else 0.8) if face.art else 0.0
+    art_h = (h - y - m) * (0.45 if text else 0.8) if face.art and face.art_box == "square" else 0.0
     if face.art:
-        box = min(art_h, w - 2 * m)
-        opts = dict(face.art_options)
-        if face.color:
-            opts.setdefault("color", face.color)
-        out.append(placed(art(face.art, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
-        y += art_h + 1.0
+        name, opts = _art_of(kit, face, row, where)
+        if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
+            out.insert(2, placed(art(name, w - 2 * m, h - 2 * m, **opts), m, m))
+        else:
+            box = min(art_h, w - 2 * m)
+            out.append(placed(art(name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
+            y += art_h + 1.0
     if face.label:
         pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m - 2)
         out.append(Text(w / 2, y + pt * 0.3528, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
@@ -48,6 +49,19 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         d = 6.0
         out += badge(face.mark, face.color, w - m - d / 2 - 0.5, h - m - d / 2 - 0.5, d)
     return tuple(out)
+
+
+def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, dict[str, Any]]:
+    """The face's art name and options; text with {{ }} in either is jinja2 reading the deck's `row`
+    (a deck whose rows differ in their drawing: `art: "{{ row.kind }}"`, `{size: "{{ row.size }}"}`)."""
+    name = face.art or ""
+    if "{{" in name:
+        name = render_string(kit, name, where + ("art",), row=row).strip()
+    opts = {k: render_string(kit, v, where + ("art_options", k), row=row).strip() if isinstance(v, str) and "{{" in v else v
+            for k, v in face.art_options.items()}
+    if face.color:
+        opts.setdefault("color", face.color)
+    return name, opts
 
 
 def pieces(kit, c: Cards, index: int) -> list[Piece]:
