@@ -334,7 +334,7 @@ class Track(Strict):
 
     name: str
     at: Point = Field(description="Top-left of the first space.")
-    spaces: list[str] = Field(min_length=1, description="The label of each space, in order.")
+    spaces: list[str] = Field(min_length=1, description="The label of each space, in order (or give `numbers`).")
     space: PositiveLength = Field(description="Diameter or side of each space.")
     gap: Length = 2.0
     direction: Literal["right", "down", "left", "up"] = "right"
@@ -342,6 +342,35 @@ class Track(Strict):
     art: str | None = Field(None, description="Art drawn faintly in each space.")
     fill: Color | None = None
     rotate: Literal[0, 90, 180, 270] = 0
+    turns: dict[int, Literal["right", "down", "left", "up"]] = Field(
+        default_factory=dict, description="Corners: space index -> the direction the track takes from the space before "
+        "it, e.g. {6: up, 21: right} for a track that runs round a board.")
+    holds: str | None = Field(None, description="A `counters` component each space must hold (e.g. a score marker); "
+                              "the build fails if it does not fit.")
+    numbers: tuple[int, int] | None = Field(None, description="[first, last]: spaces numbered first..last, instead of "
+                                            "`spaces` (a YAML anchor in params can give the last).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numbered(cls, data: Any) -> Any:
+        """`numbers: [0, 50]` fills `spaces` with "0", "1", ..., "50"."""
+        if isinstance(data, dict) and data.get("numbers") is not None and "spaces" not in data:
+            nums = data["numbers"]
+            if (isinstance(nums, (list, tuple)) and len(nums) == 2
+                    and all(isinstance(n, int) and not isinstance(n, bool) for n in nums)):
+                if nums[0] > nums[1]:
+                    raise ValueError(f"numbers: expected [first, last] with first <= last, got {list(nums)}")
+                data = dict(data, spaces=[str(n) for n in range(nums[0], nums[1] + 1)])
+        return data
+
+    @model_validator(mode="after")
+    def _turns(self) -> "Track":
+        if self.numbers is not None and self.spaces != [str(n) for n in range(self.numbers[0], self.numbers[1] + 1)]:
+            raise ValueError("give `spaces` or `numbers`, not both")
+        bad = [i for i in self.turns if not 1 <= i < len(self.spaces)]
+        if bad:
+            raise ValueError(f"turns: space {bad[0]} is not between 1 and {len(self.spaces) - 1}")
+        return self
 
 
 class Grid(Strict):
@@ -362,10 +391,23 @@ class Lattice(Strict):
 
     name: str
     at: Point = Field(description="Centre of the top space.")
-    rows: int = Field(ge=1)
+    rows: int | None = Field(None, ge=1, description="Rows (1 space in the top row); not with `source: params`.")
     spacing: PositiveLength = Field(description="Distance between neighbouring spaces.")
     space: PositiveLength = Field(description="Diameter of a space.")
     labels: Literal["row-letter", "none"] = Field("row-letter", description="row-letter: A1, B1 B2, ...")
+    source: Literal["rows", "params"] = Field("rows", description="params: the space names, the lines and the places "
+                                              "come from the kit's params (`spaces`, `adjacent`, `position(name)`), "
+                                              "the same the scorer reads, instead of `rows`.")
+    label_at: Literal["centre", "below"] = Field("centre", description="below: the name printed small under the "
+                                                 "space, where a counter on the space leaves it readable.")
+    holds: str | None = Field(None, description="A `counters` component each space must hold, side by side with its "
+                              "neighbours'; the build fails if it does not fit.")
+
+    @model_validator(mode="after")
+    def _rows(self) -> "Lattice":
+        if (self.rows is None) == (self.source == "rows"):
+            raise ValueError("give `rows`, or `source: params` (and no rows)")
+        return self
 
 
 class Label(Strict):
