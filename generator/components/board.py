@@ -13,7 +13,7 @@ from generator.components.common import INK, art, badge, error, faded, fit_text,
 from generator.pieces import Piece
 from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
 from generator.textblock import TextFitError, layout
-from kitfile.components import Board, Counters, Region, Track
+from kitfile.components import Board, Counters, Lattice, Region, Track
 
 PT = 0.3528
 REGION_FILL = "#f6f3ee"
@@ -63,27 +63,56 @@ def _to_board(r: Region, u: float, v: float) -> tuple[float, float]:
     return {0: (x + u, y + v), 90: (x + w - v, y + u), 180: (x + w - u, y + h - v), 270: (x + v, y + h - u)}[r.rotate]
 
 
+def track_places(t: Track) -> list[tuple[float, float]]:
+    """The top-left corner of each of a track's spaces: one step (space + gap) from the last, in
+    `direction`, turning where `turns` says."""
+    step = t.space + t.gap
+    steps = {"right": (step, 0), "left": (-step, 0), "down": (0, step), "up": (0, -step)}
+    x, y = t.at
+    dx, dy = steps[t.direction]
+    out = [(x, y)]
+    for i in range(1, len(t.spaces)):
+        if i in t.turns:
+            dx, dy = steps[t.turns[i]]
+        x, y = x + dx, y + dy
+        out.append((x, y))
+    return out
+
+
+def lattice_places(lat: Lattice, params=None) -> tuple[dict[str, tuple[float, float]], list[tuple[str, str]]]:
+    """A lattice's spaces (name -> centre on the board) and its lines (pairs of names). With
+    `source: params` both come from the kit's params (`spaces`, `adjacent`, `position`), the
+    derivation the scorer uses, so the printed tree is the scored one."""
+    (cx, cy), s = lat.at, lat.spacing
+    if lat.source == "params":
+        pos = {n: (cx + params.position(n)[0] * s, cy + params.position(n)[1] * s) for n in params.spaces}
+        lines = sorted({tuple(sorted((a, b))) for a, near in params.adjacent.items() for b in near})
+        return pos, lines
+    rowh = s * math.sqrt(3) / 2
+    name = {(r, i): f"{chr(65 + r)}{i + 1}" for r in range(lat.rows) for i in range(r + 1)}
+    pos = {name[r, i]: (cx + (i - r / 2) * s, cy + r * rowh) for (r, i) in name}
+    lines = [(name[r, i], name[nb]) for (r, i) in name for nb in ((r, i + 1), (r + 1, i), (r + 1, i + 1)) if nb in name]
+    return pos, lines
+
+
 def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
     """Boxes on the board where no counter can lie: track spaces and art."""
     out = []
     for t in b.tracks:
-        step = t.space + t.gap
-        dx, dy = {"right": (step, 0), "left": (-step, 0), "down": (0, step), "up": (0, -step)}[t.direction]
-        out += [(t.at[0] + i * dx, t.at[1] + i * dy, t.space, t.space) for i in range(len(t.spaces))]
+        out += [(x, y, t.space, t.space) for x, y in track_places(t)]
     out += [(a.at[0], a.at[1], a.size[0], a.size[1]) for a in b.art]
     return out
 
 
-def keep_whole(b: Board) -> list[tuple[float, float, float, float]]:
+def keep_whole(b: Board, params=None) -> list[tuple[float, float, float, float]]:
     """Boxes a seam should not cut through when the board is split over pages: track spaces,
     art, grid squares, lattice spaces and text blocks (a region is usually too big to avoid)."""
     out = obstacles(b)
     for g in b.grids:
         out += [(g.at[0] + j * g.cell, g.at[1] + i * g.cell, g.cell, g.cell) for i in range(g.rows) for j in range(g.cols)]
     for lat in b.lattices:
-        rowh = lat.spacing * math.sqrt(3) / 2
-        out += [(lat.at[0] + (i - r / 2) * lat.spacing - lat.space / 2, lat.at[1] + r * rowh - lat.space / 2,
-                 lat.space, lat.space) for r in range(lat.rows) for i in range(r + 1)]
+        out += [(px - lat.space / 2, py - lat.space / 2, lat.space, lat.space)
+                for px, py in lattice_places(lat, params)[0].values()]
     out += [(t.at[0], t.at[1], t.size[0], t.size[1]) for t in b.texts]
     return out
 
@@ -153,11 +182,7 @@ def b_counters(kit) -> list[Counters]:
 
 def _track(t: Track) -> list[Shape]:
     out: list[Shape] = []
-    step = t.space + t.gap
-    dx, dy = {"right": (step, 0), "left": (-step, 0), "down": (0, step), "up": (0, -step)}[t.direction]
-    x0, y0 = t.at
-    for i, label in enumerate(t.spaces):
-        x, y = x0 + i * dx, y0 + i * dy
+    for label, (x, y) in zip(t.spaces, track_places(t)):
         style = Style(fill=t.fill or "#ffffff", stroke=INK, width=0.45, dash=())
         if t.shape == "round":
             out.append(Circle(x + t.space / 2, y + t.space / 2, t.space / 2, style))
@@ -189,23 +214,45 @@ def _grid(g) -> list[Shape]:
     return out
 
 
-def _lattice(lat) -> list[Shape]:
-    (cx, cy), s, d = lat.at, lat.spacing, lat.space
-    rowh = s * math.sqrt(3) / 2
-    pos = {(r, i): (cx + (i - r / 2) * s, cy + r * rowh) for r in range(lat.rows) for i in range(r + 1)}
+def _lattice(lat, params=None) -> list[Shape]:
+    d = lat.space
+    pos, lines = lattice_places(lat, params)
     out: list[Shape] = []
     edge = Style(stroke="#555555", width=0.6)
-    for (r, i), (px, py) in pos.items():
-        for nb in ((r, i + 1), (r + 1, i), (r + 1, i + 1)):
-            if nb in pos:
-                out.append(Line(px, py, *pos[nb], edge))
-    pt = min(12.0, d * 0.38 / PT)
-    for (r, i), (px, py) in pos.items():
+    for a, b in lines:
+        out.append(Line(*pos[a], *pos[b], edge))
+    pt = min(12.0, d * 0.38 / PT) if lat.label_at == "centre" else min(7.5, max(6.0, d * 0.26 / PT))
+    for name, (px, py) in pos.items():
         out.append(Circle(px, py, d / 2, Style(fill="#ffffff", stroke=INK, width=0.5)))
-        if lat.labels == "row-letter":
-            out.append(Text(px, py + pt * PT * 0.36, f"{chr(65 + r)}{i + 1}", size=pt, font="heading", color="#555555",
-                            anchor="middle"))
+        if lat.labels != "row-letter":
+            continue
+        if lat.label_at == "centre":
+            out.append(Text(px, py + pt * PT * 0.36, name, size=pt, font="heading", color="#555555", anchor="middle"))
+        else:  # a small white tab just under the space, readable with a counter on it
+            tw, th = fonts.text_width(name, "heading", pt) + 1.6, pt * PT + 1.0
+            ty = py + d / 2 + 0.6
+            out.append(Rect(px - tw / 2, ty, tw, th, Style(fill="#ffffff", stroke="#555555", width=0.25), r=th / 2))
+            out.append(Text(px, ty + th / 2 + pt * PT * 0.36, name, size=pt, font="heading", color=INK, anchor="middle"))
     return out
+
+
+def _check_holds(kit, b: Board, where: tuple) -> None:
+    """Each track or lattice that `holds` a counters component: one such counter lies inside a
+    space (and, on a lattice, beside each neighbour's with a gap), or the build stops."""
+    counters = {c.name: c for c in b_counters(kit)}
+    for key, items in (("tracks", b.tracks), ("lattices", b.lattices)):
+        for i, it in enumerate(items):
+            if it.holds is None:
+                continue
+            c = counters.get(it.holds)
+            if c is None:
+                raise error(kit, where + (key, i, "holds"), f"no counters component named {it.holds!r}")
+            if c.size > it.space + 1e-6:
+                raise error(kit, where + (key, i, "space"), f"a space of {it.space:g} mm does not hold a "
+                            f"{c.size:.1f} mm {c.name} counter; make it larger")
+            if key == "lattices" and c.size + GAP > it.spacing + 1e-6:
+                raise error(kit, where + (key, i, "spacing"), f"{c.name} counters of {c.size:.1f} mm on neighbouring "
+                            f"spaces {it.spacing:g} mm apart would touch; make the spacing at least {c.size + GAP:g} mm")
 
 
 def pieces(kit, b: Board, index: int) -> list[Piece]:
@@ -218,8 +265,10 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         out += _track(t)
     for g in b.grids:
         out += _grid(g)
+    params = _lattice_params(kit, b, where)
     for lat in b.lattices:
-        out += _lattice(lat)
+        out += _lattice(lat, params)
+    _check_holds(kit, b, where)
     for i, a in enumerate(b.art):
         (x, y), (w, h) = a.at, a.size
         lw, lh = local_size(w, h, a.rotate)
@@ -243,4 +292,13 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
     return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out),
-                  meta={"keep_whole": keep_whole(b)})]
+                  meta={"keep_whole": keep_whole(b, params)})]
+
+
+def _lattice_params(kit, b: Board, where: tuple):
+    """The kit's params, when a lattice takes its spaces from them (checked to give them)."""
+    for i, lat in enumerate(b.lattices):
+        if lat.source == "params" and not all(hasattr(kit.params, a) for a in ("spaces", "adjacent", "position")):
+            raise error(kit, where + ("lattices", i, "source"), "source: params needs the game's params to give "
+                        "`spaces`, `adjacent` and `position(name)`")
+    return kit.params
