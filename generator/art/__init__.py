@@ -24,6 +24,7 @@ from generator.art import (  # noqa: F401
     ornaments,
     verona,
 )
+from generator.art import nuts_kit  # noqa: F401  (In the Nuts! storage cards and jokers)
 from generator.art._core import REGISTRY, colour, fit
 from generator.shapes import Shape
 
