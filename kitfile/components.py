@@ -384,6 +384,9 @@ class Grid(Strict):
     row_labels: list[str] = Field(default_factory=list)
     col_labels: list[str] = Field(default_factory=list)
     fill: Color | None = None
+    art: str | None = Field(None, description="Art drawn faintly in every square (e.g. a tree), under the counters.")
+    art_options: dict[str, Any] = Field(default_factory=dict)
+    art_opacity: float = Field(0.35, ge=0, le=1, description="How strong each square's art is.")
 
 
 class Lattice(Strict):
