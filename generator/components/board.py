@@ -202,6 +202,11 @@ def _track(t: Track) -> list[Shape]:
 def _grid(g) -> list[Shape]:
     (x, y), c = g.at, g.cell
     out: list[Shape] = [Rect(x, y, g.cols * c, g.rows * c, Style(fill=g.fill or "#ffffff", stroke=INK, width=0.5))]
+    if g.art:  # the same drawing, faint, in every square (it sits under the counters)
+        s = c * 0.72
+        drawing = faded(art(g.art, s, s, **g.art_options), g.art_opacity)
+        out += [placed(drawing, x + j * c + (c - s) / 2, y + i * c + (c - s) / 2)
+                for i in range(g.rows) for j in range(g.cols)]
     for i in range(1, g.rows):
         out.append(Line(x, y + i * c, x + g.cols * c, y + i * c, Style(stroke=INK, width=0.3)))
     for j in range(1, g.cols):
