@@ -50,7 +50,7 @@ def check_art(kit) -> None:
     known = set(library.names())
     for i, c in enumerate(kit.components):
         for path, name in _art_names(c, ("components", i)):
-            if name not in known:
+            if name not in known and "{{" not in name:  # a deck's templated name is checked per row, when drawn
                 hint = difflib.get_close_matches(name, sorted(known), n=1)
                 raise error(kit, path, f"no drawing named {name!r}" + (f" (did you mean {hint[0]!r}?)" if hint else
                                                                          f" (drawings: {', '.join(sorted(known))})"))
