@@ -57,6 +57,9 @@ def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, di
     name = face.art or ""
     if "{{" in name:
         name = render_string(kit, name, where + ("art",), row=row).strip()
+        from generator import art as library
+        if name not in library.names():
+            raise error(kit, where + ("art",), f"no drawing named {name!r} (from {face.art!r} for this row)")
     opts = {k: render_string(kit, v, where + ("art_options", k), row=row).strip() if isinstance(v, str) and "{{" in v else v
             for k, v in face.art_options.items()}
     if face.color:
