@@ -17,6 +17,7 @@ from generator.art import (  # noqa: F401
     critters,
     factory,
     forest,
+    forest_kit,
     kitchen,
     marks,
     mime,
