@@ -27,6 +27,26 @@ class Role(BaseModel):
     text: str = Field("", description="The rulebook's words, printed on the role card.")
 
 
+class Setup(BaseModel):
+    """A difficulty: how many Firebreaks the caller rolls before the first fires (F2), by players.
+
+    The rulebook gives the ends ("For an easier game, roll up to one Firebreak per player. Roll
+    fewer or none for a challenge game."); a kit file fixes the steps between, and the caller's
+    sheet prints them."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(description="As printed, e.g. Easy.")
+    firebreaks: dict[int, int] = Field(description="Players -> Firebreak rolls, e.g. {2: 2, 3: 3, 4: 4}.")
+
+    @model_validator(mode="after")
+    def _per_player(self) -> "Setup":
+        for players, rolls in self.firebreaks.items():
+            if players < 1 or not 0 <= rolls <= players:
+                raise ValueError(f"{self.name}: {rolls} Firebreaks for {players} players; "
+                                 "the rulebook allows up to one per player")
+        return self
+
+
 class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -37,12 +57,18 @@ class Params(BaseModel):
     firebreaks: int = Field(4, ge=0, description="Firebreak counters in the kit: up to one per player.")
     setup_rounds: int = Field(2, ge=0, description="Rounds' worth of fire rolls before play (one per player each).")
     roles: list[Role]
+    setups: list[Setup] = Field(default_factory=list, description="Difficulty setups printed on the caller's "
+                                "sheet (Firebreak rolls by players), easiest first.")
 
     @model_validator(mode="after")
     def _roles(self) -> "Params":
         ids = [r.id for r in self.roles]
         if sorted(ids) != sorted(set(ids)):
             raise ValueError(f"each role once, got {', '.join(ids)}")
+        for s in self.setups:
+            over = {p: n for p, n in s.firebreaks.items() if n > self.firebreaks}
+            if over:
+                raise ValueError(f"setup {s.name}: more Firebreak rolls than the kit's {self.firebreaks} counters")
         return self
 
     def role(self, role_id: str) -> Role:
