@@ -336,6 +336,9 @@ class Track(Strict):
     at: Point = Field(description="Top-left of the first space.")
     spaces: list[str] = Field(min_length=1, description="The label of each space, in order (or give `numbers`).")
     space: PositiveLength = Field(description="Diameter or side of each space.")
+    across: PositiveLength | None = Field(None, description="Each space's size across the track when it differs from "
+                                          "`space` (its length along the track): square spaces become rectangles "
+                                          "(e.g. a ruler marked in tiles), round ones ovals. Not with `turns`.")
     gap: Length = 2.0
     direction: Literal["right", "down", "left", "up"] = "right"
     shape: Literal["round", "square"] = "round"
@@ -370,7 +373,14 @@ class Track(Strict):
         bad = [i for i in self.turns if not 1 <= i < len(self.spaces)]
         if bad:
             raise ValueError(f"turns: space {bad[0]} is not between 1 and {len(self.spaces) - 1}")
+        if self.across is not None and self.turns:
+            raise ValueError("give `across` or `turns`, not both (a track of long spaces runs straight)")
         return self
+
+    def box(self) -> tuple[float, float]:
+        """One space's width and height on the board: `space` along the track, `across` across it."""
+        across = self.space if self.across is None else self.across
+        return (self.space, across) if self.direction in ("right", "left") else (across, self.space)
 
 
 class Grid(Strict):
@@ -429,6 +439,8 @@ class Art(Strict):
     size: Size
     options: dict[str, Any] = Field(default_factory=dict)
     rotate: Literal[0, 90, 180, 270] = 0
+    under: bool = Field(False, description="Draw it first, under the regions, tracks, grids and lattices (a picture "
+                        "the board's spaces sit on, e.g. the tree under Trim the Tree's lattice).")
 
 
 class PlacedText(TextBlock):

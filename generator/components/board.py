@@ -99,7 +99,7 @@ def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
     """Boxes on the board where no counter can lie: track spaces and art."""
     out = []
     for t in b.tracks:
-        out += [(x, y, t.space, t.space) for x, y in track_places(t)]
+        out += [(x, y, *t.box()) for x, y in track_places(t)]
     out += [(a.at[0], a.at[1], a.size[0], a.size[1]) for a in b.art]
     return out
 
@@ -182,20 +182,24 @@ def b_counters(kit) -> list[Counters]:
 
 def _track(t: Track) -> list[Shape]:
     out: list[Shape] = []
+    w, h = t.box()  # space x space unless the track gives `across`
+    lw, lh = local_size(w, h, t.rotate)
     for label, (x, y) in zip(t.spaces, track_places(t)):
         style = Style(fill=t.fill or "#ffffff", stroke=INK, width=0.45, dash=())
-        if t.shape == "round":
-            out.append(Circle(x + t.space / 2, y + t.space / 2, t.space / 2, style))
+        if t.shape == "round" and w == h:
+            out.append(Circle(x + w / 2, y + h / 2, w / 2, style))
+        elif t.shape == "round":
+            out.append(Ellipse(x + w / 2, y + h / 2, w / 2, h / 2, style))
         else:
-            out.append(Rect(x, y, t.space, t.space, style, r=1.0))
+            out.append(Rect(x, y, w, h, style, r=1.0))
         local: list[Shape] = []
         if t.art:
-            s = t.space * 0.66
-            local.append(placed(faded(art(t.art, s, s), 0.3), (t.space - s) / 2, (t.space - s) / 2))
-        pt = fit_text(label, "title", t.space * 1.1, t.space * 0.7)
-        local.append(Text(t.space / 2, t.space / 2 + pt * PT * 0.36, label, size=pt, font="title", color=INK,
+            s = min(lw, lh) * 0.66
+            local.append(placed(faded(art(t.art, s, s), 0.3), (lw - s) / 2, (lh - s) / 2))
+        pt = fit_text(label, "title", min(lw, lh) * 1.1, lw * 0.7)
+        local.append(Text(lw / 2, lh / 2 + pt * PT * 0.36, label, size=pt, font="title", color=INK,
                           anchor="middle"))
-        out.append(oriented(local, x, y, t.space, t.space, t.rotate))
+        out.append(oriented(local, x, y, w, h, t.rotate))
     return out
 
 
