@@ -24,6 +24,7 @@ from generator.art import (  # noqa: F401
     nuts,  # (importing registers the drawings)
     ornaments,
     verona,
+    verona_kit,
 )
 from generator.art import nuts_kit  # noqa: F401  (In the Nuts! storage cards and jokers)
 from generator.art import factory_kit  # noqa: F401  (NUTS: belts, Cross and Splitter/Joiner tiles, tokens)

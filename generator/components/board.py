@@ -268,6 +268,7 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     where = ("components", index)
     W, H = b.size
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=b.fill or "#ffffff", stroke=None))]
+    out += [_art(a) for a in b.art if a.under]
     for i, r in enumerate(b.regions):
         out += _region(kit, b, r, where + ("regions", i))
     for t in b.tracks:
@@ -278,10 +279,7 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     for lat in b.lattices:
         out += _lattice(lat, params)
     _check_holds(kit, b, where)
-    for i, a in enumerate(b.art):
-        (x, y), (w, h) = a.at, a.size
-        lw, lh = local_size(w, h, a.rotate)
-        out.append(oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
+    out += [_art(a) for a in b.art if not a.under]
     for i, t in enumerate(b.texts):
         (x, y), (w, h) = t.at, t.size
         text = render_template(kit, t, where + ("texts", i))
@@ -302,6 +300,12 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
                         rotate=float(lab.rotate)))
     return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out),
                   meta={"keep_whole": keep_whole(b, params)})]
+
+
+def _art(a) -> Shape:
+    (x, y), (w, h) = a.at, a.size
+    lw, lh = local_size(w, h, a.rotate)
+    return oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate)
 
 
 def _lattice_params(kit, b: Board, where: tuple):
