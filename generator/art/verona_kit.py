@@ -6,7 +6,7 @@ familiar Carcassonne figure, a silhouette only (the tokens are the players' own 
 """
 from __future__ import annotations
 
-from generator.art._core import INK, P, art, colour, ink
+from generator.art._core import INK, P, art, colour, ink, poly, star_points
 from generator.shapes import Rect, Shape, Style
 
 CARD = (63.5 + 2.0, 88.9 + 2.0)  # a poker card with 1 mm of room on each side
@@ -14,12 +14,16 @@ CARD = (63.5 + 2.0, 88.9 + 2.0)  # a poker card with 1 mm of room on each side
 
 @art("card-place", "turned")
 def card_place(color: str | None = None, turned: bool = False) -> list[Shape]:
-    """A card's place: a dashed rounded outline of a poker card (plus 1 mm of room all round).
+    """A card's place: a dashed rounded outline of a poker card (plus 1 mm of room all round) with
+    a small star in each corner (a Joker's corner, where a card's index would be).
     turned: lying crosswise (landscape), e.g. a Joker laid over another card."""
     w, h = CARD if not turned else CARD[::-1]
     edge = colour({"color": color}, INK)
-    return [Rect(0, 0, w, h, Style(fill=None, stroke=edge, width=0.7, dash=(3.0, 2.0), cap="round", join="round"),
-                 r=3.2)]
+    out: list[Shape] = [Rect(0, 0, w, h, Style(fill=None, stroke=edge, width=0.7, dash=(3.0, 2.0), cap="round",
+                                               join="round"), r=3.2)]
+    for cx, cy in ((6.5, 6.5), (w - 6.5, 6.5), (6.5, h - 6.5), (w - 6.5, h - 6.5)):
+        out.append(poly(star_points(cx, cy, 3.6, 1.5), ink("#b9b1a5", width=0.5)))
+    return out
 
 
 @art("meeple")
