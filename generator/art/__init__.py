@@ -28,6 +28,7 @@ from generator.art import (  # noqa: F401
 )
 from generator.art import nuts_kit  # noqa: F401  (In the Nuts! storage cards and jokers)
 from generator.art import factory_kit  # noqa: F401  (NUTS: belts, Cross and Splitter/Joiner tiles, tokens)
+from generator.art import tree_kit  # noqa: F401  (Trim the Tree: the board's tree, the Ornament Box's triangles)
 from generator.art._core import REGISTRY, colour, fit
 from generator.shapes import Shape
 
