@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from kitfile.components import PositiveLength
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -46,6 +48,12 @@ class Params(_Strict):
     end_rows: int = Field(2, ge=1, description="Complete rows that end the game at the end of a round (ruling U7).")
     goals: list[Goal]
     bonus: list[BonusCard] = Field(description="The bonus deck, one entry per card.")
+    # The printed factory (the scorer does not read these): one conveyor cell is the size of a
+    # Cross or Splitter/Joiner tile, and spans two columns, whose belts run at its quarter points.
+    cell: PositiveLength | None = Field(None, description="Side of a conveyor cell and of a Cross or "
+                                        "Splitter/Joiner tile (mm), e.g. 40mm.")
+    column: PositiveLength | None = Field(None, description="Width of one factory column: half a cell.")
+    orders_per_nut: int | None = Field(None, ge=1, description="Order (truck) cards printed for each nut.")
 
     @model_validator(mode="after")
     def _consistent(self) -> "Params":
@@ -62,6 +70,9 @@ class Params(_Strict):
                 raise ValueError(f"bonus card {card.id}: {unknown[0]!r} is not a column ({', '.join(self.columns)})")
         if len({g.id for g in self.goals}) != len(self.goals):
             raise ValueError("goals: a goal id appears twice")
+        if self.cell is not None and self.column is not None and abs(self.cell - 2 * self.column) > 1e-6:
+            raise ValueError(f"cell ({self.cell:g} mm) must be two columns ({self.column:g} mm) wide: "
+                             "a tile joins the belts of two neighbouring columns")
         return self
 
     def card(self, card_id: str) -> BonusCard | None:
