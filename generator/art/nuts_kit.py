@@ -29,17 +29,17 @@ from generator.art._core import (
 )
 from generator.shapes import Circle, Rect, Shape, Style, Text
 
-W, H = 100.0, 100.0 * 82.9 / 57.5  # a poker card inside the 3 mm the deck keeps clear: 57.5 x 82.9 mm
+W, H = 100.0, 100.0 * 52.0 / 82.0  # a landscape 88 x 58 mm card inside the 3 mm the deck keeps clear
 GHOST = "#b8b0a4"
 
 
-def _int(value, name: str) -> int:
+def _int(value, name: str, top: int = 12) -> int:
     try:
         n = int(str(value).strip())
     except ValueError:
         raise ValueError(f"{name} must be a whole number, got {value!r}") from None
-    if n < 1 or n > 12:
-        raise ValueError(f"{name} must be 1-12, got {n}")
+    if n < 0 or n > top:
+        raise ValueError(f"{name} must be 0-{top}, got {n}")
     return n
 
 
@@ -64,61 +64,62 @@ def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape
 
 
 def places(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
-    """Centres and radius of n round places laid in one column (up to 3) or two, filling (x, y, w, h)."""
-    cols = 1 if n <= 3 else 2
-    rows = math.ceil(n / cols)
-    r = min(w / cols, h / rows) / 2 * 0.86
+    """Centres and radius of n round places in (x, y, w, h): one row up to 3, else two rows
+    (the top row the longer), all the same size so a 2-card and a 6-card show the same nut."""
+    rows = 1 if n <= 3 else 2
+    cols = math.ceil(n / rows)
+    r = min(w / 3, h / 2) / 2 * 0.84
     out = []
     for i in range(n):
-        c, rw = (i % cols, i // cols)
-        last_alone = cols == 2 and n % 2 == 1 and rw == rows - 1
-        cx = x + w / 2 if last_alone else x + (c + 0.5) * w / cols
-        out.append((cx, y + (rw + 0.5) * h / rows, r))
+        row = i // cols
+        in_row = cols if row < rows - 1 else n - cols * (rows - 1)
+        c = i - row * cols
+        cx = x + w / 2 + (c - (in_row - 1) / 2) * 2 * r / 0.84
+        cy = y + h / 2 + (row - (rows - 1) / 2) * 2 * r / 0.84
+        out.append((cx, cy, r))
     return out
 
 
 @art("storage-card", "size", "points", "full", "motif")
 def storage_card(color: str | None = None, size=3, points=10, full=False, motif: str = "mark-circle") -> list[Shape]:
-    """A nut storage card's whole face. size: nuts it holds; points: worth when full;
+    """A nut storage card's whole face (landscape). size: nuts it holds; points: worth when full;
     full: the back (every place taken); motif: the owner's mark (art name); color: the owner's colour."""
-    n, pts, is_full = _int(size, "size"), int(str(points).strip()), _bool(full)
+    n, pts, is_full = _int(size, "size"), _int(points, "points", 999), _bool(full)
+    if n < 1:
+        raise ValueError("size must be at least 1")
     c = colour({"color": color}, "#8a8a8a")
     if motif not in REGISTRY or not motif.startswith("mark-"):
         raise ValueError(f"motif must be a player mark (mark-circle, mark-star...), got {motif!r}")
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=None, stroke=None))]  # the face: sets the fit
-    # The left band: capacity, the word, the owner's motif at its foot.
-    band = 27.0
-    out.append(Rect(0, 0, band, H, ink(lighter(c, 0.55), width=1.6), r=5.0))
-    out.append(Text(band / 2, 36, str(n), size=58, font="title", color=INK, anchor="middle"))
-    out.append(Text(band / 2, 48, "nuts" if n != 1 else "nut", size=15, font="condensed-bold", color=INK, anchor="middle"))
-    for i in range(n):  # the capacity again as tally pips, for a glance at a fanned hand
-        col, row = i % 2, i // 2
-        out.append(Circle(band / 2 - 4.5 + col * 9, 58 + row * 9, 3.2, ink("#ffffff" if not is_full else c, width=1.2)))
-    out += placed_art(motif, 2.5, H - band + 2.5, band - 5, color=c, fill=True)
-    # The right side: a heading, the places, the points at the bottom right.
-    x0 = band + 5
-    heading = "FULL" if is_full else "NUT STORAGE"
-    out.append(Text((x0 + W) / 2, 11, heading, size=16 if is_full else 12.5, font="heading", color=INK, anchor="middle"))
-    out.append(Text((x0 + W) / 2, 20, "turn over when full" if not is_full else f"{n} nuts stored", size=10,
-                    font="condensed", color="#444444", anchor="middle"))
-    for cx, cy, r in places(n, x0, 24, W - x0, H - 24 - 36):
-        if is_full:
-            out.append(Circle(cx, cy, r, ink(lighter(c, 0.35), width=2.2)))
-            out += placed_art("acorn", cx - r * 0.62, cy - r * 0.62, r * 1.24)
-        else:
-            out.append(Circle(cx, cy, r, Style(fill="#ffffff", stroke=INK, width=1.6, dash=(4.0, 2.6))))
-            out.append(Circle(cx, cy, r * 0.42, line(GHOST, 1.2)))
-    # points, bottom right: a round seal with the number
-    pr = 17.0 if is_full else 14.5
-    px, py = W - pr - 1.5, H - pr - 1.5
-    out.append(Circle(px, py, pr, ink("#ffe7a8" if not is_full else "#ffd54a", width=2.0)))
-    out.append(Circle(px, py, pr - 3.2, line(INK, 0.9)))
-    out.append(Text(px, py + (7.0 if is_full else 5.5), str(pts), size=30 if is_full else 24, font="title", color=INK,
+    # Left: the capacity, large, on a band of the owner's colour; tally pips under it.
+    band = 21.0
+    out.append(Rect(0, 0, band, H, ink(lighter(c, 0.55), width=1.2), r=4.0))
+    out.append(Text(band / 2, 25, str(n), size=40, font="title", color=INK, anchor="middle"))
+    out.append(Text(band / 2, 33, "nut" if n == 1 else "nuts", size=10, font="condensed-bold", color=INK,
                     anchor="middle"))
-    out.append(Text(px - pr - 3, py + 4, "points" if not is_full else "points", size=11, font="condensed-bold",
-                    color=INK, anchor="end"))
-    out.append(Text(px - pr - 3, py - 8, "if full:" if not is_full else "scores", size=10, font="condensed",
-                    color="#444444", anchor="end"))
+    for i in range(n):
+        col, row = i % 2, i // 2
+        out.append(Circle(band / 2 - 3.6 + col * 7.2, 40 + row * 7.0, 2.6, ink(c if is_full else "#ffffff", width=1.0)))
+    # Top: what the side is.
+    out.append(Text((band + 78) / 2 + 1, 8.5, "FULL" if is_full else "NUT STORAGE", size=9.5, font="heading",
+                    color=INK, anchor="middle"))
+    # The places: empty (dashed) on the front, each taken by a nut on the back.
+    for cx, cy, r in places(n, band + 3, 11, 78 - band - 3, H - 12):
+        if is_full:
+            out.append(Circle(cx, cy, r, ink(lighter(c, 0.35), width=1.6)))
+            out += placed_art("acorn", cx - r * 0.66, cy - r * 0.66, r * 1.32)
+        else:
+            out.append(Circle(cx, cy, r, Style(fill="#ffffff", stroke=INK, width=1.2, dash=(3.0, 2.0))))
+            out.append(Circle(cx, cy, r * 0.36, line(GHOST, 1.0)))
+    # Right: the owner's motif at the top, the points at the bottom right.
+    out += placed_art(motif, 82, 1, 17, color=c, fill=True)
+    pr = 10.0
+    px, py = W - pr - 0.8, H - pr - 0.8
+    out.append(Text(px, py - pr - 2.2, "full:" if not is_full else "scores", size=6.5, font="condensed-bold",
+                    color="#333333", anchor="middle"))
+    out.append(Circle(px, py, pr, ink("#ffd54a" if is_full else "#ffe9ad", width=1.4)))
+    out.append(Text(px, py + 4.2, str(pts), size=15 if pts < 100 else 11, font="title", color=INK, anchor="middle"))
+    out.append(Text(px, py + 7.6, "points", size=4.2, font="condensed-bold", color=INK, anchor="middle"))
     return out
 
 
@@ -135,3 +136,27 @@ def nut_pair(color: str | None = None, kinds="walnut hazelnut") -> list[Shape]:
     out += placed_art(a, 2, 2, 50)
     out += placed_art(b, 48, 48, 50)
     return out
+
+
+@art("draw-pile")
+def draw_pile(color: str | None = None) -> list[Shape]:
+    """The draw pile's place on the board: a nut card's outline (43 x 59) with a faint squirrel,
+    "Draw pile" and "face down" in the middle (clear of the top edge, where a seam's mark may sit).
+    color: the outline's fill (default a light wood)."""
+    c = colour({"color": color}, "#efe7da")
+    w, h = 100.0, 100.0 * 59.0 / 43.0
+    out: list[Shape] = [Rect(0, 0, w, h, ink(c, width=2.0), r=7.0)]
+    out += [_faded(s) for s in placed_art("squirrel", 18, 46, 64)]
+    out.append(Text(w / 2, 34, "Draw pile", size=22, font="heading", color=INK, anchor="middle"))
+    out.append(Text(w / 2, 126, "face down", size=16, font="condensed-bold", color="#444444", anchor="middle"))
+    return out
+
+
+def _faded(s: Shape) -> Shape:
+    """A shape printed pale (under the cards that lie on it)."""
+    from dataclasses import replace
+    st = getattr(s, "style", None)
+    if st is None:
+        return s
+    return replace(s, style=replace(st, fill=lighter(st.fill, 0.75) if st.fill else None,
+                                    stroke=lighter(st.stroke, 0.7) if st.stroke else None))
