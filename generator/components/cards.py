@@ -26,7 +26,8 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
-    art_h = (h - y - m) * (0.45 if text else 0.8) if face.art and face.art_box == "square" else 0.0
+    share = (face.art_share or 0.45) if text else 0.8
+    art_h = (h - y - m) * share if face.art and face.art_box == "square" else 0.0
     if face.art:
         name, opts = _art_of(kit, face, row, where)
         if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
