@@ -119,12 +119,12 @@ def ornament_triangle(color: str | None = None, shapes: list[str] | None = None,
         raise ValueError("ornament-triangle: give three shapes and three colors")
     for c in colors:
         colour({"color": c}, "#000000")
-    r = 17.0
-    pts = [(50.0, 20.0), (50.0 - 34, 20.0 + 34 * math.sqrt(3)), (50.0 + 34, 20.0 + 34 * math.sqrt(3))]
+    r, a = 20.0, 37.0  # an ornament's radius; half the triangle's side
+    pts = [(50.0, 20.0), (50.0 - a, 20.0 + a * math.sqrt(3)), (50.0 + a, 20.0 + a * math.sqrt(3))]
     out: list[Shape] = [poly(pts, ink(lighter(FOLIAGE, 0.45), width=2.2, stroke="#555555"))]
     for (x, y), s, c in zip(pts, shapes, colors):
         out += _ornament(s, c, x, y, r)
-    bx, by = 50.0, 20.0 + 34 * math.sqrt(3) * 0.62  # the badge inside the triangle
+    bx, by = 50.0, 20.0 + a * math.sqrt(3) * 0.64  # the badge inside the triangle
     if scores:
         out += [Circle(bx, by, 9.5, ink("#ffffff", width=1.6)),
                 P(f"M{bx - 5} {by} L{bx - 1.5} {by + 4} L{bx + 5.5} {by - 5}", line(INK, 3.2))]
