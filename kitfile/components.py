@@ -465,6 +465,7 @@ class Board(_Component):
     labels: list[Label] = Field(default_factory=list)
     art: list[Art] = Field(default_factory=list)
     texts: list[PlacedText] = Field(default_factory=list, description="Text blocks, e.g. the turn summary along an edge.")
+    count: int = Field(1, ge=1, description="Copies to print (e.g. a ruler for each side of the table).")
 
 
 KIND_MODELS: dict[str, type[_Component]] = {

@@ -298,8 +298,9 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         text = render_string(kit, lab.text, where + ("labels", i, "text")) if "{" in lab.text else lab.text
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
-    return [Piece(component=b.name, kind="board", name=b.display, w=W, h=H, front=tuple(out),
-                  meta={"keep_whole": keep_whole(b, params)})]
+    meta = {"keep_whole": keep_whole(b, params)}
+    return [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
+                  front=tuple(out), meta=dict(meta)) for n in range(1, b.count + 1)]
 
 
 def _art(a) -> Shape:
