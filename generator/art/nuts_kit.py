@@ -27,7 +27,7 @@ from generator.art._core import (
     scaled,
     transform,
 )
-from generator.shapes import Circle, Rect, Shape, Style, Text
+from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
 W, H = 100.0, 100.0 * 52.0 / 82.0  # a landscape 88 x 58 mm card inside the 3 mm the deck keeps clear
 GHOST = "#b8b0a4"
@@ -64,19 +64,21 @@ def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape
 
 
 def places(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
-    """Centres and radius of n round places in (x, y, w, h): one row up to 3, else two rows
-    (the top row the longer), all the same size so a 2-card and a 6-card show the same nut."""
-    rows = 1 if n <= 3 else 2
-    cols = math.ceil(n / rows)
-    r = min(w / 3, h / 2) / 2 * 0.84
+    """Centres and radius of n round places in (x, y, w, h): in one row or two (the top row the
+    longer), whichever gives the larger places."""
+    best = None
+    for rows in (1, 2):
+        cols = math.ceil(n / rows)
+        cell = min(w / cols, h / rows)
+        if best is None or cell > best[2]:
+            best = (rows, cols, cell)
+    rows, cols, cell = best
     out = []
     for i in range(n):
         row = i // cols
         in_row = cols if row < rows - 1 else n - cols * (rows - 1)
         c = i - row * cols
-        cx = x + w / 2 + (c - (in_row - 1) / 2) * 2 * r / 0.84
-        cy = y + h / 2 + (row - (rows - 1) / 2) * 2 * r / 0.84
-        out.append((cx, cy, r))
+        out.append((x + w / 2 + (c - (in_row - 1) / 2) * cell, y + h / 2 + (row - (rows - 1) / 2) * cell, cell / 2 * 0.84))
     return out
 
 
@@ -91,35 +93,33 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     if motif not in REGISTRY or not motif.startswith("mark-"):
         raise ValueError(f"motif must be a player mark (mark-circle, mark-star...), got {motif!r}")
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=None, stroke=None))]  # the face: sets the fit
-    # Left: the capacity, large, on a band of the owner's colour; tally pips under it.
-    band = 21.0
+    # Left: the capacity, large, on a band of the owner's colour, the owner's motif at its foot.
+    band = 22.0
     out.append(Rect(0, 0, band, H, ink(lighter(c, 0.55), width=1.2), r=4.0))
-    out.append(Text(band / 2, 25, str(n), size=40, font="title", color=INK, anchor="middle"))
-    out.append(Text(band / 2, 33, "nut" if n == 1 else "nuts", size=10, font="condensed-bold", color=INK,
+    out.append(Text(band / 2, 26, str(n), size=40, font="title", color=INK, anchor="middle"))
+    out.append(Text(band / 2, 35, "nut" if n == 1 else "nuts", size=10, font="condensed-bold", color=INK,
                     anchor="middle"))
-    for i in range(n):
-        col, row = i % 2, i // 2
-        out.append(Circle(band / 2 - 3.6 + col * 7.2, 40 + row * 7.0, 2.6, ink(c if is_full else "#ffffff", width=1.0)))
+    out += placed_art(motif, 3.5, H - band + 3.0, band - 7, color=c, fill=True)
     # Top: what the side is.
-    out.append(Text((band + 78) / 2 + 1, 8.5, "FULL" if is_full else "NUT STORAGE", size=9.5, font="heading",
-                    color=INK, anchor="middle"))
-    # The places: empty (dashed) on the front, each taken by a nut on the back.
-    for cx, cy, r in places(n, band + 3, 11, 78 - band - 3, H - 12):
+    mid = (band + W) / 2
+    out.append(Text(mid, 9.5, "FULL" if is_full else "NUT STORAGE", size=11, font="heading", color=INK, anchor="middle"))
+    # The places: empty (dashed) on the front, each taken (a tick) on the back.
+    for cx, cy, r in places(n, band + 2, 13, 79 - band - 2, H - 14):
         if is_full:
-            out.append(Circle(cx, cy, r, ink(lighter(c, 0.35), width=1.6)))
-            out += placed_art("acorn", cx - r * 0.66, cy - r * 0.66, r * 1.32)
+            out.append(Circle(cx, cy, r, ink(lighter(c, 0.25), width=1.6)))
+            out.append(poly([(cx - r * 0.45, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.36), (cx + r * 0.5, cy - r * 0.34)],
+                            line(INK, max(1.6, r * 0.2)), closed=False))
         else:
             out.append(Circle(cx, cy, r, Style(fill="#ffffff", stroke=INK, width=1.2, dash=(3.0, 2.0))))
-            out.append(Circle(cx, cy, r * 0.36, line(GHOST, 1.0)))
-    # Right: the owner's motif at the top, the points at the bottom right.
-    out += placed_art(motif, 82, 1, 17, color=c, fill=True)
-    pr = 10.0
+            out.append(Circle(cx, cy, r * 0.3, line(GHOST, 1.0)))
+    # Right: the points at the bottom right, with what they are for above them.
+    pr = 10.5
     px, py = W - pr - 0.8, H - pr - 0.8
-    out.append(Text(px, py - pr - 2.2, "full:" if not is_full else "scores", size=6.5, font="condensed-bold",
+    out.append(Text(px, py - pr - 3.0, "scores" if is_full else "if full", size=8.5, font="condensed-bold",
                     color="#333333", anchor="middle"))
     out.append(Circle(px, py, pr, ink("#ffd54a" if is_full else "#ffe9ad", width=1.4)))
-    out.append(Text(px, py + 4.2, str(pts), size=15 if pts < 100 else 11, font="title", color=INK, anchor="middle"))
-    out.append(Text(px, py + 7.6, "points", size=4.2, font="condensed-bold", color=INK, anchor="middle"))
+    out.append(Text(px, py + 3.2, str(pts), size=20 if pts < 100 else 15, font="title", color=INK, anchor="middle"))
+    out.append(Text(px, py + 8.2, "points", size=7.5, font="condensed-bold", color=INK, anchor="middle"))
     return out
 
 
@@ -132,9 +132,9 @@ def nut_pair(color: str | None = None, kinds="walnut hazelnut") -> list[Shape]:
         raise ValueError(f"kinds must be two nut drawings (walnut, hazelnut, beechnut, acorn...), got {kinds!r}")
     a, b = names
     out: list[Shape] = [Rect(0, 0, 100, 100, Style(fill=None, stroke=None))]
-    out.append(poly([(100, 0), (100, 8), (8, 100), (0, 100), (0, 92), (92, 0)], ink("#efe6d6", width=1.0)))
-    out += placed_art(a, 2, 2, 50)
-    out += placed_art(b, 48, 48, 50)
+    out.append(Line(96, 4, 4, 96, line("#b0a48f", 2.0)))
+    out += placed_art(a, 0, 0, 54)
+    out += placed_art(b, 46, 46, 54)
     return out
 
 
