@@ -1,5 +1,5 @@
 """The NUTS factory floor's own pieces: conveyor belts, the Cross and Splitter/Joiner tiles, the
-nuts a bonus card needs, order (truck) cards and the Undo, Run and Action tokens.
+nuts a bonus card needs and the Undo, Run and Action tokens.
 
 Belts must line up across a tile's edge and the board under it, so the belt drawings are laid out
 on an exact frame: an invisible 100-unit-wide box (no stroke, so it adds no padding to the fit)
@@ -28,7 +28,6 @@ from generator.art._core import (
     scaled,
     transform,
 )
-from generator.art.factory import truck
 from generator.art.nuts import almond, cashew, peanut, pistachio
 from generator.shapes import Circle, Line, Polygon, Rect, Shape, Style
 
@@ -153,16 +152,16 @@ def _count(v) -> int:
 @art("nut-set", "almond", "cashew", "peanut", "pistachio")
 def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0) -> list[Shape]:
     """The nuts a bonus card needs, one picture per nut: a row for each kind (almond, cashew,
-    peanut, pistachio, top to bottom), as many pictures as it needs. The frame is always four
-    rows of four, so nuts print the same size on every card."""
+    peanut, pistachio, top to bottom), as many pictures as it needs. The frame is at least three
+    by three nuts, so a card needing few nuts does not blow them up."""
     counts = {"almond": _count(almond), "cashew": _count(cashew), "peanut": _count(peanut),
               "pistachio": _count(pistachio)}
     kinds = [(k, n) for k, n in counts.items() if n]
     if not kinds:
         raise ValueError("nut-set: give at least one nut, e.g. almond=2")
     step, size = 30.0, 25.0
-    cols = max(4, max(n for _, n in kinds))
-    W, H = cols * step, max(4, len(kinds)) * step
+    cols = max(3, max(n for _, n in kinds))
+    W, H = cols * step, max(3, len(kinds)) * step
     out: list[Shape] = [_frame(W, H)]
     top = (H - len(kinds) * step) / 2
     for r, (kind, n) in enumerate(kinds):
@@ -170,16 +169,6 @@ def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0)
         for i in range(n):
             x, y = left + i * step + (step - size) / 2, top + r * step + (step - size) / 2
             out += transform(NUT_DRAWINGS[kind](), (size / 100, 0.0, 0.0, size / 100, x, y))
-    return out
-
-
-@art("order-truck", "nut")
-def order_truck(color: str | None = None, nut: str = "almond") -> list[Shape]:
-    """An order: the nut it wants, large, over a small delivery truck."""
-    if nut not in NUT_DRAWINGS:
-        raise ValueError(f"order-truck: nut must be one of {', '.join(NUT_DRAWINGS)}, got {nut!r}")
-    out = transform(NUT_DRAWINGS[nut](), (0.9, 0.0, 0.0, 0.9, 5.0, 0.0))
-    out += transform(truck(color), (0.5, 0.0, 0.0, 0.5, 25.0, 96.0))
     return out
 
 
@@ -229,5 +218,5 @@ def first_player(color: str | None = None) -> list[Shape]:
     return out
 
 
-__all__ = ["BELT", "belt", "cross_tile", "splitter_tile", "nut_set", "order_truck", "undo", "run", "gear",
+__all__ = ["BELT", "belt", "cross_tile", "splitter_tile", "nut_set", "undo", "run", "gear",
            "first_player", "moved", "scaled"]
