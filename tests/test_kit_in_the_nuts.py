@@ -148,8 +148,10 @@ def test_score_pad_and_aid_list_the_storage_cards(built, kit):
     assert "Best full card" in pad
     aid_back = _page_text(reader, [e["back"]["page"] for e in by["player-aid"]])
     assert "Raccoon fields" in aid_back and "End of the game" in aid_back and "Scoring" in aid_back
-    row = " ".join(str(c.points) for c in kit.params.cards)
-    assert row in re.sub(r"\s+", " ", aid_back)
+    flat = re.sub(r"\s+", " ", aid_back)
+    assert " ".join(str(c.points) for c in kit.params.cards) in flat
+    for players, per_kind in kit.params.supply.items():  # the nuts removed with fewer players
+        assert f"{per_kind} with {players} players" in flat
 
 
 # --- the pieces themselves (paper-independent) --------------------------------------------------
