@@ -1,23 +1,70 @@
-"""Forest Fire kit: the printed pieces match the params the scorer reads, and sit inside the margins."""
+"""Forest Fire kit: the printed pieces match the params the scorer reads, and sit inside the margins.
+
+The kit is built once per paper through the CLI; each test reads the manifest and the PDF's text.
+"""
 import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
 
 from kitfile.model import load_kit
-from click.testing import CliRunner
 from pnpkit.cli import cli
 
-
-def _manifest(tmp_path, paper="a4"):
-    r = CliRunner().invoke(cli, ["build", "forest-fire", "--paper", paper, "--out", str(tmp_path)])
-    assert r.exit_code == 0, r.output
-    return json.loads((tmp_path / "forest-fire" / f"manifest-{paper}.json").read_text())
+PAPERS = ("a4", "letter")
 
 
-def test_counts_sizes_margins_backs(tmp_path):
-    params = load_kit("forest-fire").params
-    m = _manifest(tmp_path)
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """paper -> (manifest, PdfReader), built through the CLI."""
+    out = tmp_path_factory.mktemp("forest-fire")
+    result = {}
+    for paper in PAPERS:
+        r = CliRunner().invoke(cli, ["build", "forest-fire", "--paper", paper, "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        m = json.loads((out / "forest-fire" / f"manifest-{paper}.json").read_text())
+        result[paper] = (m, Pages(PdfReader(out / "forest-fire" / f"forest-fire-{paper}.pdf")))
+    return result
+
+
+class Pages:
+    """A PDF's page texts, each extracted once (extraction is the slow part of these checks)."""
+
+    def __init__(self, reader):
+        self.reader, self.cache = reader, {}
+
+    def text(self, n: int) -> str:
+        if n not in self.cache:
+            self.cache[n] = self.reader.pages[n - 1].extract_text()
+        return self.cache[n]
+
+
+def _by(m):
     by = {}
     for p in m["pieces"]:
         by.setdefault(p["component"], []).append(p)
+    return by
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _text(pdf, pages) -> str:
+    return _flat(" ".join(pdf.text(n) for n in sorted(set(pages))))
+
+
+def _kit():
+    kit = load_kit("forest-fire")
+    return kit, {c.name: c for c in kit.components}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_counts_sizes_margins_backs(built, paper):
+    params = load_kit("forest-fire").params
+    m, _ = built[paper]
+    by = _by(m)
     assert len(by["fires"]) == params.fire_counters >= 40
     assert len(by["firebreaks"]) == params.firebreaks == 4
     for role in ("hotshots", "smoke-jumpers", "pilots"):
@@ -30,3 +77,123 @@ def test_counts_sizes_margins_backs(tmp_path):
         if p["back"]:  # mirrored for a long-edge flip
             assert abs(p["back"]["x_mm"] - (W - p["x_mm"] - p["w_mm"])) < 0.01
             assert p["back"]["page"] == p["page"] + 1
+
+
+def test_board_grid_is_the_scored_grid_with_its_ring():
+    """6 x 6 squares of at least 30 mm, [down, across] 1..grid; the ring of off-board spaces
+    (ruling F1: one coordinate 0 or grid+1, the other 1..grid) sits square by square around it."""
+    kit, comp = _kit()
+    n = kit.params.grid
+    board = comp["board"]
+    (forest,) = board.grids
+    assert forest.rows == forest.cols == n == 6
+    assert forest.cell >= 30.0
+    assert forest.art == "tree"
+    gx, gy, c = forest.at[0], forest.at[1], forest.cell
+    assert gx >= 0 and gy >= 0 and gx + n * c <= board.size[0] and gy + n * c <= board.size[1]
+    # every ring space of F1, and nothing else, is a track space beside the grid
+    ring = {(d, a) for d in range(n + 2) for a in range(n + 2)
+            if ((d in (0, n + 1)) != (a in (0, n + 1)))}
+    assert len(ring) == 4 * n and kit.params.ring
+    printed = {}
+    for t in board.tracks:
+        assert t.space == c and t.gap == 0 and t.shape == "square"
+        step = (c, 0.0) if t.direction == "right" else (0.0, c)
+        for k, label in enumerate(t.spaces):
+            x, y = t.at[0] + k * step[0], t.at[1] + k * step[1]
+            down, across = round((y - gy) / c) + 1, round((x - gx) / c) + 1
+            assert abs((y - gy) / c + 1 - down) < 1e-6 and abs((x - gx) / c + 1 - across) < 1e-6
+            printed[(down, across)] = label
+    assert set(printed) == ring
+    for (down, across), label in printed.items():  # the ring is the board's ruler
+        assert label == str(across if down in (0, n + 1) else down)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_board_is_split_into_parts_that_fit(built, paper):
+    m, reader = built[paper]
+    _, comp = _kit()
+    parts = _by(m)["board"]
+    assert len(parts) >= 2 and all(p.get("part") for p in parts)
+    assert {p["part"] for p in parts} == {f"{i}/{len(parts)}" for i in range(1, len(parts) + 1)}
+    w, h = comp["board"].size
+    # the parts cover the board (overlap strips make them add up to more)
+    assert sum(p["w_mm"] for p in parts) >= w - 1e-6 or sum(p["h_mm"] for p in parts) >= h - 1e-6
+    text = _text(reader, [p["page"] for p in parts])
+    assert "off the board" in text and "across" in text and "down" in text
+    for letter in "NESW":
+        assert re.search(rf"\b{letter}\b", text)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_role_cards_one_per_piece_for_each_role(built, paper):
+    kit, comp = _kit()
+    params = kit.params
+    m, reader = built[paper]
+    by = _by(m)
+    deck = comp["role-cards"].deck
+    assert [row["role"] for row in deck] == [r.id for r in params.roles]
+    per_role = comp["hotshots"].total
+    assert all(row["count"] == per_role == comp[c].total for row in deck for c in ("smoke-jumpers", "pilots"))
+    cards = by["role-cards"]
+    assert len(cards) == len(params.roles) * per_role == 12
+    assert all(p["back"] and (p["w_mm"], p["h_mm"]) == (90.0, 120.0) for p in cards)
+    front = _text(reader, [p["page"] for p in cards])
+    back = _text(reader, [p["back"]["page"] for p in cards])
+    for role in params.roles:
+        assert role.name in front
+        assert _flat(role.text) in back  # the rulebook's words, from params
+        if role.kind == "ground":
+            assert f"Each round: {role.actions} moves" in front
+        else:
+            assert f"on {role.line} squares in a row" in front
+    # the numbers on the pictures are the params': a hotshot puts out all, a smoke jumper one
+    assert "Put out: ALL the Fires on your square" in front
+    assert f"Put out: {params.role('smoke-jumper').removes} Fire on your square" in front
+    assert "jump to ANY square" in front
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_round_card_and_spread_pictures(built, paper):
+    params = load_kit("forest-fire").params
+    m, reader = built[paper]
+    cards = _by(m)["round-cards"]
+    assert len(cards) == 4 and all(p["back"] for p in cards)
+    front = _text(reader, [p["page"] for p in cards])
+    back = _text(reader, [p["back"]["page"] for p in cards])
+    assert "Each round" in front and f"To start: {params.setup_rounds} rounds of Fires" in front
+    assert "out of the game" in front and "roll the Fire Dice once for each player" in front
+    assert "How fire spreads" in back and "Firebreak" in back and "8 ways" in back
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_callers_sheet_prints_the_setups_from_params(built, paper):
+    kit, comp = _kit()
+    params = kit.params
+    m, reader = built[paper]
+    (sheet,) = _by(m)["callers-sheet"]
+    assert (sheet["w_mm"], sheet["h_mm"]) == (148.0, 210.0) and sheet["back"]
+    text = _text(reader, [sheet["page"], sheet["back"]["page"]])
+    assert "down then across" in text and "Each Fire roll" in text
+    assert len(params.setups) == 3 and [s.name for s in params.setups] == ["Easy", "Normal", "Hard"]
+    players = range(kit.game.min_players, kit.game.max_players + 1)
+    for s in params.setups:
+        row = f"{s.name} " + " ".join(f"{s.firebreaks[p]} Firebreak{'' if s.firebreaks[p] == 1 else 's'}" for p in players)
+        assert row in text, row
+        assert all(0 <= s.firebreaks[p] <= min(p, params.firebreaks) for p in players)
+    assert f"The kit has {params.firebreaks} Firebreaks and {params.fire_counters} Fire counters" in text
+    for r in params.roles:
+        assert r.name in text
+
+
+def test_setups_are_checked_on_load():
+    """A setup that rolls more Firebreaks than players (the rulebook: up to one per player) is refused."""
+    from pydantic import ValidationError
+
+    from kitfile.params.forest_fire import Params
+
+    base = load_kit("forest-fire").params.model_dump()
+    with pytest.raises(ValidationError, match="up to one per player"):
+        Params.model_validate(dict(base, setups=[{"name": "Silly", "firebreaks": {2: 3}}]))
+    with pytest.raises(ValidationError, match="counters"):
+        Params.model_validate(dict(base, firebreaks=1, setups=[{"name": "Easy", "firebreaks": {2: 2}}]))
