@@ -104,7 +104,7 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     mid = (band + W) / 2
     out.append(Text(mid, 9.5, "FULL" if is_full else "NUT STORAGE", size=11, font="heading", color=INK, anchor="middle"))
     # The places: empty (dashed) on the front, each taken (a tick) on the back.
-    for cx, cy, r in places(n, band + 2, 13, 79 - band - 2, H - 14):
+    for cx, cy, r in places(n, band + 1.5, 13, 76 - band - 1.5, H - 14):
         if is_full:
             out.append(Circle(cx, cy, r, ink(lighter(c, 0.25), width=1.6)))
             out.append(poly([(cx - r * 0.45, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.36), (cx + r * 0.5, cy - r * 0.34)],
