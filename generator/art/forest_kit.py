@@ -10,6 +10,7 @@ options, which the kit file fills from `params`, so the picture shows what the s
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from generator import fonts
@@ -52,11 +53,17 @@ def frame(w: float, h: float) -> Rect:
     return Rect(0, 0, w, h, BLANK)
 
 
+@lru_cache(maxsize=64)
+def _library(name: str, opts: tuple) -> tuple[tuple[Shape, ...], tuple[float, float, float, float]]:
+    """A library drawing in its design units and its bounds (drawn once: a card draws many Fires)."""
+    shapes = tuple(REGISTRY[name].fn(**dict(opts)))
+    return shapes, bounds(shapes, strokes=False)
+
+
 def put(name: str, x: float, y: float, w: float, h: float, **opts: Any) -> list[Shape]:
     """A library drawing fitted and centred in the box (x, y, w, h) mm, its strokes as the
     library would draw it at that size."""
-    shapes = REGISTRY[name].fn(**opts)
-    x0, y0, x1, y1 = bounds(shapes, strokes=False)
+    shapes, (x0, y0, x1, y1) = _library(name, tuple(sorted(opts.items())))
     k = min(w / max(x1 - x0, 1e-9), h / max(y1 - y0, 1e-9)) * 0.94
     ox = x + (w - (x1 - x0) * k) / 2 - x0 * k
     oy = y + (h - (y1 - y0) * k) / 2 - y0 * k
