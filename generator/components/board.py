@@ -268,7 +268,7 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     where = ("components", index)
     W, H = b.size
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=b.fill or "#ffffff", stroke=None))]
-    out += [_art(a) for a in b.art if a.under]
+    out += _arts(kit, b, where, under=True)
     for i, r in enumerate(b.regions):
         out += _region(kit, b, r, where + ("regions", i))
     for t in b.tracks:
@@ -279,7 +279,7 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     for lat in b.lattices:
         out += _lattice(lat, params)
     _check_holds(kit, b, where)
-    out += [_art(a) for a in b.art if not a.under]
+    out += _arts(kit, b, where, under=False)
     for i, t in enumerate(b.texts):
         (x, y), (w, h) = t.at, t.size
         text = render_template(kit, t, where + ("texts", i))
@@ -303,10 +303,20 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
                   front=tuple(out), meta=dict(meta)) for n in range(1, b.count + 1)]
 
 
-def _art(a) -> Shape:
-    (x, y), (w, h) = a.at, a.size
-    lw, lh = local_size(w, h, a.rotate)
-    return oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate)
+def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:
+    """The board's art drawn under (or over) everything else; a bad option is the kit file's error,
+    with its line, not an internal one."""
+    out: list[Shape] = []
+    for i, a in enumerate(b.art):
+        if a.under != under:
+            continue
+        (x, y), (w, h) = a.at, a.size
+        lw, lh = local_size(w, h, a.rotate)
+        try:
+            out.append(oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
+        except (ValueError, TypeError, AttributeError) as e:
+            raise error(kit, where + ("art", i, "options"), f"the drawing {a.name!r}: {e}") from None
+    return out
 
 
 def _lattice_params(kit, b: Board, where: tuple):
