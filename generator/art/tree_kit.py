@@ -69,9 +69,8 @@ def trim_tree(color: str | None = None, rows: int = 5, mark: str | None = None) 
     """Trim the Tree's board tree: one tier of boughs per lattice row, a star on top, a trunk and a
     tub in the player's colour bearing the player's mark. color: the tub; rows: the lattice's rows;
     mark: a player mark (circle, triangle, ...) on the tub. Its frame is `tree_frame(rows)`."""
-    rows = int(rows)
-    if rows < 1:
-        raise ValueError(f"trim-tree: rows must be 1 or more, got {rows}")
+    if not isinstance(rows, int) or isinstance(rows, bool) or rows < 1:
+        raise ValueError(f"trim-tree: rows must be a whole number, 1 or more, got {rows!r}")
     tub = colour({"color": color}, "#b8433a")
     w, h, cx, top = tree_frame(rows)
     last = top + (rows - 1) * ROW_H + 10  # the lowest hem
@@ -85,7 +84,7 @@ def trim_tree(color: str | None = None, rows: int = 5, mark: str | None = None) 
     out.append(P(f"M{cx - 17} {last + 8} L{cx + 17} {last + 8} L{cx + 13} {h - 1} L{cx - 13} {h - 1} Z", ink(tub, width=1.3)))
     out.append(Rect(cx - 20, last + 4, 40, 5, ink(lighter(tub, 0.25), width=1.3), r=1.5))
     if mark:
-        kind = mark.removeprefix("mark-")
+        kind = mark.removeprefix("mark-") if isinstance(mark, str) else mark
         if kind not in MARKS:
             raise ValueError(f"trim-tree: unknown mark {mark!r}; known: {', '.join(MARKS)}")
         my = (last + 9 + h - 1) / 2
@@ -100,7 +99,7 @@ def trim_tree(color: str | None = None, rows: int = 5, mark: str | None = None) 
 def _ornament(shape: str, color: str, cx: float, cy: float, r: float) -> list[Shape]:
     """An ornament counter seen from above: a white disc with the ornament drawn on it."""
     name = f"ornament-{shape}"
-    if name not in REGISTRY:
+    if not isinstance(shape, str) or name not in REGISTRY:
         raise ValueError(f"ornament-triangle: unknown shape {shape!r}")
     body = REGISTRY[name].fn(color=color)
     s = r * 1.25 / 100  # the ornament drawings are about 100 units tall
@@ -113,11 +112,13 @@ def ornament_triangle(color: str | None = None, shapes: list[str] | None = None,
                       scores: bool = True) -> list[Shape]:
     """Three ornaments on a small triangle of the tree, with a tick (it scores) or a cross (it does
     not). shapes: three of box, bell, candle, bulb; colors: three "#rrggbb"; scores: tick or cross."""
-    shapes = list(shapes or ["box", "bell", "candle"])
-    colors = list(colors or ["#D55E00", "#0072B2", "#F0E442"])
-    if len(shapes) != 3 or len(colors) != 3:
-        raise ValueError("ornament-triangle: give three shapes and three colors")
+    shapes = shapes or ["box", "bell", "candle"]
+    colors = colors or ["#D55E00", "#0072B2", "#F0E442"]
+    if not (isinstance(shapes, list) and isinstance(colors, list) and len(shapes) == 3 and len(colors) == 3):
+        raise ValueError("ornament-triangle: give three shapes and three colors, e.g. shapes: [box, bell, candle]")
     for c in colors:
+        if not isinstance(c, str):
+            raise ValueError(f'ornament-triangle: colors must be "#rrggbb", got {c!r}')
         colour({"color": c}, "#000000")
     r, a = 20.0, 37.0  # an ornament's radius; half the triangle's side
     pts = [(50.0, 20.0), (50.0 - a, 20.0 + a * math.sqrt(3)), (50.0 + a, 20.0 + a * math.sqrt(3))]
