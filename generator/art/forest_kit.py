@@ -362,7 +362,7 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
                      "Refill: fly off to fill up with water. Hold your plane in your hand."))
         rows.append((drop_pic(7.0, 76.7, c, n_line),
                      f"Drop: the next turn, put out ALL the Fires on {n_line} squares in a row (N, S, E, W or diagonal)."))
-        rows.append((sky_pic(6.0, 97.5, c * 1.1),
+        rows.append((sky_pic(4.5, 95.2, 7.0),
                      "Special: a Pilot is never on the board, so a Fire can never put you out."))
     else:
         rows.append((move_pic(7.0, 58.7, c, role),
