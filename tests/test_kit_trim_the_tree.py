@@ -214,3 +214,22 @@ def test_everything_inside_the_margins(built):
         assert MARGIN - 1e-6 <= p["y_mm"] and p["y_mm"] + p["h_mm"] <= H - MARGIN + 1e-6, p
     names = {p["component"] for p in m["pieces"]}
     assert {"ornament-box", "bag-label", "stars"} <= names
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("turns: {6: up, 21: right, 32: down, 47: left}, holds: stars, fill: \"#f5d999\"",
+     "turns: {6: up, 21: right, 32: down, 99: left}, holds: stars, fill: \"#f5d999\"", "components[0].tracks[0]"),
+    ("options: {color: \"#E69F00\", mark: circle}", "options: {color: \"#E69F00\", mark: moon}",
+     "components[0].art[0].options"),
+])
+def test_a_bad_track_turn_or_tree_option_is_reported_with_its_line(tmp_path, old, new, field):
+    from kitfile.model import kit_path
+    text = kit_path(KIT)[0].read_text()
+    assert text.count(old) == 1
+    bad = tmp_path / "trim.yaml"
+    bad.write_text(text.replace(old, new))
+    line = text[:text.index(old)].count("\n") + 1
+    r = CliRunner().invoke(cli, ["build", str(bad), "--out", str(tmp_path)])
+    assert r.exit_code == 2, r.output
+    assert f"{bad}:" in r.output and field in r.output and "Traceback" not in r.output
+    assert any(f":{n}: " in r.output for n in (line - 1, line, line + 1)), r.output
