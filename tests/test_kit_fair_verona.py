@@ -142,3 +142,14 @@ def test_printed_numbers_follow_the_params(tmp_path):
     assert "Easy 5 to win" in mat and "5 (Easy), 7 (Medium) or 8 (Hard)" in mat
     front = _text(pdf, by["player-aid"][0]["page"])
     assert "4 × 3 = 12" in front and "multiplied by 3" in front
+
+
+def test_card_places_take_a_poker_card():
+    """The deck's and the Clue Card's places on the mat hold a poker card with a little room."""
+    from kitfile.components import NAMED_SIZES
+    cw, ch = NAMED_SIZES["poker"]
+    mat = next(c for c in load_kit("fair-verona").components if c.name == "desk-mat")
+    places = {r.name: r for r in mat.regions}
+    for name in ("deck-card", "clue-card"):
+        w, h = places[name].size
+        assert cw <= w <= cw + 3 and ch <= h <= ch + 3, (name, w, h)
