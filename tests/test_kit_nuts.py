@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from click.testing import CliRunner
@@ -42,7 +42,7 @@ def _by_component(manifest) -> dict[str, list[dict]]:
     return by
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page_text(pdf, n: int) -> str:
     return " ".join(PdfReader(pdf).pages[n - 1].extract_text().split()) if n else ""
 
@@ -139,7 +139,7 @@ def test_margins_and_mirrored_backs(built, paper):
 
 def test_printed_numbers_come_from_params(built, kit):
     params = kit.params
-    manifest, pdf, fillable = built["a4"]
+    manifest, pdf, _ = built["a4"]
     sheet = _text(pdf, manifest, "score-sheet")
     head = sheet.split("NUTS: score sheet")[1]
     assert re.search(r"\b" + r"\s+".join(str(n) for n in params.rows) + r"\b", head)  # 1 3 6 10 15 21, in order

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import pairwise
 
 from generator.art._core import (
     DETAIL,
@@ -23,13 +24,12 @@ from generator.art._core import (
     ink,
     lighter,
     line,
-    moved,
     poly,
-    scaled,
+    star_points,
     transform,
 )
 from generator.art.nuts import almond, cashew, peanut, pistachio
-from generator.shapes import Circle, Line, Polygon, Rect, Shape, Style
+from generator.shapes import Circle, Polygon, Rect, Shape, Style
 
 BELT = 12.0  # belt width on a 100-unit tile (two columns); a column's belt is 2 * BELT of 100
 BELT_FILL = "#a3abb3"
@@ -77,7 +77,7 @@ def _trimmed(points: Sequence[tuple[float, float]], d: float) -> list[tuple[floa
 def _chevrons(points: Sequence[tuple[float, float]], width: float, every: float) -> list[Shape]:
     """Pale V marks along the belt, pointing the way it runs (first point to last)."""
     out: list[Shape] = []
-    segs = list(zip(points, points[1:]))
+    segs = list(pairwise(points))
     total = sum(math.dist(p, q) for p, q in segs)
     s = every / 2
     k = width * 0.28
@@ -107,7 +107,7 @@ def belt(color: str | None = None, ratio: float = 5.0) -> list[Shape]:
     chevrons pointing down (nuts run from the Dispensers down to the Orders). Give the box the
     column's width: the belt is then exactly as wide as a tile's belts."""
     h = 100.0 * float(ratio)
-    return [_frame(100.0, h), *_belt([(50.0, 0.0), (50.0, h)], 2 * BELT, chevrons=70.0)]
+    return [_frame(100.0, h), *_belt([(50.0, 0.0), (50.0, h)], 2 * BELT, chevrons=150.0)]
 
 
 def _cross() -> list[Shape]:
@@ -153,12 +153,12 @@ def _count(v) -> int:
 def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0) -> list[Shape]:
     """The nuts a bonus card needs, one picture per nut: a row for each kind (almond, cashew,
     peanut, pistachio, top to bottom), as many pictures as it needs. The frame is at least three
-    by three nuts, so a card needing few nuts does not blow them up."""
+    by three nuts, so a card needing few nuts does not blow them up. With no counts: one of each."""
     counts = {"almond": _count(almond), "cashew": _count(cashew), "peanut": _count(peanut),
               "pistachio": _count(pistachio)}
     kinds = [(k, n) for k, n in counts.items() if n]
-    if not kinds:
-        raise ValueError("nut-set: give at least one nut, e.g. almond=2")
+    if not kinds:  # no counts given: one of each (a bonus deck's emblem)
+        kinds = [(k, 1) for k in counts]
     step, size = 30.0, 25.0
     cols = max(3, max(n for _, n in kinds))
     W, H = cols * step, max(3, len(kinds)) * step
@@ -170,6 +170,16 @@ def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0)
             x, y = left + i * step + (step - size) / 2, top + r * step + (step - size) / 2
             out += transform(NUT_DRAWINGS[kind](), (size / 100, 0.0, 0.0, size / 100, x, y))
     return out
+
+
+@art("bonus-back")
+def bonus_back(color: str | None = None) -> list[Shape]:
+    """The back of a bonus card: a burst with a plus over a minus (won or lost at the end).
+    Straight lines only, so it is cheap to draw 24 times."""
+    c = colour({"color": color}, "#f2c230")
+    return [poly(star_points(50, 50, 48, 34, n=12), ink(c)), Circle(50, 50, 28, ink("#ffffff", width=DETAIL)),
+            Rect(38, 31, 24, 7, ink(INK, width=0.8)), Rect(46.5, 22.5, 7, 24, ink(INK, width=0.8)),
+            Rect(38, 60, 24, 7, ink(INK, width=0.8))]
 
 
 @art("undo")
@@ -213,10 +223,9 @@ def first_player(color: str | None = None) -> list[Shape]:
     out: list[Shape] = [P("M14 62 C14 30 30 16 50 16 C70 16 86 30 86 62 Z", ink(c)),
                         P("M6 62 L94 62 C96 70 90 76 80 76 L20 76 C10 76 4 70 6 62 Z", ink(darker(c, 0.35))),
                         P("M20 76 C30 90 70 90 80 76 Z", ink(INK))]
-    from generator.art._core import star_points
     out.append(poly(star_points(50, 42, 13, 5.5), ink("#f2c230", width=DETAIL)))
     return out
 
 
-__all__ = ["BELT", "belt", "cross_tile", "splitter_tile", "nut_set", "undo", "run", "gear",
-           "first_player", "moved", "scaled"]
+__all__ = ["BELT", "belt", "bonus_back", "cross_tile", "first_player", "gear", "nut_set", "run", "splitter_tile",
+           "undo"]
