@@ -336,7 +336,7 @@ class Track(Strict):
 
     name: str
     at: Point = Field(description="Top-left of the first space.")
-    spaces: list[str] = Field(min_length=1, description="The label of each space, in order (or give `numbers`).")
+    spaces: list[str] = Field(default_factory=list, description="The label of each space, in order (or give `numbers`).")
     space: PositiveLength = Field(description="Diameter or side of each space.")
     across: PositiveLength | None = Field(None, description="Each space's size across the track when it differs from "
                                           "`space` (its length along the track): square spaces become rectangles "
@@ -370,6 +370,8 @@ class Track(Strict):
 
     @model_validator(mode="after")
     def _turns(self) -> "Track":
+        if not self.spaces:
+            raise ValueError("give `spaces` (the label of each space, e.g. [\"1\", \"2\"]) or `numbers` [first, last]")
         if self.numbers is not None and self.spaces != [str(n) for n in range(self.numbers[0], self.numbers[1] + 1)]:
             raise ValueError("give `spaces` or `numbers`, not both")
         bad = [i for i in self.turns if not 1 <= i < len(self.spaces)]
