@@ -65,10 +65,12 @@ def test_five_trees_each_one_page_own_colour_and_mark(kit, built):
     looks = set()
     for t in tr:
         (tree,) = [a for a in t.art if a.name == "trim-tree"]
-        marks = {a.name for a in t.art if a.name.startswith("mark-")}
-        assert marks == {"mark-" + tree.options["mark"]}  # the mark in the corner and on the track is the tub's
-        looks.add((tree.options["color"], tree.options["mark"]))
-    assert len({c for c, _ in looks}) == 5 and len({k for _, k in looks}) == 5
+        marks = [a for a in t.art if a.name.startswith("mark-")]
+        assert {a.name for a in marks} == {"mark-" + tree.options["mark"]}  # the corner's and the track's = the tub's
+        assert {a.options["color"] for a in marks} == {tree.options["color"]}
+        looks.add((tree.options["color"], tree.options["mark"], t.fill, t.tracks[0].fill))
+    for i in range(4):  # five colours (tub, board, track squares) and five marks
+        assert len({look[i] for look in looks}) == 5
 
 
 def _words(page) -> list[tuple[str, float, float]]:
