@@ -375,7 +375,7 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
                          "Special: from the edge or off the board, jump to ANY square. That is one move."))
         else:
             rows.append((out_pic(8.0, 96.5, 14.0, role),
-                         "Careful: anyone still on a Fire when the round ends is out!"))
+                         "Careful: anyone on a Fire when all the turns are done is out!"))
     for k, (pic, text) in enumerate(rows):
         top = 57.5 + k * 18.5
         out += pic
