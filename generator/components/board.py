@@ -273,8 +273,11 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         out += _region(kit, b, r, where + ("regions", i))
     for t in b.tracks:
         out += _track(t)
-    for g in b.grids:
-        out += _grid(g)
+    for i, g in enumerate(b.grids):
+        try:
+            out += _grid(g)
+        except (ValueError, TypeError, AttributeError) as e:  # the squares' art: the kit file's error
+            raise error(kit, where + ("grids", i, "art_options"), f"the drawing {g.art!r}: {e}") from None
     params = _lattice_params(kit, b, where)
     for lat in b.lattices:
         out += _lattice(lat, params)
