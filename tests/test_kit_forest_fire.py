@@ -197,3 +197,19 @@ def test_setups_are_checked_on_load():
         Params.model_validate(dict(base, setups=[{"name": "Silly", "firebreaks": {2: 3}}]))
     with pytest.raises(ValidationError, match="counters"):
         Params.model_validate(dict(base, firebreaks=1, setups=[{"name": "Easy", "firebreaks": {2: 2}}]))
+
+
+def test_a_bad_option_for_the_squares_art_names_the_line(tmp_path):
+    """The forest's trees are the grid's art: a bad option is the kit file's error (exit 2, its
+    line), not an internal one."""
+    from kitfile.model import kit_path
+
+    text = kit_path("forest-fire")[0].read_text()
+    assert "art: tree, art_opacity: 0.5}" in text
+    bad = tmp_path / "forest-fire.yaml"
+    bad.write_text(text.replace("art: tree, art_opacity: 0.5}", "art: tree, art_opacity: 0.5, art_options: {kind: palm}}"))
+    line = next(i for i, ln in enumerate(bad.read_text().splitlines(), 1) if "kind: palm" in ln)
+    r = CliRunner().invoke(cli, ["build", str(bad), "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert r.exit_code == 2, r.output
+    assert f"forest-fire.yaml:{line}:" in r.output
+    assert "grids[0].art_options" in r.output and "palm" in r.output
