@@ -174,3 +174,15 @@ def test_score_sheet_is_fillable_with_sensible_field_names(built, kit):
             assert f"{nut}-nuts-{row}" in fields
     assert {"Name", "Salt_box", "Squirrel_box", "Goal_cards", "Bonus_cards", "Rows", "Columns", "Salt", "Goals",
             "Bonus", "Total"} <= set(fields)
+
+
+def test_a_cell_must_be_two_columns(kit):
+    """The one cell size is checked against the columns when the kit is read: a tile whose belts
+    would not sit on two columns' belts is an error, not a misprint."""
+    from pydantic import ValidationError
+
+    from kitfile.params.nuts import Params
+    data = kit.params.model_dump()
+    assert Params.model_validate(data).cell == kit.params.cell
+    with pytest.raises(ValidationError, match="two columns"):
+        Params.model_validate({**data, "cell": kit.params.cell + 5})
