@@ -271,13 +271,26 @@ def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT) -> Buil
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
     `options.bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
+    return build_papers(kit, out_dir, options, [options.paper])[0]
+
+
+def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, papers: Iterable[str] = ("a4", "letter"),
+                 progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
+    """One kit for several papers. The pieces do not depend on the paper, so they are drawn once
+    and only imposed and written once per paper."""
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
     if options.bleed is not None:
         kit = kit.model_copy(update={"components": [
             c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
-    return build_pieces(pieces_of(kit), cover.KitInfo.of(kit), out_dir, options, titles_of(kit))
+    pieces, info, titles = pieces_of(kit), cover.KitInfo.of(kit), titles_of(kit)
+    reports = []
+    for paper in papers:
+        reports.append(build_pieces(pieces, info, out_dir, options.on(paper), titles))
+        if progress:
+            progress(kit.game.id, paper)
+    return reports
 
 
 def printable_kits() -> list[str]:
@@ -291,8 +304,5 @@ def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"),
     """Every kit with components (or `kits`), for every paper in `papers` (options' other fields kept)."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
-        for paper in papers:
-            reports.append(build_kit(k, out_dir, options.on(paper)))
-            if progress:
-                progress(k, paper)
+        reports += build_papers(k, out_dir, options, list(papers), progress)
     return reports

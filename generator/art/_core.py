@@ -471,15 +471,22 @@ def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
         samples += [(x, y, pad) for x, y in outline_points(sh)]
     if not samples:
         raise ValueError("empty drawing")
+    # Only the extreme points of each stroke width can bound the ink (s > 0 keeps the order), so
+    # the fixed-point rounds below look at a handful of points, not every sampled one.
+    extremes: dict[float, list[float]] = {}
+    for x, y, p in samples:
+        e = extremes.get(p)
+        if e is None:
+            extremes[p] = [x, y, x, y]
+        else:
+            e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
 
     def box(s: float) -> tuple[float, float, float, float]:
         """Bounds in mm (before the offset) at scale s."""
         k = s * stroke_factor(s)
-        pads = [max(p * k, MIN_WIDTH / 2) if p else 0.0 for _, _, p in samples]
-        return (min(x * s - p for (x, _, _), p in zip(samples, pads)),
-                min(y * s - p for (_, y, _), p in zip(samples, pads)),
-                max(x * s + p for (x, _, _), p in zip(samples, pads)),
-                max(y * s + p for (_, y, _), p in zip(samples, pads)))
+        pads = [(max(p * k, MIN_WIDTH / 2) if p else 0.0, e) for p, e in extremes.items()]
+        return (min(e[0] * s - q for q, e in pads), min(e[1] * s - q for q, e in pads),
+                max(e[2] * s + q for q, e in pads), max(e[3] * s + q for q, e in pads))
 
     gx0, gy0, gx1, gy1 = bounds(flat, strokes=False)
     s = min(w / max(gx1 - gx0, 1e-9), h / max(gy1 - gy0, 1e-9))

@@ -1,12 +1,15 @@
-"""SVG backend (svgwrite): one SVG document per page, in millimetres (viewBox = the paper).
+"""SVG backend: one SVG document per page, in millimetres (viewBox = the paper).
 
 Same shapes as the PDF; groups become <g transform=...>, clips <clipPath> with ids numbered in
 drawing order, numbers rounded to 0.001 mm, so the same page always gives the same text. Text names
 its font family (DejaVu Sans / Lato, the files in fonts/); the PDF is the file that embeds them.
+
+The markup is written directly as strings (the elements are few and fixed): building an element
+tree with svgwrite took twice as long, for the same bytes.
 """
 from __future__ import annotations
 
-import svgwrite
+from xml.sax.saxutils import escape, quoteattr
 
 from generator.fonts import SVG_FAMILY
 from generator.shapes import (
@@ -23,38 +26,47 @@ from generator.shapes import (
     Text,
 )
 
+HEAD = ('<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="0 0 {w} {h}" width="{w}mm" '
+        'xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events" '
+        'xmlns:xlink="http://www.w3.org/1999/xlink">')
+
 
 def n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
 
-def _style(st: Style) -> dict[str, str]:
-    a = {"fill": st.fill or "none"}
+def _style(st: Style) -> list[tuple[str, str]]:
+    a = [("fill", st.fill or "none")]
     if st.fill and st.opacity != 1.0:
-        a["fill-opacity"] = n(st.opacity)
+        a.append(("fill-opacity", n(st.opacity)))
     if st.stroke and st.width > 0:
-        a["stroke"] = st.stroke
-        a["stroke-width"] = n(st.width)
+        a += [("stroke", st.stroke), ("stroke-width", n(st.width))]
         if st.dash:
-            a["stroke-dasharray"] = " ".join(n(d) for d in st.dash)
+            a.append(("stroke-dasharray", " ".join(n(d) for d in st.dash)))
         if st.cap != "butt":
-            a["stroke-linecap"] = st.cap
+            a.append(("stroke-linecap", st.cap))
         if st.join != "miter":
-            a["stroke-linejoin"] = st.join
+            a.append(("stroke-linejoin", st.join))
     else:
-        a["stroke"] = "none"
+        a.append(("stroke", "none"))
     return a
 
 
-class _Page:
-    def __init__(self, w: float, h: float):
-        self.d = svgwrite.Drawing(size=(f"{n(w)}mm", f"{n(h)}mm"), viewBox=f"0 0 {n(w)} {n(h)}",
-                                  profile="full", debug=False)
-        self.clips = 0
+def _tag(name: str, attrs: list[tuple[str, str]], text: str | None = None) -> str:
+    inner = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(attrs))
+    if text is None:
+        return f"<{name} {inner} />"
+    return f"<{name} {inner}>{escape(text)}</{name}>"
 
-    def add(self, parent, s: Shape) -> None:
-        d = self.d
+
+class _Page:
+    def __init__(self) -> None:
+        self.defs: list[str] = []
+        self.out: list[str] = []
+
+    def add(self, s: Shape) -> None:
+        out = self.out
         t = type(s)
         if t is Group:
             tr = []
@@ -64,58 +76,63 @@ class _Page:
                 tr.append(f"rotate({n(s.rotate)})")
             if s.scale != 1.0:
                 tr.append(f"scale({n(s.scale)})")
-            attrs = {}
-            if tr:
-                attrs["transform"] = " ".join(tr)
+            attrs = [("transform", " ".join(tr))] if tr else []
             if s.clip is not None:
-                self.clips += 1
-                cid = f"c{self.clips}"
-                cp = d.defs.add(d.clipPath(id=cid))
+                cid = f"c{len(self.defs) + 1}"
                 x, y, w, h = s.clip
-                cp.add(d.rect(insert=(n(x), n(y)), size=(n(w), n(h))))
-                attrs["clip-path"] = f"url(#{cid})"
-            g = parent.add(d.g(**attrs))
+                self.defs.append(f'<clipPath id="{cid}">'
+                                 + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
+                                 + "</clipPath>")
+                attrs.append(("clip-path", f"url(#{cid})"))
+            head = f"<g {' '.join(f'{k}={quoteattr(v)}' for k, v in sorted(attrs))}" if attrs else "<g"
+            start = len(out)
+            out.append(head + ">")
             for item in s.items:
-                self.add(g, item)
+                self.add(item)
+            if len(out) == start + 1:  # nothing drawn inside
+                out[start] = head + " />"
+            else:
+                out.append("</g>")
         elif t is Rect:
-            extra = {"rx": n(s.r)} if s.r > 0 else {}
-            parent.add(d.rect(insert=(n(s.x), n(s.y)), size=(n(s.w), n(s.h)), **extra, **_style(s.style)))
+            extra = [("rx", n(s.r))] if s.r > 0 else []
+            out.append(_tag("rect", [("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h))]
+                            + extra + _style(s.style)))
         elif t is Circle:
-            parent.add(d.circle(center=(n(s.cx), n(s.cy)), r=n(s.r), **_style(s.style)))
+            out.append(_tag("circle", [("cx", n(s.cx)), ("cy", n(s.cy)), ("r", n(s.r))] + _style(s.style)))
         elif t is Ellipse:
-            parent.add(d.ellipse(center=(n(s.cx), n(s.cy)), r=(n(s.rx), n(s.ry)), **_style(s.style)))
+            out.append(_tag("ellipse", [("cx", n(s.cx)), ("cy", n(s.cy)), ("rx", n(s.rx)), ("ry", n(s.ry))]
+                            + _style(s.style)))
         elif t is Line:
-            parent.add(d.line(start=(n(s.x1), n(s.y1)), end=(n(s.x2), n(s.y2)), **_style(s.style)))
+            out.append(_tag("line", [("x1", n(s.x1)), ("y1", n(s.y1)), ("x2", n(s.x2)), ("y2", n(s.y2))]
+                            + _style(s.style)))
         elif t is Polygon:
-            pts = [(n(x), n(y)) for x, y in s.points]
-            maker = d.polygon if s.closed else d.polyline
-            st = _style(s.style) if s.closed else {**_style(s.style), "fill": "none"}
-            parent.add(maker(points=pts, **st))
+            pts = " ".join(f"{n(x)},{n(y)}" for x, y in s.points)
+            st = _style(s.style) if s.closed else [(k, "none" if k == "fill" else v) for k, v in _style(s.style)]
+            out.append(_tag("polygon" if s.closed else "polyline", [("points", pts)] + st))
         elif t is Path:
-            parts = []
-            for op in s.ops:
-                parts.append(op[0] + (" " + " ".join(n(v) for v in op[1:]) if len(op) > 1 else ""))
-            parent.add(d.path(d=" ".join(parts), **_style(s.style)))
+            d = " ".join(op[0] + (" " + " ".join(n(v) for v in op[1:]) if len(op) > 1 else "") for op in s.ops)
+            out.append(_tag("path", [("d", d)] + _style(s.style)))
         elif t is Text:
             if not s.text:
                 return
             fam, weight = SVG_FAMILY.get(s.font, ("DejaVu Sans", "normal"))
-            attrs = {"font-family": fam, "font-size": n(s.size * MM_PER_PT), "fill": s.color}
+            attrs = [("x", n(s.x)), ("y", n(s.y)), ("font-family", fam), ("font-size", n(s.size * MM_PER_PT)),
+                     ("fill", s.color)]
             if weight != "normal":
-                attrs["font-weight"] = weight
+                attrs.append(("font-weight", weight))
             if s.anchor != "start":
-                attrs["text-anchor"] = s.anchor
+                attrs.append(("text-anchor", s.anchor))
             if s.rotate:
-                attrs["transform"] = f"rotate({n(s.rotate)} {n(s.x)} {n(s.y)})"
-            parent.add(d.text(s.text, insert=(n(s.x), n(s.y)), **attrs))
+                attrs.append(("transform", f"rotate({n(s.rotate)} {n(s.x)} {n(s.y)})"))
+            out.append(_tag("text", attrs, s.text))
         else:
             raise TypeError(f"cannot draw {t.__name__}")
 
 
 def render_page(shapes: tuple[Shape, ...], w: float, h: float, title: str = "") -> str:
-    page = _Page(w, h)
-    if title:
-        page.d.set_desc(title=title)
+    page = _Page()
     for s in shapes:
-        page.add(page.d, s)
-    return page.d.tostring()
+        page.add(s)
+    head = HEAD.format(w=n(w), h=n(h)) + (f"<title>{escape(title)}</title>" if title else "")
+    defs = f"<defs>{''.join(page.defs)}</defs>" if page.defs else "<defs />"
+    return head + defs + "".join(page.out) + "</svg>"
