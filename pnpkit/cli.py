@@ -6,6 +6,7 @@ line, never as a traceback).
 """
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -15,6 +16,18 @@ from pnpkit import __version__
 
 EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
+EXIT_PIPE = 141  # what a shell reports for a tool stopped by SIGPIPE (128 + 13)
+
+
+def _stdout_gone() -> None:
+    """The process's stdout was closed by its reader: point it at /dev/null (so Python's final
+    flush cannot fail again) and exit without a message."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_PIPE)
 
 
 class Pnpkit(click.Group):
@@ -26,6 +39,8 @@ class Pnpkit(click.Group):
         except SourceError as e:
             click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
             sys.exit(EXIT_UNREADABLE)
+        except BrokenPipeError:  # `pnpkit ... | head`: the reader has gone; stop quietly, as Unix tools do
+            _stdout_gone()
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
@@ -61,4 +76,7 @@ cmd_score.register(cli, schema)
 
 
 def main() -> None:
-    cli(prog_name="pnpkit")
+    try:
+        cli(prog_name="pnpkit")
+    except BrokenPipeError:
+        _stdout_gone()

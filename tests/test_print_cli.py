@@ -138,3 +138,18 @@ def test_build_all_builds_every_printable_kit_for_the_papers(tmp_path, monkeypat
     assert "chestnuts-universal-fillable.pdf" in r.output
     r = CliRunner().invoke(cli, ["build", "--all", "chestnuts"])
     assert r.exit_code == 2
+
+
+def test_a_reader_that_stops_early_gets_no_error():
+    """`pnpkit list | head -1`: when the reader has closed the pipe, pnpkit stops quietly
+    (exit 141 like any Unix tool stopped by SIGPIPE), no message, no traceback."""
+    import os
+    import subprocess
+    import sys
+    read, write = os.pipe()
+    p = subprocess.Popen([sys.executable, "-c", "from pnpkit.cli import main; main()", "list"],
+                         stdout=write, stderr=subprocess.PIPE)
+    os.close(write)
+    os.close(read)  # the reader is gone before pnpkit has written a line
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=30) == 141 and err == ""
