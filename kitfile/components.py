@@ -1,127 +1,29 @@
-"""The kinds of printable components a kit file may list, and the one place sizes are read.
+"""The kinds of printable components a kit file may list.
 
 A kit file's `components:` is a list; each entry's `kind` picks its model here (a discriminated
 union), so `pnpkit schema kit` tells an editor exactly which keys each kind takes. The kinds are
 general on purpose: a new game whose pieces are boards, counters, cards, tiles, score sheets and
 reference cards is a new kit file, not new code.
 
-Lengths and sizes are strings a person writes with their unit ("5/8in", "15.9mm", "63.5x88.9mm",
-"poker"); bare numbers are millimetres. They are parsed here and nowhere else, so every bad size
-gives the same message: `expected e.g. "63x88mm", got "63x"`.
+Lengths, sizes, positions and colours are read by kitfile/units.py (re-exported here).
 """
 from __future__ import annotations
 
-import re
-from fractions import Fraction
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema,
-                      model_validator)
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-# ---------------------------------------------------------------------------------------------
-# Units: the one place a length or a size is read.
-
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 25.4 / 72.0}
-NAMED_SIZES = {  # width x height in mm
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),
-    "tarot": (69.85, 120.65),
-    "a6": (105.0, 148.0),
-    "a5": (148.0, 210.0),
-    "half-letter": (139.7, 215.9),
-}
-_NUM = r"(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?|\d+\s+\d+\s*/\s*\d+"  # 15.9, 5/8, 1 1/2
-_LEN = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
-_SIZE = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*[x×]\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
-
-
-def _q(value: Any) -> str:
-    """A value as the person wrote it, in double quotes: "63x"."""
-    return f'"{value}"' if isinstance(value, str) else repr(value)
-
-
-def _number(text: str) -> float:
-    text = text.strip()
-    if " " in text and "/" in text:  # "1 1/2"
-        whole, frac = text.split(None, 1)
-        return float(int(whole) + Fraction(frac.replace(" ", "")))
-    if "/" in text:
-        num, den = (p.strip() for p in text.split("/"))
-        if float(den) == 0:
-            raise ValueError("division by zero")
-        return float(Fraction(num) / Fraction(den))
-    return float(text)
-
-
-def parse_length(value: Any) -> float:
-    """"5/8in" | "15.9mm" | "2cm" | "12pt" | 15.9 (a bare number is mm) -> mm."""
-    if isinstance(value, bool):
-        raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}')
-    if isinstance(value, (int, float)):
-        mm = float(value)
-    else:
-        m = _LEN.match(str(value))
-        try:
-            if not m:
-                raise ValueError
-            mm = _number(m[1]) * MM_PER_UNIT[m[2] or "mm"]
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}') from None
-    if mm < 0:
-        raise ValueError(f"a length cannot be negative, got {_q(value)}")
-    return mm
-
-
-def parse_size(value: Any) -> tuple[float, float]:
-    """"63.5x88.9mm" | "2.5x3.5in" | "63.5mm x 88.9mm" | "poker" | "5/8in" (square) -> (w, h) mm."""
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        w, h = parse_length(value[0]), parse_length(value[1])
-        if w <= 0 or h <= 0:
-            raise ValueError(f"a size must be larger than zero, got {_q(value)}")
-        return w, h
-    text = str(value).strip().lower()
-    if text in NAMED_SIZES:
-        return NAMED_SIZES[text]
-    bad = ValueError(f'expected e.g. "63x88mm", "2.5x3.5in", "5/8in" or "poker", got {_q(value)}')
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return parse_length(value), parse_length(value)
-    m = _SIZE.match(text)
-    try:
-        if m:
-            unit = m[4] or m[2] or "mm"
-            w = _number(m[1]) * MM_PER_UNIT[m[2] or unit]
-            h = _number(m[3]) * MM_PER_UNIT[unit]
-        elif _LEN.match(text):
-            w = h = parse_length(text)
-        else:
-            raise bad
-    except (ValueError, ZeroDivisionError):
-        raise bad from None
-    if w <= 0 or h <= 0:
-        raise ValueError(f"a size must be larger than zero, got {_q(value)}")
-    return w, h
-
-
-def _point(value: Any) -> tuple[float, float]:
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return parse_length(value[0]), parse_length(value[1])
-    raise ValueError(f"expected a position [x, y] from the top-left corner, e.g. [10, 25] (mm) or [1in, 2in], got {_q(value)}")
-
-
-Length = Annotated[float, BeforeValidator(parse_length),
-                   WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                                   "description": "A length: a number with mm, cm, in or pt; a bare number is mm."})]
-PositiveLength = Annotated[float, BeforeValidator(parse_length), Field(gt=0),
-                           WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                                           "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."})]
-Size = Annotated[tuple[float, float], BeforeValidator(parse_size),
-                 WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
-                                 "description": "Width x height with a unit, a named size, or one length for a square."})]
-Point = Annotated[tuple[float, float], BeforeValidator(_point),
-                  WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
-                                  "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
+from kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vocabulary)
+    MM_PER_UNIT,
+    NAMED_SIZES,
+    Color,
+    Length,
+    Point,
+    PositiveLength,
+    Size,
+    parse_length,
+    parse_size,
+)
 
 
 class Strict(BaseModel):
