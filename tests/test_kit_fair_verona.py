@@ -27,8 +27,9 @@ def _build(out: Path, paper: str, kit: str = "fair-verona") -> tuple[dict, Path]
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request, tmp_path_factory):
-    return _build(tmp_path_factory.mktemp(request.param), request.param)
+def built(request, kit_build):
+    b = kit_build("fair-verona", request.param)
+    return b.manifest, b.pdf
 
 
 def _by(m: dict) -> dict[str, list[dict]]:

@@ -2,12 +2,10 @@
 
 The kit is built once per paper through the CLI; each test reads the manifest and the PDF's text.
 """
-import json
 import re
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from kitfile.model import load_kit
 from pnpkit.cli import cli
@@ -16,16 +14,9 @@ PAPERS = ("a4", "letter")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """paper -> (manifest, PdfReader), built through the CLI."""
-    out = tmp_path_factory.mktemp("forest-fire")
-    result = {}
-    for paper in PAPERS:
-        r = CliRunner().invoke(cli, ["build", "forest-fire", "--paper", paper, "--out", str(out)])
-        assert r.exit_code == 0, r.output
-        m = json.loads((out / "forest-fire" / f"manifest-{paper}.json").read_text())
-        result[paper] = (m, Pages(PdfReader(out / "forest-fire" / f"forest-fire-{paper}.pdf")))
-    return result
+def built(kit_build):
+    """paper -> (manifest, its pages' text), built through the CLI."""
+    return {paper: (b.manifest, Pages(b.reader)) for paper in PAPERS for b in [kit_build("forest-fire", paper)]}
 
 
 class Pages:

@@ -5,19 +5,15 @@ from the pieces (what the PDF draws) and the PDF's text (what a player reads).
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
-from pypdf import PdfReader
 
 from generator.components import pieces_for
 from generator.components.board import region_capacity
 from generator.shapes import Group, Text
 from kitfile.model import load_kit
-from pnpkit.cli import cli
 
 KIT = "in-the-nuts"
 MARGIN = 6.35
@@ -30,14 +26,9 @@ def kit():
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request, tmp_path_factory):
-    paper = request.param
-    out = tmp_path_factory.mktemp(paper)
-    r = CliRunner().invoke(cli, ["build", KIT, "--paper", paper, "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    m = json.loads((out / KIT / f"manifest-{paper}.json").read_text())
-    reader = PdfReader(str(out / KIT / f"{KIT}-{paper}.pdf"))
-    return m, reader
+def built(request, kit_build):
+    b = kit_build(KIT, request.param)
+    return b.manifest, b.reader
 
 
 def _by(m):

@@ -2,32 +2,23 @@
 fit the board's conveyor cells exactly, and every piece sits inside the margins on A4 and Letter."""
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from functools import cache
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
 from kitfile.model import load_kit
-from pnpkit.cli import cli
 
 PAPERS = ("a4", "letter")
 MARGIN = 6.35
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("nuts")
-    result = {}
-    for paper in PAPERS:
-        r = CliRunner().invoke(cli, ["build", "nuts", "--paper", paper, "--out", str(out)])
-        assert r.exit_code == 0, r.output
-        manifest = json.loads((out / "nuts" / f"manifest-{paper}.json").read_text())
-        result[paper] = (manifest, out / "nuts" / f"nuts-{paper}.pdf", out / "nuts" / f"nuts-{paper}-fillable.pdf")
-    return result
+def built(kit_build):
+    """paper -> (manifest, kit PDF, fillable PDF), built through the CLI."""
+    return {paper: (b.manifest, b.pdf, b.fillable) for paper in PAPERS for b in [kit_build("nuts", paper)]}
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,10 @@ score track 0..score_track round each, 80 ornaments in 5 sets, 5 stars that sit 
 Ornament Box tile's scores and the bag label's sets from params, inside the margins on A4 and Letter."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from generator.art.tree_kit import UNIT, tree_frame
 from generator.components import board as boards
@@ -29,13 +27,9 @@ def kit():
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def built(request, tmp_path_factory):
-    paper = request.param
-    out = tmp_path_factory.mktemp(paper)
-    r = CliRunner().invoke(cli, ["build", KIT, "--paper", paper, "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    m = json.loads((out / KIT / f"manifest-{paper}.json").read_text())
-    return m, PdfReader(str(out / KIT / f"{KIT}-{paper}.pdf"))
+def built(request, kit_build):
+    b = kit_build(KIT, request.param)
+    return b.manifest, b.reader
 
 
 def trees(kit) -> list[Board]:

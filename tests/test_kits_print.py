@@ -7,7 +7,6 @@ Each kit's own test file checks what is particular to it (counts and numbers fro
 """
 from __future__ import annotations
 
-import json
 
 import pypdfium2
 import pytest
@@ -23,9 +22,8 @@ PAPERS = ("a4", "letter")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("kits")
-    return {(k, p): build_kit(k, out, PrintOptions(p)) for k in KITS for p in PAPERS}
+def built(kit_build):
+    return {(k, p): kit_build(k, p) for k in KITS for p in PAPERS}
 
 
 def _fonts_embedded(reader: PdfReader) -> None:
@@ -40,10 +38,9 @@ def _fonts_embedded(reader: PdfReader) -> None:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("kit", KITS)
 def test_pieces_inside_margins_and_backs_mirrored(built, kit, paper):
-    r = built[kit, paper]
-    m = json.loads(r.manifest.read_text())
+    m = built[kit, paper].manifest
     W, H = m["page_size_mm"]
-    assert m["pages"] == r.pages and len(m["pieces"]) == r.pieces > 0
+    assert m["pages"] == len(built[kit, paper].reader.pages) and len(m["pieces"]) > 0
     for e in m["pieces"]:
         where = f"{e['name']} on page {e['page']}"
         assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where
@@ -57,8 +54,7 @@ def test_pieces_inside_margins_and_backs_mirrored(built, kit, paper):
 
 @pytest.mark.parametrize("kit", KITS)
 def test_cover_lists_every_component_and_fonts_are_embedded(built, kit):
-    r = built[kit, "a4"]
-    reader = PdfReader(r.pdf)
+    reader = built[kit, "a4"].reader
     _fonts_embedded(reader)
     cover = " ".join(reader.pages[0].extract_text().split())
     assert "Print at 100% scale" in cover
@@ -86,7 +82,7 @@ def test_no_ink_in_the_margins_and_no_empty_page(built, kit):
 def test_score_sheets_are_fillable_on_their_own(built, kit):
     r = built[kit, "a4"]
     sheets = [c for c in load_kit(kit).components if c.kind == "score-sheet"]
-    assert PdfReader(r.pdf).get_fields() is None  # the kit PDF is for the printer
+    assert r.reader.get_fields() is None  # the kit PDF is for the printer
     if not sheets:
         assert r.fillable is None
         return
@@ -99,3 +95,4 @@ def test_score_sheets_are_fillable_on_their_own(built, kit):
 def test_rebuild_is_byte_identical(built, kit, tmp_path):
     again = build_kit(kit, tmp_path, PrintOptions("a4"))
     assert again.pdf.read_bytes() == built[kit, "a4"].pdf.read_bytes()
+    assert f"{kit} (a4): {again.pages} pages, {again.pieces} pieces" in built[kit, "a4"].output

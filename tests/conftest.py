@@ -1,0 +1,53 @@
+"""Shared fixtures: each shipped kit is built once per paper for the whole test session."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnpkit.cli import cli
+
+
+@dataclass
+class Built:
+    """A kit built through `pnpkit build KIT --paper P`, as a user gets it."""
+
+    kit: str
+    paper: str
+    out: Path  # the --out folder; the files are in out/KIT/
+    manifest: dict
+    output: str  # what the command printed
+
+    @property
+    def pdf(self) -> Path:
+        return self.out / self.kit / f"{self.kit}-{self.paper}.pdf"
+
+    @property
+    def fillable(self) -> Path | None:
+        path = self.out / self.kit / f"{self.kit}-{self.paper}-fillable.pdf"
+        return path if path.exists() else None
+
+    @cached_property
+    def reader(self) -> PdfReader:
+        return PdfReader(str(self.pdf))
+
+
+@pytest.fixture(scope="session")
+def kit_build(tmp_path_factory):
+    """kit_build(kit, paper) -> Built: the shipped kit built once per paper and shared (read only)."""
+    cache: dict[tuple[str, str], Built] = {}
+
+    def get(kit: str, paper: str = "a4") -> Built:
+        if (kit, paper) not in cache:
+            out = tmp_path_factory.mktemp(f"{kit}-{paper}")
+            r = CliRunner().invoke(cli, ["build", kit, "--paper", paper, "--out", str(out)])
+            assert r.exit_code == 0, r.output
+            manifest = json.loads((out / kit / f"manifest-{paper}.json").read_text())
+            cache[kit, paper] = Built(kit, paper, out, manifest, r.output)
+        return cache[kit, paper]
+    return get
