@@ -124,6 +124,16 @@ def draw_plain(c: Canvas, s) -> None:
 
 
 def reportlab_alone(pages, w: float, h: float) -> bytes:
+    """Same stream filters as the backend (Flate, no ASCII85), so the two write the same kind of file."""
+    from reportlab import rl_config
+    a85, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        return _reportlab_alone(pages, w, h)
+    finally:
+        rl_config.useA85 = a85
+
+
+def _reportlab_alone(pages, w: float, h: float) -> bytes:
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(w * K, h * K), invariant=1, pageCompression=1,
                initialFontName=fonts.pdf_font("regular"), initialFontSize=8)
