@@ -16,19 +16,20 @@ from generator.art import (  # noqa: F401
     chestnuts,
     critters,
     factory,
+    factory_kit,  # NUTS: belts, Cross and Splitter/Joiner tiles, tokens
     forest,
-    forest_kit,
+    forest_cards,  # Forest Fire: role, round and spread cards
+    forest_kit,  # Forest Fire: the board's ring and corners
     kitchen,
     marks,
     mime,
     nuts,  # (importing registers the drawings)
+    nuts_kit,  # In the Nuts!: storage cards and jokers
     ornaments,
+    tree_kit,  # Trim the Tree: the board's tree, the Ornament Box's triangles
     verona,
-    verona_kit,
+    verona_kit,  # Fair Verona: card places
 )
-from generator.art import nuts_kit  # noqa: F401  (In the Nuts! storage cards and jokers)
-from generator.art import factory_kit  # noqa: F401  (NUTS: belts, Cross and Splitter/Joiner tiles, tokens)
-from generator.art import tree_kit  # noqa: F401  (Trim the Tree: the board's tree, the Ornament Box's triangles)
 from generator.art._core import REGISTRY, colour, fit
 from generator.shapes import Shape
 
