@@ -79,6 +79,10 @@ def _cuts(length: float, n: int, room: float, keep: list[tuple[float, float]] = 
     at most `room` long, and the parts still to come able to hold the rest."""
     if n == 1:
         return [0.0, length]
+    # The best seam is at the even split, at a bound, on an edge, CLEAR from an edge, or halfway
+    # between two edges closer than 2 CLEAR: those are the only places to try.
+    edges = sorted({e for a, b in keep for e in (a, b)})
+    places = {e + d for e in edges for d in (-CLEAR, 0.0, CLEAR)} | {(a + b) / 2 for a, b in zip(edges, edges[1:])}
     cuts = [0.0]
     for k in range(1, n):
         left = n - k  # parts after this seam
@@ -86,9 +90,7 @@ def _cuts(length: float, n: int, room: float, keep: list[tuple[float, float]] = 
         hi = min(length - 1.0, cuts[-1] + room - (OVERLAP if k > 1 else 0.0))
         even = min(max(length * k / n, lo), hi)
         best, best_key = even, None
-        steps = max(0, int((hi - lo) / 0.5))
-        edges = [e + d for a, b in keep for e in (a, b) for d in (-CLEAR, 0.0, CLEAR)]
-        for c in [even] + [lo + s * 0.5 for s in range(steps + 1)] + [e for e in edges if lo <= e <= hi]:
+        for c in [even, lo, hi] + sorted(c for c in places if lo <= c <= hi):
             crossed = sum(1 for a, b in keep if a + 0.01 < c < b - 0.01)
             clear = min([CLEAR] + [min(abs(c - a), abs(c - b)) for a, b in keep])
             key = (crossed, -clear, abs(c - even))  # on a grid line beats through a square

@@ -90,7 +90,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                 click.echo("no kit has components yet: nothing to build")
                 return
             started = last = time.perf_counter()
-            reports, times = [], {}
+            times = {}
             with click.progressbar(length=len(kits) * len(papers), label="building",
                                    item_show_func=lambda s: s, file=sys.stderr) as bar:
                 def done(kit: str, paper: str) -> None:
@@ -98,8 +98,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
                     bar.update(1, f"{kit} {paper}")
-                for k in kits:
-                    reports += b.build_papers(k, out_dir, options, papers, done)
+                reports = b.build_all(out_dir, papers, options, kits, done)
             for r in reports:
                 _report(r, times[r.kit, r.paper])
             click.echo(f"{len(reports)} builds in {time.perf_counter() - started:.2f} s "
