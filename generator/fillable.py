@@ -41,15 +41,9 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
         w, h = (p.h, p.w) if turned else (p.w, p.h)
         x, y = x0 + (aw - w) / 2, y0 + (ah - h) / 2
         placed = Placed(p, x, y, w, h, rotate=90 if turned else 0)
-        fields = tuple(_field(placed, f) for f in p.meta["fields"])
+        fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh)) for name, fx, fy, fw, fh in p.meta["fields"])
         left = f"{title}: {titles.get(p.component, p.component)}: fill in on screen, then save or print at 100%"
         shapes = (placed.shape(),) + tuple(furniture(paper, left, f"page {n} of {len(firsts)}", credit))
         out.append(Sheet(shapes, fields))
     return out
 
-
-def _field(pl: Placed, f: Field) -> Field:
-    name, fx, fy, fw, fh = f
-    if pl.rotate == 90:  # as Placed.shape turns the drawing: (u, v) -> (w - v, u)
-        return name, pl.x + pl.w - (fy + fh), pl.y + fx, fh, fw
-    return name, pl.x + fx, pl.y + fy, fw, fh

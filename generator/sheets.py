@@ -98,6 +98,19 @@ class Placed:
             inner = Group((inner,), dy=self.h, rotate=270)
         return Group((inner,), dx=self.x, dy=self.y)
 
+    def box_on_page(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """A box of the piece's own drawing (x, y, w, h), where it lands on the page: turned as
+        `shape` turns the drawing (90: (u, v) -> (w - v, u); 180: (w - u, h - v); 270: (v, h - u))."""
+        corners = [(x, y), (x + w, y + h)]
+        if self.rotate == 90:
+            corners = [(self.w - v, u) for u, v in corners]
+        elif self.rotate == 180:
+            corners = [(self.w - u, self.h - v) for u, v in corners]
+        elif self.rotate == 270:
+            corners = [(v, self.h - u) for u, v in corners]
+        (x0, x1), (y0, y1) = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+        return self.x + x0, self.y + y0, x1 - x0, y1 - y0
+
 
 @dataclass
 class Page:

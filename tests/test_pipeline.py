@@ -447,3 +447,20 @@ def test_a_split_board_is_cut_between_its_spaces_not_through_them(cells, seam):
     doc = compose([b], INFO, PrintOptions("a4"))
     parts = [pl for page in doc.pages if page.kind == "pieces" for pl in page.placed]
     assert len(parts) == 2 and seam[0] - 1e-6 <= parts[0].piece.w <= seam[1] + 1e-6
+
+
+@pytest.mark.parametrize("rotate", [0, 90, 180, 270])
+def test_a_box_of_a_piece_lands_where_its_drawing_does(rotate):
+    """Placed.box_on_page (form fields) agrees with Placed.shape (the drawing) for every turn."""
+    from generator.sheets import Placed
+    piece = Piece("p", "score-sheet", "P", 40, 20, (Rect(5, 3, 10, 4, Style(fill="#000000")),))
+    w, h = (20, 40) if rotate in (90, 270) else (40, 20)
+    pl = Placed(piece, 30, 50, w, h, rotate=rotate)
+    drawn = _drawn_box(pl.shape())
+    assert pl.box_on_page(5, 3, 10, 4) == pytest.approx(drawn, abs=1e-9)
+
+
+def _drawn_box(shape):
+    from generator.art._core import IDENTITY, bounds, transform
+    x0, y0, x1, y1 = bounds(transform((shape,), IDENTITY), strokes=False)
+    return x0, y0, x1 - x0, y1 - y0
