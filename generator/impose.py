@@ -21,8 +21,6 @@ from generator import split as splitting
 from generator.pieces import Piece
 from generator.sheets import GUTTER, Page, Paper, Placed
 
-DUPLEX = ("long", "short")
-
 
 @dataclass
 class Imposed:
@@ -84,8 +82,6 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
            back_offset: tuple[float, float] = (0.0, 0.0), blank_backs: bool = True) -> Imposed:
     """Pack `pieces` on pages. `blank_backs=False` (a file printed single-sided, --backs gutter)
     leaves out the blank page after a page of single-sided pieces."""
-    if duplex not in DUPLEX:
-        raise ValueError(f"duplex must be one of {DUPLEX}, got {duplex!r}")
     prepared, splits = _prepare(pieces, paper)
     x0, y0, x1, y1 = paper.area
     aw = x1 - x0

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.impose import DUPLEX
 from generator.sheets import MAX_BACK_OFFSET, PAPERS, Paper
 
+DUPLEX = ("long", "short")  # the edge the printer flips a sheet on
 BACKS = ("duplex", "gutter")
 MAX_BLEED = 5.0
 

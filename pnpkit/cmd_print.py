@@ -13,12 +13,13 @@ import time
 
 import click
 
+from generator import options as print_options
 from generator.options import PrintOptions
 from generator.sheets import MAX_BACK_OFFSET, PAPERS
 
 PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
-DUPLEX = click.Choice(["long", "short"], case_sensitive=False)
-BACKS = click.Choice(["duplex", "gutter"], case_sensitive=False)
+DUPLEX = click.Choice(print_options.DUPLEX, case_sensitive=False)
+BACKS = click.Choice(print_options.BACKS, case_sensitive=False)
 
 
 class Offset(click.ParamType):
