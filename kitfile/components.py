@@ -43,7 +43,7 @@ class Face(Strict):
     art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; on cards "
                                         "a text value with {{ }} is jinja2 reading `row` and `params` (\"{{ row.size }}\").")
     art_scale: float = Field(0.62, gt=0, le=1, description="The art's box as a share of the face's size.")
-    art_share: float | None = Field(None, gt=0, lt=1, description="Cards with text: the share of the height under the "
+    art_share: float = Field(0.45, gt=0, lt=1, description="Cards with text: the share of the height under the "
                                     "title the art takes (default 0.45); more for a drawing that carries the card.")
     art_box: Literal["square", "face"] = Field("square", description="Cards: `face` gives the art the whole face "
                                                "inside the frame (a drawing that lays out its own numbers); "

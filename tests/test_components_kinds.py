@@ -107,3 +107,37 @@ def test_a_misspelt_drawing_is_an_error_at_its_line(tmp_path):
         pieces_for(load_kit(str(path)))
     line = next(i for i, l in enumerate(DEMO.splitlines(), 1) if "mark-star" in l)
     assert f"art.yaml:{line}: components[1].front.mark: no drawing named 'mark-starr' (did you mean 'mark-star'?)" in str(e.value)
+
+
+@pytest.mark.parametrize("track, message", [
+    ("space: 20mm, across: 8mm, holds: stars", "a space of 8 mm does not hold a 15.9 mm stars counter"),
+    ("space: 20mm, holds: moons", "no counters component named 'moons'"),
+])
+def test_a_track_that_must_hold_counters_is_measured_across_its_spaces_too(tmp_path, track, message):
+    """A long narrow space (a ruler's tile) holds a counter only if the counter fits its width."""
+    path = tmp_path / "t.yaml"
+    path.write_text(f"""
+game: {{id: t, title: T, players: "2"}}
+components:
+  - kind: board
+    name: b
+    size: 150x60mm
+    tracks: [{{name: s, at: [5, 5], spaces: ["1", "2"], {track}}}]
+  - {{kind: counters, name: stars, count: 1}}
+""")
+    with pytest.raises(SourceError, match=message):
+        pieces_for(load_kit(str(path)))
+
+
+def test_a_bad_option_for_a_region_drawing_is_the_kit_files_error(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("""
+game: {id: r, title: R, players: "2"}
+components:
+  - kind: board
+    name: b
+    size: 100x60mm
+    regions: [{name: a, at: [5, 5], size: 60x40mm, art: chestnut, art_options: {color: red}}]
+""")
+    with pytest.raises(SourceError, match=r"r.yaml:\d+: components\[0\].regions\[0\].art_options: the drawing 'chestnut'"):
+        pieces_for(load_kit(str(path)))

@@ -5,10 +5,8 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
-import difflib
-
 from generator.components import board, cards, counters, reference, score_sheet, tiles
-from generator.components.common import MISSING_ART, error
+from generator.components.common import MISSING_ART, error, unknown_art
 from generator.pieces import Piece
 
 RENDERERS = {
@@ -42,7 +40,9 @@ def _art_names(value, path: tuple):
 
 
 def check_art(kit) -> None:
-    """A misspelt drawing name is an error at its line, not a placeholder on paper."""
+    """A misspelt drawing name is an error at its line, not a placeholder on paper. A card face's
+    name may be a template reading the deck row (`{{ row.kind }}`): that one is checked per row,
+    when the card is drawn."""
     try:
         from generator import art as library
     except ImportError:  # no art library: placeholders (MISSING_ART says which)
@@ -50,10 +50,8 @@ def check_art(kit) -> None:
     known = set(library.names())
     for i, c in enumerate(kit.components):
         for path, name in _art_names(c, ("components", i)):
-            if name not in known and "{{" not in name:  # a deck's templated name is checked per row, when drawn
-                hint = difflib.get_close_matches(name, sorted(known), n=1)
-                raise error(kit, path, f"no drawing named {name!r}" + (f" (did you mean {hint[0]!r}?)" if hint else
-                                                                         f" (drawings: {', '.join(sorted(known))})"))
+            if name not in known and not (c.kind == "cards" and "{" in name):
+                raise unknown_art(kit, path, name, known)
 
 
 def pieces_for(kit) -> list[Piece]:

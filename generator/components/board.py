@@ -9,7 +9,20 @@ from __future__ import annotations
 import math
 
 from generator import fonts
-from generator.components.common import INK, art, badge, error, faded, fit_text, local_size, oriented, placed, render_string, render_template
+from generator.components.common import (
+    INK,
+    art,
+    badge,
+    error,
+    faded,
+    fit_text,
+    kit_art,
+    local_size,
+    oriented,
+    placed,
+    render_template,
+    templated,
+)
 from generator.pieces import Piece
 from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
 from generator.textblock import TextFitError, layout
@@ -85,7 +98,7 @@ def lattice_places(lat: Lattice, params=None) -> tuple[dict[str, tuple[float, fl
     derivation the scorer uses, so the printed tree is the scored one."""
     (cx, cy), s = lat.at, lat.spacing
     if lat.source == "params":
-        pos = {n: (cx + params.position(n)[0] * s, cy + params.position(n)[1] * s) for n in params.spaces}
+        pos = {n: (cx + u * s, cy + v * s) for n in params.spaces for u, v in [params.position(n)]}
         lines = sorted({tuple(sorted((a, b))) for a, near in params.adjacent.items() for b in near})
         return pos, lines
     rowh = s * math.sqrt(3) / 2
@@ -96,38 +109,40 @@ def lattice_places(lat: Lattice, params=None) -> tuple[dict[str, tuple[float, fl
 
 
 def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
-    """Boxes on the board where no counter can lie: track spaces and art."""
+    """Boxes on the board where no counter can lie: track spaces and art (not art drawn `under`
+    everything, a picture the spaces sit on)."""
     out = []
     for t in b.tracks:
         out += [(x, y, *t.box()) for x, y in track_places(t)]
-    out += [(a.at[0], a.at[1], a.size[0], a.size[1]) for a in b.art]
+    out += [(a.at[0], a.at[1], a.size[0], a.size[1]) for a in b.art if not a.under]
     return out
 
 
-def keep_whole(b: Board, params=None) -> list[tuple[float, float, float, float]]:
-    """Boxes a seam should not cut through when the board is split over pages: track spaces,
-    art, grid squares, lattice spaces and text blocks (a region is usually too big to avoid)."""
-    out = obstacles(b)
+def keep_whole(b: Board, blocked: list[tuple[float, float, float, float]],
+               lattices: list[dict[str, tuple[float, float]]]) -> list[tuple[float, float, float, float]]:
+    """Boxes a seam should not cut through when the board is split over pages: what `obstacles`
+    gave, grid squares, lattice spaces (`lattices`: each one's centres) and text blocks (a region
+    is usually too big to avoid)."""
+    out = list(blocked)
     for g in b.grids:
         out += [(g.at[0] + j * g.cell, g.at[1] + i * g.cell, g.cell, g.cell) for i in range(g.rows) for j in range(g.cols)]
-    for lat in b.lattices:
-        out += [(px - lat.space / 2, py - lat.space / 2, lat.space, lat.space)
-                for px, py in lattice_places(lat, params)[0].values()]
+    for lat, pos in zip(b.lattices, lattices):
+        out += [(px - lat.space / 2, py - lat.space / 2, lat.space, lat.space) for px, py in pos.values()]
     out += [(t.at[0], t.at[1], t.size[0], t.size[1]) for t in b.texts]
     return out
 
 
-def region_capacity(b: Board, r: Region, d: float) -> int:
+def region_capacity(b: Board, r: Region, d: float, blocked: list[tuple[float, float, float, float]] | None = None) -> int:
     x, y, w, h = holding_box(r)
-    return capacity((w, h), d, (x, y), obstacles(b))
+    return capacity((w, h), d, (x, y), obstacles(b) if blocked is None else blocked)
 
 
 def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
     (x, y), (w, h) = r.at, r.size
-    if r.label and "{" in r.label:
-        r = r.model_copy(update={"label": render_string(kit, r.label, where + ("label",))})
-    if r.sublabel and "{" in r.sublabel:
-        r = r.model_copy(update={"sublabel": render_string(kit, r.sublabel, where + ("sublabel",))})
+    if r.label:
+        r = r.model_copy(update={"label": templated(kit, r.label, where + ("label",))})
+    if r.sublabel:
+        r = r.model_copy(update={"sublabel": templated(kit, r.sublabel, where + ("sublabel",))})
     if x < 0 or y < 0 or x + w > b.size[0] + 1e-6 or y + h > b.size[1] + 1e-6:
         raise error(kit, where + ("at",), f"the region {r.name!r} runs off the {b.size[0]:g}x{b.size[1]:g} mm board")
     lw, lh = local_size(w, h, r.rotate)
@@ -143,8 +158,9 @@ def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
     top = LABEL_BAND if r.shape == "rect" else (lh - ah) / 2
     if r.art:
         s = min(aw, ah) * 0.85
-        local.append(placed(faded(art(r.art, s, s, **dict(r.art_options, color=r.art_options.get("color", r.color))),
-                                  r.art_opacity), lw / 2 - s / 2, top + (ah - s) / 2))
+        drawing = kit_art(kit, where + ("art_options",), r.art, s, s,
+                          **dict(r.art_options, color=r.art_options.get("color", r.color)))
+        local.append(placed(faded(drawing, r.art_opacity), lw / 2 - s / 2, top + (ah - s) / 2))
     if r.color and r.shape == "rect":
         local.append(Rect(0.25, 0.25, lw - 0.5, 2.6, Style(fill=r.color, stroke=None)))
     if r.label:
@@ -165,19 +181,7 @@ def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
                 local.append(Text(lw / 2, ty + spt * PT * 1.4, r.sublabel, size=spt, font="condensed", color="#444444",
                                   anchor="middle"))
     out.append(oriented(local, x, y, w, h, r.rotate))
-    if r.holds is not None:
-        target = next((c for c in b_counters(kit) if c.name == r.holds.counters), None)
-        if target is None:
-            raise error(kit, where + ("holds", "counters"), f"no counters component named {r.holds.counters!r}")
-        fits = region_capacity(b, r, target.size)
-        if fits < r.holds.count:
-            raise error(kit, where + ("size",), f"the region {r.name!r} holds {fits} {target.name} of "
-                        f"{target.size:.1f} mm, not the {r.holds.count} it must; make it larger")
     return out
-
-
-def b_counters(kit) -> list[Counters]:
-    return [c for c in kit.components if c.kind == "counters"]
 
 
 def _track(t: Track) -> list[Shape]:
@@ -203,12 +207,12 @@ def _track(t: Track) -> list[Shape]:
     return out
 
 
-def _grid(g) -> list[Shape]:
+def _grid(kit, g, where: tuple) -> list[Shape]:
     (x, y), c = g.at, g.cell
     out: list[Shape] = [Rect(x, y, g.cols * c, g.rows * c, Style(fill=g.fill or "#ffffff", stroke=INK, width=0.5))]
     if g.art:  # the same drawing, faint, in every square (it sits under the counters)
         s = c * 0.72
-        drawing = faded(art(g.art, s, s, **g.art_options), g.art_opacity)
+        drawing = faded(kit_art(kit, where + ("art_options",), g.art, s, s, **g.art_options), g.art_opacity)
         out += [placed(drawing, x + j * c + (c - s) / 2, y + i * c + (c - s) / 2)
                 for i in range(g.rows) for j in range(g.cols)]
     for i in range(1, g.rows):
@@ -223,9 +227,8 @@ def _grid(g) -> list[Shape]:
     return out
 
 
-def _lattice(lat, params=None) -> list[Shape]:
+def _lattice(lat: Lattice, pos: dict[str, tuple[float, float]], lines: list[tuple[str, str]]) -> list[Shape]:
     d = lat.space
-    pos, lines = lattice_places(lat, params)
     out: list[Shape] = []
     edge = Style(stroke="#555555", width=0.6)
     for a, b in lines:
@@ -245,19 +248,32 @@ def _lattice(lat, params=None) -> list[Shape]:
     return out
 
 
-def _check_holds(kit, b: Board, where: tuple) -> None:
-    """Each track or lattice that `holds` a counters component: one such counter lies inside a
-    space (and, on a lattice, beside each neighbour's with a gap), or the build stops."""
-    counters = {c.name: c for c in b_counters(kit)}
+def _check_holds(kit, b: Board, where: tuple, blocked: list[tuple[float, float, float, float]]) -> None:
+    """Each region, track or lattice that must hold counters does: a region its count side by
+    side, a track or lattice one in each space (and, on a lattice, beside each neighbour's with a
+    gap); or the build stops."""
+    counters = {c.name: c for c in kit.components if c.kind == "counters"}
+
+    def target(name: str, path: tuple) -> Counters:
+        if name not in counters:
+            raise error(kit, path, f"no counters component named {name!r}")
+        return counters[name]
+
+    for i, r in enumerate(b.regions):
+        if r.holds is not None:
+            c = target(r.holds.counters, where + ("regions", i, "holds", "counters"))
+            fits = region_capacity(b, r, c.size, blocked)
+            if fits < r.holds.count:
+                raise error(kit, where + ("regions", i, "size"), f"the region {r.name!r} holds {fits} {c.name} of "
+                            f"{c.size:.1f} mm, not the {r.holds.count} it must; make it larger")
     for key, items in (("tracks", b.tracks), ("lattices", b.lattices)):
         for i, it in enumerate(items):
             if it.holds is None:
                 continue
-            c = counters.get(it.holds)
-            if c is None:
-                raise error(kit, where + (key, i, "holds"), f"no counters component named {it.holds!r}")
-            if c.size > it.space + 1e-6:
-                raise error(kit, where + (key, i, "space"), f"a space of {it.space:g} mm does not hold a "
+            c = target(it.holds, where + (key, i, "holds"))
+            room = min(it.box()) if key == "tracks" else it.space  # a track's space may be narrower across
+            if c.size > room + 1e-6:
+                raise error(kit, where + (key, i, "space"), f"a space of {room:g} mm does not hold a "
                             f"{c.size:.1f} mm {c.name} counter; make it larger")
             if key == "lattices" and c.size + GAP > it.spacing + 1e-6:
                 raise error(kit, where + (key, i, "spacing"), f"{c.name} counters of {c.size:.1f} mm on neighbouring "
@@ -274,14 +290,13 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     for t in b.tracks:
         out += _track(t)
     for i, g in enumerate(b.grids):
-        try:
-            out += _grid(g)
-        except (ValueError, TypeError, AttributeError) as e:  # the squares' art: the kit file's error
-            raise error(kit, where + ("grids", i, "art_options"), f"the drawing {g.art!r}: {e}") from None
-    params = _lattice_params(kit, b, where)
-    for lat in b.lattices:
-        out += _lattice(lat, params)
-    _check_holds(kit, b, where)
+        out += _grid(kit, g, where + ("grids", i))
+    _check_lattice_source(kit, b, where)
+    lattices = [lattice_places(lat, kit.params) for lat in b.lattices]
+    for lat, (pos, lines) in zip(b.lattices, lattices):
+        out += _lattice(lat, pos, lines)
+    blocked = obstacles(b)
+    _check_holds(kit, b, where, blocked)
     out += _arts(kit, b, where, under=False)
     for i, t in enumerate(b.texts):
         (x, y), (w, h) = t.at, t.size
@@ -298,12 +313,12 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         local += laid.shapes
         out.append(oriented(local, x, y, w, h, t.rotate))
     for i, lab in enumerate(b.labels):
-        text = render_string(kit, lab.text, where + ("labels", i, "text")) if "{" in lab.text else lab.text
+        text = templated(kit, lab.text, where + ("labels", i, "text"))
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
-    meta = {"keep_whole": keep_whole(b, params)}
+    front, keep = tuple(out), keep_whole(b, blocked, [pos for pos, _ in lattices])
     return [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
-                  front=tuple(out), meta=dict(meta)) for n in range(1, b.count + 1)]
+                  front=front, meta={"keep_whole": keep}) for n in range(1, b.count + 1)]
 
 
 def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:
@@ -315,17 +330,13 @@ def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:
             continue
         (x, y), (w, h) = a.at, a.size
         lw, lh = local_size(w, h, a.rotate)
-        try:
-            out.append(oriented(art(a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
-        except (ValueError, TypeError, AttributeError) as e:
-            raise error(kit, where + ("art", i, "options"), f"the drawing {a.name!r}: {e}") from None
+        out.append(oriented(kit_art(kit, where + ("art", i, "options"), a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
     return out
 
 
-def _lattice_params(kit, b: Board, where: tuple):
-    """The kit's params, when a lattice takes its spaces from them (checked to give them)."""
+def _check_lattice_source(kit, b: Board, where: tuple) -> None:
+    """A lattice that takes its spaces from the params needs params that give them."""
     for i, lat in enumerate(b.lattices):
         if lat.source == "params" and not all(hasattr(kit.params, a) for a in ("spaces", "adjacent", "position")):
             raise error(kit, where + ("lattices", i, "source"), "source: params needs the game's params to give "
                         "`spaces`, `adjacent` and `position(name)`")
-    return kit.params

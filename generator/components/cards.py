@@ -3,7 +3,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components.common import INK, art, badge, error, fit_text, placed, render_string
+from generator.components.common import (
+    INK,
+    badge,
+    error,
+    fit_text,
+    kit_art,
+    placed,
+    render_string,
+    templated,
+    unknown_art,
+)
 from generator.pieces import Piece
 from generator.shapes import Rect, Shape, Style, Text
 from generator.textblock import TextFitError, layout
@@ -14,11 +24,13 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     w, h = c.size
     m = 3.0
     b = c.bleed
-    out: list[Shape] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.fill or "#ffffff", stroke=None)),
-                        Rect(m * 0.6, m * 0.6, w - 1.2 * m, h - 1.2 * m, Style(fill=None, stroke=face.color or INK, width=0.35),
-                             r=c.corner)]
+    frame: list[Shape] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.fill or "#ffffff", stroke=None)),
+                          Rect(m * 0.6, m * 0.6, w - 1.2 * m, h - 1.2 * m,
+                               Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner)]
     if face.blank:
-        return tuple(out)
+        return tuple(frame)
+    backdrop: list[Shape] = []  # a drawing that has the whole face, under the words
+    out: list[Shape] = []
     y = m + 1.0
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
@@ -26,15 +38,15 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
-    share = (face.art_share or 0.45) if text else 0.8
-    art_h = (h - y - m) * share if face.art and face.art_box == "square" else 0.0
     if face.art:
         name, opts = _art_of(kit, face, row, where)
+        at = where + ("art_options",)
         if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
-            out.insert(2, placed(art(name, w - 2 * m, h - 2 * m, **opts), m, m))
+            backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
         else:
+            art_h = (h - y - m) * (face.art_share if text else 0.8)
             box = min(art_h, w - 2 * m)
-            out.append(placed(art(name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
+            out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
             y += art_h + 1.0
     if face.label:
         pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m - 2)
@@ -49,19 +61,18 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     if face.mark:
         d = 6.0
         out += badge(face.mark, face.color, w - m - d / 2 - 0.5, h - m - d / 2 - 0.5, d)
-    return tuple(out)
+    return tuple(frame + backdrop + out)
 
 
 def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, dict[str, Any]]:
     """The face's art name and options; text with {{ }} in either is jinja2 reading the deck's `row`
     (a deck whose rows differ in their drawing: `art: "{{ row.kind }}"`, `{size: "{{ row.size }}"}`)."""
-    name = face.art or ""
-    if "{{" in name:
-        name = render_string(kit, name, where + ("art",), row=row).strip()
+    name = templated(kit, face.art or "", where + ("art",), row=row).strip()
+    if name != face.art:
         from generator import art as library
         if name not in library.names():
-            raise error(kit, where + ("art",), f"no drawing named {name!r} (from {face.art!r} for this row)")
-    opts = {k: render_string(kit, v, where + ("art_options", k), row=row).strip() if isinstance(v, str) and "{{" in v else v
+            raise unknown_art(kit, where + ("art",), name, library.names(), f" (from {face.art!r} for this row)")
+    opts = {k: templated(kit, v, where + ("art_options", k), row=row).strip() if isinstance(v, str) and "{" in v else v
             for k, v in face.art_options.items()}
     if face.color:
         opts.setdefault("color", face.color)

@@ -38,6 +38,24 @@ def art(name: str, w: float, h: float, **opts: Any) -> tuple[Shape, ...]:
                  anchor="middle"))
 
 
+def kit_art(kit: Any, where: tuple, name: str, w: float, h: float, **opts: Any) -> tuple[Shape, ...]:
+    """`art`, where a bad option (a wrong type, a value the drawing refuses) is the kit file's
+    error at `where`, with its line, not an internal one."""
+    try:
+        return art(name, w, h, **opts)
+    except (ValueError, TypeError, AttributeError) as e:
+        raise error(kit, where, f"the drawing {name!r}: {e}") from None
+
+
+def unknown_art(kit: Any, where: tuple, name: str, known: Iterable[str], note: str = "") -> SourceError:
+    """The error for a drawing name the art library does not have, with the nearest name."""
+    import difflib
+    known = sorted(known)
+    hint = difflib.get_close_matches(name, known, n=1)
+    return error(kit, where, f"no drawing named {name!r}{note}" + (f" (did you mean {hint[0]!r}?)" if hint else
+                                                                   f" (drawings: {', '.join(known)})"))
+
+
 def placed(shapes: Iterable[Shape], x: float, y: float) -> Group:
     return Group(tuple(shapes), dx=x, dy=y)
 
@@ -194,6 +212,11 @@ def render_template(kit: Any, block: Any, where: tuple, **context: Any) -> str:
         line = f" (template line {e.lineno})" if getattr(e, "lineno", None) else ""
         raise error(kit, where + (("template",) if block.template else ("text",)),
                     f"{type(e).__name__}: {e.message}{line}") from None
+
+
+def templated(kit: Any, text: str, where: tuple, **context: Any) -> str:
+    """`text` rendered as jinja2 if it holds any template syntax ({{ }}, {% %}), else as written."""
+    return render_string(kit, text, where, **context) if "{" in text else text
 
 
 def render_string(kit: Any, text: str, where: tuple, **context: Any) -> str:

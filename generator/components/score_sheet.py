@@ -5,7 +5,7 @@ sheet's top-left, so a backend can make the PDF fillable.
 """
 from __future__ import annotations
 
-from generator.components.common import INK, badge, error, fit_text, render_string, render_template
+from generator.components.common import INK, badge, error, fit_text, render_template, templated
 from generator.pieces import Piece
 from generator.shapes import Line, Rect, Shape, Style, Text
 from generator.textblock import TextFitError, layout
@@ -90,7 +90,7 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     y += hh
     labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(1, s.rows + 1)]
     # a label with {{ }} is jinja2 reading `params` (a row per card of a table the scorer reads)
-    labels = [render_string(kit, lab, where + ("rows", i)).strip() if "{{" in lab else lab for i, lab in enumerate(labels)]
+    labels = [templated(kit, lab, where + ("rows", i)).strip() for i, lab in enumerate(labels)]
     if not labels:
         raise error(kit, where + ("rows",), "a score sheet needs at least one row")
     rh = min(12.0, (bottom - y) / len(labels))
