@@ -56,6 +56,14 @@ def text_width(text: str, style: str, size_pt: float) -> float:
     return pdfmetrics.stringWidth(text, pdf_font(style), size_pt) * MM_PER_PT
 
 
+def fit_size(text: str, style: str, size_pt: float, width_mm: float, smallest: float = 4.0) -> float:
+    """The largest size <= `size_pt`, in quarter points, at which one line of `text` fits
+    `width_mm` (never below `smallest`: then it is as small as allowed, and may overrun)."""
+    while size_pt > smallest and text_width(text, style, size_pt) > width_mm:
+        size_pt -= 0.25
+    return size_pt
+
+
 def wrap(text: str, style: str, size_pt: float, width_mm: float) -> list[str]:
     """Greedy word wrap to `width_mm`; explicit newlines are kept. A word too long for the line
     stands alone (callers choose sizes so that does not happen)."""

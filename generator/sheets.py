@@ -138,13 +138,6 @@ class Page:
         return tuple(moving) + tuple(self.furniture)
 
 
-def fit_text(text: str, style: str, size: float, width: float, smallest: float = 4.5) -> float:
-    """The largest size <= `size` at which `text` fits `width` mm (not below `smallest`)."""
-    while size > smallest and fonts.text_width(text, style, size) > width:
-        size = round(size - 0.25, 2)
-    return size
-
-
 def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     """The heading (left: what is on the page, right: page number) and the credit line, all
     inside the margins."""
@@ -154,14 +147,14 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
         room = width - rwidth - 4
-        size = fit_text(left, "condensed-bold", HEADER_SIZE, room, smallest=5.5)
+        size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE, room, smallest=5.5)
         while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
             left = left[:-2].rstrip(" ,(") + "…"  # too long even small: cut, never over the page number
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
     if credit:
-        size = fit_text(credit, "condensed", CREDIT_SIZE, width)
+        size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=4.5)
         out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
     return out
 

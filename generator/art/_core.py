@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from generator.colour import mix, rgb
 from generator.shapes import (
@@ -408,6 +409,14 @@ def outline_points(s: Shape) -> list[tuple[float, float]]:
     if isinstance(s, Text):
         return [(s.x, s.y)]
     raise TypeError(f"not a primitive shape: {s!r}")
+
+
+@lru_cache(maxsize=256)
+def design(name: str, opts: tuple = (), strokes: bool = False) -> tuple[tuple[Shape, ...], tuple[float, float, float, float]]:
+    """A registered drawing in its design units with its bounds (`opts` as sorted (key, value)
+    pairs), drawn once however many times a sheet places it (a card of Fires, a deck of nuts)."""
+    shapes = tuple(REGISTRY[name].fn(**dict(opts)))
+    return shapes, bounds(shapes, strokes=strokes)
 
 
 def bounds(shapes: Sequence[Shape], strokes: bool = True) -> tuple[float, float, float, float]:

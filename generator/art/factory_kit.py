@@ -166,9 +166,10 @@ def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0)
     top = (H - len(kinds) * step) / 2
     for r, (kind, n) in enumerate(kinds):
         left = (W - n * step) / 2
+        nut = NUT_DRAWINGS[kind]()  # drawn once, placed n times
         for i in range(n):
             x, y = left + i * step + (step - size) / 2, top + r * step + (step - size) / 2
-            out += transform(NUT_DRAWINGS[kind](), (size / 100, 0.0, 0.0, size / 100, x, y))
+            out += transform(nut, (size / 100, 0.0, 0.0, size / 100, x, y))
     return out
 
 

@@ -19,7 +19,6 @@ from generator.art.forest_kit import (  # the shared drawing helpers
     box_style,
     cell_centre,
     fires,
-    fitted,
     frame,
     mini_grid,
     mm_width,
@@ -39,7 +38,7 @@ MIME = {"hotshot": ("mime-hose", "Hold a fire hose!"),
 
 
 def title(text: str, y: float = 9.0, pt: float = 17.0) -> list[Shape]:
-    pt = fitted(text, "heading", pt, CARD_W - 6)
+    pt = fonts.fit_size(text, "heading", pt, CARD_W - 6, smallest=5.0)
     return [Text(CARD_W / 2, y, text, size=pt, font="heading", color=INK, anchor="middle")]
 
 
@@ -163,7 +162,7 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
     out += words(20.0, 44.6, "your piece", 7.0, "condensed", color=GREY, anchor="middle")
     drawn, says = MIME[role]
     out += put(mime or drawn, 44.0, 12.0, 36.0, 29.0)
-    out += words(62.0, 44.6, says, fitted(says, "condensed-bold", 8.0, 38.0), "condensed-bold", anchor="middle")
+    out += words(62.0, 44.6, says, fonts.fit_size(says, "condensed-bold", 8.0, 38.0, smallest=5.0), "condensed-bold", anchor="middle")
     # the round
     out.append(Rect(2.0, 47.5, CARD_W - 4.0, 8.0, box_style("#f3efe6", color="#8a7a5a", mm=0.25)))
     if role == "pilot":

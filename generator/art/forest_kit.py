@@ -10,26 +10,23 @@ options, which the kit file fills from `params`, so the picture shows what the s
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 from generator import fonts
 from generator.art._core import (
     INK,
-    REGISTRY,
     art,
-    bounds,
+    design,
     poly,
     stroke_factor,
     transform,
 )
 from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
-OUTER = 0.7  # the stroke factor `fit` applies at scale 1: our own widths are divided by it
+OUTER = stroke_factor(1.0)  # what `fit` does to strokes at scale 1: our own widths are divided by it
 PT = 0.3528
 FOREST = "#e3f0d8"  # a forest square
 OFF = "#ece4d2"  # the ring off the board
-FIRE = "#d5551e"
 BLANK = Style(fill=None, stroke=None, width=0.0)
 GREY = "#5a5a5a"
 
@@ -37,10 +34,6 @@ GREY = "#5a5a5a"
 def mm_width(mm: float) -> float:
     """A stroke `mm` wide as printed."""
     return mm / OUTER
-
-
-def pen(color: str = INK, mm: float = 0.35, **kw: Any) -> Style:
-    return Style(fill=None, stroke=color, width=mm_width(mm), cap="round", join="round", **kw)
 
 
 def box_style(fill: str | None, color: str = INK, mm: float = 0.3) -> Style:
@@ -52,17 +45,10 @@ def frame(w: float, h: float) -> Rect:
     return Rect(0, 0, w, h, BLANK)
 
 
-@lru_cache(maxsize=64)
-def _library(name: str, opts: tuple) -> tuple[tuple[Shape, ...], tuple[float, float, float, float]]:
-    """A library drawing in its design units and its bounds (drawn once: a card draws many Fires)."""
-    shapes = tuple(REGISTRY[name].fn(**dict(opts)))
-    return shapes, bounds(shapes, strokes=False)
-
-
 def put(name: str, x: float, y: float, w: float, h: float, **opts: Any) -> list[Shape]:
     """A library drawing fitted and centred in the box (x, y, w, h) mm, its strokes as the
     library would draw it at that size."""
-    shapes, (x0, y0, x1, y1) = _library(name, tuple(sorted(opts.items())))
+    shapes, (x0, y0, x1, y1) = design(name, tuple(sorted(opts.items())))
     k = min(w / max(x1 - x0, 1e-9), h / max(y1 - y0, 1e-9)) * 0.94
     ox = x + (w - (x1 - x0) * k) / 2 - x0 * k
     oy = y + (h - (y1 - y0) * k) / 2 - y0 * k
@@ -75,12 +61,6 @@ def words(x: float, y: float, text: str, pt: float, font: str = "condensed", col
     lines = fonts.wrap(text, font, pt, width) if width else [text]
     return [Text(x, y + i * pt * PT * lead, ln, size=pt, font=font, color=color, anchor=anchor)
             for i, ln in enumerate(lines)]
-
-
-def fitted(text: str, font: str, pt: float, width: float, smallest: float = 5.0) -> float:
-    while pt > smallest and fonts.text_width(text, font, pt) > width:
-        pt -= 0.25
-    return pt
 
 
 def arrow(x1: float, y1: float, x2: float, y2: float, color: str = INK, mm: float = 0.6,

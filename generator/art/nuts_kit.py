@@ -11,14 +11,15 @@ accepts its value written as text.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from generator.art._core import (
     INK,
     REGISTRY,
     art,
-    bounds,
     colour,
     compose,
+    design,
     ink,
     lighter,
     line,
@@ -56,8 +57,7 @@ def _bool(value) -> bool:
 
 def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape]:
     """A registered drawing (design units) scaled into the square (x, y, size) of this drawing."""
-    shapes = REGISTRY[name].fn(**opts)
-    x0, y0, x1, y1 = bounds(shapes)
+    shapes, (x0, y0, x1, y1) = design(name, tuple(sorted(opts.items())), strokes=True)
     k = size / max(x1 - x0, y1 - y0)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     return transform(shapes, compose(moved(x + size / 2 - cx * k, y + size / 2 - cy * k), scaled(k)), width_k=k)
@@ -154,7 +154,6 @@ def draw_pile(color: str | None = None) -> list[Shape]:
 
 def _faded(s: Shape) -> Shape:
     """A shape printed pale (under the cards that lie on it)."""
-    from dataclasses import replace
     st = getattr(s, "style", None)
     if st is None:
         return s

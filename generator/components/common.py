@@ -10,8 +10,20 @@ from typing import Any, Iterable
 
 import jinja2
 
-from generator import colour, fonts
-from generator.shapes import Circle, Ellipse, Group, Line, Path as PathShape, Polygon, Rect, Shape, Style, Text
+from generator import colour
+from generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
+from generator.shapes import (
+    Circle,
+    Ellipse,
+    Group,
+    Line,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
+from generator.shapes import Path as PathShape
 from kitfile.source import Problem, SourceError, field_name, load_file
 
 INK = "#1a1a1a"
@@ -100,14 +112,6 @@ def faded(shapes: Iterable[Shape], strength: float) -> tuple[Shape, ...]:
         else:
             out.append(s)
     return tuple(out)
-
-
-def fit_text(text: str, font: str, max_pt: float, width: float, min_pt: float = 4.0) -> float:
-    """The largest size <= max_pt at which one line of `text` fits `width`."""
-    size = max_pt
-    while size > min_pt and fonts.text_width(text, font, size) > width:
-        size -= 0.25
-    return size
 
 
 def badge(mark: str, color: str | None, cx: float, cy: float, d: float) -> list[Shape]:
