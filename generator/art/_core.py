@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from generator.colour import mix, rgb
 from generator.shapes import (
@@ -409,6 +410,38 @@ def outline_points(s: Shape) -> list[tuple[float, float]]:
     if isinstance(s, Text):
         return [(s.x, s.y)]
     raise TypeError(f"not a primitive shape: {s!r}")
+
+
+# Options filled from kit-file templates arrive as text ("3", "True", "None"): read them here.
+NONE_WORDS = ("", "none", "null", "all")
+
+
+def whole(value: Any, what: str, lo: int = 0, hi: int | None = None, default: int | None = None) -> int | None:
+    """A whole-number option in lo..hi; None, "", "none" (or "all": no limit) give `default`."""
+    if value is None or str(value).strip().lower() in NONE_WORDS:
+        return default
+    try:
+        f = float(str(value).strip())
+    except ValueError:
+        f = math.nan
+    if f != f or f != int(f):
+        raise ValueError(f"{what} must be a whole number, got {value!r}")
+    n = int(f)
+    if n < lo or (hi is not None and n > hi):
+        raise ValueError(f"{what} must be {lo}-{hi if hi is not None else 'more'}, got {n}")
+    return n
+
+
+def flag(value: Any) -> bool:
+    """A yes/no option: true/yes/on/1 or false/no/off/0/empty; anything else is an error."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0", ""):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
 
 
 @lru_cache(maxsize=256)

@@ -21,12 +21,14 @@ from generator.art._core import (
     band_points,
     colour,
     darker,
+    flag,
     ink,
     lighter,
     line,
     poly,
     star_points,
     transform,
+    whole,
 )
 from generator.art.nuts import almond, cashew, peanut, pistachio
 from generator.shapes import Circle, Polygon, Rect, Shape, Style
@@ -134,19 +136,9 @@ def splitter_tile(color: str | None = None, mirror: bool = False) -> list[Shape]
     shapes = [_frame(), *_belt(branch, BELT, chevrons=0.0), *_belt(trunk, BELT, chevrons=26.0)]
     shapes += _chevrons(branch[2:], BELT, 26.0)
     shapes.append(Circle(25.0, 26.0, BELT * 0.42, ink("#f2c230", width=DETAIL)))
-    if str(mirror).lower() in ("1", "true", "yes"):
+    if flag(mirror):
         shapes = transform(shapes, (-1.0, 0.0, 0.0, 1.0, 100.0, 0.0))
     return shapes
-
-
-def _count(v) -> int:
-    try:
-        n = int(str(v).strip() or 0)
-    except ValueError:
-        raise ValueError(f"nut-set: a count must be a whole number, got {v!r}") from None
-    if n < 0 or n > 6:
-        raise ValueError(f"nut-set: counts go from 0 to 6, got {n}")
-    return n
 
 
 @art("nut-set", "almond", "cashew", "peanut", "pistachio")
@@ -154,8 +146,8 @@ def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0)
     """The nuts a bonus card needs, one picture per nut: a row for each kind (almond, cashew,
     peanut, pistachio, top to bottom), as many pictures as it needs. The frame is at least three
     by three nuts, so a card needing few nuts does not blow them up. With no counts: one of each."""
-    counts = {"almond": _count(almond), "cashew": _count(cashew), "peanut": _count(peanut),
-              "pistachio": _count(pistachio)}
+    counts = {k: whole(v, f"nut-set: {k}", 0, 6, 0)
+              for k, v in (("almond", almond), ("cashew", cashew), ("peanut", peanut), ("pistachio", pistachio))}
     kinds = [(k, n) for k, n in counts.items() if n]
     if not kinds:  # no counts given: one of each (a bonus deck's emblem)
         kinds = [(k, 1) for k in counts]

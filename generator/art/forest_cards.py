@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator import fonts
-from generator.art._core import INK, art
+from generator.art._core import INK, art, flag, whole
 from generator.art.forest_kit import (  # the shared drawing helpers
     GREY,
     OUTER,
@@ -22,9 +22,7 @@ from generator.art.forest_kit import (  # the shared drawing helpers
     frame,
     mini_grid,
     mm_width,
-    num,
     put,
-    truthy,
     words,
 )
 from generator.shapes import Circle, Line, Path, Rect, Shape, Style, Text
@@ -154,7 +152,7 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
     removed, the drop's line) come from the kit's params."""
     if role not in ROLE_ART:
         raise ValueError(f"forest-role: role must be one of {', '.join(ROLE_ART)}, got {role!r}")
-    n_actions, n_removes, n_line = num(actions, 2) or 2, num(removes), num(line, 3) or 3
+    n_actions, n_removes, n_line = whole(actions, "actions", 1, default=2), whole(removes, "removes"), whole(line, "line", 1, default=3)
     out: list[Shape] = [frame(CARD_W, CARD_H)]
     out += title(label or role.replace("-", " ").title())
     # the piece and the mime
@@ -190,7 +188,7 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
         what = "ALL the Fires" if n_removes is None else (f"{n_removes} Fire" + ("" if n_removes == 1 else "s"))
         rows.append((putout_pic(2.5, 79.5, 10.0, n_removes),
                      f"Put out: {what} on your square or a square next to you (diagonals too)."))
-        if truthy(jump):
+        if flag(jump):
             rows.append((jump_pic(4.0, 100.0, c),
                          "Special: from the edge or off the board, jump to ANY square. That is one move."))
         else:
@@ -232,7 +230,7 @@ def ends_pic(x: float, y: float, c: float) -> list[Shape]:
 def round_card(color: str | None = None, setup_rounds: Any = 2) -> list[Shape]:
     """The round card's front (a whole 84 x 114 mm face): the four steps of a round in pictures
     (ruling F4), with the setup's rounds of Fires (from params) and the two ends."""
-    n = num(setup_rounds, 2)
+    n = whole(setup_rounds, "setup_rounds", default=2)
     out: list[Shape] = [frame(CARD_W, CARD_H)]
     out += title("Each round")
     out.append(Rect(2.0, 12.5, CARD_W - 4.0, 8.0, box_style("#f3efe6", color="#8a7a5a", mm=0.25)))

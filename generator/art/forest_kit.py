@@ -20,6 +20,7 @@ from generator.art._core import (
     poly,
     stroke_factor,
     transform,
+    whole,
 )
 from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
@@ -102,17 +103,6 @@ def fires(cx: float, cy: float, s: float, n: int) -> list[Shape]:
     return out
 
 
-def num(n: Any, default: int | None = None) -> int | None:
-    """An option that may arrive as text (jinja2-filled art options are strings)."""
-    if n is None or n == "" or str(n).lower() in ("none", "null", "all"):
-        return default
-    return int(float(n))
-
-
-def truthy(v: Any) -> bool:
-    return str(v).strip().lower() in ("1", "true", "yes", "on")
-
-
 # ----------------------------------------------------------------------------- the board
 SPACE = 31.0  # the ring strip is designed for 31 mm spaces (it scales with the box it gets)
 
@@ -122,7 +112,7 @@ def offboard(color: str | None = None, spaces: Any = 6, text: str = "off the boa
     """A side of the ring of off-board spaces: the words `text` small at the outer edge (the
     drawing's bottom) of each of `spaces` spaces, and a small arrow at the inner edge pointing into
     the forest (step on, jump in). Laid over the ring's numbered track."""
-    n = num(spaces, 6) or 6
+    n = whole(spaces, "spaces", 1, default=6)
     out: list[Shape] = [frame(n * SPACE, SPACE)]
     for i in range(n):
         cx = (i + 0.5) * SPACE

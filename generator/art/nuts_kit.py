@@ -20,6 +20,7 @@ from generator.art._core import (
     colour,
     compose,
     design,
+    flag,
     ink,
     lighter,
     line,
@@ -27,32 +28,12 @@ from generator.art._core import (
     poly,
     scaled,
     transform,
+    whole,
 )
 from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
 W, H = 100.0, 100.0 * 52.0 / 82.0  # a landscape 88 x 58 mm card inside the 3 mm the deck keeps clear
 GHOST = "#b8b0a4"
-
-
-def _int(value, name: str, top: int = 12) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise ValueError(f"{name} must be a whole number, got {value!r}") from None
-    if n < 0 or n > top:
-        raise ValueError(f"{name} must be 0-{top}, got {n}")
-    return n
-
-
-def _bool(value) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "1"):
-        return True
-    if text in ("false", "no", "0", ""):
-        return False
-    raise ValueError(f"expected true or false, got {value!r}")
 
 
 def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape]:
@@ -86,7 +67,7 @@ def places(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, 
 def storage_card(color: str | None = None, size=3, points=10, full=False, motif: str = "mark-circle") -> list[Shape]:
     """A nut storage card's whole face (landscape). size: nuts it holds; points: worth when full;
     full: the back (every place taken); motif: the owner's mark (art name); color: the owner's colour."""
-    n, pts, is_full = _int(size, "size"), _int(points, "points", 999), _bool(full)
+    n, pts, is_full = whole(size, "size", 0, 12, 0), whole(points, "points", 0, 999, 0), flag(full)
     if n < 1:
         raise ValueError("size must be at least 1")
     c = colour({"color": color}, "#8a8a8a")
