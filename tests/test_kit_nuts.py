@@ -116,12 +116,10 @@ def test_board_twelve_columns_and_four_extra(built, kit):
 def test_margins_and_mirrored_backs(built, paper):
     m = built[paper][0]
     W, H = m["page_size_mm"]
-    backs = 0
     for p in m["pieces"]:
         assert p["x_mm"] >= MARGIN - 1e-6 and p["y_mm"] >= MARGIN - 1e-6, p["name"]
         assert p["x_mm"] + p["w_mm"] <= W - MARGIN + 1e-6 and p["y_mm"] + p["h_mm"] <= H - MARGIN + 1e-6, p["name"]
         if p["back"]:
-            backs += 1
             assert p["back"]["page"] == p["page"] + 1
             assert p["back"]["x_mm"] == pytest.approx(W - p["x_mm"] - p["w_mm"], abs=0.01)
     by = _by_component(m)
