@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import calibration, cover, fillable, fold, inksaver, manifest
-from generator.atomic import Batch
+from generator.atomic import check_out, publish
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
 from generator.impose import impose
@@ -48,6 +48,7 @@ class BuildReport:
     split_boards: int = 0
     paths: list[Path] = field(default_factory=list)  # everything written, in order
     fillable: Path | None = None  # the score sheets with form fields, if the kit has any
+    previews: list[Path] = field(default_factory=list)  # a PNG of every page, when asked for
 
 
 @dataclass
@@ -189,51 +190,61 @@ def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
     return f"{kit}-{paper}-p{number:0{max(2, len(str(total)))}d}.svg"
 
 
-def write(doc: Document, out_dir: Path | str) -> BuildReport:
-    """Render `doc` to PDF, SVGs and manifest under out_dir/KIT/, all or nothing."""
+def _set_of(kit: str, paper: str) -> re.Pattern:
+    """The files in OUT/KIT/ that one build for `paper` makes (and so replaces): its PDF, fillable
+    sheets, manifest, SVG pages and previews. Anything else in the folder is kept."""
+    k, p = re.escape(kit), re.escape(paper)
+    return re.compile(rf"{k}-{p}\.pdf|{k}-{p}-fillable\.pdf|manifest-{p}\.json|svg/{k}-{p}-p\d+\.svg"
+                      rf"|preview-{p}/page-\d+\.png")
+
+
+def write(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -> BuildReport:
+    """Render `doc` to PDF, SVGs and manifest (and, with `preview_dpi`, a PNG of every page) and
+    put them in out_dir/KIT/ as one set: all of them or, if anything fails, none (atomic.py)."""
+    files, report = render(doc, out_dir, preview_dpi)
+    pattern = _set_of(doc.info.id, doc.paper.name)
+    publish(Path(out_dir) / doc.info.id, files, lambda rel: pattern.fullmatch(rel) is not None)
+    return report
+
+
+def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -> tuple[dict[str, bytes], BuildReport]:
+    """Every file of `doc`, in memory (name in OUT/KIT/ -> bytes), and the report of where they go."""
     kit, paper = doc.info.id, doc.paper.name
     root = Path(out_dir) / kit
     shapes = doc.page_shapes()
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
                                    author=doc.info.designer, subject=doc.info.credit)
-    pdf_path = root / f"{kit}-{paper}.pdf"
-    man_path = root / f"manifest-{paper}.json"
-    form_path = root / fillable_name(kit, paper)
-    form_bytes = None
+    files: dict[str, bytes] = {f"{kit}-{paper}.pdf": pdf_bytes}
+    form_name = fillable_name(kit, paper)
     if doc.fillable:
         sheets = doc.fillable
         if doc.options.ink_saver:
             sheets = [fillable.Sheet(inksaver.transform(s.shapes), s.fields) for s in sheets]
-        form_bytes = pdf_backend.render([s.shapes for s in sheets], doc.paper.w, doc.paper.h,
-                                        title=f"{doc.info.title}: score sheets to fill in",
-                                        author=doc.info.designer, subject=doc.info.credit,
-                                        fields=[list(s.fields) for s in sheets])
-    svg_dir = root / "svg"
-    svgs: list[Path] = []
-    with Batch() as batch:
-        batch.write(pdf_path, pdf_bytes)
-        if form_bytes is not None:
-            batch.write(form_path, form_bytes)
-        total = len(shapes)
-        for page, s in zip(doc.pages, shapes):
-            path = svg_dir / _svg_name(kit, paper, page.number, total)
-            batch.write(path, svg_backend.render_page(s, doc.paper.w, doc.paper.h,
-                                                      title=f"{doc.info.title}, page {page.number}"))
-            svgs.append(path)
-        batch.write(man_path, manifest.dumps(doc.manifest))
-    if form_bytes is None and form_path.exists():  # from an earlier build of a kit that had one
-        form_path.unlink()
-    # SVGs of an earlier, longer build of this kit and paper would mislead: remove them
-    keep = {p.name for p in svgs}
-    pattern = re.compile(rf"^{re.escape(kit)}-{re.escape(paper)}-p\d+\.svg$")
-    for old in svg_dir.iterdir():
-        if pattern.match(old.name) and old.name not in keep:
-            old.unlink()
+        files[form_name] = pdf_backend.render([s.shapes for s in sheets], doc.paper.w, doc.paper.h,
+                                              title=f"{doc.info.title}: score sheets to fill in",
+                                              author=doc.info.designer, subject=doc.info.credit,
+                                              fields=[list(s.fields) for s in sheets])
+    svg_names = []
+    for page, s in zip(doc.pages, shapes):
+        name = f"svg/{_svg_name(kit, paper, page.number, len(shapes))}"
+        files[name] = svg_backend.render_page(s, doc.paper.w, doc.paper.h,
+                                              title=f"{doc.info.title}, page {page.number}").encode("utf-8")
+        svg_names.append(name)
+    man_name = f"manifest-{paper}.json"
+    files[man_name] = manifest.dumps(doc.manifest).encode("utf-8")
+    pngs = []
+    if preview_dpi:
+        from generator.preview import pngs_of
+        for i, png in enumerate(pngs_of(pdf_bytes, preview_dpi), 1):
+            name = f"preview-{paper}/page-{i:0{max(2, len(str(len(shapes))))}d}.png"
+            files[name] = png
+            pngs.append(root / name)
+    svgs = [root / n for n in svg_names]
+    form_path = root / form_name if form_name in files else None
     n_pieces = len(doc.manifest["pieces"])
     splits = len({e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e})
-    return BuildReport(kit, paper, pdf_path, svgs, man_path, len(doc.pages), n_pieces, len(pdf_bytes),
-                       splits, [pdf_path, *([form_path] if form_bytes else []), *svgs, man_path],
-                       form_path if form_bytes else None)
+    return files, BuildReport(kit, paper, root / f"{kit}-{paper}.pdf", svgs, root / man_name, len(doc.pages),
+                              n_pieces, len(pdf_bytes), splits, [root / n for n in files], form_path, pngs)
 
 
 def fillable_name(kit: str, paper: str) -> str:
@@ -267,17 +278,18 @@ def pieces_of(kit) -> list[Piece]:
     return list(pieces_for(kit))
 
 
-def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT) -> BuildReport:
+def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
     `options.bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
-    return build_papers(kit, out_dir, options, [options.paper])[0]
+    return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi)[0]
 
 
 def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, papers: Iterable[str] = ("a4", "letter"),
-                 progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
-    """One kit for several papers. The pieces do not depend on the paper, so they are drawn once
-    and only imposed and written once per paper."""
+                 progress: Callable[[str, str], None] | None = None, preview_dpi: int | None = None) -> list[BuildReport]:
+    """One kit for several papers, written as one set. The pieces do not depend on the paper, so
+    they are drawn once and only imposed and rendered once per paper."""
+    check_out(out_dir)
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
@@ -285,11 +297,17 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
         kit = kit.model_copy(update={"components": [
             c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
     pieces, info, titles = pieces_of(kit), cover.KitInfo.of(kit), titles_of(kit)
+    files: dict[str, bytes] = {}
+    patterns: list[re.Pattern] = []
     reports = []
     for paper in papers:
-        reports.append(build_pieces(pieces, info, out_dir, options.on(paper), titles))
+        paper_files, report = render(compose(pieces, info, options.on(paper), titles), out_dir, preview_dpi)
+        files.update(paper_files)
+        patterns.append(_set_of(info.id, paper))
+        reports.append(report)
         if progress:
             progress(kit.game.id, paper)
+    publish(Path(out_dir) / info.id, files, lambda rel: any(p.fullmatch(rel) for p in patterns))
     return reports
 
 

@@ -14,9 +14,12 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vocabulary)
+    MAX_COUNT,
+    MAX_LENGTH,
     MM_PER_UNIT,
     NAMED_SIZES,
     Color,
+    Count,
     Length,
     Point,
     PositiveLength,
@@ -27,7 +30,15 @@ from kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vo
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+# Bounds of what can be printed (docs/safety.md): a kit file past them is refused at its line,
+# before anything is drawn. Lengths and counts are bounded in kitfile/units.py.
+MAX_ITEMS = 500    # regions, tracks, labels, boxes ... on one board or sheet
+MAX_ROWS = 100     # rows and columns of a grid or score sheet, rows of a lattice
+MAX_SPACES = 1000  # spaces of one track
+MIN_PT, MAX_PT = 3.0, 144.0  # font sizes: below 3 pt nobody reads it; 144 pt fills a page
 
 
 # ---------------------------------------------------------------------------------------------
@@ -62,8 +73,8 @@ class TextBlock(Strict):
     template: str | None = Field(None, description="A jinja2 file in templates/ (or beside the kit file), e.g. chestnuts-turn.j2.")
     text: str | None = Field(None, description="Inline jinja2 text, instead of a template file.")
     columns: int = Field(1, ge=1, le=4, description="Columns the text flows through.")
-    max_pt: float = Field(10.0, gt=0, description="Largest font size tried (pt).")
-    min_pt: float = Field(6.5, gt=0, description="Smallest readable size; if the text does not fit at it, the build fails.")
+    max_pt: float = Field(10.0, gt=0, le=MAX_PT, description="Largest font size tried (pt).")
+    min_pt: float = Field(6.5, ge=MIN_PT, le=MAX_PT, description="Smallest readable size; if the text does not fit at it, the build fails.")
 
     @model_validator(mode="after")
     def _one(self) -> "TextBlock":
@@ -78,7 +89,7 @@ class PieceSet(Strict):
     """A group of identical pieces of one owner: `2 x 12 chestnuts, one set per player` is two sets."""
 
     name: str = Field(description="The set's name, used in piece names (e.g. Orange).")
-    count: int = Field(ge=1, description="How many pieces in this set.")
+    count: Count = Field(description="How many pieces in this set.")
     color: Color | None = Field(None, description="The set's colour, given to faces that have none.")
     mark: str | None = Field(None, description="The set's mark (art name), given to faces that have none.")
     label: str | None = Field(None, description="The set's label, given to faces that have none.")
@@ -97,8 +108,8 @@ class _Component(Strict):
 
 
 class _Faced(_Component):
-    count: int | None = Field(None, ge=1, description="How many, when there are no `sets`.")
-    sets: list[PieceSet] = Field(default_factory=list, description="Groups of pieces, each with its owner's colour and mark.")
+    count: Count | None = Field(None, description="How many, when there are no `sets`.")
+    sets: list[PieceSet] = Field(default_factory=list, max_length=MAX_ITEMS, description="Groups of pieces, each with its owner's colour and mark.")
     front: Face = Field(default_factory=Face, description="The front (every piece has one).")
     back: Face | None = Field(None, description="The back; leave it out for a single-sided piece.")
     border: Color = Field("#000000", description="The colour of the thin line just inside the cut.")
@@ -140,8 +151,8 @@ class Cards(_Component):
 
     kind: Literal["cards"]
     size: Size = Field((63.5, 88.9), description='Default poker, 63.5x88.9mm; also "bridge", "mini", "tarot".')
-    count: int = Field(1, ge=1, description="Copies of each row (a row's own `count` overrides it).")
-    deck: list[dict[str, Any]] = Field(default_factory=list, description="One mapping per card design; "
+    count: Count = Field(1, description="Copies of each row (a row's own `count` overrides it).")
+    deck: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_COUNT, description="One mapping per card design; "
                                        "`count` copies; other keys are read by the face templates as row.KEY.")
     front: Face = Field(default_factory=Face)
     back: Face | None = None
@@ -176,17 +187,17 @@ class ScoreSheet(_Component):
 
     kind: Literal["score-sheet"]
     size: Size = Field((190.0, 250.0), description="Trim size of one sheet.")
-    count: int = Field(1, ge=1, description="Copies to print.")
+    count: Count = Field(1, description="Copies to print.")
     header: TextBlock | None = Field(None, description="Text above the grid (title, how to score).")
     header_height: Length = 24.0
     footer: TextBlock | None = None
     footer_height: Length = 0.0
-    rows: int | list[str] = Field(description="Row count (numbered 1..N) or the row labels (a label with {{ }} is jinja2 reading `params`).")
+    rows: Annotated[int, Field(ge=1, le=MAX_ROWS)] | Annotated[list[str], Field(max_length=MAX_ROWS)] = Field(description="Row count (numbered 1..N) or the row labels (a label with {{ }} is jinja2 reading `params`).")
     row_label: str = Field("", description="Heading of the row-label column.")
     row_label_width: Length = 12.0
-    columns: list[Column] = Field(min_length=1)
-    groups: list[ColumnGroup] = Field(default_factory=list)
-    boxes: list[Box] = Field(default_factory=list, description="Extra labelled boxes below the grid.")
+    columns: list[Column] = Field(min_length=1, max_length=MAX_ROWS)
+    groups: list[ColumnGroup] = Field(default_factory=list, max_length=MAX_ROWS)
+    boxes: list[Box] = Field(default_factory=list, max_length=MAX_ITEMS, description="Extra labelled boxes below the grid.")
     boxes_height: Length = 0.0
 
     @model_validator(mode="after")
@@ -203,14 +214,14 @@ class Reference(_Component):
 
     kind: Literal["reference"]
     size: Size = Field(description='Trim size, e.g. "a5" or "190x128mm".')
-    count: int = Field(1, ge=1, description="Copies (e.g. one per player).")
+    count: Count = Field(1, description="Copies (e.g. one per player).")
     front: TextBlock
     back: TextBlock | None = Field(None, description="A second side (double-sided card).")
     margin: Length = 5.0
 
 
 class Holds(Strict):
-    count: int = Field(ge=1, description="How many counters the region must hold side by side.")
+    count: Count = Field(description="How many counters the region must hold side by side.")
     counters: str = Field(description="The `counters` component whose size counts.")
 
 
@@ -238,7 +249,7 @@ class Track(Strict):
 
     name: str
     at: Point = Field(description="Top-left of the first space.")
-    spaces: list[str] = Field(default_factory=list, description="The label of each space, in order (or give `numbers`).")
+    spaces: list[str] = Field(default_factory=list, max_length=MAX_SPACES, description="The label of each space, in order (or give `numbers`).")
     space: PositiveLength = Field(description="Diameter or side of each space.")
     across: PositiveLength | None = Field(None, description="Each space's size across the track when it differs from "
                                           "`space` (its length along the track): square spaces become rectangles "
@@ -267,6 +278,8 @@ class Track(Strict):
                     and all(isinstance(n, int) and not isinstance(n, bool) for n in nums)):
                 if nums[0] > nums[1]:
                     raise ValueError(f"numbers: expected [first, last] with first <= last, got {list(nums)}")
+                if nums[1] - nums[0] >= MAX_SPACES:
+                    raise ValueError(f"numbers: at most {MAX_SPACES} spaces, got {list(nums)}")
                 data = dict(data, spaces=[str(n) for n in range(nums[0], nums[1] + 1)])
         return data
 
@@ -294,8 +307,8 @@ class Grid(Strict):
 
     name: str
     at: Point
-    rows: int = Field(ge=1)
-    cols: int = Field(ge=1)
+    rows: int = Field(ge=1, le=MAX_ROWS)
+    cols: int = Field(ge=1, le=MAX_ROWS)
     cell: PositiveLength
     row_labels: list[str] = Field(default_factory=list)
     col_labels: list[str] = Field(default_factory=list)
@@ -310,7 +323,7 @@ class Lattice(Strict):
 
     name: str
     at: Point = Field(description="Centre of the top space.")
-    rows: int | None = Field(None, ge=1, description="Rows (1 space in the top row); not with `source: params`.")
+    rows: int | None = Field(None, ge=1, le=MAX_ROWS, description="Rows (1 space in the top row); not with `source: params`.")
     spacing: PositiveLength = Field(description="Distance between neighbouring spaces.")
     space: PositiveLength = Field(description="Diameter of a space.")
     labels: Literal["row-letter", "none"] = Field("row-letter", description="row-letter: A1, B1 B2, ...")
@@ -332,7 +345,7 @@ class Lattice(Strict):
 class Label(Strict):
     text: str
     at: Point = Field(description="Where the text's anchor sits (its baseline).")
-    pt: float = Field(10.0, gt=0, description="Font size, points.")
+    pt: float = Field(10.0, ge=MIN_PT, le=MAX_PT, description="Font size, points.")
     font: Literal["regular", "bold", "condensed", "condensed-bold", "title", "heading", "body"] = "heading"
     anchor: Literal["start", "middle", "end"] = "middle"
     rotate: Literal[0, 90, 180, 270] = 0
@@ -362,14 +375,14 @@ class Board(_Component):
     kind: Literal["board"]
     size: Size = Field(description="Trim size; larger than a page is fine (it is split with overlaps).")
     fill: Color | None = Field(None, description="Board background (default white).")
-    regions: list[Region] = Field(default_factory=list)
-    tracks: list[Track] = Field(default_factory=list)
-    grids: list[Grid] = Field(default_factory=list)
-    lattices: list[Lattice] = Field(default_factory=list)
-    labels: list[Label] = Field(default_factory=list)
-    art: list[Art] = Field(default_factory=list)
-    texts: list[PlacedText] = Field(default_factory=list, description="Text blocks, e.g. the turn summary along an edge.")
-    count: int = Field(1, ge=1, description="Copies to print (e.g. a ruler for each side of the table).")
+    regions: list[Region] = Field(default_factory=list, max_length=MAX_ITEMS)
+    tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS)
+    grids: list[Grid] = Field(default_factory=list, max_length=MAX_ITEMS)
+    lattices: list[Lattice] = Field(default_factory=list, max_length=MAX_ITEMS)
+    labels: list[Label] = Field(default_factory=list, max_length=MAX_ITEMS)
+    art: list[Art] = Field(default_factory=list, max_length=MAX_ITEMS)
+    texts: list[PlacedText] = Field(default_factory=list, max_length=MAX_ITEMS, description="Text blocks, e.g. the turn summary along an edge.")
+    count: Count = Field(1, description="Copies to print (e.g. a ruler for each side of the table).")
 
 
 KIND_MODELS: dict[str, type[_Component]] = {

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 from functools import lru_cache
 from importlib import resources
@@ -10,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from kitfile.components import Component
+from kitfile.components import MAX_COUNT, Component
 from kitfile.source import Problem, Source, SourceError, load_file, validate
 
 
@@ -51,7 +52,9 @@ class Kit(Strict):
     game: GameInfo
     params: Any = Field(default_factory=dict, description="The game's numbers, shared with the scorer.")
     components: list[Component] = Field(default_factory=list)
-    file: str = Field("", exclude=True, description="Where the kit was read from (set by the loader).")
+    file: str = Field("", exclude=True, description="The kit file's name in messages (set by the loader).")
+    path: str = Field("", exclude=True, description="The kit file's absolute path (set by the loader): its "
+                      "folder is the one it may read templates and other files from (kitfile/files.py).")
 
 
 def params_model(game_id: str) -> type[BaseModel] | None:
@@ -84,10 +87,12 @@ def kit_path(name: str) -> tuple[Path, str]:
 def load_kit(name: str) -> Kit:
     """Load and validate a kit by id or path. Raises SourceError with file:line: field: message."""
     path, display = kit_path(name)
-    if not path.exists():
-        return _load(str(path), display, 0)
-    # cached per file version: an edited kit file is read again
-    return _load(str(path.resolve()), display, path.stat().st_mtime_ns)
+    path = Path(os.path.abspath(path))
+    try:
+        version = path.stat().st_mtime_ns  # cached per file version: an edited kit file is read again
+    except OSError:
+        version = 0
+    return _load(str(path), display, version)
 
 
 @lru_cache(maxsize=32)
@@ -96,11 +101,43 @@ def _load(path: str, display: str, version: int) -> Kit:
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
     kit = validate(Kit, source)
+    _check_extent(kit, source)
     model = params_model(kit.game.id)
     if model is not None:
         params = validate(model, source, at=("params",), data=source.data.get("params", {}))
         kit = kit.model_copy(update={"params": params})
-    return kit.model_copy(update={"file": display})
+    return kit.model_copy(update={"file": display, "path": path})
+
+
+MAX_PAGES = 300  # the most pages a kit may need (the largest shipped kit prints 34)
+_PAGE_AREA = 197.3 * 266.0 * 0.5  # mm² of pieces one page holds: the area inside the margins, half used
+
+
+def extent(kit: Kit) -> tuple[int, float]:
+    """(pieces, pages) a kit will print, estimated from the kit file alone (before anything is
+    drawn): pieces counted as the generator counts them, pages from the printed area, backs
+    included."""
+    pieces, area = 0, 0.0
+    for c in kit.components:
+        w, h = (c.size, c.size) if isinstance(c.size, float) else c.size
+        if c.kind == "cards":
+            copies = sum(r["count"] if isinstance(r.get("count"), int) and r["count"] > 0 else c.count
+                         for r in c.deck) if c.deck else c.count
+        else:
+            copies = getattr(c, "total", None) or c.count
+        sides = 2 if getattr(c, "back", None) is not None else 1
+        pieces += copies
+        area += w * h * copies * sides
+    return pieces, area / _PAGE_AREA
+
+
+def _check_extent(kit: Kit, source: Source) -> None:
+    """A kit that would print more than anyone cuts out is refused before a piece is drawn."""
+    pieces, pages = extent(kit)
+    if pieces > MAX_COUNT:
+        raise source.error(("components",), f"the kit prints {pieces:,} pieces: at most {MAX_COUNT:,}")
+    if pages > MAX_PAGES:
+        raise source.error(("components",), f"the kit would print about {pages:,.0f} pages: at most {MAX_PAGES}")
 
 
 def source_of(name: str) -> Source:

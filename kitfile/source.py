@@ -1,19 +1,23 @@
 """YAML (and JSON) read with the line of every value, and errors that point at it.
 
-Kit files and records are written by people; when one is wrong the message must name the file,
-the line and the field (`kits/x.yaml:12: components[2].size: ...`). PyYAML's plain loaders forget
-where a value came from, so we compose the node tree ourselves and remember each path's line.
-pydantic validates; `validate()` turns its errors into the same `file:line: field: message` form.
+Kit files and records are written by people, and shared by strangers; when one is wrong the
+message must name the file, the line and the field (`kits/x.yaml:12: components[2].size: ...`) and
+stay short. kitfile/safeyaml.py reads the YAML (plain data only, within limits, each value's line
+kept); pydantic validates; `validate()` turns its errors into the same `file:line: field: message`
+form.
 """
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+import os
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Literal, Mapping, TypeVar
 
-import yaml
 from pydantic import BaseModel, ValidationError
+
+from kitfile.safeyaml import LIMITS, Limits, YamlProblem, decode, read, short
 
 Path_ = tuple  # a path into the data: ("components", 2, "size")
 M = TypeVar("M", bound=BaseModel)
@@ -37,13 +41,28 @@ class SourceError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        out = []
-        for p in self.problems[:12]:
-            where = f"{self.file}:{p.line}" if p.line else self.file
-            out.append(f"{where}: {p.field}: {p.message}" if p.field else f"{where}: {p.message}")
-        if len(self.problems) > 12:
-            out.append(f"... and {len(self.problems) - 12} more problems")
+        """Each problem on a line of its own, the whole under MESSAGE_MAX characters: a person
+        mends the first problems and runs again; a long value is cut, never echoed whole."""
+        file = _middle(self.file, 120)
+        out: list[str] = []
+        for i, p in enumerate(self.problems):
+            where = f"{file}:{p.line}" if p.line else file
+            text = f"{where}: {_middle(p.field, 80)}: {p.message}" if p.field else f"{where}: {p.message}"
+            text = text if len(text) <= LINE_MAX else text[: LINE_MAX - 1] + "…"
+            if out and sum(len(t) + 1 for t in out) + len(text) > MESSAGE_MAX - 40:
+                out.append(f"... and {len(self.problems) - i} more problems")
+                break
+            out.append(text)
         return "\n".join(out)
+
+
+LINE_MAX = 240     # one problem's line
+MESSAGE_MAX = 440  # a whole message (the CLI adds "pnpkit: "): well under 500 characters
+
+
+def _middle(text: str, width: int) -> str:
+    """A long name cut in the middle, keeping its start and its end."""
+    return text if len(text) <= width else text[: width // 2 - 1] + "…" + text[-(width // 2 - 1):]
 
 
 @dataclass
@@ -53,14 +72,23 @@ class Source:
     file: str
     data: Any
     lines: dict[Path_, int]
+    links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
 
     def line_of(self, path: Iterable[Any]) -> int | None:
-        """The line of the deepest part of `path` that exists in the file."""
+        """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a
+        merge key's) content that is the line in the anchor that wrote it; the alias itself is
+        reported where it is used."""
         path = tuple(path)
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
+        for _ in range(64):  # a link leads to an anchor written earlier: a chain, never a loop
+            for cut in range(len(path), -1, -1):
+                prefix = path[:cut]
+                if prefix in self.links and (cut < len(path) or prefix not in self.lines):
+                    path = self.links[prefix] + path[cut:]
+                    break
+                if prefix in self.lines:
+                    return self.lines[prefix]
+            else:
+                return None
         return self.lines.get(())
 
     def error(self, path: Iterable[Any], message: str) -> SourceError:
@@ -79,18 +107,40 @@ def field_name(path: Iterable[Any]) -> str:
     return out
 
 
-def read_text(path: str | Path, display: str | None = None) -> tuple[str, str]:
+def read_text(path: str | Path, display: str | None = None, limits: Limits = LIMITS) -> tuple[str, str]:
+    """A file's text, read as a stranger's file is read: a regular file only (never a device or a
+    pipe that could block or never end), at most `limits.bytes`, UTF-8 with the first bad byte
+    reported where it is."""
     display = display or str(path)
+
+    def problem(message: str, line: int | None = None) -> SourceError:
+        return SourceError(display, [Problem(line, "", message)])
+
     try:
-        return Path(path).read_text(encoding="utf-8"), display
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise problem("is a folder, expected a YAML or JSON file")
+        if not stat.S_ISREG(info.st_mode):
+            raise problem("is not a regular file (a device or a pipe), expected a YAML or JSON file")
+        with open(path, "rb") as f:
+            raw = f.read(limits.bytes + 1)
     except FileNotFoundError:
-        raise SourceError(display, [Problem(None, "", "no such file")]) from None
-    except IsADirectoryError:
-        raise SourceError(display, [Problem(None, "", "is a folder, expected a YAML or JSON file")]) from None
-    except UnicodeDecodeError as e:
-        raise SourceError(display, [Problem(None, "", f"not UTF-8 text ({e.reason})")]) from None
+        raise problem("no such file") from None
     except OSError as e:
-        raise SourceError(display, [Problem(None, "", e.strerror or str(e))]) from None
+        raise problem(e.strerror or str(e)) from None
+    return text_of(raw, display, limits), display
+
+
+def text_of(raw: bytes, display: str, limits: Limits = LIMITS) -> str:
+    """Bytes (a file's or standard input's) -> text, or one SourceError with the line."""
+    try:
+        if len(raw) > limits.bytes:
+            cut = raw[: limits.bytes]
+            raise YamlProblem(cut.count(b"\n") + 1, f"the file is larger than {limits.bytes // 1_000_000} MB "
+                                                    "(a kit file or record is a few KB)")
+        return decode(raw)
+    except YamlProblem as e:
+        raise SourceError(display, [Problem(e.line, "", e.message)]) from None
 
 
 def load_file(path: str | Path, display: str | None = None) -> Source:
@@ -98,49 +148,14 @@ def load_file(path: str | Path, display: str | None = None) -> Source:
     return parse(text, display)
 
 
-def parse(text: str, file: str) -> Source:
-    """Parse YAML (JSON is YAML) keeping each value's line; duplicate keys are errors."""
-    loader = None
+def parse(text: str, file: str, limits: Limits = LIMITS) -> Source:
+    """Parse YAML (JSON is YAML) safely, within `limits`, keeping each value's line; duplicate
+    keys and tags other than the plain ones are errors (kitfile/safeyaml.py)."""
     try:
-        loader = yaml.SafeLoader(text)
-        node = loader.get_single_node()
-        if node is None:
-            raise SourceError(file, [Problem(1, "", "the file is empty")])
-        lines: dict[Path_, int] = {}
-        data = _build(loader, node, (), lines, file)
-        return Source(file, data, lines)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-        line = mark.line + 1 if mark else None
-        what = getattr(e, "problem", None) or str(e)
-        raise SourceError(file, [Problem(line, "", f"not valid YAML: {what}")]) from None
-    except RecursionError:
-        raise SourceError(file, [Problem(None, "", "nested too deeply")]) from None
-    except ValueError as e:  # e.g. an integer longer than Python will convert
-        raise SourceError(file, [Problem(None, "", f"a value cannot be read: {e}")]) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-
-
-def _build(loader: yaml.SafeLoader, node: yaml.Node, path: Path_, lines: dict, file: str) -> Any:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)
-        out: dict = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (list, dict)):
-                raise SourceError(file, [Problem(key_node.start_mark.line + 1, field_name(path),
-                                                 "a key must be a plain word")])
-            if key in out:
-                raise SourceError(file, [Problem(key_node.start_mark.line + 1,
-                                                 field_name(path + (key,)), "this key appears twice")])
-            out[key] = _build(loader, value_node, path + (key,), lines, file)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(loader, item, path + (i,), lines, file) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+        parsed = read(text, limits)
+    except YamlProblem as e:
+        raise SourceError(file, [Problem(e.line, field_name(e.field), e.message)]) from None
+    return Source(file, parsed.data, parsed.lines, parsed.links)
 
 
 def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -> M:
@@ -190,8 +205,8 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
     if kind == "extra_forbidden":
         key = path[-1] if path else "?"
         known = _known_keys(model, path[:-1], data)
-        hint = difflib.get_close_matches(str(key), known, n=1)
-        msg = f"unknown key {key!r}"
+        hint = difflib.get_close_matches(str(key)[:60], known, n=1)
+        msg = f"unknown key {short(key, 40)}"
         if hint:
             msg += f" (did you mean {hint[0]!r}?)"
         elif known:
@@ -199,7 +214,7 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
         return msg
     ctx = err.get("ctx") or {}
     if kind == "union_tag_invalid":
-        return f"unknown {ctx['discriminator'].strip(chr(39))} {ctx['tag']!r} " \
+        return f"unknown {ctx['discriminator'].strip(chr(39))} {short(ctx['tag'], 40)} " \
                f"(expected one of: {ctx['expected_tags'].replace(chr(39), '')})"
     if kind == "union_tag_not_found":
         return f"this field is required (one of: {', '.join(_tags(model, path))})" if _tags(model, path) \
@@ -210,7 +225,7 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
             msg = msg[len(prefix):]
     got = err.get("input")
     if kind not in ("value_error", "assertion_error") and not isinstance(got, (dict, list)):
-        msg += f", got {got!r}"
+        msg += f", got {short(got)}"
     return msg
 
 

@@ -7,6 +7,7 @@ types at the bottom (Length, PositiveLength, Size, Point, Color).
 """
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from typing import Annotated, Any
@@ -23,6 +24,9 @@ NAMED_SIZES = {  # width x height in mm
     "a5": (148.0, 210.0),
     "half-letter": (139.7, 215.9),
 }
+MAX_LENGTH = 1200.0  # mm: the long side of A0, the largest sheet anyone prints a board on (in parts)
+MAX_COUNT = 10_000   # copies of one piece, and pieces in a whole kit (kitfile/model.py)
+
 _NUM = r"(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?|\d+\s+\d+\s*/\s*\d+"  # 15.9, 5/8, 1 1/2
 _LEN = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
 _SIZE = re.compile(rf"^\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*[x×]\s*({_NUM})\s*(mm|cm|in|pt|\")?\s*$")
@@ -60,8 +64,12 @@ def parse_length(value: Any) -> float:
             mm = _number(m[1]) * MM_PER_UNIT[m[2] or "mm"]
         except (ValueError, ZeroDivisionError):
             raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}') from None
+    if not math.isfinite(mm):
+        raise ValueError(f'expected a length like "15.9mm" or "5/8in", got {_q(value)}')
     if mm < 0:
         raise ValueError(f"a length cannot be negative, got {_q(value)}")
+    if mm > MAX_LENGTH:
+        raise ValueError(f"a length of at most {MAX_LENGTH:g} mm (an A0 sheet's long side), got {_q(value)}")
     return mm
 
 
@@ -92,6 +100,8 @@ def parse_size(value: Any) -> tuple[float, float]:
         raise bad from None
     if w <= 0 or h <= 0:
         raise ValueError(f"a size must be larger than zero, got {_q(value)}")
+    if not (math.isfinite(w) and math.isfinite(h)) or max(w, h) > MAX_LENGTH:
+        raise ValueError(f"a size of at most {MAX_LENGTH:g} mm a side (an A0 sheet's long side), got {_q(value)}")
     return w, h
 
 
@@ -114,3 +124,4 @@ Point = Annotated[tuple[float, float], BeforeValidator(_point),
                   WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
                                   "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT, description=f"How many (1 to {MAX_COUNT:,}).")]

@@ -1,3 +1,3 @@
-from pnpkit.cli import main
+from pnpkit.launch import main
 
 main()

@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from generator.atomic import OutputError
 from kitfile import SourceError
 from pnpkit import __version__
 
@@ -41,8 +42,17 @@ class Pnpkit(click.Group):
             sys.exit(EXIT_UNREADABLE)
         except BrokenPipeError:  # `pnpkit ... | head`: the reader has gone; stop quietly, as Unix tools do
             _stdout_gone()
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+        except OutputError as e:  # --out that cannot be written: a full disk, a read-only folder, a file in the way
+            click.echo(f"pnpkit: {e}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        except KeyboardInterrupt:
+            from pnpkit.launch import interrupted
+            interrupted()
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except MemoryError:
+            click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
+            sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
             click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)
             sys.exit(EXIT_INTERNAL)
@@ -76,7 +86,19 @@ cmd_score.register(cli, schema)
 
 
 def main() -> None:
+    """Run the command line. click's own handling is used for everything but Ctrl-C, which says
+    one line of pnpkit's (click would print "Aborted!") wherever it lands."""
     try:
-        cli(prog_name="pnpkit")
+        rv = cli.main(prog_name="pnpkit", standalone_mode=False)
     except BrokenPipeError:
         _stdout_gone()
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except (click.Abort, KeyboardInterrupt):
+        from pnpkit.launch import interrupted
+        interrupted()
+    else:
+        sys.exit(rv if isinstance(rv, int) else 0)

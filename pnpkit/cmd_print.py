@@ -121,14 +121,13 @@ def register(cli: click.Group, schema: click.Group) -> None:
     def preview(kit, paper, out_dir, dpi, duplex, ink_saver, backs) -> None:
         """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing."""
         from generator import build as b
-        from generator.preview import preview_pdf
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        r = b.build_kit(loaded, out_dir, PrintOptions(paper.lower(), duplex.lower(), ink_saver=ink_saver, backs=backs.lower()))
-        pngs = preview_pdf(r.pdf, r.pdf.parent / f"preview-{r.paper}", dpi)
+        r = b.build_kit(loaded, out_dir, PrintOptions(paper.lower(), duplex.lower(), ink_saver=ink_saver,
+                                                      backs=backs.lower()), preview_dpi=dpi)
         _report(r)
-        click.echo(f"  {len(pngs)} previews in {pngs[0].parent}" if pngs else "  no pages")
+        click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")
 
     @schema.command("kit")
     def schema_kit() -> None:

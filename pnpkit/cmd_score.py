@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from kitfile import Problem, SourceError
-from kitfile.source import parse, read_text
+from kitfile.safeyaml import LIMITS
+from kitfile.source import parse, read_text, text_of
 from scorer import api
 from scorer.core import Result
 
@@ -28,10 +28,9 @@ def _compute(record: str, explain: bool) -> Result:
     """Read, check and score the record; `-` reads it from standard input."""
     if record == "-":
         file = "<stdin>"
-        try:
-            text = sys.stdin.read()
-        except UnicodeDecodeError as e:
-            raise SourceError(file, [Problem(None, "", f"not UTF-8 text ({e.reason})")]) from None
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(LIMITS.bytes + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
+        text = text_of(raw, file)
     else:
         text, file = read_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line

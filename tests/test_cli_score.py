@@ -113,7 +113,7 @@ def test_unreadable_records_exit_2_with_one_clear_message(tmp_path):
         "game: in-the-nuts\nplayers:\n  - name: Ann\n    stores: [{card: 2, nut: peanut}]\n": "players[0].stores[0].nut",
         "game: nuts\nplayers: [{name: Ann, sheet: {}, bonus: [7]}]\n": "players[0].bonus",
         "game: nuts\nplayers: [{name: Ann, sheet: {}, bonus: [{needs: {}, points: 3}]}]\n": "needs at least one nut",
-        "\x0c": "not valid YAML",
+        "\x0c": "1: column 1: the character U+000C is not allowed",
         "": "empty",
         "- 1\n- 2\n": "expected a mapping",
     }

@@ -1,16 +1,10 @@
 """What every component renderer shares: art with a fallback, fading, turning, templates, errors."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, Iterable
 
-import jinja2
-
-from generator import colour
+from generator import colour, templating
 from generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
 from generator.shapes import (
     Circle,
@@ -24,6 +18,7 @@ from generator.shapes import (
     Text,
 )
 from generator.shapes import Path as PathShape
+from kitfile.files import kit_folder
 from kitfile.source import Problem, SourceError, field_name, load_file
 
 INK = "#1a1a1a"
@@ -123,99 +118,11 @@ def badge(mark: str, color: str | None, cx: float, cy: float, d: float) -> list[
 
 # --- templates ---------------------------------------------------------------------------------
 
-def _templates_dir() -> str:
-    return str(resources.files("templates"))
-
-
-@lru_cache(maxsize=8)
-def environment(kit_dir: str | None) -> jinja2.Environment:
-    """Templates beside the kit file first (a user's own kit), then the shipped templates/."""
-    paths = ([kit_dir] if kit_dir else []) + [_templates_dir()]
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(paths), undefined=jinja2.StrictUndefined,
-                             autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
-    env.filters["rolls"] = rolls_text
-    env.filters["cost"] = cost_text
-    env.filters["roll_groups"] = roll_groups
-    env.filters["number_word"] = number_word
-    env.filters["action_groups"] = action_groups
-    return env
-
-
-def rolls_text(rolls: list[int]) -> str:
-    """[1, 2] -> "1 or 2"; [4, 5, 6] -> "4, 5 or 6"; all six -> "any roll"."""
-    rolls = list(rolls)
-    if sorted(rolls) == [1, 2, 3, 4, 5, 6]:
-        return "any roll"
-    if len(rolls) == 1:
-        return str(rolls[0])
-    return ", ".join(map(str, rolls[:-1])) + f" or {rolls[-1]}"
-
-
-def cost_text(action: Any) -> str:
-    """An action's printed cost: "1", "2", "1 each"."""
-    word = "Nut Point" if action.cost == 1 else "Nut Points"
-    return f"{action.cost} {word}" + (" each" if getattr(action, "per_chestnut", False) else "")
-
-
-def number_word(n: int) -> str:
-    """3 -> "three", as a rulebook writes small numbers."""
-    words = "zero one two three four five six seven eight nine ten eleven twelve".split()
-    return words[n] if 0 <= n < len(words) else str(n)
-
-
-def roll_groups(nut_points: list[int]) -> list[tuple[str, int]]:
-    """[3, 3, 4, 4, 5, 5] -> [("1 or 2", 3), ("3 or 4", 4), ("5 or 6", 5)]: rolls that pay alike."""
-    out: list[tuple[list[int], int]] = []
-    for roll, points in enumerate(nut_points, start=1):
-        if out and out[-1][1] == points:
-            out[-1][0].append(roll)
-        else:
-            out.append(([roll], points))
-    return [(rolls_text(r), p) for r, p in out]
-
-
-def action_groups(actions: list[Any]) -> list[tuple[Any, list[Any]]]:
-    """Actions in runs that share their rolls, Tongs state and whether they are forced, as the
-    rulebook prints them under one heading. Yields (first action of the run, the run)."""
-    out: list[tuple[Any, list[Any]]] = []
-    for a in actions:
-        key = (tuple(a.rolls), a.tongs, a.forced)
-        if out and (tuple(out[-1][0].rolls), out[-1][0].tongs, out[-1][0].forced) == key:
-            out[-1][1].append(a)
-        else:
-            out.append((a, [a]))
-    return out
-
-
-def kit_dir(kit: Any) -> str | None:
-    path = real_path(kit)
-    return str(path.parent) if path is not None else None
-
-
-def real_path(kit: Any) -> Path | None:
-    """Where the kit file really is (kit.file is the name shown in messages)."""
-    from kitfile.model import kit_ids, kit_path
-    name = getattr(kit, "file", "") or ""
-    m = re.fullmatch(r"kits/([a-z0-9-]+)\.yaml", name)
-    if m and m[1] in kit_ids() and not Path(name).exists():
-        return kit_path(m[1])[0]
-    return Path(name) if name and Path(name).exists() else None
-
-
 def render_template(kit: Any, block: Any, where: tuple, **context: Any) -> str:
-    """A TextBlock's text: its template file or inline text, rendered with the kit's values."""
-    env = environment(kit_dir(kit))
-    ctx = {"kit": kit, "game": kit.game, "params": kit.params, **context}
-    try:
-        if block.template is not None:
-            return env.get_template(block.template).render(**ctx)
-        return env.from_string(block.text).render(**ctx)
-    except jinja2.TemplateNotFound as e:
-        raise error(kit, where + ("template",), f"no template {e.name!r} in templates/ or beside the kit file") from None
-    except jinja2.TemplateError as e:
-        line = f" (template line {e.lineno})" if getattr(e, "lineno", None) else ""
-        raise error(kit, where + (("template",) if block.template else ("text",)),
-                    f"{type(e).__name__}: {e.message}{line}") from None
+    """A TextBlock's text: its template file or inline text, rendered in the sandbox with the
+    kit's values (generator/templating.py)."""
+    field = ("template",) if block.template is not None else ("text",)
+    return _render(kit, where + field, context, file=block.template, text=block.text)
 
 
 def templated(kit: Any, text: str, where: tuple, **context: Any) -> str:
@@ -224,11 +131,17 @@ def templated(kit: Any, text: str, where: tuple, **context: Any) -> str:
 
 
 def render_string(kit: Any, text: str, where: tuple, **context: Any) -> str:
-    env = environment(kit_dir(kit))
+    return _render(kit, where, context, text=text)
+
+
+def _render(kit: Any, where: tuple, context: dict, *, file: str | None = None, text: str | None = None) -> str:
+    env = templating.environment(kit_folder(kit))
     try:
-        return env.from_string(text).render(kit=kit, game=kit.game, params=kit.params, **context)
-    except jinja2.TemplateError as e:
-        raise error(kit, where, f"{type(e).__name__}: {e.message}") from None
+        return templating.render(env, {"kit": kit, "game": kit.game, "params": kit.params, **context},
+                                 file=file, text=text)
+    except templating.TemplateProblem as e:
+        line = f" (template line {e.line})" if e.line else ""
+        raise error(kit, where, f"{e.message}{line}") from None
 
 
 # --- errors ------------------------------------------------------------------------------------
@@ -237,10 +150,9 @@ def error(kit: Any, path: tuple, message: str) -> SourceError:
     """A problem found while drawing, reported at its place in the kit file."""
     file = getattr(kit, "file", "") or "kit"
     line = None
-    real = real_path(kit)
-    if real is not None:
+    if getattr(kit, "path", ""):
         try:
-            line = load_file(real, file).line_of(path)
+            line = load_file(kit.path, file).line_of(path)
         except SourceError:
             line = None
     return SourceError(file, [Problem(line, field_name(path), message)])

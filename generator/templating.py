@@ -1,0 +1,240 @@
+"""Kit-file text rendered as jinja2, in a sandbox: a stranger's kit file can print, not act.
+
+Any text in a kit file may be a template (`{{ params.nut_points[0] }}`), and template files sit
+beside the kit file or in the package's templates/. A template sees what docs/kit-file.md lists
+(`kit`, `game`, `params`, a card's `row`, `range`, `namespace`, jinja2's filters and ours) and
+nothing else:
+
+- jinja2's `ImmutableSandboxedEnvironment`: no attribute that starts with `_` (the road from
+  `''.__class__` to `os.system`), no unsafe callables, no changing lists or dicts;
+- files only through `ConfinedLoader`: the kit's own folder and templates/, links followed and
+  refused when they lead outside (kitfile/files.py);
+- bounded work: an operator or call whose result would be huge (`'x' * 10**9`, `9 ** 10**9`,
+  `'{:>999999999}'.format(1)`) is refused before it runs, rendered text is at most
+  `MAX_OUTPUT` characters, and a render that runs past `SECONDS` (nested loops) is stopped.
+
+Every failure is a `TemplateProblem` with the template's line where known; the renderers turn it
+into the kit file's error at the field that holds the text.
+"""
+from __future__ import annotations
+
+import re
+import signal
+import threading
+from contextlib import contextmanager
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import jinja2
+from jinja2.compiler import CodeGenerator
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+
+from kitfile.files import OutsideKit, resolve
+
+MAX_OUTPUT = 50_000     # characters one render may produce (a dense A5 page holds about 6,000)
+MAX_VALUE = 100_000     # characters or items one value inside a template may hold
+MAX_NUMBER = 10 ** 6    # a larger whole number given to a call is refused (widths, repeats, padding)
+SECONDS = 2.0           # one render's time
+_WIDE = re.compile(r"\d{6,}")  # a format width of a million or more: "%0999999d", "{:>1000000}"
+
+
+class TemplateProblem(Exception):
+    """A template that cannot be rendered: why, and the template's line if known."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class ConfinedLoader(jinja2.BaseLoader):
+    """Template files from `roots` only, links followed and checked (kitfile.files.resolve)."""
+
+    def __init__(self, roots: list[Path]):
+        self.roots = roots
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        try:
+            path = resolve(template, self.roots, "template")
+        except OutsideKit as e:
+            raise TemplateProblem(str(e)) from None
+        if path is None:
+            raise jinja2.TemplateNotFound(template)
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise TemplateProblem(f"cannot read the template {template!r}: {getattr(e, 'strerror', None) or e}") from None
+        if len(source) > MAX_VALUE:
+            raise TemplateProblem(f"the template {template!r} is longer than {MAX_VALUE:,} characters")
+        mtime = path.stat().st_mtime_ns
+        return source, str(path), lambda: path.exists() and path.stat().st_mtime_ns == mtime
+
+
+class _Generator(CodeGenerator):
+    """jinja2's code generator, with `~` (joining text) checked like the intercepted operators."""
+
+    def visit_Concat(self, node, frame) -> None:
+        self.write("environment.checked_concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+class KitSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox with the operators whose result can outgrow their inputs checked first."""
+
+    code_generator_class = _Generator
+    intercepted_binops = frozenset({"*", "**", "+", "%", "//"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * max(n, 0) > MAX_VALUE:
+                    raise SecurityError(f"a text or list of more than {MAX_VALUE:,} is not made in a template")
+        elif operator == "**" and isinstance(left, int) and isinstance(right, int):
+            if right > 64 and abs(left) > 1 or abs(left).bit_length() * max(right, 0) > 4096:
+                raise SecurityError("a number that large is not computed in a template")
+        elif operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+            if len(left) + len(right) > MAX_VALUE:
+                raise SecurityError(f"a text or list of more than {MAX_VALUE:,} is not made in a template")
+        elif operator == "%" and isinstance(left, str) and _WIDE.search(left):
+            raise SecurityError("a format width that large is not allowed in a template")
+        return super().call_binop(context, operator, left, right)
+
+    def checked_concat(self, parts: tuple) -> str:
+        texts = [str(p) for p in parts]
+        if sum(map(len, texts)) > MAX_VALUE:
+            raise SecurityError(f"a text of more than {MAX_VALUE:,} characters is not made in a template")
+        return "".join(texts)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        _small_numbers(args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None and _WIDE.search(value.__self__):
+            raise SecurityError("a format width that large is not allowed in a template")
+        return wrapped
+
+
+def _small_numbers(args: tuple, kwargs: dict) -> None:
+    for a in (*args, *kwargs.values()):
+        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_NUMBER:
+            raise SecurityError(f"a number over {MAX_NUMBER:,} is not given to a call in a template")
+
+
+def _checked_filter(fn: Callable) -> Callable:
+    """A filter whose arguments after the value must be modest numbers (widths, counts)."""
+    value_at = 1 if hasattr(fn, "jinja_pass_arg") else 0  # a context or environment comes first
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        _small_numbers(args[value_at + 1:], kwargs)
+        if fn is _FORMAT and args and isinstance(args[0], str) and _WIDE.search(args[0]):
+            raise SecurityError("a format width that large is not allowed in a template")
+        return fn(*args, **kwargs)
+    if value_at:
+        run.jinja_pass_arg = fn.jinja_pass_arg  # type: ignore[attr-defined]
+    return run
+
+
+_FORMAT = jinja2.filters.FILTERS["format"]
+
+
+def templates_dir() -> Path:
+    return Path(str(resources.files("templates")))
+
+
+@lru_cache(maxsize=8)
+def environment(kit_folder: Path | None) -> KitSandbox:
+    """The sandbox for one kit: its folder first (a designer's own templates), then templates/."""
+    from generator import template_filters
+    roots = ([kit_folder] if kit_folder else []) + [templates_dir()]
+    env = KitSandbox(loader=ConfinedLoader(roots), undefined=jinja2.StrictUndefined, autoescape=False,
+                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env.globals = {"range": env.globals["range"], "namespace": env.globals["namespace"]}
+    env.filters = {name: _checked_filter(fn) for name, fn in env.filters.items()}
+    env.filters.update(template_filters.FILTERS)
+    env.compiled = {}  # inline text -> its compiled template, compiled once per process
+    return env
+
+
+def render(env: KitSandbox, context: dict, *, file: str | None = None, text: str | None = None) -> str:
+    """A template file's or an inline text's output, or TemplateProblem."""
+    try:
+        with _deadline(SECONDS):
+            if file is not None:
+                template = env.get_template(file)
+            else:
+                template = env.compiled.get(text)
+                if template is None:
+                    template = env.compiled[text] = env.from_string(text)
+            out: list[str] = []
+            size = 0
+            for chunk in template.generate(**context):
+                size += len(chunk)
+                if size > MAX_OUTPUT:
+                    raise TemplateProblem(f"the text runs past {MAX_OUTPUT:,} characters: more than any "
+                                          "card or page can hold")
+                out.append(chunk)
+            return "".join(out)
+    except TemplateProblem:
+        raise
+    except jinja2.TemplateNotFound as e:
+        raise TemplateProblem(f"no template {e.name!r} in templates/ or beside the kit file") from None
+    except jinja2.TemplateSyntaxError as e:
+        raise TemplateProblem(f"TemplateSyntaxError: {e.message}", e.lineno) from None
+    except jinja2.TemplateError as e:
+        raise TemplateProblem(f"{type(e).__name__}: {e.message}", _template_line(e)) from None
+    except _Timeout:
+        raise TemplateProblem(f"the template ran for more than {SECONDS:g} s (a loop too long?)") from None
+    except RecursionError:
+        raise TemplateProblem("the template calls itself too deeply (a macro or include without an end)") from None
+    except MemoryError:
+        raise TemplateProblem("the template needs more memory than a kit's text can") from None
+    except Exception as e:  # noqa: BLE001 - {{ 1/0 }}, a bad filter argument: the template's error
+        raise TemplateProblem(f"{type(e).__name__}: {_cut(str(e))}", _template_line(e)) from None
+
+
+def _template_line(e: BaseException) -> int | None:
+    """The template line of the innermost template frame (jinja2 rewrites tracebacks to them)."""
+    line = getattr(e, "lineno", None)
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name == "<template>" or name.endswith((".j2", ".jinja", ".txt", ".html")):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _cut(text: str, width: int = 160) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Stop the work inside after `seconds` (SIGALRM; in the main thread of a POSIX process only,
+    which is where the CLI renders; elsewhere the size limits above still hold)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,291 @@
+"""Reading YAML (and JSON) from strangers: plain data only, within limits, with every value's line.
+
+Kit files and records are shared like any download, so this reader assumes the worst of them:
+
+- **Plain data only.** Text, numbers, true/false, null, lists and mappings, and YAML's own anchors,
+  aliases and merge keys (`<<: *defaults`). Any other tag (`!!python/object`, `!!binary`, `!mine`)
+  is refused by name, never constructed and never silently dropped. Dates stay text.
+- **Limits** (`LIMITS`), each refused with one message and the line where it was crossed: the
+  file's size, how deeply lists and mappings nest, how many values the file holds once every alias
+  is expanded (an "alias bomb" of a few hundred bytes would otherwise expand to billions), the
+  length of one text value and of one key, and the size of a number (finite, at most a million:
+  no count, length or score in any game comes near, and a larger one only makes work).
+- **Lines.** Every value's line is kept (`lines`), and a value reached through an alias or a merge
+  key links to where it was written (`links`), so a problem inside shared content is reported on
+  the line that wrote it.
+
+We compose values from the parser's events ourselves instead of PyYAML's composer and constructor:
+the events arrive one at a time, so a limit stops the parse as soon as it is crossed (the
+composer would first build a million-deep tree), and an alias can reuse the value it names
+instead of copying it. libyaml's C parser is used where PyYAML was built with it (several times
+faster); the pure-Python parser reads the same events otherwise.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+_RESOLVER = yaml.SafeLoader  # the YAML 1.1 implicit resolver (plain scalar -> tag) of the safe loader
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one file may hold. Generous for any real kit file or record (the largest shipped kit
+    holds about 6,000 values once expanded, nests 7 deep and has no text over 3,000 characters)."""
+
+    bytes: int = 2_000_000
+    depth: int = 40
+    values: int = 250_000
+    text: int = 20_000
+    key: int = 200
+    number: int = 1_000_000  # no count, length or score in any game comes near
+
+
+LIMITS = Limits()
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+
+
+class YamlProblem(Exception):
+    """Why a text cannot be read, and the line (1-based) where that was found."""
+
+    def __init__(self, line: int | None, message: str, field: tuple = ()):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+        self.field = field
+
+
+@dataclass
+class Parsed:
+    data: Any
+    lines: dict[tuple, int]
+    links: dict[tuple, tuple]
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of character `index`."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def short(value: Any, width: int = 60) -> str:
+    """A value as a message quotes it, cut with an ellipsis: a 2 MB string is not echoed back."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 bytes -> text; the first bad byte is reported with its line and column."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        before = raw[: e.start]
+        line = before.count(b"\n") + 1
+        col = e.start - (before.rfind(b"\n") + 1) + 1
+        raise YamlProblem(line, f"column {col}: byte 0x{raw[e.start]:02x} is not UTF-8 text "
+                                "(save the file as UTF-8)") from None
+
+
+def read(text: str, limits: Limits = LIMITS) -> Parsed:
+    """Parse one YAML document into plain Python values. Raises YamlProblem."""
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > limits.bytes else len(text)
+    if size > limits.bytes:
+        cut = text.encode("utf-8", "surrogatepass")[: limits.bytes].decode("utf-8", "ignore")
+        raise YamlProblem(cut.count("\n") + 1, f"the file is larger than {limits.bytes // 1_000_000} MB "
+                                               "(a kit file or record is a few KB)")
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        line, col = line_col(text, bad.start())
+        raise YamlProblem(line, f"column {col}: the character U+{ord(bad[0]):04X} is not allowed "
+                                "(a control character; YAML allows tabs, line breaks and printable text)")
+    loader = _Loader(text)
+    try:
+        return _Composer(loader, limits).document()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        what = e.problem or e.context or "not valid YAML"
+        raise YamlProblem(mark.line + 1 if mark else None, f"not valid YAML: {what}") from None
+    except yaml.YAMLError as e:
+        raise YamlProblem(None, f"not valid YAML: {short(str(e), 200)}") from None
+    finally:
+        loader.dispose()
+
+
+class _Composer:
+    """Events -> values, within the limits. One instance reads one document."""
+
+    def __init__(self, loader: Any, limits: Limits):
+        self.loader = loader
+        self.limits = limits
+        self.lines: dict[tuple, int] = {}
+        self.links: dict[tuple, tuple] = {}
+        self.anchors: dict[str, tuple[Any, int, tuple]] = {}  # name -> (value, expanded size, path)
+        self.count = 0  # values so far, aliases expanded
+
+    def document(self) -> Parsed:
+        self.loader.get_event()  # StreamStart
+        if self.loader.check_event(yaml.StreamEndEvent):
+            raise YamlProblem(1, "the file is empty")
+        self.loader.get_event()  # DocumentStart
+        data = self.value((), 0)
+        self.loader.get_event()  # DocumentEnd
+        if not self.loader.check_event(yaml.StreamEndEvent):
+            event = self.loader.peek_event()
+            raise YamlProblem(_line(event), "the file holds more than one YAML document (a second `---`); "
+                                            "give one")
+        return Parsed(data, self.lines, self.links)
+
+    # -- one value ------------------------------------------------------------------------------
+
+    def value(self, path: tuple, depth: int) -> Any:
+        event = self.loader.get_event()
+        line = _line(event)
+        self.lines[path] = line
+        if isinstance(event, yaml.AliasEvent):
+            return self.alias(event, path, line)
+        if depth >= self.limits.depth:
+            raise YamlProblem(line, f"nested more than {self.limits.depth} levels deep", path)
+        start = self.count
+        self.count += 1
+        if self.count > self.limits.values:
+            raise YamlProblem(line, f"holds more than {self.limits.values:,} values once its aliases are "
+                                    "expanded (an alias repeats everything its anchor holds)", path)
+        if isinstance(event, yaml.ScalarEvent):
+            out: Any = self.scalar(event, line, path)
+        elif isinstance(event, yaml.SequenceStartEvent):
+            _collection_tag(event, "seq", line, path)
+            out = []
+            while not self.loader.check_event(yaml.SequenceEndEvent):
+                out.append(self.value(path + (len(out),), depth + 1))
+            self.loader.get_event()
+        elif isinstance(event, yaml.MappingStartEvent):
+            _collection_tag(event, "map", line, path)
+            out = self.mapping(path, depth, line)
+        else:  # pragma: no cover - the parser only yields the above inside a document
+            raise YamlProblem(line, f"unexpected {type(event).__name__}", path)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = (out, self.count - start, path)
+        return out
+
+    def alias(self, event: Any, path: tuple, line: int) -> Any:
+        try:
+            value, size, anchored_at = self.anchors[event.anchor]
+        except KeyError:
+            raise YamlProblem(line, f"the alias *{_cut(event.anchor)} names no anchor written before it "
+                                    "(an anchor cannot contain an alias to itself)", path) from None
+        self.count += size
+        if self.count > self.limits.values:
+            raise YamlProblem(line, f"holds more than {self.limits.values:,} values once its aliases are "
+                                    f"expanded (here *{_cut(event.anchor)} repeats {size:,} more)", path)
+        self.links[path] = anchored_at
+        return value
+
+    def scalar(self, event: Any, line: int, path: tuple) -> Any:
+        text = event.value
+        if len(text) > self.limits.text:
+            raise YamlProblem(line, f"a text of {len(text):,} characters (at most {self.limits.text:,})", path)
+        tag = event.tag
+        if tag in (None, "!"):
+            if not event.implicit[0]:  # quoted: text, whatever it looks like
+                return text
+            tag = _RESOLVER.resolve(_RESOLVER, yaml.ScalarNode, text, (True, False))
+        elif tag not in _SCALAR_TAGS:
+            raise YamlProblem(line, f"the tag {_cut(tag.replace(_CORE, '!!'))} is not allowed: a kit file or "
+                                    "record holds plain text, numbers, true/false, lists and mappings", path)
+        if tag == _CORE + "str" or tag not in _SCALAR_TAGS:  # timestamps, '=' and '<<' stay text
+            return text
+        node = yaml.ScalarNode(tag, text)
+        try:
+            value = _CONSTRUCT[tag](node)
+        except (ValueError, OverflowError):
+            raise YamlProblem(line, f"cannot read {short(text)} as a {tag[len(_CORE):]}", path) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise YamlProblem(line, f"{short(text)} is not a finite number", path)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > self.limits.number:
+            raise YamlProblem(line, f"the number {short(text, 30)} is larger than any kit file or record needs "
+                                    f"(at most {self.limits.number:,})", path)
+        return value
+
+    def mapping(self, path: tuple, depth: int, line: int) -> dict:
+        own: dict = {}
+        merged: dict = {}
+        while not self.loader.check_event(yaml.MappingEndEvent):
+            key_event = self.loader.peek_event()
+            key_line = _line(key_event)
+            if isinstance(key_event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                raise YamlProblem(key_line, "a key must be a plain word", path)
+            if _is_merge(key_event):
+                self.loader.get_event()
+                self.merge(path, depth, merged)
+                continue
+            key = self.value(path + ("\0key",), depth + 1)
+            self.lines.pop(path + ("\0key",), None)
+            self.links.pop(path + ("\0key",), None)
+            if isinstance(key, str) and len(key) > self.limits.key:
+                raise YamlProblem(key_line, f"a key of {len(key):,} characters (at most {self.limits.key})", path)
+            if isinstance(key, (list, dict)):
+                raise YamlProblem(key_line, "a key must be a plain word", path)
+            if key in own:
+                raise YamlProblem(key_line, "this key appears twice", path + (key,))
+            own[key] = self.value(path + (key,), depth + 1)
+        self.loader.get_event()
+        for key in merged:  # YAML's merge: a key written in the mapping itself wins
+            if key not in own:
+                self.links[path + (key,)] = merged[key][1]
+        return {**{k: v for k, (v, _) in merged.items()}, **own}
+
+    def merge(self, path: tuple, depth: int, into: dict) -> None:
+        """`<<: *a` or `<<: [*a, *b]`: the named mappings' keys, the first named winning."""
+        at = path + ("<<",)
+        value = self.value(at, depth + 1)
+        sources = value if isinstance(value, list) else [value]
+        for i, source in enumerate(sources):
+            if not isinstance(source, dict):
+                raise YamlProblem(self.lines.get(at), "`<<:` merges a mapping (or a list of mappings) "
+                                                      "into this one", path)
+            where = self._origin(at + (i,) if isinstance(value, list) else at)
+            for key, item in source.items():
+                into.setdefault(key, (item, where + (key,)))
+
+    def _origin(self, path: tuple) -> tuple:
+        """Where the content at `path` was written (through aliases)."""
+        seen = 0
+        while path in self.links and seen < 64:
+            path, seen = self.links[path], seen + 1
+        return path
+
+
+def _is_merge(event: Any) -> bool:
+    return (isinstance(event, yaml.ScalarEvent) and event.value == "<<" and event.tag in (None, "!")
+            and event.implicit[0])
+
+
+def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:
+    if event.tag not in (None, "!", _CORE + kind):
+        raise YamlProblem(line, f"the tag {_cut(event.tag.replace(_CORE, '!!'))} is not allowed: a kit file "
+                                "or record holds plain text, numbers, true/false, lists and mappings", path)
+
+
+def _line(event: Any) -> int:
+    return event.start_mark.line + 1 if event.start_mark is not None else 1
+
+
+def _cut(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+_C = yaml.SafeLoader.__new__(yaml.SafeLoader)  # the safe constructors, used on single scalar nodes
+_CONSTRUCT = {
+    _CORE + "int": lambda n: yaml.SafeLoader.construct_yaml_int(_C, n),
+    _CORE + "float": lambda n: yaml.SafeLoader.construct_yaml_float(_C, n),
+    _CORE + "bool": lambda n: yaml.SafeLoader.construct_yaml_bool(_C, n),
+    _CORE + "null": lambda n: None,
+}
