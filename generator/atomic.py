@@ -25,7 +25,6 @@ after a build may lose that build, which the kit file makes again.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import errno
 import os
 import re
@@ -84,9 +83,12 @@ def publish(folder: Path | str, files: Mapping[str, bytes], owned: Callable[[str
                     _carry_over(folder, stage, lambda rel: owned(rel) or rel in files)
                 for rel, data in files.items():
                     target = stage.joinpath(*rel.split("/"))
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    with open(target, "wb") as f:
-                        f.write(data)
+                    try:
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        with open(target, "wb") as f:
+                            f.write(data)
+                    except OSError as e:  # a full disk names no file: name the one it stopped
+                        raise OSError(e.errno, e.strerror, str(folder.joinpath(*rel.split("/")))) from None
                 _swap(stage, folder)
             finally:
                 shutil.rmtree(stage, ignore_errors=True)
@@ -162,11 +164,12 @@ _LIBC: list = []
 
 
 def _libc():
+    """The C library already loaded into this process (dlopen of the program itself: no search,
+    which ctypes.util.find_library would do by running ldconfig)."""
     if not _LIBC:
-        name = ctypes.util.find_library("c")
         try:
-            _LIBC.append(ctypes.CDLL(name, use_errno=True) if name else None)
-        except OSError:
+            _LIBC.append(ctypes.CDLL(None, use_errno=True))
+        except (OSError, TypeError):
             _LIBC.append(None)
     return _LIBC[0]
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import calibration, cover, fillable, fold, inksaver, manifest
+from generator import calibration, cover, fillable, fold, inksaver, manifest, templating
 from generator.atomic import check_out, publish
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -296,7 +296,9 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     if options.bleed is not None:
         kit = kit.model_copy(update={"components": [
             c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
-    pieces, info, titles = pieces_of(kit), cover.KitInfo.of(kit), titles_of(kit)
+    with templating.budget():
+        pieces = pieces_of(kit)
+    info, titles = cover.KitInfo.of(kit), titles_of(kit)
     files: dict[str, bytes] = {}
     patterns: list[re.Pattern] = []
     reports = []

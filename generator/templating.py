@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import signal
 import threading
+import time
 from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
@@ -36,7 +37,8 @@ from kitfile.files import OutsideKit, resolve
 MAX_OUTPUT = 50_000     # characters one render may produce (a dense A5 page holds about 6,000)
 MAX_VALUE = 100_000     # characters or items one value inside a template may hold
 MAX_NUMBER = 10 ** 6    # a larger whole number given to a call is refused (widths, repeats, padding)
-SECONDS = 2.0           # one render's time
+SECONDS = 1.0           # one render's time
+BUILD_SECONDS = 3.0     # all of one build's renders together (`budget`)
 _WIDE = re.compile(r"\d{6,}")  # a format width of a million or more: "%0999999d", "{:>1000000}"
 
 
@@ -162,10 +164,29 @@ def environment(kit_folder: Path | None) -> KitSandbox:
     return env
 
 
+_BUDGET: list[float] = []  # the time.monotonic() by which the current build's renders must end
+
+
+@contextmanager
+def budget(seconds: float = BUILD_SECONDS) -> Iterator[None]:
+    """Give every render inside (one build's) `seconds` in all, so that many slow templates
+    cannot add up to a long build."""
+    _BUDGET.append(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _BUDGET.pop()
+
+
 def render(env: KitSandbox, context: dict, *, file: str | None = None, text: str | None = None) -> str:
     """A template file's or an inline text's output, or TemplateProblem."""
+    seconds = SECONDS
+    if _BUDGET:
+        seconds = min(seconds, _BUDGET[-1] - time.monotonic())
+        if seconds <= 0:
+            raise TemplateProblem(f"the kit's templates ran for more than {BUILD_SECONDS:g} s in all")
     try:
-        with _deadline(SECONDS):
+        with _deadline(seconds):
             if file is not None:
                 template = env.get_template(file)
             else:
@@ -190,7 +211,7 @@ def render(env: KitSandbox, context: dict, *, file: str | None = None, text: str
     except jinja2.TemplateError as e:
         raise TemplateProblem(f"{type(e).__name__}: {e.message}", _template_line(e)) from None
     except _Timeout:
-        raise TemplateProblem(f"the template ran for more than {SECONDS:g} s (a loop too long?)") from None
+        raise TemplateProblem(f"the template ran for more than {seconds:.2g} s (a loop too long?)") from None
     except RecursionError:
         raise TemplateProblem("the template calls itself too deeply (a macro or include without an end)") from None
     except MemoryError:

@@ -40,7 +40,7 @@ class Limits:
 
     bytes: int = 2_000_000
     depth: int = 40
-    values: int = 250_000
+    values: int = 100_000
     text: int = 20_000
     key: int = 200
     number: int = 1_000_000  # no count, length or score in any game comes near
@@ -131,25 +131,26 @@ class _Composer:
         self.count = 0  # values so far, aliases expanded
 
     def document(self) -> Parsed:
-        self.loader.get_event()  # StreamStart
-        if self.loader.check_event(yaml.StreamEndEvent):
+        next_event = self.loader.get_event
+        next_event()  # StreamStart
+        event = next_event()
+        if type(event) is yaml.StreamEndEvent:
             raise YamlProblem(1, "the file is empty")
-        self.loader.get_event()  # DocumentStart
-        data = self.value((), 0)
-        self.loader.get_event()  # DocumentEnd
-        if not self.loader.check_event(yaml.StreamEndEvent):
-            event = self.loader.peek_event()
+        data = self.value(next_event(), (), 0)  # after DocumentStart
+        next_event()  # DocumentEnd
+        event = next_event()
+        if type(event) is not yaml.StreamEndEvent:
             raise YamlProblem(_line(event), "the file holds more than one YAML document (a second `---`); "
                                             "give one")
         return Parsed(data, self.lines, self.links)
 
-    # -- one value ------------------------------------------------------------------------------
+    # -- one value (each event is pulled once: this loop is most of the time a record takes) -----
 
-    def value(self, path: tuple, depth: int) -> Any:
-        event = self.loader.get_event()
-        line = _line(event)
+    def value(self, event: Any, path: tuple, depth: int) -> Any:
+        line = event.start_mark.line + 1
         self.lines[path] = line
-        if isinstance(event, yaml.AliasEvent):
+        kind = type(event)
+        if kind is yaml.AliasEvent:
             return self.alias(event, path, line)
         if depth >= self.limits.depth:
             raise YamlProblem(line, f"nested more than {self.limits.depth} levels deep", path)
@@ -158,19 +159,21 @@ class _Composer:
         if self.count > self.limits.values:
             raise YamlProblem(line, f"holds more than {self.limits.values:,} values once its aliases are "
                                     "expanded (an alias repeats everything its anchor holds)", path)
-        if isinstance(event, yaml.ScalarEvent):
+        if kind is yaml.ScalarEvent:
             out: Any = self.scalar(event, line, path)
-        elif isinstance(event, yaml.SequenceStartEvent):
+        elif kind is yaml.SequenceStartEvent:
             _collection_tag(event, "seq", line, path)
             out = []
-            while not self.loader.check_event(yaml.SequenceEndEvent):
-                out.append(self.value(path + (len(out),), depth + 1))
-            self.loader.get_event()
-        elif isinstance(event, yaml.MappingStartEvent):
+            next_event = self.loader.get_event
+            item = next_event()
+            while type(item) is not yaml.SequenceEndEvent:
+                out.append(self.value(item, path + (len(out),), depth + 1))
+                item = next_event()
+        elif kind is yaml.MappingStartEvent:
             _collection_tag(event, "map", line, path)
-            out = self.mapping(path, depth, line)
+            out = self.mapping(path, depth)
         else:  # pragma: no cover - the parser only yields the above inside a document
-            raise YamlProblem(line, f"unexpected {type(event).__name__}", path)
+            raise YamlProblem(line, f"unexpected {kind.__name__}", path)
         if event.anchor is not None:
             self.anchors[event.anchor] = (out, self.count - start, path)
         return out
@@ -206,7 +209,8 @@ class _Composer:
         try:
             value = _CONSTRUCT[tag](node)
         except (ValueError, OverflowError):
-            raise YamlProblem(line, f"cannot read {short(text)} as a {tag[len(_CORE):]}", path) from None
+            what = {"int": "whole number", "float": "number", "bool": "yes or no"}.get(tag[len(_CORE):], "value")
+            raise YamlProblem(line, f"cannot read {short(text)} as a {what}", path) from None
         if isinstance(value, float) and not math.isfinite(value):
             raise YamlProblem(line, f"{short(text)} is not a finite number", path)
         if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > self.limits.number:
@@ -214,38 +218,47 @@ class _Composer:
                                     f"(at most {self.limits.number:,})", path)
         return value
 
-    def mapping(self, path: tuple, depth: int, line: int) -> dict:
+    def mapping(self, path: tuple, depth: int) -> dict:
         own: dict = {}
         merged: dict = {}
-        while not self.loader.check_event(yaml.MappingEndEvent):
-            key_event = self.loader.peek_event()
-            key_line = _line(key_event)
-            if isinstance(key_event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                raise YamlProblem(key_line, "a key must be a plain word", path)
-            if _is_merge(key_event):
-                self.loader.get_event()
-                self.merge(path, depth, merged)
-                continue
-            key = self.value(path + ("\0key",), depth + 1)
-            self.lines.pop(path + ("\0key",), None)
-            self.links.pop(path + ("\0key",), None)
-            if isinstance(key, str) and len(key) > self.limits.key:
-                raise YamlProblem(key_line, f"a key of {len(key):,} characters (at most {self.limits.key})", path)
-            if isinstance(key, (list, dict)):
-                raise YamlProblem(key_line, "a key must be a plain word", path)
-            if key in own:
-                raise YamlProblem(key_line, "this key appears twice", path + (key,))
-            own[key] = self.value(path + (key,), depth + 1)
-        self.loader.get_event()
+        next_event = self.loader.get_event
+        event = next_event()
+        while type(event) is not yaml.MappingEndEvent:
+            key = self.key(event, path, depth)
+            if key is _MERGE:
+                self.merge(next_event(), path, depth, merged)
+            else:
+                if key in own:
+                    raise YamlProblem(event.start_mark.line + 1, "this key appears twice", path + (key,))
+                own[key] = self.value(next_event(), path + (key,), depth + 1)
+            event = next_event()
         for key in merged:  # YAML's merge: a key written in the mapping itself wins
             if key not in own:
                 self.links[path + (key,)] = merged[key][1]
-        return {**{k: v for k, (v, _) in merged.items()}, **own}
+        return {**{k: v for k, (v, _) in merged.items()}, **own} if merged else own
 
-    def merge(self, path: tuple, depth: int, into: dict) -> None:
+    def key(self, event: Any, path: tuple, depth: int) -> Any:
+        """A mapping's key: a plain scalar (or an alias to one); `<<` is a merge (_MERGE)."""
+        line = event.start_mark.line + 1
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.value == "<<" and event.tag in (None, "!") and event.implicit[0]:
+                return _MERGE
+            if len(event.value) > self.limits.key:
+                raise YamlProblem(line, f"a key of {len(event.value):,} characters (at most {self.limits.key})", path)
+            self.count += 1
+            key = self.scalar(event, line, path)
+            if event.anchor is not None:
+                self.anchors[event.anchor] = (key, 1, path)
+            return key
+        if kind is yaml.AliasEvent and isinstance(self.anchors.get(event.anchor, (None,))[0], (str, int, float, bool)):
+            return self.anchors[event.anchor][0]
+        raise YamlProblem(line, "a key must be a plain word", path)
+
+    def merge(self, event: Any, path: tuple, depth: int, into: dict) -> None:
         """`<<: *a` or `<<: [*a, *b]`: the named mappings' keys, the first named winning."""
         at = path + ("<<",)
-        value = self.value(at, depth + 1)
+        value = self.value(event, at, depth + 1)
         sources = value if isinstance(value, list) else [value]
         for i, source in enumerate(sources):
             if not isinstance(source, dict):
@@ -263,9 +276,7 @@ class _Composer:
         return path
 
 
-def _is_merge(event: Any) -> bool:
-    return (isinstance(event, yaml.ScalarEvent) and event.value == "<<" and event.tag in (None, "!")
-            and event.implicit[0])
+_MERGE = object()  # the key `<<`
 
 
 def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:
@@ -275,7 +286,7 @@ def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:
 
 
 def _line(event: Any) -> int:
-    return event.start_mark.line + 1 if event.start_mark is not None else 1
+    return event.start_mark.line + 1
 
 
 def _cut(text: str, width: int = 40) -> str:

@@ -32,5 +32,12 @@ def _as_text(v: Any) -> Any:
     return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
-Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, description="A player's name.")]
+Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=60, description="A player's name.")]
 """A player's name as written in a record (numbers read as names)."""
+
+# What a record may hold (docs/safety.md): far more than any game played at a table, and little
+# enough that checking the longest record allowed takes a second. A record past them is refused
+# at its line.
+MAX_TURNS = 1_000   # turns, rounds or encounters (a whole game has under a hundred)
+MAX_ITEMS = 100     # actions in a turn, cards in a hand, storage cards, fire rolls in a round
+MAX_PLAYERS = 20    # players listed (no game here seats more than six)

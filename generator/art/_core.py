@@ -217,6 +217,17 @@ def whole(value: Any, what: str, lo: int = 0, hi: int | None = None, default: in
     return n
 
 
+def number(value: Any, what: str, lo: float, hi: float) -> float:
+    """A number option in lo..hi (text from a template is read too)."""
+    try:
+        f = float(str(value).strip())
+    except ValueError:
+        f = math.nan
+    if not lo <= f <= hi:  # NaN fails too
+        raise ValueError(f"{what} must be a number from {lo:g} to {hi:g}, got {value!r}")
+    return f
+
+
 def flag(value: Any) -> bool:
     """A yes/no option: true/yes/on/1 or false/no/off/0/empty; anything else is an error."""
     if isinstance(value, bool):
@@ -233,6 +244,8 @@ def flag(value: Any) -> bool:
 def design(name: str, opts: tuple = (), strokes: bool = False) -> tuple[tuple[Shape, ...], tuple[float, float, float, float]]:
     """A registered drawing in its design units with its bounds (`opts` as sorted (key, value)
     pairs), drawn once however many times a sheet places it (a card of Fires, a deck of nuts)."""
+    if name not in REGISTRY:
+        raise ValueError(f"no drawing named {str(name)[:40]!r}")
     shapes = tuple(REGISTRY[name].fn(**dict(opts)))
     return shapes, bounds(shapes, strokes=strokes)
 

@@ -25,6 +25,7 @@ from generator.art._core import (
     ink,
     lighter,
     line,
+    number,
     poly,
     star_points,
     transform,
@@ -108,7 +109,7 @@ def belt(color: str | None = None, ratio: float = 5.0) -> list[Shape]:
     """A column's conveyor belt running down the middle of a box `ratio` times as tall as wide,
     chevrons pointing down (nuts run from the Dispensers down to the Orders). Give the box the
     column's width: the belt is then exactly as wide as a tile's belts."""
-    h = 100.0 * float(ratio)
+    h = 100.0 * number(ratio, "a belt's ratio (height / width)", 0.5, 50.0)
     return [_frame(100.0, h), *_belt([(50.0, 0.0), (50.0, h)], 2 * BELT, chevrons=150.0)]
 
 

@@ -50,8 +50,9 @@ def kit_art(kit: Any, where: tuple, name: str, w: float, h: float, **opts: Any) 
     error at `where`, with its line, not an internal one."""
     try:
         return art(name, w, h, **opts)
-    except (ValueError, TypeError, AttributeError) as e:
-        raise error(kit, where, f"the drawing {name!r}: {e}") from None
+    except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as e:
+        # a drawing given a stranger's options may fail any of these ways: the kit's error, at its line
+        raise error(kit, where, f"the drawing {name!r}: {str(e)[:160]}") from None
 
 
 def unknown_art(kit: Any, where: tuple, name: str, known: Iterable[str], note: str = "") -> SourceError:

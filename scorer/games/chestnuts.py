@@ -19,6 +19,7 @@ from scorer.games.chestnuts_moves import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, 
                                           Move, State, c_default, i_default, apply, end_of_turn, legal_moves,
                                           table, why_illegal)
 from scorer.movelog import Illegal, Replay
+from scorer.records import MAX_ITEMS, MAX_TURNS
 from scorer.rulebook import ruling
 
 GAME = "chestnuts"
@@ -94,7 +95,7 @@ class Turn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     roll: int = Field(description="The die roll, 1-6.", json_schema_extra={"minimum": 1, "maximum": 6})
-    actions: list[Action] = Field(default_factory=list, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
+    actions: list[Action] = Field(default_factory=list, max_length=MAX_ITEMS, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
 
     @field_validator("roll")
     @classmethod
@@ -110,7 +111,7 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Literal["chestnuts"]
     players: list[str] = Field(min_length=2, max_length=2, description="Two names; the first player starts.")
-    turns: list[Turn] = Field(default_factory=list, description="In order; the players alternate.")
+    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
 
     @field_validator("players")
     @classmethod

@@ -15,6 +15,7 @@ from kitfile.params.fair_verona import Params
 from scorer.cards import Card, CardField
 from scorer.core import Result
 from scorer.encounter import Tile, resolve
+from scorer.records import MAX_PLAYERS, MAX_TURNS
 from scorer.movelog import Illegal, Replay
 from scorer.rulebook import ruling, section
 
@@ -46,7 +47,7 @@ class Encounter(_Strict):
     identity: CardField = Field(description="The player's Identity card.")
     at: Tile = Field(description="[east, north]: tiles east and north of Verona's tile (west, south negative).")
     card: CardField = Field(description="The Encounter card.")
-    helpers: list[Helper] = Field(default_factory=list, description="Other players on the same tile who help.")
+    helpers: list[Helper] = Field(default_factory=list, max_length=MAX_PLAYERS, description="Other players on the same tile who help.")
     friend: Friends = Field(default_factory=list, description="The Friend card played, if any (one at most).")
     clue: CardField | None = Field(None, description="The Clue Card in play when the encounter was drawn "
                                                      "(JK: a Joker covers it); leave out if not known.")
@@ -59,7 +60,7 @@ class Encounter(_Strict):
 
 class Record(_Strict):
     game: Literal["fair-verona"]
-    encounters: list[Encounter] = Field(min_length=1)
+    encounters: list[Encounter] = Field(min_length=1, max_length=MAX_TURNS)
 
 
 def check(e: Encounter, where: str, params: Params, players: int, replay: Replay) -> dict:

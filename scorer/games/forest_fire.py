@@ -31,7 +31,7 @@ from scorer.games.forest_fire_moves import (
     sq,
 )
 from scorer.movelog import Illegal, Replay
-from scorer.records import Name, Strict
+from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
 from scorer.rulebook import Rule
 
 
@@ -48,22 +48,22 @@ class PlayerEntry(Strict):
 
 
 class RoundEntry(Strict):
-    moves: dict[str, list[Annotated[str, AfterValidator(_action_text)]]] = Field(
-        default_factory=dict, description=f"Each player's actions this round: {NOTATION}.")
-    fires: list[Square] | None = Field(None, description="The fire rolls after the moves, one per player still in "
+    moves: dict[str, Annotated[list[Annotated[str, AfterValidator(_action_text)]], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_PLAYERS, description=f"Each player's actions this round: {NOTATION}.")
+    fires: list[Square] | None = Field(None, max_length=MAX_ITEMS, description="The fire rolls after the moves, one per player still in "
                                                          "play; leave out if the record stops after the moves.")
 
 
 class Setup(Strict):
-    firebreaks: list[Square] = Field(default_factory=list, description="Firebreak rolls, before the fires.")
-    fires: list[Square] = Field(description="The setup fire rolls, in order.")
+    firebreaks: list[Square] = Field(default_factory=list, max_length=MAX_ITEMS, description="Firebreak rolls, before the fires.")
+    fires: list[Square] = Field(max_length=MAX_ITEMS, description="The setup fire rolls, in order.")
 
 
 class Record(Strict):
     game: Literal["forest-fire"]
-    players: list[PlayerEntry] = Field(min_length=1)
+    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
     setup: Setup
-    rounds: list[RoundEntry] = Field(default_factory=list)
+    rounds: list[RoundEntry] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @model_validator(mode="after")
     def _names(self) -> "Record":

@@ -17,7 +17,7 @@ from pydantic import Field, field_validator
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
 from scorer.core import PlayerScore, Result, TieBreaker, Violation, rank
-from scorer.records import Name, Strict, check_unique_names
+from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
 from scorer.rulebook import ruling, section
 
 GAME = "in-the-nuts"
@@ -35,7 +35,7 @@ class Store(Strict):
     card: str = Field(description="The card, by its size: 2, 3, ...; a second card of a size `2b`, `3b`.")
     nut: Kind = Field(description="The kind of nut stored on it.")
     nuts: int = Field(0, description="Real nuts of that kind on the card (jokers not counted).")
-    jokers: list[str] = Field(default_factory=list,
+    jokers: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
                               description="Jokers stored on the card, each by the two kinds it shows: `acorn/hazelnut`.")
 
     @field_validator("card", mode="before")
@@ -46,14 +46,14 @@ class Store(Strict):
 
 class Player(Strict):
     name: Name = Field(description="The player's name; players in seat order.")
-    stores: list[Store] = Field(default_factory=list, description="The player's storage cards that hold nuts.")
+    stores: list[Store] = Field(default_factory=list, max_length=MAX_ITEMS, description="The player's storage cards that hold nuts.")
 
 
 class Record(Strict):
     """An In the Nuts! record: each player's storage cards at the end, players in seat order."""
 
     game: Literal["in-the-nuts"]
-    players: list[Player] = Field(min_length=1)
+    players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS)
 
     @field_validator("players")
     @classmethod

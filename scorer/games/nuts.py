@@ -19,7 +19,7 @@ from kitfile import Kit, Problem, SourceError
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
 from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, rank
-from scorer.records import Name, Strict, check_unique_names
+from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
 from scorer.rulebook import ruling, section
 
 GAME = "nuts"
@@ -70,8 +70,8 @@ class Player(Strict):
     sheet: Nuts = Field(description="Tokens in each nut column of the score sheet.")
     salt: int = Field(0, description="Markers in the Salt box.")
     squirrel: int = Field(0, description="Markers in the Squirrel box.")
-    goals: list[str] = Field(default_factory=list, description="Goal cards held, by id: salty-mama, squirrel-buddy.")
-    bonus: list[BonusEntry] = Field(default_factory=list,
+    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Goal cards held, by id: salty-mama, squirrel-buddy.")
+    bonus: list[BonusEntry] = Field(default_factory=list, max_length=MAX_ITEMS,
                                     description="Bonus cards held: an id (`B07`) or written out.")
 
     @field_validator("bonus", mode="before")
@@ -89,7 +89,7 @@ class Record(Strict):
     """A NUTS record: the final score sheets, players in seat order."""
 
     game: Literal["nuts"]
-    players: list[Player] = Field(min_length=1)
+    players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS)
 
     @field_validator("players")
     @classmethod
@@ -255,7 +255,13 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                 cards.append(_written(entry.needs.counts(), entry.points))
         if not player.bonus:
             violations.append(Violation.of(name, "no bonus card: each player keeps at least one", DECK))
-        choice = best_choice(counts, [c.needs for c in cards], [c.points for c in cards])
+        # No hand holds more cards than the deck; past that, the extra cards are not fulfilled (the
+        # exact choice is exponential in the hand, and the record is wrong anyway).
+        deck_size = len(params.bonus)
+        if len(cards) > deck_size:
+            violations.append(Violation.of(f"{here}bonus", f"{len(cards)} bonus cards held; the deck has {deck_size} "
+                                           f"(cards {deck_size + 1}-{len(cards)} are scored as not fulfilled)", DECK))
+        choice = best_choice(counts, [c.needs for c in cards[:deck_size]], [c.points for c in cards[:deck_size]])
         chosen = set(choice.fulfilled)
         for j, c in enumerate(cards):
             lines.append(c.fulfilled if j in chosen else c.unfulfilled)

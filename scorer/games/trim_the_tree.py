@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from scorer.core import PlayerScore, Result, rank
 from scorer.movelog import Illegal, Replay
+from scorer.records import MAX_ITEMS, MAX_TURNS
 from scorer.rulebook import ruling, section
 
 GAME = "trim-the-tree"
@@ -70,15 +71,15 @@ class Round(BaseModel):
     """One box: the ornaments drawn, then the picks in the order they were made."""
 
     model_config = ConfigDict(extra="forbid")
-    box: list[Ornament] = Field(description="The ornaments drawn for this round, one per player.")
-    picks: list[Pick] = Field(default_factory=list)
+    box: list[Ornament] = Field(max_length=MAX_ITEMS, description="The ornaments drawn for this round, one per player.")
+    picks: list[Pick] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Literal["trim-the-tree"]
     players: list[str] = Field(min_length=1, max_length=5, description="Seat order (clockwise); the first starts.")
-    rounds: list[Round] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @field_validator("players")
     @classmethod
