@@ -99,8 +99,10 @@ class PieceSet(Strict):
 # The kinds.
 
 class _Component(Strict):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The component's id, e.g. chestnuts (unique in the kit).")
-    title: str | None = Field(None, description="What the cover page and the manifest call it (default: the name).")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60,
+                      description="The component's id, e.g. chestnuts (unique in the kit).")
+    title: str | None = Field(None, max_length=100, description="What the cover page and the manifest call it "
+                              "(default: the name).")
 
     @property
     def display(self) -> str:

@@ -22,11 +22,12 @@ class Strict(BaseModel):
 
 
 class GameInfo(Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Kit id, e.g. `chestnuts`.")
-    title: str
-    designer: str = ""
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40, description="Kit id, e.g. `chestnuts` "
+                    "(the name of its output folder and files).")
+    title: str = Field(max_length=100, description="Printed on the cover and at the top of every page.")
+    designer: str = Field("", max_length=200)
     players: str = Field(description='Player count: "2" or "2-4".')
-    credit: str = Field("", description="Credit line printed small on every page.")
+    credit: str = Field("", max_length=300, description="Credit line printed small on every page.")
 
     @field_validator("players", mode="before")
     @classmethod

@@ -36,7 +36,8 @@ _RESOLVER = yaml.SafeLoader  # the YAML 1.1 implicit resolver (plain scalar -> t
 @dataclass(frozen=True)
 class Limits:
     """What one file may hold. Generous for any real kit file or record (the largest shipped kit
-    holds about 6,000 values once expanded, nests 7 deep and has no text over 3,000 characters)."""
+    file is 18 KB and holds 1,633 values once expanded, nests 7 deep, and has no text over 322
+    characters); reading the most a file may hold takes well under a second."""
 
     bytes: int = 2_000_000
     depth: int = 40
