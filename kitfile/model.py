@@ -85,24 +85,38 @@ def kit_path(name: str) -> tuple[Path, str]:
     return Path(str(resources.files("kits") / f"{name}.yaml")), f"kits/{name}.yaml"
 
 
-def load_kit(name: str) -> Kit:
-    """Load and validate a kit by id or path. Raises SourceError with file:line: field: message."""
+def load_kit(name: str, components: bool = True) -> Kit:
+    """Load and validate a kit by id or path. Raises SourceError with file:line: field: message.
+
+    `components=False` is the scorer's view: `game` and `params` only, the print components not
+    validated (most of a kit file's checking, and none of the scorer's business); `components`
+    is then empty. Both views are cached per file version within a process."""
     path, display = kit_path(name)
     path = Path(os.path.abspath(path))
     try:
         version = path.stat().st_mtime_ns  # cached per file version: an edited kit file is read again
     except OSError:
         version = 0
-    return _load(str(path), display, version)
+    return _load(str(path), display, version, components)
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, display: str, version: int) -> Kit:
+def _source(path: str, display: str, version: int) -> Source:
     source = load_file(path, display)
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
-    kit = validate(Kit, source)
-    _check_extent(kit, source)
+    return source
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, display: str, version: int, components: bool = True) -> Kit:
+    source = _source(path, display, version)
+    if components:
+        kit = validate(Kit, source)
+        _check_extent(kit, source)
+    else:
+        data = {k: v for k, v in source.data.items() if k != "components"}
+        kit = validate(Kit, source, data=data)
     model = params_model(kit.game.id)
     if model is not None:
         params = validate(model, source, at=("params",), data=source.data.get("params", {}))

@@ -41,7 +41,7 @@ def _compute(record: str, explain: bool) -> Result:
 def _title(game: str) -> str:
     try:
         from kitfile import load_kit
-        return load_kit(game).game.title
+        return load_kit(game, components=False).game.title
     except Exception:  # noqa: BLE001 - a title is decoration; the game id will do
         return game
 

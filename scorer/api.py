@@ -50,7 +50,7 @@ def read_record(source: Source):
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
                                                 f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
     record = validate(module.Record, source)
-    kit = load_kit(game)
+    kit = load_kit(game, components=False)  # the game's params; the print components are not read
     return module, record, kit
 
 
