@@ -136,7 +136,7 @@ def test_a_build_stopped_at_any_moment_leaves_one_whole_set(tmp_path, sets, sig)
     for i in range(5):
         assert _build(kit, out).exit_code == 0
         p = _start(kit, out, "--ink-saver")
-        time.sleep(python + (full - python) * 0.22 * i)
+        time.sleep(1.5 * python + (full - 1.5 * python) * 0.22 * i)
         p.send_signal(sig)
         _, err = p.communicate()
         seen.add(_whole(out / "tiny", a, b))
