@@ -1,0 +1,352 @@
+"""In the Nuts!: the move log, its notation, and its replay turn by turn.
+
+A move log writes what the table knows and nothing the rules decide (docs/records/in-the-nuts.md):
+the setup (the four face-up nuts, each player's first nut and where it went, the setup squirrels),
+then one entry per turn, its rolls (`2 1 6 > 8`: the green die, the two white dice, the space the
+squirrel went to; a roll with no space is a bad roll) and the nuts collected in it, in the order the
+rules collect them (`{take: acorn, new: walnut, to: 2}`, `{steal: Uwe 3b, to: 5}`), and at the end
+where the kept jokers went. Pushes, who collects in which order, and which squirrels go back are the
+replay's to work out, and --explain shows them.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BeforeValidator, Field, model_validator
+
+from scorer import dice
+from scorer.games import in_the_nuts_rules as R
+from scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Roll, Settle, State, Steal, Stop, Take,
+                                            apply, fits, settle_skip, why_illegal)
+from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
+                                            TAKE)
+from scorer.core import where_turn
+from scorer.movelog import Illegal, Replay
+from scorer.records import Name, Strict
+from scorer.seats import tags
+
+KINDS = ("walnut", "hazelnut", "beechnut", "acorn")
+
+
+# ---------------------------------------------------------------- notation
+
+def _text(v: Any) -> Any:
+    # `to: 2`, `- 7` in YAML are numbers; they are names and spaces here.
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
+@lru_cache(maxsize=256)
+def parse_card(text: str) -> str:
+    """`walnut`, a joker `walnut/acorn` (either order) -> the card as the replay writes it."""
+    parts = [p.strip().lower() for p in str(text).split("/")]
+    if len(parts) == 1 and parts[0] in KINDS:
+        return parts[0]
+    if len(parts) == 2 and parts[0] != parts[1] and all(p in KINDS for p in parts):
+        return "/".join(sorted(parts, key=KINDS.index))
+    raise ValueError(f"cannot read nut card {text!r}: expected a kind ({', '.join(KINDS)}) or a joker's two "
+                     f"kinds, e.g. walnut/acorn")
+
+
+@lru_cache(maxsize=4096)
+def parse_roll(text: str) -> Roll:
+    """`2 1 6 > 8`: green, white, white, then the space the squirrel went to (none: a bad roll)."""
+    m = re.fullmatch(r"\s*(\d+)\s+(\d+)\s+(\d+)\s*(?:>\s*(\d+)\s*)?", str(text))
+    if not m:
+        raise ValueError(f"cannot read roll {text!r}: expected the green die, the two white dice and the space "
+                         f"the squirrel went to, e.g. \"2 1 6 > 8\" (a bad roll: \"4 5 6\")")
+    g, a, b = (dice.check(int(x)) for x in m.group(1, 2, 3))
+    return Roll(g, (min(a, b), max(a, b)), int(m[4]) if m[4] else None)
+
+
+_SPAN = r"\d{1,2}(?:-\d{1,2})?"
+
+
+@lru_cache(maxsize=512)
+def parse_take(text: str) -> tuple[str, str | None]:
+    """`walnut`, `walnut 8-9` (the place it lay under, where two walnuts could be taken)."""
+    m = re.fullmatch(rf"\s*(\S+?)(?:\s+({_SPAN}))?\s*", str(text))
+    if not m:
+        raise ValueError(f"cannot read {text!r}: expected the nut taken, e.g. walnut, walnut/acorn or walnut 8-9")
+    return parse_card(m[1]), m[2]
+
+
+def _section(text: str) -> str:
+    if not re.fullmatch(_SPAN, text.strip()):
+        raise ValueError(f"cannot read section {text!r}: write its starting spaces as printed, e.g. 2-4")
+    return text.strip()
+
+
+def _to(text: str) -> str:
+    t = text.strip().lower()
+    if not re.fullmatch(r"keep|\d{1,2}[a-z]?", t):
+        raise ValueError(f"cannot read storage card {text!r}: its name (2, 2b, 3, ...) or keep (a joker)")
+    return t
+
+
+def _steal(text: str) -> str:
+    if len(str(text).strip().rsplit(None, 1)) != 2:
+        raise ValueError(f"cannot read {text!r}: expected the player and their storage card, e.g. Uwe 3b")
+    return str(text).strip()
+
+
+def _check(parse):
+    return lambda v: (parse(v), v)[1]
+
+
+RollText = Annotated[str, BeforeValidator(_text), AfterValidator(_check(parse_roll))]
+CardText = Annotated[str, AfterValidator(_check(parse_card))]
+TakeText = Annotated[str, AfterValidator(_check(parse_take))]
+SectionText = Annotated[str, BeforeValidator(_text), AfterValidator(_section)]
+ToText = Annotated[str, BeforeValidator(_text), AfterValidator(_to)]
+Kind = Literal["walnut", "hazelnut", "beechnut", "acorn"]
+
+
+class Stored(Strict):
+    to: ToText | None = Field(None, description="The storage card it went on (2, 2b, 3 ...), `keep` for a joker "
+                                                "kept until the end; left out when no card could take it.")
+    as_: Kind | None = Field(None, alias="as", description="The kind a joker counts as, on an empty card.")
+
+
+class FirstNut(Stored):
+    take: CardText = Field(description="The nut card drawn.")
+
+
+class Nut(Stored):
+    """One nut of a collection: taken from the face-up nuts (`take`), or stolen on a raccoon field."""
+
+    take: TakeText | None = Field(None, description="The nut taken: `walnut`, `walnut/acorn`, `walnut 8-9`.")
+    new: CardText | None = Field(None, description="The card that replaced it (none when none was left).")
+    steal: Annotated[str, AfterValidator(_steal)] | None = Field(
+        None, description="Raccoon field: the player and the storage card the nut was stolen from, `Uwe 3b`.")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Nut":
+        if (self.take is None) == (self.steal is None):
+            raise ValueError("write `take:` (a face-up nut) or `steal:` (a raccoon's theft), one of the two")
+        if self.steal is not None and self.new is not None:
+            raise ValueError("a stolen nut is not replaced: `new:` goes with `take:`")
+        return self
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self) -> str:
+        parts = [f"take {self.take}" if self.take else f"steal {self.steal}"]
+        parts += [f"{k} {v}" for k, v in (("new", self.new), ("to", self.to), ("as", self.as_)) if v]
+        return ", ".join(parts)
+
+
+class KeptJoker(Stored):
+    joker: CardText = Field(description="The kept joker, by its two kinds: `walnut/acorn`.")
+
+
+class Setup(Strict):
+    nuts: list[CardText] = Field(description="The face-up nuts, left to right (under 2-4, 5-6, 8-9, 10-12).")
+    first: dict[Name, FirstNut] = Field(description="Each player's first nut and where it went.")
+    squirrels: dict[Name, list[SectionText]] = Field(
+        default_factory=dict, description="The setup squirrels of the players after the first, by section: [2-4].")
+
+
+class Turn(Strict):
+    """One turn: its rolls, and the nuts collected at its end (by anyone), in the order the rules
+    collect them."""
+
+    rolls: list[RollText] = Field(min_length=1, description='"green white white > space", e.g. "2 1 6 > 8".')
+    nuts: list[Nut] | None = Field(None, description="The nuts collected, in order; `[]` marks a last turn that "
+                                                     "stopped with none.")
+
+
+# ---------------------------------------------------------------- the replay
+
+class _Run:
+    def __init__(self, record, params, explain: bool, watch) -> None:
+        self.watch = watch
+        self.names = [str(p) for p in record.players]
+        self.s = State(params, self.names)
+        self.s.narrate = explain
+        self.rep = Replay(explaining=explain)
+        self.index = {n: i for i, n in enumerate(self.names)}
+
+    def play(self, where, a) -> bool:
+        """Check and play one action; an action of the wrong kind for the moment is not played.
+        `where` is the place in the record, or a (format, values...) tuple made into one only when
+        it is shown (most actions are legal and never named)."""
+        s = self.s
+        if self.watch is not None:
+            where = _where(where)
+            self.watch(where, s, a)
+        why = why_illegal(s, a)
+        if why is not None:
+            where = _where(where)
+            self.rep.illegal(where, why)
+            if not fits(s, a):
+                self.rep.note(f"{where}: not played")
+                return False
+        apply(s, a)
+        if s.narrate:
+            self.rep.note(f"{_where(where)}: " + ("ILLEGAL, played as the table did: " if why else "")
+                          + "; ".join(s.events))
+            s.events.clear()
+        return True
+
+    def stop_here(self, where: str, why: Illegal) -> None:
+        self.rep.illegal(where, why)
+        self.rep.note(f"{where}: the record no longer follows the game; the replay stops here")
+
+
+def _where(where) -> str:
+    return where if isinstance(where, str) else where[0].format(*where[1:])
+
+
+def replay(record, params, explain: bool = False, watch=None) -> tuple[State, Replay]:
+    """Play the move log through the rules, collecting every violation (and, explaining, the notes).
+
+    `watch(where, state, action)`, if given, sees every action the record writes just before it is
+    checked (a drawing of each step, a test that wants the position at one)."""
+    run = _Run(record, params, explain, watch)
+    if _setup(run, record.setup):
+        _turns(run, record.turns or [])
+    if record.end:
+        for p, name in enumerate(run.names):
+            for k, e in enumerate(record.end.get(name, [])):
+                run.play(f"end, {name}, joker {k + 1} \"{e.joker}\"",
+                         EndStore(p, parse_card(e.joker), e.to, e.as_))
+    if explain:
+        run.rep.note("position:\n" + draw(run.s))
+    return run.s, run.rep
+
+
+def _setup(run: _Run, st: Setup) -> bool:
+    s, names = run.s, run.names
+    want = len(s.faceup)
+    for i, text in enumerate(st.nuts[:want]):
+        run.play(f"setup, nuts {i + 1} \"{text}\"", Reveal(parse_card(text)))
+    if len(st.nuts) != want:
+        run.stop_here("setup, nuts", Illegal(f"{len(st.nuts)} face-up nuts; the setup turns {want} face up", R.FACE_UP))
+        if len(st.nuts) < want:
+            return False
+    for name in names:
+        e = st.first.get(name)
+        if e is None or s.phase != SETUP_FIRST:
+            run.stop_here(f"setup, first ({name})", Illegal(f"{name}'s first nut is not written", R.FIRST_NUT))
+            return False
+        run.play(f"setup, first ({name}) \"{e.take}{' > ' + e.to if e.to else ''}\"",
+                 First(parse_card(e.take), e.to, e.as_))
+    for name in st.squirrels:
+        if run.index[name] == 0:
+            run.rep.illegal(f"setup, squirrels ({name})", Illegal(f"{name} goes first and puts no setup squirrel",
+                                                                  R.SETUP_SQUIRRELS))
+    while s.phase == SETUP_SQUIRRELS:
+        p, left = s.actor, s.settle_left
+        got = st.squirrels.get(names[p], [])
+        if len(got) != left:
+            run.rep.illegal(f"setup, squirrels ({names[p]})", Illegal(
+                f"{names[p]} puts {left} squirrel{'s' * (left != 1)} in the {s.b.sections[0].need}-squirrel area; "
+                f"the record has {len(got)}", R.SETUP_SQUIRRELS))
+        for k, text in enumerate(got[:left]):
+            run.play(f"setup, squirrels ({names[p]}) {k + 1} \"{text}\"", Settle(p, text))
+        if s.phase == SETUP_SQUIRRELS and s.actor == p:
+            settle_skip(s)
+    if s.narrate:
+        run.rep.note("after the setup:\n" + draw(s))
+    return True
+
+
+def _turns(run: _Run, turns: list[Turn]) -> None:
+    s, names = run.s, run.names
+    fast = not s.narrate and run.watch is None
+    for ti, turn in enumerate(turns):
+        t = s.turn
+        at = where_turn(t, names[s.active])
+        if s.phase in (END_JOKERS, OVER):
+            run.stop_here(f"turn {ti + 1}", Illegal("the game is over: no more turns are played", R.LAST_PICKS))
+            return
+        if s.phase != ROLL:
+            run.stop_here(f"{at}, nuts", Illegal(f"the record's nuts for this turn end, but {_missing(s)}",
+                                                 s.collect_rule() if s.phase == TAKE else R.N10))
+            return
+        for ri, text in enumerate(turn.rolls):
+            if s.turn != t:
+                run.rep.illegal(f'{at}, roll {ri + 1} "{text}"', Illegal(
+                    "the turn already ended with a bad roll: no more rolls", R.BAD_ROLL))
+                break
+            a = parse_roll(text)
+            if fast and why_illegal(s, a) is None:
+                apply(s, a)         # the common case, played without naming it
+            else:
+                run.play(('{}, roll {} "{}"', at, ri + 1, text), a)
+        if s.turn != t:
+            if turn.nuts:
+                run.rep.illegal(f"{at}, nut 1", Illegal("a turn that ends with a bad roll collects no nuts",
+                                                        R.BAD_ROLL))
+            continue
+        if s.phase == ROLL_OR_STOP and (turn.nuts is not None or ti < len(turns) - 1):
+            apply(s, Stop()) if fast else run.play(("{}, stop", at), Stop())    # stopping is always allowed here
+        for ni, nut in enumerate(turn.nuts or []):
+            if s.phase not in (TAKE, STEAL):
+                run.rep.illegal(f'{at}, nut {ni + 1} "{nut.text()}"', Illegal("no one collects any more nuts this turn",
+                                                                             R.CHECK_ORDER))
+                break
+            run.play(('{}, nut {} ({}) "{}"', at, ni + 1, names[s.actor], nut), _nut_action(run, nut))
+        if s.narrate:
+            run.rep.note(f"after {at}:\n" + draw(s))
+
+
+def _missing(s: State) -> str:
+    who = s.names[s.actor]
+    if s.phase == TAKE:
+        return f"{who} still collects a nut at {s.section().name}"
+    return f"{who} still steals a nut on the raccoon field"
+
+
+def _nut_action(run: _Run, nut: Nut):
+    if nut.take is not None:
+        card, place = parse_take(nut.take)
+        return Take(card, place, parse_card(nut.new) if nut.new else None, nut.to, nut.as_)
+    who, card = nut.steal.rsplit(None, 1)  # type: ignore[union-attr]
+    return Steal(run.index[who], card.lower(), nut.to, nut.as_)
+
+
+# ---------------------------------------------------------------- the picture
+
+def draw(s: State) -> str:
+    """The position as text: each row's sections with every player's squirrels (`M3`: three of
+    Marlene's), the starting track, the face-up nuts and the pile, David, the storage cards."""
+    tag = tags(s.names)
+    b = s.b
+    lines = []
+    for r in reversed(range(len(b.rows))):
+        cells = []
+        for i in b.rows[r]:
+            sec = b.sections[i]
+            who = " ".join(f"{tag[p]}{k}" for p, k in enumerate(s.counts[i]) if k) or "-"
+            cells.append(f"{sec.label}{'*' if sec.raccoon else ''}: {who}")
+        lines.append(f"  {b.sections[b.rows[r][0]].need}-squirrel area  " + " | ".join(cells))
+    if s.track:
+        lines.append(f"  starting track   {' '.join(map(str, sorted(s.track)))} ({s.names[s.active]})")
+    nuts = " | ".join(f"{p.label} {s.faceup[p.index] or '(empty)'}" for p in b.places)
+    lines.append(f"  face up          {nuts}; draw pile {s.pile}" + (f", set aside {s.aside}" if s.aside else ""))
+    lines.append(f"  David            {'with ' + s.names[s.david] if s.david is not None else 'with no one'}")
+    for p, name in enumerate(s.names):
+        cards = " | ".join(c.describe() for c in s.cards[p].values() if c.full or c.kind) or "nothing stored"
+        kept = f" | kept {', '.join(s.kept[p])}" if s.kept[p] else ""
+        lines.append(f"  {tag[p]} {name}: {s.supply[p]} squirrels in the supply | cards {cards}{kept}")
+    return "\n".join(lines)
+
+
+def position(s: State) -> dict:
+    """The position in the kit file's own names (board regions, storage card names), for a drawing."""
+    b = s.b
+    return {
+        "regions": {b.sections[i].region: {s.names[p]: k for p, k in enumerate(c) if k}
+                    for i, c in enumerate(s.counts)},
+        "track": {str(x): s.names[s.active] for x in sorted(s.track)},
+        "nuts": {p.region: s.faceup[p.index] for p in b.places},
+        "draw_pile": s.pile, "set_aside": s.aside,
+        "david": s.names[s.david] if s.david is not None else None,
+        "storage": {s.names[p]: {c.name: {"kind": c.kind, "nuts": c.nuts, "jokers": list(c.jokers), "full": c.full}
+                                 for c in s.cards[p].values() if c.full or c.kind} for p in range(s.n)},
+        "kept": {s.names[p]: list(k) for p, k in enumerate(s.kept) if k},
+    }
