@@ -11,17 +11,13 @@ import json
 
 import pytest
 
-from kitfile import load_kit
 from scorer.api import score_text
 from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_moves import (First, Reveal, Roll, State, Stop, Take, apply, legal_moves, settle_skip,
-                                            why_illegal)
-from scorer.games.in_the_nuts_state import ROLL, ROLL_OR_STOP, SETUP_SQUIRRELS, TAKE
-from scorer.games.in_the_nuts_storage import Card, player_score
 from kitfile.params.in_the_nuts import NamedCard
-
-KIT = load_kit("in-the-nuts")
-P = KIT.params
+from nuts_positions import P, after_setup, position, squirrels
+from scorer.games.in_the_nuts_moves import Roll, Stop, Take, apply, legal_moves, why_illegal
+from scorer.games.in_the_nuts_state import ROLL, TAKE
+from scorer.games.in_the_nuts_storage import Card, player_score
 SETUP = {"nuts": ["acorn", "walnut", "hazelnut", "beechnut"],
          "first": {"Marlene": {"take": "walnut", "to": 2}, "Christine": {"take": "acorn", "to": 2},
                    "Anna": {"take": "hazelnut", "to": 3}, "Uwe": {"take": "beechnut", "to": 4}},
@@ -59,7 +55,7 @@ def test_anna_may_not_put_it_anywhere_else(space):
 
 
 def test_anna_legal_moves_for_that_roll_are_3_and_8():
-    s = _after_setup(ANNA_FIRST)
+    s = after_setup(ANNA_FIRST)
     moves = [m for m in legal_moves(s) if isinstance(m, Roll) and (m.green, m.white) == (2, (1, 6))]
     assert sorted(m.space for m in moves) == [3, 8]
 
@@ -98,35 +94,6 @@ def test_a_roll_with_a_free_space_must_place_a_squirrel():
 
 
 # --- Marlene, Christine and Anna: the pushes and the picks ----------------------------------------
-
-def _after_setup(names):
-    s = State(P, names)
-    for card in ("acorn", "walnut", "hazelnut", "beechnut"):   # under 2-4, 5-6, 8-9, 10-12
-        apply(s, Reveal(card))
-    for _ in names:
-        apply(s, First("walnut", "6"))
-    while s.phase == SETUP_SQUIRRELS:
-        settle_skip(s)
-    return s
-
-
-def position(names, active, squirrels):
-    """The start of `active`'s turn with squirrels {(squirrels a row needs, section): {player: n}}."""
-    s = _after_setup(names)
-    s.active = s.actor = names.index(active)
-    for (need, label), who in squirrels.items():
-        sec = P.board.find(need, label)
-        for name, k in who.items():
-            p = names.index(name)
-            s.counts[sec.index][p] += k
-            s.supply[p] -= k
-    return s
-
-
-def squirrels(s, need, label):
-    c = s.counts[P.board.find(need, label).index]
-    return {s.names[p]: k for p, k in enumerate(c) if k}
-
 
 def test_marlene_christine_and_anna_collect_as_the_rulebook_shows():
     # Marlene red, Christine blue, Anna white, Uwe black. Before Marlene's turn: one red and one blue

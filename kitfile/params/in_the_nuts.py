@@ -91,6 +91,11 @@ class Board:
     start: dict[int, int]       # starting space -> the section of the first row above it
     rows: tuple[tuple[int, ...], ...]   # each row's sections
 
+    @cached_property
+    def needs(self) -> tuple[int, ...]:
+        """Each section's squirrels to collect, in check order."""
+        return tuple(s.need for s in self.sections)
+
     @property
     def top(self) -> Section:
         return self.sections[self.rows[-1][0]]
@@ -197,7 +202,7 @@ class Params(_Strict):
                  for space in range(lo, hi + 1)}
         return Board((lo, hi), tuple(sections), places, start, tuple(rows))
 
-    @property
+    @cached_property
     def cards(self) -> list[NamedCard]:
         """Each storage card with the name a record uses: the size, then `b`, `c`... for repeats."""
         out: list[NamedCard] = []

@@ -77,18 +77,20 @@ def collect_next(s: State) -> None:
                 return
             continue
         if s.stage == CHECKS and s.next_sec < len(sections):
-            counts, i = s.counts, s.next_sec
-            while i < len(sections) and max(counts[i]) < sections[i].need:   # no one collects here
+            counts, needs, i, n = s.counts, s.b.needs, s.next_sec, len(sections)
+            while i < n and max(counts[i]) < needs[i]:   # no one collects here
                 i += 1
             s.next_sec = i + 1
-            if i < len(sections):
+            if i < n:
                 s.sec = i
                 s.queue = collectors(s, sections[i])
+                _say_order(s)
             continue
         if s.stage == CHECKS and s.ending:
             push_all_up(s)
             s.stage, s.sec = LAST, s.b.top.index
             s.queue = collectors(s, s.b.top)
+            _say_order(s)
             continue
         if s.stage == CHECKS:
             next_turn(s)
@@ -96,6 +98,15 @@ def collect_next(s: State) -> None:
         s.stage = DONE
         end_jokers(s)
         return
+
+
+def _say_order(s: State) -> None:
+    """--explain: where several players collect in one section, in which order, and why."""
+    who = list(dict.fromkeys(s.queue))
+    if s.narrate and (len(who) > 1 or len(who) < len(s.queue)):
+        sets = ", ".join(f"{s.names[p]} {s.queue.count(p)}" for p in who)
+        s.say(f"at {s.section().name} {len(s.queue)} nuts are collected ({sets}), nearest clockwise after "
+              f"{s.names[s.active]} first (N6, N8)")
 
 
 def gather(s: State, sec, p: int) -> None:

@@ -224,27 +224,29 @@ def _setup(run: _Run, st: Setup) -> bool:
     for i, text in enumerate(st.nuts[:want]):
         run.play(f"setup, nuts {i + 1} \"{text}\"", Reveal(parse_card(text)))
     if len(st.nuts) != want:
-        run.stop_here("setup, nuts", Illegal(f"{len(st.nuts)} face-up nuts; the setup turns {want} face up", R.FACE_UP))
+        run.stop_here("setup, nuts", Illegal(f"{len(st.nuts)} face-up nuts; the setup turns {want} face up, "
+                                             f"one under each of {', '.join(p.label for p in s.b.places)}", R.N13))
         if len(st.nuts) < want:
             return False
     for name in names:
         e = st.first.get(name)
         if e is None or s.phase != SETUP_FIRST:
-            run.stop_here(f"setup, first ({name})", Illegal(f"{name}'s first nut is not written", R.FIRST_NUT))
+            run.stop_here(f"setup, first ({name})", Illegal(f"{name}'s first nut is not written: each player draws "
+                                                            f"one, in seat order, after the face-up nuts", R.N13))
             return False
         run.play(f"setup, first ({name}) \"{e.take}{' > ' + e.to if e.to else ''}\"",
                  First(parse_card(e.take), e.to, e.as_))
     for name in st.squirrels:
         if run.index[name] == 0:
             run.rep.illegal(f"setup, squirrels ({name})", Illegal(f"{name} goes first and puts no setup squirrel",
-                                                                  R.SETUP_SQUIRRELS))
+                                                                  R.N6))
     while s.phase == SETUP_SQUIRRELS:
         p, left = s.actor, s.settle_left
         got = st.squirrels.get(names[p], [])
         if len(got) != left:
             run.rep.illegal(f"setup, squirrels ({names[p]})", Illegal(
-                f"{names[p]} puts {left} squirrel{'s' * (left != 1)} in the {s.b.sections[0].need}-squirrel area; "
-                f"the record has {len(got)}", R.SETUP_SQUIRRELS))
+                f"{names[p]}, seat {p + 1}, puts {left} squirrel{'s' * (left != 1)} in the "
+                f"{s.b.sections[0].need}-squirrel area; the record has {len(got)}", R.N6))
         for k, text in enumerate(got[:left]):
             run.play(f"setup, squirrels ({names[p]}) {k + 1} \"{text}\"", Settle(p, text))
         if s.phase == SETUP_SQUIRRELS and s.actor == p:
@@ -254,44 +256,50 @@ def _setup(run: _Run, st: Setup) -> bool:
     return True
 
 
+STOP = Stop()
+
+
 def _turns(run: _Run, turns: list[Turn]) -> None:
     s, names = run.s, run.names
-    fast = not s.narrate and run.watch is None
+    fast = not s.narrate and run.watch is None      # legal actions are played without naming them
     for ti, turn in enumerate(turns):
-        t = s.turn
-        at = where_turn(t, names[s.active])
+        t, who = s.turn, names[s.active]
         if s.phase in (END_JOKERS, OVER):
             run.stop_here(f"turn {ti + 1}", Illegal("the game is over: no more turns are played", R.LAST_PICKS))
             return
         if s.phase != ROLL:
-            run.stop_here(f"{at}, nuts", Illegal(f"the record's nuts for this turn end, but {_missing(s)}",
-                                                 s.collect_rule() if s.phase == TAKE else R.N10))
+            run.stop_here(f"{where_turn(t, who)}, nuts", Illegal(
+                f"the record's nuts for this turn end, but {_missing(s)}", R.N8 if s.phase == TAKE else R.N10))
             return
         for ri, text in enumerate(turn.rolls):
             if s.turn != t:
-                run.rep.illegal(f'{at}, roll {ri + 1} "{text}"', Illegal(
+                run.rep.illegal(f'{where_turn(t, who)}, roll {ri + 1} "{text}"', Illegal(
                     "the turn already ended with a bad roll: no more rolls", R.BAD_ROLL))
                 break
             a = parse_roll(text)
             if fast and why_illegal(s, a) is None:
-                apply(s, a)         # the common case, played without naming it
+                apply(s, a)
             else:
-                run.play(('{}, roll {} "{}"', at, ri + 1, text), a)
+                run.play(('turn {} ({}), roll {} "{}"', t, who, ri + 1, text), a)
         if s.turn != t:
             if turn.nuts:
-                run.rep.illegal(f"{at}, nut 1", Illegal("a turn that ends with a bad roll collects no nuts",
-                                                        R.BAD_ROLL))
+                run.rep.illegal(f"{where_turn(t, who)}, nut 1", Illegal(
+                    "a turn that ends with a bad roll collects no nuts", R.BAD_ROLL))
             continue
         if s.phase == ROLL_OR_STOP and (turn.nuts is not None or ti < len(turns) - 1):
-            apply(s, Stop()) if fast else run.play(("{}, stop", at), Stop())    # stopping is always allowed here
-        for ni, nut in enumerate(turn.nuts or []):
-            if s.phase not in (TAKE, STEAL):
-                run.rep.illegal(f'{at}, nut {ni + 1} "{nut.text()}"', Illegal("no one collects any more nuts this turn",
-                                                                             R.CHECK_ORDER))
+            apply(s, STOP) if fast else run.play(("turn {} ({}), stop", t, who), STOP)   # always allowed here
+        for ni, nut in enumerate(turn.nuts or ()):
+            if s.phase != TAKE and s.phase != STEAL:
+                run.rep.illegal(f'{where_turn(t, who)}, nut {ni + 1} "{nut.text()}"', Illegal(
+                    "no one collects any more nuts this turn", R.CHECK_ORDER))
                 break
-            run.play(('{}, nut {} ({}) "{}"', at, ni + 1, names[s.actor], nut), _nut_action(run, nut))
+            a = _nut_action(run, nut)
+            if fast and why_illegal(s, a) is None:
+                apply(s, a)
+            else:
+                run.play(('turn {} ({}), nut {} ({}) "{}"', t, who, ni + 1, names[s.actor], nut), a)
         if s.narrate:
-            run.rep.note(f"after {at}:\n" + draw(s))
+            run.rep.note(f"after {where_turn(t, who)}:\n" + draw(s))
 
 
 def _missing(s: State) -> str:

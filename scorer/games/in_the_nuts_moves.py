@@ -19,7 +19,8 @@ from scorer.games.in_the_nuts_state import (END_JOKERS, KEEP, OVER, ROLL, ROLL_O
 from scorer.movelog import Illegal
 
 __all__ = ["Action", "EndStore", "First", "KEEP", "Reveal", "Roll", "Settle", "State", "Steal", "Stop", "Take",
-           "apply", "chance", "fits", "legal_moves", "settle_skip", "why_illegal"]
+           "all_rolls", "apply", "chance", "expected", "fits", "legal_moves", "reveal_problem", "settle_skip",
+           "store_options", "store_problem", "take_place", "why_illegal"]
 
 
 # ---------------------------------------------------------------- why an action is illegal
@@ -93,6 +94,9 @@ def store_problem(s: State, p: int, card: str, to: str | None, as_: str | None, 
     if c is None:
         return Illegal(f"there is no storage card {to!r}: each player has {len(s.cards[p])}, "
                        f"{', '.join(s.cards[p])}", R.EIGHT_CARDS)
+    if (c.full or c.kind not in (None, *kinds)) and not s.takers(p, card):
+        return Illegal(f"no card of {s.names[p]}'s can take {nut(card, True)}: it goes back in the box "
+                       f"(leave out `to:`)", R.N11)
     if c.full:
         return Illegal(f"card {to} is full: it was turned over and takes no more nuts", R.FULL)
     kind = (as_ or c.kind) if joker else card
@@ -214,8 +218,10 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
             return Illegal(f"{s.names[a.player]} already has a squirrel in {a.section}", R.SETUP_ONE_EACH)
         return None
     if t is EndStore:
+        if ph == OVER:
+            return Illegal("every kept joker is already stored", R.STORED_AWAY)
         if ph != END_JOKERS:
-            return expected(s) if ph != OVER else Illegal("every kept joker is already stored", R.STORED_AWAY)
+            return Illegal("a kept joker is stored at the end of the game, after the last picks", R.N11)
         if a.joker not in s.kept[a.player]:
             kept = ", ".join(s.kept[a.player]) or "none"
             return Illegal(f"{s.names[a.player]} keeps no {a.joker} joker (kept: {kept})", R.JOKER_KEPT)
@@ -312,7 +318,7 @@ def apply(s: State, a: Action) -> None:
             settle_next(s, 0)
     elif t is Settle:
         sec = s.b.first_row(a.section)
-        if sec is not None and not sec.raccoon and s.supply[a.player] > 0:
+        if sec is not None and not sec.raccoon and not s.counts[sec.index][a.player] and s.supply[a.player] > 0:
             s.counts[sec.index][a.player] += 1
             s.supply[a.player] -= 1
             if s.narrate:
