@@ -25,6 +25,7 @@ STORES = [c.name for c in P.cards] + [KEEP, None, "7"]
 KINDS = [None] + list(P.kinds)
 LABELS = [p.label for p in P.board.places]
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MUTATIONS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def game(seed: int, players: int) -> dict:
@@ -143,7 +144,7 @@ def put(rec: dict, where: str, value) -> str:
     return m[1]
 
 
-@SETTINGS
+@MUTATIONS
 @given(st.integers(0, 10**9), st.integers(2, 4), st.integers(0, 10**6), st.integers(0, 10**6))
 def test_every_illegal_single_action_is_caught_where_it_stands(seed, players, pick, choice):
     rec = game(seed, players)

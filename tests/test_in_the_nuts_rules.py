@@ -2,7 +2,7 @@
 storage rules, each played from a position through `why_illegal` / `legal_moves` / `apply`."""
 from __future__ import annotations
 
-from nuts_positions import position, squirrels, store
+from nuts_positions import P, position, squirrels, store
 from scorer.games import in_the_nuts_rules as R
 from scorer.games.in_the_nuts_moves import (KEEP, EndStore, Roll, Steal, Stop, Take, apply, legal_moves,
                                             why_illegal)
@@ -210,3 +210,17 @@ def test_n11_kept_jokers_are_stored_at_the_end_and_only_then():
     assert rule(s, EndStore(0, "walnut/acorn", "2")) is R.JOKER_KIND         # empty: which kind?
     apply(s, EndStore(0, "walnut/acorn", "2", "acorn"))
     assert s.phase == OVER and s.cards[0]["2"].kind == "acorn"
+
+
+def test_the_double_nut_takes_the_card_that_replaced_the_first():
+    s = position(NAMES, "Anna", {(2, "2-4"): {"Anna": 1, "Uwe": 1}, (2, "8-9"): {"Anna": 1}})
+    for roll in (Roll(1, (1, 2), 2), Roll(1, (2, 3), 3), Roll(3, (1, 1), 4), Roll(4, (4, 5), 8)):
+        apply(s, roll)
+    apply(s, Stop())
+    assert squirrels(s, 2, "2-4") == {"Anna": 2} and squirrels(s, 3, "2-6") == {"Uwe": 1}
+    apply(s, Take("acorn", None, "hazelnut", "2"))
+    assert s.again and s.names[s.actor] == "Anna"
+    assert rule(s, Take("acorn", None, "walnut", "3")) is R.DOUBLE_NUT     # the acorn is gone: a hazelnut now
+    apply(s, Take("hazelnut", None, "walnut", "3"))
+    assert not s.again and s.sec == P.board.find(2, "8-9").index          # Anna again, but a new section
+    assert rule(s, Take("acorn", None, "walnut", "3")) is R.ROW_2

@@ -32,7 +32,7 @@ def settle_skip(s: State) -> None:
 def next_turn(s: State) -> None:
     s.active = s.actor = next_seat(s.active, s.n)
     s.turn += 1
-    s.phase, s.placed, s.track = ROLL, 0, []
+    s.phase, s.track = ROLL, []
 
 
 def stop(s: State) -> None:
@@ -66,7 +66,8 @@ def collect_next(s: State) -> None:
             p = s.queue.pop(0)
             sec = sections[s.sec]
             gather(s, sec, p)
-            s.actor = p
+            s.again = s.actor == p and not s.fresh      # the player's second set in this section (N8)
+            s.actor, s.fresh = p, False
             s.steal_due = sec.raccoon and s.stage == CHECKS
             if s.places():
                 s.phase = TAKE
@@ -82,13 +83,13 @@ def collect_next(s: State) -> None:
                 i += 1
             s.next_sec = i + 1
             if i < n:
-                s.sec = i
+                s.sec, s.fresh = i, True
                 s.queue = collectors(s, sections[i])
                 _say_order(s)
             continue
         if s.stage == CHECKS and s.ending:
             push_all_up(s)
-            s.stage, s.sec = LAST, s.b.top.index
+            s.stage, s.sec, s.fresh = LAST, s.b.top.index, True
             s.queue = collectors(s, s.b.top)
             _say_order(s)
             continue

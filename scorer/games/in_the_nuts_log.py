@@ -63,6 +63,13 @@ def parse_roll(text: str) -> Roll:
 _SPAN = r"\d{1,2}(?:-\d{1,2})?"
 
 
+@lru_cache(maxsize=4096)
+def _take(take: str, new: str | None, to: str | None, as_: str | None) -> Take:
+    """A record's `{take, new, to, as}` -> the Take action (the same entries recur from game to game)."""
+    card, place = parse_take(take)
+    return Take(card, place, parse_card(new) if new else None, to, as_)
+
+
 @lru_cache(maxsize=512)
 def parse_take(text: str) -> tuple[str, str | None]:
     """`walnut`, `walnut 8-9` (the place it lay under, where two walnuts could be taken)."""
@@ -128,6 +135,13 @@ class Nut(Stored):
         if self.steal is not None and self.new is not None:
             raise ValueError("a stolen nut is not replaced: `new:` goes with `take:`")
         return self
+
+    def action(self, index: dict[str, int]):
+        """The action this entry writes; `index` gives a player's seat by name (for a theft)."""
+        if self.take is not None:
+            return _take(self.take, self.new, self.to, self.as_)
+        who, card = self.steal.rsplit(None, 1)  # type: ignore[union-attr]
+        return Steal(index[who], card.lower(), self.to, self.as_)
 
     def __str__(self) -> str:
         return self.text()
@@ -293,7 +307,7 @@ def _turns(run: _Run, turns: list[Turn]) -> None:
                 run.rep.illegal(f'{where_turn(t, who)}, nut {ni + 1} "{nut.text()}"', Illegal(
                     "no one collects any more nuts this turn", R.CHECK_ORDER))
                 break
-            a = _nut_action(run, nut)
+            a = nut.action(run.index)
             if fast and why_illegal(s, a) is None:
                 apply(s, a)
             else:
@@ -307,14 +321,6 @@ def _missing(s: State) -> str:
     if s.phase == TAKE:
         return f"{who} still collects a nut at {s.section().name}"
     return f"{who} still steals a nut on the raccoon field"
-
-
-def _nut_action(run: _Run, nut: Nut):
-    if nut.take is not None:
-        card, place = parse_take(nut.take)
-        return Take(card, place, parse_card(nut.new) if nut.new else None, nut.to, nut.as_)
-    who, card = nut.steal.rsplit(None, 1)  # type: ignore[union-attr]
-    return Steal(run.index[who], card.lower(), nut.to, nut.as_)
 
 
 # ---------------------------------------------------------------- the picture

@@ -179,6 +179,8 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
     if t is Stop:
         return None if ph == ROLL_OR_STOP else expected(s)
     if t is Steal:
+        if ph == TAKE and s.section().raccoon:
+            return Illegal("on a raccoon field the face-up nut is taken first, then one is stolen", R.N10)
         if ph != STEAL:
             return Illegal("no nut is stolen here: only a raccoon field steals, once, when a nut can be stolen",
                            R.RACCOON) if ph in (TAKE, ROLL, ROLL_OR_STOP) else expected(s)
@@ -359,7 +361,6 @@ def _roll(s: State, a: Roll) -> None:
     if lo <= a.space <= hi and a.space not in s.track and s.supply[p] > 0:
         s.track.append(a.space)
         s.supply[p] -= 1
-        s.placed += 1
     if s.narrate:
         s.say(f"{s.names[p]} rolls green {a.green}, white {a.white[0]} and {a.white[1]}: a squirrel on {a.space} "
               f"(starting track: {' '.join(map(str, sorted(s.track)))}; {s.supply[p]} in the supply)")

@@ -21,14 +21,12 @@ N1, N2, N3, N4, N5, N6, N7, N8, N9, N10, N11, N12, N13 = (ruling(f"N{i}") for i 
 # ---- Components and Preparation
 PLAYER_COUNT = _rule("In the Nuts!", "Spieler: 2-4 Personen")
 EIGHT_CARDS = _rule("Preparation", "8 nut storage cards with the same motif")
-ALL_SQUIRRELS = _rule("Preparation", "Each player takes all squirrels of his or her chosen colour")
 FACE_UP = _rule("Preparation", "Turn over the top four cards and put them below bottom of the game board, so that "
                 "they each line up with one of the sections")
 REMOVED = {2: _rule("Preparation", "For 2 players, take two walnuts, two hazelnuts, two beechnuts and two acorns "
                     "out of the deck and put them back in the box."),
            3: _rule("Preparation", "For 3 players, take one walnut, one hazelnut, one beechnut and one acorn out "
                     "of the deck and put them back in the box.")}
-ALL_JOKERS = _rule("Preparation", "You will need all 12 jokers, no matter how many players there are.")
 FIRST_NUT = _rule("Preparation", "Take one nut each. This card immediately goes on a storage card of your choice.")
 SETUP_SQUIRRELS = _rule("Preparation", "The player to the starting player's left puts one squirrel in any section "
                         "of the 2-squirrel-areas. The next player to the left (if you are three or four players) "
@@ -47,8 +45,6 @@ AGAIN = _rule("Playing the Game", "Every time you have put a squirrel on the sta
 BAD_ROLL = _rule("Bad Roll", "If you roll a number that prevents you from putting any squirrels on the starting "
                  "track, because all corresponding spaces already have squirrels in them, your turn ends immediately "
                  "and you have to take all of your squirrels from the starting track back into your supply.")
-STOP = _rule("Ending Your Turn Successfully", "If you do, push all of your squirrels up from the starting track to "
-             "the 2-squirrel-area of the board.")
 
 # ---- Collecting nuts
 CHECK_ORDER = _rule("Collecting Nuts", "First, check the 2-squirrel-area, then the 3-squirrel-area and finally the "
@@ -82,9 +78,6 @@ JOKER_KEPT = _rule("Jokers", "Unlike other nuts, jokers don't have to be stored 
 JOKER_KIND = _rule("Jokers", "Jokers always count as one of the two nuts shown on them")
 
 # ---- The End of the Game
-END = _rule("The End of the Game", "The end of the game draws near as soon as you've used up the draw pile while "
-            "collecting nuts. Now, the eight cards you have put aside at the start of the game come into play as the "
-            "new draw pile.")
 LAST_PICKS = _rule("The End of the Game", "Now, all players get one of the four face-up cards for any four squirrels "
                    "they have on the board, beginning with the player closest to the one whose turn it is in a "
                    "clockwise direction.")

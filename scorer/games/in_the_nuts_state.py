@@ -101,7 +101,7 @@ class State:
 
     __slots__ = ("p", "b", "names", "n", "phase", "actor", "active", "turn", "supply", "track", "counts",
                  "faceup", "deck", "pile", "aside", "ending", "cards", "kept", "david", "stage", "sec",
-                 "next_sec", "queue", "settle_left", "steal_due", "placed", "narrate", "events")
+                 "next_sec", "queue", "again", "fresh", "settle_left", "steal_due", "narrate", "events")
 
     def __init__(self, params, names) -> None:
         self.p, self.b = params, params.board
@@ -123,7 +123,8 @@ class State:
         self.kept: list[list[str]] = [[] for _ in range(n)]
         self.david: int | None = None
         self.stage, self.sec, self.next_sec, self.queue = CHECKS, -1, 0, []
-        self.settle_left, self.steal_due, self.placed = 0, False, 0
+        self.again, self.fresh = False, True       # a player's second set in a section; a section just begun
+        self.settle_left, self.steal_due = 0, False
         self.narrate, self.events = False, []
 
     def copy(self) -> "State":
@@ -179,4 +180,6 @@ class State:
             return R.LAST_PICKS
         if sec.raccoon:
             return R.RACCOON
-        return R.ROW_2 if sec.row == 0 else R.ROW_4 if sec.above is None else R.ROW_3
+        if sec.row == 0:
+            return R.DOUBLE_NUT if self.again else R.ROW_2
+        return R.ROW_4 if sec.above is None else R.ROW_3
