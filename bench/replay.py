@@ -16,7 +16,7 @@ import sys
 import time
 
 from kitfile import load_kit
-from scorer.games import chestnuts, in_the_nuts, in_the_nuts_log, trim_the_tree
+from scorer.games import chestnuts, in_the_nuts, in_the_nuts_notation, trim_the_tree
 from scorer.games.in_the_nuts_random import random_record as nuts_record
 
 
@@ -67,10 +67,10 @@ def bench_in_the_nuts(games: int, seed: int, runs: int = 3) -> bool:
     for r in records:
         for turn in r.turns:
             for text in turn.rolls:
-                in_the_nuts_log.parse_roll(text)
+                in_the_nuts_notation.parse_roll(text)
             for nut in turn.nuts or []:
                 if nut.take:
-                    in_the_nuts_log.parse_take(nut.take)
+                    in_the_nuts_notation.parse_take(nut.take)
     walk = time.perf_counter() - a
     finals = [in_the_nuts.Record.model_validate(_final_storage(r, res)) for r, res in zip(raw, results)]
     a = time.perf_counter()

@@ -157,3 +157,21 @@ def test_cli_check_explain_json_and_schema():
     assert out["violations"][0]["where"] == 'turn 1 (Anna), roll 1 "2 2 1 > 9"'
     schema = json.loads(CliRunner().invoke(cli, ["schema", "record", "in-the-nuts"]).output)
     assert {"setup", "turns", "end", "players"} <= set(schema["properties"])
+
+
+def test_a_theft_left_out_is_one_violation_and_the_replay_goes_on():
+    for seed in range(40):
+        rec = random_record(KIT, random.Random(seed))
+        spot = next(((t, k) for t, turn in enumerate(rec["turns"]) for k, nut in enumerate(turn.get("nuts", []))
+                     if "steal" in nut and k + 1 < len(turn["nuts"])), None)
+        if spot:
+            break
+    t, k = spot
+    del rec["turns"][t]["nuts"][k]
+    r = run(rec)
+    # Reported once, where the record goes on without it; later differences (the victim keeps the nut)
+    # are the record's own, and the replay still reaches the end.
+    first = r.violations[0]
+    assert first.rule == "ruling N10" and "`steal:` comes before this" in first.message
+    assert first.where.startswith(f"turn {t + 1} (") and f"nut {k + 1} (" in first.where
+    assert sum(v.rule == "ruling N10" for v in r.violations) == 1 and r.finished

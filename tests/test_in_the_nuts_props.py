@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from kitfile import load_kit
 from scorer.games import in_the_nuts as G
 from scorer.games.in_the_nuts_log import replay
+from scorer.games.in_the_nuts_notation import entry, read_entry
 from scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take,
                                             legal_moves, why_illegal)
 from scorer.games.in_the_nuts_random import random_record
@@ -98,33 +99,6 @@ def norm(s, a):
     return a
 
 
-def entry(a, names) -> object:
-    """An action as the record writes it."""
-    def stored(d):
-        if a.to is not None:
-            d["to"] = a.to
-        if a.as_ is not None:
-            d["as"] = a.as_
-        return d
-    t = type(a)
-    if t is Reveal:
-        return a.card
-    if t is Settle:
-        return a.section
-    if t is Roll:
-        return f"{a.green} {a.white[0]} {a.white[1]}" + (f" > {a.space}" if a.space is not None else "")
-    if t is First:
-        return stored({"take": a.card})
-    if t is Take:
-        d = {"take": a.card + (f" {a.place}" if a.place else "")}
-        if a.new:
-            d["new"] = a.new
-        return stored(d)
-    if t is Steal:
-        return stored({"steal": f"{names[a.victim]} {a.card}"})
-    return stored({"joker": a.joker})
-
-
 def put(rec: dict, where: str, value) -> str:
     """Write `value` into the record at the action named `where`; returns the where's stem."""
     if m := re.match(r"(setup, nuts (\d+)) ", where):
@@ -180,3 +154,14 @@ def test_a_bad_roll_and_a_double_nut_and_the_end_happen_in_random_games():
     for phrase in ("a bad roll", "steals", "David moves to", "the draw pile is used up", "picks at the end",
                    "pushed up into 2-12 (4-squirrel area)", "keeps the", "end, "):
         assert phrase in text, phrase
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**9), st.integers(2, 4))
+def test_every_action_written_as_a_record_entry_reads_back_as_itself(seed, players):
+    names = NAMES[:players]
+    seen = []
+    check(game(seed, players), watch=lambda where, s, a: seen.append((s.copy(), a)))
+    for s, a in seen:
+        back = read_entry(s, entry(a, names), names[a.player] if isinstance(a, EndStore) else None)
+        assert back == a, (a, entry(a, names), back)

@@ -22,7 +22,7 @@ from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
 from scorer.core import PlayerScore, Result, Violation
 from scorer.games import in_the_nuts_log as log
-from scorer.games.in_the_nuts_log import KINDS, KeptJoker, Kind, Setup, Turn
+from scorer.games.in_the_nuts_notation import KINDS, KeptJoker, Kind, Setup, Turn
 from scorer.games.in_the_nuts_rules import EIGHT_CARDS, GAME, N1, N2, N5, PLAYER_COUNT
 from scorer.games.in_the_nuts_storage import card_line, joker_name, player_score, ranking
 from scorer.records import Name, Strict, check_unique_names

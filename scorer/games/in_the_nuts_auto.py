@@ -24,6 +24,12 @@ def settle_next(s: State, after: int) -> None:
     s.phase, s.active, s.actor, s.turn = ROLL, 0, 0, 1
 
 
+def steal_skip(s: State) -> None:
+    """A theft the record leaves out, where it goes on with the next nut: the table did not steal."""
+    if s.phase == STEAL:
+        collect_next(s)
+
+
 def settle_skip(s: State) -> None:
     """The setup squirrels a record left out are skipped: on to the next player's, or to turn 1."""
     settle_next(s, s.actor)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from scorer import dice
 from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_auto import collect_next, end_jokers, next_turn, settle_next, settle_skip, steal_next, stop
+from scorer.games.in_the_nuts_auto import (collect_next, end_jokers, next_turn, settle_next, settle_skip, steal_next,
+                                           steal_skip, stop)
 from scorer.games.in_the_nuts_state import (END_JOKERS, KEEP, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                             SETUP_SQUIRRELS, STEAL, TAKE, Action, EndStore, First, Reveal, Roll,
                                             Settle, State, Steal, Stop, Take, nut, or_join)
@@ -20,7 +21,7 @@ from scorer.movelog import Illegal
 
 __all__ = ["Action", "EndStore", "First", "KEEP", "Reveal", "Roll", "Settle", "State", "Steal", "Stop", "Take",
            "all_rolls", "apply", "chance", "expected", "fits", "legal_moves", "reveal_problem", "settle_skip",
-           "store_options", "store_problem", "take_place", "why_illegal"]
+           "steal_skip", "store_options", "store_problem", "take_place", "why_illegal"]
 
 
 # ---------------------------------------------------------------- why an action is illegal
@@ -43,7 +44,7 @@ def expected(s: State) -> Illegal:
     if ph == TAKE:
         return Illegal(f"{who} collects at {s.section().name} and takes a nut first", s.collect_rule())
     if ph == STEAL:
-        return Illegal(f"{who} steals a nut first (raccoon field)", R.N10)
+        return Illegal(f"{who} steals a nut first (raccoon field): `steal:` comes before this", R.N10)
     if ph == END_JOKERS:
         left = ", ".join(f"{s.names[p]} {', '.join(k)}" for p, k in enumerate(s.kept) if k)
         return Illegal(f"the kept jokers are stored now ({left})", R.STORED_AWAY)
