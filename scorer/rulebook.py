@@ -30,7 +30,8 @@ class Rule:
 
 
 def _norm(text: str) -> str:
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    # A rulebook's **bold** marks are emphasis, not words: a quote reads the same without them.
+    text = text.replace("**", "").replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     return re.sub(r"\s+", " ", text).strip()
 
 

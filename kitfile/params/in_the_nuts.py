@@ -1,13 +1,22 @@
-"""In the Nuts!' numbers: the kinds of nut, each player's storage cards, the supply, the jokers.
+"""In the Nuts!' numbers: the kinds of nut, each player's storage cards, the supply, the jokers,
+and the board: the starting track, the rows of sections and the four face-up nut places.
 
 The storage cards the generator prints and the cards the scorer fills are this one table (sizes and
 points, ruling N3); the supply by player count and the joker pairs are what ruling N5 checks.
 A record names a storage card by its size, a second card of the same size with `b` (`3b`): the
 names come from the table here (`Params.cards`), so a different edition names its own cards.
+
+The board's rows and sections are given here once, each with the name of the board region that
+prints it (kits/in-the-nuts.yaml takes the region names and labels from these through anchors).
+What the rules need to know about them (which section a squirrel is pushed into, which nuts a
+section may take, where a squirrel on the starting track goes) is derived here (`Params.board`), so
+the printed board and the replayed board cannot differ.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -26,6 +35,87 @@ class JokerPair(_Strict):
     count: int = Field(ge=1, description="Jokers showing this pair.")
 
 
+class SectionSpec(_Strict):
+    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces under it: `2-4`, `7`.")
+    region: str = Field(description="The board region that prints it.")
+    raccoon: bool = Field(False, description="A raccoon field: any face-up nut plus one stolen.")
+
+
+class RowSpec(_Strict):
+    squirrels: int = Field(ge=1, description="Squirrels of one player a section of this row needs to take a nut.")
+    sections: list[SectionSpec] = Field(min_length=1, description="Left to right, covering the starting track.")
+
+
+class PlaceSpec(_Strict):
+    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it lies under: `2-4`.")
+    region: str = Field(description="The board region that prints it.")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A face-up nut's place under the starting track."""
+
+    index: int
+    label: str      # `2-4`, as printed and as records write it
+    lo: int
+    hi: int
+    region: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of a row, in the order the rows are checked (`index`)."""
+
+    index: int
+    row: int                    # 0: the first row checked (the 2-squirrel area)
+    need: int                   # squirrels of one player that take a nut
+    label: str
+    lo: int
+    hi: int
+    region: str
+    raccoon: bool
+    above: int | None           # the section its pushed squirrels go to; None on the top row
+    places: tuple[int, ...]     # the nut places it may take from
+
+    @property
+    def name(self) -> str:
+        """`2-4 (2-squirrel area)`, for messages."""
+        return f"{self.label} ({self.need}-squirrel area{', raccoon' if self.raccoon else ''})"
+
+
+@dataclass(frozen=True)
+class Board:
+    track: tuple[int, int]
+    sections: tuple[Section, ...]
+    places: tuple[Place, ...]
+    start: dict[int, int]       # starting space -> the section of the first row above it
+    rows: tuple[tuple[int, ...], ...]   # each row's sections
+
+    @cached_property
+    def needs(self) -> tuple[int, ...]:
+        """Each section's squirrels to collect, in check order."""
+        return tuple(s.need for s in self.sections)
+
+    @property
+    def top(self) -> Section:
+        return self.sections[self.rows[-1][0]]
+
+    def find(self, need: int, label: str) -> Section | None:
+        """The section of the row that needs `need` squirrels, by its label: `find(3, "2-6")`."""
+        return next((s for s in self.sections if s.need == need and s.label == label), None)
+
+    def first_row(self, label: str) -> Section | None:
+        return next((self.sections[i] for i in self.rows[0] if self.sections[i].label == label), None)
+
+    def place(self, label: str) -> Place | None:
+        return next((p for p in self.places if p.label == label), None)
+
+
+def _span(text: str) -> tuple[int, int]:
+    a, _, b = text.partition("-")
+    return int(a), int(b or a)
+
+
 @dataclass(frozen=True)
 class NamedCard:
     name: str       # `3`, `3b`
@@ -38,6 +128,15 @@ class Params(_Strict):
     storage: list[StorageCard] = Field(min_length=1, description="Each player's storage cards.")
     supply: dict[int, int] = Field(description="Nut cards of each kind in the game, by player count (ruling N5).")
     jokers: list[JokerPair] = Field(description="The jokers, by the pair of kinds they show (ruling N2).")
+    squirrels: int = Field(15, ge=1, description="Each player's squirrels: all they have.")
+    set_aside: int = Field(8, ge=0, description="Nut cards put aside face down at the start, the draw pile at the end.")
+    setup_squirrels: list[int] = Field(default_factory=lambda: [1, 2, 3],
+                                       description="Squirrels the players after the first put in the first row "
+                                                   "before the first turn, in seat order.")
+    track: list[int] = Field(min_length=2, max_length=2, description="The starting track's first and last space "
+                                                                     "(the green die plus one white die).")
+    nut_places: list[PlaceSpec] = Field(min_length=1, description="The face-up nuts' places, left to right.")
+    rows: list[RowSpec] = Field(min_length=1, description="The rows in the order they are checked.")
 
     @model_validator(mode="after")
     def _consistent(self) -> "Params":
@@ -54,9 +153,56 @@ class Params(_Strict):
         sizes = [c.size for c in self.storage]
         if any(sizes.count(s) > 26 for s in sizes):
             raise ValueError("storage: too many cards of one size to name them 3, 3b, ... 3z")
+        self.board  # noqa: B018 (derives the board, raising ValueError where it does not fit together)
         return self
 
-    @property
+    @cached_property
+    def board(self) -> Board:
+        """The rows' sections in check order, what each pushes into and may take, and the places."""
+        lo, hi = self.track
+        if not 2 <= lo < hi <= 12:
+            raise ValueError(f"track: {lo}-{hi} is not within 2-12, the sums of the green die and a white die")
+        places = tuple(Place(i, p.spaces, *_span(p.spaces), p.region) for i, p in enumerate(self.nut_places))
+        if any(a.hi >= b.lo for a, b in zip(places, places[1:])) or places[0].lo < lo or places[-1].hi > hi:
+            raise ValueError("nut_places: must lie under the track, left to right, apart")
+        sections: list[Section] = []
+        rows: list[tuple[int, ...]] = []
+        for r, row in enumerate(self.rows):
+            spans = [_span(s.spaces) for s in row.sections]
+            want = lo
+            for (a, b), s in zip(spans, row.sections):
+                if a != want or b < a:
+                    raise ValueError(f"rows[{r}]: section {s.spaces} must start at space {want}: the sections "
+                                     f"cover the track {lo}-{hi} left to right")
+                want = b + 1
+            if want != hi + 1:
+                raise ValueError(f"rows[{r}]: the sections end at {want - 1}, not at the track's last space {hi}")
+            if r and row.squirrels <= self.rows[r - 1].squirrels:
+                raise ValueError(f"rows[{r}]: each row needs more squirrels than the row before")
+            first = len(sections)
+            for (a, b), s in zip(spans, row.sections):
+                inside = tuple(p.index for p in places if a <= p.lo and p.hi <= b)
+                if s.raccoon:
+                    inside = tuple(p.index for p in places)
+                elif r == 0 and len(inside) != 1:
+                    raise ValueError(f"rows[0]: section {s.spaces} must have exactly one nut place under it")
+                elif not inside:
+                    raise ValueError(f"rows[{r}]: section {s.spaces} has no nut place under it")
+                sections.append(Section(len(sections), r, row.squirrels, s.spaces, a, b, s.region, s.raccoon,
+                                        None, inside))
+            rows.append(tuple(range(first, len(sections))))
+        for r in range(len(rows) - 1):
+            for i in rows[r]:
+                s = sections[i]
+                up = [j for j in rows[r + 1] if sections[j].lo <= s.lo and s.hi <= sections[j].hi]
+                if not up:
+                    raise ValueError(f"rows[{r}]: no section of the next row lies over section {s.label}")
+                sections[i] = replace(s, above=up[0])
+        start = {space: next(i for i in rows[0] if sections[i].lo <= space <= sections[i].hi)
+                 for space in range(lo, hi + 1)}
+        return Board((lo, hi), tuple(sections), places, start, tuple(rows))
+
+    @cached_property
     def cards(self) -> list[NamedCard]:
         """Each storage card with the name a record uses: the size, then `b`, `c`... for repeats."""
         out: list[NamedCard] = []

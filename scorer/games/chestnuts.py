@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from scorer import dice
 from scorer.core import PlayerScore, Result, rank, where_turn
 from scorer.games.chestnuts_moves import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, R_END, R_NOTES1,
                                           Move, State, c_default, i_default, apply, end_of_turn, legal_moves,
@@ -94,15 +95,8 @@ class Turn(BaseModel):
     """One turn: the die roll and every action taken, in order (forced Tongs moves included)."""
 
     model_config = ConfigDict(extra="forbid")
-    roll: int = Field(description="The die roll, 1-6.", json_schema_extra={"minimum": 1, "maximum": 6})
+    roll: dice.Die = Field(description="The die roll, 1-6.")
     actions: list[Action] = Field(default_factory=list, max_length=MAX_ITEMS, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
-
-    @field_validator("roll")
-    @classmethod
-    def _die(cls, v: int) -> int:
-        if not 1 <= v <= 6:
-            raise ValueError(f"a die roll is 1 to 6, got {v}")
-        return v
 
 
 class Record(BaseModel):
@@ -251,7 +245,7 @@ def random_record(kit, rng: random.Random, names: tuple[str, str] = ("Ann", "Ben
     s = State(table(kit.params))
     turns: list[dict] = []
     while not s.over and len(turns) < max_turns:
-        roll = rng.randint(1, 6)
+        roll, = dice.roll(rng)
         s.start_turn(roll)
         if s.over:
             break

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from scorer.movelog import Illegal
 from scorer.rulebook import Rule, ruling, section
+from scorer.seats import next_seat
 
 G = "chestnuts"
 # Places of a chestnut; its index in State.c is owner * NP + place. A Plate or a Chair is a
@@ -163,7 +164,7 @@ class State:
         Returns how many chestnuts steps 1-3 moved. If the steps end the game, no points are given.
         """
         self.turn += 1
-        p = self.player = 1 - self.player
+        p = self.player = next_seat(self.player, 2)
         c, o = self.c, p * NP
         moved = (c[o + OVER], c[o + FIRE_C], c[o + FIRE_U])
         c[o + BURNT] += c[o + OVER]

@@ -13,6 +13,7 @@ from typing import Literal
 
 from kitfile.params.forest_fire import Role
 from scorer.movelog import Illegal
+from scorer import seats
 from scorer.rulebook import Rule, ruling, section
 
 GAME = "forest-fire"
@@ -326,9 +327,7 @@ def in_line(squares: tuple[Square, ...]) -> bool:
 
 def tags(people: list[Person]) -> dict[str, str]:
     """One letter per player: their initial, or their seat number where initials clash."""
-    initials = [p.name[0].upper() for p in people]
-    return {p.name: (ini if initials.count(ini) == 1 else str(k + 1))
-            for k, (p, ini) in enumerate(zip(people, initials))}
+    return dict(zip((p.name for p in people), seats.tags([p.name for p in people])))
 
 
 def draw(state: State) -> str:

@@ -1,33 +1,32 @@
-"""In the Nuts!: scoring the final storage cards (rulings N1-N5, the rulebook's scoring).
+"""In the Nuts!: the two records and their scores (the rulebook's scoring, rulings N1-N13).
 
-A record lists, for each player, what lies on each storage card at the end: the kind of nut, how
-many real nuts and which jokers. The cards' sizes and points, the supply by player count and the
-joker pairs come from the kit file (kits/in-the-nuts.yaml).
+A record is either the final storage cards (each player's cards at the end: the kind of nut, how
+many real nuts and which jokers), or a move log of the whole game (in_the_nuts_log), replayed turn by
+turn. Both end in the same storage scoring (in_the_nuts_storage: N3, N4). The cards' sizes and
+points, the supply by player count, the joker pairs and the board come from the kit file
+(kits/in-the-nuts.yaml).
 
-Impossible cards (more nuts than the card holds, a card used twice, a joker stored as a kind it
-does not show, more nuts than the supply) are violations; the cards are still scored as they are
-written where that makes sense (an over-full card as full, a card used a second time not at all).
+In the final storage cards, impossible cards (more nuts than the card holds, a card used twice, a
+joker stored as a kind it does not show, more nuts than the supply) are violations; the cards are
+still scored as they are written where that makes sense (an over-full card as full, a card used a
+second time not at all).
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Discriminator, Field, Tag, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
-from scorer.core import PlayerScore, Result, TieBreaker, Violation, rank
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
-from scorer.rulebook import ruling, section
-
-GAME = "in-the-nuts"
-KINDS = ("walnut", "hazelnut", "beechnut", "acorn")
-Kind = Literal["walnut", "hazelnut", "beechnut", "acorn"]
-
-N1, N2, N3, N4, N5 = (ruling(f"N{i}") for i in range(1, 6))
-EIGHT_CARDS = section(GAME, "Preparation", "8 nut storage cards with the same motif")
-PLAYER_COUNT = section(GAME, "In the Nuts!", "Spieler: 2-4 Personen")
-
+from scorer.core import PlayerScore, Result, Violation
+from scorer.games import in_the_nuts_log as log
+from scorer.games.in_the_nuts_notation import KINDS, KeptJoker, Kind, Setup, Turn
+from scorer.games.in_the_nuts_rules import EIGHT_CARDS, GAME, N1, N2, N5, PLAYER_COUNT
+from scorer.games.in_the_nuts_storage import card_line, joker_name, player_score, ranking
+from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from scorer.supply import Supply
 
 class Store(Strict):
     """One storage card at the end of the game."""
@@ -49,17 +48,76 @@ class Player(Strict):
     stores: list[Store] = Field(default_factory=list, max_length=MAX_ITEMS, description="The player's storage cards that hold nuts.")
 
 
+def _player_form(v: Any) -> str:
+    return "stores" if isinstance(v, dict) else "name"
+
+
+PlayerEntry = Annotated[Union[Annotated[Player, Tag("stores")], Annotated[Name, Tag("name")]],
+                        Discriminator(_player_form)]
+
+
 class Record(Strict):
-    """An In the Nuts! record: each player's storage cards at the end, players in seat order."""
+    """An In the Nuts! record, players in seat order: either each player's storage cards at the end
+    (`players` with `stores`), or a move log (`players` by name, then `setup`, `turns` and `end`)."""
 
     game: Literal["in-the-nuts"]
-    players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS)
+    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS, description="In seat order, the first player first: names "
+                                       "(a move log) or `{name, stores}` (the final storage cards).")
+    setup: Setup | None = Field(None, description="Move log: the face-up nuts, the first nuts, the setup squirrels.")
+    turns: list[Turn] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per turn, in order.")
+    end: dict[Name, Annotated[list[KeptJoker], Field(max_length=MAX_ITEMS)]] | None = Field(None, max_length=MAX_PLAYERS, description="Move log: where each player's kept jokers "
+                                                                      "went at the end.")
 
-    @field_validator("players")
-    @classmethod
-    def _unique(cls, v: list[Player]) -> list[Player]:
-        check_unique_names(p.name for p in v)
-        return v
+    @property
+    def is_log(self) -> bool:
+        return self.setup is not None or self.turns is not None or self.end is not None
+
+    @property
+    def names(self) -> list[str]:
+        return [p if isinstance(p, str) else p.name for p in self.players]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Record":
+        problems: list[InitErrorDetails] = []
+
+        def bad(loc: tuple, message: str, value: object) -> None:
+            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=value))
+
+        names = self.names
+        try:
+            check_unique_names(names)
+        except ValueError as e:
+            bad(("players",), str(e), names)
+        for i, p in enumerate(self.players):
+            if self.is_log and not isinstance(p, str):
+                bad(("players", i), "a move log names its players only (players: [Anna, Uwe]); the replay works "
+                    "out their storage cards", p.name)
+            elif not self.is_log and isinstance(p, str):
+                bad(("players", i), "give each player's storage cards ({name: Ann, stores: [...]}), or write a "
+                    "move log with setup: and turns:", p)
+        if self.is_log:
+            if self.setup is None:
+                bad(("setup",), "a move log starts with its setup: the face-up nuts, the first nuts, the "
+                    "setup squirrels", None)
+            known = set(names)
+
+            def player(loc: tuple, name: str) -> None:
+                if name not in known:
+                    bad(loc, f"no player named {name!r} (players: {', '.join(names)})", name)
+
+            if self.setup is not None:
+                for key in ("first", "squirrels"):
+                    for name in getattr(self.setup, key):
+                        player(("setup", key, name), name)
+            for name in self.end or {}:
+                player(("end", name), name)
+            for t, turn in enumerate(self.turns or []):
+                for k, nut in enumerate(turn.nuts or []):
+                    if nut.steal is not None:
+                        player(("turns", t, "nuts", k, "steal"), nut.steal.rsplit(None, 1)[0])
+        if problems:
+            raise ValidationError.from_exception_data("Record", problems)
+        return self
 
 
 def _params(kit: Kit) -> Params:
@@ -69,29 +127,47 @@ def _params(kit: Kit) -> Params:
     return params
 
 
-def _joker(text: str) -> tuple[str, str] | None:
-    parts = [p.strip().lower() for p in text.split("/")]
-    if len(parts) != 2 or parts[0] == parts[1] or not all(p in KINDS for p in parts):
-        return None
-    return parts[0], parts[1]
+def _player_count(record: Record, kit: Kit) -> list[Violation]:
+    n = len(record.players)
+    if kit.game.min_players <= n <= kit.game.max_players:
+        return []
+    return [Violation.of("players", f"{n} players; the game is for {kit.game.players}", PLAYER_COUNT)]
 
 
 def score(record: Record, kit: Kit, explain: bool = False) -> Result:
-    """Check the storage cards against the rules and score them (rulings N1-N5)."""
+    """Check the record against the rules and score the storage cards it ends with."""
     params = _params(kit)
+    if record.is_log:
+        return score_log(record, params, _player_count(record, kit), explain)
+    return score_storage(record, params, _player_count(record, kit), explain)
+
+
+def score_log(record: Record, params: Params, violations: list[Violation], explain: bool = False) -> Result:
+    """Replay the move log (every rule, turn by turn), then score the storage cards it fills."""
+    s, rep = log.replay(record, params, explain)
+    scores, best = [], {}
+    for p, name in enumerate(record.names):
+        ps, best[name] = player_score(name, s.cards[p].values())
+        scores.append(ps)
+        if explain:
+            rep.note(f"{name}: {ps.total} points; most valuable full card: {best[name] or 'none'} (ruling N4)")
+    ranked, tiebreaks = ranking(scores, best)
+    return Result(game=GAME, players=scores, violations=violations + rep.violations, finished=s.over,
+                  ranking=ranked, tiebreaks=tiebreaks, explain=rep.explain)
+
+
+def score_storage(record: Record, params: Params, violations: list[Violation], explain: bool = False) -> Result:
+    """Check the final storage cards against the rules and score them (rulings N1-N5)."""
     cards: dict[str, NamedCard] = {c.name: c for c in params.cards}
     names = ", ".join(cards)
-    violations: list[Violation] = []
     notes: list[str] = []
     scores: list[PlayerScore] = []
     best_full: dict[str, int] = {}
-    stored = {k: 0 for k in KINDS}
-    jokers_used: dict[frozenset, list[str]] = {}
-    joker_total = 0
-
     n_players = len(record.players)
-    if not kit.game.min_players <= n_players <= kit.game.max_players:
-        violations.append(Violation.of("players", f"{n_players} players; the game is for {kit.game.players}", PLAYER_COUNT))
+    supply: Supply[str] = Supply({k: params.supply_for(n_players) for k in KINDS})
+    pairs: Supply[str] = Supply({joker_name(*j.shows, KINDS): j.count for j in params.jokers})
+    pair_over: list[tuple[str, str]] = []   # (where, joker) of each joker beyond its pair's count
+    joker_total = 0
 
     for player in record.players:
         ps = PlayerScore(player.name)
@@ -114,7 +190,7 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
             if real < 0:
                 violations.append(Violation.of(where, f"{real} nuts: a count cannot be negative", N1))
                 real = 0
-            stored[store.nut] += real
+            supply.take(store.nut, real)
             for j, text in enumerate(store.jokers):
                 pair = _joker(text)
                 jwhere = f"{where}, jokers[{j}]"
@@ -123,7 +199,9 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                                                    f"of {', '.join(KINDS)}, written like acorn/hazelnut", N2))
                     continue
                 joker_total += 1
-                jokers_used.setdefault(frozenset(pair), []).append(jwhere)
+                name = joker_name(*pair, KINDS)
+                if not pairs.take(name):
+                    pair_over.append((jwhere, name))
                 if store.nut not in pair:
                     violations.append(Violation.of(jwhere, f"a joker showing {pair[0]}/{pair[1]} cannot be "
                                                    f"stored as {store.nut}", N2))
@@ -131,30 +209,36 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
             if held > card.size:
                 violations.append(Violation.of(where, f"{held} nuts on card {card.name}, which holds {card.size} "
                                                f"(scored as full)", N1))
+            line = card_line(card.name, store.nut, held, card.size, card.points)
+            ps.breakdown.append(line)
             if held >= card.size:
-                ps.add(f"card {card.name} ({store.nut}, full)", card.points)
                 best = max(best, card.points)
-            else:
-                ps.add(f"card {card.name} ({store.nut}, {held} of {card.size})", held)
         if explain:
             notes.append(f"{player.name}: {ps.total} points; most valuable full card: {best or 'none'} (ruling N4).")
         best_full[player.name] = best
         scores.append(ps)
 
-    supply = params.supply_for(n_players)
-    for kind, n in stored.items():
-        if n > supply:
-            violations.append(Violation.of(f"all players, {kind}", f"{n} {kind}s stored; the game has {supply} with "
-                                           f"{n_players} players", N5))
+    for kind in KINDS:
+        if supply.taken(kind) > supply.have[kind]:
+            violations.append(Violation.of(f"all players, {kind}", f"{supply.taken(kind)} {kind}s stored; the game "
+                                           f"has {supply.have[kind]} with {n_players} players", N5))
     if joker_total > params.joker_count:
         violations.append(Violation.of("all players, jokers", f"{joker_total} jokers stored; the game has "
                                        f"{params.joker_count}", N5))
-    for pair, places in jokers_used.items():
-        a, b = sorted(pair)
-        have = params.jokers_showing(a, b)
-        if len(places) > have:
-            violations.append(Violation.of(places[have], f"{len(places)} {a}/{b} jokers stored; the game has {have}", N5))
+    reported: set[str] = set()
+    for where, name in pair_over:
+        if name not in reported:
+            reported.add(name)
+            violations.append(Violation.of(where, f"{pairs.taken(name)} {name} jokers stored; the game has "
+                                           f"{pairs.have[name]}", N5))
 
-    ranking, tiebreaks = rank(scores, [TieBreaker("most valuable full card", best_full.__getitem__)], N4)
+    ranked, tiebreaks = ranking(scores, best_full)
     return Result(game=GAME, players=scores, violations=violations, finished=True,
-                  ranking=ranking, tiebreaks=tiebreaks, explain=notes)
+                  ranking=ranked, tiebreaks=tiebreaks, explain=notes)
+
+
+def _joker(text: str) -> tuple[str, str] | None:
+    parts = [p.strip().lower() for p in text.split("/")]
+    if len(parts) != 2 or parts[0] == parts[1] or not all(p in KINDS for p in parts):
+        return None
+    return parts[0], parts[1]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -18,6 +17,8 @@ from scorer.core import PlayerScore, Result, rank
 from scorer.movelog import Illegal, Replay
 from scorer.records import MAX_ITEMS, MAX_TURNS
 from scorer.rulebook import ruling, section
+from scorer.seats import clockwise_from
+from scorer.supply import Supply
 
 GAME = "trim-the-tree"
 G = GAME
@@ -105,14 +106,14 @@ class State:
         self.round = -1
         self.box: list[str] = []
         self.picked: list[int] = []
-        self.drawn: Counter = Counter()
+        self.bag: Supply[str] = Supply({o: params.in_bag(players) for o in params.ornaments})
         self.points = [0] * players
 
     def copy(self) -> "State":
         s = State.__new__(State)
         s.p, s.n, s.names, s.round, s.points = self.p, self.n, self.names, self.round, self.points[:]
         s.trees = [dict(t) for t in self.trees]
-        s.box, s.picked, s.drawn = self.box[:], self.picked[:], Counter(self.drawn)
+        s.box, s.picked, s.bag = self.box[:], self.picked[:], self.bag.copy()
         return s
 
     def over(self) -> bool:
@@ -120,7 +121,7 @@ class State:
 
     def order(self) -> list[int]:
         """This round's pick order: from its first player (one seat further left each round) clockwise."""
-        return [(self.round + k) % self.n for k in range(self.n)]
+        return clockwise_from(self.round % self.n, self.n)
 
     def to_pick(self) -> int | None:
         return next((i for i in self.order() if i not in self.picked), None)
@@ -137,13 +138,13 @@ class State:
         for orn in dict.fromkeys(box):
             if orn not in self.p.ornaments:
                 out.append(Illegal(self.unknown(orn), R_KINDS))
-        self.drawn.update(box)
+        over = {orn for orn in box if not self.bag.take(orn)}
         have = self.p.in_bag(self.n)
         for orn in dict.fromkeys(box):
-            if orn in self.p.ornaments and self.drawn[orn] > have:
+            if orn in self.p.ornaments and orn in over:
                 out_sets = self.p.sets - have
                 why = f"{out_sets} of {self.p.sets} sets taken out" if out_sets else f"all {self.p.sets} sets in"
-                out.append(Illegal(f"{self.drawn[orn]} {orn} ornaments drawn so far, but with {self.n} player"
+                out.append(Illegal(f"{self.bag.taken(orn)} {orn} ornaments drawn so far, but with {self.n} player"
                                    f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_SETUP.get(self.n, R_T4)))
         return out
 

@@ -1,0 +1,30 @@
+"""Dice as records write them: six-sided, 1 to 6.
+
+A die a record writes outside 1-6 is an unreadable record (it cannot have been rolled), reported on
+its line like any other malformed value; `Die` is the pydantic type for one die, `check` the same
+test for dice read from notation, and `roll` what the random players throw.
+"""
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
+SIDES = 6
+
+
+def check(value: int) -> int:
+    """A die's face, or ValueError saying what a die shows."""
+    if not 1 <= value <= SIDES:
+        raise ValueError(f"a die roll is 1 to {SIDES}, got {value}")
+    return value
+
+
+Die = Annotated[int, AfterValidator(check), Field(json_schema_extra={"minimum": 1, "maximum": SIDES})]
+"""One die's face in a record."""
+
+
+def roll(rng: random.Random, dice: int = 1) -> tuple[int, ...]:
+    """`dice` fair six-sided dice."""
+    return tuple(rng.randint(1, SIDES) for _ in range(dice))

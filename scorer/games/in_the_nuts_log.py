@@ -1,0 +1,218 @@
+"""In the Nuts!: the move log replayed turn by turn, and the position it reaches, as text.
+
+A move log writes what the table knows and nothing the rules decide (docs/records/in-the-nuts.md):
+the setup (the four face-up nuts, each player's first nut and where it went, the setup squirrels),
+then one entry per turn, its rolls (`2 1 6 > 8`: the green die, the two white dice, the space the
+squirrel went to; a roll with no space is a bad roll) and the nuts collected in it, in the order the
+rules collect them (`{take: acorn, new: walnut, to: 2}`, `{steal: Uwe 3b, to: 5}`), and at the end
+where the kept jokers went. Pushes, who collects in which order, and which squirrels go back are the
+replay's to work out, and --explain shows them. The notation is read in in_the_nuts_notation.
+"""
+from __future__ import annotations
+
+from scorer.core import where_turn
+from scorer.games import in_the_nuts_rules as R
+from scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Settle, State, Stop, Take, apply, fits,
+                                            settle_skip, steal_skip, why_illegal)
+from scorer.games.in_the_nuts_notation import Setup, Turn, parse_card, parse_roll
+from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
+                                            TAKE)
+from scorer.movelog import Illegal, Replay
+from scorer.seats import tags
+
+
+# ---------------------------------------------------------------- the replay
+
+class _Run:
+    def __init__(self, record, params, explain: bool, watch) -> None:
+        self.watch = watch
+        self.names = [str(p) for p in record.players]
+        self.s = State(params, self.names)
+        self.s.narrate = explain
+        self.rep = Replay(explaining=explain)
+        self.index = {n: i for i, n in enumerate(self.names)}
+
+    def play(self, where, a) -> bool:
+        """Check and play one action; an action of the wrong kind for the moment is not played.
+        `where` is the place in the record, or a (format, values...) tuple made into one only when
+        it is shown (most actions are legal and never named)."""
+        s = self.s
+        if self.watch is not None:
+            where = _where(where)
+            self.watch(where, s, a)
+        why = why_illegal(s, a)
+        if why is not None:
+            where = _where(where)
+            self.rep.illegal(where, why)
+            if not fits(s, a):
+                if type(a) is Take and s.phase == STEAL:
+                    steal_skip(s)               # no theft written: go on as the table did, with this nut
+                    return self.play(where, a)
+                self.rep.note(f"{where}: not played")
+                return False
+        apply(s, a)
+        if s.narrate:
+            self.rep.note(f"{_where(where)}: " + ("ILLEGAL, played as the table did: " if why else "")
+                          + "; ".join(s.events))
+            s.events.clear()
+        return True
+
+    def stop_here(self, where: str, why: Illegal) -> None:
+        self.rep.illegal(where, why)
+        self.rep.note(f"{where}: the record no longer follows the game; the replay stops here")
+
+
+def _where(where) -> str:
+    return where if isinstance(where, str) else where[0].format(*where[1:])
+
+
+def replay(record, params, explain: bool = False, watch=None) -> tuple[State, Replay]:
+    """Play the move log through the rules, collecting every violation (and, explaining, the notes).
+
+    `watch(where, state, action)`, if given, sees every action the record writes just before it is
+    checked (a drawing of each step, a test that wants the position at one)."""
+    run = _Run(record, params, explain, watch)
+    if _setup(run, record.setup):
+        _turns(run, record.turns or [])
+    if record.end:
+        for p, name in enumerate(run.names):
+            for k, e in enumerate(record.end.get(name, [])):
+                run.play(f"end, {name}, joker {k + 1} \"{e.joker}\"",
+                         EndStore(p, parse_card(e.joker), e.to, e.as_))
+    if explain:
+        run.rep.note("position:\n" + draw(run.s))
+    return run.s, run.rep
+
+
+def _setup(run: _Run, st: Setup) -> bool:
+    s, names = run.s, run.names
+    want = len(s.faceup)
+    for i, text in enumerate(st.nuts[:want]):
+        run.play(f"setup, nuts {i + 1} \"{text}\"", Reveal(parse_card(text)))
+    if len(st.nuts) != want:
+        run.stop_here("setup, nuts", Illegal(f"{len(st.nuts)} face-up nuts; the setup turns {want} face up, "
+                                             f"one under each of {', '.join(p.label for p in s.b.places)}", R.N13))
+        if len(st.nuts) < want:
+            return False
+    for name in names:
+        e = st.first.get(name)
+        if e is None or s.phase != SETUP_FIRST:
+            run.stop_here(f"setup, first ({name})", Illegal(f"{name}'s first nut is not written: each player draws "
+                                                            f"one, in seat order, after the face-up nuts", R.N13))
+            return False
+        run.play(f"setup, first ({name}) \"{e.take}{' > ' + e.to if e.to else ''}\"",
+                 First(parse_card(e.take), e.to, e.as_))
+    for name in st.squirrels:
+        if run.index[name] == 0:
+            run.rep.illegal(f"setup, squirrels ({name})", Illegal(f"{name} goes first and puts no setup squirrel",
+                                                                  R.N6))
+    while s.phase == SETUP_SQUIRRELS:
+        p, left = s.actor, s.settle_left
+        got = st.squirrels.get(names[p], [])
+        if len(got) != left:
+            run.rep.illegal(f"setup, squirrels ({names[p]})", Illegal(
+                f"{names[p]}, seat {p + 1}, puts {left} squirrel{'s' * (left != 1)} in the "
+                f"{s.b.sections[0].need}-squirrel area; the record has {len(got)}", R.N6))
+        for k, text in enumerate(got[:left]):
+            run.play(f"setup, squirrels ({names[p]}) {k + 1} \"{text}\"", Settle(p, text))
+        if s.phase == SETUP_SQUIRRELS and s.actor == p:
+            settle_skip(s)
+    if s.narrate:
+        run.rep.note("after the setup:\n" + draw(s))
+    return True
+
+
+STOP = Stop()
+
+
+def _turns(run: _Run, turns: list[Turn]) -> None:
+    s, names = run.s, run.names
+    fast = not s.narrate and run.watch is None      # legal actions are played without naming them
+    for ti, turn in enumerate(turns):
+        t, who = s.turn, names[s.active]
+        if s.phase in (END_JOKERS, OVER):
+            run.stop_here(f"turn {ti + 1}", Illegal("the game is over: no more turns are played", R.LAST_PICKS))
+            return
+        if s.phase != ROLL:
+            run.stop_here(f"{where_turn(t, who)}, nuts", Illegal(
+                f"the record's nuts for this turn end, but {_missing(s)}", R.N8 if s.phase == TAKE else R.N10))
+            return
+        for ri, text in enumerate(turn.rolls):
+            if s.turn != t:
+                run.rep.illegal(f'{where_turn(t, who)}, roll {ri + 1} "{text}"', Illegal(
+                    "the turn already ended with a bad roll: no more rolls", R.BAD_ROLL))
+                break
+            a = parse_roll(text)
+            if fast and why_illegal(s, a) is None:
+                apply(s, a)
+            else:
+                run.play(('turn {} ({}), roll {} "{}"', t, who, ri + 1, text), a)
+        if s.turn != t:
+            if turn.nuts:
+                run.rep.illegal(f"{where_turn(t, who)}, nut 1", Illegal(
+                    "a turn that ends with a bad roll collects no nuts", R.BAD_ROLL))
+            continue
+        if s.phase == ROLL_OR_STOP and (turn.nuts is not None or ti < len(turns) - 1):
+            apply(s, STOP) if fast else run.play(("turn {} ({}), stop", t, who), STOP)   # always allowed here
+        for ni, nut in enumerate(turn.nuts or ()):
+            if s.phase != TAKE and s.phase != STEAL:
+                run.rep.illegal(f'{where_turn(t, who)}, nut {ni + 1} "{nut.text()}"', Illegal(
+                    "no one collects any more nuts this turn", R.CHECK_ORDER))
+                break
+            a = nut.action(run.index)
+            if fast and why_illegal(s, a) is None:
+                apply(s, a)
+            else:
+                run.play(('turn {} ({}), nut {} ({}) "{}"', t, who, ni + 1, names[s.actor], nut), a)
+        if s.narrate:
+            run.rep.note(f"after {where_turn(t, who)}:\n" + draw(s))
+
+
+def _missing(s: State) -> str:
+    who = s.names[s.actor]
+    if s.phase == TAKE:
+        return f"{who} still collects a nut at {s.section().name}"
+    return f"{who} still steals a nut on the raccoon field"
+
+
+# ---------------------------------------------------------------- the picture
+
+def draw(s: State) -> str:
+    """The position as text: each row's sections with every player's squirrels (`M3`: three of
+    Marlene's), the starting track, the face-up nuts and the pile, David, the storage cards."""
+    tag = tags(s.names)
+    b = s.b
+    lines = []
+    for r in reversed(range(len(b.rows))):
+        cells = []
+        for i in b.rows[r]:
+            sec = b.sections[i]
+            who = " ".join(f"{tag[p]}{k}" for p, k in enumerate(s.counts[i]) if k) or "-"
+            cells.append(f"{sec.label}{'*' if sec.raccoon else ''}: {who}")
+        lines.append(f"  {b.sections[b.rows[r][0]].need}-squirrel area  " + " | ".join(cells))
+    if s.track:
+        lines.append(f"  starting track   {' '.join(map(str, sorted(s.track)))} ({s.names[s.active]})")
+    nuts = " | ".join(f"{p.label} {s.faceup[p.index] or '(empty)'}" for p in b.places)
+    lines.append(f"  face up          {nuts}; draw pile {s.pile}" + (f", set aside {s.aside}" if s.aside else ""))
+    lines.append(f"  David            {'with ' + s.names[s.david] if s.david is not None else 'with no one'}")
+    for p, name in enumerate(s.names):
+        cards = " | ".join(c.describe() for c in s.cards[p].values() if c.full or c.kind) or "nothing stored"
+        kept = f" | kept {', '.join(s.kept[p])}" if s.kept[p] else ""
+        lines.append(f"  {tag[p]} {name}: {s.supply[p]} squirrels in the supply | cards {cards}{kept}")
+    return "\n".join(lines)
+
+
+def position(s: State) -> dict:
+    """The position in the kit file's own names (board regions, storage card names), for a drawing."""
+    b = s.b
+    return {
+        "regions": {b.sections[i].region: {s.names[p]: k for p, k in enumerate(c) if k}
+                    for i, c in enumerate(s.counts)},
+        "track": {str(x): s.names[s.active] for x in sorted(s.track)},
+        "nuts": {p.region: s.faceup[p.index] for p in b.places},
+        "draw_pile": s.pile, "set_aside": s.aside,
+        "david": s.names[s.david] if s.david is not None else None,
+        "storage": {s.names[p]: {c.name: {"kind": c.kind, "nuts": c.nuts, "jokers": list(c.jokers), "full": c.full}
+                                 for c in s.cards[p].values() if c.full or c.kind} for p in range(s.n)},
+        "kept": {s.names[p]: list(k) for p, k in enumerate(s.kept) if k},
+    }
