@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import calibration, cover, fillable, fold, inksaver, manifest
+from generator import bleed, calibration, cover, fillable, fold, inksaver, manifest
 from generator.atomic import Batch
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -98,6 +98,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     titles = titles or {}
     paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
     forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
+    pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
     imposed = impose(pieces, paper, duplex, back_offset, blank_backs=not folded)
@@ -171,6 +172,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             page.marks = crop_marks(paper, page.placed)
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
+            page.marks = crop_marks(paper, page.placed)  # mirrored with the backs: for a sheet of backs cut alone
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
@@ -270,7 +272,7 @@ def pieces_of(kit) -> list[Piece]:
 def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
-    `options.bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
+    `options.bleed` (mm) runs every coloured background that far past its cut (generator/bleed.py)."""
     return build_papers(kit, out_dir, options, [options.paper])[0]
 
 
@@ -281,9 +283,6 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
-    if options.bleed is not None:
-        kit = kit.model_copy(update={"components": [
-            c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
     pieces, info, titles = pieces_of(kit), cover.KitInfo.of(kit), titles_of(kit)
     reports = []
     for paper in papers:

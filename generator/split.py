@@ -23,7 +23,7 @@ from generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 OVERLAP = 10.0
 CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between
 HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
-VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7)
+VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7, ground=True)  # on the cut: never outlined
 MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
 
 

@@ -24,7 +24,7 @@ from generator.components.common import (
     templated,
 )
 from generator.pieces import Piece
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
+from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text, ground
 from generator.textblock import TextFitError, layout
 from kitfile.components import Board, Counters, Lattice, Region, Track
 
@@ -33,6 +33,8 @@ REGION_FILL = "#f6f3ee"
 LABEL_BAND = 11.0
 PAD = 2.0
 GAP = 1.0  # between counters side by side
+LATTICE_LINE = "#222222"  # a lattice's lines: at least 3:1 against any board art (tests check it)
+LATTICE_CASING = "#ffffff"
 
 
 def holding_area(r: Region) -> tuple[float, float]:
@@ -230,9 +232,11 @@ def _grid(kit, g, where: tuple) -> list[Shape]:
 def _lattice(lat: Lattice, pos: dict[str, tuple[float, float]], lines: list[tuple[str, str]]) -> list[Shape]:
     d = lat.space
     out: list[Shape] = []
-    edge = Style(stroke="#555555", width=0.6)
-    for a, b in lines:
-        out.append(Line(*pos[a], *pos[b], edge))
+    casing = Style(stroke=LATTICE_CASING, width=1.8, cap="round")
+    core = Style(stroke=LATTICE_LINE, width=0.9, cap="round")
+    for style in (casing, core):  # a dark line on a pale casing reads on any picture under it
+        for a, b in lines:
+            out.append(Line(*pos[a], *pos[b], style))
     pt = min(12.0, d * 0.38 / PT) if lat.label_at == "centre" else min(7.5, max(6.0, d * 0.26 / PT))
     for name, (px, py) in pos.items():
         out.append(Circle(px, py, d / 2, Style(fill="#ffffff", stroke=INK, width=0.5)))
@@ -283,7 +287,7 @@ def _check_holds(kit, b: Board, where: tuple, blocked: list[tuple[float, float, 
 def pieces(kit, b: Board, index: int) -> list[Piece]:
     where = ("components", index)
     W, H = b.size
-    out: list[Shape] = [Rect(0, 0, W, H, Style(fill=b.fill or "#ffffff", stroke=None))]
+    out: list[Shape] = [Rect(0, 0, W, H, ground(b.fill or "#ffffff"))]
     out += _arts(kit, b, where, under=True)
     for i, r in enumerate(b.regions):
         out += _region(kit, b, r, where + ("regions", i))
