@@ -7,18 +7,20 @@
 How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintOptions value
 (generator/options.py), checked when it is made.
 
-Document order (so that every front is an odd page and its back the even page after it, and the
-whole file prints double-sided in one go): 1 cover, 2 cutting and assembly (the cover's back),
-3-4 calibration front and back, then the pieces: each page of fronts followed by its backs, each
-page of single-sided pieces followed by a blank page; last, thumbnails of further split boards.
-With backs="gutter" (generator/fold.py) the file prints single-sided: every double-sided piece is
-a front-and-back pair to fold, and there are no back pages, blank pages or calibration pages.
+Document order for a kit with double-sided pieces (so that every front is an odd page and its back
+the even page after it, and the whole file prints double-sided in one go): 1 cover, 2 cutting and
+assembly (the cover's back), 3-4 calibration front and back, then the pieces: each page of fronts
+followed by its backs, each page of single-sided pieces followed by a blank page; last, thumbnails
+of further split boards. Score sheets go back to back in pairs (`pads`).
+A kit with nothing double-sided, or built with backs="gutter" (generator/fold.py: every
+double-sided piece a front-and-back pair to fold), prints single-sided: the cover, the assembly
+page only if a board comes in parts, the pieces; no back pages, blank pages or calibration pages.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator import bleed, calibration, cover, fillable, fold, inksaver, manifest
@@ -32,7 +34,6 @@ from generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
 from generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
-ASSEMBLY_PAGE = 2
 
 
 @dataclass
@@ -91,6 +92,39 @@ def _summary(page: Page, titles: dict[str, str]) -> str:
     return ", ".join(f"{k} x{v}" for k, v in counts.items())
 
 
+def _head(sides: str, splits: bool, back_offset: tuple[float, float]) -> list[Page]:
+    """The pages before the pieces. Printed double-sided: the cover, its back (cutting and
+    assembly), the calibration sheet's front and back. Printed single-sided (nothing has a back,
+    or --backs gutter): the cover, and the assembly page only when a board comes in parts; no
+    back alignment to measure, so no calibration sheet (the cover's square checks the scale)."""
+    if sides != "two":
+        return [Page("cover")] + ([Page("assembly")] if splits else [])
+    head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
+    head[1].back_of = head[0]
+    head[3].back_of = head[2]
+    return head
+
+
+def pads(pieces: list[Piece]) -> list[Piece]:
+    """In a file printed double-sided, the copies of a score sheet go back to back in pairs (a
+    pad printed on both sides of the paper), so a sheet never sits alone opposite a blank page.
+    A pair is one physical piece; an odd copy out stays single-sided."""
+    out: list[Piece] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        q = pieces[i + 1] if i + 1 < len(pieces) else None
+        if (p.kind == "score-sheet" and not p.double_sided and q is not None and q.component == p.component
+                and not q.double_sided and (q.w, q.h) == (p.w, p.h)):
+            out.append(replace(p, name=f"{p.name} (and {q.name.rsplit(' ', 1)[-1]} on its back)", back=q.front,
+                               grounds=(p.grounds[0], q.grounds[0])))
+            i += 2
+        else:
+            out.append(p)
+            i += 1
+    return out
+
+
 def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DEFAULT,
             titles: dict[str, str] | None = None) -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
@@ -101,17 +135,15 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
-    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=not folded)
-    if folded:
-        head = [Page("cover"), Page("assembly")]
-    else:
-        head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
-        head[1].back_of = head[0]
-        head[3].back_of = head[2]
+    sides = "fold" if folded else "two" if any(p.double_sided for p in pieces) else "one"
+    if sides == "two":
+        pieces = pads(pieces)
+    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=sides == "two")
+    head = _head(sides, bool(imposed.splits), back_offset)
     tail: list[Page] = []
     for s in imposed.splits[1:]:
         t = Page("thumbnail", title=s.board.name)
-        tail += [t] if folded else [t, Page("blank", back_of=t)]
+        tail += [t, Page("blank", back_of=t)] if sides == "two" else [t]
     pages = head + imposed.pages + tail
     for i, p in enumerate(pages, 1):
         p.number = i
@@ -141,15 +173,18 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         right = f"page {page.number} of {total}"
         if page.kind == "cover":
             left = ""
-            thumbs = [ASSEMBLY_PAGE] + [p.number for p in tail if p.kind == "thumbnail"]
+            thumbs = [p.number for p in pages if p.kind in ("assembly", "thumbnail")]
             rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
                       if pl.piece.shape == "circle"]
-            page.furniture = cover.cover(info, paper, contents, duplex, total,
-                                         None if folded else CALIBRATION_PAGE,
-                                         _ranges(thumbs), bool(imposed.splits), rounds,
-                                         fillable_name(info.id, paper.name) if forms else None)
+            how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
+                                 bool(imposed.splits), tuple(rounds),
+                                 fillable_name(info.id, options) if forms else None,
+                                 any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
+                                     for pg in imposed.pages for pl in pg.placed),
+                                 tuple(sorted({pl.piece.kind for pg in imposed.pages for pl in pg.placed})))
+            page.furniture = cover.cover(info, paper, contents, total, how)
         elif page.kind == "assembly":
-            left = f"{info.title}: cutting and assembly" + ("" if folded else " (back of page 1)")
+            left = f"{info.title}: cutting and assembly" + (" (back of page 1)" if page.is_back else "")
             thumb, board, parts = None, "", 0
             if imposed.splits:
                 s = imposed.splits[0]
@@ -183,24 +218,24 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
     if forms:
-        man["fillable"] = fillable_name(info.id, paper.name)
+        man["fillable"] = fillable_name(info.id, options)
     return Document(info, options, pages, man, forms)
 
 
-def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
-    return f"{kit}-{paper}-p{number:0{max(2, len(str(total)))}d}.svg"
+def _svg_name(stem: str, number: int, total: int) -> str:
+    return f"{stem}-p{number:0{max(2, len(str(total)))}d}.svg"
 
 
 def write(doc: Document, out_dir: Path | str) -> BuildReport:
     """Render `doc` to PDF, SVGs and manifest under out_dir/KIT/, all or nothing."""
-    kit, paper = doc.info.id, doc.paper.name
+    kit, paper, stem = doc.info.id, doc.paper.name, doc.options.stem(doc.info.id)
     root = Path(out_dir) / kit
     shapes = doc.page_shapes()
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
                                    author=doc.info.designer, subject=doc.info.credit)
-    pdf_path = root / f"{kit}-{paper}.pdf"
-    man_path = root / f"manifest-{paper}.json"
-    form_path = root / fillable_name(kit, paper)
+    pdf_path = root / f"{stem}.pdf"
+    man_path = root / f"manifest-{doc.options.label}.json"
+    form_path = root / fillable_name(kit, doc.options)
     form_bytes = None
     if doc.fillable:
         sheets = doc.fillable
@@ -218,7 +253,7 @@ def write(doc: Document, out_dir: Path | str) -> BuildReport:
             batch.write(form_path, form_bytes)
         total = len(shapes)
         for page, s in zip(doc.pages, shapes):
-            path = svg_dir / _svg_name(kit, paper, page.number, total)
+            path = svg_dir / _svg_name(stem, page.number, total)
             batch.write(path, svg_backend.render_page(s, doc.paper.w, doc.paper.h,
                                                       title=f"{doc.info.title}, page {page.number}"))
             svgs.append(path)
@@ -227,7 +262,7 @@ def write(doc: Document, out_dir: Path | str) -> BuildReport:
         form_path.unlink()
     # SVGs of an earlier, longer build of this kit and paper would mislead: remove them
     keep = {p.name for p in svgs}
-    pattern = re.compile(rf"^{re.escape(kit)}-{re.escape(paper)}-p\d+\.svg$")
+    pattern = re.compile(rf"^{re.escape(stem)}-p\d+\.svg$")
     for old in svg_dir.iterdir():
         if pattern.match(old.name) and old.name not in keep:
             old.unlink()
@@ -238,8 +273,8 @@ def write(doc: Document, out_dir: Path | str) -> BuildReport:
                        form_path if form_bytes else None)
 
 
-def fillable_name(kit: str, paper: str) -> str:
-    return f"{kit}-{paper}-fillable.pdf"
+def fillable_name(kit: str, options: PrintOptions) -> str:
+    return f"{options.fillable_stem(kit)}.pdf"
 
 
 def build_pieces(pieces: list[Piece], info: cover.KitInfo, out_dir: Path | str,

@@ -26,6 +26,9 @@ class GameInfo(Strict):
     designer: str = ""
     players: str = Field(description='Player count: "2" or "2-4".')
     credit: str = Field("", description="Credit line printed small on every page.")
+    needs: list[str] = Field(default_factory=list, max_length=20,
+                             description='What the players need beside the kit, listed on the cover under "You also '
+                             'need": dice with their colours, a bag, another game, a pencil (e.g. "one six-sided die").')
 
     @field_validator("players", mode="before")
     @classmethod

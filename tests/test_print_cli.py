@@ -62,7 +62,10 @@ def test_build_options_short_duplex_offset_ink_saver(tmp_path):
     r = run("build", str(kit_file(tmp_path)), "--out", str(out), "--duplex", "short",
             "--back-offset", "-0.5,-1", "--ink-saver")
     assert r.exit_code == 0, r.output
-    m = json.loads((out / "demo-kit" / "manifest-a4.json").read_text())
+    root = out / "demo-kit"
+    for paper in ("a4", "letter"):  # no --paper: both, each named for every option that changed it
+        assert (root / f"demo-kit-{paper}-short-offset-0.5-1-inksaver.pdf").is_file()
+    m = json.loads((root / "manifest-a4-short-offset-0.5-1-inksaver.json").read_text())
     e = m["pieces"][0]
     assert e["back"]["x_mm"] == round(e["x_mm"] - 0.5, 2)
     assert e["back"]["y_mm"] == round(297 - e["y_mm"] - e["h_mm"] - 1, 2)
