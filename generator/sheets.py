@@ -32,6 +32,7 @@ MARK_GAP = 1.0
 MARK_LEN = 3.0
 MARK_MIN = 1.25  # a mark shorter than this is left out (a neighbour is too close)
 MARK_WIDTH = 0.25
+BAND_GAP = 0.5  # a mark's clearance from the heading and credit bands
 HEADER_SIZE = 7.0  # pt
 HEADER_BASELINE = MARGIN + 2.6
 HEADER_BOTTOM = MARGIN + 3.5
@@ -183,7 +184,9 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     for p in placed:
         b = p.bleed
         boxes.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
-    # the heading and credit bands are obstacles too
+    # the heading and credit bands are obstacles too (a mark may come closer to them than to a
+    # piece: their text sits at the far side of the band)
+    bands = len(boxes)
     boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
     boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
     half = MARK_WIDTH / 2  # a line's ink reaches half its width past its end points' box
@@ -205,16 +208,17 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
                     for j, (bx0, by0, bx1, by1) in enumerate(boxes):
                         if j == i:
                             continue
+                        gap = MARK_GAP if j < bands else BAND_GAP
                         if axis == "x":
                             if by0 - eps <= cy <= by1 + eps:
                                 d = (bx0 - cx) if sgn > 0 else (cx - bx1)
                                 if d >= 0:
-                                    room = min(room, d - MARK_GAP)
+                                    room = min(room, d - gap)
                         else:
                             if bx0 - eps <= cx <= bx1 + eps:
                                 d = (by0 - cy) if sgn > 0 else (cy - by1)
                                 if d >= 0:
-                                    room = min(room, d - MARK_GAP)
+                                    room = min(room, d - gap)
                     if axis == "x":
                         room = min(room, (hi_x - cx) if sgn > 0 else (cx - lo_x))
                     else:
