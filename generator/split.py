@@ -42,9 +42,11 @@ class Split:
 
 
 def _count(length: float, room: float) -> int:
+    """The fewest parts `room` long that cover `length` with an OVERLAP between neighbours:
+    n parts cover n room - (n - 1) OVERLAP."""
     if length <= room + 1e-9:
         return 1
-    return math.ceil(length / (room - OVERLAP) - 1e-9)
+    return math.ceil((length - OVERLAP) / (room - OVERLAP) - 1e-9)
 
 
 def fits(w: float, h: float, room_w: float, room_h: float) -> bool:

@@ -47,12 +47,12 @@ def test_piece_counts_and_sizes(pieces):
     by = Counter((p.component, p.kind, p.double_sided) for p in pieces)
     assert by == {("board", "board", False): 1, ("chestnuts", "counter", True): 24, ("tongs", "counter", True): 2,
                   ("flames", "counter", False): 3, ("player-aid", "reference", True): 2,
-                  ("score-pad", "score-sheet", False): 1}
+                  ("score-pad", "score-sheet", False): 2}
     for p in pieces:
         if p.kind == "counter":
             assert p.w == p.h >= 15.875 and p.shape == "circle"
     board = next(p for p in pieces if p.kind == "board")
-    assert (board.w, board.h) == (356.0, 250.0)
+    assert (board.w, board.h) == (366.0, 250.0)
 
 
 def test_one_chestnut_set_per_player_each_with_colour_and_mark(kit, pieces):
@@ -165,7 +165,7 @@ def test_every_text_fits_its_piece_and_is_readable(pieces):
 
 
 def test_a_region_too_small_for_its_counters_is_an_error(tmp_path):
-    src = KIT_FILE.read_text(encoding="utf-8").replace("at: [5, 62], size: 122x126mm", "at: [5, 62], size: 80x126mm")
+    src = KIT_FILE.read_text(encoding="utf-8").replace("at: [5, 62], size: 181x126mm", "at: [5, 62], size: 80x126mm")
     path = tmp_path / "small.yaml"
     path.write_text(src, encoding="utf-8")
     with pytest.raises(SourceError) as e:

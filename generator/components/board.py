@@ -123,9 +123,10 @@ def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
 def keep_whole(b: Board, blocked: list[tuple[float, float, float, float]],
                lattices: list[dict[str, tuple[float, float]]]) -> list[tuple[float, float, float, float]]:
     """Boxes a seam should not cut through when the board is split over pages: what `obstacles`
-    gave, grid squares, lattice spaces (`lattices`: each one's centres) and text blocks (a region
-    is usually too big to avoid)."""
+    gave, grid squares, lattice spaces (`lattices`: each one's centres), text blocks and regions
+    (a board laid out in halves gets its seam between them)."""
     out = list(blocked)
+    out += [(r.at[0], r.at[1], r.size[0], r.size[1]) for r in b.regions]
     for g in b.grids:
         out += [(g.at[0] + j * g.cell, g.at[1] + i * g.cell, g.cell, g.cell) for i in range(g.rows) for j in range(g.cols)]
     for lat, pos in zip(b.lattices, lattices):
