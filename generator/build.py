@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator import bleed, calibration, cover, fillable, fold, inksaver, manifest
+from generator import bleed, calibration, cover, fillable, fold, inksaver, joins, manifest
 from generator.atomic import Batch
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -139,6 +139,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     if sides == "two":
         pieces = pads(pieces)
     imposed = impose(pieces, paper, duplex, back_offset, blank_backs=sides == "two")
+    panels = joins.panels_of(pieces)  # boards laid against a split board: on its assembly picture
     head = _head(sides, bool(imposed.splits), back_offset)
     tail: list[Page] = []
     for s in imposed.splits[1:]:
@@ -189,8 +190,9 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             if imposed.splits:
                 s = imposed.splits[0]
                 board, parts = s.board.name, len(s.parts)
-                thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h))
-            page.furniture = cover.assembly(paper, info, thumb, board, parts, top)
+                thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h, panels.get(s.board.component, ())))
+            page.furniture = cover.assembly(paper, info, thumb, board, parts, top,
+                                            panels.get(imposed.splits[0].board.component, ()) if imposed.splits else ())
         elif page.kind == "calibration":
             left = f"{info.title}: calibration, front ({flip} with the next page)"
             page.furniture = calibration.front(paper, duplex, top)
@@ -211,8 +213,9 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
-            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h),
-                                            s.board.name, len(s.parts), top)
+            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
+                s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
+                panels.get(s.board.component, ()))
         else:  # blank
             left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
         page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)

@@ -250,9 +250,10 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
 
 
 def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
-             top: float) -> list[Shape]:
+             top: float, panels: tuple = ()) -> list[Shape]:
     """The cover's back: cutting and assembly notes, and a split board's thumbnail if any
-    (`thumb(x, y, w, h)` draws it into the room left under the text)."""
+    (`thumb(x, y, w, h)` draws it into the room left under the text); `panels` (split.Panel) are
+    boards laid against this one."""
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, top, width)
@@ -267,5 +268,10 @@ def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
            "strip of a part and lay its neighbour over the strip, edge to edge, so the two halves "
            "of each lettered diamond meet and the letters match. Glue in number order: 1/" +
            f"{parts} first. Gluing the parts onto thin card makes a sturdy board.", 9)
+    for p in panels:
+        when = f" ({p.note})" if p.note and p.note not in p.title else ""
+        f.para(f"{p.title}{when} goes against the {p.edge} edge of the {board}, dashed in the picture: lay "
+               "its hatched strip under that edge so the half-diamonds X and Y meet. Glue it there for good, "
+               "or keep it apart for the games that do without it.", 9)
     y = f.y + 6
     return f.out + thumb(x0, y, width, paper.h - y - MARGIN - 10)

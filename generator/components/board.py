@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from generator import fonts
+from generator import fonts, joins
 from generator.components.common import (
     INK,
     art,
@@ -321,9 +321,33 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         text = templated(kit, lab.text, where + ("labels", i, "text"))
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
+    for other in _panels_on(kit, b, where):  # a panel laid against this board: the marks it meets
+        out += joins.edge_marks(W, H, other.attach.edge)
     front, keep = tuple(out), keep_whole(b, blocked, [pos for pos, _ in lattices])
-    return [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
-                  front=front, meta={"keep_whole": keep}) for n in range(1, b.count + 1)]
+    made = [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
+                  front=front, grounds=(b.fill or "#ffffff", None), meta={"keep_whole": keep}) for n in range(1, b.count + 1)]
+    if b.attach is not None:
+        target = next(c for c in kit.components if c.name == b.attach.to)
+        made = [joins.panel(p, b.attach.edge, target.name, target.display, b.attach.note) for p in made]
+    return made
+
+
+def _panels_on(kit, b: Board, where: tuple) -> list[Board]:
+    """The boards laid against `b` (their `attach` names it), each checked: the edge they share is
+    as long as theirs. A board's own `attach` must name a board."""
+    if b.attach is not None:
+        target = next((c for c in kit.components if c.name == b.attach.to), None)
+        if target is None or target.kind != "board" or target.name == b.name:
+            raise error(kit, where + ("attach", "to"), f"no other board named {b.attach.to!r} to attach to")
+    out = []
+    for i, c in enumerate(kit.components):
+        if c.kind == "board" and c.attach is not None and c.attach.to == b.name:
+            along = 1 if c.attach.edge in ("left", "right") else 0
+            if abs(c.size[along] - b.size[along]) > 0.01:
+                raise error(kit, ("components", i, "size"), f"the board {c.name!r} goes against the {c.attach.edge} "
+                            f"edge of {b.name!r}: that edge is {b.size[along]:g} mm long, this board {c.size[along]:g} mm")
+            out.append(c)
+    return out
 
 
 def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:

@@ -40,20 +40,22 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
+    label_pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m) if face.label else 0.0
+    label_h = label_pt * 0.3528 * 1.3  # the label's line, under the art, its descent inside the frame
     if face.art:
         name, opts = _art_of(kit, face, row, where)
         at = where + ("art_options",)
         if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
             backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
         else:
-            art_h = (h - y - m) * (face.art_share if text else 0.8)
+            art_h = (h - y - m - label_h) * (face.art_share if text else 0.8 if face.label is None else 0.92)
             box = min(art_h, w - 2 * m)
             out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
             y += art_h + 1.0
     if face.label:
-        pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m)
-        out.append(Text(w / 2, y + pt * 0.3528, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
-        y += pt * 0.3528 * 1.6
+        out.append(Text(w / 2, y + label_pt * 0.3528, face.label, size=label_pt, font="condensed-bold", color=INK,
+                        anchor="middle"))
+        y += label_h + 0.5
     if text:
         try:
             laid = layout(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=9.0, where=f"{c.name} card text")
