@@ -15,7 +15,7 @@ degrees so it is upright when the piece is turned over like a page. Back pages m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import split as splitting
 from generator.pieces import Piece
@@ -29,10 +29,13 @@ class Imposed:
 
 
 def _gutter(piece: Piece) -> float:
-    """Between two pieces of a grid: GUTTER, or more where their bleeds would meet. The bleeds of
-    neighbours may touch (the cut is inside each piece's own colour either way); crop marks then
-    sit at the grid's outer edges only, which is where a ruler cut across the sheet starts."""
-    return max(GUTTER, 2 * piece.reach)
+    """Between two pieces of one grid (one key: the same size, bleeds and backgrounds): GUTTER.
+    Their facing backgrounds are the same colour, so their bleeds may overlap in the gutter and
+    each piece's cut is still inside its own colour; crop marks then sit at the grid's outer
+    edges, which is where a ruler cut across the sheet starts. A piece that draws its own bleed
+    (its ground unknown) keeps its bleed clear of its neighbour's."""
+    sides = piece.grounds[: 2 if piece.double_sided else 1]
+    return max(GUTTER, 2 * piece.reach) if piece.reach and None in sides else GUTTER
 
 
 def _edge(piece: Piece) -> float:
@@ -49,19 +52,22 @@ class _Sheet:
     placed: list[Placed] = field(default_factory=list)
     last_key: tuple | None = None
     last_gutter: float = 0.0
+    last_reach: float = 0.0
     closed: bool = False  # a board part's page takes nothing else
 
-    def top_for(self, key: tuple, gutter: float, edge: float) -> float:
+    def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
-        page, a gutter under a row of the same size, a little more under a row of another size
-        (so the two grids read apart)."""
+        page, a gutter under a row of the same kind, a little more under a row of another kind
+        (so the two grids read apart, and their bleeds never meet)."""
         if not self.placed:
             return self.cursor + edge
-        return self.cursor + (gutter if self.last_key == key else max(gutter, self.last_gutter) + 3.0)
+        if self.last_key == key:
+            return self.cursor + gutter
+        return self.cursor + max(gutter, self.last_gutter, self.last_reach + reach) + 3.0
 
 
 def _key(p: Piece, rotate: int) -> tuple:
-    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, rotate, p.double_sided)
+    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, p.grounds, rotate, p.double_sided)
 
 
 def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:
@@ -70,6 +76,9 @@ def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]]
     out: list[tuple[Piece, int]] = []
     splits: list[splitting.Split] = []
     for p in pieces:
+        if p.reach and not splitting.fits(p.w + 2 * _edge(p), p.h + 2 * _edge(p), aw, ah) and (
+                splitting.fits(p.w, p.h, aw, ah) or splitting.fits(p.h, p.w, aw, ah)):
+            p = replace(p, bleed=0.0, back_bleed=0.0 if p.back is not None else None)  # its bleed alone would split it
         b2 = 2 * _edge(p)
         if splitting.fits(p.w + b2, p.h + b2, aw, ah):
             out.append((p, 0))
@@ -115,20 +124,21 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
         for candidate in ([] if part else sheets):
             if candidate.closed:
                 continue
-            t = candidate.top_for(key, g, b)
+            t = candidate.top_for(key, g, b, piece.reach)
             if t + h + b <= y1 + 1e-9:
                 sheet, top = candidate, t
                 break
         if sheet is None:
             sheet = _Sheet(y0)
             sheets.append(sheet)
-            top = sheet.top_for(key, g, b)
+            top = sheet.top_for(key, g, b, piece.reach)
         grid_w = cols * w + (cols - 1) * g
         left = x0 + (aw - grid_w) / 2
         for k in range(run):
             sheet.placed.append(Placed(prepared[i + k][0], round(left + k * (w + g), 4), round(top, 4), w, h,
                                        "front", rot, i + k))
         sheet.cursor, sheet.last_key, sheet.last_gutter, sheet.closed = top + h, key, g, part
+        sheet.last_reach = piece.reach
         i += run
     fronts = [s.placed for s in sheets]
 

@@ -32,8 +32,8 @@ from generator.art._core import (
 )
 from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
-# The storage card's face inside the deck's frame: a 92 x 58 mm card, 4 mm kept clear all round.
-CARD_W, CARD_H = 92.0, 58.0
+# The storage card's face inside the deck's frame: an 88 x 58 mm card, 4 mm kept clear all round.
+CARD_W, CARD_H = 88.0, 58.0
 FACE_W, FACE_H = CARD_W - 8.0, CARD_H - 8.0  # mm
 U = 100.0 / FACE_W  # design units per mm
 W, H = 100.0, FACE_H * U
@@ -51,7 +51,7 @@ def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape
 
 @art("storage-card", "size", "points", "full", "motif")
 def storage_card(color: str | None = None, size=3, points=10, full=False, motif: str = "mark-circle") -> list[Shape]:
-    """A nut storage card's whole face (landscape, 84 x 50 mm inside a 92 x 58 card). size: nuts
+    """A nut storage card's whole face (landscape, 80 x 50 mm inside an 88 x 58 card). size: nuts
     it holds; points: worth when full; full: the back; motif: the owner's mark (art name); color:
     the owner's colour. Left, on a band of the owner's colour: the capacity (large), the motif, the
     points. Right: the place for the stored nut cards, a nut card's size (lying sideways), so the
