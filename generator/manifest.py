@@ -4,7 +4,8 @@
 "x_mm","y_mm","w_mm","h_mm","shape","bleed_mm","back":{"page","x_mm","y_mm","bleed_mm"}|null}]},
 x and y the trim box's top-left corner from the page's top-left, pages from 1, mm rounded to 0.01;
 `shape` how it is cut (rect or circle), `bleed_mm` how far each side's background runs past the
-cut; a board part adds "part": "2/4".
+cut; a board part adds "part": "2/4"; a part or board that meets another along an edge (glued or
+laid against it) adds "seams": those edges as printed, e.g. ["left"].
 A back's position includes --back-offset (it is where the back is drawn). With --backs gutter a
 double-sided piece's back is on the same page, beside its front across the fold.
 """
@@ -45,6 +46,8 @@ def manifest(kit_id: str, paper: Paper, pages: list[Page]) -> dict:
                 entry["back"] = {"page": bp, "x_mm": _mm(bx), "y_mm": _mm(by), "bleed_mm": _mm(bb)}
             if "part" in p.piece.meta:
                 entry["part"] = p.piece.meta["part"]
+            if p.piece.meta.get("seams"):  # edges glued or laid against another part or board
+                entry["seams"] = list(p.piece.meta["seams"])
             pieces.append(entry)
     return {"kit": kit_id, "paper": paper.name, "page_size_mm": [_mm(paper.w), _mm(paper.h)],
             "pages": len(pages), "pieces": pieces}

@@ -171,6 +171,8 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
     xs = _cuts(w, cols, room_w, [(x, x + bw) for x, _, bw, _ in keep])
     ys = _cuts(h, rows, room_h, [(y, y + bh) for _, y, _, bh in keep])
     marks = tuple(alignment_marks(xs, ys))
+    turned = {"left": "top", "top": "right", "right": "bottom", "bottom": "left"}  # as the board is turned
+    joined = {turned[e] if rotated else e for e in board.meta.get("seams", ())}  # edges a panel meets
     front = tuple(front) + marks
     n = cols * rows
     parts: list[Piece] = []
@@ -200,7 +202,9 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             parts.append(replace(
                 board, name=f"{board.name} part {label}", w=pw, h=ph, front=tuple(art),
                 back=back_art, bleed=0.0,
-                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name}))
+                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name,
+                      "seams": tuple(side for side, inner in (("left", c > 0), ("top", r > 0), ("right", c < cols - 1),
+                                                              ("bottom", r < rows - 1)) if inner or side in joined)}))
     return Split(board, rotated, cols, rows, tuple(parts), w, h)
 
 

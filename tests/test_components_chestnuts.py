@@ -213,3 +213,23 @@ def test_board_matches_the_params(kit, pieces):
     assert len(nuts.sets) == kit.game.max_players
     text = words(next(p for p in pieces if p.kind == "board").front)
     assert f"the permanent Flame + {kit.params.added_flames} added Flames" in text
+
+
+def test_the_board_seam_runs_between_regions(kit):
+    """Split over two pages on every paper, the board's seam crosses no region, Flame space or
+    text: the board is laid out in two halves with a gap between them."""
+    from generator.build import compose, pieces_of
+    from generator.cover import KitInfo
+    from generator.options import PrintOptions
+    from generator.split import OVERLAP
+    board = kit.components[0]
+    spans = [(r.at[0], r.at[0] + r.size[0]) for r in board.regions]
+    spans += [(t.at[0] + i * (t.space + t.gap), t.at[0] + i * (t.space + t.gap) + t.space)
+              for t in board.tracks for i in range(len(t.spaces))]
+    spans += [(t.at[0], t.at[0] + t.size[0]) for t in board.texts] + [(a.at[0], a.at[0] + a.size[0]) for a in board.art]
+    for paper in ("a4", "letter", "universal"):
+        doc = compose(pieces_of(kit), KitInfo.of(kit), PrintOptions(paper))
+        parts = [pl.piece for pg in doc.pages for pl in pg.placed if pl.piece.meta.get("board") == board.display]
+        assert len(parts) == 2, paper
+        seam = parts[1].meta["region"][0] + OVERLAP
+        assert all(not (a < seam < b) for a, b in spans), (paper, seam)

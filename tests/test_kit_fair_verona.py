@@ -55,8 +55,8 @@ def test_counts_sizes_margins(built):
         assert (a["w_mm"], a["h_mm"]) == (148.0, 105.0)
         assert a["back"] and a["back"]["page"] == a["page"] + 1
     assert (by["desk-mat"][0]["w_mm"], by["desk-mat"][0]["h_mm"]) == (186.0, 248.0)
-    for s in by["ruler-near"] + by["ruler-far"]:  # five tiles and the 10 mm tab (or end), turned on the page
-        assert abs(max(s["w_mm"], s["h_mm"]) - (5 * p.tile_mm + 10)) < 0.01
+    for s in by["ruler-near"] + by["ruler-far"]:  # a 3 mm lead, five tiles, the 10 mm tab (or end), turned on the page
+        assert abs(max(s["w_mm"], s["h_mm"]) - (3 + 5 * p.tile_mm + 10)) < 0.01
         assert "part" not in s
     assert len({s["page"] for s in by["ruler-near"] + by["ruler-far"]}) == 1  # all four strips on one page
     W, H = m["page_size_mm"]

@@ -232,3 +232,9 @@ def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
     card_w, card_h = comps["storage-orange"].size
     assert (card_w, card_h) == (nuts_kit.CARD_W, nuts_kit.CARD_H)
     assert h + 1 <= nuts_kit.FACE_W - 15 and w + 1 <= nuts_kit.FACE_H  # beside the capacity band
+
+
+def test_cover_lists_the_three_dice(built):
+    _, reader = built
+    cover = " ".join(reader.pages[0].extract_text().split())
+    assert "You also need" in cover and "three six-sided dice: two white and one green" in cover

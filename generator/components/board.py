@@ -321,11 +321,14 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         text = templated(kit, lab.text, where + ("labels", i, "text"))
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
-    for other in _panels_on(kit, b, where):  # a panel laid against this board: the marks it meets
+    panels = _panels_on(kit, b, where)
+    for other in panels:  # a panel laid against this board: the marks it meets
         out += joins.edge_marks(W, H, other.attach.edge)
     front, keep = tuple(out), keep_whole(b, blocked, [pos for pos, _ in lattices])
+    seams = tuple(sorted({o.attach.edge for o in panels}))  # edges a panel meets: its grids may run on across them
     made = [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
-                  front=front, grounds=(b.fill or "#ffffff", None), meta={"keep_whole": keep}) for n in range(1, b.count + 1)]
+                  front=front, grounds=(b.fill or "#ffffff", None), meta={"keep_whole": keep, "seams": seams})
+            for n in range(1, b.count + 1)]
     if b.attach is not None:
         target = next(c for c in kit.components if c.name == b.attach.to)
         made = [joins.panel(p, b.attach.edge, target.name, target.display, b.attach.note) for p in made]
