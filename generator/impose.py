@@ -67,7 +67,9 @@ class _Sheet:
 
 
 def _key(p: Piece, rotate: int) -> tuple:
-    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, p.grounds, rotate, p.double_sided)
+    # Backgrounds only part grids when something bleeds: then neighbours' bleeds meet in the gutter.
+    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, p.grounds if p.reach else None, rotate,
+            p.double_sided)
 
 
 def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:

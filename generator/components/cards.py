@@ -25,7 +25,7 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     safe line (SAFE, 3 mm inside the cut) and everything else inside the frame."""
     w, h = c.size
     safe = safe_zone("card")
-    m = safe + 1.0  # words and art keep this far inside the cut
+    m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
     frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff")),
                           Rect(safe, safe, w - 2 * safe, h - 2 * safe,
                                Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner)]

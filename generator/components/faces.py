@@ -121,7 +121,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         d = size * 0.24
         out += badge(face.mark, face.color, w / 2, min(bottom + d * 0.55, h - inner - d / 2), d)
     elif face.label is not None:
-        pt = fit_text(face.label, "condensed-bold", size * 0.42, room)
+        pt = fit_text(face.label, "condensed-bold", size * 0.42, room - 1.0)  # a little air each side
         x = w / 2
         if own_mark:
             d = size * 0.2
