@@ -154,3 +154,18 @@ def test_card_places_take_a_poker_card():
     for name in ("deck-card", "clue-card"):
         w, h = places[name].size
         assert cw <= w <= cw + 3 and ch <= h <= ch + 3, (name, w, h)
+
+
+def test_player_aids_are_set_at_8_pt_at_least_with_icons():
+    """The aids are read across the table: 8 pt or more (the build fails below it), with the
+    pictures the other kits use (a meeple, Verona, a card) beside the words."""
+    from generator.components import pieces_for
+    from generator.shapes import Group
+    kit = load_kit("fair-verona")
+    aid = next(c for c in kit.components if c.name == "player-aid")
+    assert aid.front.min_pt >= 8 and aid.back.min_pt >= 8
+    for p in pieces_for(kit):
+        if p.component == "player-aid":
+            assert p.meta["pt"] >= 8 and p.meta["back_pt"] >= 8
+            icons = [s for s in p.front if isinstance(s, Group)]
+            assert len(icons) >= 4, "the aid's inline drawings"
