@@ -7,21 +7,23 @@
 How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintOptions value
 (generator/options.py), checked when it is made.
 
-Document order (so that every front is an odd page and its back the even page after it, and the
-whole file prints double-sided in one go): 1 cover, 2 cutting and assembly (the cover's back),
-3-4 calibration front and back, then the pieces: each page of fronts followed by its backs, each
-page of single-sided pieces followed by a blank page; last, thumbnails of further split boards.
-With backs="gutter" (generator/fold.py) the file prints single-sided: every double-sided piece is
-a front-and-back pair to fold, and there are no back pages, blank pages or calibration pages.
+Document order for a kit with double-sided pieces (so that every front is an odd page and its back
+the even page after it, and the whole file prints double-sided in one go): 1 cover, 2 cutting and
+assembly (the cover's back), 3-4 calibration front and back, then the pieces: each page of fronts
+followed by its backs, each page of single-sided pieces followed by a blank page; last, thumbnails
+of further split boards. Score sheets go back to back in pairs (`pads`).
+A kit with nothing double-sided, or built with backs="gutter" (generator/fold.py: every
+double-sided piece a front-and-back pair to fold), prints single-sided: the cover, the assembly
+page only if a board comes in parts, the pieces; no back pages, blank pages or calibration pages.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator import calibration, cover, fillable, fold, inksaver, manifest, templating
+from generator import bleed, calibration, cover, fillable, fold, inksaver, joins, manifest, templating
 from generator.atomic import check_out, publish
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -32,7 +34,6 @@ from generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
 from generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
-ASSEMBLY_PAGE = 2
 
 
 @dataclass
@@ -92,6 +93,39 @@ def _summary(page: Page, titles: dict[str, str]) -> str:
     return ", ".join(f"{k} x{v}" for k, v in counts.items())
 
 
+def _head(sides: str, splits: bool, back_offset: tuple[float, float]) -> list[Page]:
+    """The pages before the pieces. Printed double-sided: the cover, its back (cutting and
+    assembly), the calibration sheet's front and back. Printed single-sided (nothing has a back,
+    or --backs gutter): the cover, and the assembly page only when a board comes in parts; no
+    back alignment to measure, so no calibration sheet (the cover's square checks the scale)."""
+    if sides != "two":
+        return [Page("cover")] + ([Page("assembly")] if splits else [])
+    head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
+    head[1].back_of = head[0]
+    head[3].back_of = head[2]
+    return head
+
+
+def pads(pieces: list[Piece]) -> list[Piece]:
+    """In a file printed double-sided, the copies of a score sheet go back to back in pairs (a
+    pad printed on both sides of the paper), so a sheet never sits alone opposite a blank page.
+    A pair is one physical piece; an odd copy out stays single-sided."""
+    out: list[Piece] = []
+    i = 0
+    while i < len(pieces):
+        p = pieces[i]
+        q = pieces[i + 1] if i + 1 < len(pieces) else None
+        if (p.kind == "score-sheet" and not p.double_sided and q is not None and q.component == p.component
+                and not q.double_sided and (q.w, q.h) == (p.w, p.h)):
+            out.append(replace(p, name=f"{p.name} (and {q.name.rsplit(' ', 1)[-1]} on its back)", back=q.front,
+                               grounds=(p.grounds[0], q.grounds[0])))
+            i += 2
+        else:
+            out.append(p)
+            i += 1
+    return out
+
+
 def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DEFAULT,
             titles: dict[str, str] | None = None) -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
@@ -99,19 +133,19 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     titles = titles or {}
     paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
     forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
+    pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
-    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=not folded)
-    if folded:
-        head = [Page("cover"), Page("assembly")]
-    else:
-        head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
-        head[1].back_of = head[0]
-        head[3].back_of = head[2]
+    sides = "fold" if folded else "two" if any(p.double_sided for p in pieces) else "one"
+    if sides == "two":
+        pieces = pads(pieces)
+    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=sides == "two")
+    panels = joins.panels_of(pieces)  # boards laid against a split board: on its assembly picture
+    head = _head(sides, bool(imposed.splits), back_offset)
     tail: list[Page] = []
     for s in imposed.splits[1:]:
         t = Page("thumbnail", title=s.board.name)
-        tail += [t] if folded else [t, Page("blank", back_of=t)]
+        tail += [t, Page("blank", back_of=t)] if sides == "two" else [t]
     pages = head + imposed.pages + tail
     for i, p in enumerate(pages, 1):
         p.number = i
@@ -141,21 +175,25 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         right = f"page {page.number} of {total}"
         if page.kind == "cover":
             left = ""
-            thumbs = [ASSEMBLY_PAGE] + [p.number for p in tail if p.kind == "thumbnail"]
+            thumbs = [p.number for p in pages if p.kind in ("assembly", "thumbnail")]
             rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
                       if pl.piece.shape == "circle"]
-            page.furniture = cover.cover(info, paper, contents, duplex, total,
-                                         None if folded else CALIBRATION_PAGE,
-                                         _ranges(thumbs), bool(imposed.splits), rounds,
-                                         fillable_name(info.id, paper.name) if forms else None)
+            how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
+                                 bool(imposed.splits), tuple(rounds),
+                                 fillable_name(info.id, options) if forms else None,
+                                 any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
+                                     for pg in imposed.pages for pl in pg.placed),
+                                 tuple(sorted({pl.piece.kind for pg in imposed.pages for pl in pg.placed})))
+            page.furniture = cover.cover(info, paper, contents, total, how)
         elif page.kind == "assembly":
-            left = f"{info.title}: cutting and assembly" + ("" if folded else " (back of page 1)")
+            left = f"{info.title}: cutting and assembly" + (" (back of page 1)" if page.is_back else "")
             thumb, board, parts = None, "", 0
             if imposed.splits:
                 s = imposed.splits[0]
                 board, parts = s.board.name, len(s.parts)
-                thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h))
-            page.furniture = cover.assembly(paper, info, thumb, board, parts, top)
+                thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h, panels.get(s.board.component, ())))
+            page.furniture = cover.assembly(paper, info, thumb, board, parts, top,
+                                            panels.get(imposed.splits[0].board.component, ()) if imposed.splits else ())
         elif page.kind == "calibration":
             left = f"{info.title}: calibration, front ({flip} with the next page)"
             page.furniture = calibration.front(paper, duplex, top)
@@ -172,50 +210,52 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             page.marks = crop_marks(paper, page.placed)
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
+            page.marks = crop_marks(paper, page.placed)  # mirrored with the backs: for a sheet of backs cut alone
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
-            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h),
-                                            s.board.name, len(s.parts), top)
+            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
+                s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
+                panels.get(s.board.component, ()))
         else:  # blank
             left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
         page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
     if forms:
-        man["fillable"] = fillable_name(info.id, paper.name)
+        man["fillable"] = fillable_name(info.id, options)
     return Document(info, options, pages, man, forms)
 
 
-def _svg_name(kit: str, paper: str, number: int, total: int) -> str:
-    return f"{kit}-{paper}-p{number:0{max(2, len(str(total)))}d}.svg"
+def _svg_name(stem: str, number: int, total: int) -> str:
+    return f"{stem}-p{number:0{max(2, len(str(total)))}d}.svg"
 
 
-def _set_of(kit: str, paper: str) -> re.Pattern:
-    """The files in OUT/KIT/ that one build for `paper` makes (and so replaces): its PDF, fillable
-    sheets, manifest, SVG pages and previews. Anything else in the folder is kept."""
-    k, p = re.escape(kit), re.escape(paper)
-    return re.compile(rf"{k}-{p}\.pdf|{k}-{p}-fillable\.pdf|manifest-{p}\.json|svg/{k}-{p}-p\d+\.svg"
-                      rf"|preview-{p}/page-\d+\.png")
+def _set_of(kit: str, options: PrintOptions) -> re.Pattern:
+    """The files in OUT/KIT/ that one build with `options` makes (and so replaces): its PDF,
+    fillable sheets, manifest, SVG pages and previews. Anything else in the folder is kept."""
+    stem, label = re.escape(options.stem(kit)), re.escape(options.label)
+    form = re.escape(fillable_name(kit, options))
+    return re.compile(rf"{stem}\.pdf|{form}|manifest-{label}\.json|svg/{stem}-p\d+\.svg|preview-{label}/page-\d+\.png")
 
 
 def write(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -> BuildReport:
     """Render `doc` to PDF, SVGs and manifest (and, with `preview_dpi`, a PNG of every page) and
     put them in out_dir/KIT/ as one set: all of them or, if anything fails, none (atomic.py)."""
     files, report = render(doc, out_dir, preview_dpi)
-    pattern = _set_of(doc.info.id, doc.paper.name)
+    pattern = _set_of(doc.info.id, doc.options)
     publish(Path(out_dir) / doc.info.id, files, lambda rel: pattern.fullmatch(rel) is not None)
     return report
 
 
 def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -> tuple[dict[str, bytes], BuildReport]:
     """Every file of `doc`, in memory (name in OUT/KIT/ -> bytes), and the report of where they go."""
-    kit, paper = doc.info.id, doc.paper.name
+    kit, paper, stem, label = doc.info.id, doc.paper.name, doc.options.stem(doc.info.id), doc.options.label
     root = Path(out_dir) / kit
     shapes = doc.page_shapes()
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
                                    author=doc.info.designer, subject=doc.info.credit)
-    files: dict[str, bytes] = {f"{kit}-{paper}.pdf": pdf_bytes}
-    form_name = fillable_name(kit, paper)
+    files: dict[str, bytes] = {f"{stem}.pdf": pdf_bytes}
+    form_name = fillable_name(kit, doc.options)
     if doc.fillable:
         sheets = doc.fillable
         if doc.options.ink_saver:
@@ -226,29 +266,29 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -
                                               fields=[list(s.fields) for s in sheets])
     svg_names = []
     for page, s in zip(doc.pages, shapes):
-        name = f"svg/{_svg_name(kit, paper, page.number, len(shapes))}"
+        name = f"svg/{_svg_name(stem, page.number, len(shapes))}"
         files[name] = svg_backend.render_page(s, doc.paper.w, doc.paper.h,
                                               title=f"{doc.info.title}, page {page.number}").encode("utf-8")
         svg_names.append(name)
-    man_name = f"manifest-{paper}.json"
+    man_name = f"manifest-{label}.json"
     files[man_name] = manifest.dumps(doc.manifest).encode("utf-8")
     pngs = []
     if preview_dpi:
         from generator.preview import pngs_of
         for i, png in enumerate(pngs_of(pdf_bytes, preview_dpi), 1):
-            name = f"preview-{paper}/page-{i:0{max(2, len(str(len(shapes))))}d}.png"
+            name = f"preview-{label}/page-{i:0{max(2, len(str(len(shapes))))}d}.png"
             files[name] = png
             pngs.append(root / name)
     svgs = [root / n for n in svg_names]
     form_path = root / form_name if form_name in files else None
     n_pieces = len(doc.manifest["pieces"])
     splits = len({e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e})
-    return files, BuildReport(kit, paper, root / f"{kit}-{paper}.pdf", svgs, root / man_name, len(doc.pages),
+    return files, BuildReport(kit, paper, root / f"{stem}.pdf", svgs, root / man_name, len(doc.pages),
                               n_pieces, len(pdf_bytes), splits, [root / n for n in files], form_path, pngs)
 
 
-def fillable_name(kit: str, paper: str) -> str:
-    return f"{kit}-{paper}-fillable.pdf"
+def fillable_name(kit: str, options: PrintOptions) -> str:
+    return f"{options.fillable_stem(kit)}.pdf"
 
 
 def build_pieces(pieces: list[Piece], info: cover.KitInfo, out_dir: Path | str,
@@ -281,7 +321,7 @@ def pieces_of(kit) -> list[Piece]:
 def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
-    `options.bleed` (mm) overrides every card deck's own bleed (DESIGN: 3 mm on cards when asked)."""
+    `options.bleed` (mm) runs every coloured background that far past its cut (generator/bleed.py)."""
     return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi)[0]
 
 
@@ -293,9 +333,6 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
-    if options.bleed is not None:
-        kit = kit.model_copy(update={"components": [
-            c.model_copy(update={"bleed": options.bleed}) if c.kind == "cards" else c for c in kit.components]})
     with templating.budget():
         pieces = pieces_of(kit)
     info, titles = cover.KitInfo.of(kit), titles_of(kit)
@@ -305,7 +342,7 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     for paper in papers:
         paper_files, report = render(compose(pieces, info, options.on(paper), titles), out_dir, preview_dpi)
         files.update(paper_files)
-        patterns.append(_set_of(info.id, paper))
+        patterns.append(_set_of(info.id, options.on(paper)))
         reports.append(report)
         if progress:
             progress(kit.game.id, paper)

@@ -30,3 +30,16 @@ def luminance(c: str) -> float:
     """Relative luminance 0..1 (Rec. 709 weights): how dark a colour prints in greyscale."""
     r, g, b = rgb(c)
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def _linear(v: int) -> float:
+    c = v / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio (1..21) of two colours: 3 is the least for lines and large marks
+    that must be seen, 4.5 for small text."""
+    la, lb = (0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b_) for r, g, b_ in (rgb(a), rgb(b)))
+    hi, lo = max(la, lb), min(la, lb)
+    return (hi + 0.05) / (lo + 0.05)

@@ -26,11 +26,39 @@ class KitInfo:
     designer: str = ""
     players: str = ""
     credit: str = ""
+    needs: tuple[str, ...] = ()  # what the players need beside the kit (dice, a bag, a pencil...)
 
     @classmethod
     def of(cls, kit) -> KitInfo:
         g = kit.game
-        return cls(g.id, g.title, g.designer, g.players, g.credit)
+        return cls(g.id, g.title, g.designer, g.players, g.credit, tuple(g.needs))
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How the file prints, as the cover tells it."""
+
+    sides: str  # two: double-sided, backs on the next page | one: nothing has a back | fold: --backs gutter
+    duplex: str = "long"  # the edge a double-sided file flips on
+    calibration_page: int | None = None  # the calibration sheet's front (double-sided files only)
+    assembly_pages: str = ""  # where the assembly notes and thumbnails are, e.g. "2" or "2, 19"
+    has_split: bool = False  # a board comes in parts
+    round_sizes: tuple[float, ...] = ()  # diameters of round pieces (the punch to buy)
+    fillable: str | None = None  # the score sheets' fillable PDF
+    back_bleed: bool = False  # some backs run past their cut
+    kinds: tuple[str, ...] = ()  # the kinds of piece printed (counter, card, score-sheet...)
+
+    def stock(self) -> str:
+        """What to print on: card for what is handled, paper for what is written on."""
+        names = {"counter": "counters", "tile": "tiles", "card": "cards", "board": "boards", "reference": "player aids"}
+        card = [v for k, v in names.items() if k in self.kinds]
+        text = ""
+        if card:
+            listed = ", ".join(card[:-1]) + (" and " if len(card) > 1 else "") + card[-1]
+            text = f"Thin card (160-250 g/m²) is best for {listed}"
+        if "score-sheet" in self.kinds:
+            text += ("; plain paper" if text else "Plain paper is best") + " for score sheets"
+        return text + "." if text else ""
 
 
 @dataclass(frozen=True)
@@ -103,9 +131,18 @@ def punch(diameters: list[float]) -> str:
     return " or ".join(sizes)
 
 
-def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages: int,
-          calibration_page: int | None, assembly_page: str, has_split: bool,
-          round_sizes: list[float] = (), fillable: str | None = None) -> list[Shape]:
+def needs_box(needs: tuple[str, ...], x0: float, y: float, width: float) -> tuple[list[Shape], float]:
+    """The framed "You also need" list: what the kit does not print. Returns the shapes and the
+    y under the box."""
+    g = Flow(x0 + 4, y + 1.0, width - 8)
+    g.para("You also need", 10.5, "heading", INK, after=0.6)
+    for item in needs:
+        g.para(item, 9, indent=4, bullet="•", after=0.4)
+    bottom = g.y + 2.0
+    return [Rect(x0, y, width, bottom - y, Style(fill="#f4f1ea", stroke="#000000", width=0.35), r=2.0)] + g.out, bottom
+
+
+def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing) -> list[Shape]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, MARGIN + 6, width)
@@ -121,7 +158,12 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
     f.para(sub, 11, "body", SOFT, after=0.5)
     if info.credit:
         f.para(info.credit, 8, "body", SOFT, after=0.5)
-    f.para(f"Paper: {paper.name} ({paper.w:g} x {paper.h:g} mm) · {pages} pages", 8, "body", SOFT)
+    sided = {"two": "print double-sided", "one": "print single-sided", "fold": "print single-sided, fold and glue"}
+    f.para(f"Paper: {paper.name} ({paper.w:g} x {paper.h:g} mm) · {pages} pages · {sided[how.sides]}", 8, "body", SOFT)
+    if info.needs:
+        shapes, f.y = needs_box(info.needs, x0, f.y + 2.5, width)
+        f.out += shapes
+        f.y += 1.5
     f.rule()
 
     # contents table
@@ -132,11 +174,11 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
         f.out.append(Text(x0 + cx, f.y, head, 8, "heading", INK))
     f.y += 1.2
     f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
-    folded = calibration_page is None  # --backs gutter: single-sided, pairs folded
-    rows = [Entry("Cover, cutting and assembly notes", "", 0, "1-2", not folded)]
-    if not folded:
-        rows.append(Entry("Calibration: rulers and back alignment", "", 0,
-                          f"{calibration_page}-{calibration_page + 1}", True))
+    calibration = how.calibration_page
+    first = ("Cover, cutting and assembly notes", "1-2") if how.sides == "two" or how.has_split else ("Cover and cutting notes", "1")
+    rows = [Entry(first[0], "", 0, first[1], False)]
+    if calibration is not None:
+        rows.append(Entry("Calibration: rulers and back alignment", "", 0, f"{calibration}-{calibration + 1}", True))
     for e in rows + contents:
         f.y += fonts.line_height(8.5, 1.3)
         name = e.component
@@ -155,62 +197,63 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], duplex: str, pages
 
     # printing instructions (the check square sits to their right)
     f.heading("How to print")
-    text_w = width - 40
-    g = Flow(x0, f.y, text_w)
-    flip = "long" if duplex == "long" else "short"
+    g = Flow(x0, f.y, width - 40)
     g.para('Print at 100% scale: in the print dialog choose "Actual size" (or "100%", "No '
            'scaling"), never "Fit to page" or "Shrink to fit". The square on the right must measure '
-           "25 mm" + ("." if folded else f"; the rulers on page {calibration_page} must measure 100 mm and 4 in."),
+           "25 mm" + (f"; the rulers on page {calibration} must measure 100 mm and 4 in." if calibration else "."),
            9, indent=4, bullet="1")
-    if folded:
+    if how.sides == "fold":
         g.para("Print the whole file single-sided. Each double-sided piece is printed as a pair, "
                "its front and its back side by side across a dashed fold line.", 9, indent=4, bullet="2")
         g.para("Cut round each pair on its crop marks, fold it on the dashed line, glue the two "
                "halves together and press them flat.", 9, indent=4, bullet="3")
+    elif how.sides == "one":
+        g.para("Print the whole file single-sided: nothing in this kit has a back.", 9, indent=4, bullet="2")
     else:
-        g.para(f"Print the whole file double-sided, flipping on the {flip} edge. Backs are on the page "
+        g.para(f"Print the whole file double-sided, flipping on the {how.duplex} edge. Backs are on the page "
                "after their fronts; pages whose pieces have no backs are followed by a blank page, so "
                "the file prints in one go.", 9, indent=4, bullet="2")
-        g.para(f"If backs land off their fronts, print pages {calibration_page}-{calibration_page + 1} "
+        g.para(f"If backs land off their fronts, print pages {calibration}-{calibration + 1} "
                "double-sided, read the offset against the light and build again with "
                "--back-offset X,Y (or build with --backs gutter to fold instead).", 9, indent=4, bullet="3")
-    g.para("Thin card (160-250 g/m²) is best for counters, cards and boards; plain paper for "
-           "score sheets." + (f" To keep score on a screen instead, open {fillable}: each score "
-                              "sheet once, with boxes to type in." if fillable else ""),
-           9, indent=4, bullet="4")
+    g.para(how.stock() + (f" To keep score on a screen instead, open {how.fillable}: each score "
+                          "sheet once, with boxes to type in." if how.fillable else ""),
+           9, indent=4, bullet={"fold": "4", "one": "3", "two": "4"}[how.sides])
     f.out += g.out
     f.out += check_square(x0 + width - 30, f.y + 4)
     f.y = max(g.y, f.y + 40)
 
     f.heading("What to cut, what to glue")
     f.para("Cut along the crop marks: the short lines in the margins and gutters continue each "
-           "cut line. Nothing is printed on the cut itself, so a slightly crooked cut never shows "
-           "a line." + (f" Round pieces: cut the square, then round it off (or use a {punch(round_sizes)} "
-                      "punch)." if round_sizes else ""),
+           "cut line. Only a background runs up to the cut; frames and words keep 3 mm inside it "
+           "(1.5 mm on counters), so a slightly crooked cut never shows." +
+           (f" Round pieces: cut the square, then round it off (or use a {punch(list(how.round_sizes))} "
+            "punch)." if how.round_sizes else ""),
            9, indent=4, bullet="•")
-    if has_split:
+    if how.has_split:
+        pages_word = f"Pages {how.assembly_pages} show" if "," in how.assembly_pages else f"Page {how.assembly_pages} shows"
         f.para("Boards too big for one page come in parts. Cut each part on its marks, spread "
                "glue on its hatched strip and lay the neighbouring part over it so the lettered "
-               "diamonds meet again. " + (f"Pages {assembly_page} show" if "," in assembly_page
-                                          else f"Page {assembly_page} shows")
-               + " how the parts go together.",
-               9, indent=4, bullet="•")
+               f"diamonds meet again. {pages_word} how the parts go together.", 9, indent=4, bullet="•")
     else:
         f.para("Nothing needs gluing: every board fits on one page.", 9, indent=4, bullet="•")
-    if folded:
+    if how.sides == "fold":
         f.para("Double-sided pieces: fold each pair and glue it before you cut a round piece round, "
                "so both sides are cut together.", 9, indent=4, bullet="•")
-    else:
-        f.para("Double-sided pieces: cut them from the front; the backs are printed slightly larger "
-               "where the art allows, so a small misalignment does not show white.", 9, indent=4,
-               bullet="•")
+    elif how.sides == "two":
+        f.para("Double-sided pieces: cut them from the front." +
+               (" Coloured backs run 1.5 mm past the cut, so a back that lands a little off shows no "
+                "white edge." if how.back_bleed else "") +
+               " Back pages carry their own crop marks, to cut a sheet of backs on its own (to glue "
+               "onto card, say).", 9, indent=4, bullet="•")
     return f.out
 
 
 def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
-             top: float) -> list[Shape]:
+             top: float, panels: tuple = ()) -> list[Shape]:
     """The cover's back: cutting and assembly notes, and a split board's thumbnail if any
-    (`thumb(x, y, w, h)` draws it into the room left under the text)."""
+    (`thumb(x, y, w, h)` draws it into the room left under the text); `panels` (split.Panel) are
+    boards laid against this one."""
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, top, width)
@@ -225,5 +268,10 @@ def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
            "strip of a part and lay its neighbour over the strip, edge to edge, so the two halves "
            "of each lettered diamond meet and the letters match. Glue in number order: 1/" +
            f"{parts} first. Gluing the parts onto thin card makes a sturdy board.", 9)
+    for p in panels:
+        when = f" ({p.note})" if p.note and p.note not in p.title else ""
+        f.para(f"{p.title}{when} goes against the {p.edge} edge of the {board}, dashed in the picture: lay "
+               "its hatched strip under that edge so the half-diamonds X and Y meet. Glue it there for good, "
+               "or keep it apart for the games that do without it.", 9)
     y = f.y + 6
     return f.out + thumb(x0, y, width, paper.h - y - MARGIN - 10)

@@ -15,11 +15,11 @@ degrees so it is upright when the piece is turned over like a page. Back pages m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import split as splitting
 from generator.pieces import Piece
-from generator.sheets import GUTTER, Page, Paper, Placed
+from generator.sheets import GUTTER, Page, Paper, Placed, mark_clearance
 
 
 @dataclass
@@ -29,29 +29,47 @@ class Imposed:
 
 
 def _gutter(piece: Piece) -> float:
-    return GUTTER + 2 * piece.bleed
+    """Between two pieces of one grid (one key: the same size, bleeds and backgrounds): GUTTER.
+    Their facing backgrounds are the same colour, so their bleeds may overlap in the gutter and
+    each piece's cut is still inside its own colour; crop marks then sit at the grid's outer
+    edges, which is where a ruler cut across the sheet starts. A piece that draws its own bleed
+    (its ground unknown) keeps its bleed clear of its neighbour's."""
+    sides = piece.grounds[: 2 if piece.double_sided else 1]
+    return max(GUTTER, 2 * piece.reach) if piece.reach and None in sides else GUTTER
+
+
+def _edge(piece: Piece) -> float:
+    """How far inside the printable area a piece's trim must sit: room for its bleed and a crop
+    mark beyond it, less the ring the area already leaves round itself for marks."""
+    return mark_clearance(piece.reach)
 
 
 @dataclass
 class _Sheet:
     """A page being filled: its pieces and where its next row may start."""
 
-    cursor: float  # bottom of the last row (the area's top while empty)
+    cursor: float  # the trim's bottom of the last row (the area's top while empty)
     placed: list[Placed] = field(default_factory=list)
     last_key: tuple | None = None
     last_gutter: float = 0.0
+    last_reach: float = 0.0
     closed: bool = False  # a board part's page takes nothing else
 
-    def top_for(self, key: tuple, gutter: float) -> float:
-        """Where a row of pieces of `key` would start: a gutter under a row of the same size,
-        a little more under a row of another size (so the two grids read apart)."""
+    def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
+        """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
+        page, a gutter under a row of the same kind, a little more under a row of another kind
+        (so the two grids read apart, and their bleeds never meet)."""
         if not self.placed:
-            return self.cursor
-        return self.cursor + (gutter if self.last_key == key else max(gutter, self.last_gutter) + 3.0)
+            return self.cursor + edge
+        if self.last_key == key:
+            return self.cursor + gutter
+        return self.cursor + max(gutter, self.last_gutter, self.last_reach + reach) + 3.0
 
 
 def _key(p: Piece, rotate: int) -> tuple:
-    return (round(p.w, 3), round(p.h, 3), p.bleed, rotate, p.double_sided)
+    # Backgrounds only part grids when something bleeds: then neighbours' bleeds meet in the gutter.
+    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, p.grounds if p.reach else None, rotate,
+            p.double_sided)
 
 
 def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:
@@ -60,7 +78,10 @@ def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]]
     out: list[tuple[Piece, int]] = []
     splits: list[splitting.Split] = []
     for p in pieces:
-        b2 = 2 * p.bleed
+        if p.reach and not splitting.fits(p.w + 2 * _edge(p), p.h + 2 * _edge(p), aw, ah) and (
+                splitting.fits(p.w, p.h, aw, ah) or splitting.fits(p.h, p.w, aw, ah)):
+            p = replace(p, bleed=0.0, back_bleed=0.0 if p.back is not None else None)  # its bleed alone would split it
+        b2 = 2 * _edge(p)
         if splitting.fits(p.w + b2, p.h + b2, aw, ah):
             out.append((p, 0))
         elif splitting.fits(p.h + b2, p.w + b2, aw, ah):
@@ -92,7 +113,7 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
         piece, rot = prepared[i]
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
-        b, g = piece.bleed, _gutter(piece)
+        b, g = _edge(piece), _gutter(piece)
         part = "part" in piece.meta
         # one row of this size
         cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
@@ -105,20 +126,21 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
         for candidate in ([] if part else sheets):
             if candidate.closed:
                 continue
-            t = candidate.top_for(key, g) + b
+            t = candidate.top_for(key, g, b, piece.reach)
             if t + h + b <= y1 + 1e-9:
                 sheet, top = candidate, t
                 break
         if sheet is None:
             sheet = _Sheet(y0)
             sheets.append(sheet)
-            top = y0 + b
+            top = sheet.top_for(key, g, b, piece.reach)
         grid_w = cols * w + (cols - 1) * g
         left = x0 + (aw - grid_w) / 2
         for k in range(run):
             sheet.placed.append(Placed(prepared[i + k][0], round(left + k * (w + g), 4), round(top, 4), w, h,
                                        "front", rot, i + k))
-        sheet.cursor, sheet.last_key, sheet.last_gutter, sheet.closed = top + h + b, key, g, part
+        sheet.cursor, sheet.last_key, sheet.last_gutter, sheet.closed = top + h, key, g, part
+        sheet.last_reach = piece.reach
         i += run
     fronts = [s.placed for s in sheets]
 

@@ -1,7 +1,8 @@
 """--ink-saver: the same drawing with light fills and dark lines, as a pure function of shapes.
 
 Fills are mixed heavily toward white (a solid area prints as a pale tint), and a filled shape
-with no outline gets a thin outline in a dark shade of its own colour, so shapes stay visible.
+with no outline gets a thin outline in a dark shade of its own colour, so shapes stay visible;
+not a piece's background (Style.ground), whose outline would be a line on the cut.
 Strokes and text stay dark: light ones (white text on a dark counter) turn dark, because the fill
 behind them is now pale. Applied to pages before any backend, so PDF and SVG agree.
 """
@@ -49,9 +50,9 @@ def style(st: Style) -> Style:
     fill = light(st.fill) if st.fill else None
     if st.stroke:
         return replace(st, fill=fill, stroke=dark(st.stroke))
-    if st.fill:
+    if st.fill and not st.ground:  # a piece's background meets the cut: an outline would sit on it
         return replace(st, fill=fill, stroke=dark(st.fill), width=OUTLINE)
-    return st
+    return replace(st, fill=fill)
 
 
 def shape(s: Shape) -> Shape:

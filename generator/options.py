@@ -51,5 +51,31 @@ class PrintOptions:
         """The same options on another paper."""
         return replace(self, paper=paper)
 
+    @property
+    def label(self) -> str:
+        """The paper and every option that changes the PDF, as file names carry them, so no build
+        silently replaces another: "letter-inksaver-gutter", "a4-short-offset+0.5-1-bleed3"."""
+        parts = [self.paper]
+        if self.duplex != "long":
+            parts.append(self.duplex)
+        if self.back_offset != (0.0, 0.0):
+            x, y = self.back_offset
+            parts.append(f"offset{x:+g}{y:+g}")
+        if self.ink_saver:
+            parts.append("inksaver")
+        if self.backs != "duplex":
+            parts.append(self.backs)
+        if self.bleed is not None:
+            parts.append(f"bleed{self.bleed:g}")
+        return "-".join(parts)
+
+    def stem(self, kit: str) -> str:
+        """A build's file name without its extension: nuts-letter-inksaver-gutter."""
+        return f"{kit}-{self.label}"
+
+    def fillable_stem(self, kit: str) -> str:
+        """The fillable score sheets change with the paper and the ink saver only."""
+        return f"{kit}-{self.paper}" + ("-inksaver" if self.ink_saver else "") + "-fillable"
+
 
 DEFAULT = PrintOptions()  # a4, long-edge duplex, no offset, full ink, backs on the next page, decks' own bleed

@@ -11,6 +11,16 @@ from typing import Any
 
 from generator.shapes import Shape
 
+# How far inside the cut a piece's frame lines, words and important art keep (mm), so a crooked cut
+# never shaves them: 3 mm on cards, tiles and boards (the usual print safe zone), 1.5 mm on
+# counters, which are too small to give up 3 mm a side.
+SAFE = {"counter": 1.5}
+SAFE_DEFAULT = 3.0
+
+
+def safe_zone(kind: str) -> float:
+    return SAFE.get(kind, SAFE_DEFAULT)
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -21,10 +31,29 @@ class Piece:
     h: float  # trim height, mm
     front: tuple[Shape, ...]
     back: tuple[Shape, ...] | None = None  # None: single-sided
-    bleed: float = 0.0  # mm the art extends past the trim on every side (drawn in front/back)
+    bleed: float = 0.0  # mm the front's background runs past the trim on every side
     shape: str = "rect"  # rect | circle: how it is cut (crop marks sit outside either way)
     meta: dict[str, Any] = field(default_factory=dict, compare=False)
+    # The colour of each side's background where it meets the cut ("#ffffff": paper), or None when
+    # the drawing itself says (a hand-made piece that draws its own bleed). A known, coloured
+    # background is run past the cut by the pipeline (generator/bleed.py), so the renderers draw
+    # every piece at its trim size and never need to know the print options.
+    grounds: tuple[str | None, str | None] = (None, None)
+    back_bleed: float | None = None  # mm the back's background runs past the trim (None: as `bleed`)
 
     @property
     def double_sided(self) -> bool:
         return self.back is not None
+
+    @property
+    def reach(self) -> float:
+        """How far past the trim either side is drawn: what the imposition keeps clear."""
+        return max(self.bleed, self.back_bleed or 0.0)
+
+    def bleed_of(self, side: str) -> float:
+        if side == "back" and self.back_bleed is not None:
+            return self.back_bleed
+        return self.bleed
+
+    def ground_of(self, side: str) -> str | None:
+        return self.grounds[0 if side == "front" else 1]

@@ -26,6 +26,7 @@ class Style:
     opacity: float = 1.0  # fill opacity
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
+    ground: bool = False  # a piece's background, which meets the cut: --ink-saver never outlines it
 
     def with_(self, **kw) -> "Style":
         return replace(self, **kw)
@@ -37,6 +38,12 @@ LINE = Style()
 
 def fill(color: str, stroke: str | None = None, width: float = 0.25) -> Style:
     return Style(fill=color, stroke=stroke, width=width)
+
+
+def ground(color: str) -> Style:
+    """The style of a piece's background: a fill that runs to the cut (or past it, as bleed).
+    --ink-saver lightens it but never outlines it: an outline there would sit on the cut line."""
+    return Style(fill=color, stroke=None, ground=True)
 
 
 def stroke(color: str = "#000000", width: float = 0.25, dash: tuple[float, ...] = ()) -> Style:

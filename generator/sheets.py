@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator import fonts
+from generator.bleed import underlay
 from generator.pieces import Piece
 from generator.shapes import Group, Line, Shape, Style, Text
 
@@ -29,8 +30,9 @@ MARGIN = 6.35
 GUTTER = 5.0
 MARK_GAP = 1.0
 MARK_LEN = 3.0
-MARK_MIN = 1.5  # a mark shorter than this is left out (a neighbour is too close)
+MARK_MIN = 1.25  # a mark shorter than this is left out (a neighbour is too close)
 MARK_WIDTH = 0.25
+BAND_GAP = 0.5  # a mark's clearance from the heading and credit bands
 HEADER_SIZE = 7.0  # pt
 HEADER_BASELINE = MARGIN + 2.6
 HEADER_BOTTOM = MARGIN + 3.5
@@ -85,11 +87,16 @@ class Placed:
     rotate: int = 0
     slot: int = -1  # the piece's place in the imposed list: pairs a back with its front
 
+    @property
+    def bleed(self) -> float:
+        """How far this side's background runs past the trim."""
+        return self.piece.bleed_of(self.side)
+
     def shape(self) -> Shape:
         p = self.piece
         art = p.front if self.side == "front" else (p.back or ())
-        b = p.bleed
-        inner = Group(tuple(art), clip=(-b, -b, p.w + 2 * b, p.h + 2 * b))
+        b = self.bleed
+        inner = Group(underlay(p, self.side) + tuple(art), clip=(-b, -b, p.w + 2 * b, p.h + 2 * b))
         if self.rotate == 180:
             inner = Group((inner,), dx=self.w, dy=self.h, rotate=180)
         elif self.rotate == 90:
@@ -162,15 +169,24 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
 Rect4 = tuple[float, float, float, float]
 
 
+def mark_clearance(bleed: float) -> float:
+    """How far inside Paper.area a trim with this much bleed must sit, so the crop marks that
+    continue its cut lines still fit (bleed, gap, a short mark) between it and the margin."""
+    need = bleed + MARK_GAP + MARK_MIN + MARK_WIDTH / 2
+    return max(0.0, round(need - (MARK_GAP + MARK_LEN), 3))
+
+
 def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     """Short hairlines on the extension of every trim edge, beyond each corner, stopping short of
     any other piece (with its bleed), the heading, the credit line and the margin. Marks that
     two neighbours share are drawn once."""
     boxes: list[Rect4] = []
     for p in placed:
-        b = p.piece.bleed
+        b = p.bleed
         boxes.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
-    # the heading and credit bands are obstacles too
+    # the heading and credit bands are obstacles too (a mark may come closer to them than to a
+    # piece: their text sits at the far side of the band)
+    bands = len(boxes)
     boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
     boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
     half = MARK_WIDTH / 2  # a line's ink reaches half its width past its end points' box
@@ -179,7 +195,7 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     seen: set[tuple[float, float, float, float]] = set()
     out: list[Shape] = []
     for i, p in enumerate(placed):
-        b = p.piece.bleed
+        b = p.bleed
         xs, ys = (p.x, p.x + p.w), (p.y, p.y + p.h)
         for cx in xs:
             for cy in ys:
@@ -192,16 +208,17 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
                     for j, (bx0, by0, bx1, by1) in enumerate(boxes):
                         if j == i:
                             continue
+                        gap = MARK_GAP if j < bands else BAND_GAP
                         if axis == "x":
                             if by0 - eps <= cy <= by1 + eps:
                                 d = (bx0 - cx) if sgn > 0 else (cx - bx1)
                                 if d >= 0:
-                                    room = min(room, d - MARK_GAP)
+                                    room = min(room, d - gap)
                         else:
                             if bx0 - eps <= cx <= bx1 + eps:
                                 d = (by0 - cy) if sgn > 0 else (cy - by1)
                                 if d >= 0:
-                                    room = min(room, d - MARK_GAP)
+                                    room = min(room, d - gap)
                     if axis == "x":
                         room = min(room, (hi_x - cx) if sgn > 0 else (cx - lo_x))
                     else:

@@ -23,7 +23,7 @@ from generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 OVERLAP = 10.0
 CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between
 HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
-VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7)
+VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7, ground=True)  # on the cut: never outlined
 MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
 
 
@@ -42,9 +42,11 @@ class Split:
 
 
 def _count(length: float, room: float) -> int:
+    """The fewest parts `room` long that cover `length` with an OVERLAP between neighbours:
+    n parts cover n room - (n - 1) OVERLAP."""
     if length <= room + 1e-9:
         return 1
-    return math.ceil(length / (room - OVERLAP) - 1e-9)
+    return math.ceil((length - OVERLAP) / (room - OVERLAP) - 1e-9)
 
 
 def fits(w: float, h: float, room_w: float, room_h: float) -> bool:
@@ -101,10 +103,11 @@ def _cuts(length: float, n: int, room: float, keep: list[tuple[float, float]] = 
     return cuts
 
 
-def _alignment_marks(xs: list[float], ys: list[float]) -> list[Shape]:
-    """Diamonds on every seam, with a letter on each side of it (so on both parts)."""
+def alignment_marks(xs: list[float], ys: list[float], first: int = 0) -> list[Shape]:
+    """Diamonds on every seam, with a letter on each side of it (so on both parts); the letters
+    start at the `first`-th (A = 0)."""
     out: list[Shape] = []
-    k = 0
+    k = first
     r = 2.2
     for c in xs[1:-1]:  # vertical seams
         for j in range(len(ys) - 1):
@@ -127,7 +130,7 @@ def _alignment_marks(xs: list[float], ys: list[float]) -> list[Shape]:
     return out
 
 
-def _glue_strip(w: float, h: float, vertical: bool, label: str) -> list[Shape]:
+def glue_strip(w: float, h: float, vertical: bool, text: str) -> list[Shape]:
     """The hatched strip along a part's left edge (vertical) or top edge, in the part's frame."""
     sw, sh = (OVERLAP, h) if vertical else (w, OVERLAP)
     out: list[Shape] = [Rect(0, 0, sw, sh, VEIL)]
@@ -139,7 +142,6 @@ def _glue_strip(w: float, h: float, vertical: bool, label: str) -> list[Shape]:
         lines.append(Line(t, 0, t + sh, sh, HATCH))
         t += step
     out.append(Group(tuple(lines), clip=(0, 0, sw, sh)))
-    text = f"glue here: part {label} goes under its neighbour"
     if vertical:
         out.append(Text(OVERLAP / 2 + 1.2, h / 2, text, 7, "bold", "#333333", "middle", rotate=-90))
     else:
@@ -168,7 +170,9 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             for x, y, bw, bh in board.meta.get("keep_whole", ())]
     xs = _cuts(w, cols, room_w, [(x, x + bw) for x, _, bw, _ in keep])
     ys = _cuts(h, rows, room_h, [(y, y + bh) for _, y, _, bh in keep])
-    marks = tuple(_alignment_marks(xs, ys))
+    marks = tuple(alignment_marks(xs, ys))
+    turned = {"left": "top", "top": "right", "right": "bottom", "bottom": "left"}  # as the board is turned
+    joined = {turned[e] if rotated else e for e in board.meta.get("seams", ())}  # edges a panel meets
     front = tuple(front) + marks
     n = cols * rows
     parts: list[Piece] = []
@@ -180,10 +184,11 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
             pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
             art: list[Shape] = [Group(front, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph))]
+            glue = f"glue here: part {label} goes under its neighbour"
             if c > 0:
-                art += _glue_strip(pw, ph, True, label)
+                art += glue_strip(pw, ph, True, glue)
             if r > 0:
-                art += _glue_strip(pw, ph, False, label)
+                art += glue_strip(pw, ph, False, glue)
             lx = OVERLAP + 1.5 if c > 0 else 1.5
             ly = OVERLAP + 1.5 if r > 0 else 1.5
             if c == 0 and r == 0:
@@ -197,20 +202,60 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             parts.append(replace(
                 board, name=f"{board.name} part {label}", w=pw, h=ph, front=tuple(art),
                 back=back_art, bleed=0.0,
-                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name}))
+                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name,
+                      "seams": tuple(side for side, inner in (("left", c > 0), ("top", r > 0), ("right", c < cols - 1),
+                                                              ("bottom", r < rows - 1)) if inner or side in joined)}))
     return Split(board, rotated, cols, rows, tuple(parts), w, h)
 
 
-def thumbnail(split: Split, x: float, y: float, w: float, h: float) -> list[Shape]:
+@dataclass(frozen=True)
+class Panel:
+    """A board laid against a split board's edge (kit file `attach`), for its assembly picture."""
+
+    drawing: tuple[Shape, ...]  # the panel's own drawing, without its glue strip
+    w: float
+    h: float
+    edge: str  # the split board's edge it goes against: left | right | top | bottom
+    title: str
+    note: str = ""
+
+
+def _panel_box(board: Piece, p: Panel) -> tuple[float, float]:
+    """Where a panel's drawing starts, in the board's own (unturned) frame."""
+    return {"right": (board.w, 0.0), "left": (-p.w, 0.0), "bottom": (0.0, board.h), "top": (0.0, -p.h)}[p.edge]
+
+
+def thumbnail(split: Split, x: float, y: float, w: float, h: float, panels: tuple[Panel, ...] = ()) -> list[Shape]:
     """The whole board scaled into (x, y, w, h), each part outlined and numbered, in the order
-    they are glued."""
-    s = min(w / split.w, h / split.h)
-    ox = x + (w - split.w * s) / 2
-    oy = y + (h - split.h * s) / 2
-    board = Group(_turn(split.board.front, split.board.h) if split.rotated else tuple(split.board.front),
-                  clip=(0, 0, split.w, split.h))
-    out: list[Shape] = [Group((board,), dx=ox, dy=oy, scale=s)]
+    they are glued; a panel laid against it (`panels`) drawn in its place, dashed, with its note."""
+    b = split.board
+    # everything in the board's own frame: the board, then each panel beside it
+    boxes = [(0.0, 0.0, b.w, b.h)] + [(*_panel_box(b, p), p.w, p.h) for p in panels]
+    if split.rotated:  # as the board is turned: (u, v) -> (H - v, u)
+        boxes = [(b.h - by - bh, bx, bh, bw) for bx, by, bw, bh in boxes]
+    x0, y0 = min(bx for bx, _, _, _ in boxes), min(by for _, by, _, _ in boxes)
+    x1, y1 = max(bx + bw for bx, _, bw, _ in boxes), max(by + bh for _, by, _, bh in boxes)
+    s = min(w / (x1 - x0), h / (y1 - y0))
+    ox = x + (w - (x1 - x0) * s) / 2 - x0 * s
+    oy = y + (h - (y1 - y0) * s) / 2 - y0 * s
+    layers: list[Shape] = [Group(tuple(b.front), clip=(0, 0, b.w, b.h))]
+    for p in panels:
+        px, py = _panel_box(b, p)
+        layers.append(Group((Group(tuple(p.drawing), clip=(0, 0, p.w, p.h)),), dx=px, dy=py))
+    drawn = _turn(tuple(layers), b.h) if split.rotated else tuple(layers)
+    out: list[Shape] = [Group(drawn, dx=ox, dy=oy, scale=s)]
     out.append(Rect(ox, oy, split.w * s, split.h * s, Style(fill=None, stroke="#000000", width=0.3)))
+    for p, (bx, by, bw, bh) in zip(panels, boxes[1:]):
+        rx, ry = ox + bx * s, oy + by * s
+        out.append(Rect(rx, ry, bw * s, bh * s, Style(fill=None, stroke="#555555", width=0.5, dash=(1.5, 1.0))))
+        cx, cy = rx + bw * s / 2, ry + bh * s / 2
+        words = p.note if p.note else p.title
+        lines = fonts.wrap(words, "bold", 8, max(bw * s - 4, 12))
+        tw = max(fonts.text_width(line, "bold", 8) for line in lines) + 3
+        out.append(Rect(cx - tw / 2, cy - 4.0, tw, 3.6 * len(lines) + 2.2, Style(fill="#ffffff", stroke="#555555",
+                                                                                 width=0.3), r=1))
+        for k, line in enumerate(lines):
+            out.append(Text(cx, cy + k * 3.6, line, 8, "bold", "#000000", "middle"))
     for part in split.parts:
         px, py, pw, ph = part.meta["region"]
         rx, ry = ox + px * s, oy + py * s

@@ -11,6 +11,7 @@ output of a jinja2 template), so a kit author writes words, not coordinates:
     | a | b |                    a table row; a first row followed by |---|---| is a header;
     |:--|--:|                    colons set the alignment; a row with one cell spans the table
     **bold** inline              bold words anywhere
+    :meeple:                     a drawing from the art library, inline, as tall as a capital
     [[column]]                   start the next column
 
 The size is searched from `max_pt` down to `min_pt`; text that does not fit at `min_pt` is an error
@@ -22,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator import fonts
-from generator.shapes import Line, Rect, Shape, Style, Text
+from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text
 
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"
@@ -116,22 +117,51 @@ def parse(markup: str) -> list[Block]:
 
 # --- words with fonts ----------------------------------------------------------------------------
 
-Run = tuple[str, str]  # (text, font style)
+Run = tuple[str, str]  # (text, font style); an inline drawing is (its name, ICON)
+ICON = "icon"
+_ICON = re.compile(r":([a-z][a-z0-9-]*):")
+
+
+def _icon_names() -> frozenset[str]:
+    from generator import art
+    return frozenset(art.names())
 
 
 def runs(text: str, bold: bool = False) -> list[Run]:
-    """'a **b** c' -> [('a ', regular), ('b', bold), (' c', regular)]."""
+    """'a **b** c' -> [('a ', regular), ('b', bold), (' c', regular)]; ':meeple:' (a drawing the
+    art library has) -> ('meeple', ICON)."""
     out: list[Run] = []
     for i, part in enumerate(text.split("**")):
-        if part:
-            out.append((part, BOLD if (i % 2 == 1) != bold else REGULAR))
+        font = BOLD if (i % 2 == 1) != bold else REGULAR
+        at = 0
+        for m in _ICON.finditer(part):
+            if m[1] not in _icon_names():
+                continue
+            if m.start() > at:
+                out.append((part[at:m.start()], font))
+            out.append((m[1], ICON))
+            at = m.end()
+        if part[at:]:
+            out.append((part[at:], font))
     return out
+
+
+def run_width(text: str, font: str, pt: float) -> float:
+    """A run's width in mm; an inline drawing is a square a little taller than a capital."""
+    return icon_size(pt) + 0.3 * pt * MM_PER_PT if font == ICON else fonts.text_width(text, font, pt)
+
+
+def icon_size(pt: float) -> float:
+    return pt * MM_PER_PT * 1.05
 
 
 def words(rs: list[Run]) -> list[list[Run]]:
     """Split runs into words (each a list of runs, no spaces inside)."""
     out: list[list[Run]] = [[]]
     for text, font in rs:
+        if font == ICON:
+            out[-1].append((text, font))
+            continue
         pieces = re.split(r"(\s+)", text)
         for p in pieces:
             if not p:
@@ -145,7 +175,7 @@ def words(rs: list[Run]) -> list[list[Run]]:
 
 
 def word_width(w: list[Run], pt: float) -> float:
-    return sum(fonts.text_width(t, f, pt) for t, f in w)
+    return sum(run_width(t, f, pt) for t, f in w)
 
 
 def line_width(rs: list[Run], pt: float) -> float:
@@ -179,21 +209,28 @@ def draw_line(line: list[list[Run]], x: float, baseline: float, pt: float, width
     for i, w in enumerate(line):
         for j, (t, f) in enumerate(w):
             if i > 0 and j == 0:
-                merged[-1][0] += " "
-            if merged and merged[-1][1] == f:
+                if merged[-1][1] == ICON:
+                    merged.append([" ", REGULAR])
+                else:
+                    merged[-1][0] += " "
+            if merged and merged[-1][1] == f and f != ICON:
                 merged[-1][0] += t
             else:
                 merged.append([t, f])
-    total = sum(fonts.text_width(t, f, pt) for t, f in merged)
+    total = sum(run_width(t, f, pt) for t, f in merged)
     if width is not None and align == "right":
         x += width - total
     elif width is not None and align == "center":
         x += (width - total) / 2
     out: list[Shape] = []
     for t, f in merged:
-        if t.strip():
+        if f == ICON:
+            from generator import art
+            s = icon_size(pt)
+            out.append(Group(tuple(art.draw(t, s, s)), dx=x + 0.15 * pt * MM_PER_PT, dy=baseline - s * 0.88))
+        elif t.strip():
             out.append(Text(x, baseline, t.rstrip(), size=pt, font=f))
-        x += fonts.text_width(t, f, pt)
+        x += run_width(t, f, pt)
     return out
 
 
@@ -222,9 +259,9 @@ def _units(blocks: list[Block], pt: float, width: float) -> list[Unit]:
             hpt = pt * (1.3 if b.kind == "heading1" else 1.08)
             hlh = fonts.line_height(hpt, 1.15)
             style = HEADING if b.kind == "heading1" else BOLD
-            lines = _wrap_plain(b.text, style, hpt, width)
-            for i, text in enumerate(lines):
-                units.append(Unit(hlh, [Text(0.0, hlh * 0.8, text, size=hpt, font=style)],
+            rs = [(t, ICON if f == ICON else style) for t, f in runs(b.text.replace("**", ""))]
+            for i, ln in enumerate(wrap_runs(rs, hpt, width)):
+                units.append(Unit(hlh, draw_line(ln, 0.0, hlh * 0.8, hpt),
                                   gap_before=(gap * 1.6 if i == 0 else 0.0), keep_with_next=True))
         elif b.kind == "para":
             for i, ln in enumerate(wrap_runs(runs(b.text), pt, width)):
@@ -241,9 +278,6 @@ def _units(blocks: list[Block], pt: float, width: float) -> list[Unit]:
             units.extend(_table(b, pt, width, gap))
     return units
 
-
-def _wrap_plain(text: str, style: str, pt: float, width: float) -> list[str]:
-    return fonts.wrap(text.replace("**", ""), style, pt, width)
 
 
 def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
@@ -342,6 +376,8 @@ def _move(s: Shape, dx: float, dy: float) -> Shape:
         return replace(s, x=s.x + dx, y=s.y + dy)
     if isinstance(s, Line):
         return replace(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy)
+    if isinstance(s, Group):
+        return replace(s, dx=s.dx + dx, dy=s.dy + dy)
     raise TypeError(type(s))
 
 

@@ -371,6 +371,16 @@ class PlacedText(TextBlock):
     frame: bool = Field(True, description="Draw a light rounded frame round the text.")
 
 
+class Attach(Strict):
+    """A board laid against another's edge (an expansion panel): it is printed with a glue strip on
+    that side, both boards carry matching alignment marks on the shared edge, and the other
+    board's assembly picture shows where it goes."""
+
+    to: str = Field(description="The `board` component it is laid against, e.g. floor.")
+    edge: Literal["left", "right", "top", "bottom"] = Field(description="Which edge of that board it goes against.")
+    note: str | None = Field(None, description="When it is added, printed on the assembly picture (e.g. \"5-6 players\").")
+
+
 class Board(_Component):
     """A board: regions, tracks, grids, lattices, labels, art and text blocks at given places (mm)."""
 
@@ -385,6 +395,7 @@ class Board(_Component):
     art: list[Art] = Field(default_factory=list, max_length=MAX_ITEMS)
     texts: list[PlacedText] = Field(default_factory=list, max_length=MAX_ITEMS, description="Text blocks, e.g. the turn summary along an edge.")
     count: Count = Field(1, description="Copies to print (e.g. a ruler for each side of the table).")
+    attach: Attach | None = Field(None, description="Laid against another board's edge (an expansion panel).")
 
 
 KIND_MODELS: dict[str, type[_Component]] = {

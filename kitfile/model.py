@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -28,6 +28,9 @@ class GameInfo(Strict):
     designer: str = Field("", max_length=200)
     players: str = Field(description='Player count: "2" or "2-4".')
     credit: str = Field("", max_length=300, description="Credit line printed small on every page.")
+    needs: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=20, description='What the players need beside the kit, listed on the cover '
+        'under "You also need": dice with their colours, a bag, another game, a pencil (e.g. "one six-sided die").')
 
     @field_validator("players", mode="before")
     @classmethod

@@ -54,6 +54,33 @@ def _not_printable(kit) -> click.ClickException:
     return e
 
 
+def print_options(command):
+    """The options that change a printed kit, shared by `build` and `preview` (so a preview shows
+    exactly the PDF a build makes). Applied innermost first: --paper is listed first in --help."""
+    for option in reversed((
+        click.option("--paper", type=PAPER, default=None,
+                     help="Paper size: a4 (210x297), letter (215.9x279.4) or universal (210x279.4, fits both). "
+                          "Default: build makes a4 and letter, preview a4."),
+        click.option("--duplex", type=DUPLEX, default="long", show_default=True,
+                     help="How the printer flips a sheet for its back: long or short edge."),
+        click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+                     help="Move every back page by X,Y mm to correct a printer (read it from the calibration page)."),
+        click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas."),
+        click.option("--backs", type=BACKS, default="duplex", show_default=True,
+                     help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided "
+                          "piece printed front and back side by side, to fold and glue (for single-sided printers)."),
+        click.option("--bleed", type=click.FloatRange(0, 5), is_flag=False, flag_value=3.0, default=None, metavar="[MM]",
+                     help="Run coloured backgrounds MM past the cut (3 mm if no value), so a slightly off cut "
+                          "shows no white edge. Pieces on white get none."),
+    )):
+        command = option(command)
+    return command
+
+
+def _options(paper: str, duplex: str, back_offset, ink_saver: bool, backs: str, bleed) -> PrintOptions:
+    return PrintOptions(paper.lower(), duplex.lower(), back_offset, ink_saver, backs.lower(), bleed)
+
+
 def register(cli: click.Group, schema: click.Group) -> None:
     @cli.command("list")
     def list_kits() -> None:
@@ -66,26 +93,22 @@ def register(cli: click.Group, schema: click.Group) -> None:
 
     @cli.command("build")
     @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]")
-    @click.option("--all", "all_", is_flag=True, help="Build every kit that has components (a4 and letter unless --paper is given).")
-    @click.option("--paper", type=PAPER, default=None, help="Paper size: a4 (210x297), letter (215.9x279.4) or universal (210x279.4, fits both). Default a4.")
+    @click.option("--all", "all_", is_flag=True, help="Build every kit that has components.")
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
-    @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet for its back: long or short edge.")
-    @click.option("--back-offset", type=Offset(), default="0,0", show_default=True, help="Move every back page by X,Y mm to correct a printer (read it from the calibration page).")
-    @click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas.")
-    @click.option("--backs", type=BACKS, default="duplex", show_default=True, help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided piece printed front and back side by side, to fold and glue (for single-sided printers).")
-    @click.option("--bleed", type=click.FloatRange(0, 5), is_flag=False, flag_value=3.0, default=None, metavar="[MM]",
-                  help="Run card backgrounds MM past the cut (3 mm if no value), so a slightly off cut shows no white edge.")
-    def build(kit, all_, paper, out_dir, duplex, back_offset, ink_saver, backs, bleed) -> None:
-        """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/.
+    @print_options
+    def build(kit, all_, out_dir, paper, duplex, back_offset, ink_saver, backs, bleed) -> None:
+        """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
+        Letter (or the --paper given). File names carry the paper and every option that changes
+        the PDF (chestnuts-letter-inksaver.pdf), so one build never replaces another.
 
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
         """
         from generator import build as b
         if all_ == bool(kit):
             raise click.UsageError("give a KIT or --all (not both)")
-        options = PrintOptions((paper or "a4").lower(), duplex.lower(), back_offset, ink_saver, backs.lower(), bleed)
+        papers = [paper.lower()] if paper else ["a4", "letter"]
+        options = _options(papers[0], duplex, back_offset, ink_saver, backs, bleed)
         if all_:
-            papers = [paper.lower()] if paper else ["a4", "letter"]
             kits = b.printable_kits()
             if not kits:
                 click.echo("no kit has components yet: nothing to build")
@@ -108,24 +131,23 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        _report(b.build_kit(loaded, out_dir, options))
+        for r in b.build_papers(loaded, out_dir, options, papers):
+            _report(r)
 
     @cli.command("preview")
     @click.argument("kit", metavar="KIT|PATH.yaml")
-    @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size: a4, letter or universal.")
-    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER/.")
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER[-OPTIONS]/.")
     @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
-    @click.option("--duplex", type=DUPLEX, default="long", show_default=True, help="How the printer flips a sheet: long or short edge.")
-    @click.option("--ink-saver", is_flag=True, help="Preview the ink-saving version.")
-    @click.option("--backs", type=BACKS, default="duplex", show_default=True, help="duplex (backs on the next page) or gutter (fold each double-sided piece).")
-    def preview(kit, paper, out_dir, dpi, duplex, ink_saver, backs) -> None:
-        """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing."""
+    @print_options
+    def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed) -> None:
+        """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing.
+        Takes the options of `build`, so the pictures are of the very PDF a build makes."""
         from generator import build as b
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        r = b.build_kit(loaded, out_dir, PrintOptions(paper.lower(), duplex.lower(), ink_saver=ink_saver,
-                                                      backs=backs.lower()), preview_dpi=dpi)
+        options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed)
+        r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi)
         _report(r)
         click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")
 

@@ -25,10 +25,11 @@ def build(tmp_path, *extra):
     kit = tmp_path / "deck.yaml"
     kit.write_text(KIT)
     out = tmp_path / ("bleed" if extra else "plain")
-    result = CliRunner().invoke(cli, ["build", str(kit), "--out", str(out), *extra])
+    result = CliRunner().invoke(cli, ["build", str(kit), "--paper", "a4", "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
-    manifest = json.loads((out / "deck" / "manifest-a4.json").read_text())
-    return out / "deck" / "deck-a4.pdf", manifest
+    label = "a4" + (f"-bleed{float(extra[1]) if len(extra) > 1 else 3:g}" if extra else "")
+    manifest = json.loads((out / "deck" / f"manifest-{label}.json").read_text())
+    return out / "deck" / f"deck-{label}.pdf", manifest
 
 
 def colour_just_outside(pdf_path, piece) -> tuple[int, int, int]:

@@ -47,12 +47,12 @@ def test_piece_counts_and_sizes(pieces):
     by = Counter((p.component, p.kind, p.double_sided) for p in pieces)
     assert by == {("board", "board", False): 1, ("chestnuts", "counter", True): 24, ("tongs", "counter", True): 2,
                   ("flames", "counter", False): 3, ("player-aid", "reference", True): 2,
-                  ("score-pad", "score-sheet", False): 1}
+                  ("score-pad", "score-sheet", False): 2}
     for p in pieces:
         if p.kind == "counter":
             assert p.w == p.h >= 15.875 and p.shape == "circle"
     board = next(p for p in pieces if p.kind == "board")
-    assert (board.w, board.h) == (356.0, 250.0)
+    assert (board.w, board.h) == (366.0, 250.0)
 
 
 def test_one_chestnut_set_per_player_each_with_colour_and_mark(kit, pieces):
@@ -139,7 +139,7 @@ def test_quoted_rules_match_the_rulebook_words(kit):
                 if b.kind.startswith("heading"):
                     section = b.text
                 elif section in quoted_sections and b.kind in ("para", "item"):
-                    words_ = _norm(b.text).split(" (Ruling C12")[0]
+                    words_ = _norm(b.text).split(" (Every Chestnut")[0]
                     if b.kind == "item":
                         words_ = f"{b.label} {words_}"
                     assert words_ in rulebook, words_
@@ -165,7 +165,7 @@ def test_every_text_fits_its_piece_and_is_readable(pieces):
 
 
 def test_a_region_too_small_for_its_counters_is_an_error(tmp_path):
-    src = KIT_FILE.read_text(encoding="utf-8").replace("at: [5, 62], size: 122x126mm", "at: [5, 62], size: 80x126mm")
+    src = KIT_FILE.read_text(encoding="utf-8").replace("at: [5, 62], size: 181x126mm", "at: [5, 62], size: 80x126mm")
     path = tmp_path / "small.yaml"
     path.write_text(src, encoding="utf-8")
     with pytest.raises(SourceError) as e:
@@ -213,3 +213,23 @@ def test_board_matches_the_params(kit, pieces):
     assert len(nuts.sets) == kit.game.max_players
     text = words(next(p for p in pieces if p.kind == "board").front)
     assert f"the permanent Flame + {kit.params.added_flames} added Flames" in text
+
+
+def test_the_board_seam_runs_between_regions(kit):
+    """Split over two pages on every paper, the board's seam crosses no region, Flame space or
+    text: the board is laid out in two halves with a gap between them."""
+    from generator.build import compose, pieces_of
+    from generator.cover import KitInfo
+    from generator.options import PrintOptions
+    from generator.split import OVERLAP
+    board = kit.components[0]
+    spans = [(r.at[0], r.at[0] + r.size[0]) for r in board.regions]
+    spans += [(t.at[0] + i * (t.space + t.gap), t.at[0] + i * (t.space + t.gap) + t.space)
+              for t in board.tracks for i in range(len(t.spaces))]
+    spans += [(t.at[0], t.at[0] + t.size[0]) for t in board.texts] + [(a.at[0], a.at[0] + a.size[0]) for a in board.art]
+    for paper in ("a4", "letter", "universal"):
+        doc = compose(pieces_of(kit), KitInfo.of(kit), PrintOptions(paper))
+        parts = [pl.piece for pg in doc.pages for pl in pg.placed if pl.piece.meta.get("board") == board.display]
+        assert len(parts) == 2, paper
+        seam = parts[1].meta["region"][0] + OVERLAP
+        assert all(not (a < seam < b) for a, b in spans), (paper, seam)

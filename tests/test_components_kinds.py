@@ -141,3 +141,48 @@ components:
 """)
     with pytest.raises(SourceError, match=r"r.yaml:\d+: components\[0\].regions\[0\].art_options: the drawing 'chestnut'"):
         pieces_for(load_kit(str(path)))
+
+
+def _attach_kit(tmp_path, to: str, size: str = "40x100mm"):
+    src = f"""\
+game: {{id: panels, title: Panels, players: "2"}}
+components:
+  - kind: board
+    name: main
+    size: 150x100mm
+  - kind: board
+    name: panel
+    size: {size}
+    attach: {{to: {to}, edge: right, note: 3 players}}
+"""
+    path = tmp_path / "panels.yaml"
+    path.write_text(src)
+    return str(path)
+
+
+def test_a_panel_attaches_with_a_strip_and_marks_on_both_boards(tmp_path):
+    from generator.components import pieces_for
+    from generator.split import OVERLAP
+    from kitfile import load_kit
+    main, panel = pieces_for(load_kit(_attach_kit(tmp_path, "main")))
+    assert (panel.w, panel.h) == (40 + OVERLAP, 100) and panel.meta["attach_to"] == "main"
+    assert main.meta["seams"] == ("right",)
+
+    def letters(shapes):
+        from generator.shapes import Group, Text
+        for s in shapes:
+            if isinstance(s, Group):
+                yield from letters(s.items)
+            elif isinstance(s, Text) and len(s.text) == 1:
+                yield s.text
+    assert {"X", "Y"} <= set(letters(main.front)) and {"X", "Y"} <= set(letters(panel.front))
+
+
+@pytest.mark.parametrize("to, size, words", [("nowhere", "40x100mm", "no other board named 'nowhere'"),
+                                             ("main", "40x90mm", "that edge is 100 mm long, this board 90 mm")])
+def test_a_bad_attach_is_the_kit_files_error(tmp_path, to, size, words):
+    from generator.components import pieces_for
+    from kitfile import SourceError, load_kit
+    with pytest.raises(SourceError) as e:
+        pieces_for(load_kit(_attach_kit(tmp_path, to, size)))
+    assert words in str(e.value) and "panels.yaml:" in str(e.value)

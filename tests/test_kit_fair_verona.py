@@ -55,8 +55,8 @@ def test_counts_sizes_margins(built):
         assert (a["w_mm"], a["h_mm"]) == (148.0, 105.0)
         assert a["back"] and a["back"]["page"] == a["page"] + 1
     assert (by["desk-mat"][0]["w_mm"], by["desk-mat"][0]["h_mm"]) == (186.0, 248.0)
-    for s in by["ruler-near"] + by["ruler-far"]:  # five tiles and the 10 mm tab (or end), turned on the page
-        assert abs(max(s["w_mm"], s["h_mm"]) - (5 * p.tile_mm + 10)) < 0.01
+    for s in by["ruler-near"] + by["ruler-far"]:  # a 3 mm lead, five tiles, the 10 mm tab (or end), turned on the page
+        assert abs(max(s["w_mm"], s["h_mm"]) - (3 + 5 * p.tile_mm + 10)) < 0.01
         assert "part" not in s
     assert len({s["page"] for s in by["ruler-near"] + by["ruler-far"]}) == 1  # all four strips on one page
     W, H = m["page_size_mm"]
@@ -154,3 +154,18 @@ def test_card_places_take_a_poker_card():
     for name in ("deck-card", "clue-card"):
         w, h = places[name].size
         assert cw <= w <= cw + 3 and ch <= h <= ch + 3, (name, w, h)
+
+
+def test_player_aids_are_set_at_8_pt_at_least_with_icons():
+    """The aids are read across the table: 8 pt or more (the build fails below it), with the
+    pictures the other kits use (a meeple, Verona, a card) beside the words."""
+    from generator.components import pieces_for
+    from generator.shapes import Group
+    kit = load_kit("fair-verona")
+    aid = next(c for c in kit.components if c.name == "player-aid")
+    assert aid.front.min_pt >= 8 and aid.back.min_pt >= 8
+    for p in pieces_for(kit):
+        if p.component == "player-aid":
+            assert p.meta["pt"] >= 8 and p.meta["back_pt"] >= 8
+            icons = [s for s in p.front if isinstance(s, Group)]
+            assert len(icons) >= 4, "the aid's inline drawings"

@@ -71,14 +71,16 @@ def test_counts_sizes_margins_backs(built, paper):
 
 
 def test_board_grid_is_the_scored_grid_with_its_ring():
-    """6 x 6 squares of at least 30 mm, [down, across] 1..grid; the ring of off-board spaces
-    (ruling F1: one coordinate 0 or grid+1, the other 1..grid) sits square by square around it."""
+    """6 x 6 squares that hold a stack of Fires and any player piece, [down, across] 1..grid; the
+    ring of off-board spaces (ruling F1: one coordinate 0 or grid+1, the other 1..grid) sits square
+    by square around it."""
     kit, comp = _kit()
     n = kit.params.grid
     board = comp["board"]
     (forest,) = board.grids
     assert forest.rows == forest.cols == n == 6
-    assert forest.cell >= 30.0
+    assert forest.cell >= comp["fires"].size + 2.0  # a Fire counter, 1 mm to spare each side
+    assert all(forest.cell >= comp[c].size for c in ("firebreaks", "hotshots", "smoke-jumpers", "pilots"))
     assert forest.art == "tree"
     gx, gy, c = forest.at[0], forest.at[1], forest.cell
     assert gx >= 0 and gy >= 0 and gx + n * c <= board.size[0] and gy + n * c <= board.size[1]
@@ -101,16 +103,14 @@ def test_board_grid_is_the_scored_grid_with_its_ring():
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_board_is_split_into_parts_that_fit(built, paper):
+def test_board_is_whole_on_one_page(built, paper):
+    """The board fits one page at a size where a stack of Fires still fits a square: it is printed
+    whole, nothing to glue (issue 13)."""
     m, reader = built[paper]
     _, comp = _kit()
-    parts = _by(m)["board"]
-    assert len(parts) >= 2 and all(p.get("part") for p in parts)
-    assert {p["part"] for p in parts} == {f"{i}/{len(parts)}" for i in range(1, len(parts) + 1)}
-    w, h = comp["board"].size
-    # the parts cover the board (overlap strips make them add up to more)
-    assert sum(p["w_mm"] for p in parts) >= w - 1e-6 or sum(p["h_mm"] for p in parts) >= h - 1e-6
-    text = _text(reader, [p["page"] for p in parts])
+    (board,) = _by(m)["board"]
+    assert "part" not in board and (board["w_mm"], board["h_mm"]) == tuple(comp["board"].size)
+    text = _text(reader, [board["page"]])
     assert "off the board" in text and "across" in text and "down" in text
     for letter in "NESW":
         assert re.search(rf"\b{letter}\b", text)

@@ -80,8 +80,8 @@ def test_sizes_margins_and_mirrored_backs(built):
     m, _ = built
     by = _by(m)
     W, H = m["page_size_mm"]
-    for e in by["squirrels"]:
-        assert (e["w_mm"], e["h_mm"]) == pytest.approx((13.0, 13.0), abs=0.05)
+    for e in by["squirrels"]:  # single-sided: a squirrel is never turned over
+        assert (e["w_mm"], e["h_mm"]) == pytest.approx((13.0, 13.0), abs=0.05) and e["back"] is None
     assert by["raccoon"][0]["w_mm"] == pytest.approx(25.4, abs=0.05)
     for c in ("storage-orange", "storage-blue", "storage-green", "storage-purple"):
         for e in by[c]:
@@ -212,3 +212,29 @@ def test_board_layout(kit):
     # the rows' squirrel counts, printed large at the left
     big = {lab.text for lab in board.labels if lab.pt >= 30}
     assert big == {"2", "3", "4"}
+
+
+def test_squirrels_are_as_large_as_the_sections_allow(kit):
+    """Every section holds its squirrels at their size, and not half a millimetre larger."""
+    comps = {c.name: c for c in kit.components}
+    board, d = comps["board"], comps["squirrels"].size
+    held = [r for r in board.regions if r.holds and r.holds.counters == "squirrels"]
+    assert held and all(region_capacity(board, r, d) >= r.holds.count for r in held)
+    assert any(region_capacity(board, r, d + 0.5) < r.holds.count for r in held)
+
+
+def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
+    """The place on a storage card is a nut card's size (lying sideways), inside the card's frame."""
+    from generator.art import nuts_kit
+    comps = {c.name: c for c in kit.components}
+    w, h = comps["nuts"].size
+    assert nuts_kit.NUT_CARD == (h, w)
+    card_w, card_h = comps["storage-orange"].size
+    assert (card_w, card_h) == (nuts_kit.CARD_W, nuts_kit.CARD_H)
+    assert h + 1 <= nuts_kit.FACE_W - 15 and w + 1 <= nuts_kit.FACE_H  # beside the capacity band
+
+
+def test_cover_lists_the_three_dice(built):
+    _, reader = built
+    cover = " ".join(reader.pages[0].extract_text().split())
+    assert "You also need" in cover and "three six-sided dice: two white and one green" in cover

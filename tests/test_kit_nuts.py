@@ -52,7 +52,7 @@ def _component(kit, name):
 def test_counts_follow_the_params_and_the_rulebook(built, kit, paper):
     params = kit.params
     by = _by_component(built[paper][0])
-    assert len(by["cross-tiles"]) >= 12 and len(by["splitter-tiles"]) >= 12
+    assert len(by["cross-tiles"]) >= 12 and len(by["splitter-tiles"]) + len(by["splitter-tiles-b"]) >= 12
     assert len(by["bonus"]) == len(params.bonus) == 24
     assert len(by["goals"]) == sum(g.copies for g in params.goals) == 2
     assert len(by["orders"]) == params.orders_per_nut * len(params.columns)
@@ -175,3 +175,60 @@ def test_a_cell_must_be_two_columns(kit):
     assert Params.model_validate(data).cell == kit.params.cell
     with pytest.raises(ValidationError, match="two columns"):
         Params.model_validate({**data, "cell": kit.params.cell + 5})
+
+
+# --- issue 13: a kit that plays like a bought copy ------------------------------------------------
+
+def test_belts_read_on_the_floor(kit):
+    """The belts stand out from every fill of the floor and its panel: 3:1 at the least."""
+    from generator.art.factory_kit import BELT_FILL
+    from generator.colour import contrast
+    for name in ("floor", "floor-extension"):
+        b = _component(kit, name)
+        fills = {b.fill} | {g.fill for g in b.grids if g.fill} | {r.fill for r in b.regions if r.fill}
+        for fill in fills:
+            assert contrast(BELT_FILL, fill) >= 3.0, (name, fill, round(contrast(BELT_FILL, fill), 2))
+
+
+def test_splitter_joiner_tiles_have_a_splitter_and_a_joiner_face(built, kit):
+    """Every Splitter/Joiner tile splits on one face and joins on the other, belts running down;
+    the A tiles split from the left column, the B tiles from the right."""
+    from generator import art
+    m, pdf, _ = built["a4"]
+    by = _by_component(m)
+    tiles = by["splitter-tiles"] + by["splitter-tiles-b"]
+    assert len(tiles) == 12 and all(t["back"] for t in tiles)
+    fronts = " ".join(_page_text(pdf, n) for n in sorted({t["page"] for t in tiles}))
+    backs = " ".join(_page_text(pdf, n) for n in sorted({t["back"]["page"] for t in tiles}))
+    assert fronts.count("SPLIT") >= 12 and backs.count("JOIN") >= 12
+    a, b = _component(kit, "splitter-tiles"), _component(kit, "splitter-tiles-b")
+    assert a.back.art_options.get("joiner") and b.back.art_options.get("joiner")
+    assert bool(a.front.art_options.get("mirror")) != bool(b.front.art_options.get("mirror"))
+    # a joiner is not a mirrored splitter: its belts come in at the top of both columns
+    join, split = art.draw("splitter-tile", 100, 100, joiner=True), art.draw("splitter-tile", 100, 100, mirror=True)
+    assert join != split
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_extension_attaches_to_the_floor(built, kit, paper):
+    """The 5-6 player panel has a glue strip, the floor's half-diamonds X and Y, and its place on
+    the floor's assembly picture."""
+    from generator.split import OVERLAP
+    m, pdf, _ = built[paper]
+    by = _by_component(m)
+    (ext,) = by["floor-extension"]
+    w, h = _component(kit, "floor-extension").size
+    assert (ext["w_mm"], ext["h_mm"]) == (pytest.approx(w + OVERLAP), pytest.approx(h))
+    text = _page_text(pdf, ext["page"])
+    assert "lay this strip under the edge of the Factory floor" in text and "X" in text and "Y" in text
+    right = max(by["floor"], key=lambda p: p["part"])
+    assert "right" in right["seams"]
+    assembly = _page_text(pdf, 2)
+    assert "Factory floor extension" in assembly and "half-diamonds X and Y" in assembly and "5-6 players" in assembly
+
+
+def test_cover_lists_the_dice(built):
+    _, pdf, _ = built["a4"]
+    cover = _page_text(pdf, 1)
+    for die in ("D4", "D6", "D12", "D16"):
+        assert die in cover, die

@@ -229,3 +229,33 @@ def test_a_bad_track_turn_or_tree_option_is_reported_with_its_line(tmp_path, old
     assert r.exit_code == 2, r.output
     assert f"{bad}:" in r.output and field in r.output and "Traceback" not in r.output
     assert any(f":{n}: " in r.output for n in (line - 1, line, line + 1)), r.output
+
+
+def test_ornaments_look_their_colour_and_the_lattice_shows_on_the_tree(kit):
+    """Red ornaments are red and purple ones purple (not vermilion and pink beside the orange and
+    pink trees), and the lattice's lines stand 3:1 at the least against the tree under them."""
+    import colorsys
+
+    from generator.art._core import lighter
+    from generator.art.tree_kit import EDGE, FOLIAGE
+    from generator.colour import contrast, rgb
+
+    def hue_sat(c):
+        h, s, _ = colorsys.rgb_to_hsv(*(v / 255 for v in rgb(c)))
+        return h * 360, s
+    colour = {c.name.split("-")[0]: c.front.art_options["color"] for c in kit.components
+              if c.kind == "counters" and c.name != "stars"}
+    red, purple = hue_sat(colour["red"]), hue_sat(colour["purple"])
+    assert (red[0] >= 350 or red[0] <= 8) and red[1] > 0.6, red
+    assert 265 <= purple[0] <= 295 and purple[1] > 0.4, purple
+    for tree in trees(kit):  # never mistaken for a tree's own colour: another hue, or far stronger
+        tub = next(a.options["color"] for a in tree.art if a.name == "trim-tree")
+        for c in (colour["red"], colour["purple"]):
+            (h1, s1), (h2, s2) = hue_sat(c), hue_sat(tub)
+            gap = min(abs(h1 - h2), 360 - abs(h1 - h2))
+            assert gap >= 30 or abs(s1 - s2) >= 0.3, (tree.name, c)
+    for under in (FOLIAGE, lighter(FOLIAGE, 0.12)):  # the boughs the lines run over
+        assert contrast(boards.LATTICE_LINE, under) >= 3.0, under
+    # where a line crosses a bough's dark edge, its pale casing carries it
+    assert contrast(boards.LATTICE_CASING, EDGE) >= 3.0
+    assert contrast(boards.LATTICE_LINE, boards.LATTICE_CASING) >= 3.0

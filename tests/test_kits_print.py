@@ -7,6 +7,7 @@ Each kit's own test file checks what is particular to it (counts and numbers fro
 """
 from __future__ import annotations
 
+import re
 
 import pypdfium2
 import pytest
@@ -41,11 +42,12 @@ def test_pieces_inside_margins_and_backs_mirrored(built, kit, paper):
     m = built[kit, paper].manifest
     W, H = m["page_size_mm"]
     assert m["pages"] == len(built[kit, paper].reader.pages) and len(m["pieces"]) > 0
+    two_sided = any(e["back"] for e in m["pieces"])  # else the file prints single-sided: no back pages
     for e in m["pieces"]:
         where = f"{e['name']} on page {e['page']}"
         assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where
         assert e["x_mm"] + e["w_mm"] <= W - MARGIN + 1e-6 and e["y_mm"] + e["h_mm"] <= H - MARGIN + 1e-6, where
-        assert e["page"] % 2 == 1, f"{where}: a front on an even page"
+        assert e["page"] % 2 == 1 or not two_sided, f"{where}: a front on an even page"
         if e["back"]:
             assert e["back"]["page"] == e["page"] + 1, where
             assert e["back"]["x_mm"] == pytest.approx(W - e["x_mm"] - e["w_mm"], abs=0.01), where
@@ -60,6 +62,42 @@ def test_cover_lists_every_component_and_fonts_are_embedded(built, kit):
     assert "Print at 100% scale" in cover
     for title in titles_of(load_kit(kit)).values():
         assert title in cover, f"{title!r} missing from the cover's contents"
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_cover_says_what_else_you_need(built, kit):
+    """Every shipped kit says on its cover what it does not print (dice, a bag, a game...)."""
+    needs = load_kit(kit).game.needs
+    assert needs, f"{kit}: the kit file lists nothing under game.needs"
+    cover = " ".join(built[kit, "a4"].reader.pages[0].extract_text().split())
+    assert "You also need" in cover
+    for item in needs:
+        assert " ".join(item.split()[:4]) in cover, item
+
+
+TABLE_FACING = ("reference", "card")  # player aids, role and reference cards: read at the table
+NOT_FOR_PLAYERS = re.compile(r"\bruling\b|\brecord\b|pnpkit|\bwrite:", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_table_facing_pieces_speak_to_players(built, kit):
+    """No ruling ids and no record notation where players read: those are for the scorekeeper
+    (docs/records)."""
+    r = built[kit, "a4"]
+    sides = [(e, e["page"], e["x_mm"], e["y_mm"]) for e in r.manifest["pieces"] if e["kind"] in TABLE_FACING]
+    sides += [(e, e["back"]["page"], e["back"]["x_mm"], e["back"]["y_mm"]) for e, *_ in list(sides) if e["back"]]
+    doc = pypdfium2.PdfDocument(str(r.pdf))
+    pt = 72 / 25.4
+    try:
+        for e, n, x, y in sides:
+            page = doc[n - 1]
+            top = page.get_height()
+            box = (x * pt, top - (y + e["h_mm"]) * pt, (x + e["w_mm"]) * pt, top - y * pt)
+            text = " ".join(page.get_textpage().get_text_bounded(*box).split())
+            found = NOT_FOR_PLAYERS.search(text)
+            assert not found, f"{kit}: {e['name']}: {found[0]!r} in {text[max(0, found.start() - 60):found.end() + 40]!r}"
+    finally:
+        doc.close()
 
 
 @pytest.mark.parametrize("kit", KITS)

@@ -23,7 +23,7 @@ components:
   - kind: counters
     name: discs
     count: 30
-    front: {label: "A"}
+    front: {label: "LABEL"}
     back: {label: "B"}
   - kind: reference
     name: aid
@@ -38,27 +38,38 @@ def _files(root: Path) -> dict[str, str]:
 
 
 def _build(kit: Path, out: Path, *extra: str):
-    return CliRunner().invoke(cli, ["build", str(kit), "--out", str(out), *extra])
+    return CliRunner().invoke(cli, ["build", str(kit), "--out", str(out), *(extra or ("--paper", "a4"))])
 
 
 @pytest.fixture(scope="module")
 def sets(tmp_path_factory):
-    """The two sets a build of the tiny kit can leave (plain, ink-saver), and the kit file."""
+    """Two editions of the tiny kit (the same files, other words on the counters) and the set of
+    files each builds: (the kit file, its first edition's set, its second's). The kit file holds
+    the first edition; `_edit` turns it into the second."""
     root = tmp_path_factory.mktemp("sets")
     kit = root / "tiny.yaml"
-    kit.write_text(KIT)
-    plain, saver = root / "plain", root / "saver"
-    assert _build(kit, plain).exit_code == 0
-    assert _build(kit, saver, "--ink-saver").exit_code == 0
-    a, b = _files(plain / "tiny"), _files(saver / "tiny")
+    found = []
+    for word in ("A", "Z"):
+        kit.write_text(KIT.replace("LABEL", word))
+        assert _build(kit, root / word).exit_code == 0
+        found.append(_files(root / word / "tiny"))
+    a, b = found
     assert a.keys() == b.keys() and all(a[k] != b[k] for k in a if k.endswith(".pdf"))
+    kit.write_text(KIT.replace("LABEL", "A"))
     return kit, a, b
+
+
+def _edition(kit: Path, second: bool) -> Path:
+    """The kit file of the first or the second edition, beside `kit` (same id, same file names)."""
+    path = kit.with_name("second.yaml" if second else "first.yaml")
+    path.write_text(KIT.replace("LABEL", "Z" if second else "A"))
+    return path
 
 
 def _whole(folder: Path, a: dict, b: dict) -> str:
     now = _files(folder)
     assert now in (a, b), "a mix of two builds, or a set with files missing"
-    return "plain" if now == a else "ink-saver"
+    return "first" if now == a else "second"
 
 
 def test_a_folder_in_the_way_leaves_the_old_set_and_no_debris(tmp_path, sets):
@@ -69,7 +80,7 @@ def test_a_folder_in_the_way_leaves_the_old_set_and_no_debris(tmp_path, sets):
     (out / "tiny" / "svg" / "tiny-a4-p03.svg").mkdir()  # a folder where a file of the set goes
     (out / "tiny" / "svg" / "tiny-a4-p03.svg" / "mine.txt").write_text("not pnpkit's")
     before = _files(out / "tiny")
-    r = _build(kit, out, "--ink-saver")
+    r = _build(_edition(kit, second=True), out)
     assert r.exit_code == 2
     assert r.stderr == f"pnpkit: cannot write {out}/tiny/svg/tiny-a4-p03.svg: a folder is in the way of a file of the build\n"
     assert _files(out / "tiny") == before
@@ -110,13 +121,14 @@ SCRIPT = "import sys; sys.argv = ['pnpkit'] + sys.argv[1:]; from pnpkit.launch i
 
 
 def _start(kit: Path, out: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SCRIPT, "build", str(kit), "--out", str(out), *extra],
+    return subprocess.Popen([sys.executable, "-c", SCRIPT, "build", str(kit), "--out", str(out),
+                             *(extra or ("--paper", "a4"))],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
 def test_a_build_stopped_at_any_moment_leaves_one_whole_set(tmp_path, sets, sig):
-    """A build of the ink-saver set over the plain one, stopped at moments spread over its run
+    """A build of the second edition over the first, stopped at moments spread over its run
     (while pnpkit loads, while it draws, while it writes): the folder holds one whole set; Ctrl-C
     and SIGTERM say one line and no traceback; nothing hidden stays once the next build ran.
     (The moments start once the interpreter itself is up: a signal while Python starts is
@@ -128,14 +140,15 @@ def test_a_build_stopped_at_any_moment_leaves_one_whole_set(tmp_path, sets, sig)
     subprocess.run([sys.executable, "-c", "pass"], check=True)
     python = time.perf_counter() - started
     started = time.perf_counter()
-    probe = _start(kit, out, "--ink-saver")
+    second = _edition(kit, second=True)
+    probe = _start(second, out)
     probe.communicate()
     full = time.perf_counter() - started
-    assert _whole(out / "tiny", a, b) == "ink-saver"
+    assert _whole(out / "tiny", a, b) == "second"
     seen = set()
     for i in range(5):
         assert _build(kit, out).exit_code == 0
-        p = _start(kit, out, "--ink-saver")
+        p = _start(second, out)
         time.sleep(1.5 * python + (full - 1.5 * python) * 0.22 * i)
         p.send_signal(sig)
         _, err = p.communicate()
@@ -147,7 +160,7 @@ def test_a_build_stopped_at_any_moment_leaves_one_whole_set(tmp_path, sets, sig)
             assert err.count("\n") == 1 and err.startswith("pnpkit: interrupted") and "Traceback" not in err, err
     assert _build(kit, out).exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == ["tiny"], "debris left in --out"
-    assert "plain" in seen  # the early stops kept the old set
+    assert "first" in seen  # the early stops kept the old set
 
 
 def test_out_that_is_not_a_folder_is_refused_before_building(tmp_path, sets):
@@ -182,7 +195,8 @@ def test_a_full_disk_is_one_line_and_leaves_the_old_set(tmp_path, sets):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
 
-    r = subprocess.run([sys.executable, "-c", SCRIPT, "build", str(kit), "--out", str(out), "--ink-saver"],
+    r = subprocess.run([sys.executable, "-c", SCRIPT, "build", str(_edition(kit, second=True)), "--out", str(out),
+                        "--paper", "a4"],
                        capture_output=True, text=True, preexec_fn=small_disk)
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith(f"pnpkit: cannot write {out}/tiny/") and "File too large" in r.stderr, r.stderr

@@ -203,7 +203,7 @@ def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
         for m in lines:
             assert m.style.width <= 0.3
             length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
-            assert 1.5 <= length <= 5.0
+            assert 1.25 <= length <= 5.0  # sheets.MARK_MIN: shorter marks are left out
             for pl in page.placed:
                 b = pl.piece.bleed
                 x0, y0, x1, y1 = pl.x - b, pl.y - b, pl.x + pl.w + b, pl.y + pl.h + b

@@ -41,8 +41,12 @@ def test_every_back_is_beside_its_front_on_the_same_page(folded):
 def test_pieces_keep_their_size_and_the_pairs_stay_inside_the_margins(folded, duplexed):
     _, m = folded
     _, d = duplexed
-    size = lambda man: sorted((p["name"], p["w_mm"], p["h_mm"]) for p in man["pieces"])  # noqa: E731
+    size = lambda man: sorted((p["name"], p["w_mm"], p["h_mm"]) for p in man["pieces"]  # noqa: E731
+                              if p["kind"] != "score-sheet")
     assert size(m) == size(d)
+    # printed double-sided, the two score pads go back to back; folded, each is a sheet of its own
+    assert [p["name"] for p in d["pieces"] if p["kind"] == "score-sheet"] == ["Score pad 1 (and 2 on its back)"]
+    assert [p["name"] for p in m["pieces"] if p["kind"] == "score-sheet"] == ["Score pad 1", "Score pad 2"]
     w, h = m["page_size_mm"]
     for p in m["pieces"]:
         right = (p["back"]["x_mm"] if p["back"] else p["x_mm"]) + p["w_mm"]

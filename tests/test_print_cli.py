@@ -62,7 +62,10 @@ def test_build_options_short_duplex_offset_ink_saver(tmp_path):
     r = run("build", str(kit_file(tmp_path)), "--out", str(out), "--duplex", "short",
             "--back-offset", "-0.5,-1", "--ink-saver")
     assert r.exit_code == 0, r.output
-    m = json.loads((out / "demo-kit" / "manifest-a4.json").read_text())
+    root = out / "demo-kit"
+    for paper in ("a4", "letter"):  # no --paper: both, each named for every option that changed it
+        assert (root / f"demo-kit-{paper}-short-offset-0.5-1-inksaver.pdf").is_file()
+    m = json.loads((root / "manifest-a4-short-offset-0.5-1-inksaver.json").read_text())
     e = m["pieces"][0]
     assert e["back"]["x_mm"] == round(e["x_mm"] - 0.5, 2)
     assert e["back"]["y_mm"] == round(297 - e["y_mm"] - e["h_mm"] - 1, 2)
@@ -109,6 +112,28 @@ def test_preview_writes_a_png_per_page(tmp_path):
     assert [p.name for p in pngs] == [f"page-{i:02d}.png" for i in range(1, m["pages"] + 1)]
 
 
+def test_preview_takes_the_options_of_build(tmp_path):
+    """The pictures are of the very PDF a build with the same options makes, named like it."""
+    out = tmp_path / "out"
+    r = run("preview", str(kit_file(tmp_path)), "--out", str(out), "--dpi", "20", "--paper", "letter",
+            "--ink-saver", "--backs", "gutter", "--bleed")
+    assert r.exit_code == 0, r.output
+    root = out / "demo-kit"
+    assert (root / "demo-kit-letter-inksaver-gutter-bleed3.pdf").is_file()
+    m = json.loads((root / "manifest-letter-inksaver-gutter-bleed3.json").read_text())
+    assert len(list((root / "preview-letter-inksaver-gutter-bleed3").glob("page-*.png"))) == m["pages"]
+    assert not (root / "demo-kit-letter.pdf").exists()  # no other build replaced or made
+
+
+def test_builds_with_other_options_never_replace_each_other(tmp_path):
+    out = tmp_path / "out"
+    for extra in ((), ("--ink-saver",), ("--backs", "gutter"), ("--duplex", "short"), ("--bleed", "2")):
+        assert run("build", str(kit_file(tmp_path)), "--out", str(out), "--paper", "a4", *extra).exit_code == 0
+    names = sorted(p.name for p in (out / "demo-kit").glob("demo-kit-*.pdf"))
+    assert names == ["demo-kit-a4-bleed2.pdf", "demo-kit-a4-gutter.pdf", "demo-kit-a4-inksaver.pdf",
+                     "demo-kit-a4-short.pdf", "demo-kit-a4.pdf"]
+
+
 def test_schema_kit_is_json_schema_of_the_kit_model():
     r = run("schema", "kit")
     assert r.exit_code == 0
@@ -120,8 +145,11 @@ def test_help_on_every_command_and_option():
     for cmd in ("list", "build", "preview"):
         r = run(cmd, "--help")
         assert r.exit_code == 0 and len(r.output.splitlines()) > 3
+    preview = run("preview", "--help").output
+    for opt in ("--paper", "--duplex", "--back-offset", "--ink-saver", "--backs", "--bleed", "--dpi"):
+        assert opt in preview, opt
     r = run("build", "--help")
-    for opt in ("--paper", "--out", "--duplex", "--back-offset", "--ink-saver", "--all"):
+    for opt in ("--paper", "--out", "--duplex", "--back-offset", "--ink-saver", "--all", "--bleed", "--backs"):
         line = next(line for line in r.output.splitlines() if opt in line)
         assert len(line.split(opt, 1)[1].strip()) > 5, line  # has words after it
 

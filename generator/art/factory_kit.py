@@ -32,10 +32,10 @@ from generator.art._core import (
     whole,
 )
 from generator.art.nuts import almond, cashew, peanut, pistachio
-from generator.shapes import Circle, Polygon, Rect, Shape, Style
+from generator.shapes import Circle, Polygon, Rect, Shape, Style, Text
 
 BELT = 12.0  # belt width on a 100-unit tile (two columns); a column's belt is 2 * BELT of 100
-BELT_FILL = "#a3abb3"
+BELT_FILL = "#5f6975"  # dark on the pale floor: at least 3:1 against every floor fill (tests check it)
 CHEVRON = "#f4f4f0"
 FRAME = Style(fill=None, stroke=None, width=0.0)  # sizes the fit, prints nothing
 EDGE = 1.4
@@ -127,16 +127,25 @@ def cross_tile(color: str | None = None) -> list[Shape]:
     return _cross()
 
 
-@art("splitter-tile", "mirror")
-def splitter_tile(color: str | None = None, mirror: bool = False) -> list[Shape]:
-    """A Splitter/Joiner tile, edge to edge: one belt comes in at the top and leaves by both
-    columns at the bottom; turned round it joins two belts into one. mirror: the belt comes in on
-    the right (the tile's other side)."""
-    trunk = [(25.0, 0.0), (25.0, 100.0)]
-    branch = [(25.0, 22.0), (25.0, 30.0), (75.0, 76.0), (75.0, 100.0)]
+@art("splitter-tile", "mirror", "joiner")
+def splitter_tile(color: str | None = None, mirror: bool = False, joiner: bool = False) -> list[Shape]:
+    """A Splitter/Joiner tile, edge to edge, its belts running down like the floor's. The splitter:
+    one belt comes in at the top and leaves by both columns at the bottom. joiner: the other face,
+    both columns come in at the top and leave by one at the bottom. mirror: the single belt on the
+    right column instead of the left. A small SPLIT or JOIN sits in the corner the belts leave free."""
+    is_joiner = flag(joiner)
+    if is_joiner:  # the splitter upside down, its belts still running down
+        trunk = [(25.0, 0.0), (25.0, 100.0)]
+        branch = [(75.0, 0.0), (75.0, 24.0), (25.0, 70.0), (25.0, 78.0)]
+        dot, word, at = (25.0, 74.0), "JOIN", (70.0, 88.0)
+    else:
+        trunk = [(25.0, 0.0), (25.0, 100.0)]
+        branch = [(25.0, 22.0), (25.0, 30.0), (75.0, 76.0), (75.0, 100.0)]
+        dot, word, at = (25.0, 26.0), "SPLIT", (70.0, 17.0)
     shapes = [_frame(), *_belt(branch, BELT, chevrons=0.0), *_belt(trunk, BELT, chevrons=26.0)]
-    shapes += _chevrons(branch[2:], BELT, 26.0)
-    shapes.append(Circle(25.0, 26.0, BELT * 0.42, ink("#f2c230", width=DETAIL)))
+    shapes += _chevrons(branch[:2] if is_joiner else branch[2:], BELT, 26.0)
+    shapes.append(Circle(*dot, BELT * 0.42, ink("#f2c230", width=DETAIL)))
+    shapes.append(Text(*at, word, size=15, font="heading", color=INK, anchor="middle"))
     if flag(mirror):
         shapes = transform(shapes, (-1.0, 0.0, 0.0, 1.0, 100.0, 0.0))
     return shapes

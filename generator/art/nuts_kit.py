@@ -1,16 +1,16 @@
 """In the Nuts!' card faces: the storage card (empty front, full back) and the joker's pair of nuts.
 
 A storage card is drawn whole (a deck row gives its size and points): the capacity large on the
-left, one empty place per nut it holds, the points it is worth when full at the bottom right, and
-the owner's motif (a player mark in the player's colour) so colour is never needed to tell two
-players' cards apart. The full side shows every place taken and the points again, larger.
+left, the owner's motif (a player mark in the player's colour, so colour is never needed to tell
+two players' cards apart) and the points it is worth when full; on the right the place where the
+nut cards it stores are stacked, a nut card's size. The full side shows the place taken and the
+points again, larger.
 
 Deck templates hand options over as text (`size: "{{ row.size }}"`), so every option here also
 accepts its value written as text.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from generator.art._core import (
@@ -32,7 +32,12 @@ from generator.art._core import (
 )
 from generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
-W, H = 100.0, 100.0 * 52.0 / 82.0  # a landscape 88 x 58 mm card inside the 3 mm the deck keeps clear
+# The storage card's face inside the deck's frame: an 88 x 58 mm card, 4 mm kept clear all round.
+CARD_W, CARD_H = 88.0, 58.0
+FACE_W, FACE_H = CARD_W - 8.0, CARD_H - 8.0  # mm
+U = 100.0 / FACE_W  # design units per mm
+W, H = 100.0, FACE_H * U
+NUT_CARD = (59.0, 43.0)  # a nut card (43 x 59 mm) lying sideways on the storage card
 GHOST = "#b8b0a4"
 
 
@@ -44,29 +49,13 @@ def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape
     return transform(shapes, compose(moved(x + size / 2 - cx * k, y + size / 2 - cy * k), scaled(k)), width_k=k)
 
 
-def places(n: int, x: float, y: float, w: float, h: float) -> list[tuple[float, float, float]]:
-    """Centres and radius of n round places in (x, y, w, h): in one row or two (the top row the
-    longer), whichever gives the larger places."""
-    best = None
-    for rows in (1, 2):
-        cols = math.ceil(n / rows)
-        cell = min(w / cols, h / rows)
-        if best is None or cell > best[2]:
-            best = (rows, cols, cell)
-    rows, cols, cell = best
-    out = []
-    for i in range(n):
-        row = i // cols
-        in_row = cols if row < rows - 1 else n - cols * (rows - 1)
-        c = i - row * cols
-        out.append((x + w / 2 + (c - (in_row - 1) / 2) * cell, y + h / 2 + (row - (rows - 1) / 2) * cell, cell / 2 * 0.84))
-    return out
-
-
 @art("storage-card", "size", "points", "full", "motif")
 def storage_card(color: str | None = None, size=3, points=10, full=False, motif: str = "mark-circle") -> list[Shape]:
-    """A nut storage card's whole face (landscape). size: nuts it holds; points: worth when full;
-    full: the back (every place taken); motif: the owner's mark (art name); color: the owner's colour."""
+    """A nut storage card's whole face (landscape, 80 x 50 mm inside an 88 x 58 card). size: nuts
+    it holds; points: worth when full; full: the back; motif: the owner's mark (art name); color:
+    the owner's colour. Left, on a band of the owner's colour: the capacity (large), the motif, the
+    points. Right: the place for the stored nut cards, a nut card's size (lying sideways), so the
+    stack sits on it; the full side shows the place taken and the points again."""
     n, pts, is_full = whole(size, "size", 0, 12, 0), whole(points, "points", 0, 999, 0), flag(full)
     if n < 1:
         raise ValueError("size must be at least 1")
@@ -74,33 +63,35 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     if motif not in REGISTRY or not motif.startswith("mark-"):
         raise ValueError(f"motif must be a player mark (mark-circle, mark-star...), got {motif!r}")
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=None, stroke=None))]  # the face: sets the fit
-    # Left: the capacity, large, on a band of the owner's colour, the owner's motif at its foot.
-    band = 22.0
+    # Right: the place, a nut card's outline (1 mm larger each way), flush right, centred down.
+    pw, ph = (NUT_CARD[0] + 1.0) * U, (NUT_CARD[1] + 1.0) * U
+    px, py = W - pw, (H - ph) / 2
+    # Left: the band (what is left of the face), the capacity, the motif, the points.
+    band = px - 2.5
     out.append(Rect(0, 0, band, H, ink(lighter(c, 0.55), width=1.2), r=4.0))
-    out.append(Text(band / 2, 26, str(n), size=40, font="title", color=INK, anchor="middle"))
-    out.append(Text(band / 2, 35, "nut" if n == 1 else "nuts", size=10, font="condensed-bold", color=INK,
+    out.append(Text(band / 2, 15.0, str(n), size=30, font="title", color=INK, anchor="middle"))
+    out.append(Text(band / 2, 21.0, "nut" if n == 1 else "nuts", size=8.5, font="condensed-bold", color=INK,
                     anchor="middle"))
-    out += placed_art(motif, 3.5, H - band + 3.0, band - 7, color=c, fill=True)
-    # Top: what the side is.
-    mid = (band + W) / 2
-    out.append(Text(mid, 9.5, "FULL" if is_full else "NUT STORAGE", size=11, font="heading", color=INK, anchor="middle"))
-    # The places: empty (dashed) on the front, each taken (a tick) on the back.
-    for cx, cy, r in places(n, band + 1.5, 13, 76 - band - 1.5, H - 14):
-        if is_full:
-            out.append(Circle(cx, cy, r, ink(lighter(c, 0.25), width=1.6)))
-            out.append(poly([(cx - r * 0.45, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.36), (cx + r * 0.5, cy - r * 0.34)],
-                            line(INK, max(1.6, r * 0.2)), closed=False))
-        else:
-            out.append(Circle(cx, cy, r, Style(fill="#ffffff", stroke=INK, width=1.2, dash=(3.0, 2.0))))
-            out.append(Circle(cx, cy, r * 0.3, line(GHOST, 1.0)))
-    # Right: the points at the bottom right, with what they are for above them.
-    pr = 10.5
-    px, py = W - pr - 0.8, H - pr - 0.8
-    out.append(Text(px, py - pr - 3.0, "scores" if is_full else "if full", size=8.5, font="condensed-bold",
-                    color="#333333", anchor="middle"))
-    out.append(Circle(px, py, pr, ink("#ffd54a" if is_full else "#ffe9ad", width=1.4)))
-    out.append(Text(px, py + 3.2, str(pts), size=20 if pts < 100 else 15, font="title", color=INK, anchor="middle"))
-    out.append(Text(px, py + 8.2, "points", size=7.5, font="condensed-bold", color=INK, anchor="middle"))
+    out += placed_art(motif, band / 2 - 5.0, 24.5, 10.0, color=c, fill=True)
+    pr = min(band / 2 - 3.0, 8.5)
+    cx, cy = band / 2, H - pr - 2.5
+    out.append(Circle(cx, cy, pr, ink("#ffd54a" if is_full else "#ffe9ad", width=1.2)))
+    out.append(Text(cx, cy + 1.5, str(pts), size=15 if pts < 100 else 11, font="title", color=INK, anchor="middle"))
+    out.append(Text(cx, cy + 6.0, "if full" if not is_full else "points", size=6.0, font="condensed-bold",
+                    color=INK, anchor="middle"))
+    if is_full:
+        out.append(Rect(px, py, pw, ph, ink(lighter(c, 0.25), width=1.4), r=4.0))
+        out.append(Text(px + pw / 2, py + ph / 2 - 2.0, "FULL", size=30, font="title", color=INK, anchor="middle"))
+        out.append(Text(px + pw / 2, py + ph / 2 + 10.0, f"scores {pts} points", size=11, font="heading", color=INK,
+                        anchor="middle"))
+        return out
+    out.append(Rect(px, py, pw, ph, Style(fill="#ffffff", stroke=INK, width=1.0, dash=(3.0, 2.0)), r=4.0))
+    out += [_faded(s) for s in placed_art("walnut", px + pw / 2 - 10, py + 13.0, 20)]
+    out.append(Text(px + pw / 2, py + 9.0, "NUT STORAGE", size=10, font="heading", color=INK, anchor="middle"))
+    out.append(Text(px + pw / 2, py + ph - 9.0, f"stack up to {n} nut card{'' if n == 1 else 's'} of one kind here",
+                    size=6.5, font="condensed-bold", color="#444444", anchor="middle"))
+    out.append(Text(px + pw / 2, py + ph - 4.0, "(lying sideways)", size=6.0, font="condensed", color="#444444",
+                    anchor="middle"))
     return out
 
 

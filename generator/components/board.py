@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from generator import fonts
+from generator import fonts, joins
 from generator.components.common import (
     INK,
     art,
@@ -24,7 +24,7 @@ from generator.components.common import (
     templated,
 )
 from generator.pieces import Piece
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text
+from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text, ground
 from generator.textblock import TextFitError, layout
 from kitfile.components import Board, Counters, Lattice, Region, Track
 
@@ -33,6 +33,8 @@ REGION_FILL = "#f6f3ee"
 LABEL_BAND = 11.0
 PAD = 2.0
 GAP = 1.0  # between counters side by side
+LATTICE_LINE = "#222222"  # a lattice's lines: at least 3:1 against any board art (tests check it)
+LATTICE_CASING = "#ffffff"
 
 
 def holding_area(r: Region) -> tuple[float, float]:
@@ -121,9 +123,10 @@ def obstacles(b: Board) -> list[tuple[float, float, float, float]]:
 def keep_whole(b: Board, blocked: list[tuple[float, float, float, float]],
                lattices: list[dict[str, tuple[float, float]]]) -> list[tuple[float, float, float, float]]:
     """Boxes a seam should not cut through when the board is split over pages: what `obstacles`
-    gave, grid squares, lattice spaces (`lattices`: each one's centres) and text blocks (a region
-    is usually too big to avoid)."""
+    gave, grid squares, lattice spaces (`lattices`: each one's centres), text blocks and regions
+    (a board laid out in halves gets its seam between them)."""
     out = list(blocked)
+    out += [(r.at[0], r.at[1], r.size[0], r.size[1]) for r in b.regions]
     for g in b.grids:
         out += [(g.at[0] + j * g.cell, g.at[1] + i * g.cell, g.cell, g.cell) for i in range(g.rows) for j in range(g.cols)]
     for lat, pos in zip(b.lattices, lattices):
@@ -230,9 +233,11 @@ def _grid(kit, g, where: tuple) -> list[Shape]:
 def _lattice(lat: Lattice, pos: dict[str, tuple[float, float]], lines: list[tuple[str, str]]) -> list[Shape]:
     d = lat.space
     out: list[Shape] = []
-    edge = Style(stroke="#555555", width=0.6)
-    for a, b in lines:
-        out.append(Line(*pos[a], *pos[b], edge))
+    casing = Style(stroke=LATTICE_CASING, width=1.8, cap="round")
+    core = Style(stroke=LATTICE_LINE, width=0.9, cap="round")
+    for style in (casing, core):  # a dark line on a pale casing reads on any picture under it
+        for a, b in lines:
+            out.append(Line(*pos[a], *pos[b], style))
     pt = min(12.0, d * 0.38 / PT) if lat.label_at == "centre" else min(7.5, max(6.0, d * 0.26 / PT))
     for name, (px, py) in pos.items():
         out.append(Circle(px, py, d / 2, Style(fill="#ffffff", stroke=INK, width=0.5)))
@@ -283,7 +288,7 @@ def _check_holds(kit, b: Board, where: tuple, blocked: list[tuple[float, float, 
 def pieces(kit, b: Board, index: int) -> list[Piece]:
     where = ("components", index)
     W, H = b.size
-    out: list[Shape] = [Rect(0, 0, W, H, Style(fill=b.fill or "#ffffff", stroke=None))]
+    out: list[Shape] = [Rect(0, 0, W, H, ground(b.fill or "#ffffff"))]
     out += _arts(kit, b, where, under=True)
     for i, r in enumerate(b.regions):
         out += _region(kit, b, r, where + ("regions", i))
@@ -316,9 +321,36 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
         text = templated(kit, lab.text, where + ("labels", i, "text"))
         out.append(Text(lab.at[0], lab.at[1], text, size=lab.pt, font=lab.font, color=lab.color, anchor=lab.anchor,
                         rotate=float(lab.rotate)))
+    panels = _panels_on(kit, b, where)
+    for other in panels:  # a panel laid against this board: the marks it meets
+        out += joins.edge_marks(W, H, other.attach.edge)
     front, keep = tuple(out), keep_whole(b, blocked, [pos for pos, _ in lattices])
-    return [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
-                  front=front, meta={"keep_whole": keep}) for n in range(1, b.count + 1)]
+    seams = tuple(sorted({o.attach.edge for o in panels}))  # edges a panel meets: its grids may run on across them
+    made = [Piece(component=b.name, kind="board", name=f"{b.display} {n}" if b.count > 1 else b.display, w=W, h=H,
+                  front=front, grounds=(b.fill or "#ffffff", None), meta={"keep_whole": keep, "seams": seams})
+            for n in range(1, b.count + 1)]
+    if b.attach is not None:
+        target = next(c for c in kit.components if c.name == b.attach.to)
+        made = [joins.panel(p, b.attach.edge, target.name, target.display, b.attach.note) for p in made]
+    return made
+
+
+def _panels_on(kit, b: Board, where: tuple) -> list[Board]:
+    """The boards laid against `b` (their `attach` names it), each checked: the edge they share is
+    as long as theirs. A board's own `attach` must name a board."""
+    if b.attach is not None:
+        target = next((c for c in kit.components if c.name == b.attach.to), None)
+        if target is None or target.kind != "board" or target.name == b.name:
+            raise error(kit, where + ("attach", "to"), f"no other board named {b.attach.to!r} to attach to")
+    out = []
+    for i, c in enumerate(kit.components):
+        if c.kind == "board" and c.attach is not None and c.attach.to == b.name:
+            along = 1 if c.attach.edge in ("left", "right") else 0
+            if abs(c.size[along] - b.size[along]) > 0.01:
+                raise error(kit, ("components", i, "size"), f"the board {c.name!r} goes against the {c.attach.edge} "
+                            f"edge of {b.name!r}: that edge is {b.size[along]:g} mm long, this board {c.size[along]:g} mm")
+            out.append(c)
+    return out
 
 
 def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:

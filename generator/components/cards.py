@@ -14,53 +14,57 @@ from generator.components.common import (
     templated,
     unknown_art,
 )
-from generator.pieces import Piece
-from generator.shapes import Rect, Shape, Style, Text
+from generator.pieces import Piece, safe_zone
+from generator.shapes import Rect, Shape, Style, Text, ground
 from generator.textblock import TextFitError, layout
 from kitfile.components import Cards, Face
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
+    """A card face: its background to the cut (the pipeline runs it on as bleed), the frame on the
+    safe line (SAFE, 3 mm inside the cut) and everything else inside the frame."""
     w, h = c.size
-    m = 3.0
-    b = c.bleed
-    frame: list[Shape] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.fill or "#ffffff", stroke=None)),
-                          Rect(m * 0.6, m * 0.6, w - 1.2 * m, h - 1.2 * m,
+    safe = safe_zone("card")
+    m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
+    frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff")),
+                          Rect(safe, safe, w - 2 * safe, h - 2 * safe,
                                Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner)]
     if face.blank:
         return tuple(frame)
     backdrop: list[Shape] = []  # a drawing that has the whole face, under the words
     out: list[Shape] = []
-    y = m + 1.0
+    y = m + 0.5
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
-        pt = fit_text(title, "heading", 12.0, w - 2 * m - 2)
+        pt = fit_text(title, "heading", 12.0, w - 2 * m)
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
+    label_pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m) if face.label else 0.0
+    label_h = label_pt * 0.3528 * 1.3  # the label's line, under the art, its descent inside the frame
     if face.art:
         name, opts = _art_of(kit, face, row, where)
         at = where + ("art_options",)
         if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
             backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
         else:
-            art_h = (h - y - m) * (face.art_share if text else 0.8)
+            art_h = (h - y - m - label_h) * (face.art_share if text else 0.8 if face.label is None else 0.92)
             box = min(art_h, w - 2 * m)
             out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
             y += art_h + 1.0
     if face.label:
-        pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m - 2)
-        out.append(Text(w / 2, y + pt * 0.3528, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
-        y += pt * 0.3528 * 1.6
+        out.append(Text(w / 2, y + label_pt * 0.3528, face.label, size=label_pt, font="condensed-bold", color=INK,
+                        anchor="middle"))
+        y += label_h + 0.5
     if text:
         try:
-            laid = layout(text, w - 2 * m - 2, h - y - m - 1, x=m + 1, y=y, max_pt=9.0, where=f"{c.name} card text")
+            laid = layout(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=9.0, where=f"{c.name} card text")
         except TextFitError as e:
             raise error(kit, where + ("text",), str(e)) from None
         out.extend(laid.shapes)
     if face.mark:
         d = 6.0
-        out += badge(face.mark, face.color, w - m - d / 2 - 0.5, h - m - d / 2 - 0.5, d)
+        out += badge(face.mark, face.color, w - m - d / 2, h - m - d / 2, d)
     return tuple(frame + backdrop + out)
 
 
@@ -90,9 +94,10 @@ def pieces(kit, c: Cards, index: int) -> list[Piece]:
             raise error(kit, where + ("deck", r, "count"), f"expected a whole number of copies, got {count!r}")
         front = _face(kit, c, c.front, row, where + ("front",))
         back = _face(kit, c, c.back, row, where + ("back",)) if c.back is not None else None
+        grounds = (c.front.fill or "#ffffff", (c.back.fill or "#ffffff") if c.back is not None else None)
         label = row.get("id") or row.get("name") or (str(r + 1) if c.deck else "")
         for n in range(1, count + 1):
             name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
             out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,
-                             bleed=c.bleed, meta={"row": r}))
+                             bleed=c.bleed, grounds=grounds, meta={"row": r}))
     return out

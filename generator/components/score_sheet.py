@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from generator.components.common import INK, badge, error, fit_text, render_template, templated
 from generator.pieces import Piece
-from generator.shapes import Line, Rect, Shape, Style, Text
+from generator.shapes import Line, Rect, Shape, Style, Text, ground
 from generator.textblock import TextFitError, layout
 from kitfile.components import ScoreSheet
 
@@ -29,7 +29,7 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     where = ("components", index)
     W, H = s.size
     m = 4.0
-    out: list[Shape] = [Rect(0, 0, W, H, Style(fill="#ffffff", stroke=None))]
+    out: list[Shape] = [Rect(0, 0, W, H, ground("#ffffff"))]
     fields: list[tuple[str, float, float, float, float]] = []
     top = m
     if s.header is not None:
