@@ -30,7 +30,7 @@ from generator.art import (  # noqa: F401
     verona,
     verona_kit,  # Fair Verona: card places
 )
-from generator.art._core import REGISTRY, colour, fit
+from generator.art._core import REGISTRY, colour, fit, measured, place
 from generator.shapes import Shape
 
 __all__ = ["describe", "draw", "names", "options"]
@@ -64,4 +64,9 @@ def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:
                          f"it takes: {', '.join(('color',) + d.opts)}")
     if opts.get("color") is not None:
         colour(opts, "#000000")  # validates "#rrggbb"
-    return fit(d.fn(**opts), float(w), float(h))
+    key = tuple(sorted(opts.items()))
+    try:
+        hash(key)
+    except TypeError:  # an option given as a list or a mapping: drawn and measured afresh
+        return fit(d.fn(**opts), float(w), float(h))
+    return place(measured(name, key), float(w), float(h))
