@@ -16,7 +16,7 @@ from pydantic import Field, field_validator
 
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
-from scorer.core import PlayerScore, Result, TieBreaker, Violation, rank
+from scorer.core import PlayerScore, Result, TieBreaker, Violation, plural, rank
 from scorer.records import Name, Strict, check_unique_names
 from scorer.rulebook import ruling, section
 
@@ -25,6 +25,7 @@ KINDS = ("walnut", "hazelnut", "beechnut", "acorn")
 Kind = Literal["walnut", "hazelnut", "beechnut", "acorn"]
 
 N1, N2, N3, N4, N5 = (ruling(f"N{i}") for i in range(1, 6))
+N1_ONCE = ruling("N1", "Each of a player's cards is used once.")
 EIGHT_CARDS = section(GAME, "Preparation", "8 nut storage cards with the same motif")
 PLAYER_COUNT = section(GAME, "In the Nuts!", "Spieler: 2-4 Personen")
 
@@ -106,8 +107,9 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                 continue
             if card.name in used:
                 violations.append(Violation.of(where, f"card {card.name} is used again (also stores[{used[card.name]}]); "
-                                               f"not scored twice", N1))
+                                               f"not scored twice", N1_ONCE))
                 ps.add(f"card {card.name} again (not scored)", 0)
+                notes.append(f"{where}: card {card.name} again: not scored (each card is used once)")
                 continue
             used[card.name] = i
             real = store.nuts
@@ -115,29 +117,38 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                 violations.append(Violation.of(where, f"{real} nuts: a count cannot be negative", N1))
                 real = 0
             stored[store.nut] += real
+            kept = 0
             for j, text in enumerate(store.jokers):
                 pair = _joker(text)
                 jwhere = f"{where}, jokers[{j}]"
                 if pair is None or params.jokers_showing(*pair) == 0:
                     violations.append(Violation.of(jwhere, f"no joker shows {text!r}; a joker shows two different kinds "
-                                                   f"of {', '.join(KINDS)}, written like acorn/hazelnut", N2))
+                                                   f"of {', '.join(KINDS)}, written like acorn/hazelnut (not counted)", N2))
                     continue
                 joker_total += 1
                 jokers_used.setdefault(frozenset(pair), []).append(jwhere)
                 if store.nut not in pair:
                     violations.append(Violation.of(jwhere, f"a joker showing {pair[0]}/{pair[1]} cannot be "
-                                                   f"stored as {store.nut}", N2))
-            held = real + len(store.jokers)
+                                                   f"stored as {store.nut} (not counted on the card)", N2))
+                    continue
+                kept += 1
+            held = real + kept
+            jokers_note = f" + {plural(kept, 'joker')}" if store.jokers else ""
+            if len(store.jokers) > kept:
+                jokers_note += f" ({len(store.jokers) - kept} not counted)"
             if held > card.size:
                 violations.append(Violation.of(where, f"{held} nuts on card {card.name}, which holds {card.size} "
                                                f"(scored as full)", N1))
             if held >= card.size:
                 ps.add(f"card {card.name} ({store.nut}, full)", card.points)
                 best = max(best, card.points)
+                worth = f"full: {plural(card.points, 'point')}"
             else:
                 ps.add(f"card {card.name} ({store.nut}, {held} of {card.size})", held)
+                worth = f"{held} of {card.size}, not full: {plural(held, 'point')}, one a nut (ruling N3)"
+            notes.append(f"{where}: card {card.name}, {store.nut}: {plural(real, 'nut')}{jokers_note}; {worth}")
         if explain:
-            notes.append(f"{player.name}: {ps.total} points; most valuable full card: {best or 'none'} (ruling N4).")
+            notes.append(f"{player.name}: {plural(ps.total, 'point')}; most valuable full card: {best or 'none'} (ruling N4).")
         best_full[player.name] = best
         scores.append(ps)
 
@@ -157,4 +168,4 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
 
     ranking, tiebreaks = rank(scores, [TieBreaker("most valuable full card", best_full.__getitem__)], N4)
     return Result(game=GAME, players=scores, violations=violations, finished=True,
-                  ranking=ranking, tiebreaks=tiebreaks, explain=notes)
+                  ranking=ranking, tiebreaks=tiebreaks, explain=notes if explain else [])
