@@ -230,10 +230,14 @@ class Tableau:
                 x, y = 0.0, y + row_h + 6.0
                 row_h = 0.0
             out.append(placed(shapes, x, y))
-            for j, on in enumerate(card.on):
-                small, sw, sh = self._card(on.component, on.row, on.back)
-                scale = min(1.0, (h * 0.55) / sh)
-                out.append(Group(small, dx=x + 3 + j * (sw * scale * 0.45), dy=y + h - sh * scale - 2, scale=scale))
+            if card.on:                 # fanned over the card's middle, clear of its size and its points
+                small = [self._card(on.component, on.row, on.back) for on in card.on]
+                scale = min(1.0, h * 0.62 / max(sh for _, _, sh in small))
+                cw = max(sw for _, sw, _ in small) * scale
+                left, room = x + w * 0.28, w * 0.5
+                step = min(cw * 0.6, (room - cw) / (len(small) - 1)) if len(small) > 1 else 0.0
+                for j, (shapes_on, sw, sh) in enumerate(small):
+                    out.append(Group(shapes_on, dx=left + j * step, dy=y + (h - sh * scale) / 2, scale=scale))
             note_h = 0.0
             if card.note:
                 out.append(Text(x + w / 2, y + h + 4.2, card.note, size=8.0, font="condensed", color=INK, anchor="middle"))
@@ -286,7 +290,7 @@ def compose(tab: Tableau, laids: list[Laid], head: list[tuple[str, str]], width:
     out: list[Shape] = []
     y = margin
     wide = max([l.w for l in laids] + [200.0])
-    width = max(width, wide + 2 * margin)
+    width = max(wide, min(width, sum(l.w for l in laids) + gap * (len(laids) - 1))) + 2 * margin
     for text, color in head:
         for line in fonts.wrap(text, "regular", 10.0, width - 2 * margin):
             y += 10.0 * PT * 1.35

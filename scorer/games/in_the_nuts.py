@@ -169,3 +169,6 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
     ranking, tiebreaks = rank(scores, [TieBreaker("most valuable full card", best_full.__getitem__)], N4)
     return Result(game=GAME, players=scores, violations=violations, finished=True,
                   ranking=ranking, tiebreaks=tiebreaks, explain=notes if explain else [])
+
+
+from scorer.games.in_the_nuts_sheets import pictures  # noqa: E402,F401  (the storage cards drawn: scorer/play.py)

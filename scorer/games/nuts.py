@@ -306,3 +306,6 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         notes.append(f"Unfinished: no player has {params.end_rows} complete rows (ruling U7).")
     return Result(game=GAME, players=scores, violations=violations, finished=finished,
                   ranking=ranking, tiebreaks=tiebreaks, explain=notes)
+
+
+from scorer.games.nuts_sheets import pictures  # noqa: E402,F401  (the sheets drawn: scorer/play.py)
