@@ -40,7 +40,7 @@ def _subset(filename: str, chars: str) -> bytes:
 
 def font_faces(text: str, styles: tuple[str, ...] = tuple(FONTS)) -> str:
     """CSS @font-face rules for `styles`, each subset to the characters of `text`."""
-    chars = "".join(sorted(set(text) | set(" 0123456789")))
+    chars = "".join(sorted(set(text) | {chr(c) for c in range(32, 127)}))   # and all of ASCII, for the page's own words
     out = []
     for style in styles:
         family, weight = SVG_FAMILY[style]

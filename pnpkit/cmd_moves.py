@@ -8,14 +8,13 @@ Exit codes: 0 (with --try: the action is legal), 1 the action is illegal, 2 unre
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import textwrap
 from typing import Any
 
 import click
 
 from kitfile import Problem, SourceError
+from pnpkit.cmd_rules import wrapped
 from pnpkit.cmd_score import RECORD_HELP, read, title
 from scorer import api
 from scorer.play import Turn
@@ -38,7 +37,7 @@ def _columns(items: list[str], indent: int = 2) -> list[str]:
     if not items:
         return []
     width = max(map(len, items)) + 3
-    per = max(1, (min(shutil.get_terminal_size((100, 24)).columns, 110) - indent) // width)
+    per = max(1, (96 - indent) // width)      # a fixed width: the same output in a terminal, a pipe and the docs
     return [" " * indent + "".join(f"{x:<{width}}" for x in items[i:i + per]).rstrip()
             for i in range(0, len(items), per)]
 
@@ -91,6 +90,8 @@ def register(cli: click.Group) -> None:
         tried = None
         if action is not None:
             try:
+                if len(action) > 200:
+                    raise ValueError(f"{len(action)} characters: an action is a few words, as the record writes it")
                 why = table.why_illegal(action)
             except ValueError as e:
                 click.echo(f"pnpkit: --try {action!r}: {e}", err=True)
@@ -111,8 +112,7 @@ def register(cli: click.Group) -> None:
         else:
             lines = [f"{action!r}: " + ("legal." if tried["legal"] else "illegal.")]
             if not tried["legal"]:
-                lines += textwrap.wrap(tried["message"], 100, initial_indent="  ", subsequent_indent="  ")
-                lines += textwrap.wrap(f'{tried["rule"]}: "{tried["quote"]}"', 100, initial_indent="  ",
-                                       subsequent_indent="    ")
+                lines += wrapped(tried["message"], "  ", hang="")
+                lines += wrapped(f'{tried["rule"]}: "{tried["quote"]}"', "  ")
             click.echo("\n".join(lines))
         sys.exit(EXIT_ILLEGAL if tried is not None and not tried["legal"] else EXIT_LEGAL)

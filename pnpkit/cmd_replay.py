@@ -12,10 +12,8 @@ from pathlib import Path
 
 import click
 
-from generator.atomic import Batch
 from kitfile import Problem, SourceError
 from pnpkit.cmd_score import RECORD_HELP, read
-from pnpkit.replay import page, replayed, step_png
 
 
 def _stem(record: str) -> str:
@@ -37,6 +35,8 @@ def register(cli: click.Group) -> None:
         what each action did and every violation at its move, with the rule and its words. For a
         final-sheet record (nuts, in-the-nuts) the page shows the sheets or storage cards as printed,
         with the breakdown."""
+        from generator.atomic import Batch     # the drawing side is loaded only when a page is drawn:
+        from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
         module, rec, kit = read(record)
         rep = replayed(module, rec, kit)
         stem = _stem(record)

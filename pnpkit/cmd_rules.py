@@ -22,13 +22,15 @@ def _game(game: str) -> str:
     return game
 
 
-def _wrapped(text: str, indent: str = "    ") -> list[str]:
+def wrapped(text: str, indent: str = "    ", hang: str = "  ") -> list[str]:
+    """Text at 100 columns, indented, continuation lines `hang` further; paragraphs and lines kept."""
     out: list[str] = []
     for para in text.split("\n\n"):
         if out:
             out.append("")
         for line in para.split("\n"):
-            out += textwrap.wrap(line, 100, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
+            out += textwrap.wrap(line, 100, initial_indent=indent, subsequent_indent=indent + hang,
+                                 break_on_hyphens=False) or [indent]
     return out
 
 
@@ -66,6 +68,6 @@ def register(cli: click.Group) -> None:
         else:
             lines = []
             for rid, text in found:
-                lines += [f"{rid}:"] + _wrapped(text) + [""]
+                lines += [f"{rid}:"] + wrapped(text) + [""]
             click.echo("\n".join(lines).rstrip())
         sys.exit(0 if found else 1)

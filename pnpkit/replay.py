@@ -21,6 +21,7 @@ from generator.tableau import Laid, Tableau, compose, png
 from generator.webfonts import font_faces
 from kitfile import Problem, SourceError
 from scorer.core import Result
+from scorer.movelog import STEP_LIMIT
 from scorer.play import Step
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
@@ -50,6 +51,9 @@ def replayed(module, record, kit) -> Replayed:
     else:
         raise SourceError(module.GAME, [Problem(None, "game", f"a {module.GAME} record has nothing to draw on the "
                                                               f"kit: `pnpkit check --explain` explains it")])
+    if len(steps) > STEP_LIMIT:      # not drawn into a page of hundreds of megabytes
+        raise SourceError(module.GAME, [Problem(None, "", f"the record has more than {STEP_LIMIT} steps; a replay "
+                                                          f"page draws at most {STEP_LIMIT}")])
     tab = Tableau(kit)
     laid = [[tab.lay(a) for a in s.position.areas] for s in steps]
     return Replayed(module.GAME, kit.game.title, result, steps, laid, tab)
@@ -103,16 +107,21 @@ def page(rep: Replayed, record_name: str) -> str:
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     result = rep.result
     text = "".join(sym["markup"] for sym in symbols) + blob
-    used = tuple(style for style, (family, weight) in SVG_FAMILY.items()
-                 if f'font-family="{family}"' in text and (weight == "normal" or f'font-weight="{weight}"' in text))
+    items = [it for step in rep.laid for laid in step for it in laid.items]
+    used = {style for style, (family, weight) in SVG_FAMILY.items()
+            if f'font-family="{family}"' in text and (weight == "normal" or f'font-weight="{weight}"' in text)}
+    used |= {"body", "heading", "title"}                          # the page's own text
+    used |= {"condensed-bold"} if any(it.label for it in items) else set()      # name tags
+    used |= {"bold"} if any(it.count > 1 for it in items) else set()            # counts on stacks
+    used |= {"condensed"} if any(laid.texts for step in rep.laid for laid in step) else set()
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     template = env.from_string((resources.files("pnpkit") / "replay.html").read_text(encoding="utf-8"))
     return template.render(title=rep.title, record=record_name, valid=result.valid, verdict=_verdict(result),
                            summary=_summary(result), symbols=symbols, areas=areas, steps=len(rep.steps),
                            players=[p for p in result.players], ranking=_ranking(result), data=blob,
-                           fonts=font_faces(text + rep.title + record_name,
-                                            tuple(dict.fromkeys(used + ("heading", "title", "body", "condensed",
-                                                                        "condensed-bold", "regular", "bold")))))
+                           fonts=font_faces(text + rep.title + record_name + _verdict(result) + _summary(result)
+                                            + _ranking(result) + "".join(l.label for p in result.players for l in p.breakdown),
+                                            tuple(sorted(used))))
 
 
 def _verdict(result: Result) -> str:

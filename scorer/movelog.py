@@ -27,6 +27,11 @@ class Illegal:
         return Violation.of(where, self.message, self.rule)
 
 
+STEP_LIMIT = 5000
+"""Steps a replay draws at the most: a long real game has a few hundred. A record from a stranger
+with more is refused by the replay page; positions are not drawn up past one step beyond it."""
+
+
 @dataclass
 class Replay:
     """The violations, (with --explain) the position notes and (`recording`) the steps a replay
@@ -43,7 +48,7 @@ class Replay:
 
     def step(self, where: str, did: str, position: Callable[[], Position]) -> None:
         """Record a step; `position()` is only drawn up when recording."""
-        if self.recording:
+        if self.recording and len(self.steps) <= STEP_LIMIT:
             self.steps.append(Step(where, did, tuple(self.violations[self._taken:]), position()))
         self._taken = len(self.violations)
 

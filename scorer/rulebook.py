@@ -166,13 +166,14 @@ def rulings(game: str) -> list[tuple[str, str, str]]:
 def search(game: str, words: list[str]) -> list[tuple[str, str]]:
     """The sections and rulings of `game` that match `words`, as (id, text).
 
-    Words that spell an id (`notes 1`, `C6`, `ruling C6`) give that one; otherwise every section and
-    ruling whose id or text holds all the words (any case; a plural finds its singular too)."""
+    Words that spell a numbered id (`notes 1`, `C6`, `ruling C6`, `PLAY 4(c)`) give that one;
+    otherwise every section and ruling whose id or text holds all the words (any case; a plural
+    finds its singular too), so `jokers` finds the Jokers section and ruling N2."""
     entries = [(s.id, s.text) for s in sections(game)] + [(rid, f"{title}. {words_}" if not words_.startswith(title) else words_)
                                                           for rid, title, words_ in rulings(game)]
     asked = " ".join(words).strip().lower()
     for rid, body in entries:
-        if asked and asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
+        if re.search(r"\d", asked) and asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
             return [(rid, body)]
     stems = [w.lower()[:-1] if len(w) > 3 and w.lower().endswith("s") else w.lower() for w in words]
     return [(rid, body) for rid, body in entries if all(st in f"{rid} {body}".lower() for st in stems)]

@@ -80,3 +80,33 @@ def test_in_the_nuts_explain_has_a_line_per_storage_card_and_counts_agree():
         "Uwe: 6 points; most valuable full card: 5 (ruling N4).",
         "Ann, stores[0]: card 3b, hazelnut: 1 nut; 1 of 3, not full: 1 point, one a nut (ruling N3)",
         "Ann: 1 point; most valuable full card: none (ruling N4)."]
+
+
+def chestnuts(turns, explain=True):
+    record = {"game": "chestnuts", "players": ["Ann", "Ben"],
+              "turns": [{"roll": r, "actions": a} for r, a in turns]}
+    return score_text(json.dumps(record), "t.json", explain=explain)
+
+
+def test_chestnuts_explain_says_what_an_illegal_action_cost_and_that_the_fire_overheats():
+    r = chestnuts([(1, ["a", "e 2"]), (4, ["l", "a", "f 2"]), (5, ["l"]), (5, ["d", "l"])])
+    over = next(n for n in r.explain if n.startswith('turn 1 (Ann), action 2 "e 2"'))
+    assert "ILLEGAL, played as recorded: it costs 2 Nut Points and 1 was left, 0 now" in over
+    third = next(n for n in r.explain if n.startswith('turn 4 (Ben), action 2 "l"'))
+    assert "the third Flame: the Fire overheats (ruling C11):" in third and "the added Flames come off" in third
+    assert r.violations[0].message.endswith("(the first player's first turn has 1 less: a roll of 1 gives "
+                                            "3 - 1 = 2, ruling C3)")
+
+
+def test_a_replay_page_refuses_a_record_of_more_steps_than_it_draws(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from pnpkit import replay
+    from pnpkit.cli import cli
+    from scorer import movelog
+    monkeypatch.setattr(movelog, "STEP_LIMIT", 3)
+    monkeypatch.setattr(replay, "STEP_LIMIT", 3)
+    (tmp_path / "r.yaml").write_text("game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - {roll: 1, actions: [b]}\n"
+                                     "  - {roll: 1, actions: [b]}\n")
+    r = CliRunner().invoke(cli, ["replay", str(tmp_path / "r.yaml"), "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "more than 3 steps" in r.output and not list(tmp_path.glob("*.html"))

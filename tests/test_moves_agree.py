@@ -26,20 +26,22 @@ KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire")}
 
 def chestnut_points(record: dict):
     """(the record cut at a point, the action it takes there or None at a turn's end, whose turn)."""
-    turns = record["turns"]
+    turns, players = record["turns"], record["players"]
+    first = players.index(record["start"].get("next") or players[0]) if record.get("start") else 0
     for k, turn in enumerate(turns):
         acts = turn["actions"]
         for j in range(len(acts) + 1):
             yield ({**record, "turns": turns[:k] + [{"roll": turn["roll"], "actions": acts[:j]}]},
-                   acts[j] if j < len(acts) else None, record["players"][k % 2])
+                   acts[j] if j < len(acts) else None, players[(first + k) % 2])
 
 
 def trim_points(record: dict):
     rounds = record["rounds"]
     for k, rnd in enumerate(rounds):
-        for j in range(len(rnd["picks"]) + 1):
-            pick = rnd["picks"][j] if j < len(rnd["picks"]) else None
-            yield ({**record, "rounds": rounds[:k] + [{"box": rnd["box"], "picks": rnd["picks"][:j]}]},
+        picks = rnd.get("picks", [])
+        for j in range(len(picks) + 1):
+            pick = picks[j] if j < len(picks) else None
+            yield ({**record, "rounds": rounds[:k] + [{"box": rnd["box"], "picks": picks[:j]}]},
                    f"{pick['player']}: {pick['take']} at {pick['at']}" if pick else None, None)
 
 
@@ -120,9 +122,10 @@ def agree_at(prefix: dict, nxt: str | None, who: str | None, rng: random.Random,
 def shipped(game: str) -> list[dict]:
     import yaml
     out = []
-    for block in re.findall(r"```yaml\n(.*?)```", (DOCS / "records" / f"{game}.md").read_text(), re.S):
+    pages = [DOCS / "records" / f"{game}.md", DOCS / "at-the-table.md"]
+    for block in re.findall(r"```yaml[^\n]*\n(.*?)```", "".join(p.read_text() for p in pages), re.S):
         data = yaml.safe_load(block)
-        if isinstance(data, dict) and data.get("game") == game and "start" not in data:
+        if isinstance(data, dict) and data.get("game") == game:
             module, rec = record_of(data)
             if not module.score(rec, KITS[game]).violations:
                 out.append(data)

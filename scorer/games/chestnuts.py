@@ -182,7 +182,9 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False,
     names = list(record.players)
     first = 1 - s.player            # who plays the record's first turn
     rep = Replay(explaining=explain, recording=steps)
-    rep.note(f"start: {words(s, names)}")
+    telling = explain or steps       # words and pictures cost time: a plain check makes none
+    if explain:
+        rep.note(f"start: {words(s, names)}")
     rep.step("start", "the game's setup" if record.start is None else "the position written under start:",
              lambda: picture(s, names, kit))
     ended = ""
@@ -193,13 +195,16 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False,
             break
         before = _scores(s)
         moved = s.start_turn(turn.roll)
-        did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
-               f"{moved[2]} turned to cooked; roll {turn.roll}: {plural(s.points, 'Nut Point')}"
-               + (f" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))
-        rep.note(f"{where_turn(ti + 1, name)}: {did} | {_score_note(before, _scores(s), names)}")
+        did = ""
+        if telling:
+            did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
+                   f"{moved[2]} turned to cooked; roll {turn.roll}: {plural(s.points, 'Nut Point')}"
+                   + (" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))
+        if explain:
+            rep.note(f"{where_turn(ti + 1, name)}: {did} | {_score_note(before, _scores(s), names)}")
         if s.over:
             rep.illegal(where_turn(ti + 1, name), Illegal(
-                f"the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
+                "the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
             rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
             break
         rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
@@ -213,8 +218,6 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False,
                 break
             mv = parse(text)
             why = why_illegal(s, mv)
-            before = _scores(s)
-            left, cost, c_before = s.points, s.cost(mv), s.c[:]
             if why is not None:
                 if not (why.rule is R_NOTES1 and notes1):
                     rep.illegal(where, why)
@@ -225,19 +228,25 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False,
                     rep.note(f"{where}: not played ({short})")
                     rep.step(where, f"not played: {short}", lambda: picture(s, names, kit))
                     continue
+            if not telling:
+                apply(s, mv)
+                if s.over:
+                    ended = f"at {where}"
+                continue
+            before, left, cost, c_before, flames = _scores(s), s.points, s.cost(mv), s.c[:], s.flames
             did = said(s, mv, names)
-            flames = s.flames
             apply(s, mv)
-            if s.t.spec[mv[0]].flame and s.flames < flames:
+            if s.flames < flames:
                 did += "; " + overheat_words(c_before)
             if s.over:
                 ended = f"at {where}"
                 did += "; the game is over"
-            paid = (f"ILLEGAL, played as recorded: it costs {plural(cost, 'Nut Point')} and {left} "
-                    f"{'was' if left == 1 else 'were'} left, {s.points} now" if why else
-                    f"{cost} spent, {s.points} left")
-            rep.note(f"{where}: {did}; {paid} | {words(s, names)} | {_score_note(before, _scores(s), names)}"
-                     + (" | GAME OVER" if s.over else ""))
+            if explain:
+                paid = (f"ILLEGAL, played as recorded: it costs {plural(cost, 'Nut Point')} and {left} "
+                        f"{'was' if left == 1 else 'were'} left, {s.points} now" if why else
+                        f"{cost} spent, {s.points} left")
+                rep.note(f"{where}: {did}; {paid} | {words(s, names)} | {_score_note(before, _scores(s), names)}"
+                         + (" | GAME OVER" if s.over else ""))
             rep.step(where, did, lambda: picture(s, names, kit))
         else:
             if open_end and ti == len(record.turns) - 1:
@@ -263,7 +272,8 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False,
         if nxt.over:
             s = nxt
             where = f"turn {len(record.turns) + 1} ({names[s.player]})"
-            rep.note(f"{where}: steps 1-3 end the game | {words(s, names)} | {_score_note(before, _scores(s), names)}")
+            if explain:
+                rep.note(f"{where}: steps 1-3 end the game | {words(s, names)} | {_score_note(before, _scores(s), names)}")
             rep.step(where, "steps 1-3 end the game", lambda: picture(s, names, kit))
     rep.finish("end", "the record ends here", lambda: picture(s, names, kit))
     return s, rep
@@ -326,8 +336,9 @@ class AtTable:
             forced.append(f"l: on a roll of {s.roll} a Flame must be added, as the turn's first action: {first} (Notes 1, ruling C7)")
         if s.j_pending():
             how = "" if s.held(s.player) else "; the Tongs are put down: pick them up (a) first (Notes 3)"
-            forced.append(f"j: on a roll of 3 one of {names[1 - s.player]}'s chestnuts must go from their Basket "
-                          f"to the Fire (ruling C7){how}")
+            them = names[1 - s.player]
+            forced.append(f"j: on a roll of 3 one of {them}'s chestnuts must go from {them}'s Basket to the Fire "
+                          f"(ruling C7){how}")
         first = " (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""
         where = (f"turn {len(self.record.turns)} ({names[s.player]}), roll {s.roll}: {plural(s.points, 'Nut Point')} "
                  f"left{first}; Tongs {'in hand' if s.held(s.player) else 'put down'}")

@@ -211,6 +211,8 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False):
             done, good, pts = apply(s, mv)
             if pts:
                 lines[mv[0]].append((f"round {s.round + 1}: {pick.take} at {pick.at}, {plural(good, 'triangle')}", pts))
+            if not (explain or steps):
+                continue
             did = (f"{pick.player} puts the {pick.take} at {pick.at}: completes {plural(done, 'triangle')}, "
                    f"{good} of different colours and shapes: +{pts}, total {s.points[mv[0]]}") if placed else \
                 f"{pick.player} takes the {pick.take}; not placed ({pick.at} is not an empty space of the tree)"

@@ -122,9 +122,11 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
             return Illegal("every player has taken an ornament this round", R_T3)
         if s.round == 0:
             return Illegal(f"out of turn: {s.names[nxt]} takes next", R_ORDER)
-        first = s.names[s.order()[0]]
-        return Illegal(f"out of turn: round {s.round + 1} begins with {first} (the Bag passes one seat to the left "
-                       f"each round, ruling T3), so {s.names[nxt]} takes next", R_ROTATION)
+        first, bag = s.names[s.order()[0]], "the Bag passes one seat to the left each round, ruling T3"
+        if s.names[nxt] == first:
+            return Illegal(f"out of turn: round {s.round + 1} begins with {first} ({bag})", R_ROTATION)
+        return Illegal(f"out of turn: {s.names[nxt]} takes next; round {s.round + 1} began with {first} ({bag})",
+                       R_ROTATION)
     if orn not in s.p.ornaments:
         return Illegal(s.unknown(orn), R_KINDS)
     if orn not in s.box:
