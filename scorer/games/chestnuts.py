@@ -325,7 +325,7 @@ class AtTable:
         if s.over:
             return Turn(to_move=None, may_end_turn=True, waiting="the game is over (ruling C12)")
         if self._complete():
-            nxt = names[1 - s.player] if self.record.turns else names[1 - s.player]
+            nxt = names[1 - s.player]
             return Turn(to_move=nxt, may_end_turn=True,
                         turn=f"turn {len(self.record.turns) + 1} ({nxt})",
                         waiting=f"{nxt} rolls the die: add `- roll: N` (with `actions: []`) to the record")
