@@ -24,8 +24,8 @@ EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 
 
-def _compute(record: str, explain: bool) -> Result:
-    """Read, check and score the record; `-` reads it from standard input."""
+def read(record: str):
+    """Read a record and its game -> (game module, record, kit); `-` reads standard input."""
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
@@ -34,11 +34,16 @@ def _compute(record: str, explain: bool) -> Result:
     else:
         text, file = read_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line
-    module, rec, kit = api.read_record(source)
+    return api.read_record(source)
+
+
+def _compute(record: str, explain: bool) -> Result:
+    """Read, check and score the record."""
+    module, rec, kit = read(record)
     return module.score(rec, kit, explain=explain)
 
 
-def _title(game: str) -> str:
+def title(game: str) -> str:
     try:
         from kitfile import load_kit
         return load_kit(game, components=False).game.title
@@ -46,7 +51,7 @@ def _title(game: str) -> str:
         return game
 
 
-def _table(result: Result) -> list[str]:
+def table(result: Result) -> list[str]:
     """One table per player: breakdown lines, then the total."""
     out: list[str] = []
     labels = [line.label for p in result.players for line in p.breakdown]
@@ -118,9 +123,9 @@ def _violations(result: Result) -> list[str]:
 def _verdict(result: Result) -> str:
     state = "" if result.finished or result.cooperative else " (unfinished)"
     if result.valid:
-        return f"{_title(result.game)}: legal{state}."
+        return f"{title(result.game)}: legal{state}."
     n = len(result.violations)
-    return f"{_title(result.game)}: breaks the rules ({n} violation{'s' if n != 1 else ''}){state}."
+    return f"{title(result.game)}: breaks the rules ({n} violation{'s' if n != 1 else ''}){state}."
 
 
 def _json(result: Result, explain: bool) -> str:
@@ -151,7 +156,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         if as_json:
             click.echo(_json(result, False))
         else:
-            lines = [_verdict(result), ""] + _table(result) + _ranking(result) + _violations(result)
+            lines = [_verdict(result), ""] + table(result) + _ranking(result) + _violations(result)
             click.echo("\n".join(lines))
         _finish(result)
 

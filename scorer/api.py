@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 from kitfile import Kit, Problem, SourceError, load_kit
-from kitfile.source import Source, load_file, parse, validate
+from kitfile.source import Source, field_name, load_file, parse, validate
 from scorer.core import Result
 
 GAMES = ("chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts")
@@ -51,7 +51,17 @@ def read_record(source: Source):
                                                 f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
     record = validate(module.Record, source)
     kit = load_kit(game, components=False)  # the game's params; the print components are not read
+    impossible = getattr(module, "start_problems", None)
+    problems = impossible(record, kit) if impossible else []
+    if problems:  # a `start:` position that cannot exist: refused, each problem on its line
+        raise SourceError(source.file, [Problem(source.line_of(path), field_name(path), message)
+                                        for path, message in problems])
     return module, record, kit
+
+
+def move_log_games() -> list[str]:
+    """The games whose records are move logs that `moves` and `replay` can step through."""
+    return [g for g in scored_games() if hasattr(game_module(g), "table")]
 
 
 def score_file(path: str | Path, explain: bool = False) -> Result:
@@ -74,4 +84,4 @@ def record_schema(game: str) -> dict:
     return module.Record.model_json_schema()
 
 
-__all__ = ["GAMES", "Kit", "game_module", "read_record", "record_schema", "score_file", "score_text", "scored_games"]
+__all__ = ["GAMES", "Kit", "game_module", "move_log_games", "read_record", "record_schema", "score_file", "score_text", "scored_games"]

@@ -101,18 +101,20 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
     place = 1
     for i, group in enumerate(groups):
         total = group[0].total
-        neighbours = [g for j, g in enumerate(groups) if j != i and g[0].total == total]
-        if neighbours or len(group) > 1:
+        below = i + 1 < len(groups) and groups[i + 1][0].total == total
+        above = i > 0 and groups[i - 1][0].total == total
+        if below or above or len(group) > 1:
             names = [s.name for s in group]
-            if neighbours:
-                # The first tie-breaker on which this group differs from every group tied with it
-                # on points is the one that put it in its place.
-                first_diff = min(_first_difference(group[0], g[0], breakers) for g in neighbours)
-                decided = breakers[first_diff].label
+            if below or above:
+                # The tie-breaker that put this group above the players still tied with it, the next
+                # group (groups are sorted, so it is the first on which they differ); the last of a
+                # tie took the place the one above it left.
+                other = groups[i + 1] if below else groups[i - 1]
+                decided = breakers[_first_difference(group[0], other[0], breakers)].label
             else:
                 decided = "no tie-breaker"
             if len(group) > 1:
-                decided = f"shared: equal on points and on every tie-breaker" if not neighbours else \
+                decided = "shared: equal on points and on every tie-breaker" if not (below or above) else \
                     f"{decided}; the rest equal on every tie-breaker, so shared"
             tiebreaks.append(Tiebreak(place, names, total, decided, rule.id))
         place += len(group)
@@ -139,6 +141,7 @@ class Result:
     extra: dict[str, Any] = field(default_factory=dict)
     explain: list[str] = field(default_factory=list)
     cooperative: bool = False
+    steps: list[Any] = field(default_factory=list)    # scorer.play.Step, when asked for (the replay page)
 
     @property
     def valid(self) -> bool:
@@ -171,6 +174,11 @@ def where_turn(turn: int, player: str, action: int | None = None, text: str | No
         if text is not None:
             out += f' "{text}"'
     return out
+
+
+def plural(n: int, word: str) -> str:
+    """`1 point`, `2 points`, `0 points`: a count and its noun, agreeing."""
+    return f"{n} {word}" if n in (1, -1) else f"{n} {word}s"
 
 
 def join_names(names: Iterable[str]) -> str:

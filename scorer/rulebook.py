@@ -1,8 +1,9 @@
-"""The rulebooks' and the rulings' own words, as shipped with the package.
+"""The rulebooks' and the rulings' own words, as shipped with the package: one place for both.
 
 A violation quotes the rule it breaks. Quotes are written in the game modules as short excerpts
 and checked here against the shipped text when the module is imported, so a quote can never drift
-from the rulebook it claims to cite.
+from the rulebook it claims to cite, nor sit under a section id it is not in. `pnpkit rules` reads
+the same sections (texts/SECTIONS.yaml cuts each rulebook into them) and rulings.
 """
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+import yaml
 
 RULEBOOKS = {
     "chestnuts": "chestnuts-roasting.txt",
@@ -43,11 +46,80 @@ def text(game: str) -> str:
 
 
 def section(game: str, section_id: str, words: str) -> Rule:
-    """A rulebook rule. `words` must occur in the rulebook (whitespace-insensitive)."""
+    """A rulebook rule. `words` must occur in the rulebook (whitespace-insensitive), in the section
+    `section_id` or in a section that holds it (`PLAY 4` holds `PLAY 4(c)`)."""
     quote = _norm(words)
     if quote not in text(game):
         raise ValueError(f"quote for {game} {section_id} is not in the rulebook: {quote!r}")
+    found = {s.id: s for s in sections(game)}
+    if section_id not in found:
+        raise ValueError(f"{game} has no section {section_id!r} (texts/SECTIONS.yaml)")
+    if not any(quote in found[sid].whole for sid in _lineage(section_id) if sid in found):
+        raise ValueError(f"quote for {game} {section_id} is not in that section: {quote!r}")
     return Rule(section_id, quote)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a rulebook: its id, its text (paragraphs kept) and, in `whole`, its text with
+    the sections it holds, whitespace folded (what a quote is looked up in)."""
+
+    id: str
+    text: str
+    whole: str
+
+
+def _lineage(section_id: str) -> list[str]:
+    """`PLAY 4(c)` -> [`PLAY 4(c)`, `PLAY 4`, `PLAY`]: the section and those that hold it."""
+    out = [section_id]
+    while True:
+        parent = re.sub(r"(\(\w+\)| \d+)$", "", out[-1])
+        if parent == out[-1] or not parent:
+            return out
+        out.append(parent)
+
+
+def _paragraph(lines: str) -> str:
+    """A paragraph's lines joined, but a list's items (`- `, `• `, `1. `) each kept on a line."""
+    out: list[str] = []
+    for line in lines.splitlines():
+        if out and not re.match(r"\s*([-•*]|\d+\.)\s", line):
+            out[-1] += " " + line
+        else:
+            out.append(line)
+    return "\n".join(_norm(x) for x in out if _norm(x))
+
+
+@lru_cache(maxsize=None)
+def sections(game: str) -> tuple[Section, ...]:
+    """The rulebook of `game` cut into its sections, in order (texts/SECTIONS.yaml)."""
+    raw = (resources.files("scorer") / "texts" / RULEBOOKS[game]).read_text(encoding="utf-8").splitlines()
+    table = yaml.safe_load((resources.files("scorer") / "texts" / "SECTIONS.yaml").read_text(encoding="utf-8"))[game]
+    starts: list[tuple[str, int, int]] = []          # id, first line, first line of the text
+    line = 0
+    for entry in table:
+        for i in range(line, len(raw)):
+            here = raw[i].strip()
+            if ("heading" in entry and here == entry["heading"]) or ("at" in entry and here.startswith(entry["at"])):
+                starts.append((str(entry["id"]), i, i + 1 if "heading" in entry else i))
+                line = i + 1
+                break
+        else:
+            raise ValueError(f"texts/SECTIONS.yaml: {game} {entry['id']}: no line {entry.get('heading') or entry.get('at')!r} "
+                             f"after the section before it")
+    out = []
+    for k, (sid, _, first) in enumerate(starts):
+        end = starts[k + 1][1] if k + 1 < len(starts) else len(raw)
+        family = [sid]
+        for later in starts[k + 1:]:
+            if sid not in _lineage(later[0])[1:]:
+                break
+            family.append(later[0])
+        whole_end = starts[k + len(family)][1] if k + len(family) < len(starts) else len(raw)
+        body = [ln for ln in raw[first:end] if not ln.lstrip().startswith("#")]
+        paragraphs = [_paragraph(p) for p in re.split(r"\n\s*\n", "\n".join(body)) if _norm(p)]
+        out.append(Section(sid, "\n\n".join(paragraphs), _norm(" ".join(raw[starts[k][1]:whole_end]))))
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -63,12 +135,49 @@ def _rulings() -> dict[str, str]:
     return out
 
 
-def ruling(ruling_id: str) -> Rule:
-    """A ruling from RULINGS.md, quoted whole: `ruling("C5")` -> Rule("ruling C5", "...")."""
+def ruling(ruling_id: str, words: str | None = None, rulebook: str | None = None) -> Rule:
+    """A ruling from RULINGS.md: `ruling("C5")` -> Rule("ruling C5", its text, whole).
+
+    `words` quotes only part of it (the sentence that decides), checked against the ruling; with
+    `rulebook` (a game) they are instead the rulebook's own words the ruling rests on, checked
+    against that rulebook (`ruling("T3", "pass the Bag ...", rulebook="trim-the-tree")`)."""
     try:
-        return Rule(f"ruling {ruling_id}", _rulings()[ruling_id])
+        whole = _rulings()[ruling_id]
     except KeyError:
         raise ValueError(f"no ruling {ruling_id} in RULINGS.md") from None
+    if words is None:
+        return Rule(f"ruling {ruling_id}", whole)
+    quote = _norm(words)
+    if quote not in (text(rulebook) if rulebook else whole):
+        raise ValueError(f"quote for ruling {ruling_id} is not in {'the rulebook' if rulebook else 'it'}: {quote!r}")
+    return Rule(f"ruling {ruling_id}", quote)
+
+
+RULING_LETTER = {"chestnuts": "C", "forest-fire": "F", "fair-verona": "V", "in-the-nuts": "N",
+                 "trim-the-tree": "T", "nuts": "U"}
+
+
+def rulings(game: str) -> list[tuple[str, str, str]]:
+    """This kit's rulings for `game`: (id, title, text), in order."""
+    titles = ruling_titles()
+    return [(f"ruling {rid}", titles[rid], words) for rid, words in _rulings().items()
+            if rid[0] == RULING_LETTER.get(game)]
+
+
+def search(game: str, words: list[str]) -> list[tuple[str, str]]:
+    """The sections and rulings of `game` that match `words`, as (id, text).
+
+    Words that spell a numbered id (`notes 1`, `C6`, `ruling C6`, `PLAY 4(c)`) give that one;
+    otherwise every section and ruling whose id or text holds all the words (any case; a plural
+    finds its singular too), so `jokers` finds the Jokers section and ruling N2."""
+    entries = [(s.id, s.text) for s in sections(game)] + [(rid, f"{title}. {words_}" if not words_.startswith(title) else words_)
+                                                          for rid, title, words_ in rulings(game)]
+    asked = " ".join(words).strip().lower()
+    for rid, body in entries:
+        if re.search(r"\d", asked) and asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
+            return [(rid, body)]
+    stems = [w.lower()[:-1] if len(w) > 3 and w.lower().endswith("s") else w.lower() for w in words]
+    return [(rid, body) for rid, body in entries if all(st in f"{rid} {body}".lower() for st in stems)]
 
 
 def ruling_titles() -> dict[str, str]:

@@ -51,3 +51,17 @@ def kit_build(tmp_path_factory):
             cache[kit, paper] = Built(kit, paper, out, manifest, r.output)
         return cache[kit, paper]
     return get
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (Debian's `chromium`; .ci/run installs it)."""
+    from cdp_browser import Chromium, executable
+    exe = executable()
+    if exe is None:
+        pytest.fail("no Chromium found: install it (apt-get install chromium); the replay page is tested in a real browser")
+    chrome = Chromium(exe)
+    try:
+        yield chrome
+    finally:
+        chrome.close()

@@ -189,7 +189,10 @@ def test_tongs_first_for_a_forced_j():
 
 def test_cost_over_the_points_left():
     v = one([(1, "a, e 2")], 'turn 1 (Ann), action 2 "e 2"')
-    assert v.rule == "PLAY 4(e)" and v.message == "costs 2 Nut Points; 1 left"
+    assert v.rule == "PLAY 4(e)" and v.message == ("costs 2 Nut Points; 1 left (the first player's first turn "
+                                                   "has 1 less: a roll of 1 gives 3 - 1 = 2, ruling C3)")
+    v = one([(1, "b"), (1, "a, e 3")], 'turn 2 (Ben), action 2 "e 3"')
+    assert v.message == "costs 3 Nut Points; 2 left"          # Ben's first turn has all its points
     assert v.quote.endswith("1 Nut Point each")
 
 
@@ -316,6 +319,7 @@ def test_costs_come_from_the_kit_file():
                                            "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]})
     assert chestnuts.score(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2
     v = chestnuts.score(rec, dear).violations
-    assert [(x.where, x.rule, x.message) for x in v] == [('turn 1 (Ann), action 3 "e 2"', "PLAY 4(e)", "costs 4 Nut Points; 2 left")]
+    assert [(x.where, x.rule, x.message) for x in v] == [('turn 1 (Ann), action 3 "e 2"', "PLAY 4(e)",
+        "costs 4 Nut Points; 2 left (the first player's first turn has 1 less: a roll of 5 gives 5 - 1 = 4, ruling C3)")]
     # The rulebook says 1 a chestnut, so the quote is the edition's own line, not a misquote.
     assert "1 Nut Point" not in v[0].quote

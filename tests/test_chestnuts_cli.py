@@ -64,7 +64,7 @@ def test_trim_violation_and_explain():
             "    picks: [{player: Ann, take: red bell, at: C2}, {player: Ben, take: blue box, at: A2}]\n")
     r = invoke(["check", "-", "--explain"], text)
     assert r.exit_code == 1
-    assert "round 2, Ann: out of turn: Ben takes next" in r.output
+    assert "round 2, Ann: out of turn: round 2 begins with Ben" in r.output
     assert "round 2, Ann: C2 is not next to an ornament on the tree" not in r.output  # one problem per pick
     assert "round 2, Ben: A2 is not a space on the tree" in r.output
     assert "      A         Rbo" in r.output  # the tree, in the explain section

@@ -141,7 +141,8 @@ def test_unknown_goal_and_bonus_ids_and_a_deck_card_held_twice():
     assert violations(r) == [("Ann, goals[0]", "ruling U4"), ("Ann, bonus[1]", "PLAYER SETUP"),
                              ("Ann, bonus[2]", "PLAYER SETUP")]
     assert "'B99' is not a card" in r.violations[1].message
-    assert r.violations[1].quote == "Each Player draws 3 Bonus Cards. He must keep at least one"
+    # the deck the cards are drawn from, not "He must keep at least one" (about keeping a card)
+    assert r.violations[1].quote == r.violations[2].quote == "Each Player draws 3 Bonus Cards."
 
 
 def test_negative_counts_are_violations_with_rules():

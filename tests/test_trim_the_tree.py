@@ -107,7 +107,19 @@ def test_wrong_picker():
     rounds = rounds_of()[:2]
     rounds[1] = (rounds[1][0], list(reversed(rounds[1][1])))  # Ann picks first in round 2: Ben's turn
     v = only(rounds)
-    assert (v.where, v.rule) == ("round 2, Ann", "2) Trimming the Tree") and "Ben takes next" in v.message
+    # In a later round the deciding words are the rotation, not "starting with the starting player"
+    # (which would support Ann, the starting player).
+    assert (v.where, v.rule) == ("round 2, Ann", "ruling T3")
+    assert v.quote == "After the last Ornament is taken from the Box, pass the Bag to the player on the left."
+    assert "round 2 begins with Ben" in v.message
+
+
+def test_wrong_picker_in_the_first_round_quotes_the_starting_player():
+    rounds = rounds_of()[:1]
+    rounds[0] = (rounds[0][0], list(reversed(rounds[0][1])))
+    v = only(rounds)
+    assert (v.where, v.rule) == ("round 1, Ben", "2) Trimming the Tree") and "Ann takes next" in v.message
+    assert v.quote.startswith("starting with the starting player and continuing clockwise")
 
 
 def test_picking_twice():

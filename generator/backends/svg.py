@@ -61,7 +61,8 @@ def _tag(name: str, attrs: list[tuple[str, str]], text: str | None = None) -> st
 
 
 class _Page:
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "c") -> None:
+        self.prefix = prefix      # clip ids: unique in a document that holds several drawings
         self.defs: list[str] = []
         self.out: list[str] = []
 
@@ -78,7 +79,7 @@ class _Page:
                 tr.append(f"scale({n(s.scale)})")
             attrs = [("transform", " ".join(tr))] if tr else []
             if s.clip is not None:
-                cid = f"c{len(self.defs) + 1}"
+                cid = f"{self.prefix}{len(self.defs) + 1}"
                 x, y, w, h = s.clip
                 self.defs.append(f'<clipPath id="{cid}">'
                                  + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
@@ -136,3 +137,12 @@ def render_page(shapes: tuple[Shape, ...], w: float, h: float, title: str = "") 
     head = HEAD.format(w=n(w), h=n(h)) + (f"<title>{escape(title)}</title>" if title else "")
     defs = f"<defs>{''.join(page.defs)}</defs>" if page.defs else "<defs />"
     return head + defs + "".join(page.out) + "</svg>"
+
+
+def render_fragment(shapes: tuple[Shape, ...] | list[Shape], prefix: str) -> str:
+    """The shapes as SVG markup to put inside another SVG element (a <symbol>, a <g>): their clip
+    paths first, with ids starting `prefix`, so many drawings can share one HTML page."""
+    page = _Page(prefix)
+    for s in shapes:
+        page.add(s)
+    return (f"<defs>{''.join(page.defs)}</defs>" if page.defs else "") + "".join(page.out)

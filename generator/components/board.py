@@ -50,16 +50,22 @@ def capacity(area: tuple[float, float], d: float, origin: tuple[float, float] = 
              obstacles: list[tuple[float, float, float, float]] = ()) -> int:
     """Counters of diameter d that lie side by side in a w x h area (square packing), leaving out
     the places covered by anything else drawn there (a track's spaces, a piece of art)."""
+    return len(slots(area, d, origin, obstacles))
+
+
+def slots(area: tuple[float, float], d: float, origin: tuple[float, float] = (0.0, 0.0),
+          obstacles: list[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
+    """The top-left corners of `capacity`'s places, row by row: where a replay lays counters."""
     w, h = area
     nx = max(0, math.floor((w + GAP) / (d + GAP)))
     ny = max(0, math.floor((h + GAP) / (d + GAP)))
-    free = 0
-    for i in range(nx):
-        for j in range(ny):
+    out = []
+    for j in range(ny):
+        for i in range(nx):
             cx, cy = origin[0] + i * (d + GAP), origin[1] + j * (d + GAP)
             if not any(cx < ox + ow and ox < cx + d and cy < oy + oh and oy < cy + d for ox, oy, ow, oh in obstacles):
-                free += 1
-    return free
+                out.append((cx, cy))
+    return out
 
 
 def holding_box(r: Region) -> tuple[float, float, float, float]:

@@ -15,13 +15,16 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from scorer import dice
-from scorer.core import PlayerScore, Result, rank, where_turn
-from scorer.games.chestnuts_moves import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, R_END, R_NOTES1,
-                                          Move, State, c_default, i_default, apply, end_of_turn, legal_moves,
-                                          table, why_illegal)
+from scorer.core import PlayerScore, Result, plural, rank, where_turn
+from scorer.games import chestnuts_position
+from scorer.games.chestnuts_moves import (FIRE_C, FIRE_U, NP, OVER, R_END, R_NOTES1, Move, State, apply, c_default,
+                                          end_of_turn, i_default, legal_moves, why_illegal)
+from scorer.games.chestnuts_moves import table as rules_table
+from scorer.games.chestnuts_position import Start, picture, state_from, words
 from scorer.movelog import Illegal, Replay
+from scorer.play import Option, Turn, cannot_extend
 from scorer.records import MAX_ITEMS, MAX_TURNS
-from scorer.rulebook import ruling
+from scorer.rulebook import ruling, section
 
 GAME = "chestnuts"
 
@@ -91,12 +94,19 @@ def _action(text: str) -> str:
 Action = Annotated[str, AfterValidator(_action)]
 
 
-class Turn(BaseModel):
+class TurnEntry(BaseModel):
     """One turn: the die roll and every action taken, in order (forced Tongs moves included)."""
 
     model_config = ConfigDict(extra="forbid")
     roll: dice.Die = Field(description="The die roll, 1-6.")
     actions: list[Action] = Field(default_factory=list, max_length=MAX_ITEMS, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
+
+    @field_validator("roll")
+    @classmethod
+    def _die(cls, v: int) -> int:
+        if not 1 <= v <= 6:
+            raise ValueError(f"a die roll is 1 to 6, got {v}")
+        return v
 
 
 class Record(BaseModel):
@@ -105,7 +115,9 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Literal["chestnuts"]
     players: list[str] = Field(min_length=2, max_length=2, description="Two names; the first player starts.")
-    turns: list[Turn] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
+    start: Start | None = Field(None, description="The table at the start of a turn, instead of the game's setup "
+                                "(docs/records/chestnuts.md).")
+    turns: list[TurnEntry] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
 
     @field_validator("players")
     @classmethod
@@ -117,26 +129,6 @@ class Record(BaseModel):
 
 # ---------------------------------------------------------------- explanation
 
-def position(s: State, names: list[str]) -> str:
-    """`Basket Ann 7 Ben 8 | Fire Ann 2u 1c Ben 1u 0c | ... | Tongs Ann held Ben down`."""
-    c = s.c
-
-    def per(place: int) -> str:
-        return " ".join(f"{names[p]} {c[p * NP + place]}" for p in (0, 1))
-
-    def held_by(place: int) -> str:
-        parts = []
-        for p in (0, 1):
-            mine, theirs = c[p * NP + place + p], c[(1 - p) * NP + place + p]
-            parts.append(f"{names[p]} {mine}" + (f" (+{theirs} {names[1 - p]}'s)" if theirs else ""))
-        return " ".join(parts)
-
-    fire = " ".join(f"{names[p]} {c[p * NP + FIRE_U]}u {c[p * NP + FIRE_C]}c" for p in (0, 1))
-    tongs = " ".join(f"{names[p]} {'held' if s.held(p) else 'down'}" for p in (0, 1))
-    return (f"Basket {per(BASKET)} | Fire {fire} | Overcooked {per(OVER)} | Burnt {per(BURNT)} | "
-            f"Plates {held_by(PLATE)} | Chairs {held_by(CHAIR)} | Flames {s.flames}/{s.t.flames} | Tongs {tongs}")
-
-
 def _scores(s: State) -> tuple[int, int]:
     return tuple(a - b for a, b in (s.score(0), s.score(1)))  # type: ignore[return-value]
 
@@ -146,41 +138,88 @@ def _score_note(before: tuple[int, int], after: tuple[int, int], names: list[str
     return f"score {names[0]} {after[0]} {names[1]} {after[1]}" + (f" ({', '.join(moved)})" if moved else "")
 
 
+def said(s: State, mv: Move, names: list[str]) -> str:
+    """What action `mv` does, in words, before it is applied to `s`."""
+    letter, n, m = resolve(s, mv)
+    me, them = names[s.player], names[1 - s.player]
+    if letter in "bl":
+        return f"{me} adds a Flame ({s.flames + 1} of {s.t.flames})"
+    return {
+        "a": f"{me} picks up the Tongs",
+        "c": f"{me} eats {plural(n, 'chestnut')} from the Plate" + (f" ({m} of them {them}'s)" if m else ""),
+        "d": f"{me} puts down the Tongs",
+        "e": f"{me} puts {plural(n, 'chestnut')} from the Basket on the Fire",
+        "f": f"{me} takes {plural(n, 'cooked chestnut')} from the Fire to the Plate",
+        "g": f"{me} takes {plural(n, 'chestnut')} from the Overcooked Box to the Plate",
+        "h": f"{me} takes one of {them}'s cooked chestnuts from the Fire to the Plate",
+        "i": f"{me} eats one of " + ("their own chestnuts" if m else f"{them}'s chestnuts") + f" from {them}'s Plate",
+        "j": f"{me} puts one of {them}'s chestnuts from {them}'s Basket on the Fire",
+        "k": f"{me} puts {plural(n, 'more chestnut')} of {them}'s on the Fire" + (f", and {m} own free" if m else ""),
+    }[letter]
+
+
+def overheat_words(before: list[int]) -> str:
+    """Ruling C11 in words, from the counts just before the third Flame went on."""
+    burn = before[OVER] + before[NP + OVER]
+    over = before[FIRE_C] + before[NP + FIRE_C]
+    cook = before[FIRE_U] + before[NP + FIRE_U]
+    return (f"the third Flame: the Fire overheats (ruling C11): {burn} overcooked burn, {over} cooked overcook, "
+            f"{cook} uncooked cook; the added Flames come off")
+
+
 # ---------------------------------------------------------------- replay and score
 
-def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
-    """Play the record through the rules, collecting every violation (and notes if explaining)."""
-    s = State(table(kit.params))
+def first_state(record: Record, kit) -> State:
+    """The setup, or the position the record starts from."""
+    t = rules_table(kit.params)
+    return State(t) if record.start is None else state_from(record.start, list(record.players), t)
+
+
+def replay(record: Record, kit, explain: bool = False, steps: bool = False,
+           open_end: bool = False) -> tuple[State, Replay]:
+    """Play the record through the rules, collecting every violation (and notes if explaining,
+    and every step with its position if `steps`). With `open_end` the last turn is the one in
+    progress at the table: what it has not done yet is not a violation."""
+    s = first_state(record, kit)
     names = list(record.players)
-    rep = Replay(explaining=explain)
-    rep.note(f"start: {position(s, names)}")
+    first = 1 - s.player            # who plays the record's first turn
+    rep = Replay(explaining=explain, recording=steps)
+    telling = explain or steps       # words and pictures cost time: a plain check makes none
+    if explain:
+        rep.note(f"start: {words(s, names)}")
+    rep.step("start", "the game's setup" if record.start is None else "the position written under start:",
+             lambda: picture(s, names, kit))
     ended = ""
     for ti, turn in enumerate(record.turns):
-        name = names[ti % 2]
+        name = names[(first + ti) % 2]
         if s.over:
             rep.illegal(where_turn(ti + 1, name), Illegal(f"the game ended {ended}; no more turns are played", R_END))
             break
         before = _scores(s)
         moved = s.start_turn(turn.roll)
+        did = ""
+        if telling:
+            did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
+                   f"{moved[2]} turned to cooked; roll {turn.roll}: {plural(s.points, 'Nut Point')}"
+                   + (" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))
         if explain:
-            rep.note(f"{where_turn(ti + 1, name)}: steps 1-3 move {moved[0]} overcooked to Burnt, {moved[1]} cooked "
-                     f"to Overcooked, turn {moved[2]} to cooked; roll {turn.roll}: {s.points} Nut Points | "
-                     f"{_score_note(before, _scores(s), names)}")
+            rep.note(f"{where_turn(ti + 1, name)}: {did} | {_score_note(before, _scores(s), names)}")
         if s.over:
             rep.illegal(where_turn(ti + 1, name), Illegal(
-                f"the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
+                "the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
+            rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
             break
+        rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
         notes1 = False
         reported: set[str] = set()
         for ai, text in enumerate(turn.actions):
             where = where_turn(ti + 1, name, ai + 1, text)
             if s.over:
                 rep.illegal(where, Illegal(f"the game ended {ended}; nothing more may be done", R_END))
+                rep.step(where, "not played: the game is over", lambda: picture(s, names, kit))
                 break
             mv = parse(text)
             why = why_illegal(s, mv)
-            before = _scores(s)
-            spent = s.points
             if why is not None:
                 if not (why.rule is R_NOTES1 and notes1):
                     rep.illegal(where, why)
@@ -189,24 +228,44 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
                 short = s.shortage(mv)
                 if short:
                     rep.note(f"{where}: not played ({short})")
+                    rep.step(where, f"not played: {short}", lambda: picture(s, names, kit))
                     continue
+            if not telling:
+                apply(s, mv)
+                if s.over:
+                    ended = f"at {where}"
+                continue
+            before, left, cost, c_before, flames = _scores(s), s.points, s.cost(mv), s.c[:], s.flames
+            did = said(s, mv, names)
             apply(s, mv)
+            if s.flames < flames:
+                did += "; " + overheat_words(c_before)
             if s.over:
                 ended = f"at {where}"
+                did += "; the game is over"
             if explain:
-                rep.note(f"{where}: " + ("ILLEGAL, played as recorded: " if why else "") +
-                         f"{spent - s.points} spent, {s.points} left | {position(s, names)} | "
-                         f"{_score_note(before, _scores(s), names)}" + (" | GAME OVER" if s.over else ""))
+                paid = (f"ILLEGAL, played as recorded: it costs {plural(cost, 'Nut Point')} and {left} "
+                        f"{'was' if left == 1 else 'were'} left, {s.points} now" if why else
+                        f"{cost} spent, {s.points} left")
+                rep.note(f"{where}: {did}; {paid} | {words(s, names)} | {_score_note(before, _scores(s), names)}"
+                         + (" | GAME OVER" if s.over else ""))
+            rep.step(where, did, lambda: picture(s, names, kit))
         else:
+            if open_end and ti == len(record.turns) - 1:
+                continue
             forced = s.t.forced_rule
+            found = False
             for why in end_of_turn(s):
                 # A forced action already reported as made impossible (C7, Notes 1) is not reported again.
                 if (why.rule is forced["j"] and "ruling C7" in reported) or (why.rule is forced["l"] and "Notes 1" in reported):
                     continue
                 rep.illegal(where_turn(ti + 1, name), why)
+                found = True
+            if found:
+                rep.step(where_turn(ti + 1, name), "the turn ends here", lambda: picture(s, names, kit))
             continue
         break
-    if not s.over and record.turns:
+    if not s.over and record.turns and not (open_end and (legal_moves(s) or end_of_turn(s))):
         # The record may stop after the turn that makes the next player's steps 1-3 end the game:
         # those steps take no decision, so the game is over as it stands.
         nxt = s.copy()
@@ -214,14 +273,17 @@ def replay(record: Record, kit, explain: bool = False) -> tuple[State, Replay]:
         nxt.start_turn(1)
         if nxt.over:
             s = nxt
-            rep.note(f"turn {s.turn + 1} ({names[s.player]}): steps 1-3 end the game | {position(s, names)} | "
-                     f"{_score_note(before, _scores(s), names)}")
+            where = f"turn {len(record.turns) + 1} ({names[s.player]})"
+            if explain:
+                rep.note(f"{where}: steps 1-3 end the game | {words(s, names)} | {_score_note(before, _scores(s), names)}")
+            rep.step(where, "steps 1-3 end the game", lambda: picture(s, names, kit))
+    rep.finish("end", "the record ends here", lambda: picture(s, names, kit))
     return s, rep
 
 
-def score(record: Record, kit, explain: bool = False) -> Result:
+def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
     """Check the record and score it by ruling C12, finished or not."""
-    s, rep = replay(record, kit, explain)
+    s, rep = replay(record, kit, explain, steps)
     names = list(record.players)
     players = []
     for p, name in enumerate(names):
@@ -235,14 +297,84 @@ def score(record: Record, kit, explain: bool = False) -> Result:
         rep.note(("game over" if s.over else "unfinished") + ": " +
                  ", ".join(f"{p.name} {p.total}" for p in players))
     return Result(game=GAME, players=players, violations=rep.violations, finished=s.over,
-                  ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain)
+                  ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)
+
+
+def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
+    if record.start is None:
+        return []
+    return [(("start",) + path, message) for path, message in
+            chestnuts_position.start_problems(record.start, list(record.players), rules_table(kit.params))]
+
+
+# ---------------------------------------------------------------- at the table: what may come next
+
+class AtTable:
+    """Where a record stops, for `pnpkit moves` (scorer/play.py: Table)."""
+
+    def __init__(self, record: Record, kit) -> None:
+        self.names = list(record.players)
+        self.record = record
+        self.state, rep = replay(record, kit, open_end=True)
+        self.violations = rep.violations
+
+    def _complete(self) -> bool:
+        s = self.state
+        return not self.record.turns or s.over or not (legal_moves(s) or end_of_turn(s))
+
+    def turn(self) -> Turn:
+        s, names = self.state, self.names
+        if s.over:
+            return Turn(to_move=None, may_end_turn=True, waiting="the game is over (ruling C12)")
+        if self._complete():
+            nxt = names[1 - s.player]
+            return Turn(to_move=nxt, may_end_turn=True,
+                        turn=f"turn {len(self.record.turns) + 1} ({nxt})",
+                        waiting=f"{nxt} rolls the die: add `- roll: N` (with `actions: []`) to the record")
+        options = [Option(text_of(s, mv), s.cost(mv)) for mv in legal_moves(s)]
+        forced = []
+        if s.flame_pending():
+            first = "put the Tongs down (d), then add the Flame (l)" if s.held(s.player) else "add the Flame (l)"
+            forced.append(f"l: on a roll of {s.roll} a Flame must be added, as the turn's first action: {first} (Notes 1, ruling C7)")
+        if s.j_pending():
+            how = "" if s.held(s.player) else "; the Tongs are put down: pick them up (a) first (Notes 3)"
+            them = names[1 - s.player]
+            forced.append(f"j: on a roll of 3 one of {them}'s chestnuts must go from {them}'s Basket to the Fire "
+                          f"(ruling C7){how}")
+        first = " (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""
+        where = (f"turn {len(self.record.turns)} ({names[s.player]}), roll {s.roll}: {plural(s.points, 'Nut Point')} "
+                 f"left{first}; Tongs {'in hand' if s.held(s.player) else 'put down'}")
+        return Turn(to_move=names[s.player], legal=options, forced=forced, may_end_turn=not end_of_turn(s), turn=where)
+
+    def why_illegal(self, action: str) -> Illegal | None:
+        mv = parse(action)
+        s = self.state
+        if self._complete() and not s.over:
+            return Illegal(f"{self.names[s.player]}'s turn is over; {self.names[1 - s.player]} rolls the die first",
+                           section(GAME, "PLAY 4", "The player now rolls the die."))
+        return why_illegal(s, mv)
+
+
+    def extend(self, data: dict, action: str) -> dict:
+        """The record with `action` added to its last turn."""
+        parse(action)
+        turns = list(data.get("turns") or [])
+        if not turns or (self._complete() and not self.state.over):
+            raise cannot_extend(f"{self.turn().waiting}")
+        last = dict(turns[-1])
+        last["actions"] = list(last.get("actions") or []) + [action]
+        return {**data, "turns": turns[:-1] + [last]}
+
+
+def table(record: Record, kit) -> AtTable:
+    return AtTable(record, kit)
 
 
 # ---------------------------------------------------------------- random legal player
 
 def random_record(kit, rng: random.Random, names: tuple[str, str] = ("Ann", "Ben"), max_turns: int = 400) -> dict:
     """A record of a game played by choosing uniformly among the legal moves (tests, bench)."""
-    s = State(table(kit.params))
+    s = State(rules_table(kit.params))
     turns: list[dict] = []
     while not s.over and len(turns) < max_turns:
         roll, = dice.roll(rng)

@@ -270,7 +270,10 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         return Illegal(f"{letter}) moves at most {sp.max_count} chestnuts", sp.rule)
     cost = sp.cost * n if sp.per else sp.cost
     if cost > s.points:
-        return Illegal(f"costs {cost} Nut Point{'s' if cost != 1 else ''}; {s.points} left", sp.rule)
+        full = t.nut_points[roll - 1]
+        first = (f" (the first player's first turn has {t.first_less} less: a roll of {roll} gives {full} - "
+                 f"{t.first_less} = {full - t.first_less}, ruling C3)" if s.turn == 0 and t.first_less else "")
+        return Illegal(f"costs {cost} Nut Point{'s' if cost != 1 else ''}; {s.points} left{first}", sp.rule)
     if letter == "k" and not s.used & t.spec["j"].bit:
         return Illegal("k) comes after the forced j)", R_C8)
     short = s.shortage(mv)

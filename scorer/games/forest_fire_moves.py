@@ -94,6 +94,7 @@ class Person:
     role: Role
     at: Square | None  # None: a pilot, never on the board
     out_in: int | None = None  # the round they went out in
+    full: bool = False  # a pilot's tank: filled by `refill`, emptied by `drop`
 
     @property
     def out(self) -> bool:
@@ -254,9 +255,10 @@ class State:
             self._remove(a.square, took)
             what = f"{p.name} puts out {took} of {have} counter{'s' * (have != 1)} on {sq(a.square)}"
         elif a.kind == "refill":
-            self.refilled = True
+            self.refilled = p.full = True
             what = f"{p.name} refills (off the board)"
         else:
+            p.full = False
             took = sum(self.fire.get(s, 0) for s in a.squares)
             for s in a.squares:
                 self._remove(s, self.fire.get(s, 0))

@@ -20,10 +20,10 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.in_the_nuts import NamedCard, Params
-from scorer.core import PlayerScore, Result, Violation
+from scorer.core import PlayerScore, Result, Violation, plural
 from scorer.games import in_the_nuts_log as log
 from scorer.games.in_the_nuts_notation import KINDS, KeptJoker, Kind, Setup, Turn
-from scorer.games.in_the_nuts_rules import EIGHT_CARDS, GAME, N1, N2, N5, PLAYER_COUNT
+from scorer.games.in_the_nuts_rules import EIGHT_CARDS, GAME, N1, N1_ONCE, N2, N5, PLAYER_COUNT
 from scorer.games.in_the_nuts_storage import card_line, joker_name, player_score, ranking
 from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 from scorer.supply import Supply
@@ -182,8 +182,9 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
                 continue
             if card.name in used:
                 violations.append(Violation.of(where, f"card {card.name} is used again (also stores[{used[card.name]}]); "
-                                               f"not scored twice", N1))
+                                               f"not scored twice", N1_ONCE))
                 ps.add(f"card {card.name} again (not scored)", 0)
+                notes.append(f"{where}: card {card.name} again: not scored (each card is used once)")
                 continue
             used[card.name] = i
             real = store.nuts
@@ -191,12 +192,13 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
                 violations.append(Violation.of(where, f"{real} nuts: a count cannot be negative", N1))
                 real = 0
             supply.take(store.nut, real)
+            kept = 0  # the jokers that count on this card
             for j, text in enumerate(store.jokers):
                 pair = _joker(text)
                 jwhere = f"{where}, jokers[{j}]"
                 if pair is None or params.jokers_showing(*pair) == 0:
                     violations.append(Violation.of(jwhere, f"no joker shows {text!r}; a joker shows two different kinds "
-                                                   f"of {', '.join(KINDS)}, written like acorn/hazelnut", N2))
+                                                   f"of {', '.join(KINDS)}, written like acorn/hazelnut (not counted)", N2))
                     continue
                 joker_total += 1
                 name = joker_name(*pair, KINDS)
@@ -204,8 +206,10 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
                     pair_over.append((jwhere, name))
                 if store.nut not in pair:
                     violations.append(Violation.of(jwhere, f"a joker showing {pair[0]}/{pair[1]} cannot be "
-                                                   f"stored as {store.nut}", N2))
-            held = real + len(store.jokers)
+                                                   f"stored as {store.nut} (not counted on the card)", N2))
+                    continue
+                kept += 1
+            held = real + kept
             if held > card.size:
                 violations.append(Violation.of(where, f"{held} nuts on card {card.name}, which holds {card.size} "
                                                f"(scored as full)", N1))
@@ -213,8 +217,14 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
             ps.breakdown.append(line)
             if held >= card.size:
                 best = max(best, card.points)
+            jokers_note = f" + {plural(kept, 'joker')}" if store.jokers else ""
+            if len(store.jokers) > kept:
+                jokers_note += f" ({len(store.jokers) - kept} not counted)"
+            worth = (f"full: {plural(card.points, 'point')}" if held >= card.size else
+                     f"{held} of {card.size}, not full: {plural(held, 'point')}, one a nut (ruling N3)")
+            notes.append(f"{where}: card {card.name}, {store.nut}: {plural(real, 'nut')}{jokers_note}; {worth}")
         if explain:
-            notes.append(f"{player.name}: {ps.total} points; most valuable full card: {best or 'none'} (ruling N4).")
+            notes.append(f"{player.name}: {plural(ps.total, 'point')}; most valuable full card: {best or 'none'} (ruling N4).")
         best_full[player.name] = best
         scores.append(ps)
 
@@ -234,7 +244,7 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
 
     ranked, tiebreaks = ranking(scores, best_full)
     return Result(game=GAME, players=scores, violations=violations, finished=True,
-                  ranking=ranked, tiebreaks=tiebreaks, explain=notes)
+                  ranking=ranked, tiebreaks=tiebreaks, explain=notes if explain else [])
 
 
 def _joker(text: str) -> tuple[str, str] | None:
@@ -242,3 +252,6 @@ def _joker(text: str) -> tuple[str, str] | None:
     if len(parts) != 2 or parts[0] == parts[1] or not all(p in KINDS for p in parts):
         return None
     return parts[0], parts[1]
+
+
+from scorer.games.in_the_nuts_sheets import pictures  # noqa: E402,F401  (the storage cards drawn: scorer/play.py)

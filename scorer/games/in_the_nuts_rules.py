@@ -17,6 +17,7 @@ def _rule(where: str, words: str):
 
 # ---- the rulings (scorer/texts/RULINGS.md; docs/rulings.md gives the reasons)
 N1, N2, N3, N4, N5, N6, N7, N8, N9, N10, N11, N12, N13 = (ruling(f"N{i}") for i in range(1, 14))
+N1_ONCE = ruling("N1", "Each of a player's cards is used once.")
 
 # ---- Components and Preparation
 PLAYER_COUNT = _rule("In the Nuts!", "Spieler: 2-4 Personen")

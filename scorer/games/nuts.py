@@ -18,7 +18,7 @@ from pydantic import Field, field_validator, model_validator
 from kitfile import Kit, Problem, SourceError
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
-from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, rank
+from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
 from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
 from scorer.rulebook import ruling, section
 
@@ -33,6 +33,7 @@ SALT_TOKEN = section(GAME, "Score Nuts from matched Orders",
 SQUIRREL_TOKEN = section(GAME, "Move the Squirrel",
                          "The Active Player places a Score Token on in the Squirrel box of his Score Sheet")
 DECK = section(GAME, "PLAYER SETUP", "Each Player draws 3 Bonus Cards. He must keep at least one")
+DRAW = section(GAME, "PLAYER SETUP", "Each Player draws 3 Bonus Cards.")
 ONE_OF_A_TYPE = section(GAME, "Claim Goal Cards", "He may not have more than one Goal card of the same type.")
 PLAYER_COUNT = section(GAME, "THE FACTORY", "For a 2-4 Player game, use 12 columns. For a 5-6 Player game")
 
@@ -247,7 +248,8 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                     card = deck[found.id] if found is not None else None
                 if card is None:
                     violations.append(Violation.of(f"{here}bonus[{i}]", f"{entry!r} is not a card of this kit's "
-                                                   f"bonus deck ({params.bonus[0].id}-{params.bonus[-1].id})", DECK))
+                                                   f"bonus deck ({params.bonus[0].id}-{params.bonus[-1].id}), from "
+                                                   f"which the bonus cards are drawn (not scored)", DRAW))
                     continue
                 deck_holders.setdefault(card.label, []).append((name, i))
                 cards.append(card)
@@ -259,8 +261,9 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         # exact choice is exponential in the hand, and the record is wrong anyway).
         deck_size = len(params.bonus)
         if len(cards) > deck_size:
-            violations.append(Violation.of(f"{here}bonus", f"{len(cards)} bonus cards held; the deck has {deck_size} "
-                                           f"(cards {deck_size + 1}-{len(cards)} are scored as not fulfilled)", DECK))
+            violations.append(Violation.of(f"{here}bonus", f"{len(cards)} bonus cards held; the deck they are drawn "
+                                           f"from has {deck_size} (cards {deck_size + 1}-{len(cards)} are scored as "
+                                           "not fulfilled)", DRAW))
         choice = best_choice(counts, [c.needs for c in cards[:deck_size]], [c.points for c in cards[:deck_size]])
         chosen = set(choice.fulfilled)
         for j, c in enumerate(cards):
@@ -270,11 +273,11 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
             left = _needs_text(tuple(n - u for n, u in zip(counts, used))) or "none"
             sheet = _needs_text(counts) or "no nuts"
             if cards:
-                picked = ", ".join(cards[j].label for j in sorted(chosen)) or "none"
-                notes.append(f"{name}: sheet {sheet}; bonus cards fulfilled: {picked} "
-                             f"(+{choice.gained}), not fulfilled: -{choice.lost}; nuts left over: {left}. "
-                             f"No other choice of cards scores more (ruling U5).")
-            notes.append(f"{name}: {full_rows} complete row(s); total {ps.total}.")
+                picked = ", ".join(f"{cards[j].label} (+{cards[j].points})" for j in sorted(chosen)) or "none"
+                missed = ", ".join(f"{c.label} (-{c.points})" for j, c in enumerate(cards) if j not in chosen) or "none"
+                notes.append(f"{name}: sheet {sheet}; bonus cards fulfilled: {picked}; not fulfilled: {missed}; "
+                             f"nuts left over: {left}. No other choice of cards scores more (ruling U5).")
+            notes.append(f"{name}: {plural(full_rows, 'complete row')}; total {plural(ps.total, 'point')}.")
 
         scores.append(ps)
         nuts_total[name] = sum(counts)
@@ -288,12 +291,18 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
             first = join_names(name for name, _ in holders[:goal.copies])
             for other, i in holders[goal.copies:]:
                 violations.append(Violation.of(f"{other}, goals[{i}]", f"{goal.title} is also claimed by {first}; "
-                                               f"the table has {goal.copies} such card", U4))
+                                               f"the table has {goal.copies} such card (scored for each as written)", U4))
+                ps = next(p for p in scores if p.name == other)
+                k = next(k for k, line in enumerate(ps.breakdown) if line.label == f"goal {goal.title}")
+                ps.breakdown[k] = Line(f"goal {goal.title} (also claimed by {first})", ps.breakdown[k].points)
+                if explain:
+                    notes.append(f"{other}: {goal.title} is also claimed by {first}, but the table has "
+                                 f"{goal.copies} such card (ruling U4); it is scored for each as written.")
     for card_id, places in deck_holders.items():
         first = "{}, bonus[{}]".format(*places[0])
         for place in places[1:]:
             violations.append(Violation.of("{}, bonus[{}]".format(*place), f"{card_id} is held again (also at "
-                                           f"{first}); the deck has one {card_id}", DECK))
+                                           f"{first}); the deck the cards are drawn from has one {card_id}", DRAW))
 
     breakers = [TieBreaker("most nuts", nuts_total.__getitem__),
                 TieBreaker("most Salt markers", salt_of.__getitem__),
@@ -304,3 +313,6 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         notes.append(f"Unfinished: no player has {params.end_rows} complete rows (ruling U7).")
     return Result(game=GAME, players=scores, violations=violations, finished=finished,
                   ranking=ranking, tiebreaks=tiebreaks, explain=notes)
+
+
+from scorer.games.nuts_sheets import pictures  # noqa: E402,F401  (the sheets drawn: scorer/play.py)

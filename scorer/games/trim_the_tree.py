@@ -1,45 +1,34 @@
-"""Trim the Tree: the record format, the state, the moves, the replay and the score.
+"""Trim the Tree: the record format, the replay and the score, and the table where a record stops.
 
-The lattice (spaces, lines, triangles) comes from the kit file through kitfile.params.trim_the_tree,
-the same place the printed tree is drawn from. One function, `why_illegal`, holds every rule about a
-pick; `legal_moves` is the picks it accepts, the replay reports what it returns, and the random
-player chooses among `legal_moves`. docs/records/trim-the-tree.md describes the notation.
+The rules are in trim_the_tree_moves (State, why_illegal, legal_moves, apply); this module reads a
+record (from the setup or from a `start:` position), replays it through them, lists every
+violation, scores each pick, draws each step in the kit's own names, and answers `pnpkit moves`.
+docs/records/trim-the-tree.md describes the notation.
 """
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from scorer.core import PlayerScore, Result, rank
+import yaml
+
+from scorer.core import PlayerScore, Result, plural, rank
+from scorer.games.trim_the_tree_moves import (R_BOX, R_END, R_MUST, R_ORDER, R_SETUP, R_T4, Move, State, apply,
+                                              legal_moves, legend, tree_text, why_illegal)
 from scorer.movelog import Illegal, Replay
-from scorer.records import MAX_ITEMS, MAX_TURNS
-from scorer.rulebook import ruling, section
-from scorer.seats import clockwise_from
-from scorer.supply import Supply
+from scorer.play import Area, Option, Piece, Position, Turn, cannot_extend
+from scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict
 
 GAME = "trim-the-tree"
-G = GAME
 
-R_ORDER = section(G, "2) Trimming the Tree", "starting with the starting player and continuing clockwise, each player chooses an "
-                  "Ornament from the Box")
-R_FROM_BOX = section(G, "2) Trimming the Tree", "each player chooses an Ornament from the Box and places it on an empty space on her Tree")
-R_SPACE = section(G, "2) Trimming the Tree", "A space is represented by the intersection of 2 or 3 lines on the Tree.")
-R_EMPTY = section(G, "2) Trimming the Tree", "places it on an empty space on her Tree")
-R_ADJ = section(G, "2) Trimming the Tree", "After the first Ornament is placed, players must place each new Ornament on a space "
-                "adjacent to an Ornament already on her Tree.")
-R_BOX = section(G, "1) Open a box", "the starting player draws as many Ornaments from the Bag as the number of players and "
-                "places them on the Box.")
-R_MUST = section(G, "Note", "a player must always place an Ornament from the Box.")
-R_END = section(G, "Game end", "When all the Christmas Trees are filled with Ornaments, the game ends.")
-R_KINDS = section(G, "Components", "80 Ornament counters (in 4 different shapes and 4 different colors)")
-R_T3, R_T4 = ruling("T3"), ruling("T4")
-_SETUP = {1: "If playing solataire, take out 3 sets (or 4 sets for a more calculating version).",
-          2: "With only 2 players, take out two sets (32 Ornaments total).",
-          3: "With only 3 players, take one set of 16 Ornaments out of the game."}
-R_SETUP = {n: section(G, "Setup", w) for n, w in _SETUP.items()}
+# What kits/trim-the-tree.yaml calls what the rules move: each player's tree is the next board with a
+# lattice, in the kit's order; ornaments are counters named `<colour>-<shape>`.
+LATTICE, SCORE_TRACK, STARS = "tree", "score", "stars"
+BOX_BOARD, BOX_REGION = "ornament-box", "box"
 
 
 # ---------------------------------------------------------------- the record
@@ -76,10 +65,21 @@ class Round(BaseModel):
     picks: list[Pick] = Field(default_factory=list, max_length=MAX_ITEMS)
 
 
+class Start(Strict):
+    """The trees at the start of a round: what lies on each space, and each player's score. Each
+    round every player places one ornament, so every tree holds as many as rounds were played; the
+    round's first picker follows from that (ruling T3)."""
+
+    trees: dict[Name, dict[Space, Ornament]] = Field(default_factory=dict, description="Each player's tree: "
+                                                     "{C2: blue box, ...}; a player left out has an empty tree.")
+    scores: dict[Name, int] = Field(default_factory=dict, description="Each player's Star on the score track (default 0).")
+
+
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Literal["trim-the-tree"]
     players: list[str] = Field(min_length=1, max_length=5, description="Seat order (clockwise); the first starts.")
+    start: Start | None = Field(None, description="The trees at the start of a round, instead of empty trees.")
     rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
 
     @field_validator("players")
@@ -90,182 +90,119 @@ class Record(BaseModel):
         return v
 
 
-# ---------------------------------------------------------------- the state
+# ---------------------------------------------------------------- a position to start from
 
-Move = tuple  # (player index, ornament "blue box", space "C2")
-
-
-class State:
-    """The trees, the round in progress (its box and who has picked) and the ornaments drawn."""
-
-    def __init__(self, params, players: int, names: list[str] | None = None) -> None:
-        self.p = params
-        self.n = players
-        self.names = list(names) if names else [f"player {i + 1}" for i in range(players)]
-        self.trees: list[dict[str, str]] = [{} for _ in range(players)]
-        self.round = -1
-        self.box: list[str] = []
-        self.picked: list[int] = []
-        self.bag: Supply[str] = Supply({o: params.in_bag(players) for o in params.ornaments})
-        self.points = [0] * players
-
-    def copy(self) -> "State":
-        s = State.__new__(State)
-        s.p, s.n, s.names, s.round, s.points = self.p, self.n, self.names, self.round, self.points[:]
-        s.trees = [dict(t) for t in self.trees]
-        s.box, s.picked, s.bag = self.box[:], self.picked[:], self.bag.copy()
-        return s
-
-    def over(self) -> bool:
-        return all(len(t) == len(self.p.spaces) for t in self.trees)
-
-    def order(self) -> list[int]:
-        """This round's pick order: from its first player (one seat further left each round) clockwise."""
-        return clockwise_from(self.round % self.n, self.n)
-
-    def to_pick(self) -> int | None:
-        return next((i for i in self.order() if i not in self.picked), None)
-
-    def open_box(self, box: list[str]) -> list[Illegal]:
-        """Start the next round with `box`; what is wrong with the box (its size, the bag's supply)."""
-        self.round += 1
-        self.box, self.picked = list(box), []
-        out = []
-        if self.over():
-            return [Illegal("every tree is full: the game is over", R_END)]
-        if len(box) != self.n:
-            out.append(Illegal(f"the box holds {len(box)} ornaments; it must hold one per player ({self.n})", R_BOX))
-        for orn in dict.fromkeys(box):
-            if orn not in self.p.ornaments:
-                out.append(Illegal(self.unknown(orn), R_KINDS))
-        over = {orn for orn in box if not self.bag.take(orn)}
-        have = self.p.in_bag(self.n)
-        for orn in dict.fromkeys(box):
-            if orn in self.p.ornaments and orn in over:
-                out_sets = self.p.sets - have
-                why = f"{out_sets} of {self.p.sets} sets taken out" if out_sets else f"all {self.p.sets} sets in"
-                out.append(Illegal(f"{self.bag.taken(orn)} {orn} ornaments drawn so far, but with {self.n} player"
-                                   f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_SETUP.get(self.n, R_T4)))
-        return out
-
-    def unknown(self, orn: str) -> str:
-        return (f"{orn} is not an ornament of this kit (colours: {', '.join(self.p.colours)}; "
-                f"shapes: {', '.join(self.p.shapes)})")
-
-    def good_triangles(self, tree: dict[str, str], space: str) -> tuple[int, int]:
-        """(triangles the ornament on `space` completes, how many of them differ in colour and shape)."""
-        done = good = 0
-        for tri in self.p.triangles_at[space]:
-            if all(s in tree for s in tri):
-                done += 1
-                orns = [tree[s].split() for s in tri]
-                if len({o[0] for o in orns}) == 3 and len({o[1] for o in orns}) == 3:
-                    good += 1
-        return done, good
-
-
-def why_illegal(s: State, mv: Move) -> Illegal | None:
-    """Why this pick may not be made now (None: it may)."""
-    who, orn, space = mv
-    if s.over():
-        return Illegal("every tree is full: the game is over", R_END)
-    nxt = s.to_pick()
-    if who != nxt:
-        if who in s.picked:
-            return Illegal("has already taken an ornament this round", R_T3)
-        if nxt is None:
-            return Illegal("every player has taken an ornament this round", R_T3)
-        return Illegal(f"out of turn: {s.names[nxt]} takes next", R_ORDER)
-    if orn not in s.p.ornaments:
-        return Illegal(s.unknown(orn), R_KINDS)
-    if orn not in s.box:
-        left = ", ".join(s.box) or "nothing"
-        return Illegal(f"no {orn} is in the box (it holds {left})", R_FROM_BOX)
-    if space not in s.p.adjacent:
-        return Illegal(f"{space} is not a space on the tree (spaces: {s.p.spaces[0]} to {s.p.spaces[-1]}, "
-                       f"row by row)", R_SPACE)
-    tree = s.trees[who]
-    if space in tree:
-        return Illegal(f"{space} already holds a {tree[space]}", R_EMPTY)
-    if tree and not s.p.adjacent[space] & tree.keys():
-        return Illegal(f"{space} is not next to an ornament on the tree", R_ADJ)
-    return None
-
-
-def legal_moves(s: State) -> list[Move]:
-    who = s.to_pick()
-    if who is None or s.over():
+def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
+    """(path, message) for every way the record's `start:` cannot exist."""
+    st, p, names = record.start, kit.params, list(record.players)
+    if st is None:
         return []
-    tree = s.trees[who]
-    spaces = [sp for sp in s.p.spaces if sp not in tree and (not tree or s.p.adjacent[sp] & tree.keys())]
-    return [(who, orn, sp) for orn in dict.fromkeys(s.box) for sp in spaces if why_illegal(s, (who, orn, sp)) is None]
-
-
-def apply(s: State, mv: Move) -> tuple[int, int, int]:
-    """Place the ornament (if its space is empty and on the tree); returns (triangles, good, points)."""
-    who, orn, space = mv
-    if orn in s.box:
-        s.box.remove(orn)
-    if who not in s.picked:
-        s.picked.append(who)
-    tree = s.trees[who]
-    if space not in s.p.adjacent or space in tree or orn not in s.p.ornaments:
-        return 0, 0, 0
-    tree[space] = orn
-    done, good = s.good_triangles(tree, space)
-    pts = s.p.points(good)
-    s.points[who] += pts
-    return done, good, pts
-
-
-# ---------------------------------------------------------------- explanation
-
-def _prefix_len(words: list[str]) -> int:
-    return next(k for k in range(1, 20) if len({w[:k] for w in words}) == len(words))
-
-
-def picture(params, tree: dict[str, str]) -> list[str]:
-    """The tree as text, one line per row: `Bbo` a blue box, `.` an empty space."""
-    lc, ls = _prefix_len(params.colours), _prefix_len(params.shapes)
-    w = lc + ls
-    rows = params.rows
-    out = []
-    for r, row in enumerate(rows):
-        cells = []
-        for i in range(1, row.spaces + 1):
-            orn = tree.get(f"{row.row}{i}")
-            cells.append((orn.split()[0][:lc].upper() + orn.split()[1][:ls]) if orn else ".".center(w))
-        out.append(f"{row.row} " + " " * ((w + 1) // 2 * (len(rows) - 1 - r)) + " ".join(c.ljust(w) for c in cells).rstrip())
+    out: list[tuple[tuple, str]] = []
+    for key in ("trees", "scores"):
+        out += [(("start", key, name), f"{name!r} is not a player ({', '.join(names)})")
+                for name in getattr(st, key) if name not in names]
+    for name, tree in st.trees.items():
+        for space, orn in tree.items():
+            if space not in p.adjacent:
+                out.append((("start", "trees", name, space), f"{space} is not a space on the tree "
+                            f"({p.spaces[0]} to {p.spaces[-1]}, row by row)"))
+            elif orn not in p.ornaments:
+                out.append((("start", "trees", name, space), State(p, 1).unknown(orn)))
+        placed = set(tree) & set(p.adjacent)
+        if placed and not _connected(placed, p.adjacent):
+            out.append((("start", "trees", name), f"{name}'s ornaments do not hang together: after the first, each "
+                        f"is placed next to one already on the tree (ruling T1)"))
+    for name, points in st.scores.items():
+        if points < 0:
+            out.append((("start", "scores", name), f"{points}: a score cannot be negative"))
+    sizes = {name: len(st.trees.get(name, {})) for name in names}
+    if len(set(sizes.values())) > 1:
+        told = ", ".join(f"{name} {n}" for name, n in sizes.items())
+        out.append((("start", "trees"), f"the trees hold {told} ornaments; each round every player places one, "
+                    f"so every tree holds as many as rounds were played"))
+    have = p.in_bag(len(names))
+    drawn = Counter(orn for tree in st.trees.values() for orn in tree.values())
+    for orn, n in drawn.items():
+        if orn in p.ornaments and n > have:
+            out.append((("start", "trees"), f"{n} {orn} ornaments on the trees, but with {plural(len(names), 'player')} "
+                        f"the bag holds {have}"))
     return out
 
 
-def legend(params) -> str:
-    lc, ls = _prefix_len(params.colours), _prefix_len(params.shapes)
-    return ("ornaments: " + ", ".join(f"{c[:lc].upper()} {c}" for c in params.colours) + "; "
-            + ", ".join(f"{s[:ls]} {s}" for s in params.shapes))
+def _connected(spaces: set[str], adjacent: dict) -> bool:
+    seen, todo = set(), [next(iter(spaces))]
+    while todo:
+        here = todo.pop()
+        if here not in seen:
+            seen.add(here)
+            todo += [n for n in adjacent[here] if n in spaces]
+    return seen == spaces
+
+
+def first_state(record: Record, kit) -> State:
+    names = list(record.players)
+    s = State(kit.params, len(names), names)
+    if record.start is not None:
+        for i, name in enumerate(names):
+            s.trees[i] = dict(record.start.trees.get(name, {}))
+            s.points[i] = record.start.scores.get(name, 0)
+        s.round = len(s.trees[0]) - 1
+        for orn in (orn for tree in s.trees for orn in tree.values()):
+            s.bag.take(orn)
+    return s
+
+
+# ---------------------------------------------------------------- the position in the kit's names
+
+def picture(s: State, kit) -> Position:
+    """Each player's tree board with its ornaments and Star, and the Ornament Box with what is left."""
+    boards = [c.name for c in kit.components if c.kind == "board" and getattr(c, "lattices", None)]
+    track = kit.params.score_track + 1
+    areas = []
+    for i, name in enumerate(s.names):
+        pieces = [Piece(orn.replace(" ", "-"), f"{LATTICE} {space}") for space, orn in s.trees[i].items()]
+        pieces.append(Piece(STARS, f"{SCORE_TRACK} {s.points[i] % track}"))
+        areas.append(Area("board", f"{name}'s tree: {plural(s.points[i], 'point')}", boards[i % len(boards)],
+                          tuple(pieces)))
+    box = tuple(Piece(orn.replace(" ", "-"), BOX_REGION) for orn in s.box if orn in kit.params.ornaments)
+    areas.append(Area("board", "The Ornament Box" + (f": round {s.round + 1}" if s.round >= 0 else ""),
+                      BOX_BOARD, box))
+    text = " | ".join(f"{name}: {len(s.trees[i])} ornaments, {s.points[i]}" for i, name in enumerate(s.names))
+    return Position(tuple(areas), text)
 
 
 # ---------------------------------------------------------------- replay and score
 
-def score(record: Record, kit, explain: bool = False) -> Result:
+def replay(record: Record, kit, explain: bool = False, steps: bool = False):
+    """Play the record through the rules: the state at its end, the replay's findings, and each
+    player's scoring picks (the breakdown)."""
     names = list(record.players)
-    s = State(kit.params, len(names), names)
-    rep = Replay(explaining=explain)
+    s = first_state(record, kit)
+    rep = Replay(explaining=explain, recording=steps)
     rep.note(legend(kit.params))
     lines: list[list[tuple[str, int]]] = [[] for _ in names]
+    if record.start is not None:
+        for i, name in enumerate(names):
+            if s.points[i]:
+                lines[i].append(("score at the start", s.points[i]))
+    rep.step("start", "the position written under start:" if record.start else "every tree empty",
+             lambda: picture(s, kit))
     last = len(record.rounds) - 1
     for ri, rnd in enumerate(record.rounds):
-        where_r = f"round {ri + 1}"
+        where_r = f"round {s.round + 2}"
         if s.over():
             rep.illegal(where_r, Illegal("every tree is full: the game is over", R_END))
             break
         for why in s.open_box(rnd.box):
             rep.illegal(where_r, why)
+        did = f"the box: {', '.join(rnd.box)}; {names[s.order()[0]]} picks first"
         rep.note(f"{where_r}: box {', '.join(rnd.box)}; {names[s.order()[0]]} picks first")
+        rep.step(where_r, did, lambda: picture(s, kit))
         for pick in rnd.picks:
             where = f"{where_r}, {pick.player}"
             if pick.player not in names:
                 rep.illegal(where, Illegal(f"{pick.player} is not a player ({', '.join(names)})", R_ORDER))
+                rep.step(where, "not played", lambda: picture(s, kit))
                 continue
             mv = (names.index(pick.player), pick.take, pick.at)
             why = why_illegal(s, mv)
@@ -274,15 +211,30 @@ def score(record: Record, kit, explain: bool = False) -> Result:
             placed = pick.at in s.p.adjacent and pick.at not in s.trees[mv[0]] and pick.take in s.p.ornaments
             done, good, pts = apply(s, mv)
             if pts:
-                lines[mv[0]].append((f"round {ri + 1}: {pick.take} at {pick.at}, {good} triangle{'s' if good != 1 else ''}", pts))
+                lines[mv[0]].append((f"round {s.round + 1}: {pick.take} at {pick.at}, {plural(good, 'triangle')}", pts))
+            if not (explain or steps):
+                continue
+            did = (f"{pick.player} puts the {pick.take} at {pick.at}: completes {plural(done, 'triangle')}, "
+                   f"{good} of different colours and shapes: +{pts}, total {s.points[mv[0]]}") if placed else \
+                f"{pick.player} takes the {pick.take}; not placed ({pick.at} is not an empty space of the tree)"
             if explain:
-                rep.note(f"{where}: " + ("" if not why else "ILLEGAL, played as recorded: " if placed else "ILLEGAL, not placed: ") + f"{pick.take} at {pick.at}: completes {done} triangle{'s' if done != 1 else ''}, "
+                rep.note(f"{where}: " + ("" if not why else "ILLEGAL, played as recorded: " if placed else "ILLEGAL, not placed: ")
+                         + f"{pick.take} at {pick.at}: completes {plural(done, 'triangle')}, "
                          f"{good} of different colours and shapes: +{pts}, total {s.points[mv[0]]}")
-                for line in picture(kit.params, s.trees[mv[0]]):
+                for line in tree_text(kit.params, s.trees[mv[0]]):
                     rep.note("    " + line)
+            rep.step(where, did, lambda: picture(s, kit))
         missing = [names[i] for i in s.order() if i not in s.picked]
         if missing and ri != last:
             rep.illegal(where_r, Illegal(f"{', '.join(missing)} took no ornament (each player takes one)", R_MUST))
+            rep.step(where_r, "the round ends", lambda: picture(s, kit))
+    rep.finish("end", "the record ends here", lambda: picture(s, kit))
+    return s, rep, lines
+
+
+def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
+    names = list(record.players)
+    s, rep, lines = replay(record, kit, explain, steps)
     players = []
     for i, name in enumerate(names):
         ps = PlayerScore(name)
@@ -295,12 +247,90 @@ def score(record: Record, kit, explain: bool = False) -> Result:
     finished = s.over()
     if explain:
         for i, name in enumerate(names):
-            rep.note(f"{name}'s tree, {s.points[i]} points:")
-            for line in picture(kit.params, s.trees[i]):
+            rep.note(f"{name}'s tree, {plural(s.points[i], 'point')}:")
+            for line in tree_text(kit.params, s.trees[i]):
                 rep.note("    " + line)
     rep.note(("game over" if finished else "unfinished") + ": " + ", ".join(f"{p.name} {p.total}" for p in players))
     return Result(game=GAME, players=players, violations=rep.violations, finished=finished,
-                  ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain)
+                  ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)
+
+
+# ---------------------------------------------------------------- at the table: what may come next
+
+_PICK = re.compile(r"\s*(?:(?P<player>[^:{}]+?)\s*:\s*)?(?P<orn>[A-Za-z]+\s+[A-Za-z]+)\s+at\s+(?P<at>\S+)\s*")
+PICK_NOTATION = 'COLOUR SHAPE at SPACE ("blue box at C2"), "Ann: blue box at C2" or {player: Ann, take: blue box, at: C2}'
+
+
+class AtTable:
+    """Where a record stops, for `pnpkit moves` (scorer/play.py: Table)."""
+
+    def __init__(self, record: Record, kit) -> None:
+        self.record, self.names = record, list(record.players)
+        self.state, rep, _ = replay(record, kit)
+        self.violations = rep.violations
+
+    def _round_open(self) -> bool:
+        return bool(self.record.rounds) and self.state.to_pick() is not None
+
+    def turn(self) -> Turn:
+        s, names = self.state, self.names
+        if s.over():
+            return Turn(to_move=None, may_end_turn=True, waiting="every tree is full: the game is over")
+        if not self._round_open():
+            first = names[(s.round + 1) % s.n]
+            return Turn(to_move=first, may_end_turn=True, turn=f"round {s.round + 2}",
+                        waiting=f"round {s.round + 2}: draw {plural(s.n, 'ornament')} from the Bag for the box and add "
+                                f"`- box: [...]` to the record; {first} picks first")
+        who = s.to_pick()
+        options = [Option(f"{orn} at {space}") for _, orn, space in legal_moves(s)]
+        forced = []
+        if len(s.box) == 1:
+            forced.append(f"{names[who]} picks last this round and takes the {s.box[0]} (Note: \"The last player in "
+                          f"the round does not have a choice\")")
+        return Turn(to_move=names[who], legal=options, forced=forced, may_end_turn=False,
+                    turn=f"round {s.round + 1}: {names[who]} picks from {', '.join(s.box)}")
+
+    def move(self, action: str) -> Move:
+        """The record's notation -> a pick (the player to pick if none is named). ValueError: unreadable."""
+        text = str(action).strip()
+        if text.startswith("{"):
+            try:
+                data = yaml.safe_load(text)
+                pick = Pick.model_validate({"player": self._next_name(), **data} if isinstance(data, dict) else data)
+            except (yaml.YAMLError, ValueError) as e:
+                raise ValueError(f"cannot read {text!r}: expected {PICK_NOTATION}") from e
+            player, orn, space = pick.player, pick.take, pick.at
+        else:
+            m = _PICK.fullmatch(text)
+            if not m:
+                raise ValueError(f"cannot read {text!r}: expected {PICK_NOTATION}")
+            player, orn, space = m["player"] or self._next_name(), _ornament(m["orn"]), _space(m["at"])
+        if player not in self.names:
+            raise ValueError(f"{player!r} is not a player ({', '.join(self.names)})")
+        return (self.names.index(player), orn, space)
+
+    def _next_name(self) -> str:
+        who = self.state.to_pick() if self._round_open() else None
+        return self.names[who] if who is not None else self.names[(self.state.round + 1) % self.state.n]
+
+    def why_illegal(self, action: str) -> Illegal | None:
+        mv = self.move(action)
+        if not self._round_open() and not self.state.over():
+            return Illegal(f"round {self.state.round + 2} has no box yet: the starting player draws it first", R_BOX)
+        return why_illegal(self.state, mv)
+
+    def extend(self, data: dict, action: str) -> dict:
+        who, orn, space = self.move(action)
+        rounds = list(data.get("rounds") or [])
+        if not self._round_open():
+            raise cannot_extend(f"round {self.state.round + 2} needs its box first")
+        last = dict(rounds[-1])
+        last["picks"] = list(last.get("picks") or []) + [{"player": self.names[who], "take": orn, "at": space}]
+        return {**data, "rounds": rounds[:-1] + [last]}
+
+
+def table(record: Record, kit) -> AtTable:
+    return AtTable(record, kit)
 
 
 # ---------------------------------------------------------------- random legal player

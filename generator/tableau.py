@@ -1,0 +1,328 @@
+"""A position drawn with the kit's own pieces, at the places the kit file names.
+
+The scorer says what lies where (scorer.play.Position: a board component and a place on it, a
+counters component, its set and side). This module finds each place on the kit's board (a
+region, a track's space, a lattice's space, a grid's square), lays the counters there as a table
+would (side by side in a region, stacked on a space), and draws them with the shapes the PDF
+prints. A board that changes in the kit file changes here with it.
+
+`Tableau.lay(area)` gives the layout (what the replay page's script draws: counter faces by key at
+positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PNG is made of).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator import fonts
+from generator.components import board as boards
+from generator.components import cards as card_pieces
+from generator.components import counters as counter_pieces
+from generator.components import score_sheet
+from generator.components.common import INK, placed
+from generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
+from kitfile import Problem, SourceError
+
+PT = MM_PER_PT
+CAPTION_PT = 9.0                     # an aside group's caption
+TAG_PT = 6.5                         # a player's name under their piece
+PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
+
+
+@dataclass(frozen=True)
+class Item:
+    """One counter (or a stack of `count`) drawn at (x, y), its top-left corner, `d` mm wide."""
+
+    face: str
+    x: float
+    y: float
+    d: float
+    count: int = 1
+    label: str = ""
+
+
+@dataclass
+class Laid:
+    """An area laid out: its size, what lies on it, and (boards) which board is under it."""
+
+    kind: str
+    title: str
+    w: float
+    h: float
+    board: str | None = None
+    items: list[Item] = field(default_factory=list)
+    texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
+    drawing: tuple[Shape, ...] = ()   # sheets and cards: the whole picture
+
+
+class Tableau:
+    """One kit's boards and counter faces, drawn once and reused for every position."""
+
+    def __init__(self, kit) -> None:
+        self.kit = kit
+        self.components = {c.name: (i, c) for i, c in enumerate(kit.components)}
+        self.boards: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
+        self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
+        self._places: dict[str, dict[str, tuple[str, tuple[float, float, float, float]]]] = {}
+        self._cards: dict[str, list[Any]] = {}
+
+    # ------------------------------------------------------------ the kit's own drawings
+
+    def _component(self, name: str, kind: str):
+        if name not in self.components or self.components[name][1].kind != kind:
+            raise SourceError(self.kit.file, [Problem(None, "components", f"no {kind} component named {name!r}, which "
+                                              f"the scorer names in a position (pnpkit replay)")])
+        return self.components[name]
+
+    def board(self, name: str) -> tuple[tuple[Shape, ...], float, float]:
+        if name not in self.boards:
+            i, b = self._component(name, "board")
+            piece = boards.pieces(self.kit, b, i)[0]
+            self.boards[name] = (piece.front, piece.w, piece.h)
+        return self.boards[name]
+
+    def face(self, counters: str, set_name: str | None, back: bool) -> str:
+        """The key of a counter's face (drawn once): `chestnuts/Orange/back`."""
+        key = f"{counters}/{set_name or ''}/{'back' if back else 'front'}"
+        if key not in self.faces:
+            i, c = self._component(counters, "counters")
+            made = counter_pieces.pieces(self.kit, c, i)
+            piece = next((p for p in made if p.meta.get("set") == set_name), made[0])
+            shapes = piece.back if back and piece.back is not None else piece.front
+            self.faces[key] = (shapes, piece.w, piece.h)
+        return key
+
+    def places(self, name: str) -> dict[str, tuple[str, tuple[float, float, float, float]]]:
+        """Every place of a board by the kit file's name: a region (`basket`), a track's space
+        (`added-flames 2`), a lattice's space (`tree C2`), a grid's square (`forest 2 3`)."""
+        if name not in self._places:
+            _, b = self._component(name, "board")
+            out: dict[str, tuple[str, tuple[float, float, float, float]]] = {}
+            for r in b.regions:
+                out[r.name] = ("region", boards.holding_box(r))
+            for t in b.tracks:
+                w, h = t.box()
+                for label, (x, y) in zip(t.spaces, boards.track_places(t)):
+                    out[f"{t.name} {label}"] = ("spot", (x, y, w, h))
+            for lat in b.lattices:
+                pos, _ = boards.lattice_places(lat, self.kit.params)
+                for space, (cx, cy) in pos.items():
+                    out[f"{lat.name} {space}"] = ("spot", (cx - lat.space / 2, cy - lat.space / 2, lat.space, lat.space))
+            for g in b.grids:
+                for r in range(g.rows):
+                    for c in range(g.cols):
+                        out[f"{g.name} {r + 1} {c + 1}"] = ("spot", (g.at[0] + c * g.cell, g.at[1] + r * g.cell, g.cell, g.cell))
+            self._places[name] = out
+        return self._places[name]
+
+    # ------------------------------------------------------------ laying out an area
+
+    def lay(self, area) -> Laid:
+        if area.kind == "board":
+            return self._on_board(area)
+        if area.kind == "aside":
+            return self._aside(area)
+        if area.kind == "sheet":
+            return self._sheet(area)
+        return self._cards_row(area)
+
+    def _on_board(self, area) -> Laid:
+        _, w, h = self.board(area.name)
+        places = self.places(area.name)
+        laid = Laid("board", area.title, w, h, board=area.name)
+        regions: dict[str, list[tuple[float, float]]] = {}
+        used: dict[str, int] = {}
+        spots: dict[str, list] = {}
+        for p in area.pieces:
+            if p.place not in places:
+                raise SourceError(self.kit.file, [Problem(None, "components", (
+                    f"the board {area.name!r} has no place {p.place!r} (its regions, tracks' spaces, lattices' spaces "
+                    f"and grids' squares: {', '.join(list(places)[:12])} ...), where the scorer puts {p.counters}"))])
+            key = self.face(p.counters, p.set, p.back)
+            d = self.faces[key][1]
+            kind, (x, y, bw, bh) = places[p.place]
+            if kind == "spot":
+                spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh)))
+                continue
+            if p.place not in regions:
+                regions[p.place] = boards.slots((bw, bh), d, (x, y), boards.obstacles(self._component(area.name, "board")[1]))
+                used[p.place] = 0
+            free = regions[p.place] or [(x, y)]
+            for _ in range(p.count):
+                k = used[p.place]
+                sx, sy = free[k % len(free)]
+                lap = 2.0 * (k // len(free))          # more than the region holds: on top, a little aside
+                laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label))
+                used[p.place] += 1
+        for stack in spots.values():
+            x, y, bw, bh = stack[0][4]
+            n = len(stack)
+            room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _ in stack))
+            step = min(room / (n - 1), 6.0) if n > 1 else 0.0
+            for k, (key, d, count, label, _) in enumerate(stack):
+                shift = (k - (n - 1) / 2) * step
+                laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label))
+        return laid
+
+    def _aside(self, area) -> Laid:
+        """Pieces beside the board, in groups with their caption: a row that wraps at 250 mm."""
+        laid = Laid("aside", area.title, 0.0, 0.0)
+        x = y = 0.0
+        row_h = 0.0
+        width = 250.0
+        for p in area.pieces:
+            key = self.face(p.counters, p.set, p.back)
+            d = self.faces[key][1]
+            shown = min(p.count, 6)
+            cap_w = fonts.text_width(p.place, "condensed", CAPTION_PT)
+            gw = max(cap_w, shown * (d + 2.0) - 2.0) if shown else cap_w
+            gh = CAPTION_PT * PT * 1.6 + (d + (4.5 if p.label else 0.0) if shown else 0.0)
+            if x > 0 and x + gw > width:
+                x, y = 0.0, y + row_h + 5.0
+                row_h = 0.0
+            laid.texts.append((x, y + CAPTION_PT * PT, p.place))
+            top = y + CAPTION_PT * PT * 1.6
+            for k in range(shown):
+                laid.items.append(Item(key, x + k * (d + 2.0), top, d, p.count if k == shown - 1 and p.count > shown else 1,
+                                       p.label))
+            laid.w = max(laid.w, x + gw)
+            row_h = max(row_h, gh)
+            x += gw + 8.0
+        laid.h = y + row_h
+        return laid
+
+    def _sheet(self, area) -> Laid:
+        """A score sheet as printed, with what is written in its fields (by the fillable PDF's names)."""
+        i, s = self._component(area.name, "score-sheet")
+        piece = score_sheet.pieces(self.kit, s, i)[0]
+        boxes = {name: (x, y, w, h) for name, x, y, w, h in piece.meta["fields"]}
+        out: list[Shape] = list(piece.front)
+        for name, text in area.fields:
+            if name not in boxes or not text:
+                continue
+            x, y, w, h = boxes[name]
+            pt = fonts.fit_size(text, "body", min(11.0, h / PT * 0.62), w - 2.0)
+            big = h > 9.0           # a box with its label at the top: write under the label
+            ty = y + h - (h - pt * PT) / 2 if not big else y + h - 2.2
+            out.append(Text(x + w / 2 if not big else x + w - 1.5, ty, text, size=pt, font="body", color=PEN,
+                            anchor="middle" if not big else "end"))
+        return Laid("sheet", area.title, piece.w, piece.h, drawing=tuple(out))
+
+    def _card(self, component: str, row: int, back: bool) -> tuple[tuple[Shape, ...], float, float]:
+        if component not in self._cards:
+            i, c = self._component(component, "cards")
+            by_row: dict[int, Any] = {}
+            for p in card_pieces.pieces(self.kit, c, i):
+                by_row.setdefault(p.meta["row"], p)
+            self._cards[component] = [by_row[r] for r in sorted(by_row)]
+        piece = self._cards[component][row]
+        return (piece.back if back and piece.back is not None else piece.front), piece.w, piece.h
+
+    def _cards_row(self, area) -> Laid:
+        """Cards side by side (wrapping at 4 a row), each with the cards lying on it fanned over its
+        lower half, and its note under it."""
+        out: list[Shape] = []
+        x = y = 0.0
+        row_h = w_all = 0.0
+        for k, card in enumerate(area.cards):
+            shapes, w, h = self._card(card.component, card.row, card.back)
+            if k and k % 4 == 0:
+                x, y = 0.0, y + row_h + 6.0
+                row_h = 0.0
+            out.append(placed(shapes, x, y))
+            if card.on:                 # fanned over the card's middle, clear of its size and its points
+                small = [self._card(on.component, on.row, on.back) for on in card.on]
+                scale = min(1.0, h * 0.62 / max(sh for _, _, sh in small))
+                cw = max(sw for _, sw, _ in small) * scale
+                left, room = x + w * 0.28, w * 0.5
+                step = min(cw * 0.6, (room - cw) / (len(small) - 1)) if len(small) > 1 else 0.0
+                for j, (shapes_on, sw, sh) in enumerate(small):
+                    out.append(Group(shapes_on, dx=left + j * step, dy=y + (h - sh * scale) / 2, scale=scale))
+            note_h = 0.0
+            if card.note:
+                out.append(Text(x + w / 2, y + h + 4.2, card.note, size=8.0, font="condensed", color=INK, anchor="middle"))
+                note_h = 5.5
+            row_h = max(row_h, h + note_h)
+            x += w + 5.0
+            w_all = max(w_all, x - 5.0)
+        return Laid("cards", area.title, w_all, y + row_h, drawing=tuple(out))
+
+    # ------------------------------------------------------------ drawn as shapes (for a PNG)
+
+    def shapes(self, laid: Laid) -> list[Shape]:
+        out: list[Shape] = list(laid.drawing)
+        if laid.board:
+            out += self.board(laid.board)[0]
+        for x, y, text in laid.texts:
+            out.append(Text(x, y, text, size=CAPTION_PT, font="condensed", color=INK))
+        for it in laid.items:
+            out += self.item_shapes(it)
+        return out
+
+    def item_shapes(self, it: Item) -> list[Shape]:
+        """A counter, a stack (a shadow under it) with its count on a badge, and a name tag."""
+        face = self.faces[it.face][0]
+        out: list[Shape] = []
+        if it.count > 1:
+            out.append(Circle(it.x + it.d / 2 + 1.2, it.y + it.d / 2 + 1.2, it.d / 2, Style(fill="#7a6f66", stroke=None)))
+        out.append(placed(face, it.x, it.y))
+        if it.count > 1:
+            r = 3.4
+            out += [Circle(it.x + it.d - r * 0.6, it.y + r * 0.6, r, Style(fill="#222222", stroke="#ffffff", width=0.4)),
+                    Text(it.x + it.d - r * 0.6, it.y + r * 0.6 + 1.15, str(it.count), size=9.0, font="bold",
+                         color="#ffffff", anchor="middle")]
+        if it.label:
+            tw = fonts.text_width(it.label, "condensed-bold", TAG_PT) + 2.4
+            ty = it.y + it.d - 1.0
+            out += [Rect(it.x + it.d / 2 - tw / 2, ty, tw, 3.8, Style(fill="#ffffff", stroke=INK, width=0.25), r=1.2),
+                    Text(it.x + it.d / 2, ty + 2.8, it.label, size=TAG_PT, font="condensed-bold", color=INK,
+                         anchor="middle")]
+        return out
+
+
+# ---------------------------------------------------------------- one picture of a whole step
+
+def compose(tab: Tableau, laids: list[Laid], head: list[tuple[str, str]], width: float = 560.0
+            ) -> tuple[list[Shape], float, float]:
+    """A step as one picture: `head` lines ((text, colour)) on top, then the areas side by side,
+    wrapping at `width` mm, each under its title."""
+    margin, gap, title_h = 8.0, 10.0, 8.0
+    out: list[Shape] = []
+    y = margin
+    wide = max([l.w for l in laids] + [200.0])
+    width = max(wide, min(width, sum(l.w for l in laids) + gap * (len(laids) - 1))) + 2 * margin
+    for text, color in head:
+        for line in fonts.wrap(text, "regular", 10.0, width - 2 * margin):
+            y += 10.0 * PT * 1.35
+            out.append(Text(margin, y, line, size=10.0, font="regular", color=color))
+    y += 4.0
+    x, row_h = margin, 0.0
+    for laid in laids:
+        if x > margin and x + laid.w > width - margin:
+            x, y = margin, y + row_h + gap
+            row_h = 0.0
+        out.append(Text(x, y + title_h - 2.5, laid.title, size=12.0, font="heading", color=INK))
+        out.append(placed(tab.shapes(laid), x, y + title_h))
+        row_h = max(row_h, laid.h + title_h)
+        x += laid.w + gap
+    height = y + row_h + margin
+    return [Rect(0, 0, width, height, Style(fill="#ffffff", stroke=None))] + out, width, height
+
+
+def png(shapes: list[Shape], w: float, h: float, dpi: int = 110) -> bytes:
+    """The picture rasterised through the PDF backend (fonts embedded), so it is what would print."""
+    import io
+
+    import pypdfium2
+
+    from generator.backends import pdf
+    doc = pypdfium2.PdfDocument(pdf.render([tuple(shapes)], w, h))
+    try:
+        page = doc[0]
+        image = page.render(scale=dpi / 72).to_pil()
+        page.close()
+    finally:
+        doc.close()
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")          # optimize=True: 4 times slower for 1% smaller
+    return buf.getvalue()

@@ -1,0 +1,136 @@
+"""At the table: what a move-log game offers `pnpkit moves` and `pnpkit replay`, whatever the game.
+
+A move-log game module (scorer/games/<game>.py) has, besides `GAME`, `Record` and `score`:
+
+    def table(record, kit) -> Table
+        The position where the record stops, as a `Table`: whose turn it is, every action that may
+        come next (in the record's own notation), what is forced, whether the turn may end,
+        `why_illegal(action)` (the same function the replay asks, so `moves --try` and `check`
+        cannot disagree) and `extend(data, action)`, the record with the action written in.
+    def score(record, kit, explain=False, steps=False) -> Result
+        With `steps`, `Result.steps` holds every step of the replay: where it is in the record,
+        what it did, the violations found there and the position after it.
+    def start_problems(record, kit) -> list[tuple[path, message]]
+        What makes the record's `start:` position impossible (counts that do not add up, a piece
+        in two places); the record is then refused, each problem on its line.
+
+A final-sheet game (the record is the sheets at the end) has `pictures(record, kit) -> Position`.
+
+A `Position` names everything the way the kit file does: a board component and a place on it (a
+region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
+`forest 2 3`), a counters component, its set and the side up; a score sheet's fields by the names
+the generator gives them; a card by its deck's row. The generator draws it with the kit's own art
+(generator/tableau.py); the scorer never imports the generator, the CLI joins the two.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from scorer.core import Violation
+
+if TYPE_CHECKING:
+    from scorer.movelog import Illegal
+
+# ---------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Counters of one kind lying at one place.
+
+    On a board `place` is a place the kit file names there; beside the board (an `aside` area) it is
+    what the table calls that spot ("Ann's Tongs"), shown as a label."""
+
+    counters: str                   # a counters component of the kit ("chestnuts")
+    place: str
+    set: str | None = None          # the counters' set ("Orange"); None: the component's first
+    back: bool = False              # the back face up (a cooked chestnut, a pilot who must refill)
+    count: int = 1
+    label: str = ""                 # a name tag for a piece that stands for a player ("Ann")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a cards component, by its deck row (0-based), with cards lying on it."""
+
+    component: str
+    row: int
+    back: bool = False
+    on: tuple["Card", ...] = ()
+    note: str = ""                  # a line under it ("acorn, 2 of 3: 2 points")
+
+
+@dataclass(frozen=True)
+class Area:
+    """One picture of a position: a board with pieces at its places, pieces beside the board, a
+    score sheet with what is written in its fields, or a row of cards."""
+
+    kind: Literal["board", "aside", "sheet", "cards"]
+    title: str
+    name: str = ""                  # the board or score-sheet component
+    pieces: tuple[Piece, ...] = ()
+    fields: tuple[tuple[str, str], ...] = ()   # sheet: (field name, text written in it)
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    areas: tuple[Area, ...]
+    text: str = ""                  # the position in words, as --explain prints it
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a replay: an action, a roll, a turn's start; the position after it."""
+
+    where: str                      # `turn 3 (Ann), action 2 "c 1"`
+    did: str                        # what it did, in words
+    violations: tuple[Violation, ...]
+    position: Position
+
+
+# ---------------------------------------------------------------- what may come next
+
+
+@dataclass(frozen=True)
+class Option:
+    """One action that may come next, written as the record writes it."""
+
+    text: str
+    cost: int | None = None         # where the game has costs (Chestnuts' Nut Points)
+
+
+@dataclass
+class Turn:
+    """What `pnpkit moves` reports about the turn in progress."""
+
+    to_move: str | None
+    legal: list[Option] = field(default_factory=list)
+    forced: list[str] = field(default_factory=list)
+    may_end_turn: bool = False
+    turn: str = ""                  # which turn this is, in the record's terms ("turn 5 (Ben), roll 3: 2 Nut Points left")
+    waiting: str | None = None      # what the record must say before anything can be chosen (a roll,
+    # a box, the fire rolls), or that the game is over
+
+
+class Table(Protocol):
+    """The position where a record stops, and the rules' answers about what may come next."""
+
+    violations: list[Violation]     # what the record breaks up to there (its last turn still open)
+
+    def turn(self) -> Turn: ...
+
+    def why_illegal(self, action: str) -> "Illegal | None":
+        """None if `action` (the record's notation) may be taken now; ValueError if unreadable."""
+        ...
+
+    def extend(self, data: dict, action: str) -> dict:
+        """The record as read (plain data) with `action` written where the table writes it next;
+        ValueError when the record needs something first (a roll, a box, the fire rolls)."""
+        ...
+
+
+def cannot_extend(why: str) -> ValueError:
+    """`extend` when the record needs something first that no action gives (a roll, a box)."""
+    return ValueError(f"no action can be written here: {why}")

@@ -1,0 +1,129 @@
+"""A real headless Chromium for the tests, driven over the DevTools protocol on a pipe.
+
+`--remote-debugging-pipe` makes Chromium read commands on fd 3 and answer on fd 4, each message
+JSON ended by a NUL byte: no websocket, no driver, no extra package. One browser is started for
+the whole test session (conftest.py `browser`); each test opens its page in it.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+EXECUTABLES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
+def executable() -> str | None:
+    return next((p for p in map(shutil.which, EXECUTABLES) if p), None)
+
+
+class Chromium:
+    def __init__(self, exe: str) -> None:
+        self.profile = tempfile.mkdtemp(prefix="pnpkit-chromium-")
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+
+        def plumb() -> None:          # in the child: its fd 3 reads our commands, fd 4 answers
+            r, w = os.dup(to_browser_r), os.dup(from_browser_w)   # first out of the way of 3 and 4
+            os.dup2(r, 3)
+            os.dup2(w, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.proc = subprocess.Popen(
+            [exe, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+             f"--user-data-dir={self.profile}", "--window-size=1400,1000", "about:blank"],
+            preexec_fn=plumb, close_fds=False, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self._buffer = b""
+        self._id = 0
+        self.session: str | None = None
+
+    # ---- the protocol
+
+    def send(self, method: str, params: dict | None = None, session: bool = True, timeout: float = 20.0) -> dict:
+        self._id += 1
+        msg: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
+        if session and self.session:
+            msg["sessionId"] = self.session
+        os.write(self._to_browser, json.dumps(msg).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self._read(deadline)
+            if reply.get("id") == self._id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+    def _read(self, deadline: float) -> dict:
+        while b"\0" not in self._buffer:
+            if time.monotonic() > deadline:
+                raise TimeoutError("Chromium did not answer")
+            chunk = os.read(self._from_browser, 1 << 16)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe")
+            self._buffer += chunk
+        raw, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(raw)
+
+    # ---- a page
+
+    def open(self, path: Path, hash_: str = "") -> None:
+        """Open a page in a fresh tab and wait until it has loaded and run its scripts."""
+        if self.session:
+            self.send("Target.closeTarget", {"targetId": self.target}, session=False)
+        self.target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": self.target, "flatten": True},
+                                 session=False)["sessionId"]
+        self.send("Emulation.setDeviceMetricsOverride", {"width": 1400, "height": 1000, "deviceScaleFactor": 1,
+                                                         "mobile": False})
+        self.send("Page.navigate", {"url": path.resolve().as_uri() + hash_})
+        deadline = time.monotonic() + 20
+        while self.js("document.readyState") != "complete" or not self.js("!!document.getElementById('count')"
+                                                                           " && document.getElementById('count').textContent"):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{path} did not load")
+            time.sleep(0.02)
+
+    def js(self, expression: str) -> Any:
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def key(self, key: str) -> None:
+        """A real key press (keydown, keyup), as a person's keyboard sends it."""
+        codes = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35}
+        for kind in ("rawKeyDown", "keyUp"):
+            self.send("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": key,
+                                                 "windowsVirtualKeyCode": codes[key]})
+
+    def screenshot(self, selector: str) -> bytes:
+        """A PNG of the element `selector`, as the screen shows it."""
+        box = self.js(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+                      f" return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()")
+        clip = {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}
+        data = self.send("Page.captureScreenshot", {"format": "png", "clip": clip, "captureBeyondViewport": True})
+        return base64.b64decode(data["data"])
+
+    def close(self) -> None:
+        try:
+            self.send("Browser.close", session=False, timeout=5)
+        except Exception:  # noqa: BLE001 - it is going away either way
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        os.close(self._to_browser)
+        os.close(self._from_browser)
+        shutil.rmtree(self.profile, ignore_errors=True)

@@ -1,0 +1,215 @@
+"""`moves` and `--try` agree with `check` (issue 12), on every shipped example and on random legal
+games: at every point of a record (or a sample of points, for long random games),
+- the action the record takes next is in the table's list, and `why_illegal` accepts it;
+- every listed action, written into the record, replays clean;
+- an action the table refuses, written into the record, is a violation of `check` with the rule
+  `why_illegal` gave.
+It runs through the one interface every move-log game offers (scorer/play.py), so a new move-log
+game is tested by adding its walker here."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from kitfile import load_kit
+from scorer import api
+from scorer.games.forest_fire_moves import EIGHT, Person, State, sq
+
+DOCS = Path(__file__).parent.parent / "docs"
+KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire")}
+
+
+# ---------------------------------------------------------------- each game's points and candidates
+
+def chestnut_points(record: dict):
+    """(the record cut at a point, the action it takes there or None at a turn's end, whose turn)."""
+    turns, players = record["turns"], record["players"]
+    first = players.index(record["start"].get("next") or players[0]) if record.get("start") else 0
+    for k, turn in enumerate(turns):
+        acts = turn["actions"]
+        for j in range(len(acts) + 1):
+            yield ({**record, "turns": turns[:k] + [{"roll": turn["roll"], "actions": acts[:j]}]},
+                   acts[j] if j < len(acts) else None, players[(first + k) % 2])
+
+
+def trim_points(record: dict):
+    rounds = record["rounds"]
+    for k, rnd in enumerate(rounds):
+        picks = rnd.get("picks", [])
+        for j in range(len(picks) + 1):
+            pick = picks[j] if j < len(picks) else None
+            yield ({**record, "rounds": rounds[:k] + [{"box": rnd["box"], "picks": picks[:j]}]},
+                   f"{pick['player']}: {pick['take']} at {pick['at']}" if pick else None, None)
+
+
+def forest_points(record: dict):
+    rounds, seats = record["rounds"], [p["name"] for p in record["players"]]
+    for k, rnd in enumerate(rounds):
+        acting = [n for n in seats if n in rnd["moves"]]
+        for i, name in enumerate(acting):
+            acts = rnd["moves"][name]
+            for j in range(len(acts) + 1):
+                moves = {n: rnd["moves"][n] for n in acting[:i]} | {name: acts[:j]}
+                yield ({**record, "rounds": rounds[:k] + [{"moves": moves}]},
+                       f"{name}: {acts[j]}" if j < len(acts) else None, name)
+
+
+CHESTNUT_TRIES = ["a", "b", "c 1", "c 2", "d", "e 1", "e 3", "f 1", "f 2", "g 1", "h", "i", "j", "k 1", "k 2 free 1", "l"]
+
+
+def trim_tries(rng: random.Random) -> list[str]:
+    p = KITS["trim-the-tree"].params
+    return [f"{rng.choice(p.ornaments)} at {rng.choice(p.spaces)}" for _ in range(6)] + ["red box at F1"]
+
+
+def forest_tries(rng: random.Random) -> list[str]:
+    squares = [f"{rng.randint(1, 6)} {rng.randint(1, 6)}" for _ in range(3)]
+    return ["move N", "move S", "move E", "move W", "refill", "drop 2 2 2 3 2 4", "jump 3 3"] + \
+           [f"extinguish {s}" for s in squares]
+
+
+POINTS = {"chestnuts": chestnut_points, "trim-the-tree": trim_points, "forest-fire": forest_points}
+TRIES = {"chestnuts": lambda rng: CHESTNUT_TRIES, "trim-the-tree": trim_tries, "forest-fire": forest_tries}
+
+
+# ---------------------------------------------------------------- the agreement, at one point
+
+def record_of(data: dict):
+    module = api.game_module(data["game"])
+    return module, module.Record.model_validate(data)
+
+
+def checked(data: dict):
+    module, rec = record_of(data)
+    return module.score(rec, KITS[data["game"]]).violations
+
+
+def agree_at(prefix: dict, nxt: str | None, who: str | None, rng: random.Random, tries: int = 4) -> None:
+    game = prefix["game"]
+    module, rec = record_of(prefix)
+    table = module.table(rec, KITS[game])
+    assert table.violations == [], (prefix, table.violations)
+    turn = table.turn()
+    listed = [o.text for o in turn.legal]
+    if nxt is not None:
+        assert nxt.split(": ", 1)[-1] in listed, (nxt, listed, turn)
+        assert table.why_illegal(nxt) is None
+    elif turn.to_move == who and not turn.waiting:
+        assert turn.may_end_turn, turn      # the record ends this player's turn here, legally
+    for text in rng.sample(listed, min(tries, len(listed))):
+        assert table.why_illegal(text) is None
+        extended = table.extend(prefix, text)
+        module2, rec2 = record_of(extended)
+        assert module2.table(rec2, KITS[game]).violations == [], (text, extended)
+    before = {(v.where, v.rule, v.message) for v in checked(prefix)}
+    refused = [t for t in TRIES[game](rng) if t not in listed]
+    for text in rng.sample(refused, min(tries, len(refused))):
+        why = table.why_illegal(text)
+        assert why is not None, (text, listed)
+        try:
+            extended = table.extend(prefix, text)
+        except ValueError:
+            continue                       # nothing can be written here (a roll, a box, the fires first)
+        new = [v for v in checked(extended) if (v.where, v.rule, v.message) not in before]
+        assert why.rule.id in [v.rule for v in new], (text, why, new)
+
+
+# ---------------------------------------------------------------- the shipped examples, every point
+
+def shipped(game: str) -> list[dict]:
+    import yaml
+    out = []
+    pages = [DOCS / "records" / f"{game}.md", DOCS / "at-the-table.md"]
+    for block in re.findall(r"```yaml[^\n]*\n(.*?)```", "".join(p.read_text() for p in pages), re.S):
+        data = yaml.safe_load(block)
+        if isinstance(data, dict) and data.get("game") == game:
+            module, rec = record_of(data)
+            if not module.score(rec, KITS[game]).violations:
+                out.append(data)
+    return out
+
+
+@pytest.mark.parametrize("game", list(POINTS))
+def test_moves_agree_with_check_at_every_point_of_the_shipped_examples(game):
+    examples = shipped(game)
+    assert examples, f"docs/records/{game}.md has a legal example"
+    rng = random.Random(12)
+    for data in examples:
+        for prefix, nxt, who in POINTS[game](data):
+            agree_at(prefix, nxt, who, rng, tries=3)
+
+
+# ---------------------------------------------------------------- random legal games, sampled points
+
+def forest_game(rng: random.Random) -> dict:
+    """A random legal Forest Fire game (random legal actions, random fire rolls), up to 8 rounds."""
+    kit = KITS["forest-fire"]
+    n = rng.randint(2, 4)
+    roles = [rng.choice(["hotshot", "smoke-jumper", "pilot"]) for _ in range(n)]
+    ring = [(0, rng.randint(1, 6)), (7, rng.randint(1, 6)), (rng.randint(1, 6), 0), (rng.randint(1, 6), 7)]
+    players = [{"name": f"P{i}", "role": r} | ({} if r == "pilot" else {"start": list(ring[i])}) for i, r in enumerate(roles)]
+    die = lambda: [rng.randint(1, 6), rng.randint(1, 6)]  # noqa: E731
+    record = {"game": "forest-fire", "players": players, "setup": {"fires": [die() for _ in range(2 * n)]}, "rounds": []}
+    state = State(kit.params.grid, [Person(p["name"], kit.params.role(p["role"]), tuple(p["start"]) if "start" in p else None)
+                                    for p in players])
+    for s in record["setup"]["fires"]:
+        state.roll(tuple(s))
+    for r in range(1, 9):
+        if state.over:
+            break
+        state.round = r
+        moves: dict[str, list[str]] = {}
+        for i, p in enumerate(state.people):
+            if p.out:
+                continue
+            state.begin_turn()
+            acts = []
+            for _ in range(rng.randint(0 if p.role.kind != "air" or not state.refill_turn() else 1, 2)):
+                legal = state.legal_moves(i)
+                if not legal or state.over:
+                    break
+                a = rng.choice(legal)
+                state.apply(i, a)
+                acts.append(a.text)
+            if p.role.kind == "air" and state.refill_turn() and not state.refilled and not state.over:
+                break
+            moves[p.name] = acts
+        else:
+            record["rounds"].append({"moves": moves})
+            if not state.over:
+                state.end_of_moves()
+            if state.over:
+                break
+            rolls = [die() for _ in state.in_play()]
+            for s in rolls:
+                state.roll(tuple(s))
+            record["rounds"][-1]["fires"] = rolls
+            state.blaze()
+            continue
+        break
+    return record
+
+
+def random_games(game: str, seed: int) -> dict:
+    rng = random.Random(seed)
+    if game == "chestnuts":
+        from scorer.games.chestnuts import random_record
+        return random_record(KITS[game], rng)
+    if game == "trim-the-tree":
+        from scorer.games.trim_the_tree import random_record
+        return random_record(KITS[game], rng, ["Ann", "Ben", "Cat"][: rng.randint(1, 3)])
+    return forest_game(rng)
+
+
+@pytest.mark.parametrize("game", list(POINTS))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_moves_agree_with_check_on_random_legal_games(game, seed):
+    data = random_games(game, seed)
+    assert not checked(data), "the random player plays legally"
+    rng = random.Random(seed)
+    points = list(POINTS[game](data))
+    for prefix, nxt, who in rng.sample(points, min(12, len(points))):
+        agree_at(prefix, nxt, who, rng, tries=3)
