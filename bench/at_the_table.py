@@ -87,12 +87,15 @@ def main(turns: int, seed: int) -> bool:
     from pnpkit.replay import page, replayed, step_png
     from scorer.api import read_record
     from kitfile.source import load_file
-    module, rec, kit = read_record(load_file(path))
+    from kitfile import load_kit
+    source = load_file(path)
+    module, rec, _ = read_record(source)
+    kit = load_kit(module.GAME)
     t0 = time.perf_counter()
     table = module.table(rec, kit)
     listed = table.turn().legal
     t1 = time.perf_counter()
-    rep = replayed(module, rec, kit)
+    rep = replayed(module, rec, kit, source)
     t2 = time.perf_counter()
     html = page(rep, "game.yaml")
     t3 = time.perf_counter()

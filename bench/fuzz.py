@@ -1,6 +1,9 @@
 """Fuzz pnpkit as a stranger's files would: mutated records and kit files, each run as a real
 `pnpkit score` / `pnpkit build` in a process of its own, measured.
 
+Each record case runs one of the commands that read a record (`score` for half of them, `check
+--explain`, `moves`, `replay`: tests/fuzz_inputs.record_command); each kit case `build --paper a4`.
+
 Targets (issue 11): over at least 5,000 records and 1,000 kit files, zero exit 3 (internal error)
 and no other exit but 0, 1, 2 (records) or 0, 2 (kits); zero runs over 5 s; zero peak memory over
 500 MB; every exit-2 message names a line and is under 500 characters; a refused kit leaves no
@@ -83,7 +86,8 @@ def _child(kind: str, seed: int, work: Path) -> None:
     out = os.open(work / "output.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.dup2(out, 1)
     os.dup2(out, 2)
-    argv = ["build", str(path), "--paper", "a4", "--out", str(work / "out")] if kind == "kit" else ["score", str(path)]
+    argv = (["build", str(path), "--paper", "a4", "--out", str(work / "out")] if kind == "kit"
+            else fuzz_inputs.record_command(seed, str(path), str(work / "replay")))
     sys.argv = ["pnpkit", *argv]
     code = 0
     try:

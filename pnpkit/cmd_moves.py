@@ -24,11 +24,11 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 def move_log(record: str):
     """(module, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
-    module, rec, kit = read(record)
+    module, rec, kit, source = read(record)
     if not hasattr(module, "table"):
-        raise SourceError("-" if record == "-" else record, [Problem(None, "game", (
-            f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks about the move logs of "
-            f"{', '.join(api.move_log_games())} (`pnpkit replay` draws the sheets)"))])
+        raise source.error(("game",), f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks "
+                                      f"about the move logs of {', '.join(api.move_log_games())} (`pnpkit replay` "
+                                      "draws the sheets)")
     return module, rec, kit
 
 

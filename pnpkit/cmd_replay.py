@@ -38,9 +38,9 @@ def register(cli: click.Group) -> None:
         from generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
         from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
         from kitfile import load_kit
-        module, rec, _ = read(record)
+        module, rec, _, source = read(record)
         kit = load_kit(module.GAME)  # the whole kit: its boards and counters are what the page draws
-        rep = replayed(module, rec, kit)
+        rep = replayed(module, rec, kit, source)
         stem = _stem(record)
         files: dict[Path, bytes] = {Path(out) / f"{stem}-replay.html": page(rep, record if record != "-" else "<stdin>").encode()}
         if png_step is not None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
 from kitfile.safeyaml import LIMITS
-from kitfile.source import parse, read_text, text_of
+from kitfile.source import Source, parse, read_text, text_of
 from scorer import api
 from scorer.core import Result
 
@@ -24,8 +24,18 @@ EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 
 
-def read(record: str):
-    """Read a record and its game -> (game module, record, kit); `-` reads standard input."""
+class Read(NamedTuple):
+    """A record read: its game's module, the validated record, the game's kit (params only) and the
+    parsed source (for a command's own refusals, at their line)."""
+
+    module: Any
+    record: Any
+    kit: Any
+    source: Source
+
+
+def read(record: str) -> Read:
+    """Read a record and its game; `-` reads standard input."""
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
@@ -34,12 +44,12 @@ def read(record: str):
     else:
         text, file = read_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line
-    return api.read_record(source)
+    return Read(*api.read_record(source), source)
 
 
 def _compute(record: str, explain: bool) -> Result:
     """Read, check and score the record."""
-    module, rec, kit = read(record)
+    module, rec, kit, _ = read(record)
     return module.score(rec, kit, explain=explain)
 
 

@@ -39,8 +39,9 @@ class Replayed:
     tableau: Tableau
 
 
-def replayed(module, record, kit) -> Replayed:
-    """Replay a record step by step (a move log) or picture its final sheets, and lay each out."""
+def replayed(module, record, kit, source) -> Replayed:
+    """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
+    `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
     if hasattr(module, "table"):
         result = module.score(record, kit, steps=True)
         steps = list(result.steps)
@@ -49,11 +50,11 @@ def replayed(module, record, kit) -> Replayed:
         steps = [Step("the final sheets", "as the record writes them", tuple(result.violations),
                       module.pictures(record, kit, result))]
     else:
-        raise SourceError(module.GAME, [Problem(None, "game", f"a {module.GAME} record has nothing to draw on the "
-                                                              f"kit: `pnpkit check --explain` explains it")])
+        raise source.error(("game",), f"a {module.GAME} record has nothing to draw on the kit: "
+                                      "`pnpkit check --explain` explains it")
     if len(steps) > STEP_LIMIT:      # not drawn into a page of hundreds of megabytes
-        raise SourceError(module.GAME, [Problem(None, "", f"the record has more than {STEP_LIMIT} steps; a replay "
-                                                          f"page draws at most {STEP_LIMIT}")])
+        raise source.error(("game",), f"the record has more than {STEP_LIMIT} steps; a replay page draws at most "
+                                      f"{STEP_LIMIT}")
     tab = Tableau(kit)
     laid = [[tab.lay(a) for a in s.position.areas] for s in steps]
     return Replayed(module.GAME, kit.game.title, result, steps, laid, tab)

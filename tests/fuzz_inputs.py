@@ -175,6 +175,19 @@ def _pick(kind: str, seed: int) -> tuple[random.Random, str, str]:
     return rng, name, text
 
 
+def record_command(seed: int, path: str, out: str) -> list[str]:
+    """The command a record case runs: mostly `score`, and every command that reads a record
+    (`moves --try` is left out: its action is the command line's, not the file's)."""
+    pick = seed % 20
+    if pick < 10:
+        return ["score", path]
+    if pick < 15:
+        return ["check", path, "--explain"]
+    if pick < 18:
+        return ["moves", path]
+    return ["replay", path, "--out", out]
+
+
 def source(kind: str, seed: int) -> str:
     """The name of the shipped file the `seed`th case of `kind` varies."""
     return _pick(kind, seed)[1]

@@ -44,9 +44,9 @@ def _write(path, text) -> None:
 @given(st.integers(0, 10**9))
 def test_mutated_records_are_scored_or_refused_clearly(tmp_path_factory, seed):
     source, text = fuzz_inputs.case("record", seed)
-    path = tmp_path_factory.mktemp("record") / "r.yaml"
-    _write(path, text)
-    _run(["score", str(path)], "record", seed)
+    folder = tmp_path_factory.mktemp("record")
+    _write(folder / "r.yaml", text)
+    _run(fuzz_inputs.record_command(seed, str(folder / "r.yaml"), str(folder / "replay")), "record", seed)
 
 
 @settings(max_examples=25, **SETTINGS)
