@@ -30,7 +30,7 @@ from generator.art import (  # noqa: F401
     verona,
     verona_kit,  # Fair Verona: card places
 )
-from generator.art._core import REGISTRY, colour, fit
+from generator.art._core import REGISTRY, colour, fit, measure, measured
 from generator.shapes import Shape
 
 __all__ = ["describe", "draw", "names", "options"]
@@ -64,4 +64,8 @@ def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:
                          f"it takes: {', '.join(('color',) + d.opts)}")
     if opts.get("color") is not None:
         colour(opts, "#000000")  # validates "#rrggbb"
-    return fit(d.fn(**opts), float(w), float(h))
+    try:
+        drawing = measured(name, tuple(sorted(opts.items())))
+    except TypeError:                     # an option that cannot be a key (a list): not kept
+        drawing = measure(d.fn(**opts))
+    return fit(drawing, float(w), float(h))

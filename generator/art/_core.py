@@ -282,7 +282,42 @@ def stroke_factor(s: float) -> float:
     return min(2.2, max(0.7, (REF_SCALE / s) ** 0.3))
 
 
-def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
+@dataclass(frozen=True)
+class Measured:
+    """What fitting a drawing needs to know of it, whatever the box: its shapes flattened, the
+    extreme points of each stroke width (only they can bound the ink: s > 0 keeps the order), and
+    the bounds of its geometry. Measuring samples every curve; a kit places the same drawing many
+    times at a few sizes, so `measured` keeps it per drawing and options."""
+
+    flat: tuple[Shape, ...]
+    extremes: tuple[tuple[float, tuple[float, float, float, float]], ...]  # (half width, x0 y0 x1 y1)
+    geometry: tuple[float, float, float, float]
+
+
+def measure(shapes: Sequence[Shape]) -> Measured:
+    flat = transform(shapes, IDENTITY)
+    extremes: dict[float, list[float]] = {}
+    for sh in flat:
+        st = getattr(sh, "style", None)
+        p = st.width / 2 if st is not None and st.stroke else 0.0
+        for x, y in outline_points(sh):
+            e = extremes.get(p)
+            if e is None:
+                extremes[p] = [x, y, x, y]
+            else:
+                e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
+    if not extremes:
+        raise ValueError("empty drawing")
+    return Measured(tuple(flat), tuple((p, tuple(e)) for p, e in extremes.items()), bounds(flat, strokes=False))
+
+
+@lru_cache(maxsize=512)
+def measured(name: str, opts: tuple) -> Measured:
+    """Drawing `name` with `opts` (sorted (key, value) pairs) drawn and measured once."""
+    return measure(REGISTRY[name].fn(**dict(opts)))
+
+
+def fit(shapes: Sequence[Shape] | Measured, w: float, h: float) -> tuple[Shape, ...]:
     """The design-unit drawing scaled to fit the box (0,0)-(w,h) mm, aspect kept, centred.
 
     The ink is fitted, strokes included: each sampled point carries its shape's half stroke
@@ -290,32 +325,17 @@ def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
     by a few rounds of fixed-point iteration."""
     if not (w > 0 and h > 0):
         raise ValueError(f"drawing box must have a positive size, got {w} x {h} mm")
-    flat = transform(shapes, IDENTITY)
-    samples = []  # (x, y, half stroke width in design units)
-    for sh in flat:
-        st = getattr(sh, "style", None)
-        pad = st.width / 2 if st is not None and st.stroke else 0.0
-        samples += [(x, y, pad) for x, y in outline_points(sh)]
-    if not samples:
-        raise ValueError("empty drawing")
-    # Only the extreme points of each stroke width can bound the ink (s > 0 keeps the order), so
-    # the fixed-point rounds below look at a handful of points, not every sampled one.
-    extremes: dict[float, list[float]] = {}
-    for x, y, p in samples:
-        e = extremes.get(p)
-        if e is None:
-            extremes[p] = [x, y, x, y]
-        else:
-            e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
+    m = shapes if isinstance(shapes, Measured) else measure(shapes)
+    extremes = m.extremes
 
     def box(s: float) -> tuple[float, float, float, float]:
         """Bounds in mm (before the offset) at scale s."""
         k = s * stroke_factor(s)
-        pads = [(max(p * k, MIN_WIDTH / 2) if p else 0.0, e) for p, e in extremes.items()]
+        pads = [(max(p * k, MIN_WIDTH / 2) if p else 0.0, e) for p, e in extremes]
         return (min(e[0] * s - q for q, e in pads), min(e[1] * s - q for q, e in pads),
                 max(e[2] * s + q for q, e in pads), max(e[3] * s + q for q, e in pads))
 
-    gx0, gy0, gx1, gy1 = bounds(flat, strokes=False)
+    gx0, gy0, gx1, gy1 = m.geometry
     s = min(w / max(gx1 - gx0, 1e-9), h / max(gy1 - gy0, 1e-9))
     for _ in range(30):
         x0, y0, x1, y1 = box(s)
@@ -326,7 +346,7 @@ def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
     s *= 0.9995
     x0, y0, x1, y1 = box(s)
     ox, oy = (w - (x1 - x0)) / 2 - x0, (h - (y1 - y0)) / 2 - y0
-    out = transform(flat, (s, 0.0, 0.0, s, ox, oy), width_k=s * stroke_factor(s))
+    out = transform(m.flat, (s, 0.0, 0.0, s, ox, oy), width_k=s * stroke_factor(s))
     return tuple(_floor_width(x) for x in out)
 
 
