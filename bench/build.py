@@ -12,6 +12,7 @@ clock; min / median / max):
   width, dash, caps, joins, alpha and font only when they change (tracked across
   saveState/restoreState, colours made once per colour), as a program written by hand would:
   what reportlab alone costs for this PDF;
+- the PDF writer alone (generator/backends/pdf.py on the same pages), the like-for-like figure;
 - the ratio full / reportlab (the median of the runs' ratios; target <= 1.5, issue 15), and the
   PDF size and build time against the kit's issue: Chestnuts (#2) < 400 KB and < 1.5 s; NUTS
   (#7) < 1 MB and < 2 s; other kits Chestnuts'.
@@ -36,6 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import colour, fonts
 from generator.art._core import measured
+from generator.backends import pdf as pdf_backend
 from generator.build import build_kit, compose, pieces_of, titles_of
 from generator.cover import KitInfo
 from generator.options import PrintOptions
@@ -194,13 +196,14 @@ def _reportlab_alone(pages, w: float, h: float) -> bytes:
     return buf.getvalue()
 
 
-def paired(full, plain, runs: int):
-    """Each run times both (CPU and wall), alternating which goes first."""
-    out = {"full": ([], []), "plain": ([], [])}
+def paired(fns: dict, runs: int) -> dict:
+    """Each run times every function (CPU and wall), rotating which goes first."""
+    out = {name: ([], []) for name in fns}
+    names = list(fns)
     for r in range(runs):
-        for name, fn in ((("full", full), ("plain", plain)) if r % 2 == 0 else (("plain", plain), ("full", full))):
+        for name in names[r % len(names):] + names[:r % len(names)]:
             w, c = time.perf_counter(), time.process_time()
-            fn()
+            fns[name]()
             out[name][0].append(time.process_time() - c)
             out[name][1].append(time.perf_counter() - w)
     return out
@@ -242,8 +245,10 @@ def main() -> None:
             measured.cache_clear()        # each run measures the drawings again, as one build does
             build_kit(kit, out, PrintOptions(a.paper))
 
-        t = paired(full,
-                   lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h), a.runs)
+        t = paired({"full": full,
+                    "plain": lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h),
+                    "writer": lambda: pdf_backend.render(pages, doc.paper.w, doc.paper.h, title=kit.game.title)},
+                   a.runs)
     secs, kb = TARGETS.get(a.kit, DEFAULT_TARGET)
     print(f"kit {a.kit}, paper {a.paper}: {report.pages} pages, {report.pieces} pieces; reportlab's C "
           f"accelerator (rl_accel): {'yes' if accelerated() else 'NO'}; {a.runs} paired runs, "
@@ -262,6 +267,10 @@ def main() -> None:
         ok &= med <= RATIO_TARGET
         print(f"  ratio full / reportlab alone ({what}): {mmm(ratios, 1, '{:.2f}')}"
               f"  [target median <= {RATIO_TARGET}: {'ok' if med <= RATIO_TARGET else 'MISSED'}]")
+    writer_cpu = t["writer"][0]
+    ratios = [x / y for x, y in zip(writer_cpu, plain_cpu)]
+    print(f"  the PDF writer alone (generator/backends/pdf.py, same pages), CPU: {mmm(writer_cpu)};"
+          f" writer / reportlab alone: {mmm(ratios, 1, '{:.2f}')}")
     if not a.no_cold:
         with tempfile.TemporaryDirectory() as out:
             cmd = [sys.executable, "-m", "pnpkit", "build", a.kit, "--paper", a.paper, "--out", out]

@@ -308,7 +308,9 @@ def measure(shapes: Sequence[Shape]) -> Measured:
                 e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
     if not extremes:
         raise ValueError("empty drawing")
-    return Measured(tuple(flat), tuple((p, tuple(e)) for p, e in extremes.items()), bounds(flat, strokes=False))
+    boxes = list(extremes.values())           # the geometry's bounds: `bounds(flat, strokes=False)`
+    geometry = (min(e[0] for e in boxes), min(e[1] for e in boxes), max(e[2] for e in boxes), max(e[3] for e in boxes))
+    return Measured(tuple(flat), tuple((p, tuple(e)) for p, e in extremes.items()), geometry)
 
 
 @lru_cache(maxsize=512)
