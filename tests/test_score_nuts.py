@@ -174,7 +174,11 @@ def test_bonus_choice_is_never_beaten_by_any_subset(counts, cards):
     need = [c[0] for c in cards]
     pts = [c[1] for c in cards]
     choice = best_choice(counts, need, pts)
-    assert choice.net == brute_force(counts, need, pts)
+    want = brute_force(counts, need, pts)
+    assert choice.net == want.net
+    assert choice == want                     # the same cards: ties broken as the docstring says
+    for method in ("table", "search"):        # both methods, whichever the hand would get
+        assert best_choice(counts, need, pts, method=method) == want
     for k in range(4):
         assert sum(need[c][k] for c in choice.fulfilled) <= counts[k]
     assert choice.gained == sum(pts[c] for c in choice.fulfilled)

@@ -30,7 +30,7 @@ from generator.art import (  # noqa: F401
     verona,
     verona_kit,  # Fair Verona: card places
 )
-from generator.art._core import REGISTRY, colour, fit, measured, place
+from generator.art._core import REGISTRY, colour, fit, measure, measured
 from generator.shapes import Shape
 
 __all__ = ["describe", "draw", "names", "options"]
@@ -64,9 +64,8 @@ def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:
                          f"it takes: {', '.join(('color',) + d.opts)}")
     if opts.get("color") is not None:
         colour(opts, "#000000")  # validates "#rrggbb"
-    key = tuple(sorted(opts.items()))
     try:
-        hash(key)
-    except TypeError:  # an option given as a list or a mapping: drawn and measured afresh
-        return fit(d.fn(**opts), float(w), float(h))
-    return place(measured(name, key), float(w), float(h))
+        drawing = measured(name, tuple(sorted(opts.items())))
+    except TypeError:                     # an option that cannot be a key (a list): not kept
+        drawing = measure(d.fn(**opts))
+    return fit(drawing, float(w), float(h))

@@ -284,22 +284,22 @@ def stroke_factor(s: float) -> float:
 
 @dataclass(frozen=True)
 class Measured:
-    """A drawing measured once for fitting at any size: its shapes flattened, the extreme points
-    of its ink for each stroke width, and its bounds without strokes."""
+    """What fitting a drawing needs to know of it, whatever the box: its shapes flattened, the
+    extreme points of each stroke width (only they can bound the ink: s > 0 keeps the order), and
+    the bounds of its geometry. Measuring samples every curve; a kit places the same drawing many
+    times at a few sizes, so `measured` keeps it per drawing and options."""
 
     flat: tuple[Shape, ...]
-    extremes: tuple[tuple[float, tuple[float, float, float, float]], ...]
-    bounds: tuple[float, float, float, float]
+    extremes: tuple[tuple[float, tuple[float, float, float, float]], ...]  # (half width, x0 y0 x1 y1)
+    geometry: tuple[float, float, float, float]
 
 
 def measure(shapes: Sequence[Shape]) -> Measured:
-    flat = tuple(transform(shapes, IDENTITY))
+    flat = transform(shapes, IDENTITY)
     extremes: dict[float, list[float]] = {}
     for sh in flat:
         st = getattr(sh, "style", None)
         p = st.width / 2 if st is not None and st.stroke else 0.0
-        # Only the extreme points of each stroke width can bound the ink (s > 0 keeps the order),
-        # so the fixed-point rounds of `place` look at a handful of points, not every sampled one.
         for x, y in outline_points(sh):
             e = extremes.get(p)
             if e is None:
@@ -308,40 +308,36 @@ def measure(shapes: Sequence[Shape]) -> Measured:
                 e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
     if not extremes:
         raise ValueError("empty drawing")
-    return Measured(flat, tuple((p, tuple(e)) for p, e in extremes.items()), bounds(flat, strokes=False))
+    boxes = list(extremes.values())           # the geometry's bounds: `bounds(flat, strokes=False)`
+    geometry = (min(e[0] for e in boxes), min(e[1] for e in boxes), max(e[2] for e in boxes), max(e[3] for e in boxes))
+    return Measured(tuple(flat), tuple((p, tuple(e)) for p, e in extremes.items()), geometry)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def measured(name: str, opts: tuple) -> Measured:
-    """A registered drawing, drawn and measured once however often and at whatever sizes a kit
-    places it (`opts` as sorted (key, value) pairs)."""
+    """Drawing `name` with `opts` (sorted (key, value) pairs) drawn and measured once."""
     return measure(REGISTRY[name].fn(**dict(opts)))
 
 
-def fit(shapes: Sequence[Shape], w: float, h: float) -> tuple[Shape, ...]:
-    """The design-unit drawing scaled to fit the box (0,0)-(w,h) mm, aspect kept, centred."""
-    if not (w > 0 and h > 0):
-        raise ValueError(f"drawing box must have a positive size, got {w} x {h} mm")
-    return place(measure(shapes), w, h)
+def fit(shapes: Sequence[Shape] | Measured, w: float, h: float) -> tuple[Shape, ...]:
+    """The design-unit drawing scaled to fit the box (0,0)-(w,h) mm, aspect kept, centred.
 
-
-def place(m: Measured, w: float, h: float) -> tuple[Shape, ...]:
-    """A measured drawing fitted to the box (0,0)-(w,h) mm.
-
-    The ink is fitted, strokes included: each extreme point carries its shape's half stroke
+    The ink is fitted, strokes included: each sampled point carries its shape's half stroke
     width, which scales by `stroke_factor` on top of the drawing's scale, so the scale is settled
     by a few rounds of fixed-point iteration."""
     if not (w > 0 and h > 0):
         raise ValueError(f"drawing box must have a positive size, got {w} x {h} mm")
+    m = shapes if isinstance(shapes, Measured) else measure(shapes)
+    extremes = m.extremes
 
     def box(s: float) -> tuple[float, float, float, float]:
         """Bounds in mm (before the offset) at scale s."""
         k = s * stroke_factor(s)
-        pads = [(max(p * k, MIN_WIDTH / 2) if p else 0.0, e) for p, e in m.extremes]
+        pads = [(max(p * k, MIN_WIDTH / 2) if p else 0.0, e) for p, e in extremes]
         return (min(e[0] * s - q for q, e in pads), min(e[1] * s - q for q, e in pads),
                 max(e[2] * s + q for q, e in pads), max(e[3] * s + q for q, e in pads))
 
-    gx0, gy0, gx1, gy1 = m.bounds
+    gx0, gy0, gx1, gy1 = m.geometry
     s = min(w / max(gx1 - gx0, 1e-9), h / max(gy1 - gy0, 1e-9))
     for _ in range(30):
         x0, y0, x1, y1 = box(s)

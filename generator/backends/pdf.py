@@ -73,6 +73,8 @@ def rgb(c: str) -> tuple[float, float, float]:
 
 
 
+_MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
+
 Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
 
 
@@ -201,24 +203,29 @@ class PdfDocument:
         return do_fill, do_stroke
 
     def _path(self, ops, m: Matrix) -> None:
+        # Points are mapped here and the whole path is formatted by one `%` (its operators
+        # joined into one template): per point, only the arithmetic is left in Python.
         a, b, c, d, e, f = m
-        out = []
-        add = out.append
+        parts = []
+        vals: list[float] = []
+        add = vals.append
         for op in ops:
             t = op[0]
             if t == "L" or t == "M":
                 x, y = op[1], op[2]
-                add("%.2f %.2f %s" % (a * x + c * y + e, b * x + d * y + f, "l" if t == "L" else "m"))
+                add(a * x + c * y + e)
+                add(b * x + d * y + f)
+                parts.append(_LINE if t == "L" else _MOVE)
             elif t == "C":
                 x1, y1, x2, y2, x3, y3 = op[1:7]
-                add("%.2f %.2f %.2f %.2f %.2f %.2f c" % (
-                    a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
-                    b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f))
+                vals += (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
+                         b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f)
+                parts.append(_CURVE)
             elif t == "Z":
-                add("h")
+                parts.append("h")
             else:
                 raise ValueError(f"unknown path op {t!r}")
-        self.code.append(" ".join(out))
+        self.code.append(" ".join(parts) % tuple(vals))
 
     def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
         scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K
@@ -297,11 +304,30 @@ class PdfDocument:
         if self.alpha != 1.0:
             self.c.setFillAlpha(1.0)
             self.alpha = 1.0
-        to = self.c.beginText()
-        to.setFont(name, s.size)
-        to.setTextTransform(*tm)
-        to.textOut(s.text)
-        self.c.drawText(to)
+        font = pdfmetrics.getFont(name)
+        if not font._dynamicFont:                          # pragma: no cover - every font is embedded TrueType
+            to = self.c.beginText()
+            to.setFont(name, s.size)
+            to.setTextTransform(*tm)
+            to.textOut(s.text)
+            self.c.drawText(to)
+            return
+        # What beginText / setFont / setTextTransform / textOut / drawText write for a TrueType
+        # font, written directly: the same bytes, without the text object and the text width it
+        # computes and drops.
+        doc = self.c._doc
+        out = ["BT 1 0 0 1 0 0 Tm", fp_str(*tm) + " Tm"]
+        size = None
+        current = -1
+        for subset, part in font.splitString(s.text, doc):
+            if subset != current:
+                if size is None:
+                    size = f"{fp_str(s.size)} Tf {fp_str(s.size * 1.2)} TL"
+                out.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+                current = subset
+            out.append(f"({self.c._escape(part)}) Tj")
+        out.append("ET")
+        self.code.append(" ".join(out))
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",

@@ -9,6 +9,7 @@ tree with svgwrite took twice as long, for the same bytes.
 """
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.fonts import SVG_FAMILY
@@ -31,9 +32,20 @@ HEAD = ('<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="0 0 {w} {
         'xmlns:xlink="http://www.w3.org/1999/xlink">')
 
 
+_NUMBERS: dict[float, str] = {}
+
+
 def n(v: float) -> str:
-    s = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+    """v in mm to 0.001, no trailing zeros (pages repeat their numbers: each is written once)."""
+    s = _NUMBERS.get(v)
+    if s is None:
+        s = f"{v:.3f}".rstrip("0").rstrip(".")
+        if s in ("-0", ""):
+            s = "0"
+        if len(_NUMBERS) > 200_000:
+            _NUMBERS.clear()
+        _NUMBERS[v] = s
+    return s
 
 
 def _style(st: Style) -> list[tuple[str, str]]:
@@ -53,11 +65,19 @@ def _style(st: Style) -> list[tuple[str, str]]:
     return a
 
 
+_SPECIAL = re.compile("[&<>\"'\n\r\t]")
+
+
+def _q(v: str) -> str:
+    """quoteattr(v), without its work for the values that need none (numbers, colours, paths)."""
+    return quoteattr(v) if _SPECIAL.search(v) else '"' + v + '"'
+
+
 def _tag(name: str, attrs: list[tuple[str, str]], text: str | None = None) -> str:
-    inner = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(attrs))
+    inner = " ".join([k + "=" + _q(v) for k, v in sorted(attrs)])
     if text is None:
         return f"<{name} {inner} />"
-    return f"<{name} {inner}>{escape(text)}</{name}>"
+    return f"<{name} {inner}>{escape(text) if _SPECIAL.search(text) else text}</{name}>"
 
 
 class _Page:
@@ -85,7 +105,7 @@ class _Page:
                                  + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
                                  + "</clipPath>")
                 attrs.append(("clip-path", f"url(#{cid})"))
-            head = f"<g {' '.join(f'{k}={quoteattr(v)}' for k, v in sorted(attrs))}" if attrs else "<g"
+            head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
             start = len(out)
             out.append(head + ">")
             for item in s.items:
