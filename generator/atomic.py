@@ -36,14 +36,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from generator.errors import OutputError
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows
     fcntl = None  # type: ignore[assignment]
-
-
-class OutputError(OSError):
-    """The output folder cannot take the build: one clear sentence for the person (exit 2)."""
 
 
 _STAGE = re.compile(r"^\.(?P<name>.+)\.pnpkit-(?P<pid>\d+)-[0-9a-f]{8}$")

@@ -8,8 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.sheets import MAX_BACK_OFFSET, PAPERS, Paper
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:  # the sheets (and the fonts behind them) load when a build asks for one
+    from generator.sheets import Paper
+
+PAPERS: dict[str, tuple[float, float]] = {  # width x height, mm
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "universal": (210.0, 279.4),
+}
+MAX_BACK_OFFSET = 3.0  # |X|, |Y| of --back-offset: what the calibration page can read
 DUPLEX = ("long", "short")  # the edge the printer flips a sheet on
 BACKS = ("duplex", "gutter")
 MAX_BLEED = 5.0
@@ -40,6 +49,7 @@ class PrintOptions:
 
     @property
     def sheet(self) -> Paper:
+        from generator.sheets import Paper
         return Paper.of(self.paper)
 
     @property

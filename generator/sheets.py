@@ -18,14 +18,10 @@ from dataclasses import dataclass, field
 
 from generator import fonts
 from generator.bleed import underlay
+from generator.options import MAX_BACK_OFFSET, PAPERS  # noqa: F401  (the papers, where the options are read)
 from generator.pieces import Piece
 from generator.shapes import Group, Line, Shape, Style, Text
 
-PAPERS: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-    "universal": (210.0, 279.4),
-}
 MARGIN = 6.35
 GUTTER = 5.0
 MARK_GAP = 1.0
@@ -38,7 +34,6 @@ HEADER_BASELINE = MARGIN + 2.6
 HEADER_BOTTOM = MARGIN + 3.5
 CREDIT_SIZE = 6.0  # pt
 FOOTER_TOP = MARGIN + 2.8  # distance of the footer band's top from the bottom edge
-MAX_BACK_OFFSET = 3.0  # |X|, |Y| of --back-offset: what the calibration page can read
 
 MARK_STYLE = Style(fill=None, stroke="#000000", width=MARK_WIDTH)
 INK = "#000000"

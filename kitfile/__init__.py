@@ -3,8 +3,23 @@
 A kit file holds a game's parameters (`params`, which the scorer reads) and its printable
 components (`components`, which the generator reads). Both sides load it here, so what is printed
 is what is scored.
-"""
-from kitfile.model import GameInfo, Kit, kit_ids, kit_path, load_kit
-from kitfile.source import Problem, Source, SourceError
 
-__all__ = ["GameInfo", "Kit", "Problem", "Source", "SourceError", "kit_ids", "kit_path", "load_kit"]
+The names are loaded when first used (`from kitfile import SourceError` costs nothing; `Kit`
+brings the component models), so a command pays only for what it reads.
+"""
+from kitfile.errors import Problem, SourceError
+
+_LAZY = {"GameInfo": "kitfile.head", "KitHead": "kitfile.head", "load_head": "kitfile.head",
+         "kit_ids": "kitfile.head", "kit_path": "kitfile.head", "Source": "kitfile.source",
+         "Kit": "kitfile.model", "load_kit": "kitfile.model"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'kitfile' has no attribute {name!r}")
+
+
+__all__ = ["GameInfo", "Kit", "KitHead", "Problem", "Source", "SourceError", "kit_ids", "kit_path", "load_head",
+           "load_kit"]

@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from generator.atomic import OutputError
-from kitfile import SourceError
+from generator.errors import OutputError
+from kitfile.errors import SourceError
 from pnpkit import __version__
 
 EXIT_UNREADABLE = 2

@@ -9,21 +9,23 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from kitfile import Problem, SourceError
+from kitfile.errors import Problem, SourceError
 from pnpkit.cmd_rules import wrapped
 from pnpkit.cmd_score import RECORD_HELP, read, title
-from scorer import api
-from scorer.play import Turn
+
+if TYPE_CHECKING:  # the scorer is loaded by the command, not by `pnpkit --help`
+    from scorer.play import Turn
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def move_log(record: str):
     """(module, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
+    from scorer import api
     module, rec, kit, source = read(record)
     if not hasattr(module, "table"):
         raise source.error(("game",), f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks "

@@ -15,7 +15,7 @@ import click
 
 from generator import options as print_options
 from generator.options import PrintOptions
-from generator.sheets import MAX_BACK_OFFSET, PAPERS
+from generator.options import MAX_BACK_OFFSET, PAPERS
 
 PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
 DUPLEX = click.Choice(print_options.DUPLEX, case_sensitive=False)

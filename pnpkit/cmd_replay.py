@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from kitfile import Problem, SourceError
+from kitfile.errors import Problem, SourceError
 from pnpkit.cmd_score import RECORD_HELP, read
 
 

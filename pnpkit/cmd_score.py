@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from kitfile.safeyaml import LIMITS
-from kitfile.source import Source, parse, read_text, text_of
-from scorer import api
-from scorer.core import Result
+if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
+    from kitfile.source import Source
+    from scorer.core import Result
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
@@ -36,6 +35,9 @@ class Read(NamedTuple):
 
 def read(record: str) -> Read:
     """Read a record and its game; `-` reads standard input."""
+    from kitfile.safeyaml import LIMITS
+    from kitfile.source import parse, read_text, text_of
+    from scorer import api
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
@@ -55,8 +57,8 @@ def _compute(record: str, explain: bool) -> Result:
 
 def title(game: str) -> str:
     try:
-        from kitfile import load_kit
-        return load_kit(game, components=False).game.title
+        from kitfile.head import load_head
+        return load_head(game).game.title
     except Exception:  # noqa: BLE001 - a title is decoration; the game id will do
         return game
 
@@ -202,4 +204,5 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.argument("game", metavar="GAME")
     def record_schema(game: str) -> None:
         """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
+        from scorer import api
         click.echo(json.dumps(api.record_schema(game), indent=2, ensure_ascii=False))

@@ -14,7 +14,9 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from kitfile import Kit, Problem, SourceError, load_kit
+from kitfile.errors import Problem, SourceError
+from kitfile.head import KitHead as Kit
+from kitfile.head import load_head
 from kitfile.source import Source, field_name, load_file, parse, validate
 from scorer.core import Result
 
@@ -50,7 +52,7 @@ def read_record(source: Source):
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
                                                 f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
     record = validate(module.Record, source)
-    kit = load_kit(game, components=False)  # the game's params; the print components are not read
+    kit = load_head(game)  # the game's params; the print components are not read
     impossible = getattr(module, "start_problems", None)
     problems = impossible(record, kit) if impossible else []
     if problems:  # a `start:` position that cannot exist: refused, each problem on its line

@@ -45,18 +45,29 @@ def text(game: str) -> str:
     return _norm((resources.files("scorer") / "texts" / name).read_text(encoding="utf-8"))
 
 
+CITED: list[tuple[str, str, str]] = []  # (game, section id, quote) of every rule a module cites
+
+
 def section(game: str, section_id: str, words: str) -> Rule:
-    """A rulebook rule. `words` must occur in the rulebook (whitespace-insensitive), in the section
-    `section_id` or in a section that holds it (`PLAY 4` holds `PLAY 4(c)`)."""
+    """A rulebook rule. `words` must occur in the rulebook (whitespace-insensitive), checked when the
+    citing module is imported, and in the section `section_id` or in a section that holds it
+    (`PLAY 4` holds `PLAY 4(c)`), checked by `check_section` for every citation in `CITED` (the
+    test suite does: cutting a rulebook into its sections is too slow for every command's start)."""
     quote = _norm(words)
     if quote not in text(game):
         raise ValueError(f"quote for {game} {section_id} is not in the rulebook: {quote!r}")
+    CITED.append((game, section_id, quote))
+    return Rule(section_id, quote)
+
+
+def check_section(game: str, section_id: str, quote: str) -> None:
+    """Raise ValueError unless `quote` lies in the section `section_id` of `game`'s rulebook (or in
+    a section that holds it)."""
     found = {s.id: s for s in sections(game)}
     if section_id not in found:
         raise ValueError(f"{game} has no section {section_id!r} (texts/SECTIONS.yaml)")
     if not any(quote in found[sid].whole for sid in _lineage(section_id) if sid in found):
         raise ValueError(f"quote for {game} {section_id} is not in that section: {quote!r}")
-    return Rule(section_id, quote)
 
 
 @dataclass(frozen=True)
@@ -90,11 +101,19 @@ def _paragraph(lines: str) -> str:
     return "\n".join(_norm(x) for x in out if _norm(x))
 
 
+@lru_cache(maxsize=1)
+def _section_table() -> dict:
+    """texts/SECTIONS.yaml, read once (with libyaml where PyYAML has it: every command that cites
+    a rule reads it)."""
+    text = (resources.files("scorer") / "texts" / "SECTIONS.yaml").read_text(encoding="utf-8")
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @lru_cache(maxsize=None)
 def sections(game: str) -> tuple[Section, ...]:
     """The rulebook of `game` cut into its sections, in order (texts/SECTIONS.yaml)."""
     raw = (resources.files("scorer") / "texts" / RULEBOOKS[game]).read_text(encoding="utf-8").splitlines()
-    table = yaml.safe_load((resources.files("scorer") / "texts" / "SECTIONS.yaml").read_text(encoding="utf-8"))[game]
+    table = _section_table()[game]
     starts: list[tuple[str, int, int]] = []          # id, first line, first line of the text
     line = 0
     for entry in table:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from kitfile.components import PositiveLength
+from kitfile.units import PositiveLength
 
 
 class _Strict(BaseModel):

@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Discriminator, Field, Tag, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from kitfile import Kit, Problem, SourceError
+from kitfile.errors import Problem, SourceError
+from kitfile.head import KitHead as Kit
 from kitfile.params.in_the_nuts import NamedCard, Params
 from scorer.core import PlayerScore, Result, Violation, plural
 from scorer.games import in_the_nuts_log as log
@@ -254,4 +255,7 @@ def _joker(text: str) -> tuple[str, str] | None:
     return parts[0], parts[1]
 
 
-from scorer.games.in_the_nuts_sheets import pictures  # noqa: E402,F401  (the storage cards drawn: scorer/play.py)
+def pictures(record: Record, kit, result: Result):
+    """The storage cards drawn (scorer/play.py): loaded only by the replay page."""
+    from scorer.games import in_the_nuts_sheets
+    return in_the_nuts_sheets.pictures(record, kit, result)

@@ -15,7 +15,8 @@ from typing import Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from kitfile import Kit, Problem, SourceError
+from kitfile.errors import Problem, SourceError
+from kitfile.head import KitHead as Kit
 from kitfile.params.nuts import Params
 from scorer.bonus import best_choice
 from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
@@ -315,4 +316,7 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
                   ranking=ranking, tiebreaks=tiebreaks, explain=notes)
 
 
-from scorer.games.nuts_sheets import pictures  # noqa: E402,F401  (the sheets drawn: scorer/play.py)
+def pictures(record: Record, kit, result: Result):
+    """The final sheets drawn (scorer/play.py): loaded only by the replay page."""
+    from scorer.games import nuts_sheets
+    return nuts_sheets.pictures(record, kit, result)

@@ -1,0 +1,6 @@
+"""The generator's own error, apart from its heavy modules: the command line catches it without
+loading the drawing code."""
+
+
+class OutputError(OSError):
+    """The output folder cannot take the build: one clear sentence for the person (exit 2)."""
