@@ -19,6 +19,8 @@ from kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vo
     MM_PER_UNIT,
     NAMED_SIZES,
     Color,
+    PieceLength,
+    PieceSize,
     Count,
     Length,
     Point,
@@ -137,14 +139,14 @@ class Counters(_Faced):
 
     kind: Literal["counters"]
     shape: Literal["round", "square"] = "round"
-    size: PositiveLength = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
+    size: PieceLength = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
 
 
 class Tiles(_Faced):
     """Larger square or rectangular pieces laid on the table (default 1 in square)."""
 
     kind: Literal["tiles"]
-    size: Size = Field((25.4, 25.4), description='e.g. "1in", "30x30mm", "2x1in".')
+    size: PieceSize = Field((25.4, 25.4), description='e.g. "1in", "30x30mm", "2x1in".')
     corner: Length = Field(1.0, description="Corner radius of the drawing inside the cut.")
 
 
@@ -152,7 +154,7 @@ class Cards(_Component):
     """A deck. Each row of `deck` is one card design (its `count` copies); templates see `row`."""
 
     kind: Literal["cards"]
-    size: Size = Field((63.5, 88.9), description='Default poker, 63.5x88.9mm; also "bridge", "mini", "tarot".')
+    size: PieceSize = Field((63.5, 88.9), description='Default poker, 63.5x88.9mm; also "bridge", "mini", "tarot".')
     count: Count = Field(1, description="Copies of each row (a row's own `count` overrides it).")
     deck: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_COUNT, description="One mapping per card design; "
                                        "`count` copies; other keys are read by the face templates as row.KEY.")
@@ -188,7 +190,7 @@ class ScoreSheet(_Component):
     """A sheet of rows and columns to write in (one page by default); `boxes` for extra tallies."""
 
     kind: Literal["score-sheet"]
-    size: Size = Field((190.0, 250.0), description="Trim size of one sheet.")
+    size: PieceSize = Field((190.0, 250.0), description="Trim size of one sheet.")
     count: Count = Field(1, description="Copies to print.")
     header: TextBlock | None = Field(None, description="Text above the grid (title, how to score).")
     header_height: Length = 24.0
@@ -215,7 +217,7 @@ class Reference(_Component):
     """A player aid: text and tables from a template that can read the kit's params."""
 
     kind: Literal["reference"]
-    size: Size = Field(description='Trim size, e.g. "a5" or "190x128mm".')
+    size: PieceSize = Field(description='Trim size, e.g. "a5" or "190x128mm".')
     count: Count = Field(1, description="Copies (e.g. one per player).")
     front: TextBlock
     back: TextBlock | None = Field(None, description="A second side (double-sided card).")
@@ -385,7 +387,7 @@ class Board(_Component):
     """A board: regions, tracks, grids, lattices, labels, art and text blocks at given places (mm)."""
 
     kind: Literal["board"]
-    size: Size = Field(description="Trim size; larger than a page is fine (it is split with overlaps).")
+    size: PieceSize = Field(description="Trim size; larger than a page is fine (it is split with overlaps).")
     fill: Color | None = Field(None, description="Board background (default white).")
     regions: list[Region] = Field(default_factory=list, max_length=MAX_ITEMS)
     tracks: list[Track] = Field(default_factory=list, max_length=MAX_ITEMS)

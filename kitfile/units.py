@@ -120,6 +120,33 @@ PositiveLength = Annotated[float, BeforeValidator(parse_length), Field(gt=0),
 Size = Annotated[tuple[float, float], BeforeValidator(parse_size),
                  WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
                                  "description": "Width x height with a unit, a named size, or one length for a square."})]
+MIN_PIECE = 8.0  # mm: a piece smaller than this cannot be cut out with scissors, nor hold a mark
+
+
+def _big_enough(value: Any, *sides: float) -> None:
+    if min(sides) < MIN_PIECE:
+        raise ValueError(f"a piece of at least {MIN_PIECE:g} mm a side (smaller cannot be cut out), got {_q(value)}")
+
+
+def _piece_size(value: Any) -> tuple[float, float]:
+    w, h = parse_size(value)
+    _big_enough(value, w, h)
+    return w, h
+
+
+def _piece_length(value: Any) -> float:
+    mm = parse_length(value)
+    _big_enough(value, mm)
+    return mm
+
+
+PieceLength = Annotated[float, BeforeValidator(_piece_length),
+                        WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in"],
+                                        "description": f"A piece's diameter or side, at least {MIN_PIECE:g} mm."})]
+PieceSize = Annotated[tuple[float, float], BeforeValidator(_piece_size),
+                      WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
+                                      "description": f"A piece's width x height (at least {MIN_PIECE:g} mm a side), "
+                                                     "a named size, or one length for a square."})]
 Point = Annotated[tuple[float, float], BeforeValidator(_point),
                   WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
                                   "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
