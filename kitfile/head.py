@@ -79,6 +79,7 @@ def params_model(game_id: str) -> type[BaseModel] | None:
     return getattr(module, "Params", None)
 
 
+@lru_cache(maxsize=1)
 def kit_ids() -> list[str]:
     """The kits shipped in the package, sorted."""
     return sorted(p.name[:-5] for p in resources.files("kits").iterdir() if p.name.endswith(".yaml"))
@@ -91,19 +92,24 @@ def kit_path(name: str) -> tuple[Path, str]:
     if name not in kit_ids():
         known = ", ".join(kit_ids())
         raise SourceError(name, [Problem(None, "", f"no kit of that name (kits: {known}; or give a path to a .yaml file)")])
-    return Path(str(resources.files("kits") / f"{name}.yaml")), f"kits/{name}.yaml"
+    return _shipped(name), f"kits/{name}.yaml"
+
+
+@lru_cache(maxsize=None)
+def _shipped(name: str) -> Path:
+    return Path(os.path.abspath(str(resources.files("kits") / f"{name}.yaml")))
 
 
 def located(name: str) -> tuple[str, str, int]:
     """A kit id or path -> (absolute path, the name shown in messages, the file's version): the key
     of every cache of a kit file (an edited kit file is read again)."""
     path, display = kit_path(name)
-    path = Path(os.path.abspath(path))
+    path = os.path.abspath(path)
     try:
-        version = path.stat().st_mtime_ns
+        version = os.stat(path).st_mtime_ns
     except OSError:
         version = 0
-    return str(path), display, version
+    return path, display, version
 
 
 def load_head(name: str) -> KitHead:

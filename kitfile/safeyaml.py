@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -151,6 +152,17 @@ class _Composer:
         line = event.start_mark.line + 1
         self.lines[path] = line
         kind = type(event)
+        if kind is _SCALAR and event.tag is None and event.anchor is None and depth < self.limits.depth:
+            # the common case, first and short: a plain or quoted scalar (most of a record's values)
+            self.count += 1
+            if self.count <= self.limits.values and len(event.value) <= self.limits.text:
+                if not event.implicit[0]:
+                    return event.value
+                try:
+                    return _plain(event.value, None, self.limits.number)
+                except ValueError as e:
+                    raise YamlProblem(line, str(e), path) from None
+            self.count -= 1  # over a limit: the general way below says which
         if kind is yaml.AliasEvent:
             return self.alias(event, path, line)
         if depth >= self.limits.depth:
@@ -200,24 +212,14 @@ class _Composer:
         if tag in (None, "!"):
             if not event.implicit[0]:  # quoted: text, whatever it looks like
                 return text
-            tag = _RESOLVER.resolve(_RESOLVER, yaml.ScalarNode, text, (True, False))
+            tag = None
         elif tag not in _SCALAR_TAGS:
             raise YamlProblem(line, f"the tag {_cut(tag.replace(_CORE, '!!'))} is not allowed: a kit file or "
                                     "record holds plain text, numbers, true/false, lists and mappings", path)
-        if tag == _CORE + "str" or tag not in _SCALAR_TAGS:  # timestamps, '=' and '<<' stay text
-            return text
-        node = yaml.ScalarNode(tag, text)
         try:
-            value = _CONSTRUCT[tag](node)
-        except (ValueError, OverflowError):
-            what = {"int": "whole number", "float": "number", "bool": "yes or no"}.get(tag[len(_CORE):], "value")
-            raise YamlProblem(line, f"cannot read {short(text)} as a {what}", path) from None
-        if isinstance(value, float) and not math.isfinite(value):
-            raise YamlProblem(line, f"{short(text)} is not a finite number", path)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > self.limits.number:
-            raise YamlProblem(line, f"the number {short(text, 30)} is larger than any kit file or record needs "
-                                    f"(at most {self.limits.number:,})", path)
-        return value
+            return _plain(text, tag, self.limits.number)
+        except ValueError as e:
+            raise YamlProblem(line, str(e), path) from None
 
     def mapping(self, path: tuple, depth: int) -> dict:
         own: dict = {}
@@ -277,7 +279,30 @@ class _Composer:
         return path
 
 
+@lru_cache(maxsize=8192)
+def _plain(text: str, tag: str | None, largest: int) -> Any:
+    """A scalar's value: `tag` given (`!!int 3`) or resolved as YAML 1.1 does for a plain scalar.
+    Kept per text: records repeat their words and numbers (names, kinds, card ids, small counts),
+    and resolving is most of what reading a scalar costs. ValueError says why it is refused."""
+    if tag is None:
+        tag = _RESOLVER.resolve(_RESOLVER, yaml.ScalarNode, text, (True, False))
+    if tag == _CORE + "str" or tag not in _SCALAR_TAGS:  # timestamps, '=' and '<<' stay text
+        return text
+    try:
+        value = _CONSTRUCT[tag](yaml.ScalarNode(tag, text))
+    except (ValueError, OverflowError):
+        what = {"int": "whole number", "float": "number", "bool": "yes or no"}.get(tag[len(_CORE):], "value")
+        raise ValueError(f"cannot read {short(text)} as a {what}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{short(text)} is not a finite number")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > largest:
+        raise ValueError(f"the number {short(text, 30)} is larger than any kit file or record needs "
+                         f"(at most {largest:,})")
+    return value
+
+
 _MERGE = object()  # the key `<<`
+_SCALAR = yaml.ScalarEvent
 
 
 def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:

@@ -155,16 +155,34 @@ RECORD_HELP = "RECORD is a YAML or JSON file (docs/records.md), or - to read sta
 
 
 def register(cli: click.Group, schema: click.Group) -> None:
-    @cli.command(epilog=RECORD_HELP)
-    @click.argument("record", metavar="RECORD")
+    @cli.command(epilog=RECORD_HELP + " Several records, or a folder of them, are scored in one go, a line each.")
+    @click.argument("records", nargs=-1, required=True, metavar="RECORD...")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
-    def score(record: str, as_json: bool) -> None:
+    @click.option("--jsonl", "as_jsonl", is_flag=True,
+                  help="One JSON object per record and line, with its `file` and `exit` (for many records).")
+    @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
+                  help="Processes that share many records (default: one per core, from 500 records on); "
+                       "the output is the same whatever N.")
+    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None) -> None:
         """Check a game record and print each player's score, the ranking and the tie-breaks.
+        Given several records or a folder: one line per record, and a count at the end.
 
         Exit code 0: the record is legal; 1: it breaks the rules (violations printed after the
-        scores); 2: it cannot be read.
+        scores); 2: it cannot be read. For many records, the worst of theirs.
         """
-        result = _compute(record, explain=False)
+        from pnpkit import many
+        if as_jsonl or many.is_many(records):
+            if as_json:
+                raise click.UsageError("--json prints one record's result; for many, use --jsonl")
+            counts: dict[int, int] = {}
+            out = sys.stdout
+            for code, text in many.scored(many.expand(records), as_jsonl, jobs):
+                out.write(text + "\n")
+                counts[code] = counts.get(code, 0) + 1
+            if not as_jsonl:
+                out.write(many.summary(counts) + "\n")
+            sys.exit(max(counts))
+        result = _compute(records[0], explain=False)
         if as_json:
             click.echo(_json(result, False))
         else:

@@ -1,0 +1,124 @@
+"""`pnpkit score A.yaml B.yaml games/`: many records in one process, a line each.
+
+A club scoring a season's games, or a designer checking a thousand simulated ones, should not pay a
+process start per record: the kit and the game modules are read once, and each record costs only
+its own reading, checking and scoring. A folder stands for the records in it and below it (.yaml,
+.yml, .json). Each record gives one line (`--jsonl`: one JSON object); a record that cannot be read
+gives its one-line message and does not stop the others. The exit code is the worst of them.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Iterator
+
+from kitfile.errors import SourceError
+
+SUFFIXES = (".yaml", ".yml", ".json")
+MAX_RECORDS = 1_000_000  # a folder of more is refused before any is read
+
+
+def expand(names: tuple[str, ...]) -> list[str]:
+    """The records named: files as given, folders as their record files (sorted, links not
+    followed into other folders)."""
+    out: list[str] = []
+    for name in names:
+        if name != "-" and os.path.isdir(name):
+            found = []
+            for root, dirs, files in os.walk(name):
+                dirs.sort()
+                found += [os.path.join(root, f) for f in sorted(files) if f.endswith(SUFFIXES)]
+                if len(out) + len(found) > MAX_RECORDS:
+                    raise SourceError(name, [_problem(f"holds more than {MAX_RECORDS:,} records")])
+            if not found:
+                raise SourceError(name, [_problem(f"holds no record ({', '.join(SUFFIXES)} files)")])
+            out += found
+        else:
+            out.append(name)
+    return out
+
+
+def _problem(message: str):
+    from kitfile.errors import Problem
+    return Problem(None, "", message)
+
+
+def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
+    """(path, exit code, Result or the SourceError) for each record, in order."""
+    from pnpkit.cmd_score import read
+    for path in paths:
+        try:
+            module, record, kit, _ = read(path)
+            result = module.score(record, kit)
+        except SourceError as e:
+            yield path, 2, e
+            continue
+        yield path, 0 if result.valid else 1, result
+
+
+CHUNK = 250          # records a worker scores at a time
+PARALLEL_FROM = 500  # fewer records than this are scored in this process alone
+
+
+def scored(paths: list[str], as_jsonl: bool, jobs: int | None = None) -> Iterator[tuple[int, str]]:
+    """(exit code, the record's line) for each record, in order. With many records the work is
+    shared by `jobs` processes (default: one per core), each scoring a chunk of them; the lines come
+    back in the records' order, so the output is the same whatever `jobs`."""
+    jobs = jobs or (os.cpu_count() or 1)
+    if jobs == 1 or len(paths) < PARALLEL_FROM:
+        yield from _chunk(paths, as_jsonl)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    chunks = [paths[i:i + CHUNK] for i in range(0, len(paths), CHUNK)]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker) as pool:
+        for lines in pool.map(_chunk, chunks, [as_jsonl] * len(chunks)):
+            yield from lines
+
+
+def _chunk(paths: list[str], as_jsonl: bool) -> list[tuple[int, str]]:
+    render = jsonl if as_jsonl else line
+    return [(code, render(path, code, outcome)) for path, code, outcome in results(paths)]
+
+
+def _worker() -> None:
+    """A worker leaves Ctrl-C to the command, which stops them all and says one line."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def line(path: str, code: int, outcome) -> str:
+    """One record's line: its verdict and scores, or why it cannot be read (its first problem)."""
+    if code == 2:
+        first = str(outcome).split("\n")[0]
+        return first if first.startswith(path) else f"{path}: {first}"
+    r = outcome
+    verdict = "legal" if r.valid else f"breaks the rules ({len(r.violations)} violation{'s' * (len(r.violations) != 1)})"
+    if r.cooperative:
+        return f"{path}: {verdict}; {r.extra.get('outcome', 'unknown')}"
+    scores = ", ".join(f"{p.name} {p.total}" for p in r.players)
+    if not r.finished:
+        end = "unfinished"
+    else:
+        end = ("winner " if len(r.winners) == 1 else "winners (shared) ") + ", ".join(r.winners)
+    return f"{path}: {verdict}; {scores}; {end}"
+
+
+def jsonl(path: str, code: int, outcome) -> str:
+    if code == 2:
+        return json.dumps({"file": path, "exit": 2, "error": str(outcome)}, ensure_ascii=False)
+    return json.dumps({"file": path, "exit": code, **outcome.to_json()}, ensure_ascii=False)
+
+
+def summary(counts: dict[int, int]) -> str:
+    n = sum(counts.values())
+    return (f"{n} record{'s' * (n != 1)}: {counts.get(0, 0)} legal, {counts.get(1, 0)} breaking the rules, "
+            f"{counts.get(2, 0)} unreadable")
+
+
+def is_many(names: tuple[str, ...]) -> bool:
+    return len(names) > 1 or any(n != "-" and os.path.isdir(n) for n in names)
+
+
+__all__ = ["expand", "is_many", "jsonl", "line", "results", "scored", "summary"]
