@@ -105,6 +105,13 @@ def as_path(s: Shape) -> Path | Shape:
 def _restyle(st: Style, k: float) -> Style:
     if st.stroke is None or k == 1.0:
         return st
+    return _scaled_style(st, k)
+
+
+@lru_cache(maxsize=4096)
+def _scaled_style(st: Style, k: float) -> Style:
+    """A drawing's few styles at the scale of one placement: made once each (a placed drawing
+    has hundreds of shapes and a handful of styles; `replace` is slow)."""
     return replace(st, width=st.width * k, dash=tuple(v * k for v in st.dash))
 
 
@@ -300,12 +307,17 @@ def measure(shapes: Sequence[Shape]) -> Measured:
     for sh in flat:
         st = getattr(sh, "style", None)
         p = st.width / 2 if st is not None and st.stroke else 0.0
-        for x, y in outline_points(sh):
-            e = extremes.get(p)
-            if e is None:
-                extremes[p] = [x, y, x, y]
-            else:
-                e[0], e[1], e[2], e[3] = min(e[0], x), min(e[1], y), max(e[2], x), max(e[3], y)
+        pts = outline_points(sh)
+        if not pts:
+            continue
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        # min and max keep the first of equal values, point by point or list by list alike
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        e = extremes.get(p)
+        if e is None:
+            extremes[p] = [x0, y0, x1, y1]
+        else:
+            e[0], e[1], e[2], e[3] = min(e[0], x0), min(e[1], y0), max(e[2], x1), max(e[3], y1)
     if not extremes:
         raise ValueError("empty drawing")
     boxes = list(extremes.values())           # the geometry's bounds: `bounds(flat, strokes=False)`

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from generator.art._style import DETAIL, ink
 from generator.shapes import Path, Polygon, Style, ellipse_ops
@@ -121,12 +122,22 @@ def ribbon(d: str, width: float, fill: str, edge: float = DETAIL) -> list[Polygo
     return [poly(band_points(polyline(ops(d)), width / 2 + edge / 2), ink(fill, width=edge))]
 
 
-def _bezier(p0, p1, p2, p3, n: int = 12):
+@lru_cache(maxsize=8)
+def _weights(n: int) -> tuple[tuple[float, float, float, float], ...]:
+    """The Bernstein weights of n + 1 evenly spaced points on a cubic: a curve is sampled by a
+    few multiplications per point (the same products, in the same order, as computing the weights
+    on every curve, so the same floats)."""
+    out = []
     for i in range(n + 1):
         t = i / n
         u = 1 - t
-        yield (u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-               u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1])
+        out.append((u ** 3, 3 * u * u * t, 3 * u * t * t, t ** 3))
+    return tuple(out)
+
+
+def _bezier(p0, p1, p2, p3, n: int = 12) -> list[tuple[float, float]]:
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in _weights(n)]
 
 
 def polyline(o: Sequence[tuple], n: int = 12) -> list[tuple[float, float]]:
