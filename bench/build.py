@@ -35,8 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import colour, fonts
-from generator.art._core import measured
+from generator import colour, fonts, memo
 from generator.backends import pdf as pdf_backend
 from generator.build import build_kit, compose, pieces_of, titles_of
 from generator.cover import KitInfo
@@ -242,7 +241,7 @@ def main() -> None:
         report = build_kit(kit, out, PrintOptions(a.paper))  # warm caches (templates, font subsets)
         reportlab_alone(pages, doc.paper.w, doc.paper.h)
         def full():
-            measured.cache_clear()        # each run measures the drawings again, as one build does
+            memo.clear()          # each run measures drawings and words again, as a new process's build does
             build_kit(kit, out, PrintOptions(a.paper))
 
         t = paired({"full": full,

@@ -247,8 +247,11 @@ def write(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) ->
     return report
 
 
-def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -> tuple[dict[str, bytes], BuildReport]:
-    """Every file of `doc`, in memory (name in OUT/KIT/ -> bytes), and the report of where they go."""
+def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
+           written: dict | None = None) -> tuple[dict[str, bytes], BuildReport]:
+    """Every file of `doc`, in memory (name in OUT/KIT/ -> bytes), and the report of where they go.
+    `written`: the SVG markup of drawings already written (svg.render_page), shared by the papers
+    of one build, which place the very same pieces."""
     kit, paper, stem, label = doc.info.id, doc.paper.name, doc.options.stem(doc.info.id), doc.options.label
     root = Path(out_dir) / kit
     shapes = doc.page_shapes()
@@ -265,10 +268,12 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None) -
                                               author=doc.info.designer, subject=doc.info.credit,
                                               fields=[list(s.fields) for s in sheets])
     svg_names = []
+    written = {} if written is None else written  # every copy of a piece shares its drawing's markup
     for page, s in zip(doc.pages, shapes):
         name = f"svg/{_svg_name(stem, page.number, len(shapes))}"
         files[name] = svg_backend.render_page(s, doc.paper.w, doc.paper.h,
-                                              title=f"{doc.info.title}, page {page.number}").encode("utf-8")
+                                              title=f"{doc.info.title}, page {page.number}",
+                                              written=written).encode("utf-8")
         svg_names.append(name)
     man_name = f"manifest-{label}.json"
     files[man_name] = manifest.dumps(doc.manifest).encode("utf-8")
@@ -339,8 +344,9 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     files: dict[str, bytes] = {}
     patterns: list[re.Pattern] = []
     reports = []
+    written: dict = {}
     for paper in papers:
-        paper_files, report = render(compose(pieces, info, options.on(paper), titles), out_dir, preview_dpi)
+        paper_files, report = render(compose(pieces, info, options.on(paper), titles), out_dir, preview_dpi, written)
         files.update(paper_files)
         patterns.append(_set_of(info.id, options.on(paper)))
         reports.append(report)

@@ -11,6 +11,7 @@ from importlib import resources
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from generator.memo import cached
 from generator.shapes import MM_PER_PT
 
 # Style name used in shapes.Text.font -> (PDF font name, file in fonts/)
@@ -53,6 +54,16 @@ def pdf_font(style: str) -> str:
 
 def text_width(text: str, style: str, size_pt: float) -> float:
     """Width in mm of `text` set in `style` at `size_pt`."""
+    if len(text) <= SHORT:
+        return _short_width(text, style, size_pt)
+    return pdfmetrics.stringWidth(text, pdf_font(style), size_pt) * MM_PER_PT
+
+
+SHORT = 64  # words and short lines: laying out a deck measures the same few thousand again and again
+
+
+@cached(16384)  # at most 16,384 x 64 characters, whatever a kit file holds
+def _short_width(text: str, style: str, size_pt: float) -> float:
     return pdfmetrics.stringWidth(text, pdf_font(style), size_pt) * MM_PER_PT
 
 

@@ -41,6 +41,7 @@ from generator.art._style import (  # noqa: F401
     line,
     solid,
 )
+from generator.memo import cached
 from generator.shapes import (
     Circle,
     Ellipse,
@@ -108,7 +109,7 @@ def _restyle(st: Style, k: float) -> Style:
     return _scaled_style(st, k)
 
 
-@lru_cache(maxsize=4096)
+@cached(4096)
 def _scaled_style(st: Style, k: float) -> Style:
     """A drawing's few styles at the scale of one placement: made once each (a placed drawing
     has hundreds of shapes and a handful of styles; `replace` is slow)."""
@@ -325,7 +326,7 @@ def measure(shapes: Sequence[Shape]) -> Measured:
     return Measured(tuple(flat), tuple((p, tuple(e)) for p, e in extremes.items()), geometry)
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def measured(name: str, opts: tuple) -> Measured:
     """Drawing `name` with `opts` (sorted (key, value) pairs) drawn and measured once."""
     return measure(REGISTRY[name].fn(**dict(opts)))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from generator.art._style import DETAIL, ink
+from generator.memo import cached
 from generator.shapes import Path, Polygon, Style, ellipse_ops
 
 # ----------------------------------------------------------------------------- path notation
@@ -122,7 +122,7 @@ def ribbon(d: str, width: float, fill: str, edge: float = DETAIL) -> list[Polygo
     return [poly(band_points(polyline(ops(d)), width / 2 + edge / 2), ink(fill, width=edge))]
 
 
-@lru_cache(maxsize=8)
+@cached(8)
 def _weights(n: int) -> tuple[tuple[float, float, float, float], ...]:
     """The Bernstein weights of n + 1 evenly spaced points on a cubic: a curve is sampled by a
     few multiplications per point (the same products, in the same order, as computing the weights

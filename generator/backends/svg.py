@@ -13,6 +13,7 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.fonts import SVG_FAMILY
+from generator.memo import cached
 from generator.shapes import (
     MM_PER_PT,
     Circle,
@@ -80,13 +81,58 @@ def _tag(name: str, attrs: list[tuple[str, str]], text: str | None = None) -> st
     return f"<{name} {inner}>{escape(text) if _SPECIAL.search(text) else text}</{name}>"
 
 
+# The geometry attributes of each element, in the order _tag sorts attributes (their values are
+# numbers, which need no quoting).
+_RECT, _RECT_R = ("height", "width", "x", "y"), ("height", "rx", "width", "x", "y")
+_CIRCLE, _ELLIPSE, _LINE = ("cx", "cy", "r"), ("cx", "cy", "rx", "ry"), ("x1", "x2", "y1", "y2")
+_POINTS, _D = ("points",), ("d",)
+_SLOT = object()
+
+
+@cached(4096)
+def _element(name: str, geometry: tuple[str, ...], st: Style) -> str:
+    """The markup `_tag` writes for an element of this kind and style, with a `%s` where each
+    geometry value goes: a page has thousands of shapes and a few dozen styles, so the style's
+    attributes are quoted and sorted in among the geometry once per style, not once per shape."""
+    style = _style(st)
+    if name == "polyline":       # an open line is never filled
+        style = [(k, "none" if k == "fill" else v) for k, v in style]
+    attrs = sorted([(k, "") for k in geometry] + style)
+    slots = set(geometry)
+    inner = " ".join([k + '="%s"' if k in slots else k + "=" + _q(v).replace("%", "%%") for k, v in attrs])
+    return f"<{name} {inner} />"
+
+
+Written = dict[int, tuple[Shape, str]]  # id(shape) -> (the shape, its markup)
+
+
 class _Page:
-    def __init__(self, prefix: str = "c") -> None:
+    """One SVG document's markup. `written` remembers the markup of shapes already written,
+    by identity: the copies of a piece share their drawing (the same shape objects, placed by
+    an outer <g transform>), so a deck of 24 cards writes its face once and repeats the text.
+    A shape's markup depends on nothing but the shape unless a clip inside it takes the next
+    clip id, so only markup that added no clip is remembered."""
+
+    def __init__(self, prefix: str = "c", written: Written | None = None) -> None:
         self.prefix = prefix      # clip ids: unique in a document that holds several drawings
         self.defs: list[str] = []
         self.out: list[str] = []
+        self.written: Written = {} if written is None else written
 
     def add(self, s: Shape) -> None:
+        seen = self.written.get(id(s))
+        if seen is not None and seen[0] is s:   # the entry holds s, so its id is not reused
+            if seen[1]:
+                self.out.append(seen[1])
+            return
+        out, start, clips = self.out, len(self.out), len(self.defs)
+        self._add(s)
+        if len(self.defs) == clips:
+            markup = "".join(out[start:])
+            out[start:] = [markup] if markup else []
+            self.written[id(s)] = (s, markup)
+
+    def _add(self, s: Shape) -> None:
         out = self.out
         t = type(s)
         if t is Group:
@@ -115,24 +161,22 @@ class _Page:
             else:
                 out.append("</g>")
         elif t is Rect:
-            extra = [("rx", n(s.r))] if s.r > 0 else []
-            out.append(_tag("rect", [("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h))]
-                            + extra + _style(s.style)))
+            if s.r > 0:
+                out.append(_element("rect", _RECT_R, s.style) % (n(s.h), n(s.r), n(s.w), n(s.x), n(s.y)))
+            else:
+                out.append(_element("rect", _RECT, s.style) % (n(s.h), n(s.w), n(s.x), n(s.y)))
         elif t is Circle:
-            out.append(_tag("circle", [("cx", n(s.cx)), ("cy", n(s.cy)), ("r", n(s.r))] + _style(s.style)))
+            out.append(_element("circle", _CIRCLE, s.style) % (n(s.cx), n(s.cy), n(s.r)))
         elif t is Ellipse:
-            out.append(_tag("ellipse", [("cx", n(s.cx)), ("cy", n(s.cy)), ("rx", n(s.rx)), ("ry", n(s.ry))]
-                            + _style(s.style)))
+            out.append(_element("ellipse", _ELLIPSE, s.style) % (n(s.cx), n(s.cy), n(s.rx), n(s.ry)))
         elif t is Line:
-            out.append(_tag("line", [("x1", n(s.x1)), ("y1", n(s.y1)), ("x2", n(s.x2)), ("y2", n(s.y2))]
-                            + _style(s.style)))
+            out.append(_element("line", _LINE, s.style) % (n(s.x1), n(s.x2), n(s.y1), n(s.y2)))
         elif t is Polygon:
-            pts = " ".join(f"{n(x)},{n(y)}" for x, y in s.points)
-            st = _style(s.style) if s.closed else [(k, "none" if k == "fill" else v) for k, v in _style(s.style)]
-            out.append(_tag("polygon" if s.closed else "polyline", [("points", pts)] + st))
+            pts = " ".join([f"{n(x)},{n(y)}" for x, y in s.points])
+            out.append(_element("polygon" if s.closed else "polyline", _POINTS, s.style) % pts)
         elif t is Path:
-            d = " ".join(op[0] + (" " + " ".join(n(v) for v in op[1:]) if len(op) > 1 else "") for op in s.ops)
-            out.append(_tag("path", [("d", d)] + _style(s.style)))
+            d = " ".join([op[0] + (" " + " ".join([n(v) for v in op[1:]]) if len(op) > 1 else "") for op in s.ops])
+            out.append(_element("path", _D, s.style) % d)
         elif t is Text:
             if not s.text:
                 return
@@ -150,8 +194,11 @@ class _Page:
             raise TypeError(f"cannot draw {t.__name__}")
 
 
-def render_page(shapes: tuple[Shape, ...], w: float, h: float, title: str = "") -> str:
-    page = _Page()
+def render_page(shapes: tuple[Shape, ...], w: float, h: float, title: str = "",
+                written: Written | None = None) -> str:
+    """One page as an SVG document. Pass the same `written` (a dict) to every page of a build,
+    so that a drawing placed on many pages is written once."""
+    page = _Page(written=written)
     for s in shapes:
         page.add(s)
     head = HEAD.format(w=n(w), h=n(h)) + (f"<title>{escape(title)}</title>" if title else "")
