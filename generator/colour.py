@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from generator.memo import cached
+
 _HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 
 
@@ -21,6 +23,7 @@ def to_hex(r: float, g: float, b: float) -> str:
     return "#%02x%02x%02x" % tuple(max(0, min(255, round(v))) for v in (r, g, b))
 
 
+@cached(4096)  # a kit fades and lightens its few colours on every shape
 def mix(a: str, b: str, t: float) -> str:
     """`a` moved a fraction `t` (0..1) of the way toward `b`."""
     return to_hex(*(x + (y - x) * t for x, y in zip(rgb(a), rgb(b))))

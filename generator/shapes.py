@@ -136,6 +136,15 @@ class Group:
 Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group]
 
 
+def evolve(s, **changes):
+    """`dataclasses.replace(s, **changes)` for a shape or a Style, without replace's work on
+    every call (reading the fields, calling __init__): these values have no __post_init__ and no
+    slots, so copying their fields is the same value. Text layout moves thousands of them."""
+    new = object.__new__(type(s))
+    new.__dict__.update(s.__dict__, **changes)
+    return new
+
+
 def group(items: Iterable[Shape], dx: float = 0.0, dy: float = 0.0, rotate: float = 0.0,
           scale: float = 1.0, clip: tuple[float, float, float, float] | None = None) -> Group:
     return Group(tuple(items), dx, dy, rotate, scale, clip)

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator import fonts
-from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text
+from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, evolve
 
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"
@@ -369,15 +369,12 @@ def _flow(units: list[Unit], w: float, h: float, columns: int, col_gap: float) -
 
 
 def _move(s: Shape, dx: float, dy: float) -> Shape:
-    from dataclasses import replace
-    if isinstance(s, Text):
-        return replace(s, x=s.x + dx, y=s.y + dy)
-    if isinstance(s, Rect):
-        return replace(s, x=s.x + dx, y=s.y + dy)
+    if isinstance(s, (Text, Rect)):
+        return evolve(s, x=s.x + dx, y=s.y + dy)
     if isinstance(s, Line):
-        return replace(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy)
+        return evolve(s, x1=s.x1 + dx, y1=s.y1 + dy, x2=s.x2 + dx, y2=s.y2 + dy)
     if isinstance(s, Group):
-        return replace(s, dx=s.dx + dx, dy=s.dy + dy)
+        return evolve(s, dx=s.dx + dx, dy=s.dy + dy)
     raise TypeError(type(s))
 
 

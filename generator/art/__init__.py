@@ -31,6 +31,7 @@ from generator.art import (  # noqa: F401
     verona_kit,  # Fair Verona: card places
 )
 from generator.art._core import REGISTRY, colour, fit, measure, measured
+from generator.memo import cached
 from generator.shapes import Shape
 
 __all__ = ["describe", "draw", "names", "options"]
@@ -65,7 +66,13 @@ def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:
     if opts.get("color") is not None:
         colour(opts, "#000000")  # validates "#rrggbb"
     try:
-        drawing = measured(name, tuple(sorted(opts.items())))
+        return fitted(name, tuple(sorted(opts.items())), float(w), float(h))
     except TypeError:                     # an option that cannot be a key (a list): not kept
-        drawing = measure(d.fn(**opts))
-    return fit(drawing, float(w), float(h))
+        return fit(measure(d.fn(**opts)), float(w), float(h))
+
+
+@cached(1024)
+def fitted(name: str, opts: tuple, w: float, h: float) -> tuple[Shape, ...]:
+    """A drawing fitted to a box, kept: a sheet places the same drawing at the same size on
+    many pieces (the tiles of a board, a counter tried at a few sizes in its disc)."""
+    return fit(measured(name, opts), w, h)

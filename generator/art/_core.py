@@ -93,6 +93,30 @@ def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
+def _mapped(ops: tuple[tuple, ...], m: Affine) -> tuple[tuple, ...]:
+    """Path ops with every point mapped by `m` (what `_apply` computes, written out: drawings
+    are mostly paths, and a kit places thousands of them)."""
+    a, b, c, d, e, f = m
+    new = []
+    for op in ops:
+        n = len(op)
+        if n == 3:
+            x, y = op[1], op[2]
+            new.append((op[0], a * x + c * y + e, b * x + d * y + f))
+        elif n == 7:
+            _, x1, y1, x2, y2, x3, y3 = op
+            new.append((op[0], a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
+                        b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f))
+        elif op[0] == "Z":
+            new.append(op)
+        else:
+            vals: list[float] = []
+            for i in range(1, n, 2):
+                vals.extend(_apply(m, op[i], op[i + 1]))
+            new.append((op[0], *vals))
+    return tuple(new)
+
+
 def as_path(s: Shape) -> Path | Shape:
     if isinstance(s, Circle):
         return Path(ellipse_ops(s.cx, s.cy, s.r, s.r), s.style)
@@ -147,18 +171,10 @@ def transform(shapes: Iterable[Shape], m: Affine, width_k: float | None = None) 
             x2, y2 = _apply(m, s.x2, s.y2)
             out.append(Line(x1, y1, x2, y2, _restyle(st, wk)))
         elif isinstance(s, Polygon):
-            out.append(Polygon(tuple(_apply(m, x, y) for x, y in s.points), _restyle(st, wk), s.closed))
+            out.append(Polygon(tuple([(a * x + c * y + e, b * x + d * y + f) for x, y in s.points]),
+                               _restyle(st, wk), s.closed))
         elif isinstance(s, Path):
-            new = []
-            for op in s.ops:
-                if op[0] == "Z":
-                    new.append(op)
-                else:
-                    vals: list[float] = []
-                    for i in range(1, len(op), 2):
-                        vals.extend(_apply(m, op[i], op[i + 1]))
-                    new.append((op[0], *vals))
-            out.append(Path(tuple(new), _restyle(st, wk)))
+            out.append(Path(_mapped(s.ops, m), _restyle(st, wk)))
         elif isinstance(s, Text):
             x, y = _apply(m, s.x, s.y)
             out.append(replace(s, x=x, y=y, size=s.size * lin))

@@ -136,6 +136,7 @@ class PdfDocument:
         self.alpha: float = 1.0
         self.cap = 0
         self.join = 0
+        self.last: tuple | None = None  # (style, scale, result) of the last _set_style, while still in force
 
     # -- page ------------------------------------------------------------------------------
     def page(self, shapes: tuple[Shape, ...], fields: list[Field] = ()) -> None:
@@ -171,6 +172,14 @@ class PdfDocument:
 
     # -- state -----------------------------------------------------------------------------
     def _set_style(self, st: Style, scale: float) -> tuple[bool, bool]:
+        last = self.last
+        if last is not None and last[0] is st and last[1] == scale:  # a drawing's shapes share styles
+            return last[2]
+        result = self._change_style(st, scale)
+        self.last = (st, scale, result)
+        return result
+
+    def _change_style(self, st: Style, scale: float) -> tuple[bool, bool]:
         code = self.code
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
@@ -256,6 +265,7 @@ class PdfDocument:
                 self.code.append("Q")
                 (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap,
                  self.join) = saved
+                self.last = None
             else:
                 for item in s.items:
                     self.draw(item, gm)
@@ -301,9 +311,11 @@ class PdfDocument:
         if s.color != self.fill:
             self.code.append("%.4f %.4f %.4f rg" % rgb(s.color))
             self.fill = s.color
+            self.last = None
         if self.alpha != 1.0:
             self.c.setFillAlpha(1.0)
             self.alpha = 1.0
+            self.last = None
         font = pdfmetrics.getFont(name)
         if not font._dynamicFont:                          # pragma: no cover - every font is embedded TrueType
             to = self.c.beginText()

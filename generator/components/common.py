@@ -1,11 +1,12 @@
 """What every component renderer shares: art with a fallback, fading, turning, templates, errors."""
 from __future__ import annotations
 
-from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any, Iterable
 
 from generator import colour, templating
 from generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
+from generator.memo import cached
 from generator.shapes import (
     Circle,
     Ellipse,
@@ -16,6 +17,7 @@ from generator.shapes import (
     Shape,
     Style,
     Text,
+    evolve,
 )
 from generator.shapes import Path as PathShape
 from kitfile.files import kit_folder
@@ -94,17 +96,22 @@ def faded(shapes: Iterable[Shape], strength: float) -> tuple[Shape, ...]:
     """
     t = 1.0 - strength
 
+    styles: dict[Style, Style] = {}  # a drawing has hundreds of shapes and a few styles
+
     def st(s: Style) -> Style:
-        return replace(s, fill=mix(s.fill, t), stroke=mix(s.stroke, t))
+        got = styles.get(s)
+        if got is None:
+            got = styles[s] = evolve(s, fill=mix(s.fill, t), stroke=mix(s.stroke, t))
+        return got
 
     out: list[Shape] = []
     for s in shapes:
         if isinstance(s, Group):
-            out.append(replace(s, items=faded(s.items, strength)))
+            out.append(evolve(s, items=faded(s.items, strength)))
         elif isinstance(s, Text):
-            out.append(replace(s, color=mix(s.color, t)))
+            out.append(evolve(s, color=mix(s.color, t)))
         elif hasattr(s, "style"):
-            out.append(replace(s, style=st(s.style)))
+            out.append(evolve(s, style=st(s.style)))
         else:
             out.append(s)
     return tuple(out)
@@ -136,13 +143,20 @@ def render_string(kit: Any, text: str, where: tuple, **context: Any) -> str:
 
 
 def _render(kit: Any, where: tuple, context: dict, *, file: str | None = None, text: str | None = None) -> str:
-    env = templating.environment(kit_folder(kit))
+    env = _environment(getattr(kit, "path", "") or "")
     try:
         return templating.render(env, {"kit": kit, "game": kit.game, "params": kit.params, **context},
                                  file=file, text=text)
     except templating.TemplateProblem as e:
         line = f" (template line {e.line})" if e.line else ""
         raise error(kit, where, f"{e.message}{line}") from None
+
+
+@cached(8)
+def _environment(path: str) -> templating.KitSandbox:
+    """The sandbox of the kit file at `path`: its folder is found (links resolved) once, not
+    for each of the hundreds of texts a build renders."""
+    return templating.environment(kit_folder(SimpleNamespace(path=path)))
 
 
 # --- errors ------------------------------------------------------------------------------------
