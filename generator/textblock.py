@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator import fonts
+from generator.memo import cached
 from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, evolve
 
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
@@ -155,8 +156,20 @@ def icon_size(pt: float) -> float:
     return pt * MM_PER_PT * 1.05
 
 
-def words(rs: list[Run]) -> list[list[Run]]:
-    """Split runs into words (each a list of runs, no spaces inside)."""
+def words(rs: list[Run]) -> tuple[tuple[Run, ...], ...]:
+    """Split runs into words (each a tuple of runs, no spaces inside). Kept for short texts:
+    layout tries several sizes of the same text, and a deck repeats its texts."""
+    rs = tuple(rs)
+    if sum(len(t) for t, _ in rs) <= _SHORT_TEXT:
+        return _words(rs)
+    return _words.__wrapped__(rs)
+
+
+_SHORT_TEXT = 2000  # characters: a card's or a table cell's text, not a stranger's megabyte
+
+
+@cached(4096)
+def _words(rs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
     out: list[list[Run]] = [[]]
     for text, font in rs:
         if font == ICON:
@@ -171,10 +184,17 @@ def words(rs: list[Run]) -> list[list[Run]]:
                     out.append([])
             else:
                 out[-1].append((p, font))
-    return [w for w in out if w]
+    return tuple(tuple(w) for w in out if w)
 
 
-def word_width(w: list[Run], pt: float) -> float:
+def word_width(w: tuple[Run, ...] | list[Run], pt: float) -> float:
+    if len(w) == 1 and len(w[0][0]) <= fonts.SHORT:  # most words: one run, a few letters
+        return _word_width(tuple(w), pt)
+    return sum(run_width(t, f, pt) for t, f in w)
+
+
+@cached(16384)
+def _word_width(w: tuple[Run, ...], pt: float) -> float:
     return sum(run_width(t, f, pt) for t, f in w)
 
 
@@ -247,7 +267,9 @@ class Unit:
     column_break: bool = False
 
 
-def _units(blocks: list[Block], pt: float, width: float) -> list[Unit]:
+def _units(blocks: list[Block], pt: float, width: float, draw: bool = True) -> list[Unit]:
+    """The units of `blocks` at `pt`; with draw=False only their sizes (trying a size)."""
+    draw = draw_line if draw else _no_line  # (the flag becomes the function that draws a line)
     lh = fonts.line_height(pt, 1.18)
     base = lh * 0.78
     gap = lh * 0.45
@@ -261,26 +283,30 @@ def _units(blocks: list[Block], pt: float, width: float) -> list[Unit]:
             style = HEADING if b.kind == "heading1" else BOLD
             rs = [(t, ICON if f == ICON else style) for t, f in runs(b.text.replace("**", ""))]
             for i, ln in enumerate(wrap_runs(rs, hpt, width)):
-                units.append(Unit(hlh, draw_line(ln, 0.0, hlh * 0.8, hpt),
+                units.append(Unit(hlh, draw(ln, 0.0, hlh * 0.8, hpt),
                                   gap_before=(gap * 1.6 if i == 0 else 0.0), keep_with_next=True))
         elif b.kind == "para":
             for i, ln in enumerate(wrap_runs(runs(b.text), pt, width)):
-                units.append(Unit(lh, draw_line(ln, 0.0, base, pt), gap_before=gap if i == 0 else 0.0))
+                units.append(Unit(lh, draw(ln, 0.0, base, pt), gap_before=gap if i == 0 else 0.0))
         elif b.kind == "item":
             label_rs = runs(b.label, bold=b.label != "•")
             indent = max(fonts.text_width("00)", BOLD, pt), word_width(label_rs, pt)) + fonts.text_width(" ", REGULAR, pt)
             for i, ln in enumerate(wrap_runs(runs(b.text), pt, width - indent)):
-                shapes = draw_line(ln, indent, base, pt)
+                shapes = draw(ln, indent, base, pt)
                 if i == 0:
                     shapes = [Text(0.0, base, b.label, size=pt, font=label_rs[0][1])] + shapes
                 units.append(Unit(lh, shapes, gap_before=gap * 0.5 if i == 0 else 0.0))
         elif b.kind == "table":
-            units.extend(_table(b, pt, width, gap))
+            units.extend(_table(b, pt, width, gap, draw))
     return units
 
 
+def _no_line(*args, **kwargs) -> list[Shape]:
+    return []
 
-def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
+
+
+def _table(b: Block, pt: float, width: float, gap: float, draw=draw_line) -> list[Unit]:
     lh = fonts.line_height(pt, 1.15)
     base = lh * 0.78
     pad_x, pad_y = 0.8, 0.45
@@ -309,7 +335,7 @@ def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
             h = len(lines) * lh + 2 * pad_y
             shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
             for i, ln in enumerate(lines):
-                shapes += draw_line(ln, pad_x, pad_y + base + i * lh, pt)
+                shapes += draw(ln, pad_x, pad_y + base + i * lh, pt)
         else:
             cells = []
             for ci in range(ncol):
@@ -321,7 +347,7 @@ def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
             x = 0.0
             for ci, lines in enumerate(cells):
                 for i, ln in enumerate(lines):
-                    shapes += draw_line(ln, x + pad_x, pad_y + base + i * lh, pt, widths[ci] - 2 * pad_x, align[ci])
+                    shapes += draw(ln, x + pad_x, pad_y + base + i * lh, pt, widths[ci] - 2 * pad_x, align[ci])
                 x += widths[ci]
         shapes.append(Line(0.0, h, width, h, Style(stroke=RULE, width=0.15)))
         if ri == 0:
@@ -331,8 +357,10 @@ def _table(b: Block, pt: float, width: float, gap: float) -> list[Unit]:
     return units
 
 
-def _flow(units: list[Unit], w: float, h: float, columns: int, col_gap: float) -> tuple[list[Shape], float] | None:
-    """Place units top to bottom, column after column; None if they do not fit."""
+def _flow(units: list[Unit], w: float, h: float, columns: int, col_gap: float,
+          place: bool = True) -> tuple[list[Shape], float] | None:
+    """Place units top to bottom, column after column; None if they do not fit (place=False:
+    only whether they fit, and how tall)."""
     cw = (w - col_gap * (columns - 1)) / columns
     col, y, tallest = 0, 0.0, 0.0
     out: list[Shape] = []
@@ -361,7 +389,8 @@ def _flow(units: list[Unit], w: float, h: float, columns: int, col_gap: float) -
             continue
         y += gap
         x0 = col * (cw + col_gap)
-        out.extend(_move(s, x0, y) for s in u.shapes)
+        if place:
+            out.extend(_move(s, x0, y) for s in u.shapes)
         y += u.h
         tallest = max(tallest, y)
         i += 1
@@ -394,17 +423,18 @@ def layout(markup: str, w: float, h: float, *, max_pt: float = 10.0, min_pt: flo
         s -= 0.25
     if not sizes:
         sizes = [min_pt]
-    # Binary search over the sizes (larger sizes first); fit is monotone enough for text.
+    # Binary search over the sizes (larger sizes first); fit is monotone enough for text. A
+    # size is tried by measuring its lines; only the chosen one is drawn.
     lo, hi, best = 0, len(sizes) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        placed = _flow(_units(blocks, sizes[mid], cw), w, h, columns, col_gap)
-        if placed is not None:
-            best, hi = (sizes[mid], placed), mid - 1
+        if _flow(_units(blocks, sizes[mid], cw, draw=False), w, h, columns, col_gap, place=False) is not None:
+            best, hi = sizes[mid], mid - 1
         else:
             lo = mid + 1
     if best is None:
         raise TextFitError(f"{where}: the text does not fit its {w:.1f}x{h:.1f} mm box even at {min_pt:g} pt "
                            f"(shorten it, give it more room or more columns)")
-    size, (shapes, used) = best
+    size = best
+    shapes, used = _flow(_units(blocks, size, cw), w, h, columns, col_gap)
     return Laid(tuple(_move(s, x, y) for s in shapes), size, used)
