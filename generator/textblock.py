@@ -157,15 +157,10 @@ def icon_size(pt: float) -> float:
 
 
 def words(rs: list[Run]) -> tuple[tuple[Run, ...], ...]:
-    """Split runs into words (each a tuple of runs, no spaces inside). Kept for short texts:
-    layout tries several sizes of the same text, and a deck repeats its texts."""
+    """Split runs into words (each a tuple of runs, no spaces inside). Kept for texts up to
+    2,000 characters: layout tries several sizes of one text, and a deck repeats its texts."""
     rs = tuple(rs)
-    if sum(len(t) for t, _ in rs) <= _SHORT_TEXT:
-        return _words(rs)
-    return _words.__wrapped__(rs)
-
-
-_SHORT_TEXT = 2000  # characters: a card's or a table cell's text, not a stranger's megabyte
+    return (_words if sum(len(t) for t, _ in rs) <= 2000 else _words.__wrapped__)(rs)
 
 
 @cached(4096)
@@ -188,9 +183,8 @@ def _words(rs: tuple[Run, ...]) -> tuple[tuple[Run, ...], ...]:
 
 
 def word_width(w: tuple[Run, ...] | list[Run], pt: float) -> float:
-    if len(w) == 1 and len(w[0][0]) <= fonts.SHORT:  # most words: one run, a few letters
-        return _word_width(tuple(w), pt)
-    return sum(run_width(t, f, pt) for t, f in w)
+    short = len(w) == 1 and len(w[0][0]) <= fonts.SHORT  # most words: one run, a few letters (kept)
+    return (_word_width if short else _word_width.__wrapped__)(tuple(w), pt)
 
 
 @cached(16384)
