@@ -49,16 +49,20 @@ class Face(Strict):
 
     fill: Color | None = Field(None, description="Background colour (default white; a set's colour tints it if `tint`).")
     tint: bool = Field(False, description="Tint the background with the set's colour (light on purpose: greyscale printers).")
-    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), drawn in the middle; "
-                            "on cards it may be jinja2 reading `row` (\"{{ row.kind }}\").")
-    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; on cards "
+    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), or your own picture "
+                            "file beside the kit file (`art/fox.svg`, `art/fox.png`), drawn in the middle; "
+                            "on cards it may be jinja2 reading `row` (\"{{ row.kind }}\", \"art/{{ row.id }}.svg\").")
+    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; for a "
+                                        "picture file `fit` (fit, fill, stretch, actual) and `crop` [x, y, w, h]; on cards "
                                         "a text value with {{ }} is jinja2 reading `row` and `params` (\"{{ row.size }}\").")
     art_scale: float = Field(0.62, gt=0, le=1, description="The art's box as a share of the face's size.")
     art_share: float = Field(0.45, gt=0, lt=1, description="Cards with text: the share of the height under the "
                                     "title the art takes (default 0.45); more for a drawing that carries the card.")
-    art_box: Literal["square", "face"] = Field("square", description="Cards: `face` gives the art the whole face "
-                                               "inside the frame (a drawing that lays out its own numbers); "
-                                               "`square` (default) a square box under the title.")
+    art_box: Literal["square", "face", "full"] = Field("square", description="Cards: `face` gives the art the whole face "
+                                                       "inside the frame (a drawing that lays out its own numbers); "
+                                                       "`square` (default) a square box under the title. Any face: "
+                                                       "`full` covers the whole face and runs past the cut as bleed "
+                                                       "(`fit: fill` unless its options say otherwise), with no frame line.")
     color: Color | None = Field(None, description="The owner's colour, given to the art and the mark (a set fills it).")
     mark: str | None = Field(None, description="A player mark (art name, e.g. mark-circle) printed so colour never stands alone.")
     label: str | None = Field(None, description="A short word printed on the face (a set's label fills it).")

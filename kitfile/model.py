@@ -1,16 +1,19 @@
 """The kit file: `game`, `params`, `components`, validated on load."""
 from __future__ import annotations
 
+import copy
 import importlib
 import os
 import re
 from functools import lru_cache
 from importlib import resources
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from kitfile import decks
 from kitfile.components import MAX_COUNT, Component
 from kitfile.source import Problem, Source, SourceError, load_file, validate
 
@@ -100,7 +103,15 @@ def load_kit(name: str, components: bool = True) -> Kit:
         version = path.stat().st_mtime_ns  # cached per file version: an edited kit file is read again
     except OSError:
         version = 0
-    return _load(str(path), display, version, components)
+    source = _source(str(path), display, version)
+    return _load(str(path), display, version, _deck_versions(source, str(path)), components)
+
+
+def _version(path: Path | str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
 
 
 @lru_cache(maxsize=32)
@@ -111,9 +122,57 @@ def _source(path: str, display: str, version: int) -> Source:
     return source
 
 
+def _deck_versions(source: Source, path: str) -> tuple:
+    """The deck files a kit file reads (kitfile/decks.py) and their versions: an edited deck is read again."""
+    folder = Path(path).parent.resolve()
+    out = []
+    for at, ref in decks.references(source.data):
+        try:
+            file = decks.locate(folder, ref)
+        except decks.DeckError as e:
+            raise source.error(at + ("from",), str(e)) from None
+        out.append((str(file), _version(file)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=32)
-def _load(path: str, display: str, version: int, components: bool = True) -> Kit:
+def _expanded(path: str, display: str, version: int, deck_versions: tuple) -> Source:
+    """The kit file's source with every `{from: FILE}` replaced by the rows of that file."""
     source = _source(path, display, version)
+    refs = decks.references(source.data)
+    if not refs:
+        return source
+    data = copy.deepcopy(source.data)
+    origins: dict = {}
+    read: dict[tuple, tuple] = {}
+    for (at, ref), (file, _) in zip(refs, deck_versions):
+        key = (file, str(ref.get("sheet")))
+        if key not in read:
+            try:
+                read[key] = decks.read(Path(file), ref["from"].strip(), ref.get("sheet"))
+            except decks.DeckError as e:
+                raise source.error(at + ("from",), str(e)) from None
+        rows, origin = read[key]
+        node = data
+        for part in at[:-1]:
+            node = node[part]
+        node[at[-1]] = copy.deepcopy(rows)
+        origins[at] = origin
+    return replace(source, data=data, decks=origins)
+
+
+def source_for(kit: "Kit") -> Source | None:
+    """The source a loaded kit came from (its decks read in), for errors found while drawing."""
+    if not getattr(kit, "path", ""):
+        return None
+    version = _version(kit.path)
+    source = _source(kit.path, kit.file, version)
+    return _expanded(kit.path, kit.file, version, _deck_versions(source, kit.path))
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, display: str, version: int, deck_versions: tuple = (), components: bool = True) -> Kit:
+    source = _expanded(path, display, version, deck_versions)
     if components:
         kit = validate(Kit, source)
         _check_extent(kit, source)

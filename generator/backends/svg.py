@@ -9,6 +9,7 @@ tree with svgwrite took twice as long, for the same bytes.
 """
 from __future__ import annotations
 
+import base64
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.fonts import SVG_FAMILY
@@ -17,6 +18,7 @@ from generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -40,6 +42,8 @@ def _style(st: Style) -> list[tuple[str, str]]:
     a = [("fill", st.fill or "none")]
     if st.fill and st.opacity != 1.0:
         a.append(("fill-opacity", n(st.opacity)))
+    if st.fill and st.evenodd:
+        a.append(("fill-rule", "evenodd"))
     if st.stroke and st.width > 0:
         a += [("stroke", st.stroke), ("stroke-width", n(st.width))]
         if st.dash:
@@ -126,6 +130,13 @@ class _Page:
             if s.rotate:
                 attrs.append(("transform", f"rotate({n(s.rotate)} {n(s.x)} {n(s.y)})"))
             out.append(_tag("text", attrs, s.text))
+        elif t is Image:
+            href = "data:image/png;base64," + base64.b64encode(s.png).decode("ascii")
+            attrs = [("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)),
+                     ("preserveAspectRatio", "none"), ("xlink:href", href)]
+            if s.opacity != 1.0:
+                attrs.append(("opacity", n(s.opacity)))
+            out.append(_tag("image", attrs))
         else:
             raise TypeError(f"cannot draw {t.__name__}")
 
