@@ -119,6 +119,8 @@ class _Faced(_Component):
     front: Face = Field(default_factory=Face, description="The front (every piece has one).")
     back: Face | None = Field(None, description="The back; leave it out for a single-sided piece.")
     border: Color = Field("#000000", description="The colour of the thin line just inside the cut.")
+    cut_corner: Length = Field(0.0, description="Square pieces: the corner radius a cutting machine cuts (the SVG "
+                               "pages' Cut layer), e.g. 3mm; 0 cuts square corners.")
 
     @model_validator(mode="after")
     def _count(self):
@@ -165,6 +167,8 @@ class Cards(_Component):
     corner: Length = Field(3.0, description="Corner radius of the frame inside the cut.")
     bleed: Length = Field(0.0, description="How far each face's background runs past the cut, so a "
                           "slightly off cut shows no white edge; `pnpkit build --bleed` sets 3mm.")
+    cut_corner: Length = Field(0.0, description="The corner radius a cutting machine cuts (the SVG pages' Cut "
+                               "layer), e.g. 3mm for rounded cards; 0 cuts square corners.")
 
 
 class Column(Strict):

@@ -116,5 +116,5 @@ def pieces(kit, c: Cards, index: int) -> list[Piece]:
         for n in range(1, count + 1):
             name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
             out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,
-                             bleed=c.bleed, grounds=grounds, meta={"row": r}))
+                             bleed=c.bleed, grounds=grounds, meta={"row": r, "cut_corner": c.cut_corner}))
     return out

@@ -23,5 +23,6 @@ def pieces(kit, c: Counters, index: int) -> list[Piece]:
         for n in range(1, group.count + 1):
             name = f"{c.display} ({group.name}) {n}" if group.name else f"{c.display} {n}"
             out.append(Piece(component=c.name, kind="counter", name=name, w=d, h=d, front=f, back=b,
-                             shape=shape, grounds=grounds, meta={"set": group.name or None}))
+                             shape=shape, grounds=grounds,
+                             meta={"set": group.name or None, "cut_corner": c.cut_corner}))
     return out

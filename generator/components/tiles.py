@@ -23,5 +23,5 @@ def pieces(kit, t: Tiles, index: int) -> list[Piece]:
         for n in range(1, group.count + 1):
             name = f"{t.display} ({group.name}) {n}" if group.name else f"{t.display} {n}"
             out.append(Piece(component=t.name, kind="tile", name=name, w=w, h=h, front=f, back=b,
-                             grounds=grounds, meta={"set": group.name or None}))
+                             grounds=grounds, meta={"set": group.name or None, "cut_corner": t.cut_corner}))
     return out
