@@ -323,8 +323,11 @@ class PdfDocument:
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
-           author: str = "", subject: str = "", fields: list[list[Field]] | None = None) -> bytes:
-    """`fields[i]`: the fillable text fields of page i (score sheets), in page mm.
+           author: str = "", subject: str = "", fields: list[list[Field]] | None = None,
+           boxes: dict[str, tuple[float, float, float, float]] | None = None) -> bytes:
+    """`fields[i]`: the fillable text fields of page i (score sheets), in page mm. `boxes`: the
+    PDF page boxes print shops read ("trim", "bleed", "art": x0, y0, x1, y1 in page mm from the
+    top-left corner), the same on every page.
 
     Streams are Flate-compressed only: reportlab's default also wraps them in ASCII85, which makes
     the file a quarter larger and, without its C accelerator, costs a third of the PDF's time."""
@@ -332,6 +335,8 @@ def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str 
     rl_config.useA85 = 0
     try:
         doc = PdfDocument(w_mm, h_mm, title, author, subject)
+        for name, (x0, y0, x1, y1) in (boxes or {}).items():
+            doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)
         for i, shapes in enumerate(pages):
             doc.page(shapes, fields[i] if fields else ())
         return doc.finish()
