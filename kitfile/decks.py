@@ -176,7 +176,10 @@ def _xlsx(raw: bytes, name: str, sheet: Any) -> list[tuple[int, list[Any]]]:
             raise DeckError(f"{name}: no sheet {sheet!r} (sheets: {', '.join(book.sheetnames)})")
         out: list[tuple[int, list[Any]]] = []
         for number, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), 1):
-            out.append((number, list(row)))
+            cells = list(row)
+            while cells and cells[-1] is None:  # a sheet's rows run to its widest column
+                cells.pop()
+            out.append((number, cells))
             if number > MAX_COUNT + 1:
                 raise DeckError(f"{name}: more than {MAX_COUNT:,} rows")
         return out
