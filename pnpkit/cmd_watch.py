@@ -91,7 +91,7 @@ def page(state: State) -> str:
     pics = "".join(f'<figure><img src="{html.escape(p)}?v={state.stamp}" alt="page {i}"><figcaption>page {i}'
                    "</figcaption></figure>" for i, p in enumerate(state.pictures, 1))
     status = "the build failed: the pages below are from the last good build" if state.problem else \
-        f"build {state.builds}: {len(state.pictures)} pages"
+        f"{len(state.pictures)} pages"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(state.kit)}: watching</title>
 <style>
@@ -103,7 +103,8 @@ img {{ box-shadow: 0 1px 4px rgba(0,0,0,.3); background: #fff; max-height: 80vh;
 </style></head>
 <body data-stamp="{state.stamp}">
 <h1>{html.escape(state.kit)}</h1>
-<p id="status">{html.escape(status)} · this page reloads itself when the kit is built again</p>
+<p id="status">build <span id="count">{state.builds}</span>: {html.escape(status)} · this page reloads itself
+when the kit is built again</p>
 {problem}{f'<ul class="warnings">{warns}</ul>' if warns else ''}
 <div id="pages">{pics}</div>
 <script>

@@ -2,7 +2,6 @@
 and the scorer reading the very rows the cards are printed from."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -108,7 +107,6 @@ def test_an_xlsx_zip_bomb_is_refused_from_its_index(tmp_path):
 def test_the_scorer_reads_the_rows_the_cards_print(tmp_path):
     """NUTS with its bonus deck in a CSV: the same score as the shipped kit's YAML deck."""
     from kitfile import kit_path
-    from scorer.games.nuts import score as nuts_score  # noqa: F401  (the game's scorer)
     src, _ = kit_path("nuts")
     text = src.read_text()
     kit = load_kit("nuts", components=False)
@@ -121,7 +119,5 @@ def test_the_scorer_reads_the_rows_the_cards_print(tmp_path):
     start = text.index("  bonus: &bonus\n")
     end = text.index("\n\n", start)
     (tmp_path / "nuts.yaml").write_text(text[:start] + "  bonus: &bonus {from: bonus.csv}" + text[end:])
-    for name in ("templates",):
-        pass
     ours = load_kit(str(tmp_path / "nuts.yaml"), components=False)
     assert ours.params.bonus == kit.params.bonus
