@@ -78,7 +78,8 @@ def register(cli: click.Group) -> None:
     @click.argument("record", metavar="RECORD")
     @click.option("--try", "action", metavar="ACTION",
                   help='Is this action legal now? Written as in the record, e.g. "e 2", "blue box at C2", '
-                       '"move N". Exit 0 legal, 1 illegal (with the rule and its words), 2 unreadable.')
+                       '"move N", "roll > 8", "take acorn, to 2". Exit 0 legal, 1 illegal (with the rule and '
+                       'its words), 2 unreadable.')
     @click.option("--json", "as_json", is_flag=True,
                   help='Print {"game", "to_move", "legal", "forced", "may_end_turn", "try"} as one JSON object.')
     def moves(record: str, action: str | None, as_json: bool) -> None:
