@@ -31,7 +31,7 @@ PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
 TAG_PT = 6.5                         # a player's name under their piece
 ASIDE_CARD_H = 30.0                  # a card beside the board is shown this high at most
-NOTE_PT = 8.0                        # the note under a card in a row of cards
+NOTE_PT = 10.0                       # the note under a card in a row of cards (the page: .caption.note)
 ROW_MM = 600.0                       # a row of cards goes on in a new row past this width
 FAN = 0.3                            # cards on their back overlap: each shows this much of its width
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
@@ -306,8 +306,8 @@ class Tableau:
             note = "  ·  ".join(c.note for c in group if c.note)
             if note:
                 tw = fonts.text_width(note, "condensed", NOTE_PT)
-                laid.texts.append((max(x, x + (gw - tw) / 2), y + h + 4.2, note))
-            row_h = max(row_h, h + (5.5 if note else 0.0))
+                laid.texts.append((max(x, x + (gw - tw) / 2), y + h + 4.8, note))
+            row_h = max(row_h, h + (6.5 if note else 0.0))
             laid.w = max(laid.w, x + gw, x + (fonts.text_width(note, "condensed", NOTE_PT) if note else 0.0))
             x += gw + 5.0
         laid.h = y + row_h

@@ -82,9 +82,12 @@ def page(rep: Replayed, record_name: str) -> str:
         symbols.append({"id": f"f{faces[key]}", "w": _r(w), "h": _r(h), "markup": render_fragment(shapes, f"f{faces[key]}c")})
     first = rep.laid[0]
     areas = []
+    # rows of cards (each player's) share one width, so their cards are drawn at one scale
+    cards_w = max((l.w for step in rep.laid for l in step if l.kind == "cards"), default=0.0)
     for k, laid in enumerate(first):
         w = max(step[k].w for step in rep.laid if k < len(step)) or 10.0
         h = max(step[k].h for step in rep.laid if k < len(step)) or 10.0
+        w = cards_w if laid.kind == "cards" and cards_w else w
         ref = None
         if laid.board:
             ref = symbol("board:" + laid.board, *rep.tableau.board(laid.board))
