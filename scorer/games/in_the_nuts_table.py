@@ -50,6 +50,9 @@ class AnyRoll:
 
 
 class AtTable:
+    """Where a move log stops: the replay run with an open end (its last turn, or the setup, in
+    progress), and the rules' answers about what may come next there."""
+
     def __init__(self, record, params, violations: list[Violation]) -> None:
         self.record, self.names = record, record.names
         self.state, rep = replay(record, params, open_end=True)
