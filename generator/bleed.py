@@ -19,11 +19,14 @@ from generator.pieces import Piece
 from generator.shapes import Circle, Rect, Shape, ground
 
 BACK_BLEED = 1.5  # mm: the duplex shift a back survives without a white edge
+MAX_REACH = 5.0  # mm: the most bleed any build asks for (options.MAX_BLEED)
+ART = "art"  # a side's ground that is a picture covering the face and MAX_REACH past its cut
+# (`art_box: full`): it bleeds like a coloured background, and needs no underlay
 
 
 def coloured(c: str | None) -> bool:
     """A background that is not the paper's white (and so would show a white sliver if short)."""
-    return c is not None and colour.rgb(c) != (255, 255, 255)
+    return c == ART or (c is not None and colour.rgb(c) != (255, 255, 255))
 
 
 def resolve(piece: Piece, asked: float | None = None) -> Piece:
@@ -44,7 +47,7 @@ def resolve(piece: Piece, asked: float | None = None) -> Piece:
 def underlay(piece: Piece, side: str) -> tuple[Shape, ...]:
     """The side's background from its cut to its bleed, drawn under the piece's own drawing."""
     b, c = piece.bleed_of(side), piece.ground_of(side)
-    if b <= 0 or not coloured(c):
+    if b <= 0 or not coloured(c) or c == ART:
         return ()
     w, h = piece.w, piece.h
     if piece.shape == "circle":

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator import bleed, calibration, cover, fillable, fold, inksaver, joins, manifest, templating
+from generator import bleed, calibration, cover, cutlayer, fillable, fold, inksaver, joins, manifest, select, templating
 from generator.atomic import check_out, publish
 from generator.backends import pdf as pdf_backend
 from generator.backends import svg as svg_backend
@@ -132,6 +132,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     `titles` names components for people (component id -> title) on the cover and headings."""
     titles = titles or {}
     paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
+    pieces = select.components(pieces, options)
     forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
@@ -223,6 +224,9 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     man = manifest.manifest(info.id, paper, pages)
     if forms:
         man["fillable"] = fillable_name(info.id, options)
+    if options.selects:  # only some pages: each keeps its number and heading from the whole kit
+        kept = select.pages(pages, options)
+        return Document(info, options, kept, select.manifest(man, kept), forms)
     return Document(info, options, pages, man, forms)
 
 
@@ -235,6 +239,8 @@ def _set_of(kit: str, options: PrintOptions) -> re.Pattern:
     fillable sheets, manifest, SVG pages and previews. Anything else in the folder is kept."""
     stem, label = re.escape(options.stem(kit)), re.escape(options.label)
     form = re.escape(fillable_name(kit, options))
+    if options.cut_only:
+        return re.compile(rf"svg/{stem}-p\d+-cut\.svg")
     return re.compile(rf"{stem}\.pdf|{form}|manifest-{label}\.json|svg/{stem}-p\d+\.svg|preview-{label}/page-\d+\.png")
 
 
@@ -255,6 +261,18 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
     kit, paper, stem, label = doc.info.id, doc.paper.name, doc.options.stem(doc.info.id), doc.options.label
     root = Path(out_dir) / kit
     shapes = doc.page_shapes()
+    total = doc.manifest.get("pages", len(shapes))
+    if doc.options.cut_only:  # for a cutting machine: each page's cut layer, nothing else
+        files = {}
+        for page in doc.pages:
+            cut = cutlayer.outlines(page)
+            if cut:
+                files[f"svg/{_svg_name(stem, page.number, total)[:-4]}-cut.svg"] = svg_backend.render_page(
+                    (), doc.paper.w, doc.paper.h, title=f"{doc.info.title}, page {page.number}: cut paths",
+                    cut=cut, cut_only=True).encode("utf-8")
+        paths = [root / n for n in files]
+        return files, BuildReport(kit, paper, root, paths, root, len(doc.pages), len(doc.manifest["pieces"]), 0,
+                                  paths=paths)
     pdf_bytes = pdf_backend.render(shapes, doc.paper.w, doc.paper.h, title=doc.info.title,
                                    author=doc.info.designer, subject=doc.info.credit)
     files: dict[str, bytes] = {f"{stem}.pdf": pdf_bytes}
@@ -270,10 +288,9 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
     svg_names = []
     written = {} if written is None else written  # every copy of a piece shares its drawing's markup
     for page, s in zip(doc.pages, shapes):
-        name = f"svg/{_svg_name(stem, page.number, len(shapes))}"
-        files[name] = svg_backend.render_page(s, doc.paper.w, doc.paper.h,
-                                              title=f"{doc.info.title}, page {page.number}",
-                                              written=written).encode("utf-8")
+        name = f"svg/{_svg_name(stem, page.number, total)}"
+        files[name] = svg_backend.render_page(s, doc.paper.w, doc.paper.h, title=f"{doc.info.title}, page {page.number}",
+                                              cut=cutlayer.outlines(page), written=written).encode("utf-8")
         svg_names.append(name)
     man_name = f"manifest-{label}.json"
     files[man_name] = manifest.dumps(doc.manifest).encode("utf-8")
@@ -281,7 +298,7 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
     if preview_dpi:
         from generator.preview import pngs_of
         for i, png in enumerate(pngs_of(pdf_bytes, preview_dpi), 1):
-            name = f"preview-{label}/page-{i:0{max(2, len(str(len(shapes))))}d}.png"
+            name = f"preview-{label}/page-{doc.pages[i - 1].number:0{max(2, len(str(total)))}d}.png"
             files[name] = png
             pngs.append(root / name)
     svgs = [root / n for n in svg_names]

@@ -16,6 +16,7 @@ from generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -63,6 +64,8 @@ def shape(s: Shape) -> Shape:
         return replace(s, color=dark(s.color)) if luminance(s.color) > 0.45 else s
     if t in (Rect, Circle, Ellipse, Line, Polygon, Path):
         return replace(s, style=style(s.style))
+    if t is Image:  # a picture printed pale, as fills are: mostly paper shows through
+        return replace(s, opacity=s.opacity * (1 - TINT))
     return s
 
 

@@ -32,6 +32,12 @@ class PrintOptions:
     ink_saver: bool = False  # outlines and light fills instead of large solid areas
     backs: str = "duplex"  # duplex: backs on the next page; gutter: front and back folded together
     bleed: float | None = None  # mm; overrides every card deck's own bleed when given
+    # only part of the kit (generator/select.py): its components, a page range, one side, a sheet
+    only: tuple[str, ...] = ()  # component names; () is every component
+    pages: tuple[int, int] | None = None  # first and last page (numbered as in the whole kit)
+    face: str | None = None  # fronts | backs: one side of every sheet, for manual duplex
+    reprint: int | None = None  # --sheet: a page number; that page and the other side of its paper
+    cut_only: bool = False  # write the SVG pages' cut layer only (for a cutting machine)
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:
@@ -46,6 +52,13 @@ class PrintOptions:
         object.__setattr__(self, "back_offset", (float(offset[0]), float(offset[1])))
         if self.bleed is not None and not 0 <= self.bleed <= MAX_BLEED:
             raise ValueError(f"bleed must be 0 to {MAX_BLEED:g} mm, got {self.bleed:g}")
+        object.__setattr__(self, "only", tuple(self.only))
+        if self.face not in (None, "fronts", "backs"):
+            raise ValueError(f"face must be fronts or backs, got {self.face!r}")
+        if self.pages is not None and not 1 <= self.pages[0] <= self.pages[1]:
+            raise ValueError(f"pages must be FIRST-LAST with 1 <= FIRST <= LAST, got {self.pages}")
+        if self.reprint is not None and self.reprint < 1:
+            raise ValueError(f"--sheet must be a page number (1 or more), got {self.reprint}")
 
     @property
     def sheet(self) -> Paper:
@@ -77,7 +90,21 @@ class PrintOptions:
             parts.append(self.backs)
         if self.bleed is not None:
             parts.append(f"bleed{self.bleed:g}")
+        if self.only:
+            parts.append("only-" + "-".join(self.only))
+        if self.pages is not None:
+            a, b = self.pages
+            parts.append(f"p{a}" if a == b else f"p{a}-{b}")
+        if self.face:
+            parts.append(self.face)
+        if self.reprint is not None:
+            parts.append(f"sheet{self.reprint}")
         return "-".join(parts)
+
+    @property
+    def selects(self) -> bool:
+        """Only some pages of the kit are printed (a page range, one side, one sheet)."""
+        return self.pages is not None or self.face is not None or self.reprint is not None
 
     def stem(self, kit: str) -> str:
         """A build's file name without its extension: nuts-letter-inksaver-gutter."""

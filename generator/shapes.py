@@ -9,7 +9,7 @@ degrees clockwise (as seen on the page).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Union
 
 MM_PER_PT = 25.4 / 72.0
@@ -26,6 +26,7 @@ class Style:
     opacity: float = 1.0  # fill opacity
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
+    evenodd: bool = False  # fill rule: even-odd (a designer's SVG may ask for it) instead of non-zero
     ground: bool = False  # a piece's background, which meets the cut: --ink-saver never outlines it
 
     def with_(self, **kw) -> "Style":
@@ -133,7 +134,21 @@ class Group:
     clip: tuple[float, float, float, float] | None = None
 
 
-Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group]
+@dataclass(frozen=True)
+class Image:
+    """A raster picture (a designer's PNG or JPEG, or one inside their SVG) stretched over the box
+    (x, y, w, h). `png` is the picture as PNG bytes, already checked and bounded when it was read
+    (generator/pictures); backends embed it once however often it is placed."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    png: bytes = field(repr=False)
+    opacity: float = 1.0  # faint region art and --ink-saver draw it lighter
+
+
+Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group, Image]
 
 
 def evolve(s, **changes):

@@ -6,8 +6,12 @@ region, a track's space, a lattice's space, a grid's square), lays the counters 
 would (side by side in a region, stacked on a space), and draws them with the shapes the PDF
 prints. A board that changes in the kit file changes here with it.
 
-`Tableau.lay(area)` gives the layout (what the replay page's script draws: counter faces by key at
-positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PNG is made of).
+Cards are laid the same way as counters: a card's face (a deck row, one side) is drawn once and
+placed wherever that card lies: at a place on a board (a face-up card, a draw pile), beside it, or
+in a row of cards with the cards lying on them.
+
+`Tableau.lay(area)` gives the layout (what the replay page's script draws: counter and card faces
+by key at positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PNG is made of).
 """
 from __future__ import annotations
 
@@ -26,12 +30,17 @@ from kitfile import Problem, SourceError
 PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
 TAG_PT = 6.5                         # a player's name under their piece
+ASIDE_CARD_H = 30.0                  # a card beside the board is shown this high at most
+NOTE_PT = 10.0                       # the note under a card in a row of cards (the page: .caption.note)
+ROW_MM = 600.0                       # a row of cards goes on in a new row past this width
+FAN = 0.3                            # cards on their back overlap: each shows this much of its width
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
 
 
 @dataclass(frozen=True)
 class Item:
-    """One counter (or a stack of `count`) drawn at (x, y), its top-left corner, `d` mm wide."""
+    """One counter (or a stack of `count`) drawn at (x, y), its top-left corner, `d` mm wide; a card
+    (or a pile) is `h` mm high as well."""
 
     face: str
     x: float
@@ -39,6 +48,7 @@ class Item:
     d: float
     count: int = 1
     label: str = ""
+    h: float | None = None          # a card's height; None: a counter, as high as it is wide
 
 
 @dataclass
@@ -52,7 +62,7 @@ class Laid:
     board: str | None = None
     items: list[Item] = field(default_factory=list)
     texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
-    drawing: tuple[Shape, ...] = ()   # sheets and cards: the whole picture
+    drawing: tuple[Shape, ...] = ()   # a score sheet: the whole picture
 
 
 class Tableau:
@@ -92,9 +102,17 @@ class Tableau:
             self.faces[key] = (shapes, piece.w, piece.h)
         return key
 
+    def card_face(self, component: str, row: int, back: bool) -> str:
+        """The key of a card's face (drawn once): `card:nuts/2/front`."""
+        key = f"card:{component}/{row}/{'back' if back else 'front'}"
+        if key not in self.faces:
+            self.faces[key] = self._card(component, row, back)
+        return key
+
     def places(self, name: str) -> dict[str, tuple[str, tuple[float, float, float, float]]]:
         """Every place of a board by the kit file's name: a region (`basket`), a track's space
-        (`added-flames 2`), a lattice's space (`tree C2`), a grid's square (`forest 2 3`)."""
+        (`added-flames 2`), a lattice's space (`tree C2`), a grid's square (`forest 2 3`), a drawing
+        by its art's name (`draw-pile`, where no region has that name)."""
         if name not in self._places:
             _, b = self._component(name, "board")
             out: dict[str, tuple[str, tuple[float, float, float, float]]] = {}
@@ -112,6 +130,8 @@ class Tableau:
                 for r in range(g.rows):
                     for c in range(g.cols):
                         out[f"{g.name} {r + 1} {c + 1}"] = ("spot", (g.at[0] + c * g.cell, g.at[1] + r * g.cell, g.cell, g.cell))
+            for a in b.art:
+                out.setdefault(a.name, ("spot", (a.at[0], a.at[1], a.size[0], a.size[1])))
             self._places[name] = out
         return self._places[name]
 
@@ -162,6 +182,17 @@ class Tableau:
             for k, (key, d, count, label, _) in enumerate(stack):
                 shift = (k - (n - 1) / 2) * step
                 laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label))
+        for card in area.cards:     # a card at a place: as large as the place holds, in its middle
+            if card.place not in places:
+                raise SourceError(self.kit.file, [Problem(None, "components", (
+                    f"the board {area.name!r} has no place {card.place!r}, where the scorer puts a card of "
+                    f"{card.component}"))])
+            key = self.card_face(card.component, card.row, card.back)
+            _, cw, ch = self.faces[key]
+            _, (x, y, bw, bh) = places[card.place]
+            scale = min(1.0, bw / cw, bh / ch)
+            laid.items.append(Item(key, x + (bw - cw * scale) / 2, y + (bh - ch * scale) / 2, cw * scale, card.count,
+                                   "", ch * scale))
         return laid
 
     def _aside(self, area) -> Laid:
@@ -185,6 +216,20 @@ class Tableau:
             for k in range(shown):
                 laid.items.append(Item(key, x + k * (d + 2.0), top, d, p.count if k == shown - 1 and p.count > shown else 1,
                                        p.label))
+            laid.w = max(laid.w, x + gw)
+            row_h = max(row_h, gh)
+            x += gw + 8.0
+        for card in area.cards:     # a card (a pile of them) with its note as the caption
+            key = self.card_face(card.component, card.row, card.back)
+            _, cw, ch = self.faces[key]
+            scale = min(1.0, ASIDE_CARD_H / ch)
+            gw = max(fonts.text_width(card.note, "condensed", CAPTION_PT), cw * scale)
+            gh = CAPTION_PT * PT * 1.6 + ch * scale
+            if x > 0 and x + gw > width:
+                x, y = 0.0, y + row_h + 5.0
+                row_h = 0.0
+            laid.texts.append((x, y + CAPTION_PT * PT, card.note))
+            laid.items.append(Item(key, x, y + CAPTION_PT * PT * 1.6, cw * scale, card.count, "", ch * scale))
             laid.w = max(laid.w, x + gw)
             row_h = max(row_h, gh)
             x += gw + 8.0
@@ -219,33 +264,54 @@ class Tableau:
         return (piece.back if back and piece.back is not None else piece.front), piece.w, piece.h
 
     def _cards_row(self, area) -> Laid:
-        """Cards side by side (wrapping at 4 a row), each with the cards lying on it fanned over its
-        lower half, and its note under it."""
-        out: list[Shape] = []
-        x = y = 0.0
-        row_h = w_all = 0.0
-        for k, card in enumerate(area.cards):
-            shapes, w, h = self._card(card.component, card.row, card.back)
-            if k and k % 4 == 0:
-                x, y = 0.0, y + row_h + 6.0
+        """Cards side by side (a new row past ROW_MM), each with the cards lying on it fanned over its
+        middle and its note under it; cards lying on their back one after another (a player's full
+        storage cards, turned over) overlap as a table stacks them, their notes under them as one. The
+        pieces that lie by the cards (a supply, David) come first."""
+        laid = Laid("cards", area.title, 0.0, 0.0)
+        x = y = row_h = 0.0
+        for p in area.pieces:
+            key = self.face(p.counters, p.set, p.back)
+            d = self.faces[key][1]
+            laid.items.append(Item(key, x, y, d, p.count, p.label))
+            x += d + 5.0
+            row_h = d
+        left = x
+        groups: list[list] = []
+        for card in area.cards:
+            if groups and card.back and not card.on and all(c.back and not c.on for c in groups[-1]):
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+        for group in groups:
+            keys = [self.card_face(c.component, c.row, c.back) for c in group]
+            _, w, h = self.faces[keys[0]]
+            step = w * FAN
+            gw = (len(group) - 1) * step + w
+            if x > left and x + gw > ROW_MM:
+                x, y = left, y + row_h + 6.0
                 row_h = 0.0
-            out.append(placed(shapes, x, y))
+            for k, (card, key) in enumerate(zip(group, keys)):
+                laid.items.append(Item(key, x + k * step, y, w, card.count, "", h))
+            card = group[0]
             if card.on:                 # fanned over the card's middle, clear of its size and its points
-                small = [self._card(on.component, on.row, on.back) for on in card.on]
-                scale = min(1.0, h * 0.62 / max(sh for _, _, sh in small))
-                cw = max(sw for _, sw, _ in small) * scale
-                left, room = x + w * 0.28, w * 0.5
-                step = min(cw * 0.6, (room - cw) / (len(small) - 1)) if len(small) > 1 else 0.0
-                for j, (shapes_on, sw, sh) in enumerate(small):
-                    out.append(Group(shapes_on, dx=left + j * step, dy=y + (h - sh * scale) / 2, scale=scale))
-            note_h = 0.0
-            if card.note:
-                out.append(Text(x + w / 2, y + h + 4.2, card.note, size=8.0, font="condensed", color=INK, anchor="middle"))
-                note_h = 5.5
-            row_h = max(row_h, h + note_h)
-            x += w + 5.0
-            w_all = max(w_all, x - 5.0)
-        return Laid("cards", area.title, w_all, y + row_h, drawing=tuple(out))
+                small = [self.card_face(on.component, on.row, on.back) for on in card.on]
+                scale = min(1.0, h * 0.62 / max(self.faces[s][2] for s in small))
+                cw = max(self.faces[s][1] for s in small) * scale
+                start, room = x + w * 0.28, w * 0.5
+                gap = min(cw * 0.6, (room - cw) / (len(small) - 1)) if len(small) > 1 else 0.0
+                for j, s in enumerate(small):
+                    _, sw, sh = self.faces[s]
+                    laid.items.append(Item(s, start + j * gap, y + (h - sh * scale) / 2, sw * scale, 1, "", sh * scale))
+            note = "  ·  ".join(c.note for c in group if c.note)
+            if note:
+                tw = fonts.text_width(note, "condensed", NOTE_PT)
+                laid.texts.append((max(x, x + (gw - tw) / 2), y + h + 4.8, note))
+            row_h = max(row_h, h + (6.5 if note else 0.0))
+            laid.w = max(laid.w, x + gw, x + (fonts.text_width(note, "condensed", NOTE_PT) if note else 0.0))
+            x += gw + 5.0
+        laid.h = y + row_h
+        return laid
 
     # ------------------------------------------------------------ drawn as shapes (for a PNG)
 
@@ -253,19 +319,23 @@ class Tableau:
         out: list[Shape] = list(laid.drawing)
         if laid.board:
             out += self.board(laid.board)[0]
+        size = NOTE_PT if laid.kind == "cards" else CAPTION_PT
         for x, y, text in laid.texts:
-            out.append(Text(x, y, text, size=CAPTION_PT, font="condensed", color=INK))
+            out.append(Text(x, y, text, size=size, font="condensed", color=INK))
         for it in laid.items:
             out += self.item_shapes(it)
         return out
 
     def item_shapes(self, it: Item) -> list[Shape]:
-        """A counter, a stack (a shadow under it) with its count on a badge, and a name tag."""
-        face = self.faces[it.face][0]
+        """A counter or a card, a stack (a shadow under it) with its count on a badge, and a name tag."""
+        face, fw, _ = self.faces[it.face]
         out: list[Shape] = []
         if it.count > 1:
-            out.append(Circle(it.x + it.d / 2 + 1.2, it.y + it.d / 2 + 1.2, it.d / 2, Style(fill="#7a6f66", stroke=None)))
-        out.append(placed(face, it.x, it.y))
+            shadow = Style(fill="#7a6f66", stroke=None)
+            out.append(Rect(it.x + 1.2, it.y + 1.2, it.d, it.h, shadow, r=1.5) if it.h is not None
+                       else Circle(it.x + it.d / 2 + 1.2, it.y + it.d / 2 + 1.2, it.d / 2, shadow))
+        out.append(Group(tuple(face), dx=it.x, dy=it.y, scale=it.d / fw) if abs(it.d - fw) > 1e-6
+                   else placed(face, it.x, it.y))
         if it.count > 1:
             r = 3.4
             out += [Circle(it.x + it.d - r * 0.6, it.y + r * 0.6, r, Style(fill="#222222", stroke="#ffffff", width=0.4)),

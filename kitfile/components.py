@@ -51,16 +51,20 @@ class Face(Strict):
 
     fill: Color | None = Field(None, description="Background colour (default white; a set's colour tints it if `tint`).")
     tint: bool = Field(False, description="Tint the background with the set's colour (light on purpose: greyscale printers).")
-    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), drawn in the middle; "
-                            "on cards it may be jinja2 reading `row` (\"{{ row.kind }}\").")
-    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; on cards "
+    art: str | None = Field(None, description="A name from the art library (`generator.art.names()`), or your own picture "
+                            "file beside the kit file (`art/fox.svg`, `art/fox.png`), drawn in the middle; "
+                            "on cards it may be jinja2 reading `row` (\"{{ row.kind }}\", \"art/{{ row.id }}.svg\").")
+    art_options: dict[str, Any] = Field(default_factory=dict, description="Options for the art, e.g. {cooked: true}; for a "
+                                        "picture file `fit` (fit, fill, stretch, actual) and `crop` [x, y, w, h]; on cards "
                                         "a text value with {{ }} is jinja2 reading `row` and `params` (\"{{ row.size }}\").")
     art_scale: float = Field(0.62, gt=0, le=1, description="The art's box as a share of the face's size.")
     art_share: float = Field(0.45, gt=0, lt=1, description="Cards with text: the share of the height under the "
                                     "title the art takes (default 0.45); more for a drawing that carries the card.")
-    art_box: Literal["square", "face"] = Field("square", description="Cards: `face` gives the art the whole face "
-                                               "inside the frame (a drawing that lays out its own numbers); "
-                                               "`square` (default) a square box under the title.")
+    art_box: Literal["square", "face", "full"] = Field("square", description="Cards: `face` gives the art the whole face "
+                                                       "inside the frame (a drawing that lays out its own numbers); "
+                                                       "`square` (default) a square box under the title. Any face: "
+                                                       "`full` covers the whole face and runs past the cut as bleed "
+                                                       "(`fit: fill` unless its options say otherwise), with no frame line.")
     color: Color | None = Field(None, description="The owner's colour, given to the art and the mark (a set fills it).")
     mark: str | None = Field(None, description="A player mark (art name, e.g. mark-circle) printed so colour never stands alone.")
     label: str | None = Field(None, description="A short word printed on the face (a set's label fills it).")
@@ -117,6 +121,8 @@ class _Faced(_Component):
     front: Face = Field(default_factory=Face, description="The front (every piece has one).")
     back: Face | None = Field(None, description="The back; leave it out for a single-sided piece.")
     border: Color = Field("#000000", description="The colour of the thin line just inside the cut.")
+    cut_corner: Length = Field(0.0, description="Square pieces: the corner radius a cutting machine cuts (the SVG "
+                               "pages' Cut layer), e.g. 3mm; 0 cuts square corners.")
 
     @model_validator(mode="after")
     def _count(self):
@@ -163,6 +169,8 @@ class Cards(_Component):
     corner: Length = Field(3.0, description="Corner radius of the frame inside the cut.")
     bleed: Length = Field(0.0, description="How far each face's background runs past the cut, so a "
                           "slightly off cut shows no white edge; `pnpkit build --bleed` sets 3mm.")
+    cut_corner: Length = Field(0.0, description="The corner radius a cutting machine cuts (the SVG pages' Cut "
+                               "layer), e.g. 3mm for rounded cards; 0 cuts square corners.")
 
 
 class Column(Strict):

@@ -113,8 +113,10 @@ def located(name: str) -> tuple[str, str, int]:
 
 
 def load_head(name: str) -> KitHead:
-    """A kit's `game` and `params`, validated; its components are not read. Cached per file version."""
-    return _head(*located(name))
+    """A kit's `game` and `params`, validated; its components are not read. Cached per file version
+    (and the versions of the deck files its params read: an edited deck is read again)."""
+    path, display, version = located(name)
+    return _head(path, display, version, deck_versions(_source(path, display, version), path))
 
 
 @lru_cache(maxsize=32)
@@ -125,9 +127,73 @@ def _source(path: str, display: str, version: int) -> Source:
     return source
 
 
+def _version(path: Path | str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0
+
+
+def deck_versions(source: Source, path: str) -> tuple:
+    """The deck files a kit file reads (`{from: FILE}`, kitfile/decks.py) and their versions."""
+    from kitfile import decks
+    refs = decks.references(source.data)
+    if not refs:
+        return ()
+    folder = Path(path).parent.resolve()
+    out = []
+    for at, ref in refs:
+        try:
+            file = decks.locate(folder, ref)
+        except decks.DeckError as e:
+            raise source.error(at + ("from",), str(e)) from None
+        out.append((str(file), _version(file)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=32)
-def _head(path: str, display: str, version: int) -> KitHead:
+def expanded(path: str, display: str, version: int, deck_versions: tuple) -> Source:
+    """The kit file's source with every `{from: FILE}` replaced by the rows of that file: the
+    printer and the scorer read the same rows."""
     source = _source(path, display, version)
+    if not deck_versions:
+        return source
+    import copy
+    from dataclasses import replace
+
+    from kitfile import decks
+    refs = decks.references(source.data)
+    data = copy.deepcopy(source.data)
+    origins: dict = {}
+    read: dict[tuple, tuple] = {}
+    for (at, ref), (file, _) in zip(refs, deck_versions):
+        key = (file, str(ref.get("sheet")))
+        if key not in read:
+            try:
+                read[key] = decks.read(Path(file), ref["from"].strip(), ref.get("sheet"))
+            except decks.DeckError as e:
+                raise source.error(at + ("from",), str(e)) from None
+        rows, origin = read[key]
+        node = data
+        for part in at[:-1]:
+            node = node[part]
+        node[at[-1]] = copy.deepcopy(rows)
+        origins[at] = origin
+    return replace(source, data=data, decks=origins)
+
+
+def source_for(kit) -> Source | None:
+    """The source a loaded kit came from (its decks read in), for errors found while drawing."""
+    if not getattr(kit, "path", ""):
+        return None
+    version = _version(kit.path)
+    source = _source(kit.path, kit.file, version)
+    return expanded(kit.path, kit.file, version, deck_versions(source, kit.path))
+
+
+@lru_cache(maxsize=32)
+def _head(path: str, display: str, version: int, decks: tuple = ()) -> KitHead:
+    source = expanded(path, display, version, decks)
     data = {k: v for k, v in source.data.items() if k != "components"}
     return with_params(validate(KitHead, source, data=data), source, display, path)
 

@@ -6,8 +6,8 @@ from functools import lru_cache
 from pydantic import Field
 
 from kitfile.components import MAX_COUNT, Component
-from kitfile.head import (GameInfo, KitHead, Strict, _source, kit_ids, kit_path, load_head, located,  # noqa: F401
-                          params_model, with_params)
+from kitfile.head import (GameInfo, KitHead, Strict, _source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
+                          load_head, located, params_model, source_for, with_params)
 from kitfile.source import Source, load_file, validate
 
 
@@ -21,15 +21,16 @@ def load_kit(name: str, components: bool = True) -> Kit | KitHead:
     """Load and validate a kit by id or path. Raises SourceError with file:line: field: message.
 
     `components=False` is the scorer's view (kitfile.head.load_head): `game` and `params` only.
-    Both are cached per file version within a process."""
+    Both are cached per file version (and the versions of the deck files it reads) within a process."""
     if not components:
         return load_head(name)
-    return _load(*located(name))
+    path, display, version = located(name)
+    return _load(path, display, version, deck_versions(_source(path, display, version), path))
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, display: str, version: int) -> Kit:
-    source = _source(path, display, version)
+def _load(path: str, display: str, version: int, decks: tuple = ()) -> Kit:
+    source = expanded(path, display, version, decks)
     kit = validate(Kit, source)
     _check_extent(kit, source)
     return with_params(kit, source, display, path)

@@ -32,6 +32,7 @@ class Source:
     data: Any
     lines: dict[Path_, int]
     links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
+    decks: dict[Path_, Any] = field(default_factory=dict)  # a list read from a deck file -> its Origin (kitfile/decks.py)
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a
@@ -50,9 +51,19 @@ class Source:
                 return None
         return self.lines.get(())
 
+    def field_of(self, path: Iterable[Any]) -> str:
+        """The field's name; inside rows read from a deck file, the file, row and column instead
+        (`cards.csv row 5, column C (points)`), which is where the person mends it."""
+        path = tuple(path)
+        for cut in range(len(path), 0, -1):
+            origin = self.decks.get(path[:cut])
+            if origin is not None:
+                return origin.where(path[cut:])
+        return field_name(path)
+
     def error(self, path: Iterable[Any], message: str) -> SourceError:
         path = tuple(path)
-        return SourceError(self.file, [Problem(self.line_of(path), field_name(path), message)])
+        return SourceError(self.file, [Problem(self.line_of(path), self.field_of(path), message)])
 
 
 def read_text(path: str | Path, display: str | None = None, limits: Limits = LIMITS) -> tuple[str, str]:
@@ -143,7 +154,7 @@ def _problem(source: Source, data: Any, at: Path_, err: Mapping, model: type[Bas
         path.append(str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
     full = at + tuple(path)
     message = _message(err, data, path, model)
-    return Problem(source.line_of(full), field_name(full), message)
+    return Problem(source.line_of(full), source.field_of(full), message)
 
 
 def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str:

@@ -66,6 +66,8 @@ def cli() -> None:
     \b
     pnpkit list                        the kits this pnpkit can print
     pnpkit build chestnuts             PDF, SVG and manifest into output/chestnuts/
+    pnpkit build my/kit.yaml --watch   rebuild on every save, with a page that reloads
+    pnpkit export my/kit.yaml --to tts PNGs, Tabletop Simulator decks, print-shop PDFs
     pnpkit score game.yaml             check a record and score it
     pnpkit check game.yaml --explain   replay a record move by move
     pnpkit moves game.yaml             what may come next where a record stops
@@ -82,13 +84,14 @@ def schema() -> None:
     """Print a JSON Schema, for editors that complete and check YAML."""
 
 
-from pnpkit import cmd_moves, cmd_print, cmd_replay, cmd_rules, cmd_score  # noqa: E402  (commands register themselves)
+from pnpkit import cmd_export, cmd_moves, cmd_print, cmd_replay, cmd_rules, cmd_score  # noqa: E402  (commands register themselves)
 
 cmd_print.register(cli, schema)
 cmd_score.register(cli, schema)
 cmd_moves.register(cli)
 cmd_rules.register(cli)
 cmd_replay.register(cli)
+cmd_export.register(cli)
 
 
 def main() -> None:

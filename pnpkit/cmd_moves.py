@@ -26,11 +26,12 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 def move_log(record: str):
     """(module, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
     from scorer import api
+    from scorer.play import is_move_log
     module, rec, kit, source = read(record)
-    if not hasattr(module, "table"):
-        raise source.error(("game",), f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks "
-                                      f"about the move logs of {', '.join(api.move_log_games())} (`pnpkit replay` "
-                                      "draws the sheets)")
+    if not is_move_log(module, rec):
+        raise source.error(("game",), f"this {module.GAME} record holds the final sheets, not a move log: `moves` "
+                                      f"asks about the move logs of {', '.join(api.move_log_games())} (`pnpkit "
+                                      "replay` draws the sheets)")
     return module, rec, kit
 
 
@@ -70,6 +71,8 @@ def _text(game: str, turn: Turn, broken: int) -> list[str]:
     else:
         out.append(f"Legal now ({len(turn.legal)}):")
         out += _columns([o.text for o in turn.legal])
+    for note in turn.notes:
+        out += wrapped(note, "", hang="  ")
     return out
 
 
@@ -78,7 +81,8 @@ def register(cli: click.Group) -> None:
     @click.argument("record", metavar="RECORD")
     @click.option("--try", "action", metavar="ACTION",
                   help='Is this action legal now? Written as in the record, e.g. "e 2", "blue box at C2", '
-                       '"move N". Exit 0 legal, 1 illegal (with the rule and its words), 2 unreadable.')
+                       '"move N", "roll > 8", "take acorn, to 2". Exit 0 legal, 1 illegal (with the rule and '
+                       'its words), 2 unreadable.')
     @click.option("--json", "as_json", is_flag=True,
                   help='Print {"game", "to_move", "legal", "forced", "may_end_turn", "try"} as one JSON object.')
     def moves(record: str, action: str | None, as_json: bool) -> None:
@@ -104,6 +108,8 @@ def register(cli: click.Group) -> None:
             out: dict[str, Any] = {"game": module.GAME, "to_move": turn.to_move, "legal": [o.text for o in turn.legal],
                                    "forced": turn.forced, "may_end_turn": turn.may_end_turn, "turn": turn.turn,
                                    "waiting": turn.waiting, "violations_before": broken}
+            if turn.notes:
+                out["notes"] = turn.notes
             if any(o.cost is not None for o in turn.legal):
                 out["costs"] = {o.text: o.cost for o in turn.legal}
             if tried is not None:

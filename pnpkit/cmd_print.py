@@ -54,6 +54,30 @@ def _not_printable(kit) -> click.ClickException:
     return e
 
 
+class PageRange(click.ParamType):
+    """FIRST-LAST or one page, e.g. `5-8` or `9`."""
+
+    name = "FIRST-LAST"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        text = str(value).replace(" ", "")
+        try:
+            a, _, b = text.partition("-")
+            first, last = int(a), int(b or a)
+        except ValueError:
+            self.fail(f"expected pages as FIRST-LAST (e.g. 5-8) or one page, got {value!r}", param, ctx)
+        if not 1 <= first <= last <= 10_000:
+            self.fail(f"expected 1 <= FIRST <= LAST, got {value!r}", param, ctx)
+        return (first, last)
+
+
+def _names(values) -> tuple[str, ...]:
+    """--only a,b --only c -> ("a", "b", "c")."""
+    return tuple(dict.fromkeys(n.strip() for v in values for n in v.split(",") if n.strip()))
+
+
 def print_options(command):
     """The options that change a printed kit, shared by `build` and `preview` (so a preview shows
     exactly the PDF a build makes). Applied innermost first: --paper is listed first in --help."""
@@ -72,13 +96,35 @@ def print_options(command):
         click.option("--bleed", type=click.FloatRange(0, 5), is_flag=False, flag_value=3.0, default=None, metavar="[MM]",
                      help="Run coloured backgrounds MM past the cut (3 mm if no value), so a slightly off cut "
                           "shows no white edge. Pieces on white get none."),
+        click.option("--only", "only", multiple=True, metavar="COMPONENT[,...]",
+                     help="Print only these components (repeat it or separate names with commas), e.g. a deck you changed."),
+        click.option("--pages", "pages", type=PageRange(), default=None,
+                     help="Print only these pages, numbered as in the whole kit (e.g. 5-8)."),
+        click.option("--face", "face", type=click.Choice(["fronts", "backs"]), default=None,
+                     help="Print one side of every sheet, for a printer without duplex: all fronts, then put the "
+                          "stack back and print the backs (blank backs included, so the stack stays in step)."),
+        click.option("--sheet", "sheet", type=click.IntRange(1, 10_000), default=None, metavar="PAGE",
+                     help="Reprint one sheet: this page and the other side of its paper."),
     )):
         command = option(command)
     return command
 
 
-def _options(paper: str, duplex: str, back_offset, ink_saver: bool, backs: str, bleed) -> PrintOptions:
-    return PrintOptions(paper.lower(), duplex.lower(), back_offset, ink_saver, backs.lower(), bleed)
+def _options(paper: str, duplex: str, back_offset, ink_saver: bool, backs: str, bleed, only=(), pages=None,
+             face=None, sheet=None, cut_only: bool = False) -> PrintOptions:
+    return PrintOptions(paper.lower(), duplex.lower(), back_offset, ink_saver, backs.lower(), bleed,
+                        _names(only), pages, face, sheet, cut_only)
+
+
+def _refused(message: str) -> SystemExit:
+    """A selection that names nothing to print: one line, exit 2 (as any input that cannot be read)."""
+    click.echo(f"pnpkit: {message}", err=True)
+    return SystemExit(2)
+
+
+def _warnings(found: list[str]) -> None:
+    for w in found:
+        click.echo(f"pnpkit: warning: {w}", err=True)
 
 
 def register(cli: click.Group, schema: click.Group) -> None:
@@ -95,19 +141,40 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]")
     @click.option("--all", "all_", is_flag=True, help="Build every kit that has components.")
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
+    @click.option("--cut-layer-only", "cut_only", is_flag=True,
+                  help="Write only each page's cut paths (svg/KIT-...-pNN-cut.svg), for a cutting machine.")
+    @click.option("--watch", is_flag=True,
+                  help="Build, then build again whenever the kit file or a file it names changes; "
+                       "OUT/KIT/watch.html shows the pages and reloads itself. Ctrl-C stops.")
     @print_options
-    def build(kit, all_, out_dir, paper, duplex, back_offset, ink_saver, backs, bleed) -> None:
+    def build(kit, all_, out_dir, cut_only, watch, paper, duplex, back_offset, ink_saver, backs, bleed,
+              only, pages, face, sheet) -> None:
         """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
         Letter (or the --paper given). File names carry the paper and every option that changes
         the PDF (chestnuts-letter-inksaver.pdf), so one build never replaces another.
 
+        Each SVG page holds its cut paths in a layer of their own ("Cut"), for cutting machines.
+
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
         """
         from generator import build as b
+        from generator.select import SelectionError
         if all_ == bool(kit):
             raise click.UsageError("give a KIT or --all (not both)")
         papers = [paper.lower()] if paper else ["a4", "letter"]
-        options = _options(papers[0], duplex, back_offset, ink_saver, backs, bleed)
+        options = _options(papers[0], duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet, cut_only)
+        if watch:
+            if all_:
+                raise click.UsageError("--watch builds one KIT, not --all")
+            from pnpkit import cmd_watch
+            cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
+            return
+        try:
+            _build(b, kit, all_, out_dir, options, papers)
+        except SelectionError as e:
+            raise _refused(str(e)) from None
+
+    def _build(b, kit, all_, out_dir, options, papers) -> None:
         if all_:
             kits = b.printable_kits()
             if not kits:
@@ -131,24 +198,35 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        for r in b.build_papers(loaded, out_dir, options, papers):
+        from generator import pictures
+        with pictures.collecting() as found:
+            reports = b.build_papers(loaded, out_dir, options, papers)
+        for r in reports:
             _report(r)
+        _warnings(found)
 
     @cli.command("preview")
     @click.argument("kit", metavar="KIT|PATH.yaml")
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER[-OPTIONS]/.")
     @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
     @print_options
-    def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed) -> None:
+    def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet) -> None:
         """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing.
         Takes the options of `build`, so the pictures are of the very PDF a build makes."""
         from generator import build as b
+        from generator import pictures
+        from generator.select import SelectionError
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise _not_printable(loaded)
-        options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed)
-        r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi)
+        options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
+        try:
+            with pictures.collecting() as found:
+                r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi)
+        except SelectionError as e:
+            raise _refused(str(e)) from None
         _report(r)
+        _warnings(found)
         click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")
 
     @schema.command("kit")
@@ -160,6 +238,13 @@ def register(cli: click.Group, schema: click.Group) -> None:
 
 def _report(r, seconds: float | None = None) -> None:
     took = f" in {seconds:.2f} s" if seconds is not None else ""
+    if r.pdf_bytes == 0 and r.paths and str(r.paths[0]).endswith("-cut.svg"):  # --cut-layer-only
+        click.echo(f"{r.kit} ({r.paper}): cut paths of {len(r.paths)} pages{took}")
+        click.echo(f"  {r.paths[0].parent}/ ({len(r.paths)} SVG files, the Cut layer only)")
+        return
+    if r.pdf_bytes == 0:
+        click.echo(f"{r.kit} ({r.paper}): no page has pieces to cut")
+        return
     click.echo(f"{r.kit} ({r.paper}): {r.pages} pages, {r.pieces} pieces{took}")
     click.echo(f"  {r.pdf}  ({r.pdf_bytes // 1024} KB)")
     if r.fillable:

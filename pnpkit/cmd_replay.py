@@ -33,8 +33,8 @@ def register(cli: click.Group) -> None:
         """Write one self-contained HTML page of the game: the position after every action, drawn with
         the kit's own board and counters; step buttons, a slider and the arrow keys; the move list with
         what each action did and every violation at its move, with the rule and its words. For a
-        final-sheet record (nuts, in-the-nuts) the page shows the sheets or storage cards as printed,
-        with the breakdown."""
+        final-sheet record (nuts, in-the-nuts' final storage cards) the page shows the sheets or
+        storage cards as printed, with the breakdown."""
         from generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
         from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
         from kitfile import load_kit

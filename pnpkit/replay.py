@@ -22,7 +22,7 @@ from generator.webfonts import font_faces
 from kitfile import Problem, SourceError
 from scorer.core import Result
 from scorer.movelog import STEP_LIMIT
-from scorer.play import Step
+from scorer.play import Step, is_move_log
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
 
@@ -42,7 +42,7 @@ class Replayed:
 def replayed(module, record, kit, source) -> Replayed:
     """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
     `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
-    if hasattr(module, "table"):
+    if is_move_log(module, record):
         result = module.score(record, kit, steps=True)
         steps = list(result.steps)
     elif hasattr(module, "pictures"):
@@ -82,23 +82,27 @@ def page(rep: Replayed, record_name: str) -> str:
         symbols.append({"id": f"f{faces[key]}", "w": _r(w), "h": _r(h), "markup": render_fragment(shapes, f"f{faces[key]}c")})
     first = rep.laid[0]
     areas = []
+    # rows of cards (each player's) share one width, so their cards are drawn at one scale
+    cards_w = max((l.w for step in rep.laid for l in step if l.kind == "cards"), default=0.0)
     for k, laid in enumerate(first):
         w = max(step[k].w for step in rep.laid if k < len(step)) or 10.0
         h = max(step[k].h for step in rep.laid if k < len(step)) or 10.0
+        w = cards_w if laid.kind == "cards" and cards_w else w
         ref = None
         if laid.board:
             ref = symbol("board:" + laid.board, *rep.tableau.board(laid.board))
         elif laid.drawing:
             ref = symbol(f"drawing:{k}", laid.drawing, laid.w, laid.h)
         scale = PX_PER_MM if laid.kind != "aside" else 3.2
-        areas.append({"w": _r(w), "h": _r(h), "ref": ref, "px": int(w * scale) + 22})
+        areas.append({"w": _r(w), "h": _r(h), "ref": ref, "px": int(w * scale) + 22, "kind": laid.kind})
     violations = list(rep.result.violations)
     index = {id(v): i for i, v in enumerate(violations)}
     data = {
         "violations": [v.to_json() for v in violations],
         "steps": [{"where": s.where, "did": s.did, "v": [index[id(v)] for v in s.violations if id(v) in index],
                    "areas": [{"title": l.title,
-                              "items": [[faces[it.face], _r(it.x), _r(it.y), _r(it.d), it.count, it.label] for it in l.items],
+                              "items": [[faces[it.face], _r(it.x), _r(it.y), _r(it.d), it.count, it.label]
+                                        + ([_r(it.h)] if it.h is not None else []) for it in l.items],
                               "texts": [[_r(x), _r(y), t] for x, y, t in l.texts]} for l in laid]}
                   for s, laid in zip(rep.steps, rep.laid)],
     }

@@ -15,6 +15,8 @@ A move-log game module (scorer/games/<game>.py) has, besides `GAME`, `Record` an
         in two places); the record is then refused, each problem on its line.
 
 A final-sheet game (the record is the sheets at the end) has `pictures(record, kit) -> Position`.
+A game whose record may be either (In the Nuts!) has both, and its records say which they are
+(`Record.is_log`): `is_move_log` asks.
 
 A `Position` names everything the way the kit file does: a board component and a place on it (a
 region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
@@ -52,19 +54,24 @@ class Piece:
 
 @dataclass(frozen=True)
 class Card:
-    """One card of a cards component, by its deck row (0-based), with cards lying on it."""
+    """One card of a cards component, by its deck row (0-based), with cards lying on it. In a row of
+    cards it lies in turn; on a board at `place` (a face-up card under the track); beside the board
+    as a group of its own, `note` its caption."""
 
     component: str
     row: int
     back: bool = False
     on: tuple["Card", ...] = ()
     note: str = ""                  # a line under it ("acorn, 2 of 3: 2 points")
+    place: str = ""                 # on a board: the place it lies at
+    count: int = 1                  # a pile of cards (a draw pile, face down)
 
 
 @dataclass(frozen=True)
 class Area:
-    """One picture of a position: a board with pieces at its places, pieces beside the board, a
-    score sheet with what is written in its fields, or a row of cards."""
+    """One picture of a position: a board with pieces (and cards) at its places, pieces and cards
+    beside the board, a score sheet with what is written in its fields, or a row of cards (a
+    player's storage cards, with the pieces that lie by them: David)."""
 
     kind: Literal["board", "aside", "sheet", "cards"]
     title: str
@@ -112,6 +119,8 @@ class Turn:
     turn: str = ""                  # which turn this is, in the record's terms ("turn 5 (Ben), roll 3: 2 Nut Points left")
     waiting: str | None = None      # what the record must say before anything can be chosen (a roll,
     # a box, the fire rolls), or that the game is over
+    notes: list[str] = field(default_factory=list)   # what chance decides in the listed actions, and
+    # how to write it (In the Nuts!: the dice of `roll > 8`, the card that replaces a nut taken)
 
 
 class Table(Protocol):
@@ -129,6 +138,12 @@ class Table(Protocol):
         """The record as read (plain data) with `action` written where the table writes it next;
         ValueError when the record needs something first (a roll, a box, the fire rolls)."""
         ...
+
+
+def is_move_log(module, record) -> bool:
+    """Whether `moves` and `replay` step through `record`: its game has `table()`, and the record is
+    a move log, not the final sheets."""
+    return hasattr(module, "table") and getattr(record, "is_log", True)
 
 
 def cannot_extend(why: str) -> ValueError:

@@ -44,6 +44,16 @@ def test_each_section_is_printed_over_its_starting_spaces(sec):
         assert r.label == sec.label
 
 
+def test_each_starting_space_is_where_the_replay_puts_its_squirrel():
+    """params.track_printed names the board's tracks that print the starting track: space 8 is
+    `start-8-12 8`, the place the replay page puts a squirrel rolled onto 8."""
+    tracks = {t.name: t.spaces for t in BOARD.tracks}
+    for space, place in P.board.printed.items():
+        track, label = place.rsplit(" ", 1)
+        assert label == str(space) and label in tracks[track], (space, place)
+    assert sorted(P.board.printed) == list(range(2, 13))
+
+
 def test_rows_are_printed_in_the_order_they_are_checked_first_row_nearest_the_track():
     tops = [min(REGIONS[P.board.sections[i].region].at[1] for i in row) for row in P.board.rows]
     assert tops == sorted(tops, reverse=True)
@@ -75,6 +85,8 @@ def test_what_the_rules_derive_from_the_rows():
     ({"rows": [{"squirrels": 2, "sections": [{"spaces": "2-4", "region": "a"}, {"spaces": "6-12", "region": "b"}]}]},
      "must start at space 5"),
     ({"rows": [{"squirrels": 2, "sections": [{"spaces": "2-12", "region": "a"}]}]}, "exactly one nut place"),
+    ({"track_printed": [{"spaces": "2-6", "track": "a"}, {"spaces": "8-12", "track": "b"}]}, "must start at space 7"),
+    ({"track_printed": [{"spaces": "2-11", "track": "a"}]}, "the parts end at 11"),
 ])
 def test_a_board_that_does_not_fit_together_is_refused(change, message):
     data = P.model_dump()

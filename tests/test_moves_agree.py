@@ -8,6 +8,7 @@ It runs through the one interface every move-log game offers (scorer/play.py), s
 game is tested by adding its walker here."""
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
@@ -19,7 +20,7 @@ from scorer import api
 from scorer.games.forest_fire_moves import EIGHT, Person, State, sq
 
 DOCS = Path(__file__).parent.parent / "docs"
-KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire")}
+KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts")}
 
 
 # ---------------------------------------------------------------- each game's points and candidates
@@ -57,6 +58,83 @@ def forest_points(record: dict):
                        f"{name}: {acts[j]}" if j < len(acts) else None, name)
 
 
+def nuts_points(record: dict):
+    """In the Nuts!: the setup squirrels one by one, each roll, the stop, each nut, each kept joker."""
+    if "setup" not in record and "start" not in record:
+        return                                  # the final storage cards: nothing to step through
+    setup, turns, end = record.get("setup") or {}, record.get("turns") or [], record.get("end") or {}
+    settlers = [n for n in record["players"] if n in setup.get("squirrels", {})]
+    for i, name in enumerate(settlers):
+        got = setup["squirrels"][name]
+        for j in range(len(got)):
+            squirrels = {n: setup["squirrels"][n] for n in settlers[:i]} | {name: got[:j]}
+            yield {**record, "setup": {**setup, "squirrels": squirrels}, "turns": [], "end": None}, got[j], name
+    # a turn before the last one that is written without nuts stopped and collected none: cut there,
+    # it is the last and says so (`nuts: []`)
+    closed = [t if "nuts" in t or _bad(t["rolls"][-1]) else {**t, "nuts": []} for t in turns]
+    for k, turn in enumerate(turns):
+        rolls, nuts = turn["rolls"], turn.get("nuts")
+        yield {**record, "turns": closed[:k], "end": None}, rolls[0], None
+        for j in range(1, len(rolls)):
+            yield {**record, "turns": closed[:k] + [{"rolls": rolls[:j]}], "end": None}, rolls[j], None
+        if nuts is None and (k == len(turns) - 1 or _bad(rolls[-1])):
+            continue                            # the record stops mid-turn, or a bad roll ended it
+        if not _bad(rolls[-1]):
+            yield {**record, "turns": closed[:k] + [{"rolls": rolls}], "end": None}, "stop", None
+        for j, nut in enumerate(nuts or []):
+            yield {**record, "turns": closed[:k] + [{"rolls": rolls, "nuts": nuts[:j]}], "end": None}, _line(nut), None
+    done: dict[str, list] = {}
+    for name, jokers in end.items():
+        for joker in jokers:
+            yield {**record, "end": dict(done) or None}, f"{name}: " + _line(joker), None
+            done[name] = done.get(name, []) + [joker]
+    yield record, None, None
+
+
+def _bad(roll: str) -> bool:
+    return ">" not in str(roll)
+
+
+def _line(entry: dict) -> str:
+    """A record entry in the line `moves` lists it in: `take acorn, new walnut, to 2`."""
+    head = next(k for k in ("take", "steal", "joker") if k in entry)
+    return ", ".join([f"{head} {entry[head]}"] + [f"{k} {entry[k]}" for k in ("new", "to", "as") if k in entry])
+
+
+def nuts_listed(text: str) -> str | None:
+    """How `moves` lists an In the Nuts! action: what chance decides left out (the dice, the new card);
+    a bad roll is no choice and is not listed."""
+    text = str(text)
+    if re.fullmatch(r"[\d ]+", text):
+        return None
+    if ">" in text:
+        return "roll > " + text.split(">")[1].strip()
+    return re.sub(r", new [^,]+", "", text)
+
+
+def nuts_fill(table, text: str, rng: random.Random) -> str:
+    """A listed In the Nuts! action as a record writes it: dice that offer its space, the card drawn."""
+    if text.startswith("roll > "):
+        space = int(text[7:])
+        options = [f"{g} {a} {b} > {space}" for g, a, b in itertools.product(range(1, 7), repeat=3)
+                   if space in (g + a, g + b)]
+    elif text.startswith("take ") and ", new " not in text:
+        head, *rest = text.split(", ")
+        options = [", ".join([head, f"new {card}"] + rest) for card in NUT_CARDS] + [text]
+    else:
+        return text
+    fine = [o for o in options if table.why_illegal(o) is None]
+    assert fine, (text, "no way chance may fall makes it legal")
+    return rng.choice(fine if fine[-1] != text or len(fine) == 1 else fine[:-1])
+
+
+NUT_CARDS = ["walnut", "hazelnut", "beechnut", "acorn"] + [
+    f"{a}/{b}" for a, b in itertools.combinations(["walnut", "hazelnut", "beechnut", "acorn"], 2)]
+NUTS_TRIES = ["stop", "roll > 7", "roll > 13", "2 1 6 > 8", "3 3 3 > 6", "4 5 6", "5-6", "7",
+              "take walnut, new acorn, to 3", "take beechnut/acorn, new walnut, to keep", "take hazelnut, to 2",
+              "steal Anna 3, to 2", "steal Marlene 2b", "Anna: joker walnut/acorn, to 2, as walnut"]
+
+
 CHESTNUT_TRIES = ["a", "b", "c 1", "c 2", "d", "e 1", "e 3", "f 1", "f 2", "g 1", "h", "i", "j", "k 1", "k 2 free 1", "l"]
 
 
@@ -71,8 +149,14 @@ def forest_tries(rng: random.Random) -> list[str]:
            [f"extinguish {s}" for s in squares]
 
 
-POINTS = {"chestnuts": chestnut_points, "trim-the-tree": trim_points, "forest-fire": forest_points}
-TRIES = {"chestnuts": lambda rng: CHESTNUT_TRIES, "trim-the-tree": trim_tries, "forest-fire": forest_tries}
+POINTS = {"chestnuts": chestnut_points, "trim-the-tree": trim_points, "forest-fire": forest_points,
+          "in-the-nuts": nuts_points}
+TRIES = {"chestnuts": lambda rng: CHESTNUT_TRIES, "trim-the-tree": trim_tries, "forest-fire": forest_tries,
+         "in-the-nuts": lambda rng: NUTS_TRIES}
+# How `moves` lists the action a record takes (by default: without the player's name), and the record's
+# way of writing a listed action (by default: as listed). In the Nuts! lists what chance decides apart.
+LISTED = {"in-the-nuts": nuts_listed}
+FILL = {"in-the-nuts": nuts_fill}
 
 
 # ---------------------------------------------------------------- the agreement, at one point
@@ -94,18 +178,19 @@ def agree_at(prefix: dict, nxt: str | None, who: str | None, rng: random.Random,
     assert table.violations == [], (prefix, table.violations)
     turn = table.turn()
     listed = [o.text for o in turn.legal]
+    shown = LISTED.get(game, lambda t: t.split(": ", 1)[-1])
     if nxt is not None:
-        assert nxt.split(": ", 1)[-1] in listed, (nxt, listed, turn)
-        assert table.why_illegal(nxt) is None
+        assert shown(nxt) in listed + [None], (nxt, listed, turn)
+        assert table.why_illegal(nxt) is None, (nxt, table.why_illegal(nxt))
     elif turn.to_move == who and not turn.waiting:
         assert turn.may_end_turn, turn      # the record ends this player's turn here, legally
     for text in rng.sample(listed, min(tries, len(listed))):
         assert table.why_illegal(text) is None
-        extended = table.extend(prefix, text)
+        extended = table.extend(prefix, FILL.get(game, lambda tb, t, r: t)(table, text, rng))
         module2, rec2 = record_of(extended)
         assert module2.table(rec2, KITS[game]).violations == [], (text, extended)
     before = {(v.where, v.rule, v.message) for v in checked(prefix)}
-    refused = [t for t in TRIES[game](rng) if t not in listed]
+    refused = [t for t in TRIES[game](rng) if shown(t) not in listed + [None]]    # None: not a choice (a bad roll)
     for text in rng.sample(refused, min(tries, len(refused))):
         why = table.why_illegal(text)
         assert why is not None, (text, listed)
@@ -201,6 +286,9 @@ def random_games(game: str, seed: int) -> dict:
     if game == "trim-the-tree":
         from scorer.games.trim_the_tree import random_record
         return random_record(KITS[game], rng, ["Ann", "Ben", "Cat"][: rng.randint(1, 3)])
+    if game == "in-the-nuts":
+        from scorer.games.in_the_nuts_random import random_record
+        return random_record(KITS[game], rng, ["Anna", "Marlene", "Christine", "Uwe"][: rng.randint(2, 4)])
     return forest_game(rng)
 
 

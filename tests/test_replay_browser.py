@@ -27,11 +27,12 @@ turns:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """The replay pages of a broken Chestnuts log and of the Trim the Tree and Forest Fire examples."""
+    """The replay pages of a broken Chestnuts log and of the Trim the Tree, Forest Fire and In the
+    Nuts! examples (each record page's first)."""
     out = tmp_path_factory.mktemp("replay")
     docs = Path(__file__).parent.parent / "docs" / "records"
     records = {"chestnuts": BROKEN}
-    for game in ("trim-the-tree", "forest-fire"):
+    for game in ("trim-the-tree", "forest-fire", "in-the-nuts"):
         records[game] = (docs / f"{game}.md").read_text().split("```yaml\n")[1].split("```")[0]
     made = {}
     for game, text in records.items():
@@ -102,6 +103,40 @@ def test_trim_the_tree_shows_each_players_tree(browser, pages):
     now = shown(browser)
     assert now["captions"] == ["Ann's tree: 18 points", "Ben's tree: 15 points", "The Ornament Box: round 15"]
     assert now["uses"] == [16, 16, 0]                        # 15 ornaments and the Star on each tree
+
+
+def test_in_the_nuts_shows_the_board_with_its_cards_and_each_players_storage_cards(browser, pages):
+    browser.open(pages["in-the-nuts"], "#step=last")
+    now = shown(browser)
+    assert now["where"] == 'turn 3 (Christine), nut 1 (Christine) "take walnut/acorn, new beechnut, to keep"'
+    assert now["captions"] == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Orange): 1 point; 13 in the supply",
+                               "Marlene (Blue): 1 point; 14 in the supply",
+                               "Christine (Green): 0 points; 14 in the supply", "Uwe (Purple): 1 point; 12 in the supply"]
+    # the board: 7 squirrels in their sections, 4 face-up nut cards and the draw pile; David and the
+    # cards set aside beside it; each player's supply and cards (a card with a nut card on it: 2)
+    assert now["uses"] == [12, 2, 3, 3, 3, 3]
+    assert "kept" in now["texts"] and "3 (walnut, 1 of 3): 1" in now["texts"]
+    browser.js("document.getElementById('first').click()")
+    assert shown(browser)["uses"][0] == 1                   # before the setup: only the draw pile on the board
+    browser.key("ArrowRight")
+    now = shown(browser)
+    assert now["where"] == 'setup, nuts 1 "beechnut"' and now["uses"][0] == 2   # the card and the draw pile
+    fresh = browser.js("document.querySelectorAll('figure.area g.pieces rect.fresh').length")
+    assert fresh == 1                                        # the card that arrived, ringed as a card
+
+
+def test_screenshot_of_in_the_nuts_shows_the_squirrels_and_the_nut_cards(browser, pages):
+    browser.open(pages["in-the-nuts"], "#step=last")
+    with_pieces, _ = _colours(browser.screenshot("figure.area"))
+    browser.js("document.querySelector('figure.area g.pieces').style.display = 'none'")
+    board_only, board_colours = _colours(browser.screenshot("figure.area"))
+    assert board_colours > 200, "the board is blank"
+    changed = ImageChops.difference(with_pieces, board_only).convert("L").point(lambda v: 255 if v > 40 else 0)
+    share = sum(changed.histogram()[255:]) / (with_pieces.width * with_pieces.height)
+    assert share > 0.04, f"the squirrels and cards change only {share:.1%} of the board"
+    # the four players' squirrels, in their colours (Okabe-Ito orange, blue, green, purple)
+    for colour in ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167)):
+        assert _near(with_pieces, colour) > 30, colour
 
 
 def _colours(png: bytes) -> tuple[Image.Image, int]:

@@ -93,12 +93,12 @@ def _apply(m: Affine, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-def _mapped(ops: tuple[tuple, ...], m: Affine) -> tuple[tuple, ...]:
+def _mapped(path_ops: tuple[tuple, ...], m: Affine) -> tuple[tuple, ...]:
     """Path ops with every point mapped by `m` (what `_apply` computes, written out: drawings
     are mostly paths, and a kit places thousands of them)."""
     a, b, c, d, e, f = m
     new = []
-    for op in ops:
+    for op in path_ops:
         n = len(op)
         if n == 3:
             x, y = op[1], op[2]

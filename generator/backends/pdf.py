@@ -28,6 +28,7 @@ from generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -147,6 +148,7 @@ class PdfDocument:
         self.c.setCreator("pnpkit")
         self.c.setProducer("pnpkit (reportlab)")
         self.fields: list = []
+        self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
         self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
         self._reset_state()
 
@@ -271,7 +273,7 @@ class PdfDocument:
             return
         self._path(ops, m)
         if do_fill and closed:
-            self.code.append("B" if do_stroke else "f")
+            self.code.append(("B" if do_stroke else "f") + ("*" if st.evenodd else ""))
         elif do_stroke:
             self.code.append("S")
         else:
@@ -316,8 +318,24 @@ class PdfDocument:
             self._paint(s.style, m, s.ops, closed=closed or s.style.fill is not None)
         elif t is Text:
             self._text(s, m)
+        elif t is Image:
+            self._image(s, m)
         else:
             raise TypeError(f"cannot draw {t.__name__}")
+
+    def _image(self, s: Image, m: Matrix) -> None:
+        """A raster picture over its box: reportlab embeds it (once per picture, its alpha as a soft
+        mask) and draws it in a unit square, which this matrix stretches over the box (y down)."""
+        from reportlab.lib.utils import ImageReader
+        reader = self.images.get(s.png)
+        if reader is None:
+            reader = self.images[s.png] = ImageReader(io.BytesIO(s.png))
+        a, b, c, d, e, f = mul(m, (s.w, 0.0, 0.0, -s.h, s.x, s.y + s.h))
+        self.code.append("q %s cm" % fp_str(a, b, c, d, e, f))
+        if s.opacity != 1.0:
+            self.c.setFillAlpha(s.opacity)
+        self.c.drawImage(reader, 0, 0, width=1, height=1, mask="auto")
+        self.code.append("Q")  # puts the colour and alpha back as this document tracks them
 
     def _text(self, s: Text, m: Matrix) -> None:
         if not s.text:
@@ -368,8 +386,11 @@ class PdfDocument:
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
-           author: str = "", subject: str = "", fields: list[list[Field]] | None = None) -> bytes:
-    """`fields[i]`: the fillable text fields of page i (score sheets), in page mm.
+           author: str = "", subject: str = "", fields: list[list[Field]] | None = None,
+           boxes: dict[str, tuple[float, float, float, float]] | None = None) -> bytes:
+    """`fields[i]`: the fillable text fields of page i (score sheets), in page mm. `boxes`: the
+    PDF page boxes print shops read ("trim", "bleed", "art": x0, y0, x1, y1 in page mm from the
+    top-left corner), the same on every page.
 
     Streams are Flate-compressed only: reportlab's default also wraps them in ASCII85, which makes
     the file a quarter larger and, without its C accelerator, costs a third of the PDF's time."""
@@ -378,6 +399,8 @@ def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str 
     try:
         doc = PdfDocument(w_mm, h_mm, title, author, subject)
         try:
+            for name, (x0, y0, x1, y1) in (boxes or {}).items():
+                doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)
             for i, shapes in enumerate(pages):
                 doc.page(shapes, fields[i] if fields else ())
             return doc.finish()

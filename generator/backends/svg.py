@@ -9,6 +9,7 @@ tree with svgwrite took twice as long, for the same bytes.
 """
 from __future__ import annotations
 
+import base64
 import re
 from xml.sax.saxutils import escape, quoteattr
 
@@ -19,6 +20,7 @@ from generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -30,7 +32,13 @@ from generator.shapes import (
 
 HEAD = ('<svg baseProfile="full" height="{h}mm" version="1.1" viewBox="0 0 {w} {h}" width="{w}mm" '
         'xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events" '
-        'xmlns:xlink="http://www.w3.org/1999/xlink">')
+        'xmlns:xlink="http://www.w3.org/1999/xlink"{ns}>')
+INKSCAPE = ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"'
+
+
+def _layer(name: str, body: str) -> str:
+    """A layer as Inkscape, Cricut Design Space and Silhouette Studio read one: a named group."""
+    return (f'<g id="{name.lower()}" inkscape:groupmode="layer" inkscape:label="{name}">' + body + "</g>")
 
 
 _NUMBERS: dict[float, str] = {}
@@ -53,6 +61,8 @@ def _style(st: Style) -> list[tuple[str, str]]:
     a = [("fill", st.fill or "none")]
     if st.fill and st.opacity != 1.0:
         a.append(("fill-opacity", n(st.opacity)))
+    if st.fill and st.evenodd:
+        a.append(("fill-rule", "evenodd"))
     if st.stroke and st.width > 0:
         a += [("stroke", st.stroke), ("stroke-width", n(st.width))]
         if st.dash:
@@ -190,20 +200,35 @@ class _Page:
             if s.rotate:
                 attrs.append(("transform", f"rotate({n(s.rotate)} {n(s.x)} {n(s.y)})"))
             out.append(_tag("text", attrs, s.text))
+        elif t is Image:
+            href = "data:image/png;base64," + base64.b64encode(s.png).decode("ascii")
+            attrs = [("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)),
+                     ("preserveAspectRatio", "none"), ("xlink:href", href)]
+            if s.opacity != 1.0:
+                attrs.append(("opacity", n(s.opacity)))
+            out.append(_tag("image", attrs))
         else:
             raise TypeError(f"cannot draw {t.__name__}")
 
 
 def render_page(shapes: tuple[Shape, ...], w: float, h: float, title: str = "",
-                written: Written | None = None) -> str:
-    """One page as an SVG document. Pass the same `written` (a dict) to every page of a build,
-    so that a drawing placed on many pages is written once."""
+                cut: tuple[Shape, ...] = (), cut_only: bool = False, written: Written | None = None) -> str:
+    """One page. With `cut` paths (generator/cutlayer.py) the drawing goes in a layer "Print" and
+    the paths in a layer "Cut" above it; `cut_only` writes the Cut layer alone. Pass the same
+    `written` (a dict) to every page of a build, so that a drawing placed on many pages is
+    written once."""
     page = _Page(written=written)
-    for s in shapes:
+    for s in (() if cut_only else shapes):
         page.add(s)
-    head = HEAD.format(w=n(w), h=n(h)) + (f"<title>{escape(title)}</title>" if title else "")
+    head = HEAD.format(w=n(w), h=n(h), ns=INKSCAPE if cut else "") + (f"<title>{escape(title)}</title>" if title else "")
     defs = f"<defs>{''.join(page.defs)}</defs>" if page.defs else "<defs />"
-    return head + defs + "".join(page.out) + "</svg>"
+    if not cut:
+        return head + defs + "".join(page.out) + "</svg>"
+    cuts = _Page()
+    for s in cut:
+        cuts.add(s)
+    body = "" if cut_only else _layer("Print", "".join(page.out))
+    return head + defs + body + _layer("Cut", "".join(cuts.out)) + "</svg>"
 
 
 def render_fragment(shapes: tuple[Shape, ...] | list[Shape], prefix: str) -> str:

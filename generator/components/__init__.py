@@ -5,6 +5,7 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
+from generator import pictures
 from generator.components import board, cards, counters, reference, score_sheet, tiles
 from generator.components.common import MISSING_ART, error, unknown_art
 from generator.pieces import Piece
@@ -50,7 +51,7 @@ def check_art(kit) -> None:
     known = set(library.names())
     for i, c in enumerate(kit.components):
         for path, name in _art_names(c, ("components", i)):
-            if name not in known and not (c.kind == "cards" and "{" in name):
+            if name not in known and not (c.kind == "cards" and "{" in name) and not pictures.is_picture(name):
                 raise unknown_art(kit, path, name, known)
 
 

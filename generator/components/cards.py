@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator import pictures
+from generator.bleed import ART
 from generator.components.common import (
     INK,
     badge,
@@ -14,6 +16,7 @@ from generator.components.common import (
     templated,
     unknown_art,
 )
+from generator.components.faces import full_art
 from generator.pieces import Piece, safe_zone
 from generator.shapes import Rect, Shape, Style, Text, ground
 from generator.textblock import TextFitError, layout
@@ -26,13 +29,19 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     w, h = c.size
     safe = safe_zone("card")
     m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
-    frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff")),
-                          Rect(safe, safe, w - 2 * safe, h - 2 * safe,
-                               Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner)]
+    full = face.art_box == "full" and bool(face.art) and not face.blank
+    frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff"))]
+    if not full:  # a picture over the whole face has no frame line drawn over it
+        frame.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe,
+                          Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
     if face.blank:
         return tuple(frame)
     backdrop: list[Shape] = []  # a drawing that has the whole face, under the words
     out: list[Shape] = []
+    if full:
+        name, opts = _art_of(kit, face, row, where)
+        backdrop.append(full_art(kit, face.model_copy(update={"art": name}), w, h, where, opts))
+        face = face.model_copy(update={"art": None})
     y = m + 0.5
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
@@ -72,7 +81,7 @@ def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, di
     """The face's art name and options; text with {{ }} in either is jinja2 reading the deck's `row`
     (a deck whose rows differ in their drawing: `art: "{{ row.kind }}"`, `{size: "{{ row.size }}"}`)."""
     name = templated(kit, face.art or "", where + ("art",), row=row).strip()
-    if name != face.art:
+    if name != face.art and not pictures.is_picture(name):
         from generator import art as library
         if name not in library.names():
             raise unknown_art(kit, where + ("art",), name, library.names(), f" (from {face.art!r} for this row)")
@@ -81,6 +90,13 @@ def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, di
     if face.color:
         opts.setdefault("color", face.color)
     return name, opts
+
+
+def _ground(face: Face) -> str:
+    """The face's background colour at its cut, or ART for a picture over the whole face."""
+    if face.art_box == "full" and face.art and not face.blank:
+        return ART
+    return face.fill or "#ffffff"
 
 
 def pieces(kit, c: Cards, index: int) -> list[Piece]:
@@ -92,12 +108,13 @@ def pieces(kit, c: Cards, index: int) -> list[Piece]:
         count = row.get("count", c.count)
         if not isinstance(count, int) or count < 1:
             raise error(kit, where + ("deck", r, "count"), f"expected a whole number of copies, got {count!r}")
-        front = _face(kit, c, c.front, row, where + ("front",))
-        back = _face(kit, c, c.back, row, where + ("back",)) if c.back is not None else None
-        grounds = (c.front.fill or "#ffffff", (c.back.fill or "#ffffff") if c.back is not None else None)
         label = row.get("id") or row.get("name") or (str(r + 1) if c.deck else "")
+        with pictures.piece(" ".join(str(p) for p in (c.display, label) if p != "")):
+            front = _face(kit, c, c.front, row, where + ("front",))
+            back = _face(kit, c, c.back, row, where + ("back",)) if c.back is not None else None
+        grounds = (_ground(c.front), _ground(c.back) if c.back is not None else None)
         for n in range(1, count + 1):
             name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
             out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,
-                             bleed=c.bleed, grounds=grounds, meta={"row": r}))
+                             bleed=c.bleed, grounds=grounds, meta={"row": r, "cut_corner": c.cut_corner}))
     return out

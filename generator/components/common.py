@@ -11,6 +11,7 @@ from generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Polygon,
     Rect,
@@ -21,7 +22,7 @@ from generator.shapes import (
 )
 from generator.shapes import Path as PathShape
 from kitfile.files import kit_folder
-from kitfile.source import Problem, SourceError, field_name, load_file
+from kitfile.source import Problem, SourceError, field_name
 
 INK = "#1a1a1a"
 MISSING_ART: set[str] = set()  # art names a kit asked for that the library does not have (yet)
@@ -49,7 +50,13 @@ def art(name: str, w: float, h: float, **opts: Any) -> tuple[Shape, ...]:
 
 def kit_art(kit: Any, where: tuple, name: str, w: float, h: float, **opts: Any) -> tuple[Shape, ...]:
     """`art`, where a bad option (a wrong type, a value the drawing refuses) is the kit file's
-    error at `where`, with its line, not an internal one."""
+    error at `where` (its options), with its line, not an internal one. A name that is a picture
+    file (`art/fox.svg`) is the designer's own picture, found beside the kit file
+    (generator/pictures)."""
+    from generator import pictures
+    if pictures.is_picture(name):
+        field = where[:-1] + (("art",) if where[-1] == "art_options" else ("name",))
+        return pictures.place(kit, field, name, w, h, opts, where)
     try:
         return art(name, w, h, **opts)
     except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as e:
@@ -110,6 +117,8 @@ def faded(shapes: Iterable[Shape], strength: float) -> tuple[Shape, ...]:
             out.append(evolve(s, items=faded(s.items, strength)))
         elif isinstance(s, Text):
             out.append(evolve(s, color=mix(s.color, t)))
+        elif isinstance(s, Image):  # a picture: faded by letting the paper show through
+            out.append(evolve(s, opacity=s.opacity * strength))
         elif hasattr(s, "style"):
             out.append(evolve(s, style=st(s.style)))
         else:
@@ -163,14 +172,15 @@ def _environment(path: str) -> templating.KitSandbox:
 
 def error(kit: Any, path: tuple, message: str) -> SourceError:
     """A problem found while drawing, reported at its place in the kit file."""
+    from kitfile.model import source_for
     file = getattr(kit, "file", "") or "kit"
-    line = None
-    if getattr(kit, "path", ""):
-        try:
-            line = load_file(kit.path, file).line_of(path)
-        except SourceError:
-            line = None
-    return SourceError(file, [Problem(line, field_name(path), message)])
+    try:
+        source = source_for(kit)
+    except SourceError:
+        source = None
+    if source is None:
+        return SourceError(file, [Problem(None, field_name(path), message)])
+    return SourceError(file, [Problem(source.line_of(path), source.field_of(path), message)])
 
 
 __all__ = ["art", "placed", "oriented", "local_size", "mix", "faded", "fit_text", "badge", "render_template",

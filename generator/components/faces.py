@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.components.common import INK, art, badge, fit_text, mix, placed
+from generator import pictures
+from generator.bleed import ART, MAX_REACH
+from generator.components.common import INK, art, badge, fit_text, kit_art, mix, placed
 from generator.shapes import Circle, Rect, Shape, Style, Text, ground
 from generator.shapes import MM_PER_PT as PT
 from kitfile.components import Face, PieceSet
@@ -33,7 +35,10 @@ def resolved(face: Face | None, group: PieceSet) -> Face | None:
 
 
 def background(face: Face) -> str:
-    """The colour the face's background prints in, up to the cut ("#ffffff": the paper)."""
+    """The colour the face's background prints in, up to the cut ("#ffffff": the paper), or ART
+    for a picture that covers the face and its bleed (`art_box: full`)."""
+    if face.art and face.art_box == "full" and not face.blank:
+        return ART
     if face.blank:
         return face.fill or "#ffffff"
     return face.fill or (mix(face.color, 0.82) if face.tint and face.color else "#ffffff")
@@ -79,14 +84,31 @@ def _disc_label(text: str, size_pt: float, bottom: float, radius: float) -> floa
     return pt
 
 
+def full_art(kit, face: Face, w: float, h: float, where: tuple, opts: dict) -> Shape:
+    """`art_box: full`: the drawing covers the face and MAX_REACH mm past its cut (the build's clip
+    keeps the bleed it asks for), a picture in `fill` unless its options say otherwise."""
+    size = (w + 2 * MAX_REACH, h + 2 * MAX_REACH)
+    if pictures.is_picture(face.art):
+        opts = {"fit": "fill", **opts}
+    drawing = kit_art(kit, where + ("art_options",), face.art, *size, **opts) if kit is not None else art(face.art, *size, **opts)
+    return placed(drawing, -MAX_REACH, -MAX_REACH)
+
+
 def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: float = 0.0,
-              safe: float = 1.5) -> tuple[Shape, ...]:
-    """A face drawn in (0,0,w,h). Round faces are cut as circles (the background is a disc)."""
+              safe: float = 1.5, kit=None, where: tuple = ()) -> tuple[Shape, ...]:
+    """A face drawn in (0,0,w,h). Round faces are cut as circles (the background is a disc).
+    `kit` and `where` (the face's place in the kit file) let the face's art be a picture file."""
     bg = background(face)
     out: list[Shape] = []
     frame = Style(fill=None, stroke=border, width=0.2)
     size = min(w, h)
-    if shape == "round":
+    opts = dict(face.art_options)
+    if face.color:
+        opts.setdefault("color", face.color)
+    if bg == ART:  # a picture over the whole face: no frame line over it, nothing else in the middle
+        out.append(full_art(kit, face, w, h, where, opts))
+        face = face.model_copy(update={"art": None})
+    elif shape == "round":
         out.append(Circle(w / 2, h / 2, w / 2, ground(bg)))
         out.append(Circle(w / 2, h / 2, w / 2 - safe, frame))
     else:
@@ -100,17 +122,14 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
     fills = face.art is not None and face.art_scale >= 0.85
     own_mark = bool(face.mark)
     below = face.label is not None or (own_mark and not fills)
-    opts = dict(face.art_options)
-    if face.color:
-        opts.setdefault("color", face.color)
     if shape == "round":
-        return tuple(out + _round_content(face, opts, w, h, inner, fills, own_mark, below))
+        return tuple(out + _round_content(face, opts, w, h, inner, fills, own_mark, below, kit, where))
     box = size * face.art_scale * (0.82 if below else 1.0)
     if not edge_art:
         box = min(box, room - (0.0 if not below else room * 0.18))
     cy = h / 2 - (size * 0.1 if below else 0.0)
     if face.art:
-        out.append(placed(art(face.art, box, box, **opts), w / 2 - box / 2, cy - box / 2))
+        out.append(placed(_art(kit, where, face.art, box, opts), w / 2 - box / 2, cy - box / 2))
     if own_mark and fills and face.label is None:
         d = size * 0.3
         off = size / 2 - inner - d / 2
@@ -128,12 +147,25 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
             x += d * 0.6
             out += badge(face.mark, face.color, x - room / 2 - d * 0.1, bottom + d * 0.5, d)
         base = min(bottom + pt * 0.36, h - inner - DESCENT * pt * PT)
+        if bg == ART:  # over a picture: on a white plate, so it reads whatever lies under it
+            from generator import fonts
+            half = fonts.text_width(face.label, "condensed-bold", pt) / 2 + 1.2
+            top = base - (ASCENT * pt * PT) - 0.9
+            out.append(Rect(x - half, top, 2 * half, (ASCENT + DESCENT) * pt * PT + 1.8,
+                            Style(fill="#ffffff", stroke=INK, width=0.25), r=1.2))
         out.append(Text(x, base, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
     return tuple(out)
 
 
+def _art(kit, where: tuple, name: str, box: float, opts: dict) -> tuple[Shape, ...]:
+    """A face's art in a square box: a drawing of the art library, or the kit's own picture."""
+    if kit is not None and pictures.is_picture(name):
+        return kit_art(kit, where + ("art_options",), name, box, box, **opts)
+    return art(name, box, box, **opts)
+
+
 def _round_content(face: Face, opts: dict, w: float, h: float, inner: float, fills: bool,
-                   own_mark: bool, below: bool) -> list[Shape]:
+                   own_mark: bool, below: bool, kit=None, where: tuple = ()) -> list[Shape]:
     """Art, mark and label inside a round face's safe disc (radius r - inner)."""
     size = min(w, h)
     cx, cy = w / 2, h / 2
@@ -155,7 +187,11 @@ def _round_content(face: Face, opts: dict, w: float, h: float, inner: float, fil
         else:
             box = min(box, 2 * radius)
             acy = cy - (size * 0.1 if below else 0.0)
-        out[:0] = _disc_art(face, opts, box, cx, acy, cx, cy, radius)
+        if pictures.is_picture(face.art):  # a picture is a box: the square that fits inside the disc
+            box = min(box, radius * math.sqrt(2) - 2 * abs(acy - cy))
+            out[:0] = [placed(_art(kit, where, face.art, box, opts), cx - box / 2, acy - box / 2)]
+        else:
+            out[:0] = _disc_art(face, opts, box, cx, acy, cx, cy, radius)
     if own_mark and face.label is None:
         d = size * (0.3 if fills else 0.24)
         if fills:  # a badge over the drawing's lower right, inside the disc

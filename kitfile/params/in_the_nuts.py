@@ -46,6 +46,11 @@ class RowSpec(_Strict):
     sections: list[SectionSpec] = Field(min_length=1, description="Left to right, covering the starting track.")
 
 
+class TrackPart(_Strict):
+    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it prints: `2-6`.")
+    track: str = Field(description="The board track that prints them.")
+
+
 class PlaceSpec(_Strict):
     spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it lies under: `2-4`.")
     region: str = Field(description="The board region that prints it.")
@@ -90,6 +95,7 @@ class Board:
     places: tuple[Place, ...]
     start: dict[int, int]       # starting space -> the section of the first row above it
     rows: tuple[tuple[int, ...], ...]   # each row's sections
+    printed: dict[int, str]     # starting space -> its place on the printed board (`start-8-12 8`)
 
     @cached_property
     def needs(self) -> tuple[int, ...]:
@@ -135,6 +141,8 @@ class Params(_Strict):
                                                    "before the first turn, in seat order.")
     track: list[int] = Field(min_length=2, max_length=2, description="The starting track's first and last space "
                                                                      "(the green die plus one white die).")
+    track_printed: list[TrackPart] = Field(min_length=1, description="The board's tracks that print the starting "
+                                           "track, left to right, each with its spaces.")
     nut_places: list[PlaceSpec] = Field(min_length=1, description="The face-up nuts' places, left to right.")
     rows: list[RowSpec] = Field(min_length=1, description="The rows in the order they are checked.")
 
@@ -200,7 +208,17 @@ class Params(_Strict):
                 sections[i] = replace(s, above=up[0])
         start = {space: next(i for i in rows[0] if sections[i].lo <= space <= sections[i].hi)
                  for space in range(lo, hi + 1)}
-        return Board((lo, hi), tuple(sections), places, start, tuple(rows))
+        printed: dict[int, str] = {}
+        for part in self.track_printed:
+            a, b = _span(part.spaces)
+            if a != len(printed) + lo or b < a:
+                raise ValueError(f"track_printed: {part.spaces} must start at space {len(printed) + lo}: the parts "
+                                 f"print the track {lo}-{hi} left to right")
+            printed |= {x: f"{part.track} {x}" for x in range(a, b + 1)}
+        if len(printed) != hi - lo + 1:
+            raise ValueError(f"track_printed: the parts end at {lo + len(printed) - 1}, not at the track's last "
+                             f"space {hi}")
+        return Board((lo, hi), tuple(sections), places, start, tuple(rows), printed)
 
     @cached_property
     def cards(self) -> list[NamedCard]:

@@ -109,8 +109,8 @@ def place_of(state: State, s: Square) -> str:
 def picture(state: State) -> Position:
     """The forest with its fires, Firebreaks and the players' pieces; off the board, the pilots and
     whoever is out."""
-    pieces = [Piece(FIREBREAKS, place_of(state, s)) for s in sorted(state.firebreaks)]
-    pieces += [Piece(FIRES, place_of(state, s), count=k) for s, k in sorted(state.fire.items())]
+    pieces = [Piece(FIREBREAKS, place_of(state, s)) for s in sorted(state.firebreaks) if state.on_board(s)]
+    pieces += [Piece(FIRES, place_of(state, s), count=k) for s, k in sorted(state.fire.items()) if state.on_board(s)]
     aside = []
     for p in state.people:
         kind = PIECES[p.role.id]
@@ -119,6 +119,9 @@ def picture(state: State) -> Position:
         elif p.at is None:
             aside.append(Piece(kind, f"{p.name}, {p.role.name.lower()}: tank " + ("full" if p.full else "empty"),
                                back=not p.full, label=p.name))
+        elif not (state.on_board(p.at) or state.on_ring(p.at)):     # an illegal start, reported: drawn apart
+            aside.append(Piece(kind, f"{p.name}: on {p.at[0]} {p.at[1]}, neither the forest nor the ring",
+                               label=p.name))
         else:
             pieces.append(Piece(kind, place_of(state, p.at), label=p.name))
     areas = [Area("board", "The forest", BOARD, tuple(pieces))]

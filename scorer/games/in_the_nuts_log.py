@@ -15,6 +15,7 @@ from scorer.games import in_the_nuts_rules as R
 from scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Settle, State, Stop, Take, apply, fits,
                                             settle_skip, steal_skip, why_illegal)
 from scorer.games.in_the_nuts_notation import Setup, Turn, parse_card, parse_roll
+from scorer.games.in_the_nuts_start import state_from
 from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
                                             TAKE)
 from scorer.movelog import Illegal, Replay
@@ -24,13 +25,20 @@ from scorer.seats import tags
 # ---------------------------------------------------------------- the replay
 
 class _Run:
-    def __init__(self, record, params, explain: bool, watch) -> None:
+    def __init__(self, record, params, explain: bool, watch, picture=None, open_end: bool = False) -> None:
         self.watch = watch
         self.names = [str(p) for p in record.players]
         self.s = State(params, self.names)
-        self.s.narrate = explain
-        self.rep = Replay(explaining=explain)
+        self.s.narrate = explain or picture is not None     # a step says what it did
+        self.rep = Replay(explaining=explain, recording=picture is not None)
+        self.picture = picture
+        self.open_end = open_end
         self.index = {n: i for i, n in enumerate(self.names)}
+
+    def step(self, where, did: str) -> None:
+        if self.picture is not None:
+            s = self.s
+            self.rep.step(_where(where), did, lambda: self.picture(s))
 
     def play(self, where, a) -> bool:
         """Check and play one action; an action of the wrong kind for the moment is not played.
@@ -49,12 +57,14 @@ class _Run:
                     steal_skip(s)               # no theft written: go on as the table did, with this nut
                     return self.play(where, a)
                 self.rep.note(f"{where}: not played")
+                self.step(where, "not played: " + why.message)
                 return False
         apply(s, a)
         if s.narrate:
-            self.rep.note(f"{_where(where)}: " + ("ILLEGAL, played as the table did: " if why else "")
-                          + "; ".join(s.events))
+            did = "; ".join(s.events)
+            self.rep.note(f"{_where(where)}: " + ("ILLEGAL, played as the table did: " if why else "") + did)
             s.events.clear()
+            self.step(where, ("played as the table did: " if why else "") + did)
         return True
 
     def stop_here(self, where: str, why: Illegal) -> None:
@@ -66,13 +76,24 @@ def _where(where) -> str:
     return where if isinstance(where, str) else where[0].format(*where[1:])
 
 
-def replay(record, params, explain: bool = False, watch=None) -> tuple[State, Replay]:
+def replay(record, params, explain: bool = False, watch=None, picture=None,
+           open_end: bool = False) -> tuple[State, Replay]:
     """Play the move log through the rules, collecting every violation (and, explaining, the notes).
 
     `watch(where, state, action)`, if given, sees every action the record writes just before it is
-    checked (a drawing of each step, a test that wants the position at one)."""
-    run = _Run(record, params, explain, watch)
-    if _setup(run, record.setup):
+    checked (a test that wants the position at one). `picture(state)`, if given, draws the position
+    after every action: the replay's steps (scorer/play.py). With `open_end` the record stops where
+    the table is (`pnpkit moves`): a setup written only so far is the setup in progress, not a
+    violation."""
+    run = _Run(record, params, explain, watch, picture, open_end)
+    if record.start is not None:
+        run.s = state_from(record.start, run.names, params)
+        run.s.narrate = explain or picture is not None
+        if explain:
+            run.rep.note("start:\n" + draw(run.s))
+    run.step("start", "the position written under start:" if record.start is not None else
+             "before the setup: every squirrel in its player's supply")
+    if record.start is not None or _setup(run, record.setup, open_end and not record.turns):
         _turns(run, record.turns or [])
     if record.end:
         for p, name in enumerate(run.names):
@@ -81,21 +102,30 @@ def replay(record, params, explain: bool = False, watch=None) -> tuple[State, Re
                          EndStore(p, parse_card(e.joker), e.to, e.as_))
     if explain:
         run.rep.note("position:\n" + draw(run.s))
+    if picture is not None:
+        run.rep.finish("end", "the record ends here", lambda: picture(run.s))
     return run.s, run.rep
 
 
-def _setup(run: _Run, st: Setup) -> bool:
+def _setup(run: _Run, st: Setup, open_end: bool = False) -> bool:
+    """The setup; False where the record stops in it. With `open_end` (no turns written) a setup
+    that stops part way, with nothing written after that point, is the table setting up."""
     s, names = run.s, run.names
     want = len(s.faceup)
     for i, text in enumerate(st.nuts[:want]):
         run.play(f"setup, nuts {i + 1} \"{text}\"", Reveal(parse_card(text)))
+    if len(st.nuts) < want and open_end and not st.first and not st.squirrels:
+        return False
     if len(st.nuts) != want:
         run.stop_here("setup, nuts", Illegal(f"{len(st.nuts)} face-up nuts; the setup turns {want} face up, "
                                              f"one under each of {', '.join(p.label for p in s.b.places)}", R.N13))
         if len(st.nuts) < want:
             return False
-    for name in names:
+    for p, name in enumerate(names):
         e = st.first.get(name)
+        if e is None and open_end and s.phase == SETUP_FIRST and not st.squirrels \
+                and not any(n in st.first for n in names[p:]):
+            return False
         if e is None or s.phase != SETUP_FIRST:
             run.stop_here(f"setup, first ({name})", Illegal(f"{name}'s first nut is not written: each player draws "
                                                             f"one, in seat order, after the face-up nuts", R.N13))
@@ -109,6 +139,10 @@ def _setup(run: _Run, st: Setup) -> bool:
     while s.phase == SETUP_SQUIRRELS:
         p, left = s.actor, s.settle_left
         got = st.squirrels.get(names[p], [])
+        if len(got) < left and open_end and not any(n in st.squirrels for n in names[p + 1:]):
+            for k, text in enumerate(got):
+                run.play(f"setup, squirrels ({names[p]}) {k + 1} \"{text}\"", Settle(p, text))
+            return False                    # the table is putting out the setup squirrels
         if len(got) != left:
             run.rep.illegal(f"setup, squirrels ({names[p]})", Illegal(
                 f"{names[p]}, seat {p + 1}, puts {left} squirrel{'s' * (left != 1)} in the "
@@ -117,7 +151,7 @@ def _setup(run: _Run, st: Setup) -> bool:
             run.play(f"setup, squirrels ({names[p]}) {k + 1} \"{text}\"", Settle(p, text))
         if s.phase == SETUP_SQUIRRELS and s.actor == p:
             settle_skip(s)
-    if s.narrate:
+    if run.rep.explaining:
         run.rep.note("after the setup:\n" + draw(s))
     return True
 
@@ -127,7 +161,7 @@ STOP = Stop()
 
 def _turns(run: _Run, turns: list[Turn]) -> None:
     s, names = run.s, run.names
-    fast = not s.narrate and run.watch is None      # legal actions are played without naming them
+    fast = not s.narrate and run.watch is None      # legal actions are played without naming them (a plain check)
     for ti, turn in enumerate(turns):
         t, who = s.turn, names[s.active]
         if s.phase in (END_JOKERS, OVER):
@@ -164,7 +198,7 @@ def _turns(run: _Run, turns: list[Turn]) -> None:
                 apply(s, a)
             else:
                 run.play(('turn {} ({}), nut {} ({}) "{}"', t, who, ni + 1, names[s.actor], nut), a)
-        if s.narrate:
+        if run.rep.explaining:
             run.rep.note(f"after {where_turn(t, who)}:\n" + draw(s))
 
 
@@ -200,19 +234,3 @@ def draw(s: State) -> str:
         kept = f" | kept {', '.join(s.kept[p])}" if s.kept[p] else ""
         lines.append(f"  {tag[p]} {name}: {s.supply[p]} squirrels in the supply | cards {cards}{kept}")
     return "\n".join(lines)
-
-
-def position(s: State) -> dict:
-    """The position in the kit file's own names (board regions, storage card names), for a drawing."""
-    b = s.b
-    return {
-        "regions": {b.sections[i].region: {s.names[p]: k for p, k in enumerate(c) if k}
-                    for i, c in enumerate(s.counts)},
-        "track": {str(x): s.names[s.active] for x in sorted(s.track)},
-        "nuts": {p.region: s.faceup[p.index] for p in b.places},
-        "draw_pile": s.pile, "set_aside": s.aside,
-        "david": s.names[s.david] if s.david is not None else None,
-        "storage": {s.names[p]: {c.name: {"kind": c.kind, "nuts": c.nuts, "jokers": list(c.jokers), "full": c.full}
-                                 for c in s.cards[p].values() if c.full or c.kind} for p in range(s.n)},
-        "kept": {s.names[p]: list(k) for p, k in enumerate(s.kept) if k},
-    }

@@ -1,0 +1,21 @@
+"""How large a designer's picture may be, and the one error every refusal raises.
+
+A picture comes from a stranger as much as a kit file does, so each bound below is far beyond
+real art and far below what would make pnpkit hang or eat memory (docs/safety.md). Each refusal
+is one line naming the file; the kit file's line is added where the picture is named.
+"""
+from __future__ import annotations
+
+MAX_SVG_BYTES = 5_000_000       # an SVG file (a detailed card illustration is 50-500 KB)
+MAX_RASTER_BYTES = 30_000_000   # a PNG or JPEG file
+MAX_PIXELS = 36_000_000         # 6000 x 6000: a 500 x 500 mm board at 300 dpi is 34.9 million
+MAX_ELEMENTS = 50_000           # SVG elements, counting every <use> as the copy it makes
+MAX_NUMBERS = 1_000_000         # numbers in path data and point lists, <use> copies included
+MAX_DEPTH = 100                 # nesting of SVG elements (and of <use> inside <use>)
+MAX_DIMENSION = 1_000_000.0     # an SVG's width, height and viewBox values, in its own units
+MAX_TEXT = 1_000                # characters of one SVG text element
+MIN_DPI = 300                   # a raster printed coarser than this gets a warning
+
+
+class PictureError(ValueError):
+    """A picture pnpkit will not read: the message says why, in one line."""

@@ -1,0 +1,65 @@
+"""PNG and JPEG pictures: checked before they are decoded, then kept as clean PNG bytes.
+
+A picture's header says how many pixels it holds before any are decoded, so a decompression bomb
+(a small file that unpacks to billions of pixels) is refused from its header. What is kept is the
+decoded pixels written again as PNG (RGB or RGBA), so nothing else of the file (text chunks,
+profiles, EXIF) travels into the PDF or the SVG pages.
+"""
+from __future__ import annotations
+
+import io
+import warnings
+
+from generator.pictures.limits import MAX_PIXELS, PictureError
+
+FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
+
+
+def _pil():
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - Pillow is a dependency
+        raise PictureError("reading PNG or JPEG pictures needs Pillow (pip install pillow)") from None
+    return Image
+
+
+def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
+    """(PNG bytes, width px, height px, the dpi the file states or None) of a PNG or JPEG."""
+    Image = _pil()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise PictureError(f"the picture holds more than {MAX_PIXELS:,} pixels (a decompression bomb?)") from None
+        except Exception:  # noqa: BLE001 - a stranger's bytes fail in many ways; say it once
+            raise PictureError("is not a PNG or JPEG picture pnpkit can read") from None
+    w, h = im.size
+    if w < 1 or h < 1 or w * h > MAX_PIXELS:
+        raise PictureError(f"the picture is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels "
+                           "(6000 x 6000); scale it down to 300 dpi at its printed size")
+    dpi = None
+    stated = im.info.get("dpi")
+    if isinstance(stated, tuple) and stated and isinstance(stated[0], (int, float)) and 30 <= stated[0] <= 10000:
+        dpi = float(stated[0])
+    try:
+        im.load()
+        mode = "RGBA" if ("A" in im.mode or "transparency" in im.info) else "RGB"
+        clean = im.convert(mode)
+    except Exception:  # noqa: BLE001
+        raise PictureError("the picture's data is damaged (it could not be decoded)") from None
+    out = io.BytesIO()
+    clean.save(out, format="PNG", compress_level=6)
+    return out.getvalue(), w, h, dpi
+
+
+def size_of(raw: bytes) -> tuple[int, int]:
+    """A picture's pixel size from its header alone (nothing decoded)."""
+    Image = _pil()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
+            return im.size
+    except Exception:  # noqa: BLE001
+        raise PictureError("holds an embedded picture that is not a PNG or JPEG pnpkit can read") from None

@@ -1,0 +1,70 @@
+"""`pnpkit export KIT --to png|tts|print-shop`: the kit's cards and tiles for other places to print
+and play (generator/export/). Written as one set into OUT/KIT/png/, tts/ or print-shop/."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+TARGETS = ("png", "tts", "print-shop")
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("export")
+    @click.argument("kit", metavar="KIT|PATH.yaml")
+    @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
+                  help="png: one PNG per card and tile face and back, with bleed; tts: Tabletop Simulator deck "
+                       "sheets, back and the Custom Deck dialog's fields; print-shop: one-up PDFs with bleed and "
+                       "safe zone.")
+    @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
+                  help="Resolution of PNGs and TTS sheets (TTS sheets stay within 4096 px).")
+    @click.option("--bleed", type=click.FloatRange(0, 5), default=3.0, show_default=True,
+                  help="mm of background past the cut on every side (png and print-shop; TTS cells have none).")
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+                  help="Folder to write into; files go to OUT/KIT/png/, tts/ or print-shop/.")
+    @click.option("--only", "only", multiple=True, metavar="COMPONENT[,...]", help="Export only these components.")
+    def export(kit, target, dpi, bleed, out_dir, only) -> None:
+        """Export a kit's cards and tiles: PNGs per face for a print shop or a web tool, Tabletop
+        Simulator deck sheets, or one-up PDFs for a print shop. Each run replaces OUT/KIT/TARGET/
+        as a whole."""
+        from generator import build as b
+        from generator import pictures, templating
+        from generator.atomic import check_out, publish
+        from generator.export import components
+        from kitfile import load_kit
+        check_out(out_dir)
+        loaded = load_kit(kit)
+        with pictures.collecting() as found, templating.budget():
+            pieces = b.pieces_of(loaded)
+        names = tuple(n.strip() for v in only for n in v.split(",") if n.strip())
+        if names:
+            known = list(components(pieces))
+            bad = [n for n in names if n not in known]
+            if bad:
+                click.echo(f"pnpkit: --only: no card or tile component {bad[0]!r} (they are: {', '.join(known)})", err=True)
+                raise SystemExit(2)
+            pieces = [p for p in pieces if p.component in names]
+        if not components(pieces):
+            click.echo(f"pnpkit: {loaded.game.id} has no cards or tiles to export", err=True)
+            raise SystemExit(2)
+        root = Path(out_dir) / loaded.game.id
+        notes: list[str] = []
+        if target == "png":
+            from generator.export import png
+            files = png.export(pieces, dpi, bleed)
+        elif target == "tts":
+            from generator.export import tts
+            files = tts.export(pieces, dpi, Path(os.path.abspath(root)).as_posix())
+        else:
+            from generator.export import printshop
+            files, notes = printshop.export(pieces, bleed, loaded.game.title)
+        folder = target + "/"
+        publish(root, files, lambda rel: rel.startswith(folder))
+        click.echo(f"{loaded.game.id}: {len(files)} files in {root / target}/")
+        for n in sorted(files)[:12]:
+            click.echo(f"  {n[len(folder):]}")
+        if len(files) > 12:
+            click.echo(f"  ... and {len(files) - 12} more (see {'index.csv' if target == 'png' else 'the list'})")
+        for w in found + notes:
+            click.echo(f"pnpkit: warning: {w}", err=True)
