@@ -2,7 +2,8 @@
 
     python bench/same_bytes.py [--against main] [--jobs 2] [--keep DIR]
 
-Builds every kit with components (`pnpkit build --all`, a4 and letter) with each set of options
+Builds every kit with components (`pnpkit build --all`, a4 and letter; and the example kits in
+examples/) with each set of options
 below, once with this working tree's code and once with the code of git revision REV (exported
 with `git archive` into a temporary folder and run with this same Python and packages), then
 compares every file written: the PDFs, the fillable PDFs, every SVG page and the manifests. The
@@ -51,9 +52,13 @@ def build_everything(tree: Path, out: Path) -> None:
     """Every option set, every kit, into `out` (file names carry the options, so one folder holds
     them all). The code is `tree`'s: it goes first on the path, before any installed pnpkit."""
     env = dict(os.environ, PYTHONPATH=str(tree))
+    examples = sorted(str(p.relative_to(tree)) for p in tree.glob("examples/*/*.yaml"))
     for opts in OPTION_SETS:
         subprocess.run([sys.executable, "-m", "pnpkit", "build", "--all", "--out", str(out), *opts],
                        cwd=tree, env=env, check=True, capture_output=True)
+        for kit in examples:  # designers' example kits (their own SVG and PNG art)
+            subprocess.run([sys.executable, "-m", "pnpkit", "build", kit, "--out", str(out), *opts],
+                           cwd=tree, env=env, check=True, capture_output=True)
 
 
 def digests(out: Path) -> dict[str, str]:
