@@ -31,9 +31,9 @@ def _expectation(path: Path) -> tuple[int, int | None, str | None]:
 
 def _check(path: Path, args: list[str], out: Path | None = None) -> None:
     code, line, words = _expectation(path)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: what the case costs, however busy the machine
     r = CliRunner().invoke(cli, args)
-    took = time.perf_counter() - started
+    took = time.process_time() - started
     assert r.exit_code == code, (path.name, r.output)
     assert took < 2.0, (path.name, took)
     assert "Traceback" not in r.output and "internal error" not in r.output
@@ -250,6 +250,6 @@ def test_messages_stay_short_whatever_the_value():
 def test_reading_stays_fast_at_the_limits():
     """The largest files allowed are read in well under a second each."""
     many = "x: [" + ", ".join(["1"] * (LIMITS.values - 10)) + "]\n"
-    started = time.perf_counter()
+    started = time.process_time()
     read(many)
-    assert time.perf_counter() - started < 1.5
+    assert time.process_time() - started < 1.5
