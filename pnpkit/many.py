@@ -116,10 +116,13 @@ def line(path: str, code: int, outcome) -> str:
     return f"{path}: {verdict}; {scores}; {end}"
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on every call
+
+
 def jsonl(path: str, code: int, outcome) -> str:
     if code == 2:
-        return json.dumps({"file": path, "exit": 2, "error": str(outcome)}, ensure_ascii=False)
-    return json.dumps({"file": path, "exit": code, **outcome.to_json()}, ensure_ascii=False)
+        return _JSON.encode({"file": path, "exit": 2, "error": str(outcome)})
+    return _JSON.encode({"file": path, "exit": code, **outcome.to_json()})
 
 
 def summary(counts: dict[int, int]) -> str:

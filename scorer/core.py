@@ -44,14 +44,14 @@ class PlayerScore:
 
     @property
     def total(self) -> int:
-        return sum(line.points for line in self.breakdown)
+        return sum([line.points for line in self.breakdown])
 
     def add(self, label: str, points: int) -> None:
         self.breakdown.append(Line(label, points))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "total": self.total,
-                "breakdown": [{"label": l.label, "points": l.points} for l in self.breakdown]}
+                "breakdown": [{"label": line.label, "points": line.points} for line in self.breakdown]}
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
     Returns the ranking as groups (best first) and, for every place that a tie on points had to
     settle, which tie-breaker settled it (or that the place is shared).
     """
-    keys = {s.name: (s.total, *(b.key(s.name) for b in breakers)) for s in scores}
+    keys = {s.name: (s.total, *[b.key(s.name) for b in breakers]) for s in scores}
 
     def sort_key(s: PlayerScore) -> tuple:
         return keys[s.name]
@@ -97,12 +97,13 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
         else:
             groups.append([s])
 
+    totals = [keys[g[0].name][0] for g in groups]  # each group's points (a total adds up its lines)
     tiebreaks: list[Tiebreak] = []
     place = 1
     for i, group in enumerate(groups):
-        total = group[0].total
-        below = i + 1 < len(groups) and groups[i + 1][0].total == total
-        above = i > 0 and groups[i - 1][0].total == total
+        total = totals[i]
+        below = i + 1 < len(groups) and totals[i + 1] == total
+        above = i > 0 and totals[i - 1] == total
         if below or above or len(group) > 1:
             names = [s.name for s in group]
             if below or above:
