@@ -122,7 +122,7 @@ _JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_asci
 def jsonl(path: str, code: int, outcome) -> str:
     if code == 2:
         return _JSON.encode({"file": path, "exit": 2, "error": str(outcome)})
-    return _JSON.encode({"file": path, "exit": code, **outcome.to_json()})
+    return outcome.json_text(file=path, exit=code)
 
 
 def summary(counts: dict[int, int]) -> str:

@@ -6,7 +6,9 @@ only says which tie-breakers it uses, in order (`rank`).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from scorer.rulebook import Rule
@@ -52,6 +54,23 @@ class PlayerScore:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "total": self.total,
                 "breakdown": [{"label": line.label, "points": line.points} for line in self.breakdown]}
+
+    def json_text(self) -> str:
+        """`to_json()` as JSON text (ensure_ascii off), the same characters, from each breakdown
+        line's text kept once: scores share their Line values, and encoding them again was most of
+        what writing a many-records line cost."""
+        total = self.total
+        return ('{"name": ' + _JSON.encode(self.name) + ', "total": '
+                + (str(total) if type(total) is int else _JSON.encode(total)) + ', "breakdown": ['
+                + ", ".join([_line_text(line) for line in self.breakdown]) + "]}")
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on each call
+
+
+@lru_cache(maxsize=4096)
+def _line_text(line: Line) -> str:
+    return _JSON.encode({"label": line.label, "points": line.points})
 
 
 @dataclass(frozen=True)
@@ -153,18 +172,35 @@ class Result:
         return list(self.ranking[0]) if self.ranking and self.finished else []
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.game, "valid": self.valid, "finished": self.finished}
-        if self.players or not self.cooperative:
+        out, players, rest = self._json_parts()
+        if players:
             out["players"] = [p.to_json() for p in self.players]
-        if self.cooperative:
-            out.update(self.extra)
-        else:
-            out["ranking"] = self.ranking
-            out["winners"] = self.winners
-            out["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
-            out.update(self.extra)
-        out["violations"] = [v.to_json() for v in self.violations]
+        out.update(rest)
         return out
+
+    def json_text(self, **first: Any) -> str:
+        """`json.dumps({**first, **self.to_json()}, ensure_ascii=False)`, the same characters, with
+        the players written by `PlayerScore.json_text` (pnpkit/many.py writes one a record)."""
+        head, players, rest = self._json_parts()
+        head = {**first, **head}
+        if not players or any(key in head or key == "players" for key in rest):
+            return _JSON.encode({**first, **self.to_json()})     # a key written twice: json.dumps's order
+        return (_JSON.encode(head)[:-1] + ', "players": [' + ", ".join([p.json_text() for p in self.players])
+                + "], " + _JSON.encode(rest)[1:])
+
+    def _json_parts(self) -> tuple[dict[str, Any], bool, dict[str, Any]]:
+        """to_json's keys before `players`, whether it has players, and its keys after them."""
+        head: dict[str, Any] = {"game": self.game, "valid": self.valid, "finished": self.finished}
+        rest: dict[str, Any] = {}
+        if self.cooperative:
+            rest.update(self.extra)
+        else:
+            rest["ranking"] = self.ranking
+            rest["winners"] = self.winners
+            rest["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
+            rest.update(self.extra)
+        rest["violations"] = [v.to_json() for v in self.violations]
+        return head, bool(self.players or not self.cooperative), rest
 
 
 def where_turn(turn: int, player: str, action: int | None = None, text: str | None = None) -> str:
