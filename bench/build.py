@@ -22,6 +22,7 @@ line says whether it is.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import resource
 import statistics
@@ -204,15 +205,26 @@ def cpu() -> float:
 
 
 def paired(fns: dict, runs: int) -> dict:
-    """Each run times every function (CPU and wall), rotating which goes first."""
+    """Each run times every function (CPU and wall), rotating which goes first.
+
+    The garbage collector is fair to both sides: what was there before the runs (imports, the kit,
+    the pages) is frozen out of its scans, and each function's time ends with a collection of
+    the cyclic garbage it left, so no function pays for another's (the build pauses collections
+    while it runs: generator/build.py, collections_paused)."""
+    gc.collect()
+    gc.freeze()
     out = {name: ([], []) for name in fns}
     names = list(fns)
-    for r in range(runs):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            w, c = time.perf_counter(), cpu()
-            fns[name]()
-            out[name][0].append(cpu() - c)
-            out[name][1].append(time.perf_counter() - w)
+    try:
+        for r in range(runs):
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                w, c = time.perf_counter(), cpu()
+                fns[name]()
+                gc.collect()
+                out[name][0].append(cpu() - c)
+                out[name][1].append(time.perf_counter() - w)
+    finally:
+        gc.unfreeze()
     return out
 
 

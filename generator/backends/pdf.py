@@ -23,6 +23,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import colour, fonts
+from generator.memo import cached
 from generator.shapes import (
     MM_PER_PT,
     Circle,
@@ -77,6 +78,8 @@ def rgb(c: str) -> tuple[float, float, float]:
 
 
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
 
@@ -92,12 +95,19 @@ class _Widget(pdfdoc.PDFObject):
         self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
 
     def format(self, document):
-        return pdfdoc.PDFDictionary({
-            "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
-            "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
-            "Rect": pdfdoc.PDFArray([round(v, 2) for v in self.rect]), "F": 4,
-            "DA": pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g"), "Q": 1,
-        }).format(document)
+        da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
+        rect = [round(v, 2) for v in self.rect]
+        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
+            return pdfdoc.PDFDictionary({
+                "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
+                "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
+                "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
+            }).format(document)
+        # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
+        # sixth), without building the dictionary: a score sheet has a hundred or more fields.
+        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
+                + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
+                + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
 
 
 class _Deflated:
@@ -209,7 +219,7 @@ class PdfDocument:
         return self.buf.getvalue()
 
     # -- state -----------------------------------------------------------------------------
-    def _set_style(self, st: Style, scale: float) -> tuple[bool, bool]:
+    def _set_style(self, st: Style, m: Matrix) -> tuple[bool, bool]:
         code = self.code
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
@@ -223,19 +233,20 @@ class PdfDocument:
             if st.stroke != self.stroke:
                 code.append("%.4f %.4f %.4f RG" % rgb(st.stroke))
                 self.stroke = st.stroke
+            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K  # the placement's scale, for widths
             w = st.width * K * scale
             if w != self.width:
                 code.append("%.3f w" % w)
                 self.width = w
-            dash = tuple(d * K * scale for d in st.dash)
+            dash = tuple([d * K * scale for d in st.dash]) if st.dash else ()
             if dash != self.dash:
                 code.append("[%s] 0 d" % (fp_str(*dash) if dash else ""))
                 self.dash = dash
-            cap = {"butt": 0, "round": 1, "square": 2}.get(st.cap, 0)
+            cap = _CAPS.get(st.cap, 0)
             if cap != self.cap:
                 code.append("%d J" % cap)
                 self.cap = cap
-            join = {"miter": 0, "round": 1, "bevel": 2}.get(st.join, 0)
+            join = _JOINS.get(st.join, 0)
             if join != self.join:
                 code.append("%d j" % join)
                 self.join = join
@@ -267,8 +278,7 @@ class PdfDocument:
         self.code.append(" ".join(parts) % tuple(vals))
 
     def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
-        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K
-        do_fill, do_stroke = self._set_style(st, scale)
+        do_fill, do_stroke = self._set_style(st, m)
         if not do_fill and not do_stroke:
             return
         self._path(ops, m)
@@ -377,12 +387,18 @@ class PdfDocument:
         for subset, part in font.splitString(s.text, doc):
             if subset != current:
                 if size is None:
-                    size = f"{fp_str(s.size)} Tf {fp_str(s.size * 1.2)} TL"
+                    size = _font_size(s.size)
                 out.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
                 current = subset
             out.append(f"({self.c._escape(part)}) Tj")
         out.append("ET")
         self.code.append(" ".join(out))
+
+
+@cached(1024)
+def _font_size(size: float) -> str:
+    """The size and leading setFont writes (a page sets a few sizes many times)."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
