@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator import colour, fonts
 from generator.memo import cached
 from generator.shapes import (
+    KAPPA,
     MM_PER_PT,
     Circle,
     Ellipse,
@@ -37,7 +38,6 @@ from generator.shapes import (
     Shape,
     Style,
     Text,
-    ellipse_ops,
     rect_ops,
 )
 
@@ -78,6 +78,18 @@ def rgb(c: str) -> tuple[float, float, float]:
 
 
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
+_RECT = " ".join([_MOVE, _LINE, _LINE, _LINE, "h"])        # rect_ops(..., r=0)
+_SEGMENT = " ".join([_MOVE, _LINE])
+_ELLIPSE = " ".join([_MOVE, _CURVE, _CURVE, _CURVE, _CURVE, "h"])  # ellipse_ops
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The points of ellipse_ops, x's and y's."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return ((cx + rx, cx + rx, cx + kx, cx, cx - kx, cx - rx, cx - rx, cx - rx, cx - kx, cx, cx + kx, cx + rx, cx + rx),
+            (cy, cy + ky, cy + ry, cy + ry, cy + ry, cy + ky, cy, cy - ky, cy - ry, cy - ry, cy - ry, cy - ky, cy))
+
+
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -282,6 +294,19 @@ class PdfDocument:
         if not do_fill and not do_stroke:
             return
         self._path(ops, m)
+        self._close(st, do_fill, do_stroke, closed)
+
+    def _points(self, st: Style, m: Matrix, template: str, xs, ys, closed: bool = True) -> None:
+        """`_paint` of a path whose operators are known (`template`: a rectangle, a line, an
+        ellipse) from its points: the same numbers and text, without making and reading ops."""
+        do_fill, do_stroke = self._set_style(st, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        self.code.append(template % tuple([v for x, y in zip(xs, ys) for v in (a * x + c * y + e, b * x + d * y + f)]))
+        self._close(st, do_fill, do_stroke, closed)
+
+    def _close(self, st: Style, do_fill: bool, do_stroke: bool, closed: bool) -> None:
         if do_fill and closed:
             self.code.append(("B" if do_stroke else "f") + ("*" if st.evenodd else ""))
         elif do_stroke:
@@ -309,13 +334,18 @@ class PdfDocument:
                 for item in s.items:
                     self.draw(item, gm)
         elif t is Rect:
-            self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
+            if s.r <= 0.0:  # rect_ops' square corners
+                x, y = s.x, s.y
+                x2, y2 = x + s.w, y + s.h
+                self._points(s.style, m, _RECT, (x, x2, x2, x), (y, y, y2, y2))
+            else:
+                self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
         elif t is Line:
-            self._paint(s.style, m, (("M", s.x1, s.y1), ("L", s.x2, s.y2)), closed=False)
+            self._points(s.style, m, _SEGMENT, (s.x1, s.x2), (s.y1, s.y2), closed=False)
         elif t is Circle:
-            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.r, s.r))
+            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.r, s.r))
         elif t is Ellipse:
-            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.rx, s.ry))
+            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.rx, s.ry))
         elif t is Polygon:
             if not s.points:
                 return
