@@ -139,3 +139,21 @@ def test_pdf_rects_lines_and_ellipses_written_from_their_points_are_their_ops_wr
 
     monkeypatch.setattr(pdf_backend.PdfDocument, "draw", by_ops)
     assert pdf_backend.render(pages, 210, 297) == from_points
+
+
+def test_pdf_text_runs_kept_per_document_give_the_runs_made_each_time(doc, monkeypatch):
+    """The PDF writer keeps each text's font runs per document (issue 15); made again for every
+    text, with characters beyond a subset's 256 codes among them, the file is the same."""
+    from generator.shapes import Text
+    extra = tuple(Text(10 + i % 50, 20 + i // 50 * 5, "".join(chr(0x100 + (i * 7 + k) % 400) for k in range(5)) + " Zoë",
+                       size=8 + i % 2) for i in range(300))
+    pages = doc.page_shapes() + [extra, extra[::-1]]
+    kept = pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t")
+    runs = pdf_backend.PdfDocument._runs
+
+    def made_again(self, font, size, text):
+        self.runs.clear()
+        return runs(self, font, size, text)
+
+    monkeypatch.setattr(pdf_backend.PdfDocument, "_runs", made_again)
+    assert pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t") == kept

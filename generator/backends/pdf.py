@@ -171,6 +171,7 @@ class PdfDocument:
         self.c.setProducer("pnpkit (reportlab)")
         self.fields: list = []
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
+        self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
         self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
         self._reset_state()
 
@@ -410,19 +411,30 @@ class PdfDocument:
         # What beginText / setFont / setTextTransform / textOut / drawText write for a TrueType
         # font, written directly: the same bytes, without the text object and the text width it
         # computes and drops.
-        doc = self.c._doc
-        out = ["BT 1 0 0 1 0 0 Tm", fp_str(*tm) + " Tm"]
-        size = None
-        current = -1
-        for subset, part in font.splitString(s.text, doc):
-            if subset != current:
-                if size is None:
-                    size = _font_size(s.size)
-                out.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
-                current = subset
-            out.append(f"({self.c._escape(part)}) Tj")
-        out.append("ET")
-        self.code.append(" ".join(out))
+        self.code.append("BT 1 0 0 1 0 0 Tm " + fp_str(*tm) + " Tm " + self._runs(font, s.size, s.text))
+
+    def _runs(self, font, size: float, text: str) -> str:
+        """The operators after the text matrix: each run of one font subset, then ET. Kept per
+        document: a page repeats its labels, and once a text's characters have their codes in the
+        document's subsets (splitString gives them codes the first time) the same text always
+        gives the same runs."""
+        key = (font.fontName, size, text)
+        got = self.runs.get(key)
+        if got is None:
+            doc = self.c._doc
+            out = []
+            size_text = None
+            current = -1
+            for subset, part in font.splitString(text, doc):
+                if subset != current:
+                    if size_text is None:
+                        size_text = _font_size(size)
+                    out.append(f"{font.getSubsetInternalName(subset, doc)} {size_text}")
+                    current = subset
+                out.append(f"({self.c._escape(part)}) Tj")
+            out.append("ET")
+            got = self.runs[key] = " ".join(out)
+        return got
 
 
 @cached(1024)
