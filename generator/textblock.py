@@ -209,7 +209,10 @@ def _measured(text: str, pt: float, bold: bool, style: str | None) -> Measured:
     else:
         rs = [(t, ICON if f == ICON else style) for t, f in runs(text.replace("**", ""))]
     ws = words(rs)
-    return ws, tuple([word_width(w, pt) for w in ws])
+    width = fonts.text_width
+    # a word of one run of text is that run's width (sum() of one width is that width)
+    return ws, tuple([width(w[0][0], w[0][1], pt) if len(w) == 1 and w[0][1] != ICON else word_width(w, pt)
+                      for w in ws])
 
 
 def line_width(m: Measured, pt: float) -> float:
