@@ -29,6 +29,8 @@ from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, e
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"
 BAND = "#e4e4e4"
+_RULE_STYLE = Style(stroke=RULE, width=0.15)   # a table's rules
+_BAND_STYLE = Style(fill=BAND, stroke=None)    # a table's header and spanning rows
 
 
 class TextFitError(ValueError):
@@ -348,7 +350,7 @@ def _table(b: Block, pt: float, width: float, gap: float, draw=draw_line) -> lis
         if len(r) == 1 and ncol > 1:  # a spanning row: a shaded band
             lines = wrap_runs(measured(r[0], pt, bold=True), pt, width - 2 * pad_x)
             h = len(lines) * lh + 2 * pad_y
-            shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+            shapes.append(Rect(0.0, 0.0, width, h, _BAND_STYLE))
             for i, ln in enumerate(lines):
                 shapes += draw(ln, pad_x, pad_y + base + i * lh, pt)
         else:
@@ -358,15 +360,15 @@ def _table(b: Block, pt: float, width: float, gap: float, draw=draw_line) -> lis
                 cells.append(wrap_runs(measured(cell, pt, bold=is_header), pt, widths[ci] - 2 * pad_x))
             h = max(len(c) for c in cells) * lh + 2 * pad_y
             if is_header:
-                shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+                shapes.append(Rect(0.0, 0.0, width, h, _BAND_STYLE))
             x = 0.0
             for ci, lines in enumerate(cells):
                 for i, ln in enumerate(lines):
                     shapes += draw(ln, x + pad_x, pad_y + base + i * lh, pt, widths[ci] - 2 * pad_x, align[ci])
                 x += widths[ci]
-        shapes.append(Line(0.0, h, width, h, Style(stroke=RULE, width=0.15)))
+        shapes.append(Line(0.0, h, width, h, _RULE_STYLE))
         if ri == 0:
-            shapes.append(Line(0.0, 0.0, width, 0.0, Style(stroke=RULE, width=0.15)))
+            shapes.append(Line(0.0, 0.0, width, 0.0, _RULE_STYLE))
         units.append(Unit(h, shapes, gap_before=gap if ri == 0 else 0.0,
                           keep_with_next=is_header or (len(r) == 1 and ncol > 1)))
     return units
