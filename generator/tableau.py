@@ -6,6 +6,10 @@ region, a track's space, a lattice's space, a grid's square), lays the counters 
 would (side by side in a region, stacked on a space), and draws them with the shapes the PDF
 prints. A board that changes in the kit file changes here with it.
 
+A tile-laying game's map is laid tile by tile from the kit's tile data, each tile drawn as the
+kit's tile key draws it (generator.carcassonne), on one frame for the whole game (`frame`), so the
+map does not jump as it grows.
+
 `Tableau.lay(area)` gives the layout (what the replay page's script draws: counter faces by key at
 positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PNG is made of).
 """
@@ -20,6 +24,7 @@ from generator.components import cards as card_pieces
 from generator.components import counters as counter_pieces
 from generator.components import score_sheet
 from generator.components.common import INK, placed
+from generator.components.common import art as placed_art
 from generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
 from kitfile import Problem, SourceError
 
@@ -27,6 +32,10 @@ PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
 TAG_PT = 6.5                         # a player's name under their piece
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
+TILE = 20.0                          # a map's tile, mm (the replay's scale, not the table's)
+MEEPLE = 7.0                         # a meeple on a map's tile
+ROW_TILE = 9.0                       # a tile in a row of words (a player's face-up tiles)
+_BANK = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,7 @@ class Tableau:
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self._places: dict[str, dict[str, tuple[str, tuple[float, float, float, float]]]] = {}
         self._cards: dict[str, list[Any]] = {}
+        self.extent: tuple[int, int, int, int] | None = None    # the map's west, east, south, north
 
     # ------------------------------------------------------------ the kit's own drawings
 
@@ -124,7 +134,91 @@ class Tableau:
             return self._aside(area)
         if area.kind == "sheet":
             return self._sheet(area)
+        if area.kind == "tiles":
+            return self._map(area)
+        if area.kind == "rows":
+            return self._rows(area)
         return self._cards_row(area)
+
+    # ------------------------------------------------------------ a map of tiles
+
+    def frame(self, areas) -> None:
+        """One frame for every map of a replay: the extent of all its tiles, a tile of room round."""
+        xs = [t.x for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
+        ys = [t.y for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
+        self.extent = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
+
+    def _tile_data(self, key: str):
+        from generator.components.tile_key import tile_data
+        i, k = self._component(key, "tile-key")
+        return tile_data(self.kit, k, ("components", i))
+
+    def tile_face(self, key: str, code: str, quarters: int, size: float = TILE) -> str:
+        from generator.carcassonne import draw
+        face = f"tile/{code}/{quarters}/{size:g}"
+        if face not in self.faces:
+            data = self._tile_data(key)
+            if code not in data.types:
+                raise SourceError(self.kit.file, [Problem(None, "params", f"no tile {code!r} in the tile data, which the "
+                                                  f"scorer lays on the map (pnpkit replay)")])
+            self.faces[face] = (draw(data.types[code], size, quarters), size, size)
+        return face
+
+    def drawing_face(self, name: str, colour: str | None, size: float) -> str:
+        face = f"art/{name}/{colour or ''}/{size:g}"
+        if face not in self.faces:
+            self.faces[face] = (tuple(placed_art(name, size, size, color=colour)), size, size)
+        return face
+
+    def _map(self, area) -> Laid:
+        west, east, south, north = self.extent or (0, 0, 0, 0)
+        for t in area.tiles:
+            west, east, south, north = min(west, t.x - 1), max(east, t.x + 1), min(south, t.y - 1), max(north, t.y + 1)
+        pad = 6.0
+        laid = Laid("tiles", area.title, (east - west + 1) * TILE + 2 * pad, (north - south + 1) * TILE + 2 * pad)
+
+        def corner(x: int, y: int) -> tuple[float, float]:
+            return pad + (x - west) * TILE, pad + (north - y) * TILE
+
+        for t in area.tiles:
+            laid.items.append(Item(self.tile_face(area.name, t.code, t.quarters), *corner(t.x, t.y), TILE))
+        for x in range(west, east + 1):
+            laid.texts.append((corner(x, north)[0] + TILE / 2 - 1.5, pad - 1.5, str(x)))
+        for y in range(south, north + 1):
+            laid.texts.append((0.5, corner(west, y)[1] + TILE / 2 + 1.0, str(y)))
+        here: dict[str, int] = {}
+        for p in area.pieces:
+            parts = p.place.split()
+            x, y, bank = int(parts[0]), int(parts[1]), (parts[2] if len(parts) > 2 else "")
+            k = here[p.place] = here.get(p.place, -1) + 1
+            cx, cy = corner(x, y)
+            dx = sum(_BANK[c][0] for c in bank) * TILE * 0.24
+            dy = sum(_BANK[c][1] for c in bank) * TILE * 0.24
+            ox, oy = (k % 3 - 1) * MEEPLE * 0.8, (k // 3) * MEEPLE * 0.7 - MEEPLE * 0.35
+            laid.items.append(Item(self.drawing_face(p.counters, p.set, MEEPLE), cx + TILE / 2 - MEEPLE / 2 + dx + ox,
+                                   cy + TILE / 2 - MEEPLE / 2 + dy + oy, MEEPLE, 1, p.label))
+        return laid
+
+    def _rows(self, area) -> Laid:
+        """Lines of words, each with its tiles in a row under it; 200 mm wide."""
+        width = 200.0
+        laid = Laid("rows", area.title, width, 0.0)
+        lh = fonts.line_height(CAPTION_PT)
+        y = 0.0
+        for row in area.rows:
+            for line in fonts.wrap(row.text, "condensed", CAPTION_PT, width):
+                y += lh
+                laid.texts.append((0.0, y, line))
+            if row.tiles:
+                y += 1.5
+                for k, code in enumerate(row.tiles):
+                    x = k * (ROW_TILE + 1.5)
+                    laid.items.append(Item(self.tile_face(area.name, code, 0, ROW_TILE), x % width,
+                                           y + (x // width) * (ROW_TILE + 1.5), ROW_TILE))
+                y += ROW_TILE * (1 + (len(row.tiles) * (ROW_TILE + 1.5)) // width)
+            y += 3.0
+        laid.h = y
+        return laid
 
     def _on_board(self, area) -> Laid:
         _, w, h = self.board(area.name)

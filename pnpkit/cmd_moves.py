@@ -29,6 +29,9 @@ def move_log(record: str):
         raise source.error(("game",), f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks "
                                       f"about the move logs of {', '.join(api.move_log_games())} (`pnpkit replay` "
                                       "draws the sheets)")
+    why = getattr(module, "not_a_move_log", lambda _: None)(rec)
+    if why:
+        raise source.error(("game",), why)
     return module, rec, kit
 
 

@@ -42,6 +42,9 @@ class Replayed:
 def replayed(module, record, kit, source) -> Replayed:
     """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
     `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
+    why = getattr(module, "not_a_move_log", lambda _: None)(record)
+    if why:
+        raise source.error(("game",), why)
     if hasattr(module, "table"):
         result = module.score(record, kit, steps=True)
         steps = list(result.steps)
@@ -56,6 +59,7 @@ def replayed(module, record, kit, source) -> Replayed:
         raise source.error(("game",), f"the record has more than {STEP_LIMIT} steps; a replay page draws at most "
                                       f"{STEP_LIMIT}")
     tab = Tableau(kit)
+    tab.frame([a for s in steps for a in s.position.areas])
     laid = [[tab.lay(a) for a in s.position.areas] for s in steps]
     return Replayed(module.GAME, kit.game.title, result, steps, laid, tab)
 
