@@ -145,6 +145,17 @@ class TileType:
     def curve(self) -> bool:
         return len(self.river) == 2 and (self.river[0] - self.river[1]) % 2 == 1
 
+    @cached_property
+    def distinct_turns(self) -> tuple[int, ...]:
+        """The quarter turns that look different (a tile that looks the same turned is tried once)."""
+        seen: dict[tuple, int] = {}
+        for q in range(4):
+            look = (tuple(self.edge(s, q) for s in range(4)),
+                    frozenset((f.kind, frozenset(turned(p, q) for p in f.ports)) for f in self.features),
+                    frozenset((s + q) % 4 for s in self.river))
+            seen.setdefault(look, q)
+        return tuple(sorted(seen.values()))
+
     def bank_name(self, bank: int, quarters: int = 0) -> str:
         """A bank as the compass names it on the turned tile: the sides it holds whole (`N`, `NE`),
         or the corner it fills (`SW`)."""

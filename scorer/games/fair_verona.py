@@ -193,8 +193,7 @@ def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Re
 def not_a_move_log(record: Record) -> str | None:
     """Why `moves` and `replay` cannot step through this record (a record of encounters), or None."""
     if record.encounters is not None:
-        return ("a record of encounters has no turns to step through: `moves` and `replay` need a game log "
-                "(docs/records/fair-verona.md); `pnpkit check --explain` explains each encounter")
+        return "a record of encounters has nothing to draw or step through: `moves` and `replay` need a game log"
     return None
 
 

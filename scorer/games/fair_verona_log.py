@@ -218,10 +218,14 @@ class AtTable:
             run.turn(len(turns), turns[-1], whole=False)
         self.open = bool(turns)          # a turn is in progress (else the first has not begun)
         self.state = run.state
+        self._nxt: State | None = None   # the next player's turn, begun (worked out once)
+        self._at: tuple[State, bool] | None = None
 
     def _next(self) -> State:
         """The position at the start of the next player's turn (the turn in progress ended)."""
-        st = self.state.copy()
+        if self._nxt is not None:
+            return self._nxt
+        st = self._nxt = self.state.copy()
         if self.open:
             st.end_turn()
         if not st.over:
@@ -230,12 +234,15 @@ class AtTable:
 
     def _current(self) -> tuple[State, bool]:
         """The state whose options `moves` lists, and whether it is the next player's new turn."""
-        st = self.state
-        if st.over:
-            return st, False
-        if not self.open or (st.why_turn_short() is None and not options(st)):
-            return self._next(), True
-        return st, False
+        if self._at is None:
+            st = self.state
+            if st.over:
+                self._at = st, False
+            elif not self.open or (st.why_turn_short() is None and not options(st)):
+                self._at = self._next(), True
+            else:
+                self._at = st, False
+        return self._at
 
     def turn(self) -> Turn:
         st, fresh = self._current()
@@ -279,6 +286,9 @@ class AtTable:
             turns.append({})
         if a.key in turns[-1] and a.key not in REPEATED:
             raise cannot_extend(f"the turn already has its `{a.key}` (a turn has one)")
+        later = [k for k in turns[-1] if k != "clue" and KEYS.index(k) > KEYS.index(a.key)]
+        if later and a.key != "clue":
+            raise cannot_extend(f"a turn's `{a.key}` comes before its `{later[-1]}`")
         turns[-1] = write(turns[-1], a)
         return {**data, "turns": turns}
 

@@ -17,7 +17,6 @@ from kitfile.tileset import SIDES, Tiles, TileType, partner, side_ports, step, t
 
 XY = tuple[int, int]
 Spot = tuple[int, int, int]          # east, north, bank
-ROTATIONS = (0, 1, 2, 3)
 
 
 def xy_text(xy: XY) -> str:
@@ -105,13 +104,14 @@ class TileMap:
         distinct look (a tile that looks the same turned is listed once)."""
         out = []
         for xy in neighbours8(centre):
-            seen: set[tuple] = set()
-            for q in ROTATIONS:
-                look = _look(t, q)
-                if look in seen:
-                    continue
-                seen.add(look)
-                if self.why_not_fit(t, q, xy) is None:
+            if xy in self.at:
+                continue
+            against = [(s, self.edge(step(xy, s), (s + 2) % 4)) for s in range(4)]
+            against = [(s, e) for s, e in against if e is not None]
+            if not against:
+                continue
+            for q in t.distinct_turns:
+                if all(t.edge(s, q) == e for s, e in against) and (not t.river or not self._why_not_river(t, q, xy)):
                     out.append((xy, q))
         return out
 
@@ -244,10 +244,3 @@ def _turn(s_in: int, s_out: int) -> int:
     (clockwise), -1 when it bends left, 0 when it runs straight."""
     heading = (s_in + 2) % 4
     return 1 if s_out == (heading + 1) % 4 else -1 if s_out == (heading + 3) % 4 else 0
-
-
-def _look(t: TileType, q: int) -> tuple:
-    """How a turned tile looks: its sides and its parts, in the map's frame."""
-    return (tuple(t.edge(s, q) for s in range(4)),
-            frozenset((f.kind, frozenset(turned(p, q) for p in f.ports)) for f in t.features),
-            frozenset((s + q) % 4 for s in t.river))

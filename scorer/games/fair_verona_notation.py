@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scorer.cards import Card, parse_card
 
@@ -66,7 +67,11 @@ def _coords(text: str, what: str) -> XY:
 
 def parse(key: str, text: str, names: list[str]) -> Action:
     """One entry: `key` (a turn's key) and its text. ValueError says what it expects."""
-    text = str(text).strip()
+    return _parse(key, str(text).strip(), tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _parse(key: str, text: str, names: tuple[str, ...]) -> Action:
     if key not in KEYS:
         raise ValueError(f"{key!r} is not part of a turn (expected one of: {', '.join(KEYS)})")
     if key in ("draw", "take"):
@@ -114,7 +119,7 @@ def parse(key: str, text: str, names: list[str]) -> Action:
     return Action(key, f"{giver[0]} to {to[0]}", giver=giver[0], to=to[0])
 
 
-def _names(text: str, names: list[str]) -> list[str]:
+def _names(text: str, names: tuple[str, ...] | list[str]) -> list[str]:
     out = []
     for part in re.split(r",|\band\b", text):
         part = part.strip()

@@ -46,6 +46,11 @@ class Person:
         return self.spot[0], self.spot[1]
 
 
+def _person_copy(p: Person) -> Person:
+    return Person(p.name, p.identity, p.spot, [Held(h.card, h.token) for h in p.encounters], p.friends,
+                  list(p.face_up), p.token)
+
+
 class State:
     def __init__(self, params: Params, people: list[Person], clue_tokens: int) -> None:
         self.params = params
@@ -68,7 +73,14 @@ class State:
         self._reset()
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy to try things on (the params and the tile data are shared, never changed)."""
+        out = copy.copy(self)
+        out.map = self.map.copy()
+        out.people = [_person_copy(p) for p in self.people]
+        out.deck = copy.deepcopy(self.deck)
+        out.desk = self.desk.copy()
+        out.stacks = {k: dict(v) for k, v in self.stacks.items()}
+        return out
 
     # ------------------------------------------------------------ the setup's cards
 
@@ -130,6 +142,8 @@ class State:
                            R.WIN if self.outcome == "won" else R.LOSE)
         if (due := self._due(a)) is not None:
             return due
+        if a.key == "clear" and self.attempted:
+            return Illegal(f"{self.player.name} has made this turn's attempt", R.V15)
         if a.key != "clue" and PHASE[a.key] < self.stage:
             return Illegal(f"`{a.key}` comes too late in {self.player.name}'s turn: the phases are the tile, "
                            f"then the Encounter, then the movement, each once", R.PHASES)
@@ -417,7 +431,7 @@ class State:
         bank = self.map.bank_named(a.xy, a.bank) if a.bank else None
         end = next(s for s in ends if bank is None or s[2] == bank)
         start, p.spot = p.spot, end
-        did = f"{p.name} moves {way.by.lower()} from {xy_text(start[:2])} to {self.map.spot_text(end)} " \
+        did = f"{p.name} moves {way.by.lower()} from {self.map.spot_text(start)} to {self.map.spot_text(end)} " \
               f"({plural(reach[end], 'tile')})"
         return did + self._arrive(p, moved=start[:2] != VERONA)
 
