@@ -32,9 +32,10 @@ PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
 TAG_PT = 6.5                         # a player's name under their piece
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
-TILE = 20.0                          # a map's tile, mm (the replay's scale, not the table's)
-MEEPLE = 7.0                         # a meeple on a map's tile
-ROW_TILE = 9.0                       # a tile in a row of words (a player's face-up tiles)
+TILE = 30.0                          # a map's tile, mm (the replay's scale, not the table's)
+MEEPLE = 9.0                         # a meeple on a map's tile
+ROW_TILE = 8.0                       # a tile in a row of words (a player's face-up tiles)
+ROWS_W = 95.0                        # the width of the rows of words beside a map
 _BANK = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 
@@ -153,15 +154,23 @@ class Tableau:
         i, k = self._component(key, "tile-key")
         return tile_data(self.kit, k, ("components", i))
 
-    def tile_face(self, key: str, code: str, quarters: int, size: float = TILE) -> str:
+    def tile_face(self, key: str, code: str, quarters: int, size: float = TILE, outline: bool = True) -> str:
+        """A tile as the tile key draws it; on a map without its outline (`frame` draws the grid over
+        the tiles, so a city running across tiles does not hide their edges)."""
         from generator.carcassonne import draw
-        face = f"tile/{code}/{quarters}/{size:g}"
+        face = f"tile/{code}/{quarters}/{size:g}/{'o' if outline else ''}"
         if face not in self.faces:
             data = self._tile_data(key)
             if code not in data.types:
                 raise SourceError(self.kit.file, [Problem(None, "params", f"no tile {code!r} in the tile data, which the "
                                                   f"scorer lays on the map (pnpkit replay)")])
-            self.faces[face] = (draw(data.types[code], size, quarters), size, size)
+            self.faces[face] = (draw(data.types[code], size, quarters, outline=outline), size, size)
+        return face
+
+    def frame_face(self, size: float = TILE) -> str:
+        face = f"frame/{size:g}"
+        if face not in self.faces:
+            self.faces[face] = ((Rect(0, 0, size, size, Style(fill=None, stroke="#5b5249", width=0.3)),), size, size)
         return face
 
     def drawing_face(self, name: str, colour: str | None, size: float) -> str:
@@ -181,7 +190,9 @@ class Tableau:
             return pad + (x - west) * TILE, pad + (north - y) * TILE
 
         for t in area.tiles:
-            laid.items.append(Item(self.tile_face(area.name, t.code, t.quarters), *corner(t.x, t.y), TILE))
+            laid.items.append(Item(self.tile_face(area.name, t.code, t.quarters, outline=False), *corner(t.x, t.y), TILE))
+        for t in area.tiles:
+            laid.items.append(Item(self.frame_face(), *corner(t.x, t.y), TILE))
         for x in range(west, east + 1):
             laid.texts.append((corner(x, north)[0] + TILE / 2 - 1.5, pad - 1.5, str(x)))
         for y in range(south, north + 1):
@@ -200,23 +211,25 @@ class Tableau:
         return laid
 
     def _rows(self, area) -> Laid:
-        """Lines of words, each with its tiles in a row under it; 200 mm wide."""
-        width = 200.0
+        """Lines of words, each with its tiles in a row under it. Each row keeps two lines and a row
+        of tiles (more if its words or tiles need them), so rows stay put from step to step."""
+        width = ROWS_W
         laid = Laid("rows", area.title, width, 0.0)
         lh = fonts.line_height(CAPTION_PT)
+        per_row = int((width + 1.5) // (ROW_TILE + 1.5))
         y = 0.0
         for row in area.rows:
-            for line in fonts.wrap(row.text, "condensed", CAPTION_PT, width):
-                y += lh
-                laid.texts.append((0.0, y, line))
-            if row.tiles:
-                y += 1.5
-                for k, code in enumerate(row.tiles):
-                    x = k * (ROW_TILE + 1.5)
-                    laid.items.append(Item(self.tile_face(area.name, code, 0, ROW_TILE), x % width,
-                                           y + (x // width) * (ROW_TILE + 1.5), ROW_TILE))
-                y += ROW_TILE * (1 + (len(row.tiles) * (ROW_TILE + 1.5)) // width)
-            y += 3.0
+            lines = fonts.wrap(row.text, "condensed", CAPTION_PT, width)
+            for k, line in enumerate(lines):
+                laid.texts.append((0.0, y + (k + 1) * lh, line))
+            y += max(2, len(lines)) * lh + 1.5
+            if area.rows.index(row) == 0 and not row.tiles:
+                y += 2.0
+                continue
+            for k, code in enumerate(row.tiles):
+                laid.items.append(Item(self.tile_face(area.name, code, 0, ROW_TILE), (k % per_row) * (ROW_TILE + 1.5),
+                                       y + (k // per_row) * (ROW_TILE + 1.5), ROW_TILE))
+            y += max(1, -(-len(row.tiles) // per_row)) * (ROW_TILE + 1.5) + 3.0
         laid.h = y
         return laid
 

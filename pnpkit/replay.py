@@ -94,7 +94,7 @@ def page(rep: Replayed, record_name: str) -> str:
             ref = symbol("board:" + laid.board, *rep.tableau.board(laid.board))
         elif laid.drawing:
             ref = symbol(f"drawing:{k}", laid.drawing, laid.w, laid.h)
-        scale = PX_PER_MM if laid.kind != "aside" else 3.2
+        scale = PX_PER_MM if laid.kind not in ("aside", "rows") else 3.2     # words beside a board: larger
         areas.append({"w": _r(w), "h": _r(h), "ref": ref, "px": int(w * scale) + 22})
     violations = list(rep.result.violations)
     index = {id(v): i for i, v in enumerate(violations)}

@@ -205,7 +205,7 @@ class State:
             if spots:
                 (xy, q), more = spots[0], len(spots) - 1
                 return Illegal(f"{self.hand} fits at {xy_text(xy)}" + (f" turned {q * 90}" if q else "") +
-                               (f" (and {plural(more, 'other way')})" if more else "") +
+                               (f" (and {plural(more, 'other place')})" if more else "") +
                                ": a tile that can be played must be", R.MUST_PLAY)
             return None
         if a.xy not in neighbours8(p.xy):
