@@ -18,13 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import fonts
+from generator import fonts, tableau_tiles
 from generator.components import board as boards
 from generator.components import cards as card_pieces
 from generator.components import counters as counter_pieces
 from generator.components import score_sheet
 from generator.components.common import INK, placed
-from generator.components.common import art as placed_art
 from generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
 from kitfile import Problem, SourceError
 
@@ -32,11 +31,6 @@ PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
 TAG_PT = 6.5                         # a player's name under their piece
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
-TILE = 30.0                          # a map's tile, mm (the replay's scale, not the table's)
-MEEPLE = 9.0                         # a meeple on a map's tile
-ROW_TILE = 8.0                       # a tile in a row of words (a player's face-up tiles)
-ROWS_W = 95.0                        # the width of the rows of words beside a map
-_BANK = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 
 @dataclass(frozen=True)
@@ -141,97 +135,23 @@ class Tableau:
             return self._rows(area)
         return self._cards_row(area)
 
-    # ------------------------------------------------------------ a map of tiles
+    # ------------------------------------------------------------ a map of tiles (generator/tableau_tiles.py)
 
     def frame(self, areas) -> None:
         """One frame for every map of a replay: the extent of all its tiles, a tile of room round."""
-        xs = [t.x for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
-        ys = [t.y for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
-        self.extent = (min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1)
-
-    def _tile_data(self, key: str):
-        from generator.components.tile_key import tile_data
-        i, k = self._component(key, "tile-key")
-        return tile_data(self.kit, k, ("components", i))
-
-    def tile_face(self, key: str, code: str, quarters: int, size: float = TILE, outline: bool = True) -> str:
-        """A tile as the tile key draws it; on a map without its outline (`frame` draws the grid over
-        the tiles, so a city running across tiles does not hide their edges)."""
-        from generator.carcassonne import draw
-        face = f"tile/{code}/{quarters}/{size:g}/{'o' if outline else ''}"
-        if face not in self.faces:
-            data = self._tile_data(key)
-            if code not in data.types:
-                raise SourceError(self.kit.file, [Problem(None, "params", f"no tile {code!r} in the tile data, which the "
-                                                  f"scorer lays on the map (pnpkit replay)")])
-            self.faces[face] = (draw(data.types[code], size, quarters, outline=outline), size, size)
-        return face
-
-    def frame_face(self, size: float = TILE) -> str:
-        face = f"frame/{size:g}"
-        if face not in self.faces:
-            self.faces[face] = ((Rect(0, 0, size, size, Style(fill=None, stroke="#5b5249", width=0.3)),), size, size)
-        return face
-
-    def drawing_face(self, name: str, colour: str | None, size: float) -> str:
-        face = f"art/{name}/{colour or ''}/{size:g}"
-        if face not in self.faces:
-            self.faces[face] = (tuple(placed_art(name, size, size, color=colour)), size, size)
-        return face
+        self.extent = tableau_tiles.extent(areas)
 
     def _map(self, area) -> Laid:
-        west, east, south, north = self.extent or (0, 0, 0, 0)
-        for t in area.tiles:
-            west, east, south, north = min(west, t.x - 1), max(east, t.x + 1), min(south, t.y - 1), max(north, t.y + 1)
-        pad = 6.0
-        laid = Laid("tiles", area.title, (east - west + 1) * TILE + 2 * pad, (north - south + 1) * TILE + 2 * pad)
-
-        def corner(x: int, y: int) -> tuple[float, float]:
-            return pad + (x - west) * TILE, pad + (north - y) * TILE
-
-        for t in area.tiles:
-            laid.items.append(Item(self.tile_face(area.name, t.code, t.quarters, outline=False), *corner(t.x, t.y), TILE))
-        for t in area.tiles:
-            laid.items.append(Item(self.frame_face(), *corner(t.x, t.y), TILE))
-        for x in range(west, east + 1):
-            laid.texts.append((corner(x, north)[0] + TILE / 2 - 1.5, pad - 1.5, str(x)))
-        for y in range(south, north + 1):
-            laid.texts.append((0.5, corner(west, y)[1] + TILE / 2 + 1.0, str(y)))
-        here: dict[str, int] = {}
-        for p in area.pieces:
-            parts = p.place.split()
-            x, y, bank = int(parts[0]), int(parts[1]), (parts[2] if len(parts) > 2 else "")
-            k = here[p.place] = here.get(p.place, -1) + 1
-            cx, cy = corner(x, y)
-            dx = sum(_BANK[c][0] for c in bank) * TILE * 0.24
-            dy = sum(_BANK[c][1] for c in bank) * TILE * 0.24
-            ox, oy = (k % 3 - 1) * MEEPLE * 0.8, (k // 3) * MEEPLE * 0.7 - MEEPLE * 0.35
-            laid.items.append(Item(self.drawing_face(p.counters, p.set, MEEPLE), cx + TILE / 2 - MEEPLE / 2 + dx + ox,
-                                   cy + TILE / 2 - MEEPLE / 2 + dy + oy, MEEPLE, 1, p.label))
-        return laid
+        return tableau_tiles.lay_map(self, area)
 
     def _rows(self, area) -> Laid:
-        """Lines of words, each with its tiles in a row under it. Each row keeps two lines and a row
-        of tiles (more if its words or tiles need them), so rows stay put from step to step."""
-        width = ROWS_W
-        laid = Laid("rows", area.title, width, 0.0)
-        lh = fonts.line_height(CAPTION_PT)
-        per_row = int((width + 1.5) // (ROW_TILE + 1.5))
-        y = 0.0
-        for row in area.rows:
-            lines = fonts.wrap(row.text, "condensed", CAPTION_PT, width)
-            for k, line in enumerate(lines):
-                laid.texts.append((0.0, y + (k + 1) * lh, line))
-            y += max(2, len(lines)) * lh + 1.5
-            if area.rows.index(row) == 0 and not row.tiles:
-                y += 2.0
-                continue
-            for k, code in enumerate(row.tiles):
-                laid.items.append(Item(self.tile_face(area.name, code, 0, ROW_TILE), (k % per_row) * (ROW_TILE + 1.5),
-                                       y + (k // per_row) * (ROW_TILE + 1.5), ROW_TILE))
-            y += max(1, -(-len(row.tiles) // per_row)) * (ROW_TILE + 1.5) + 3.0
-        laid.h = y
-        return laid
+        return tableau_tiles.lay_rows(self, area)
+
+    def face_of(self, key: str, draw) -> str:
+        """A face drawn once by `draw()` -> (shapes, w, h), kept under `key`."""
+        if key not in self.faces:
+            self.faces[key] = draw()
+        return key
 
     def _on_board(self, area) -> Laid:
         _, w, h = self.board(area.name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kitfile import SourceError, load_kit
-from kitfile.tileset import PORTS, TileSpec, tile_type
+from kitfile.tileset import TileSpec, tile_type
 from scorer.games.fair_verona_map import TileMap
 
 KIT = load_kit("fair-verona", components=False)

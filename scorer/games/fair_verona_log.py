@@ -95,9 +95,7 @@ class Run:
         self.replay.step(where, did, lambda: picture(self.state))
 
     def illegal(self, where: str, why: Illegal) -> None:
-        self.replay.illegal(where, why)
-        self.replay.note(f"{where}: not played: {why.message} ({why.rule.id})")
-        self.replay.step(where, f"not played: {why.message}", lambda: picture(self.state))
+        self.replay.not_played(where, why, lambda: picture(self.state))
 
     def setup(self) -> None:
         st, game, rec = self.state, self.kit.game, self.record

@@ -119,11 +119,7 @@ class TileMap:
 
     def completes_city(self, xy: XY) -> bool:
         """Whether a city part of the tile at `xy` belongs to a city with no open side (V14)."""
-        t, q = self.kind(xy), self.at[xy].quarters
-        for i, f in enumerate(t.features):
-            if f.kind == "city" and self._closed(xy, i):
-                return True
-        return False
+        return any(f.kind == "city" and self._closed(xy, i) for i, f in enumerate(self.kind(xy).features))
 
     def _closed(self, xy: XY, feature: int) -> bool:
         seen = {(xy, feature)}
@@ -201,34 +197,14 @@ class TileMap:
         steps it takes: over any terrain (`along` None; the river bars it but at a bridge, its
         spring or its lake), or along a city or a road, starting from any part of that kind on its
         bank of its tile (V17) and never leaving it (V18)."""
-        out: dict[Spot, int] = {}
         if along is None:
-            dist = {spot: 0}
-            todo = deque([spot])
-            while todo:
-                here = todo.popleft()
-                if dist[here] == most:
-                    continue
-                for nxt in self._any_steps(here):
-                    if nxt not in dist:
-                        dist[nxt] = dist[here] + 1
-                        todo.append(nxt)
-            out = dist
+            out = _nearest([spot], self._any_steps, most)
         else:
             xy = spot[:2]
             t = self.kind(xy)
             starts = [(xy, i) for i, f in enumerate(t.features) if f.kind == along and t.feature_bank[i] == spot[2]]
-            seen = {s: 0 for s in starts}
-            todo = deque(starts)
-            while todo:
-                here = todo.popleft()
-                if seen[here] == most:
-                    continue
-                for nxt in self._along_steps(here):
-                    if nxt not in seen:
-                        seen[nxt] = seen[here] + 1
-                        todo.append(nxt)
-            for (nxy, i), d in seen.items():
+            out = {}
+            for (nxy, i), d in _nearest(starts, self._along_steps, most).items():
                 s = (*nxy, self.kind(nxy).feature_bank[i])
                 out[s] = min(d, out.get(s, d))
         out.pop(spot, None)
@@ -237,6 +213,20 @@ class TileMap:
     def features_on(self, spot: Spot, kind: str) -> bool:
         t = self.kind(spot[:2])
         return any(f.kind == kind and t.feature_bank[i] == spot[2] for i, f in enumerate(t.features))
+
+
+def _nearest(starts: list, steps, most: int) -> dict:
+    """Breadth first from `starts`: every place `steps` leads to within `most` steps, with the fewest."""
+    dist = {s: 0 for s in starts}
+    todo = deque(starts)
+    while todo:
+        here = todo.popleft()
+        if dist[here] < most:
+            for nxt in steps(here):
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    todo.append(nxt)
+    return dist
 
 
 def _turn(s_in: int, s_out: int) -> int:
