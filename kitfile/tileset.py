@@ -146,6 +146,18 @@ class TileType:
         return len(self.river) == 2 and (self.river[0] - self.river[1]) % 2 == 1
 
     @cached_property
+    def turned_banks(self) -> tuple[tuple[dict[int, int], tuple[tuple[tuple[int, ...], ...], ...]], ...]:
+        """For each quarter turn: the bank of each port (in the map's frame, the river's middles
+        left out), and each bank's ports on each side (what a step across that side leaves by)."""
+        out = []
+        for q in range(4):
+            bank = {turned(p, q): b for b, ports in enumerate(self.banks) for p in ports}
+            exits = tuple(tuple(tuple(p for p in side_ports(side) if bank.get(p) == b) for side in range(4))
+                          for b in range(len(self.banks)))
+            out.append((bank, exits))
+        return tuple(out)
+
+    @cached_property
     def distinct_turns(self) -> tuple[int, ...]:
         """The quarter turns that look different (a tile that looks the same turned is tried once)."""
         seen: dict[tuple, int] = {}

@@ -83,8 +83,8 @@ class Checks:
         p = self.player
         if self.hand is None:
             return Illegal(f"{p.name} has no tile to place: `draw` or `take` one first", R.ATTEMPT)
-        spots = self.fits(self.hand)
         if a.xy is None:
+            spots = self.fits(self.hand)
             if spots:
                 (xy, q), more = spots[0], len(spots) - 1
                 return Illegal(f"{self.hand} fits at {xy_text(xy)}" + (f" turned {q * 90}" if q else "") +

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 
 from scorer.cards import RANKS, SUITS, Card
 
+CARDS = tuple(Card(r, s) for s in SUITS for r in RANKS)
+JOKER = Card("Joker", None)
+
 
 @dataclass
 class Deck:
@@ -74,10 +77,9 @@ class Deck:
         """Every card that may be drawn now (the Joker once, if one may come)."""
         if not self.refill():
             return []
-        cards = [Card(r, s) for s in SUITS for r in RANKS]
-        out = [c for c in cards if c not in self.out and c not in self.discards]
+        out = [c for c in CARDS if c not in self.out and c not in self.discards]
         if self.jokers_out + self.jokers_discarded < self.jokers:
-            out.append(Card("Joker", None))
+            out.append(JOKER)
         return out
 
 

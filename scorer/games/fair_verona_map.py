@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from kitfile.tileset import SIDES, Tiles, TileType, partner, side_ports, step, turned
+from kitfile.tileset import SIDES, Tiles, TileType, partner, step, turned
 
 XY = tuple[int, int]
 Spot = tuple[int, int, int]          # east, north, bank
@@ -38,6 +38,8 @@ class Placed:
 class TileMap:
     tiles: Tiles
     at: dict[XY, Placed] = field(default_factory=dict)
+    _reach: dict = field(default_factory=dict, repr=False)     # reach() and fits_around() worked out
+    _fits: dict = field(default_factory=dict, repr=False)      # since the last tile was laid
 
     def copy(self) -> "TileMap":
         return TileMap(self.tiles, dict(self.at))
@@ -98,8 +100,16 @@ class TileMap:
 
     def place(self, code: str, quarters: int, xy: XY, turn: int) -> None:
         self.at[xy] = Placed(code, quarters, turn)
+        self._reach.clear()
+        self._fits.clear()
 
     def fits_around(self, t: TileType, centre: XY) -> list[tuple[XY, int]]:
+        key = (t.code, centre)
+        if key not in self._fits:
+            self._fits[key] = self._fits_around(t, centre)
+        return self._fits[key]
+
+    def _fits_around(self, t: TileType, centre: XY) -> list[tuple[XY, int]]:
         """Every space around `centre` (8 directions) and turn where the tile may go, one turn per
         distinct look (a tile that looks the same turned is listed once)."""
         out = []
@@ -162,22 +172,20 @@ class TileMap:
         return xy_text(xy) + (f" ({self.bank_name(spot)} bank)" if xy in self.at and self.banks(xy) > 1 else "")
 
     def _any_steps(self, spot: Spot) -> list[Spot]:
-        xy, bank = spot[:2], spot[2]
+        xy = spot[:2]
         p = self.at[xy]
-        t = self.tiles.types[p.code]
-        mine = {turned(port, p.quarters) for port in t.banks[bank]}
+        exits = self.tiles.types[p.code].turned_banks[p.quarters][1][spot[2]]
         out = []
         for side in range(4):
             nxy = step(xy, side)
-            if nxy not in self.at:
+            q = self.at.get(nxy)
+            if q is None or not exits[side]:
                 continue
-            q = self.at[nxy]
-            n = self.tiles.types[q.code]
-            for port in side_ports(side):
-                if port in mine:
-                    their = turned(partner(port), -q.quarters)
-                    if their in n.owner:
-                        out.append((*nxy, n.bank_of(their)))
+            theirs = self.tiles.types[q.code].turned_banks[q.quarters][0]
+            for port in exits[side]:
+                b = theirs.get(partner(port))
+                if b is not None:
+                    out.append((*nxy, b))
         return out
 
     def _along_steps(self, node: tuple[XY, int]) -> list[tuple[XY, int]]:
@@ -193,6 +201,12 @@ class TileMap:
         return out
 
     def reach(self, spot: Spot, along: str | None, most: int) -> dict[Spot, int]:
+        key = (spot, along, most)
+        if key not in self._reach:
+            self._reach[key] = self._reach_from(spot, along, most)
+        return self._reach[key]
+
+    def _reach_from(self, spot: Spot, along: str | None, most: int) -> dict[Spot, int]:
         """Every spot a meeple at `spot` may end on, moving up to `most` tiles, with the fewest
         steps it takes: over any terrain (`along` None; the river bars it but at a bridge, its
         spring or its lake), or along a city or a road, starting from any part of that kind on its

@@ -103,6 +103,7 @@ def random_record(kit, rng: random.Random, names: tuple[str, ...] = ("Ann", "Ben
             if gives and rng.random() < 0.5:
                 do(rng.choice(gives))
         assert st.why_turn_short() is None, (entry, st.why_turn_short())
+        assert len(table.deck) == st.deck.size, (len(table.deck), st.deck.size)   # the table and the replay agree
         st.end_turn()
         record["turns"].append(entry)
     return record

@@ -217,6 +217,7 @@ class State(Checks):
         self.last_outcome = out
         if a.friend is not None:
             p.friends -= 1
+            self.deck.hidden -= 1
             self.deck.discard(a.friend)
         did = f"{p.name} at {xy_text(p.xy)}: {out.explain}"
         if not out.cleared:
