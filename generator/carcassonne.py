@@ -11,6 +11,7 @@ the river carries ripples, and it reads in greyscale and under --ink-saver.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from generator.shapes import Circle, Group, Path, Polygon, Rect, Shape, Style, ellipse_ops
 from kitfile.tileset import TileType
@@ -45,7 +46,7 @@ def draw(t: TileType, s: float, quarters: int = 0, outline: bool = True) -> tupl
         shapes += _monastery(*stop)
     if t.spec.shield and cities:
         shapes += _shield(*_inside(cities[0].sides()))
-    inner: Shape = Group(tuple(shapes), scale=s)
+    inner: Shape = Group(tuple(_mm(x, s) for x in shapes))   # in mm, so --ink-saver's outlines are thin
     if quarters:                                 # about the tile's middle
         inner = Group((Group((inner,), dx=-s / 2, dy=-s / 2),), dx=s / 2, dy=s / 2, rotate=90 * quarters)
     out: list[Shape] = [inner]
@@ -98,27 +99,50 @@ def _rot_path(ops, quarters: int) -> Path:
     return Path(tuple(out), _wall())
 
 
-def _band(sides: list[int], ends: tuple[float, float] | None) -> tuple:
-    """Path ops of a band's middle line: between two sides (straight or bending through the
-    middle), or from one side to `ends`."""
+def _centre(sides: list[int], end: tuple[float, float] | None, n: int = 16) -> list[tuple[float, float]]:
+    """A band's middle line as points: between two sides (straight, or bending through the middle
+    as a cubic), or from one side to `end`."""
     a = _MID[sides[0]]
     if len(sides) == 1:
-        return (("M", *a), ("L", *(ends or (0.5, 0.5))))
+        return [a, end or (0.5, 0.5)]
     b = _MID[sides[1]]
     if (sides[0] - sides[1]) % 2 == 0:
-        return (("M", *a), ("L", *b))
+        return [a, b]
     ca = (a[0] + (0.5 - a[0]) * 0.55, a[1] + (0.5 - a[1]) * 0.55)
     cb = (b[0] + (0.5 - b[0]) * 0.55, b[1] + (0.5 - b[1]) * 0.55)
-    return (("M", *a), ("C", *ca, *cb, *b))
+    out = []
+    for k in range(n + 1):
+        u = k / n
+        w = ((1 - u) ** 3, 3 * u * (1 - u) ** 2, 3 * u * u * (1 - u), u ** 3)
+        out.append((w[0] * a[0] + w[1] * ca[0] + w[2] * cb[0] + w[3] * b[0],
+                    w[0] * a[1] + w[1] * ca[1] + w[2] * cb[1] + w[3] * b[1]))
+    return out
+
+
+def _band(line: list[tuple[float, float]], width: float, style: Style) -> Polygon:
+    """A band `width` wide along a line of points: an outlined shape (so --ink-saver keeps it pale
+    with a dark edge, where a thick line would print solid)."""
+    left, right = [], []
+    ends = {m: side for side, m in _MID.items()}
+    for k, (x, y) in enumerate(line):
+        (x0, y0), (x1, y1) = line[max(k - 1, 0)], line[min(k + 1, len(line) - 1)]
+        if (k == 0 or k == len(line) - 1) and (x, y) in ends:     # square to the side it meets
+            ox, oy = _OUT[ends[(x, y)]]
+            x0, y0, x1, y1 = (0.0, 0.0, -ox, -oy) if k == 0 else (0.0, 0.0, ox, oy)
+        d = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / d * width / 2, (x1 - x0) / d * width / 2
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return Polygon(tuple(left + right[::-1]), style)
 
 
 def _river(t: TileType) -> list[Shape]:
     if not t.river:
         return []
-    ops = _band(list(t.river), None)
-    out: list[Shape] = [Path(ops, Style(stroke=WATER_EDGE, width=0.2, cap="butt")),
-                        Path(ops, Style(stroke=WATER, width=0.16, cap="butt")),
-                        Path(ops, Style(stroke="#ffffff", width=0.012, dash=(0.05, 0.09), cap="round"))]
+    line = _centre(list(t.river), None)
+    out: list[Shape] = [_band(line, 0.17, Style(fill=WATER, stroke=WATER_EDGE, width=0.02, join="round")),
+                        Polygon(tuple(line), Style(stroke="#ffffff", width=0.012, dash=(0.05, 0.09), cap="round"),
+                                closed=False)]
     if t.spec.end == "spring":
         out += [Circle(0.5, 0.5, 0.12, Style(fill=WATER, stroke=WATER_EDGE, width=0.02)),
                 Circle(0.5, 0.5, 0.05, Style(fill="#ffffff", stroke=WATER_EDGE, width=0.012))]
@@ -151,10 +175,9 @@ def _road(sides: list[int], t: TileType, junction: bool, monastery) -> list[Shap
             end = (0.5 + 0.14 * dx, 0.5 + 0.14 * dy)
         else:                                   # it ends at a city's wall
             end = (0.5 + 0.22 * dx, 0.5 + 0.22 * dy)
-    ops = _band(sides, end)
-    return [Path(ops, Style(stroke=ROAD_EDGE, width=0.13, cap="butt")),
-            Path(ops, Style(stroke=ROAD, width=0.09, cap="butt")),
-            Path(ops, Style(stroke="#9a9186", width=0.012, dash=(0.04, 0.04)))]
+    line = _centre(sides, end)
+    return [_band(line, 0.11, Style(fill=ROAD, stroke=ROAD_EDGE, width=0.018, join="round")),
+            Polygon(tuple(line), Style(stroke="#9a9186", width=0.012, dash=(0.04, 0.04)), closed=False)]
 
 
 def _bridge(t: TileType) -> list[Shape]:
@@ -172,6 +195,20 @@ def _bridge(t: TileType) -> list[Shape]:
         out.append(Polygon(((ox - ux * 0.15, oy - uy * 0.15), (ox + ux * 0.15, oy + uy * 0.15)),
                            Style(stroke="#4a4038", width=0.03, cap="round"), closed=False))
     return out
+
+
+def _mm(shape: Shape, s: float) -> Shape:
+    """A shape drawn on the unit tile, at `s` mm: points and line widths times `s`."""
+    st = shape.style
+    style = replace(st, width=st.width * s, dash=tuple(d * s for d in st.dash))
+    if isinstance(shape, Rect):
+        return Rect(shape.x * s, shape.y * s, shape.w * s, shape.h * s, style, shape.r * s)
+    if isinstance(shape, Circle):
+        return Circle(shape.cx * s, shape.cy * s, shape.r * s, style)
+    if isinstance(shape, Polygon):
+        return Polygon(tuple((x * s, y * s) for x, y in shape.points), style, shape.closed)
+    assert isinstance(shape, Path)
+    return Path(tuple(op if op[0] == "Z" else (op[0], *(v * s for v in op[1:])) for op in shape.ops), style)
 
 
 def _monastery(cx: float, cy: float) -> list[Shape]:
