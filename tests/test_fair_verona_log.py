@@ -273,3 +273,17 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
             continue
         assert found, (mutant, why)
         assert (found[0].where, found[0].rule) == (at, why.rule.id), (mutant, why, found[:2])
+
+
+def test_a_whole_won_game_checks_clean_and_nothing_is_played_after_the_last_clue_token():
+    """A real won game (tests/fair_verona_won.yaml, Easy: six Clue Tokens home)."""
+    import yaml
+    from pathlib import Path
+    data = yaml.safe_load((Path(__file__).parent / "fair_verona_won.yaml").read_text())
+    r = check(data, explain=True)
+    assert r.valid and r.finished and r.extra["outcome"] == "won" and r.extra["turn"] == len(data["turns"])
+    assert r.extra["clue_tokens"] == {"returned": 6, "total": 6}
+    said = "\n".join(r.explain)
+    assert said.count("the Clue Token is back with Verona") == 6 and "the mystery is solved, the players have won" in said
+    data["turns"].append({"draw": "U", "place": "aside"})
+    assert broken(data) == [(f"turn {len(data['turns'])}", "End Game")]

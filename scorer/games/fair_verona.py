@@ -21,6 +21,7 @@ from scorer.cards import Card, CardField
 from scorer.core import Result
 from scorer.encounter import Tile, resolve
 from scorer.games.fair_verona_log import AtTable, PlayerEntry, TurnEntry, check_turns, score_log
+from scorer.games.fair_verona_random import random_record  # noqa: F401  (a random legal game: tests, bench, simulate)
 from scorer.records import MAX_PLAYERS, MAX_TURNS, check_unique_names
 from scorer.movelog import Illegal, Replay
 from scorer.rulebook import ruling, section
