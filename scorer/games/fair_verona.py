@@ -77,6 +77,11 @@ class Record(_Strict):
                                                    "dealing before it: [JK, 7H]).")
     turns: list[TurnEntry] | None = Field(None, max_length=MAX_TURNS, description="A game log: one entry per turn.")
 
+    @property
+    def is_log(self) -> bool:
+        """A game log (`moves` and `replay` step through it), not encounter checks."""
+        return self.encounters is None
+
     @field_validator("clue", mode="before")
     @classmethod
     def _clue_list(cls, v: Any) -> Any:
@@ -193,7 +198,7 @@ def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Re
 
 def not_a_move_log(record: Record) -> str | None:
     """Why `moves` and `replay` cannot step through this record (a record of encounters), or None."""
-    if record.encounters is not None:
+    if not record.is_log:
         return "a record of encounters has nothing to draw or step through: `moves` and `replay` need a game log"
     return None
 
