@@ -17,7 +17,7 @@ from kitfile import Problem, SourceError
 from pnpkit.cmd_rules import wrapped
 from pnpkit.cmd_score import RECORD_HELP, read, title
 from scorer import api
-from scorer.play import Turn
+from scorer.play import Turn, is_move_log
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -29,9 +29,9 @@ def move_log(record: str):
         raise source.error(("game",), f"a {module.GAME} record holds the final sheets, not a move log: `moves` asks "
                                       f"about the move logs of {', '.join(api.move_log_games())} (`pnpkit replay` "
                                       "draws the sheets)")
-    why = getattr(module, "not_a_move_log", lambda _: None)(rec)
-    if why:
-        raise source.error(("game",), why)
+    if not is_move_log(module, rec):
+        raise source.error(("game",), f"this {module.GAME} record is not a move log: `moves` goes on from a move "
+                                      f"log's turns (`pnpkit check --explain` explains this one)")
     return module, rec, kit
 
 

@@ -22,7 +22,7 @@ from generator.webfonts import font_faces
 from kitfile import Problem, SourceError
 from scorer.core import Result
 from scorer.movelog import STEP_LIMIT
-from scorer.play import Step
+from scorer.play import Step, is_move_log
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
 
@@ -42,13 +42,10 @@ class Replayed:
 def replayed(module, record, kit, source) -> Replayed:
     """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
     `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
-    why = getattr(module, "not_a_move_log", lambda _: None)(record)
-    if why:
-        raise source.error(("game",), why)
-    if hasattr(module, "table"):
+    if is_move_log(module, record):
         result = module.score(record, kit, steps=True)
         steps = list(result.steps)
-    elif hasattr(module, "pictures"):
+    elif hasattr(module, "pictures") and not getattr(record, "is_log", False):
         result = module.score(record, kit)
         steps = [Step("the final sheets", "as the record writes them", tuple(result.violations),
                       module.pictures(record, kit, result))]

@@ -15,8 +15,8 @@ A move-log game module (scorer/games/<game>.py) has, besides `GAME`, `Record` an
         in two places); the record is then refused, each problem on its line.
 
 A final-sheet game (the record is the sheets at the end) has `pictures(record, kit) -> Position`.
-A game whose records may be either has `not_a_move_log(record) -> str | None`: why `moves` and
-`replay` cannot step through this one (Fair Verona's encounter checks).
+A game whose records may be either says which a record is with `record.is_log` (In the Nuts' final
+storage cards and Fair Verona's encounter checks are not logs): `is_move_log` below.
 
 A `Position` names everything the way the kit file does: a board component and a place on it (a
 region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
@@ -157,6 +157,12 @@ class Table(Protocol):
         """The record as read (plain data) with `action` written where the table writes it next;
         ValueError when the record needs something first (a roll, a box, the fire rolls)."""
         ...
+
+
+def is_move_log(module, record) -> bool:
+    """Whether `moves` and `replay` step through `record`: its game has `table()`, and the record is
+    a move log, not the final sheets (nor Fair Verona's encounter checks)."""
+    return hasattr(module, "table") and getattr(record, "is_log", True)
 
 
 def cannot_extend(why: str) -> ValueError:

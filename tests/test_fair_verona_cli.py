@@ -91,7 +91,7 @@ def test_an_unreadable_entry_is_refused_at_its_line(tmp_path):
     r = CliRunner().invoke(cli, ["check", str(bad)])
     assert r.exit_code == 2 and "log.yaml:2: difficulty" in r.output and "Easy, Medium, Hard" in r.output
     r = CliRunner().invoke(cli, ["moves", "-"], input=RECORD)
-    assert r.exit_code == 2 and "a record of encounters has nothing to draw or step through" in r.output
+    assert r.exit_code == 2 and "this fair-verona record is not a move log" in r.output
 
 
 def test_replay_draws_the_map(tmp_path):

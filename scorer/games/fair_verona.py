@@ -196,13 +196,6 @@ def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Re
                   explain=replay.explain, cooperative=True)
 
 
-def not_a_move_log(record: Record) -> str | None:
-    """Why `moves` and `replay` cannot step through this record (a record of encounters), or None."""
-    if not record.is_log:
-        return "a record of encounters has nothing to draw or step through: `moves` and `replay` need a game log"
-    return None
-
-
 def table(record: Record, kit) -> AtTable:
     """Where a game log stops, for `pnpkit moves` (scorer/play.py)."""
     return AtTable(record, kit)
