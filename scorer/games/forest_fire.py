@@ -125,9 +125,7 @@ class _Run:
 
     def illegal(self, where: str, why: Illegal) -> None:
         """A violation; --explain also says the step was not played (the board is unchanged)."""
-        self.replay.illegal(where, why)
-        self.replay.note(f"{where}: not played: {why.message} ({why.rule.id})")
-        self.replay.step(where, f"not played: {why.message}", lambda: picture(self.state))
+        self.replay.not_played(where, why, lambda: picture(self.state))
 
     def after_end(self, where: str) -> bool:
         """Anything recorded after the game ended is one violation, and the replay stops there."""
