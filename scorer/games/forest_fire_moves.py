@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from kitfile.params.forest_fire import Role
@@ -66,6 +67,7 @@ class Action:
 NOTATION = "`move N|S|E|W`, `extinguish R C`, `jump R C`, `refill` or `drop R C R C R C`"
 
 
+@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """The record's words -> an Action. Raises ValueError (an unreadable record) on bad notation."""
     t = " ".join(str(text).split())
@@ -218,24 +220,21 @@ class State:
                            R_PILOT_TURNS)
         return None
 
+    def candidates(self, i: int) -> list[Action]:
+        """Every action player i could take (a superset of the legal ones): a pilot's refill and every
+        line of squares; a ground role's moves, extinguishing its own and the 8 neighbouring squares,
+        and (a Smoke Jumper) a jump to every square. On a pilot's refill turn the drops are left out
+        first (`why_illegal` refuses them all there), which changes no list, only its speed."""
+        p = self.people[i]
+        if p.role.kind == "air":
+            return [REFILL] if self.refill_turn() else [REFILL, *_drops(self.n, p.role.line)]
+        if p.at is None:
+            return []
+        return [*MOVES, *_extinguishes(self.n, p.at), *(_jumps(self.n) if p.role.jump else ())]
+
     def legal_moves(self, i: int) -> list[Action]:
         """Every action player i may take now: the candidates that `why_illegal` accepts."""
-        p = self.people[i]
-        cands: list[Action] = []
-        if p.role.kind == "air":
-            cands.append(Action("refill", "refill"))
-            for s in self.squares():
-                for d in EIGHT:
-                    line = tuple((s[0] + k * d[0], s[1] + k * d[1]) for k in range(p.role.line))
-                    if all(self.on_board(x) for x in line):
-                        cands.append(Action("drop", "drop " + " ".join(sq(x) for x in line), squares=line))
-        elif p.at is not None:
-            cands += [Action("move", f"move {d}", direction=d) for d in STEPS]
-            cands += [Action("extinguish", f"extinguish {sq(s)}", squares=(s,)) for s in self.squares()
-                      if max(abs(s[0] - p.at[0]), abs(s[1] - p.at[1])) <= 1]
-            if p.role.jump:
-                cands += [Action("jump", f"jump {sq(s)}", squares=(s,)) for s in self.squares()]
-        return [a for a in cands if self.why_illegal(i, a) is None]
+        return [a for a in self.candidates(i) if self.why_illegal(i, a) is None]
 
     def apply(self, i: int, a: Action) -> str:
         """Play an action `why_illegal` accepted; returns what happened, in words."""
@@ -294,14 +293,12 @@ class State:
         """One fire roll, exactly as F3; returns what happened and why."""
         if s in self.firebreaks:
             return f"fire rolled on {sq(s)}, a Firebreak: nothing happens"
-        self.fire[s] = self.fire.get(s, 0) + 1
-        spread: list[tuple[Square, Square]] = []
-        for d in EIGHT:
-            nxt, after = (s[0] + d[0], s[1] + d[1]), (s[0] + 2 * d[0], s[1] + 2 * d[1])
-            if self.on_board(nxt) and not self.burning(nxt) and nxt not in self.firebreaks and self.burning(after):
-                spread.append((nxt, after))
+        fire = self.fire   # holds burning squares only: a square put out is removed
+        fire[s] = fire.get(s, 0) + 1
+        spread = [(nxt, after) for nxt, after in _spreads(self.n, s)
+                  if nxt not in fire and nxt not in self.firebreaks and after in fire]
         for nxt, _ in spread:
-            self.fire[nxt] = 1
+            fire[nxt] = 1
         what = f"fire on {sq(s)} ({self.fire[s]} counter{'s' * (self.fire[s] != 1)})"
         if spread:
             what += "; spreads to " + ", ".join(f"{sq(a)} (between {sq(s)} and burning {sq(b)})" for a, b in spread)
@@ -309,10 +306,55 @@ class State:
 
     def blaze(self) -> bool:
         """Every non-Firebreak square burning loses (F4)."""
-        if not self.over and all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
+        if not self.over and len(self.fire) + len(self.firebreaks) >= self.n * self.n and \
+                all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
             self.outcome, self.ended_in = "lost", self.round
             return True
         return False
+
+
+REFILL = Action("refill", "refill")
+MOVES = tuple(Action("move", f"move {d}", direction=d) for d in STEPS)
+
+
+@lru_cache(maxsize=16)
+def _board(n: int) -> tuple[Square, ...]:
+    return tuple((d, a) for d in range(1, n + 1) for a in range(1, n + 1))
+
+
+@lru_cache(maxsize=1024)
+def _spreads(n: int, s: Square) -> tuple[tuple[Square, Square], ...]:
+    """F3's pairs around square s: (the next square, the one after it) in each of 8 directions,
+    both on the board."""
+    out = []
+    for d in EIGHT:
+        nxt, after = (s[0] + d[0], s[1] + d[1]), (s[0] + 2 * d[0], s[1] + 2 * d[1])
+        if 1 <= after[0] <= n and 1 <= after[1] <= n:
+            out.append((nxt, after))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _drops(n: int, length: int) -> tuple[Action, ...]:
+    """Every line of `length` squares on an n x n board, from each square in each of 8 directions."""
+    out = []
+    for s in _board(n):
+        for d in EIGHT:
+            line = tuple((s[0] + k * d[0], s[1] + k * d[1]) for k in range(length))
+            if all(1 <= x[0] <= n and 1 <= x[1] <= n for x in line):
+                out.append(Action("drop", "drop " + " ".join(sq(x) for x in line), squares=line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _extinguishes(n: int, at: Square) -> tuple[Action, ...]:
+    return tuple(Action("extinguish", f"extinguish {sq(s)}", squares=(s,)) for s in _board(n)
+                 if max(abs(s[0] - at[0]), abs(s[1] - at[1])) <= 1)
+
+
+@lru_cache(maxsize=16)
+def _jumps(n: int) -> tuple[Action, ...]:
+    return tuple(Action("jump", f"jump {sq(s)}", squares=(s,)) for s in _board(n))
 
 
 def in_line(squares: tuple[Square, ...]) -> bool:
