@@ -94,15 +94,15 @@ def _first_words(study: Study, t: Tally, k: int, decided: int, fair: float, lo: 
         return (f"No clear advantage in going first: {first} won {per100} games in 100 with one winner "
                 f"(95% sure it is between {between}), and a fair share is {fair100}{tie}. At the table "
                 f"you would not notice a difference.")
-    extra = 100 * (k / decided - fair)
-    word = "helps" if extra > 0 else "is a handicap"
-    more = "more" if extra > 0 else "fewer"
+    extra = per100 - fair100
+    word = "helps" if k / decided > fair else "is a handicap"
+    more = "more" if k / decided > fair else "fewer"
     evening = ""
     if abs(extra) >= 5:
         evening = f" Over {round(100 / abs(extra))} games, {first} wins about one game {more} than a fair share."
     return (f"Going first {word}: {first} wins about {per100} games in 100 with one winner (95% sure it is "
-            f"between {between}), where {fair100} would be fair: about {abs(extra):.0f} {more} in every 100 "
-            f"games{tie}.{evening}")
+            f"between {between}), where {fair100} would be fair: about {max(1, abs(extra))} {more} in every "
+            f"100 games{tie}.{evening}")
 
 
 # ---------------------------------------------------------------- JSON

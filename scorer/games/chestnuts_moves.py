@@ -92,6 +92,14 @@ class Table:
         self.flame_mask = sum(s.bit for s in self.spec.values() if s.flame)
         self.forced_flame = next((s for s in self.spec.values() if s.flame and s.forced), None)
         self.forced_rule = {k: _rule_or(f"PLAY 4({k})", w, self.spec[k].rule.quote) for k, w in _FORCED_WORDS.items()}
+        self._open: dict[tuple[int, bool], list[tuple[str, Spec]]] = {}
+
+    def open_on(self, roll: int, held: bool) -> list[tuple[str, Spec]]:
+        """The letters allowed on this roll in this Tongs state (`why_illegal` refuses the others first)."""
+        key = (roll, held)
+        if key not in self._open:
+            self._open[key] = [(k, sp) for k, sp in self.spec.items() if sp.on_roll[roll] and sp.held == held]
+        return self._open[key]
 
 
 def _rule_or(sid: str, words: str, fallback: str) -> Rule:
@@ -372,8 +380,8 @@ def candidates(s: State, smallest: bool = False, cut: bool = True) -> list[Move]
     c, p = s.c, s.player
     q = 1 - p
     roll, held, used, points = s.roll, s.held(p), s.used, s.points
-    for letter, sp in t.spec.items():
-        if cut and (not sp.on_roll[roll] or sp.held != held or (sp.once and used & sp.bit) or sp.cost > points):
+    for letter, sp in (t.open_on(roll, held) if cut else t.spec.items()):
+        if cut and ((sp.once and used & sp.bit) or sp.cost > points):
             continue
         if not sp.per:
             if letter == "i":
@@ -397,9 +405,12 @@ def candidates(s: State, smallest: bool = False, cut: bool = True) -> list[Move]
                 for m in range(0, min(n, c[p * NP + BASKET]) + 1):
                     out.append(("k", n, m))
         else:
-            have = c[p * NP + {"e": BASKET, "f": FIRE_C, "g": OVER}.get(letter, BASKET)]
+            have = c[p * NP + _TAKES_FROM.get(letter, BASKET)]
             out.extend((letter, n, 0) for n in range(1, min(top, have) + 1))
     return out
+
+
+_TAKES_FROM = {"e": BASKET, "f": FIRE_C, "g": OVER}
 
 
 def legal_moves(s: State) -> list[Move]:

@@ -117,6 +117,7 @@ class _Run:
             self.state, self.first_round = State(self.params.grid, people), 1
         else:
             self.state, self.first_round = state_from(record.start, people, self.params.grid), record.start.round
+        self.state.words = replay.explaining or replay.recording
 
     def show(self, where: str, what: str) -> None:
         if self.replay.explaining:

@@ -67,10 +67,13 @@ class Action:
 NOTATION = "`move N|S|E|W`, `extinguish R C`, `jump R C`, `refill` or `drop R C R C R C`"
 
 
-@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """The record's words -> an Action. Raises ValueError (an unreadable record) on bad notation."""
-    t = " ".join(str(text).split())
+    return _parse(" ".join(str(text).split()))
+
+
+@lru_cache(maxsize=4096)     # a game repeats its few dozen actions; only texts that read are kept
+def _parse(t: str) -> Action:
     low = " ".join(t.lower().replace(",", " ").split())  # `extinguish 2, 3` reads as `extinguish 2 3`
     if m := re.fullmatch(r"move ([nsew])", low):
         return Action("move", t, direction=m[1].upper())
@@ -116,6 +119,7 @@ class State:
     refilled: bool = False
     outcome: Literal["playing", "won", "lost"] = "playing"
     ended_in: int | None = None
+    words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
 
     # geometry (F1)
     def on_board(self, s: Square) -> bool:
@@ -261,7 +265,8 @@ class State:
             took = sum(self.fire.get(s, 0) for s in a.squares)
             for s in a.squares:
                 self._remove(s, self.fire.get(s, 0))
-            what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed"
+            what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed" \
+                if self.words else ""
         if not self.fire and self.outcome == "playing":
             self.outcome, self.ended_in = "won", self.round
             what += ". No Fire counter is left: the players have won (F5)"
@@ -299,6 +304,8 @@ class State:
                   if nxt not in fire and nxt not in self.firebreaks and after in fire]
         for nxt, _ in spread:
             fire[nxt] = 1
+        if not self.words:
+            return ""
         what = f"fire on {sq(s)} ({self.fire[s]} counter{'s' * (self.fire[s] != 1)})"
         if spread:
             what += "; spreads to " + ", ".join(f"{sq(a)} (between {sq(s)} and burning {sq(b)})" for a, b in spread)

@@ -86,7 +86,7 @@ def summary(result, names) -> Summary:
 def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
     params = kit.params
     people = [Person(name, params.role(r), None) for name, r in zip(names, setup.roles)]
-    m = ForestMatch(State(params.grid, people), rng)
+    m = ForestMatch(State(params.grid, people, words=False), rng)
     m.firebreaks, m.setup_rounds = dict(setup.detail)["firebreaks"], params.setup_rounds
     m.players = [{"name": p.name, "role": p.role.id} for p in people]
     m.placing = [i for i, p in enumerate(people) if p.role.kind != "air"]
@@ -220,7 +220,7 @@ class ForestMatch(Moves):
         st = self.st
         people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in st.people]
         m = ForestMatch(State(st.n, people, dict(st.fire), st.firebreaks, st.round, st.done, st.refilled,
-                              st.outcome, st.ended_in), None)
+                              st.outcome, st.ended_in, False), None)
         m.players, m.setup, m.rounds, m.placing = self.players, self.setup, None, self.placing[:]
         m.acting, m.passed, m.n_rounds, m.actions = self.acting, self.passed, self.n_rounds, self.actions
         return m

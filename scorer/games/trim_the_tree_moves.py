@@ -75,9 +75,11 @@ class State:
 
     def to_pick(self) -> int | None:
         picked = self.picked
-        if len(picked) >= self.n:
-            return None
-        return next((i for i in self.order() if i not in picked), None)
+        if len(picked) < self.n:
+            for i in self.order():
+                if i not in picked:
+                    return i
+        return None
 
     def open_box(self, box: list[str]) -> list[Illegal]:
         """Start the next round with `box`; what is wrong with the box (its size, the bag's supply)."""
