@@ -56,7 +56,7 @@ def split(args: list[str], games: int) -> tuple[float, float]:
     roles = [args[args.index("--roles") + 1]] if "--roles" in args else None
     setup = args[args.index("--setup") + 1] if "--setup" in args else None
     kit, module, rules = load_kit(game, components=False), matches.module(game), api.game_module(game)
-    spec = Spec(game, ("random",) * players, module.setups(kit, players, setup, roles)[0], games, 1)
+    spec = Spec(game, ("random",) * players, matches.setups(module, kit, players, setup, roles)[0], games, 1)
     start = time.process_time()
     records = [play(spec, i, kit, module).record() for i in range(games)]
     played = time.process_time() - start

@@ -148,9 +148,10 @@ def register(cli: click.Group) -> None:
         interval), ties, scores and their spread by seat, how long games last, whether going first
         helps; for a cooperative game how often each setup is won and why games are lost.
 
-        GAME is chestnuts, trim-the-tree, forest-fire or in-the-nuts (or a kit file of one of them,
-        to try other params). Every game is replayed by the rules, as `pnpkit check` replays a
-        record. Exit code 0: done; 1: the replay found fault with a game (a bug: please report it);
+        GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
+        in-the-nuts; any other is refused with the list), or a kit file of one, to try other params.
+        Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
+        says what each player does and what the games showed. Exit code 0: done; 1: the replay found fault with a game (a bug: please report it);
         2: an option or the kit cannot be used.
         """
         from pnpkit.sim_report import Study, text, to_json
@@ -169,10 +170,10 @@ def register(cli: click.Group) -> None:
         except ValueError as e:
             raise refuse("--player", str(e)) from None
         team = [r.strip().lower() for r in roles.split(",")] if roles else None
-        if team is not None and not module.roles(kit):
+        if team is not None and not matches.roles(module, kit):
             raise refuse("--roles", f"{kit.game.id} has no roles")
         try:
-            setups = module.setups(kit, n, setup, team)
+            setups = matches.setups(module, kit, n, setup, team)
         except ValueError as e:
             raise refuse("--roles" if team and "role" in str(e) else "--setup", str(e)) from None
         total = k * len(setups)

@@ -8,6 +8,7 @@ import json
 import random
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from click.testing import CliRunner
@@ -58,6 +59,8 @@ def test_a_game_is_the_same_whichever_batch_plays_it():
     assert play(spec, 17, kit, module).record() == alone
     tallies = [run([spec], jobs=j)[0].tally for j in (1, 2, 5)]
     assert tallies[0] == tallies[1] == tallies[2]
+    with ThreadPoolExecutor(2) as elsewhere:     # any concurrent.futures executor takes the batches (a cluster's too)
+        assert run([spec], jobs=4, executor=elsewhere)[0].tally == tallies[0]
 
 
 # ---------------------------------------------------------------- records
@@ -243,3 +246,28 @@ def test_forest_fire_pilots_refill_turn_cut_changes_no_legal_list():
         seen += 1
         m.play(m.sample(rng))
     assert seen == 40
+
+
+def test_a_progress_bar_shows_on_a_terminal_once_a_run_has_taken_a_second(monkeypatch):
+    from pnpkit.cmd_simulate import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    bar = Progress(100, "chestnuts: 100 games")
+    bar(10)
+    assert screen.getvalue() == ""          # under a second: nothing
+    bar.start -= 1.5
+    bar(30)
+    bar.close()
+    assert "chestnuts: 100 games" in screen.getvalue() and "40%" in screen.getvalue()
+    quiet = io.StringIO()                   # not a terminal (a script, a log): no bar at all
+    monkeypatch.setattr(sys, "stderr", quiet)
+    later = Progress(100, "x")
+    later.start -= 5
+    later(50)
+    later.close()
+    assert quiet.getvalue() == ""

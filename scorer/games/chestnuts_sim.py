@@ -20,7 +20,7 @@ from scorer import dice
 from scorer.games.chestnuts import GAME, text_of
 from scorer.games.chestnuts_moves import BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, apply, legal_moves
 from scorer.games.chestnuts_moves import table as rules_table
-from scorer.sim.match import Moves, competitive, ranked, standard
+from scorer.sim.match import Moves, ranked
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = False
@@ -28,17 +28,6 @@ MAX_TURNS = 400       # a random game ends in about 20; a game still going here 
 
 ON_PLATE, ON_FIRE, OVERCOOKED = 0.8, 0.5, -1.0
 
-
-def roles(kit) -> list[str]:
-    return []
-
-
-def setups(kit, players, setup, roles):
-    return standard(GAME, setup, roles)
-
-
-def summary(result, names):
-    return competitive(result, names)
 
 
 def new(kit, names, setup, rng: random.Random) -> "ChestnutsMatch":

@@ -14,7 +14,6 @@ from typing import Literal
 
 from kitfile.params.forest_fire import Role
 from scorer.movelog import Illegal
-from scorer import seats
 from scorer.rulebook import Rule, ruling, section
 
 GAME = "forest-fire"
@@ -372,40 +371,3 @@ def in_line(squares: tuple[Square, ...]) -> bool:
     if d not in EIGHT:
         return False
     return all((b[0] - a[0], b[1] - a[1]) == d for a, b in zip(squares, squares[1:]))
-
-
-# ---- the picture for --explain ------------------------------------------------------------------
-
-def tags(people: list[Person]) -> dict[str, str]:
-    """One letter per player: their initial, or their seat number where initials clash."""
-    return dict(zip((p.name for p in people), seats.tags([p.name for p in people])))
-
-
-def draw(state: State) -> str:
-    """The grid with its ring: `.` no fire, a number of Fire counters, `#` Firebreak, `·` an empty
-    ring space, and each player's letter where they stand (`2A`: Ann on a square with 2 counters)."""
-    tag = tags(state.people)
-    n, w = state.n, 6
-    lines = [("   " + "".join(f"{c:<{w}}" for c in [""] + [str(k) for k in range(1, n + 1)])).rstrip()]
-    for d in range(0, n + 2):
-        row = f"{d:>2} "
-        for a in range(0, n + 2):
-            s = (d, a)
-            if state.on_board(s):
-                base = "#" if s in state.firebreaks else (str(state.fire[s]) if s in state.fire else ".")
-            elif state.on_ring(s):
-                base = "·"
-            else:
-                row += " " * w
-                continue
-            here = "".join(tag[p.name] for p in state.in_play() if p.at == s)
-            base = here if here and base == "·" else base + here
-            row += f"{base:<{w}}"
-        lines.append(row.rstrip())
-    who = []
-    for p in state.people:
-        where = "off the board" if p.at is None else sq(p.at)
-        extra = f", out in round {p.out_in}" if p.out else ""
-        who.append(f"{tag[p.name]} {p.name} ({p.role.id}) {where}{extra}")
-    lines.append("   " + "; ".join(who))
-    return "\n".join(lines)

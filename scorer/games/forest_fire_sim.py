@@ -13,12 +13,14 @@ per player still in play (F4). A game still burning after MAX_ROUNDS rounds is c
     won +1000, lost -1000; otherwise
     -3 for every burning square and -1 for every Fire counter,
     -20 for every player out, -10 for every player in play standing on a burning square
-    (they go out at the end of the moves), and -0.5 for every step between a player on the
-    ground and the nearest fire they could put out (next to it is 0).
+    (they go out at the end of the moves), and for every burning square -0.5 for each step
+    between it and the nearest player on the ground, beyond the one a player may put out from
+    (so the ground players spread over the fires rather than crowd one).
 """
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from scorer import dice
@@ -37,6 +39,14 @@ BURNING, COUNTER, OUT, ON_FIRE, STEP = 3.0, 1.0, 20.0, 10.0, 0.5
 EVERYONE_OUT, ABLAZE, AT_SETUP, STILL_BURNING = (
     "every player went out", "every square burning", "the forest burned down during the setup",
     f"still burning after {MAX_ROUNDS} rounds")
+
+
+@lru_cache(maxsize=256)
+def _around(n: int, at: tuple[int, int]) -> tuple[tuple[int, tuple[int, int]], ...]:
+    """Every place a piece can stand (the forest and its ring), with its distance in steps from `at`
+    (the 8 neighbours are 1), nearest first."""
+    return tuple(sorted((max(abs(d - at[0]), abs(a - at[1])), (d, a))
+                        for d in range(n + 2) for a in range(n + 2)))
 
 
 def roles(kit) -> list[str]:
@@ -235,15 +245,17 @@ class ForestMatch(Moves):
             return LOST
         fire = st.fire
         v = -BURNING * len(fire) - COUNTER * sum(fire.values())
+        ground = set()
         for p in st.people:
             if p.out:
                 v -= OUT
             elif p.at is not None:
-                if fire.get(p.at):
+                ground.add(p.at)
+                if p.at in fire:
                     v -= ON_FIRE
-                if fire:
-                    d, a = p.at
-                    v -= STEP * max(0, min(max(abs(d - f[0]), abs(a - f[1])) for f in fire) - 1)
+        if ground:
+            for f in fire:
+                v -= STEP * next(max(0, d - 1) for d, s in _around(st.n, f) if s in ground)
         return v
 
     # ------------------------------------------------------------ the record and the result

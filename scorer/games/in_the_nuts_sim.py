@@ -28,7 +28,7 @@ from scorer.games.in_the_nuts_rules import GAME
 from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
                                             STEAL, TAKE, Reveal)
 from scorer.games.in_the_nuts_storage import ranking, player_score
-from scorer.sim.match import Moves, Summary, competitive, standard
+from scorer.sim.match import Moves, Summary
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = False
@@ -37,17 +37,6 @@ AGAIN = "roll"                   # the decision to roll (again): the dice come n
 THROWS = [(g, (a, b), (1 if a == b else 2) / dice.SIDES ** 3)   # green, the white dice unordered, the chance
           for g in range(1, dice.SIDES + 1) for a in range(1, dice.SIDES + 1) for b in range(a, dice.SIDES + 1)]
 
-
-def roles(kit) -> list[str]:
-    return []
-
-
-def setups(kit, players, setup, roles):
-    return standard(GAME, setup, roles)
-
-
-def summary(result, names):
-    return competitive(result, names)
 
 
 def new(kit, names, setup, rng: random.Random) -> "NutsMatch":

@@ -16,23 +16,12 @@ import random
 
 from scorer.games.trim_the_tree import GAME
 from scorer.games.trim_the_tree_moves import State, apply, legal_moves, open_spaces, why_illegal
-from scorer.sim.match import Moves, competitive, ranked, standard
+from scorer.sim.match import Moves, ranked
 
 LENGTH = ("rounds", "picks")
 COOPERATIVE = False
 OPEN_PAIR = 0.1
 
-
-def roles(kit) -> list[str]:
-    return []
-
-
-def setups(kit, players, setup, roles):
-    return standard(GAME, setup, roles)
-
-
-def summary(result, names):
-    return competitive(result, names)
 
 
 def new(kit, names, setup, rng: random.Random) -> "TrimMatch":

@@ -5,13 +5,16 @@ A game joins `pnpkit simulate` with one module beside its rules, scorer/games/<g
     GAME: str                      the record's `game`
     LENGTH: tuple[str, str]        what a game's length is counted in, e.g. ("turns", "actions")
     COOPERATIVE: bool              everyone wins or loses together
-    def roles(kit) -> list[str]    the roles a seat may take, from the kit's params (none: [])
+    def new(kit, names, setup, rng) -> Match
+        A game at its start; every chance event (dice, draws, fire rolls) comes from `rng`.
+
+and, where the game has them (the defaults below serve a competitive game with one setup):
+
+    def roles(kit) -> list[str]    the roles a seat may take, from the kit's params
     def setups(kit, players, setup, roles) -> list[Setup]
         The setups to play, from the kit's params: `setup` a name the kit gives (None: every one),
         `roles` one per seat (None: the kit's roles in turn). ValueError, in one line, for anything
         the kit does not have.
-    def new(kit, names, setup, rng) -> Match
-        A game at its start; every chance event (dice, draws, fire rolls) comes from `rng`.
     def summary(result, names) -> Summary
         What the tally counts, read from the scorer's Result of the game's record.
 
@@ -146,10 +149,25 @@ def games() -> list[str]:
     return [g for g in GAMES if module(g) is not None]
 
 
-def standard(game: str, setup: str | None, roles: Sequence[str] | None) -> list[Setup]:
-    """The one setup of a game whose kit gives no choice of setup or roles."""
+def roles(module: ModuleType, kit) -> list[str]:
+    """The roles of a game's seats (none for most games)."""
+    own = getattr(module, "roles", None)
+    return own(kit) if own else []
+
+
+def setups(module: ModuleType, kit, players: int, setup: str | None, team: Sequence[str] | None) -> list[Setup]:
+    """The setups to play: the game's own, or the one setup of a game whose kit gives no choice."""
+    own = getattr(module, "setups", None)
+    if own:
+        return own(kit, players, setup, team)
     if setup is not None:
-        raise ValueError(f"{game} has one setup only (--setup is for games whose kit lists setups)")
-    if roles:
-        raise ValueError(f"{game} has no roles (--roles is for games with roles)")
+        raise ValueError(f"{module.GAME} has one setup only (--setup is for games whose kit lists setups)")
+    if team:
+        raise ValueError(f"{module.GAME} has no roles (--roles is for games with roles)")
     return [Setup()]
+
+
+def summary(module: ModuleType, result, names: Sequence[str]) -> Summary:
+    """What the tally counts of a game's replayed record: the game's own, or a competitive one's."""
+    own = getattr(module, "summary", None)
+    return own(result, names) if own else competitive(result, names)

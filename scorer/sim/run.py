@@ -87,7 +87,7 @@ def play_batch(batch: Batch) -> Played:
         m = play(spec, game, kit, module)
         record = m.record()
         result = rules.score(rules.Record.model_validate(record), kit)   # the replay `pnpkit check` runs
-        seen = module.summary(result, list(spec.names))
+        seen = matches.summary(module, result, list(spec.names))
         if result.violations:
             v = result.violations[0]
             out.tally.fault(game + 1, f"the replay finds {len(result.violations)} violation(s), the first at {v.where}: {v.message}")
