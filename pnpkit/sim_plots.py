@@ -37,7 +37,6 @@ def figures(study: Study) -> dict[str, bytes]:
     out: dict[str, bytes] = {}
     for name, draw in drawn.items():
         fig = draw(plt, study)
-        fig.tight_layout()
         for fmt, meta in (("png", {"Software": None}), ("svg", {"Date": None, "Creator": None})):
             buf = io.BytesIO()
             fig.savefig(buf, format=fmt, metadata=meta)
@@ -56,10 +55,12 @@ def _small(png: bytes) -> bytes:
     return buf.getvalue()
 
 
-def _title(study: Study, what: str) -> str:
+def _title(study: Study, what: str, shared: str = "") -> str:
+    """The plot's title: the game and what it shows; the run; what every setup shares, if any."""
     t = study.total()
-    return f"{study.title}: {what}\n{t.games:,} games, seed {study.seed}, " + \
-        ", ".join(sorted(set(study.kinds))) + " play" + ("s" if len(set(study.kinds)) == 1 else "")
+    run = f"{t.games:,} games, seed {study.seed}, " + ", ".join(sorted(set(study.kinds))) + " play" + \
+        ("s" if len(set(study.kinds)) == 1 else "") + (f", kit {study.kit.split('/')[-1]}" if study.kit else "")
+    return "\n".join(line for line in (f"{study.title}: {what}", run, shared) if line)
 
 
 def _wins(plt, study: Study):
@@ -67,11 +68,11 @@ def _wins(plt, study: Study):
     n = len(study.kinds)
     labels = [f"seat {i + 1}\n{study.names[i]} ({study.kinds[i]})" for i in range(n)] + ["shared\n(a tie)"]
     counts = t.wins + [t.draws]
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     for i, k in enumerate(counts):
         lo, hi = wilson(k, t.games)
         p = k / t.games
-        ax.bar(i, 100 * p, color=OKABE_ITO[i % 8] if i < n else "#BBBBBB", hatch=HATCHES[i % 8] if i < n else "..",
+        ax.bar(i, 100 * p, color=OKABE_ITO[i % 8] if i < n else "#BBBBBB", hatch=HATCHES[i % 8] if i < n else "||",
                edgecolor="#333333", width=0.6)
         ax.errorbar(i, 100 * p, yerr=[[100 * (p - lo)], [100 * (hi - p)]], color="#000000", capsize=6, lw=1.2)
         ax.annotate(f"{100 * p:.1f}%", (i, 100 * hi), textcoords="offset points", xytext=(0, 4), ha="center")
@@ -87,7 +88,7 @@ def _wins(plt, study: Study):
 
 def _scores(plt, study: Study):
     t = study.total()
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     for i, d in enumerate(t.scores):
         xs = list(range(d.low(), d.high() + 1))
         ys = [100 * d.counts.get(x, 0) / d.n for x in xs]
@@ -103,17 +104,19 @@ def _scores(plt, study: Study):
 
 def _length(plt, study: Study):
     t = study.total()
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     series = [(o, t.turns_by_outcome[o]) for o in ("won", "lost", "unfinished") if o in t.turns_by_outcome] \
         if study.cooperative else [("all games", t.turns)]
     low = min(d.low() for _, d in series)
     high = max(d.high() for _, d in series)
     width = max(1, -(-(high - low + 1) // 40))       # at most 40 bars
     edges = [low - 0.5 + width * k for k in range((high - low) // width + 2)]
+    outcome = {"won": ENDINGS["won"][0], "lost": ENDINGS["every player went out"][0],
+               "unfinished": ENDINGS["still burning"][0]}
     for i, (label, d) in enumerate(series):
         xs = sorted(d.counts)
         ax.hist(xs, bins=edges, weights=[100 * d.counts[x] / t.games for x in xs], histtype="step",
-                color=OKABE_ITO[i % 8], ls=STYLES[i % 8], lw=1.8, hatch=HATCHES[i % 8],
+                color=outcome.get(label, OKABE_ITO[i % 8]), ls=STYLES[i % 8], lw=1.8, hatch=HATCHES[i % 8],
                 label=f"{label}: {d.n:,} games, mean {d.mean():.1f} {study.length[0]}")
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel(f"{study.length[0]} in a game" + (f" ({width} to a bar)" if width > 1 else ""))
@@ -124,13 +127,24 @@ def _length(plt, study: Study):
 
 
 def _setup_label(setup, study: Study) -> str:
+    """A setup's row: its difficulty and its team, each only where the setups differ in it."""
     detail = ", ".join(f"{k} {v}" for k, v in setup.detail)
+    level = setup.name + (f" ({detail})" if detail else "")
     teams = len({s.roles for s, _ in study.setups}) > 1
-    return setup.name + (f" ({detail})" if detail else "") + ("\n" + team(setup.roles) if teams else "")
+    levels = len({s.name for s, _ in study.setups}) > 1
+    return "\n".join(([level] if levels or not teams else []) + ([team(setup.roles)] if teams else []))
+
+
+def _common(study: Study) -> str:
+    """What every setup shares, for the title: the difficulty, the team."""
+    names = {s.name for s, _ in study.setups}
+    teams = {s.roles for s, _ in study.setups}
+    return "; ".join(([f"setup {next(iter(names))}"] if len(names) == 1 else []) +
+                     ([f"team {team(next(iter(teams)))}"] if len(teams) == 1 else []))
 
 
 def _outcomes(plt, study: Study):
-    fig, ax = plt.subplots(figsize=(7, max(3, 0.5 * len(study.setups) + 1.8)))
+    fig, ax = plt.subplots(figsize=(7, max(3, 0.45 * len(study.setups) + 2)), layout="constrained")
     for row, (setup, t) in enumerate(study.setups):
         won = t.outcomes.get("won", 0)
         lo, hi = wilson(won, t.games)
@@ -143,24 +157,32 @@ def _outcomes(plt, study: Study):
     ax.invert_yaxis()
     ax.set_xlim(0, 118)
     ax.set_xlabel("games won (%), with 95% interval")
-    one = "" if len({s.roles for s, _ in study.setups}) > 1 else ": " + team(study.setups[0][0].roles)
-    ax.set_title(_title(study, "games won by setup" + one))
+    ax.set_title(_title(study, "games won by setup", _common(study)))
     return fig
 
 
 def _reasons(plt, study: Study):
     reasons = ["won"] + sorted({r for _, t in study.setups for r in t.reasons})
-    fig, ax = plt.subplots(figsize=(7, max(3, 0.5 * len(study.setups) + 1.8)))
+    fig, ax = plt.subplots(figsize=(7, max(3, 0.45 * len(study.setups) + 2)), layout="constrained")
     for row, (setup, t) in enumerate(study.setups):
         left = 0.0
         for k, reason in enumerate(reasons):
             share = 100 * (t.outcomes.get("won", 0) if reason == "won" else t.reasons.get(reason, 0)) / t.games
-            ax.barh(row, share, left=left, color=OKABE_ITO[k % 8], hatch=HATCHES[k % 8], edgecolor="#333333",
-                    height=0.6, label=reason if row == 0 else None)
+            look = ENDINGS.get(reason.split(" after ")[0], ("#999999", HATCHES[k % 8]))
+            ax.barh(row, share, left=left, color=look[0], hatch=look[1], edgecolor="#333333", height=0.6,
+                    label=reason if row == 0 else None)
             left += share
     ax.set_yticks(range(len(study.setups)), [_setup_label(s, study) for s, _ in study.setups], fontsize=8)
     ax.invert_yaxis()
+    ax.set_xlim(0, 100)
     ax.set_xlabel("games (%)")
-    ax.legend(frameon=False, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)
-    ax.set_title(_title(study, "how games ended"))
+    fig.legend(frameon=False, fontsize=8, loc="outside lower center", ncol=3)
+    ax.set_title(_title(study, "how games ended", _common(study)))
     return fig
+
+
+ENDINGS = {"won": ("#009E73", "//"), "every player went out": ("#D55E00", "xx"),
+           "every square burning": ("#E69F00", ".."), "the forest burned down during the setup": ("#CC79A7", "oo"),
+           "still burning": ("#56B4E9", "\\\\")}
+"""How each ending of a cooperative game is drawn, colour and hatch (a reason the game module adds
+later is grey, with a hatch of its own)."""

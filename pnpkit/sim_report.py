@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.core import plural
 from scorer.sim.match import Setup
 from scorer.sim.stats import Dist, Tally, wilson
 
@@ -154,7 +155,7 @@ def _outcomes(t: Tally) -> dict[str, Any]:
 def text(study: Study) -> str:
     t = study.total()
     per = f" for each of {len(study.setups)} setups" if len(study.setups) > 1 else ""
-    lines = [f"{study.title}: {study.games:,} simulated games{per}, {len(study.kinds)} players, seed {study.seed}"
+    lines = [f"{study.title}: {study.games:,} simulated games{per}, {plural(len(study.kinds), 'player')}, seed {study.seed}"
              + (f" (kit {study.kit})" if study.kit else "")]
     lines.append("Seats: " + "; ".join(study.seat(i) for i in range(len(study.kinds))))
     lines.append(_checked(study, t))
@@ -179,14 +180,17 @@ def _checked(study: Study, t: Tally) -> str:
 
 def _competitive(study: Study, t: Tally) -> list[str]:
     w = max(len(study.seat(i)) for i in range(len(study.kinds)))
-    lines = [f"{'Who won':<{w + 2}}  {'wins':>7}  {'share':>6}  (95% interval)"]
-    for i in range(len(study.kinds)):
-        lines.append(f"  {study.seat(i):<{w}}  {t.wins[i]:>7,}  {share(t.wins[i], t.games)}")
-    lines.append(f"  {'shared wins (a tie)':<{w}}  {t.draws:>7,}  {share(t.draws, t.games)}")
-    fp = first_player(study, t)
-    if fp:
-        lines += ["", *_wrap(fp["says"])]
-    lines += ["", f"{'Scores':<{w + 2}}  " + HEAD]
+    lines = []
+    if len(study.kinds) > 1:      # a solitaire game is about its score alone
+        lines = [f"{'Who won':<{w + 2}}  {'wins':>7}  {'share':>6}  (95% interval)"]
+        for i in range(len(study.kinds)):
+            lines.append(f"  {study.seat(i):<{w}}  {t.wins[i]:>7,}  {share(t.wins[i], t.games)}")
+        lines.append(f"  {'shared wins (a tie)':<{w}}  {t.draws:>7,}  {share(t.draws, t.games)}")
+        fp = first_player(study, t)
+        if fp:
+            lines += ["", *_wrap(fp["says"])]
+        lines.append("")
+    lines += [f"{'Scores':<{w + 2}}  " + HEAD]
     for i in range(len(study.kinds)):
         lines.append(f"  {study.seat(i):<{w}}  " + _dist(t.scores[i]))
     lines.append("  (spread: the standard deviation; middle half: the middle half of the games' scores)")

@@ -76,6 +76,11 @@ class ChestnutsMatch(Moves):
         m.turns, m.n_turns, m.n_actions, m._legal = None, self.n_turns, self.n_actions, self._legal
         return m
 
+    def key(self) -> tuple:
+        """The position, for a search that meets it twice (e 1 then f 1, or f 1 then e 1)."""
+        s = self.s
+        return (*s.c, s.flames, s.tongs, s.points, s.used, s.n, s.first, s.over)
+
     def value(self, seat: int) -> float:
         return self._side(seat) - self._side(1 - seat)
 

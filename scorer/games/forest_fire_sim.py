@@ -235,6 +235,12 @@ class ForestMatch(Moves):
         m.acting, m.passed, m.n_rounds, m.actions = self.acting, self.passed, self.n_rounds, self.actions
         return m
 
+    def key(self) -> tuple:
+        """The position, for a search that meets it twice (move N then E, or E then N)."""
+        st = self.st
+        return (tuple(sorted(st.fire.items())), tuple((p.at, p.out_in, p.full) for p in st.people),
+                st.done, st.refilled, st.outcome, self.acting, self.passed)
+
     # ------------------------------------------------------------ the team's heuristic
 
     def value(self, seat: int) -> float:

@@ -106,6 +106,9 @@ class Match(Protocol):
 
     def summary(self) -> Summary: ...
 
+    # Optional: `key()`, the position as a hashable value, lets a search meet a position twice and
+    # look at it once; `expect(move, seat)` rates a move the dice answer (In the Nuts' roll again).
+
     def length(self) -> tuple[int, int]:
         """(turns or rounds, actions) played so far, in the units of the module's LENGTH."""
         ...
