@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import time
+from dataclasses import dataclass
 
 import click
 
@@ -98,6 +99,53 @@ class Progress:
             self.bar.__exit__(None, None, None)
 
 
+@dataclass
+class Plan:
+    """The options, read and checked: what to play."""
+
+    kit: object
+    module: object
+    kit_file: bool
+    seats: tuple[str, ...]
+    setups: list
+    games: int
+    seed: int
+    jobs: int
+
+    @property
+    def total(self) -> int:
+        return self.games * len(self.setups)
+
+
+def _plan(game, players, games, seed, kinds, setup, roles, jobs) -> Plan:
+    """Every option checked against its bounds and the kit, each refusal one line (SourceError)."""
+    kit, module, kit_file = _kit(game)
+    lo, hi = kit.game.min_players, kit.game.max_players
+    n = whole("--players", players, lo, hi) if players is not None else max(lo, min(hi, 4))
+    k = whole("--games", games, 1, MAX_GAMES)
+    s = whole("--seed", seed, 0, MAX_SEED)
+    j = whole("--jobs", jobs, 1, MAX_JOBS) if jobs is not None else default_jobs()
+    for option, value in (("--player", kinds), ("--setup", setup), ("--roles", roles)):
+        if value is not None and len(value) > MAX_TEXT:
+            raise refuse(option, f"at most {MAX_TEXT} characters, got {len(value)}")
+    try:
+        seats = parse(kinds, n)
+    except ValueError as e:
+        raise refuse("--player", str(e)) from None
+    team = [r.strip().lower() for r in roles.split(",")] if roles else None
+    if team is not None and not matches.roles(module, kit):
+        raise refuse("--roles", f"{kit.game.id} has no roles")
+    try:
+        setups = matches.setups(module, kit, n, setup, team)
+    except ValueError as e:
+        raise refuse("--roles" if team and "role" in str(e) else "--setup", str(e)) from None
+    plan = Plan(kit, module, kit_file, seats, setups, k, s, j)
+    if plan.total > MAX_GAMES:
+        raise refuse("--games", f"{k:,} games for each of {len(setups)} setups is {plan.total:,}; at most "
+                                f"{MAX_GAMES:,} in all")
+    return plan
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "setup"
 
@@ -151,40 +199,21 @@ def register(cli: click.Group) -> None:
         GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
         in-the-nuts; any other is refused with the list), or a kit file of one, to try other params.
         Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
-        says what each player does and what the games showed. Exit code 0: done; 1: the replay found fault with a game (a bug: please report it);
-        2: an option or the kit cannot be used.
+        says what each player does and what the games showed.
+
+        Exit code 0: done; 1: the replay found fault with a game (a bug: please report it); 2: an
+        option or the kit cannot be used.
         """
         from pnpkit.sim_report import Study, text, to_json
         from scorer.sim.run import Spec, run
-        kit, module, kit_file = _kit(game)
-        lo, hi = kit.game.min_players, kit.game.max_players
-        n = whole("--players", players, lo, hi) if players is not None else max(lo, min(hi, 4))
-        k = whole("--games", games, 1, MAX_GAMES)
-        s = whole("--seed", seed, 0, MAX_SEED)
-        j = whole("--jobs", jobs, 1, MAX_JOBS) if jobs is not None else default_jobs()
-        for option, value in (("--player", kinds), ("--setup", setup), ("--roles", roles)):
-            if value is not None and len(value) > MAX_TEXT:
-                raise refuse(option, f"at most {MAX_TEXT} characters, got {len(value)}")
-        try:
-            seats = parse(kinds, n)
-        except ValueError as e:
-            raise refuse("--player", str(e)) from None
-        team = [r.strip().lower() for r in roles.split(",")] if roles else None
-        if team is not None and not matches.roles(module, kit):
-            raise refuse("--roles", f"{kit.game.id} has no roles")
-        try:
-            setups = matches.setups(module, kit, n, setup, team)
-        except ValueError as e:
-            raise refuse("--roles" if team and "role" in str(e) else "--setup", str(e)) from None
-        total = k * len(setups)
-        if total > MAX_GAMES:
-            raise refuse("--games", f"{k:,} games for each of {len(setups)} setups is {total:,}; at most {MAX_GAMES:,} in all")
+        plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)
         if save is not None:
-            if total > MAX_SAVED:
-                raise refuse("--save", f"writes one file a game: at most {MAX_SAVED:,} games, and this run plays {total:,}")
-            if kit_file:
+            if plan.total > MAX_SAVED:
+                raise refuse("--save", f"writes one file a game: at most {MAX_SAVED:,} games, and this run plays "
+                                       f"{plan.total:,}")
+            if plan.kit_file:
                 raise refuse("--save", f"a record names only its game, so `pnpkit check` would judge it by the shipped "
-                                       f"{kit.game.id} kit, not by {game}: save with the shipped kit")
+                                       f"{plan.kit.game.id} kit, not by {game}: save with the shipped kit")
             check_out(save)
         if out is not None:
             try:
@@ -194,33 +223,31 @@ def register(cli: click.Group) -> None:
                                       "pip install 'pnpkit[plots]'") from None
             check_out(out)
 
-        names_kit = game if kit_file else ""
-        specs = [Spec(kit.game.id, seats, su, k, s, kit if kit_file else None) for su in setups]
-        progress = Progress(total, f"{kit.game.id}: {total:,} games")
+        kit, module = plan.kit, plan.module
+        specs = [Spec(kit.game.id, plan.seats, su, plan.games, plan.seed, kit if plan.kit_file else None)
+                 for su in plan.setups]
+        progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games")
         started = time.perf_counter()
         try:
-            played = run(specs, j, keep=save is not None, progress=progress)
+            played = run(specs, plan.jobs, keep=save is not None, progress=progress)
         finally:
             progress.close()
         took = time.perf_counter() - started
-        study = Study(kit.game.id, kit.game.title, s, k, seats, specs[0].names, module.COOPERATIVE, module.LENGTH,
-                      [(su, p.tally) for su, p in zip(setups, played)], names_kit)
+        study = Study(kit.game.id, kit.game.title, plan.seed, plan.games, plan.seats, specs[0].names,
+                      module.COOPERATIVE, module.LENGTH, [(su, p.tally) for su, p in zip(plan.setups, played)],
+                      game if plan.kit_file else "")
         if save is not None:
-            files = record_files(study, played)
             pattern = re.compile(rf"^{re.escape(kit.game.id)}(-[a-z0-9-]+)?-\d{{6}}\.yaml$")
-            publish(save, files, lambda rel: bool(pattern.match(rel)))
+            publish(save, record_files(study, played), lambda rel: bool(pattern.match(rel)))
         if out is not None:
             from pnpkit.sim_plots import figures
-            drawn = figures(study)
-            publish(out, drawn, lambda rel: rel.startswith(f"{kit.game.id}-") and rel.endswith((".png", ".svg")))
+            publish(out, figures(study), lambda rel: rel.startswith(f"{kit.game.id}-") and rel.endswith((".png", ".svg")))
         if as_json:
             click.echo(json.dumps(to_json(study), indent=2, ensure_ascii=False))
         else:
             click.echo(text(study), nl=False)
-        said = f"{total:,} games in {took:.1f} s ({j} process{'es' if j != 1 else ''})"
-        if save is not None:
-            said += f"; records in {save}"
-        if out is not None:
-            said += f"; plots in {out}"
+        said = f"{plan.total:,} games in {took:.1f} s ({plan.jobs} process{'es' if plan.jobs != 1 else ''})"
+        said += f"; records in {save}" if save is not None else ""
+        said += f"; plots in {out}" if out is not None else ""
         click.echo(said, err=True)
         sys.exit(1 if study.total().faulty else 0)
