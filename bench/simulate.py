@@ -15,6 +15,9 @@ Forest Fire's 4 players are four Hotshots on the Normal setup: the rulebook's fi
 kit's mixed team (a Pilot, who is never out) random players neither win nor lose, and every game
 runs to the simulator's limit of 200 rounds; that team is timed too, on fewer games, for the record.
 
+Fair Verona (no issue target) is timed on a tenth of the games, Medium, random players, with its
+cost per game: the whole run's CPU per game, and play and replay apart in this process.
+
     .venv/bin/python bench/simulate.py [--games 10000] [--runs 3]
 """
 from __future__ import annotations
@@ -32,6 +35,7 @@ CASES = [
     ("forest-fire, 4 Hotshots, Normal", ["forest-fire", "--players", "4", "--roles", "hotshot", "--setup", "Normal"]),
 ]
 MIXED = ("forest-fire, 4 players, the kit's mixed team, Normal", ["forest-fire", "--players", "4", "--setup", "Normal"])
+VERONA = ("fair-verona, 4 players, Medium", ["fair-verona", "--players", "4", "--setup", "Medium"])
 
 
 def timed(args: list[str]) -> tuple[float, float]:
@@ -90,6 +94,14 @@ def main() -> int:
     wall, cpu = timed([*args, "--games", str(few), "--jobs", "2"])
     print(f"{label}: {few:,} random games, --jobs 2 (for the record, no target)")
     print(f"  {wall:.2f} s wall / {cpu:.2f} s CPU: every game runs to the 200-round limit")
+    label, args = VERONA
+    runs = [timed([*args, "--games", str(few), "--jobs", "2"]) for _ in range(opts.runs)]
+    wall, cpu = min(runs)
+    played, replayed = split(args, max(1, few // 2))
+    print(f"{label}: {few:,} random games, --jobs 2 (no target)")
+    print(f"  wall {wall:.2f} s best of {opts.runs}; runs: " + ", ".join(f"{w:.2f} s wall / {c:.2f} s CPU" for w, c in runs))
+    print(f"  per game: {1000 * cpu / few:.1f} ms CPU end to end; in this process play "
+          f"{1000 * played / max(1, few // 2):.1f} ms + replay check {1000 * replayed / max(1, few // 2):.1f} ms")
     print("targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1
 

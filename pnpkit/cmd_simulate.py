@@ -180,7 +180,8 @@ def register(cli: click.Group) -> None:
                   help="The seed: the same seed gives the same games and the same figures, whatever --jobs.")
     @click.option("--player", "kinds", metavar="KIND[,KIND...]", default="random", show_default=True,
                   help=f"Who plays: {', '.join(KINDS)}; one per seat (greedy,random), or one for every seat.")
-    @click.option("--setup", metavar="NAME", help="A setup the kit lists (forest-fire: Easy, Normal or Hard), or all "
+    @click.option("--setup", metavar="NAME", help="A setup the kit lists (forest-fire: Easy, Normal or Hard; "
+                  "fair-verona: Easy, Medium or Hard), or all "
                   "(the default): each is played --games times.")
     @click.option("--roles", metavar="ROLE[,ROLE...]", help="Roles by seat (forest-fire: hotshot, smoke-jumper, pilot), "
                   "one role for every seat, or all (every team). Default: the kit's roles in turn.")
@@ -197,7 +198,8 @@ def register(cli: click.Group) -> None:
         helps; for a cooperative game how often each setup is won and why games are lost.
 
         GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
-        in-the-nuts; any other is refused with the list), or a kit file of one, to try other params.
+        in-the-nuts, fair-verona; any other is refused with the list), or a kit file of one, to try
+        other params.
         Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
         says what each player does and what the games showed.
 

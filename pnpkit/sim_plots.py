@@ -14,6 +14,7 @@ hash salt), so a plot committed to docs/ changes only when the figures do.
 from __future__ import annotations
 
 import io
+import textwrap
 
 from pnpkit.sim_report import Study, team
 from scorer.sim.stats import wilson
@@ -140,7 +141,7 @@ def _common(study: Study) -> str:
     names = {s.name for s, _ in study.setups}
     teams = {s.roles for s, _ in study.setups}
     return "; ".join(([f"setup {next(iter(names))}"] if len(names) == 1 else []) +
-                     ([f"team {team(next(iter(teams)))}"] if len(teams) == 1 else []))
+                     ([f"team {team(next(iter(teams)))}"] if len(teams) == 1 and next(iter(teams)) else []))
 
 
 def _outcomes(plt, study: Study):
@@ -168,15 +169,15 @@ def _reasons(plt, study: Study):
         left = 0.0
         for k, reason in enumerate(reasons):
             share = 100 * (t.outcomes.get("won", 0) if reason == "won" else t.reasons.get(reason, 0)) / t.games
-            look = ENDINGS.get(reason.split(" after ")[0], ("#999999", HATCHES[k % 8]))
+            look = ENDINGS.get(reason.split(" after ")[0], (OTHERS[k % len(OTHERS)], HATCHES[k % 8]))
             ax.barh(row, share, left=left, color=look[0], hatch=look[1], edgecolor="#333333", height=0.6,
-                    label=reason if row == 0 else None)
+                    label=textwrap.fill(reason, 60) if row == 0 else None)
             left += share
     ax.set_yticks(range(len(study.setups)), [_setup_label(s, study) for s, _ in study.setups], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games (%)")
-    fig.legend(frameon=False, fontsize=8, loc="outside lower center", ncol=3)
+    fig.legend(frameon=False, fontsize=8, loc="outside lower center", ncol=3 if max(map(len, reasons)) <= 30 else 1)
     ax.set_title(_title(study, "how games ended", _common(study)))
     return fig
 
@@ -184,5 +185,6 @@ def _reasons(plt, study: Study):
 ENDINGS = {"won": ("#009E73", "//"), "every player went out": ("#D55E00", "xx"),
            "every square burning": ("#E69F00", ".."), "the forest burned down during the setup": ("#CC79A7", "oo"),
            "still burning": ("#56B4E9", "\\\\")}
-"""How each ending of a cooperative game is drawn, colour and hatch (a reason the game module adds
-later is grey, with a hatch of its own)."""
+"""How each ending of a cooperative game is drawn, colour and hatch. Another game's endings (Fair
+Verona's) take the colours of OTHERS in turn, each with a hatch of its own."""
+OTHERS = ["#E69F00", "#D55E00", "#56B4E9", "#CC79A7", "#999999", "#0072B2"]

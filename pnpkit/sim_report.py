@@ -212,16 +212,19 @@ def _cooperative(study: Study) -> list[str]:
     for s, t in study.setups:
         detail = ", ".join(f"{k} {v}" for k, v in s.detail)
         rows.append((f"{s.name} ({detail})" if detail else s.name, team(s.roles), t))
+    teams = any(crew for _, crew, _ in rows)       # a game without roles (Fair Verona) has no Team column
     w1 = max(len("Setup"), *(len(r[0]) for r in rows))
     w2 = max(len("Team"), *(len(r[1]) for r in rows))
-    lines = [f"{'Setup':<{w1}}  {'Team':<{w2}}  {'won':>6}  {'(95% interval)':<18}  {'lost':>6}  {'unfinished':>10}  "
-             f"{study.length[0] + ' (mean)':>14}"]
+    lines = [f"{'Setup':<{w1}}  " + (f"{'Team':<{w2}}  " if teams else "") + f"{'won':>6}  {'(95% interval)':<18}  "
+             f"{'lost':>6}  {'unfinished':>10}  {study.length[0] + ' (mean)':>14}"]
     for name, crew, t in rows:
         won, lost, cut = (t.outcomes.get(k, 0) for k in ("won", "lost", "unfinished"))
         lo, hi = wilson(won, t.games)
-        lines.append(f"{name:<{w1}}  {crew:<{w2}}  {pct(won / t.games):>6}  {f'({pct(lo)} to {pct(hi)})':<18}  "
-                     f"{pct(lost / t.games):>6}  {pct(cut / t.games):>10}  {t.turns.mean():>14.1f}")
-    why = [f"  {name}, {crew}: " + ", ".join(f"{reason} {k:,} ({pct(k / t.games)})" for reason, k in
+        lines.append(f"{name:<{w1}}  " + (f"{crew:<{w2}}  " if teams else "") + f"{pct(won / t.games):>6}  "
+                     f"{f'({pct(lo)} to {pct(hi)})':<18}  {pct(lost / t.games):>6}  {pct(cut / t.games):>10}  "
+                     f"{t.turns.mean():>14.1f}")
+    rows = [(name + (f", {crew}" if crew else ""), crew, t) for name, crew, t in rows]
+    why = [f"  {name}: " + ", ".join(f"{reason} {k:,} ({pct(k / t.games)})" for reason, k in
                                              sorted(t.reasons.items(), key=lambda kv: (-kv[1], kv[0])))
            for name, crew, t in rows if t.reasons]
     lines += ["", "Why games were lost, or did not end:", *why] if why else ["", "No game was lost or left unfinished."]
@@ -229,7 +232,7 @@ def _cooperative(study: Study) -> list[str]:
     for name, crew, t in rows:
         for what in ("won", "lost"):
             if not t.outcomes.get(what, 0):
-                never.append(f"  {name}, {crew}: not one of {t.games:,} games was {what} (95% sure the chance "
+                never.append(f"  {name}: not one of {t.games:,} games was {what} (95% sure the chance "
                              f"is below {pct(wilson(0, t.games)[1])})")
     if never:
         lines += ["", "Never happened:", *never]

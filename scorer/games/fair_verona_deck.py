@@ -25,6 +25,10 @@ class Deck:
     jokers_out: int = 0                           # on the desk, over the Clue Card
     jokers_discarded: int = 0
 
+    def copy(self) -> "Deck":
+        """A copy to try things on (cards are values: the sets are copied, not the cards)."""
+        return Deck(self.jokers, set(self.out), set(self.discards), self.hidden, self.jokers_out, self.jokers_discarded)
+
     @property
     def size(self) -> int:
         return 52 + self.jokers - len(self.out) - len(self.discards) - self.hidden - self.jokers_out - self.jokers_discarded
@@ -36,17 +40,27 @@ class Deck:
             self.jokers_discarded = 0
         return self.size > 0
 
+    def _aside(self) -> tuple[set[Card], int]:
+        """The discards (cards, Jokers) a draw now cannot bring: none once the deck is empty, as the
+        discards are shuffled in first. Asking changes nothing: the shuffle happens at the draw
+        (a question asked earlier must not move it, or a card discarded in between is lost)."""
+        return (set(), 0) if self.size <= 0 else (self.discards, self.jokers_discarded)
+
+    def can_draw(self) -> bool:
+        return self.size > 0 or bool(self.discards or self.jokers_discarded)
+
     def why_not(self, card: Card) -> str | None:
         """Why `card` cannot be the one drawn now, or None."""
-        if not self.refill():
+        if not self.can_draw():
             return "no card is left to draw, even with the discards shuffled in"
+        discards, jokers = self._aside()
         if card.joker:
-            if self.jokers_out + self.jokers_discarded >= self.jokers:
+            if self.jokers_out + jokers >= self.jokers:
                 return f"the deck has {self.jokers} Jokers and none is left in it"
             return None
         if card in self.out:
             return f"{card} is in play"
-        if card in self.discards:
+        if card in discards:
             return f"{card} was discarded (the discards come back only when the deck runs out)"
         return None
 
@@ -75,10 +89,11 @@ class Deck:
 
     def may_come(self) -> list[Card]:
         """Every card that may be drawn now (the Joker once, if one may come)."""
-        if not self.refill():
+        if not self.can_draw():
             return []
-        out = [c for c in CARDS if c not in self.out and c not in self.discards]
-        if self.jokers_out + self.jokers_discarded < self.jokers:
+        discards, jokers = self._aside()
+        out = [c for c in CARDS if c not in self.out and c not in discards]
+        if self.jokers_out + jokers < self.jokers:
             out.append(JOKER)
         return out
 

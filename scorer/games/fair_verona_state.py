@@ -77,7 +77,7 @@ class State(Checks):
         out = copy.copy(self)
         out.map = self.map.copy()
         out.people = [_person_copy(p) for p in self.people]
-        out.deck = copy.deepcopy(self.deck)
+        out.deck = self.deck.copy()
         out.desk = self.desk.copy()
         out.stacks = {k: dict(v) for k, v in self.stacks.items()}
         return out

@@ -26,7 +26,7 @@ from itertools import combinations_with_replacement
 from scorer import dice
 from scorer.games.forest_fire import GAME
 from scorer.games.forest_fire_moves import Action, Person, State
-from scorer.sim.match import Moves, Setup, Summary
+from scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("rounds", "actions")
 COOPERATIVE = True
@@ -57,11 +57,7 @@ def setups(kit, players: int, setup: str | None, team: list[str] | None) -> list
     """The kit's difficulties (all, or the one named) with a team: roles by seat, one role for all,
     `all` (every team of that many players), or the kit's roles in turn."""
     params, ids = kit.params, roles(kit)
-    levels = list(params.setups)
-    if setup is not None and setup.strip().lower() != "all":
-        levels = [s for s in params.setups if s.name.lower() == setup.strip().lower()]
-        if not levels:
-            raise ValueError(f"no setup {setup!r} in the {GAME} kit (setups: {', '.join(s.name for s in params.setups)}, or all)")
+    levels = chosen(params.setups, setup, GAME)
     for level in levels:
         if players not in level.firebreaks:
             raise ValueError(f"setup {level.name} does not say how many Firebreaks {players} players roll")

@@ -21,7 +21,7 @@ and, where the game has them (the defaults below serve a competitive game with o
 A `Match` is one game in progress (OpenSpiel's state, with the chance nodes played inside): whose
 decision it is, the legal moves (the rules' own `legal_moves`), `play` (the rules' `apply`, and the
 move written into the record), and `summary` from its own position, which the simulator checks
-against the replay's. Fair Verona (issue 17) joins the same way when its move log lands.
+against the replay's.
 """
 from __future__ import annotations
 
@@ -150,6 +150,17 @@ def games() -> list[str]:
     """The games `pnpkit simulate` can play."""
     from scorer.api import GAMES
     return [g for g in GAMES if module(g) is not None]
+
+
+def chosen(levels: Sequence, setup: str | None, game: str) -> list:
+    """The setups of a kit's list (each with a `name`) that `--setup` names: every one for None or
+    `all`, else the one named (any case). ValueError, in one line, naming the kit's setups."""
+    if setup is None or setup.strip().lower() == "all":
+        return list(levels)
+    picked = [s for s in levels if s.name.lower() == setup.strip().lower()]
+    if not picked:
+        raise ValueError(f"no setup {setup!r} in the {game} kit (setups: {', '.join(s.name for s in levels)}, or all)")
+    return picked
 
 
 def roles(module: ModuleType, kit) -> list[str]:
