@@ -1,11 +1,14 @@
-"""Replay speed: check 1,000 complete Chestnuts games, and 1,000 complete 4-player In the Nuts!
-games, played by random legal moves.
+"""Replay speed: check 1,000 complete Chestnuts games, 1,000 complete 4-player In the Nuts!
+games and 1,000 Fair Verona game logs, played by random legal moves.
 
 Targets (the issues): Chestnuts, the 1,000 games checked in under 2 s and at least 50,000 actions a
 second; In the Nuts! (issue 14), the 1,000 4-player games checked in under 2 s. The games are
 generated first (not timed in the target) by each game's random legal player; then each record is
 read into its pydantic model (timed apart) and checked and scored with `score(record, kit)`, the
 call the CLI makes, in this one process. Trim the Tree's figures are printed for comparison.
+Fair Verona (issue 17; a target I set: the 1,000 games checked in under 2 s) is paired with the
+encounter checks it replaced (the same encounters, scored as an encounter record) and with reading
+the logs' notation alone.
 
     .venv/bin/python bench/replay.py [games] [seed]
 """
@@ -16,7 +19,9 @@ import sys
 import time
 
 from kitfile import load_kit
-from scorer.games import chestnuts, in_the_nuts, in_the_nuts_notation, trim_the_tree
+from scorer.games import chestnuts, fair_verona, in_the_nuts, in_the_nuts_notation, trim_the_tree
+from scorer.games.fair_verona_notation import entries
+from scorer.games.fair_verona_random import random_record as verona_record
 from scorer.games.in_the_nuts_random import random_record as nuts_record
 
 
@@ -109,6 +114,50 @@ def _final_storage(raw: dict, result) -> dict:
     return {"game": "in-the-nuts", "players": players}
 
 
+def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
+    kit = load_kit("fair-verona", components=False)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    raw = [verona_record(kit, rng, purpose=0.5, max_turns=120) for _ in range(games)]
+    t1 = time.perf_counter()
+    records = [fair_verona.Record.model_validate(r) for r in raw]
+    t2 = time.perf_counter()
+    checks, cpus, results = [], [], []
+    for _ in range(runs):
+        a, c = time.perf_counter(), time.process_time()
+        results = [fair_verona.score(r, kit) for r in records]
+        checks.append(time.perf_counter() - a)
+        cpus.append(time.process_time() - c)
+    check = min(checks)
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    a = time.perf_counter()
+    for r in raw:
+        for t in r["turns"]:
+            entries(t, names)
+    walk = time.perf_counter() - a
+    enc = [fair_verona.Record.model_validate({"game": "fair-verona", "encounters": [
+        {"identity": "KH", "at": [1, 0], "card": "9D"}] * max(1, len(res.extra["encounters"]))}) for res in results]
+    a = time.perf_counter()
+    for e in enc:
+        fair_verona.score(e, kit)
+    alone = time.perf_counter() - a
+    turns = sum(len(r["turns"]) for r in raw)
+    actions = sum(len(entries(t, names)) for r in raw for t in r["turns"])
+    bad = sum(not r.valid for r in results)
+    ends = {o: sum(r.extra["outcome"] == o for r in results) for o in ("won", "lost", "unfinished")}
+    print(f"fair-verona: {games} random legal games, {turns} turns, {actions} actions ({actions / games:.0f} a game); "
+          f"{bad} with violations; {ends}")
+    print(f"  generate (random legal player):                           {t1 - t0:.2f} s")
+    print(f"  read records (pydantic, the notation checked):            {t2 - t1:.2f} s")
+    print(f"  check and score {games} games, every rule:                 {check:.2f} s   (target < 2 s; "
+          f"best of {runs}: {', '.join(f'{c:.2f}' for c in checks)} s; this process's CPU time "
+          f"{', '.join(f'{c:.2f}' for c in cpus)} s)")
+    print(f"  actions checked per second:                               {actions / check:,.0f}")
+    print(f"  baseline, the logs' notation read, no rule:               {walk:.2f} s")
+    print(f"  baseline, as many encounters checked alone:               {alone:.2f} s")
+    return bad == 0 and check < 2.0
+
+
 def bench_trim(games: int, seed: int) -> None:
     kit = load_kit("trim-the-tree")
     rng = random.Random(seed)
@@ -128,6 +177,7 @@ if __name__ == "__main__":
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
     ok = bench_chestnuts(n, seed)
     ok = bench_in_the_nuts(n, seed) and ok
+    ok = bench_fair_verona(n, seed) and ok
     bench_trim(n // 5, seed)
     print("targets met" if ok else "TARGETS MISSED")
     sys.exit(0 if ok else 1)

@@ -10,6 +10,10 @@ Cards are laid the same way as counters: a card's face (a deck row, one side) is
 placed wherever that card lies: at a place on a board (a face-up card, a draw pile), beside it, or
 in a row of cards with the cards lying on them.
 
+A tile-laying game's map is laid tile by tile from the kit's tile data, each tile drawn as the
+kit's tile key draws it (generator.carcassonne), on one frame for the whole game (`frame`), so the
+map does not jump as it grows.
+
 `Tableau.lay(area)` gives the layout (what the replay page's script draws: counter and card faces
 by key at positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PNG is made of).
 """
@@ -18,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import fonts
+from generator import fonts, tableau_tiles
 from generator.components import board as boards
 from generator.components import cards as card_pieces
 from generator.components import counters as counter_pieces
@@ -75,6 +79,7 @@ class Tableau:
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self._places: dict[str, dict[str, tuple[str, tuple[float, float, float, float]]]] = {}
         self._cards: dict[str, list[Any]] = {}
+        self.extent: tuple[int, int, int, int] | None = None    # the map's west, east, south, north
 
     # ------------------------------------------------------------ the kit's own drawings
 
@@ -144,7 +149,29 @@ class Tableau:
             return self._aside(area)
         if area.kind == "sheet":
             return self._sheet(area)
+        if area.kind == "tiles":
+            return self._map(area)
+        if area.kind == "rows":
+            return self._rows(area)
         return self._cards_row(area)
+
+    # ------------------------------------------------------------ a map of tiles (generator/tableau_tiles.py)
+
+    def frame(self, areas) -> None:
+        """One frame for every map of a replay: the extent of all its tiles, a tile of room round."""
+        self.extent = tableau_tiles.extent(areas)
+
+    def _map(self, area) -> Laid:
+        return tableau_tiles.lay_map(self, area)
+
+    def _rows(self, area) -> Laid:
+        return tableau_tiles.lay_rows(self, area)
+
+    def face_of(self, key: str, draw) -> str:
+        """A face drawn once by `draw()` -> (shapes, w, h), kept under `key`."""
+        if key not in self.faces:
+            self.faces[key] = draw()
+        return key
 
     def _on_board(self, area) -> Laid:
         _, w, h = self.board(area.name)

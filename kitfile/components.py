@@ -408,11 +408,25 @@ class Board(_Component):
     attach: Attach | None = Field(None, description="Laid against another board's edge (an expansion panel).")
 
 
+class TileKey(_Component):
+    """A key to a tile-laying game's tiles (Carcassonne's): each kind of tile drawn from the tile
+    data in the kit's `params` (kitfile/tileset.py), with its code and how many the box holds, set
+    by set. The scorer reads the same data, so the key shows the codes a record writes."""
+
+    kind: Literal["tile-key"]
+    size: Size = Field(description='Trim size, e.g. "186x248mm" (a page).')
+    count: Count = Field(1, description="Copies to print.")
+    tiles: str = Field("tiles", pattern=r"^[a-z_]+$", description="The `params` key holding the tile data.")
+    columns: int = Field(6, ge=1, le=12, description="Tiles to a row.")
+    intro: str = Field("", max_length=600, description="A few words under the title: how to read the key.")
+    legend: str = Field("", max_length=600, description="A few words at the foot: what the drawings show.")
+
+
 KIND_MODELS: dict[str, type[_Component]] = {
     "board": Board, "counters": Counters, "tiles": Tiles, "cards": Cards,
-    "score-sheet": ScoreSheet, "reference": Reference,
+    "score-sheet": ScoreSheet, "reference": Reference, "tile-key": TileKey,
 }
 KINDS = tuple(KIND_MODELS)
 
 
-Component = Annotated[Union[Board, Counters, Tiles, Cards, ScoreSheet, Reference], Field(discriminator="kind")]
+Component = Annotated[Union[Board, Counters, Tiles, Cards, ScoreSheet, Reference, TileKey], Field(discriminator="kind")]

@@ -29,9 +29,12 @@ def move_log(record: str):
     from scorer.play import is_move_log
     module, rec, kit, source = read(record)
     if not is_move_log(module, rec):
-        raise source.error(("game",), f"this {module.GAME} record holds the final sheets, not a move log: `moves` "
-                                      f"asks about the move logs of {', '.join(api.move_log_games())} (`pnpkit "
-                                      "replay` draws the sheets)")
+        if not hasattr(module, "table") or hasattr(module, "pictures"):
+            raise source.error(("game",), f"this {module.GAME} record holds the final sheets, not a move log: "
+                                          f"`moves` asks about the move logs of {', '.join(api.move_log_games())} "
+                                          "(`pnpkit replay` draws the sheets)")
+        raise source.error(("game",), f"this {module.GAME} record is not a move log: `moves` goes on from a move "
+                                      f"log's turns (`pnpkit check --explain` explains this one)")
     return module, rec, kit
 
 

@@ -48,10 +48,10 @@ def _kit_or_exit(name: str):
     return load_kit(name)
 
 
-def _not_printable(kit) -> click.ClickException:
-    e = click.ClickException(f"kit {kit.game.id} has no components yet: nothing to print")
-    e.exit_code = 2
-    return e
+def not_printable(kit) -> Exception:
+    """A kit with nothing to print is the kit file's problem, at its line (exit 2)."""
+    from generator.components.common import error
+    return error(kit, ("components",), f"kit {kit.game.id} has no components yet: nothing to print")
 
 
 class PageRange(click.ParamType):
@@ -197,7 +197,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
             return
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise _not_printable(loaded)
+            raise not_printable(loaded)
         from generator import pictures
         with pictures.collecting() as found:
             reports = b.build_papers(loaded, out_dir, options, papers)
@@ -218,7 +218,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         from generator.select import SelectionError
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise _not_printable(loaded)
+            raise not_printable(loaded)
         options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
         try:
             with pictures.collecting() as found:

@@ -61,7 +61,8 @@ def build_once(name: str, out_dir: Path, options: PrintOptions, state: State) ->
         with pictures.collecting() as found:
             kit = load_kit(name)
             if not kit.components:
-                raise SelectionError(f"kit {kit.game.id} has no components yet: nothing to print")
+                from pnpkit.cmd_print import not_printable
+                raise not_printable(kit)
             report = b.build_kit(kit, out_dir, options, preview_dpi=PREVIEW_DPI)
         state.kit = kit.game.id
         root = Path(out_dir) / kit.game.id

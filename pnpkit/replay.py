@@ -45,7 +45,7 @@ def replayed(module, record, kit, source) -> Replayed:
     if is_move_log(module, record):
         result = module.score(record, kit, steps=True)
         steps = list(result.steps)
-    elif hasattr(module, "pictures"):
+    elif hasattr(module, "pictures") and not getattr(record, "is_log", False):
         result = module.score(record, kit)
         steps = [Step("the final sheets", "as the record writes them", tuple(result.violations),
                       module.pictures(record, kit, result))]
@@ -56,6 +56,7 @@ def replayed(module, record, kit, source) -> Replayed:
         raise source.error(("game",), f"the record has more than {STEP_LIMIT} steps; a replay page draws at most "
                                       f"{STEP_LIMIT}")
     tab = Tableau(kit)
+    tab.frame([a for s in steps for a in s.position.areas])
     laid = [[tab.lay(a) for a in s.position.areas] for s in steps]
     return Replayed(module.GAME, kit.game.title, result, steps, laid, tab)
 
@@ -93,7 +94,7 @@ def page(rep: Replayed, record_name: str) -> str:
             ref = symbol("board:" + laid.board, *rep.tableau.board(laid.board))
         elif laid.drawing:
             ref = symbol(f"drawing:{k}", laid.drawing, laid.w, laid.h)
-        scale = PX_PER_MM if laid.kind != "aside" else 3.2
+        scale = PX_PER_MM if laid.kind not in ("aside", "rows") else 3.2     # words beside a board: larger
         areas.append({"w": _r(w), "h": _r(h), "ref": ref, "px": int(w * scale) + 22, "kind": laid.kind})
     violations = list(rep.result.violations)
     index = {id(v): i for i, v in enumerate(violations)}

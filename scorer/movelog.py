@@ -60,6 +60,13 @@ class Replay:
     def illegal(self, where: str, why: Illegal) -> None:
         self.violations.append(why.at(where))
 
+    def not_played(self, where: str, why: Illegal, position: Callable[[], Position]) -> None:
+        """A move refused: its violation, the --explain note, and a step that says it was not
+        played (the position is unchanged)."""
+        self.illegal(where, why)
+        self.note(f"{where}: not played: {why.message} ({why.rule.id})")
+        self.step(where, f"not played: {why.message}", position)
+
     def note(self, text: str) -> None:
         if self.explaining:
             self.explain.append(text)

@@ -15,13 +15,14 @@ A move-log game module (scorer/games/<game>.py) has, besides `GAME`, `Record` an
         in two places); the record is then refused, each problem on its line.
 
 A final-sheet game (the record is the sheets at the end) has `pictures(record, kit) -> Position`.
-A game whose record may be either (In the Nuts!) has both, and its records say which they are
-(`Record.is_log`): `is_move_log` asks.
+A game whose records may be either says which a record is with `record.is_log` (In the Nuts' final
+storage cards and Fair Verona's encounter checks are not logs): `is_move_log` below.
 
 A `Position` names everything the way the kit file does: a board component and a place on it (a
 region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
 `forest 2 3`), a counters component, its set and the side up; a score sheet's fields by the names
-the generator gives them; a card by its deck's row. The generator draws it with the kit's own art
+the generator gives them; a card by its deck's row; a tile-laying game's map as the tiles laid (by
+their codes in the kit's tile data, where and how turned), with the meeples on them. The generator draws it with the kit's own art
 (generator/tableau.py); the scorer never imports the generator, the CLI joins the two.
 """
 from __future__ import annotations
@@ -68,17 +69,42 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Tile:
+    """A tile laid on a map: its code in the kit's tile data, [east, north], quarter turns clockwise."""
+
+    code: str
+    x: int = 0
+    y: int = 0
+    quarters: int = 0
+
+
+@dataclass(frozen=True)
+class Row:
+    """A line beside a map: words, and the tiles lying there (a player's face-up tiles)."""
+
+    text: str
+    tiles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Area:
     """One picture of a position: a board with pieces (and cards) at its places, pieces and cards
-    beside the board, a score sheet with what is written in its fields, or a row of cards (a
-    player's storage cards, with the pieces that lie by them: David)."""
+    beside the board, a score sheet with what is written in its fields, a row of cards (a player's
+    storage cards, with the pieces that lie by them: David), a map of tiles, or rows of words with
+    tiles.
 
-    kind: Literal["board", "aside", "sheet", "cards"]
+    On a `tiles` map, `name` is the kit's tile-key component (whose tile data draws the tiles) and a
+    piece is a drawing of the art library (`counters: meeple`, its colour in `set`) standing at
+    `place` "E N", or "E N BANK" on one bank of a tile the river divides."""
+
+    kind: Literal["board", "aside", "sheet", "cards", "tiles", "rows"]
     title: str
-    name: str = ""                  # the board or score-sheet component
+    name: str = ""                  # the board or score-sheet component; the tile key of a map
     pieces: tuple[Piece, ...] = ()
     fields: tuple[tuple[str, str], ...] = ()   # sheet: (field name, text written in it)
     cards: tuple[Card, ...] = ()
+    tiles: tuple[Tile, ...] = ()    # tiles: the map, in the order laid
+    rows: tuple[Row, ...] = ()      # rows: lines of words and tiles
 
 
 @dataclass(frozen=True)
@@ -142,7 +168,7 @@ class Table(Protocol):
 
 def is_move_log(module, record) -> bool:
     """Whether `moves` and `replay` step through `record`: its game has `table()`, and the record is
-    a move log, not the final sheets."""
+    a move log, not the final sheets (nor Fair Verona's encounter checks)."""
     return hasattr(module, "table") and getattr(record, "is_log", True)
 
 

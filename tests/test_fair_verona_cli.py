@@ -44,3 +44,60 @@ def test_not_a_card_exits_2_naming_it_and_its_line():
     r = invoke(["check", "-"], RECORD.replace("card: 9D", "card: 9X"))
     assert r.exit_code == 2
     assert "<stdin>:5: encounters[0].card: '9X' is not a playing card" in r.output
+
+
+LOG = """\
+game: fair-verona
+difficulty: Medium
+players:
+  - {name: Ann, identity: KH}
+  - {name: Ben, identity: 3S}
+  - {name: Cat, identity: 9D}
+  - {name: Dan, identity: QC}
+clue: 9C
+turns:
+  - draw: R5
+    place: 1 0 turned 270
+"""
+
+
+def test_a_game_log_scores_as_a_cooperative_game_in_json():
+    out = json.loads(invoke(["score", "-", "--json"], LOG).output)
+    assert out["valid"] and out["outcome"] == "unfinished" and out["clue_tokens"] == {"returned": 0, "total": 7}
+    assert out["encounters"] == [] and out["turn"] == 1
+
+
+def test_moves_lists_the_next_players_draws_and_try_judges_a_placement():
+    r = invoke(["moves", "-", "--json"], LOG + "  - {draw: R2}\n")
+    out = json.loads(r.output)
+    assert r.exit_code == 0 and out["to_move"] == "Ben" and out["legal"] == ["place 1 1 turned 90", "place 1 -1 turned 90"]
+    assert out["may_end_turn"] is False and "R2 in hand" in out["turn"]
+    r = invoke(["moves", "-", "--try", "place 1 1"], LOG + "  - {draw: R2}\n")
+    assert r.exit_code == 1 and "ruling V12" in r.output
+    r = invoke(["moves", "-", "--try", "place 1 1 turned 45"], LOG + "  - {draw: R2}\n")
+    assert r.exit_code == 2 and "a tile turns 90, 180 or 270" in r.output
+    r = invoke(["moves", "-", "--json"], LOG)               # Ann may still move; or Ben's turn opens with a draw
+    out = json.loads(r.output)
+    assert out["to_move"] == "Ann" and out["may_end_turn"] and "move any 1 0" in out["legal"]
+    assert "draw R2" in out["legal"] and "or the turn ends and Ben's opens" in out["turn"]
+
+
+def test_an_unreadable_entry_is_refused_at_its_line(tmp_path):
+    bad = tmp_path / "log.yaml"
+    bad.write_text(LOG.replace("place: 1 0 turned 270", "place: here"))
+    r = CliRunner().invoke(cli, ["check", str(bad)])
+    assert r.exit_code == 2 and "log.yaml:11: turns[0].place" in r.output and "east and north" in r.output
+    bad.write_text(LOG.replace("difficulty: Medium", "difficulty: Nightmare"))
+    r = CliRunner().invoke(cli, ["check", str(bad)])
+    assert r.exit_code == 2 and "log.yaml:2: difficulty" in r.output and "Easy, Medium, Hard" in r.output
+    r = CliRunner().invoke(cli, ["moves", "-"], input=RECORD)
+    assert r.exit_code == 2 and "this fair-verona record is not a move log" in r.output
+
+
+def test_replay_draws_the_map(tmp_path):
+    (tmp_path / "log.yaml").write_text(LOG)
+    r = CliRunner().invoke(cli, ["replay", str(tmp_path / "log.yaml"), "--out", str(tmp_path), "--png", "last"])
+    assert r.exit_code == 0, r.output
+    page = (tmp_path / "log-replay.html").read_text()
+    assert "The map" in page and "Verona's desk and the players" in page      # the areas, in the data
+    assert (tmp_path / "log-step-4.png").read_bytes()[:4] == b"\x89PNG"   # setup, draw, place, the turn's end

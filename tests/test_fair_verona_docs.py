@@ -1,4 +1,5 @@
-"""The full example in docs/records/fair-verona.md scores as the page says."""
+"""docs/records/fair-verona.md: its examples score as the page says (the encounter checks and the
+whole game log)."""
 from __future__ import annotations
 
 import re
@@ -9,12 +10,33 @@ from scorer.api import score_text
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "fair-verona.md"
 
 
-def test_the_documented_example_scores_as_documented():
+def _examples() -> dict[str, str]:
     text = DOC.read_text(encoding="utf-8")
-    example = re.search(r"```yaml\n(.*?)```", text, re.S)[1]
-    r = score_text(example, "fair-verona.md")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    return {"log" if "\nturns:" in b else "encounters": b for b in blocks}
+
+
+def test_the_documented_encounters_score_as_documented():
+    text = DOC.read_text(encoding="utf-8")
+    r = score_text(_examples()["encounters"], "fair-verona.md")
     assert r.valid and r.extra["outcome"] == "unfinished"
     got = [(e["strength"], e["cleared"]) for e in r.extra["encounters"]]
     assert got == [(13, True), (8, True), (14, False), (10, False)]
     for e in r.extra["encounters"]:
         assert e["explain"].split(";")[0] in text
+
+
+def test_the_documented_game_is_legal_and_ends_as_the_page_says():
+    r = score_text(_examples()["log"], "fair-verona.md", explain=True)
+    assert r.valid, r.violations
+    assert r.extra["outcome"] == "lost" and r.extra["turn"] == 27
+    assert r.extra["why"].startswith("every player has 2 or more face-up tiles")
+    assert r.extra["clue_tokens"] == {"returned": 3, "total": 7}
+    said = "\n".join(r.explain)
+    # what the comments in the example point out happens where they say
+    assert 'turn 2 (Ben), clear "2H with Ann, Cat, Dan friend 5C"' in said and "(1 of 7)" in said
+    assert 'turn 6 (Ben), take "R1"' in said
+    assert "a Joker turns up for the Encounter" in said and "Dan is back in the Old Town: 1 Joker discarded" in said
+    assert 'turn 20 (Dan), place "0 -1": Dan lays J at [0, -1]: a completed city, a Friend for Dan' in said
+    assert 'turn 22 (Ben), place "-3 1 turned 270": Ben lays O at [-3, 1] turned 270: a shield, a Friend' in said
+    assert 'turn 13 (Ann), clear "AC with Ben, Cat"' in said and "1 Encounter still held: the turn is over" in said

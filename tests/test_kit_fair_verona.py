@@ -169,3 +169,34 @@ def test_player_aids_are_set_at_8_pt_at_least_with_icons():
             assert p.meta["pt"] >= 8 and p.meta["back_pt"] >= 8
             icons = [s for s in p.front if isinstance(s, Group)]
             assert len(icons) >= 4, "the aid's inline drawings"
+
+
+def test_the_tile_key_prints_every_tile_with_its_code_and_count(built):
+    """One page: each kind of tile drawn from the tile data the scorer reads, with its code and how
+    many the box holds, set by set."""
+    m, pdf = built
+    key = _by(m)["tile-key"]
+    assert len(key) == 1 and (key[0]["w_mm"], key[0]["h_mm"]) == (186.0, 248.0) and "part" not in key[0]
+    text = _text(pdf, key[0]["page"])
+    tiles = load_kit("fair-verona").params.tiles
+    assert "Carcassonne: 72 tiles, 24 kinds" in text and "The River: 12 tiles, 10 kinds" in text
+    for t in tiles.kinds:
+        assert re.search(rf"\b{t.code} × {t.count}\b", text), t.code
+
+
+def test_the_key_draws_each_tile_from_the_data(tmp_path):
+    """Change a tile's data and its drawing on the key changes with it (and the scorer reads the same)."""
+    from generator.components.tile_key import pieces
+    kit = load_kit("fair-verona")
+    index, comp = next((i, c) for i, c in enumerate(kit.components) if c.kind == "tile-key")
+    before = pieces(kit, comp, index)[0].front
+    src = Path(kit.path).read_text()
+    changed = src.replace("{code: U, set: base, count: 8, name: \"Straight road\", edges: road field road field,\n"
+                          "         roads: [N S], fields: [Nw W Sw, Ne E Se]}",
+                          "{code: U, set: base, count: 8, name: \"Straight road\", edges: field road field road,\n"
+                          "         roads: [W E], fields: [Wn N En, Ws S Es]}")
+    assert changed != src
+    (tmp_path / "fv.yaml").write_text(changed)
+    other = load_kit(str(tmp_path / "fv.yaml"))
+    after = pieces(other, comp, index)[0].front
+    assert before != after and other.params.tiles.types["U"].edges == ("field", "road", "field", "road")

@@ -20,7 +20,7 @@ from scorer import api
 from scorer.games.forest_fire_moves import EIGHT, Person, State, sq
 
 DOCS = Path(__file__).parent.parent / "docs"
-KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts")}
+KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts", "fair-verona")}
 
 
 # ---------------------------------------------------------------- each game's points and candidates
@@ -135,6 +135,32 @@ NUTS_TRIES = ["stop", "roll > 7", "roll > 13", "2 1 6 > 8", "3 3 3 > 6", "4 5 6"
               "steal Anna 3, to 2", "steal Marlene 2b", "Anna: joker walnut/acorn, to 2, as walnut"]
 
 
+def verona_points(record: dict):
+    """Each turn's actions in the order the replay takes them (a `clue` where a Clue Token came back);
+    a cut at a turn's start holds the new turn as `{}` (ruling: the next player's turn has begun)."""
+    from scorer.games.fair_verona_log import turn_actions
+    from scorer.games.fair_verona_notation import parse_text, write
+    _, rec = record_of(record)
+    names = [p["name"] for p in record["players"]]
+    turns = record["turns"]
+    for k, acts in enumerate(turn_actions(rec, KITS["fair-verona"])):
+        entry: dict = {}
+        for j in range(len(acts) + 1):
+            yield ({**record, "turns": turns[:k] + [entry]}, acts[j] if j < len(acts) else None, names[k % len(names)])
+            if j < len(acts):
+                entry = write(entry, parse_text(acts[j], names))
+
+
+def verona_tries(rng: random.Random) -> list[str]:
+    p = KITS["fair-verona"].params
+    codes = [t.code for t in p.tiles.kinds]
+    return [f"draw {rng.choice(codes)}", f"take {rng.choice(codes)}", "place aside",
+            f"place {rng.randint(-2, 2)} {rng.randint(-2, 2)} turned {rng.choice([0, 90, 180, 270])}", "friend JK",
+            f"encounter {rng.choice(['9D', 'QS', 'JK'])}", f"clear {rng.choice(['9D', 'QS'])} with Ben",
+            f"move {rng.choice(['any', 'city', 'road'])} {rng.randint(-3, 3)} {rng.randint(-3, 3)}", "give Ann to Ben",
+            "clue 5S"]
+
+
 CHESTNUT_TRIES = ["a", "b", "c 1", "c 2", "d", "e 1", "e 3", "f 1", "f 2", "g 1", "h", "i", "j", "k 1", "k 2 free 1", "l"]
 
 
@@ -150,9 +176,9 @@ def forest_tries(rng: random.Random) -> list[str]:
 
 
 POINTS = {"chestnuts": chestnut_points, "trim-the-tree": trim_points, "forest-fire": forest_points,
-          "in-the-nuts": nuts_points}
+          "in-the-nuts": nuts_points, "fair-verona": verona_points}
 TRIES = {"chestnuts": lambda rng: CHESTNUT_TRIES, "trim-the-tree": trim_tries, "forest-fire": forest_tries,
-         "in-the-nuts": lambda rng: NUTS_TRIES}
+         "in-the-nuts": lambda rng: NUTS_TRIES, "fair-verona": verona_tries}
 # How `moves` lists the action a record takes (by default: without the player's name), and the record's
 # way of writing a listed action (by default: as listed). In the Nuts! lists what chance decides apart.
 LISTED = {"in-the-nuts": nuts_listed}
@@ -210,7 +236,7 @@ def shipped(game: str) -> list[dict]:
     pages = [DOCS / "records" / f"{game}.md", DOCS / "at-the-table.md"]
     for block in re.findall(r"```yaml[^\n]*\n(.*?)```", "".join(p.read_text() for p in pages), re.S):
         data = yaml.safe_load(block)
-        if isinstance(data, dict) and data.get("game") == game:
+        if isinstance(data, dict) and data.get("game") == game and (game != "fair-verona" or "turns" in data):
             module, rec = record_of(data)
             if not module.score(rec, KITS[game]).violations:
                 out.append(data)
@@ -289,6 +315,9 @@ def random_games(game: str, seed: int) -> dict:
     if game == "in-the-nuts":
         from scorer.games.in_the_nuts_random import random_record
         return random_record(KITS[game], rng, ["Anna", "Marlene", "Christine", "Uwe"][: rng.randint(2, 4)])
+    if game == "fair-verona":
+        from scorer.games.fair_verona_random import random_record
+        return random_record(KITS[game], rng, purpose=0.5)
     return forest_game(rng)
 
 

@@ -27,13 +27,15 @@ turns:
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
-    """The replay pages of a broken Chestnuts log and of the Trim the Tree, Forest Fire and In the
-    Nuts! examples (each record page's first)."""
+    """The replay pages of a broken Chestnuts log and of the Trim the Tree, Forest Fire, In the Nuts!
+    and Fair Verona examples (each record page's first; Fair Verona's first game log)."""
     out = tmp_path_factory.mktemp("replay")
     docs = Path(__file__).parent.parent / "docs" / "records"
     records = {"chestnuts": BROKEN}
     for game in ("trim-the-tree", "forest-fire", "in-the-nuts"):
         records[game] = (docs / f"{game}.md").read_text().split("```yaml\n")[1].split("```")[0]
+    records["fair-verona"] = next(b.split("```")[0] for b in (docs / "fair-verona.md").read_text().split("```yaml\n")
+                                  if "\nturns:" in b.split("```")[0])
     made = {}
     for game, text in records.items():
         (out / f"{game}.yaml").write_text(text)
@@ -165,3 +167,25 @@ def _near(img: Image.Image, colour: tuple[int, int, int]) -> int:
              for band, c in zip(img.split(), colour)]
     both = ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2])
     return both.histogram()[255]
+
+
+def test_fair_verona_draws_the_map_tile_by_tile_with_the_meeples_and_the_desk(browser, pages):
+    """The map grows tile by tile (each tile drawn from the kit's tile data, the grid over it), the
+    meeples stand on their tiles, and the desk beside it lists each player's hand and face-up tiles."""
+    browser.open(pages["fair-verona"], "#step=1")
+    first = shown(browser)
+    assert first["captions"] == ["The map", "Verona's desk and the players"]
+    assert first["uses"][0] == 2 + 4                       # the Old Town and its frame, four meeples
+    assert {"Ann", "Ben", "Cat", "Dan"} <= set(first["texts"])
+    browser.key("End")
+    last = shown(browser)
+    assert last["where"] == "turn 27 (Cat)" and "the game is lost" in browser.js("document.querySelector('#now .did').textContent")
+    assert last["uses"][0] == 2 * 12 + 4                   # 12 tiles laid, each with its frame; the meeples
+    assert last["uses"][1] == 13                           # the face-up tiles beside the players: 5 + 2 + 2 + 4
+    assert any(t.startswith("Ann (5♦) at [-1, 0] (E bank)") for t in last["texts"])
+    shot, _ = _colours(browser.screenshot("figure.area"))
+    assert _near(shot, (207, 227, 164)) > 20000            # fields
+    assert _near(shot, (140, 194, 230)) > 1000             # the river
+    assert _near(shot, (220, 185, 143)) > 5000             # the cities
+    for colour in ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167)):   # the four meeples
+        assert _near(shot, colour) > 40, colour

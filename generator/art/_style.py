@@ -28,7 +28,7 @@ def solid(fill: str) -> Style:
 
 
 def _rgb(c: str) -> tuple[int, int, int]:
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", c or ""):
+    if not isinstance(c, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", c):
         raise ValueError(f'colour must be "#rrggbb", got {c!r}')
     return rgb(c)
 

@@ -6,7 +6,7 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 from __future__ import annotations
 
 from generator import pictures
-from generator.components import board, cards, counters, reference, score_sheet, tiles
+from generator.components import board, cards, counters, reference, score_sheet, tile_key, tiles
 from generator.components.common import MISSING_ART, error, unknown_art
 from generator.pieces import Piece
 
@@ -17,6 +17,7 @@ RENDERERS = {
     "cards": cards.pieces,
     "score-sheet": score_sheet.pieces,
     "reference": reference.pieces,
+    "tile-key": tile_key.pieces,
 }
 
 

@@ -59,11 +59,11 @@ def reach(shapes: tuple[Shape, ...], cx: float, cy: float) -> float:
 
 
 def _disc_art(face: Face, opts: dict, box: float, cx: float, cy: float, ox: float, oy: float,
-              radius: float) -> tuple[Shape, ...]:
+              radius: float, kit=None, where: tuple = ()) -> tuple[Shape, ...]:
     """The face's art in a square `box` centred at (cx, cy), made smaller until its ink lies
     within `radius` of the face's centre (ox, oy)."""
     for _ in range(12):
-        drawing = placed(art(face.art, box, box, **opts), cx - box / 2, cy - box / 2)
+        drawing = placed(_art(kit, where, face.art, box, opts), cx - box / 2, cy - box / 2)
         far = reach((drawing,), ox, oy)
         if far <= radius + 1e-6:
             return (drawing,)
@@ -160,8 +160,9 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
 
 
 def _art(kit, where: tuple, name: str, box: float, opts: dict) -> tuple[Shape, ...]:
-    """A face's art in a square box: a drawing of the art library, or the kit's own picture."""
-    if kit is not None and pictures.is_picture(name):
+    """A face's art in a square box: a drawing of the art library, or the kit's own picture; with
+    the kit, options the drawing refuses are the kit file's error at their line."""
+    if kit is not None:
         return kit_art(kit, where + ("art_options",), name, box, box, **opts)
     return art(name, box, box, **opts)
 
@@ -193,7 +194,7 @@ def _round_content(face: Face, opts: dict, w: float, h: float, inner: float, fil
             box = min(box, radius * math.sqrt(2) - 2 * abs(acy - cy))
             out[:0] = [placed(_art(kit, where, face.art, box, opts), cx - box / 2, acy - box / 2)]
         else:
-            out[:0] = _disc_art(face, opts, box, cx, acy, cx, cy, radius)
+            out[:0] = _disc_art(face, opts, box, cx, acy, cx, cy, radius, kit, where)
     if own_mark and face.label is None:
         d = size * (0.3 if fills else 0.24)
         if fills:  # a badge over the drawing's lower right, inside the disc

@@ -1,21 +1,28 @@
-"""Fair Verona: encounter checks (rulings V1-V7). A full game log is a later issue.
+"""Fair Verona: a whole game replayed from its log (rulings V1-V20), or its encounters alone.
 
-A record lists encounters as they were met at the table; each is checked for who may take part
-(people on the player's tile, one Friend, no card twice, no Joker as a person) and then resolved
-by scorer.encounter, which a full game log will call the same way. The game itself is not played
-out by such a record, so its outcome is "unfinished".
+A record is one of two things:
+- a game log (`difficulty`, `players`, `clue`, `turns`): the game replayed turn by turn on the kit's
+  Carcassonne tiles, every rule checked (fair_verona_log; the rules in fair_verona_state, the map
+  in fair_verona_map), with `moves` and `replay` served through `table`;
+- encounter checks (`encounters`): each encounter as it was met at the table, checked for who may
+  take part (people on the player's tile, one Friend, no card twice, no Joker as a person) and
+  resolved by scorer.encounter, which the game log calls the same way. Such a record does not play
+  the game out, so its outcome is "unfinished".
 """
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from kitfile.params.fair_verona import Params
 from scorer.cards import Card, CardField
 from scorer.core import Result
 from scorer.encounter import Tile, resolve
-from scorer.records import MAX_PLAYERS, MAX_TURNS
+from scorer.games.fair_verona_log import AtTable, PlayerEntry, TurnEntry, check_turns, score_log
+from scorer.games.fair_verona_random import random_record  # noqa: F401  (a random legal game: tests, bench, simulate)
+from scorer.records import MAX_PLAYERS, MAX_TURNS, check_unique_names
 from scorer.movelog import Illegal, Replay
 from scorer.rulebook import ruling, section
 
@@ -60,7 +67,60 @@ class Encounter(_Strict):
 
 class Record(_Strict):
     game: Literal["fair-verona"]
-    encounters: list[Encounter] = Field(min_length=1, max_length=MAX_TURNS)
+    encounters: list[Encounter] | None = Field(None, min_length=1, max_length=MAX_TURNS,
+                                               description="Encounter checks: each encounter as it was met.")
+    difficulty: str | None = Field(None, description="A game log: Easy, Medium or Hard (the kit's difficulties).")
+    players: list[PlayerEntry] | None = Field(None, min_length=1, max_length=MAX_PLAYERS,
+                                              description="A game log: the players in turn order, each with the "
+                                                          "Identity card dealt.")
+    clue: Friends | None = Field(None, description="A game log: the first Clue Card (Jokers that turned up while "
+                                                   "dealing before it: [JK, 7H]).")
+    turns: list[TurnEntry] | None = Field(None, max_length=MAX_TURNS, description="A game log: one entry per turn.")
+
+    @property
+    def is_log(self) -> bool:
+        """A game log (`moves` and `replay` step through it), not encounter checks."""
+        return self.encounters is None
+
+    @field_validator("clue", mode="before")
+    @classmethod
+    def _clue_list(cls, v: Any) -> Any:
+        return v if isinstance(v, list) or v is None else [v]
+
+    @model_validator(mode="after")
+    def _form(self) -> "Record":
+        problems: list[InitErrorDetails] = []
+
+        def bad(loc: tuple, message: str) -> None:
+            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=None))
+
+        log = {k: getattr(self, k) for k in ("difficulty", "players", "clue", "turns")}
+        if self.encounters is not None:
+            for k, v in log.items():
+                if v is not None:
+                    bad((k,), "a record of encounters lists `encounters` only; a game log has no `encounters`")
+        elif all(v is None for v in log.values()):
+            bad((), "give `encounters` (encounter checks) or a game log: `difficulty`, `players`, `clue` and `turns`")
+        else:
+            for k, v in log.items():
+                if v is None:
+                    bad((k,), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else ""))
+            if self.difficulty is not None:
+                from kitfile.head import load_head
+                names = [d.name for d in load_head(GAME).params.difficulties]
+                if self.difficulty.lower() not in [n.lower() for n in names]:
+                    bad(("difficulty",), f"{self.difficulty!r} is not a difficulty (one of: {', '.join(names)})")
+            if self.players is not None:
+                try:
+                    check_unique_names(p.name for p in self.players)
+                except ValueError as e:
+                    bad(("players",), str(e))
+                if self.turns is not None:
+                    for path, message in check_turns(self.turns, [p.name for p in self.players]):
+                        bad(path, message)
+        if problems:
+            raise ValidationError.from_exception_data("Record", problems)
+        return self
 
 
 def check(e: Encounter, where: str, params: Params, players: int, replay: Replay) -> dict:
@@ -121,7 +181,9 @@ def check(e: Encounter, where: str, params: Params, players: int, replay: Replay
     return out
 
 
-def score(record: Record, kit, explain: bool = False) -> Result:
+def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
+    if record.encounters is None:
+        return score_log(record, kit, explain=explain, steps=steps)
     params: Params = kit.params
     replay = Replay(explaining=explain)
     results = []
@@ -132,3 +194,8 @@ def score(record: Record, kit, explain: bool = False) -> Result:
     return Result(game=GAME, violations=replay.violations, finished=False,
                   extra={"outcome": "unfinished", "encounters": results},
                   explain=replay.explain, cooperative=True)
+
+
+def table(record: Record, kit) -> AtTable:
+    """Where a game log stops, for `pnpkit moves` (scorer/play.py)."""
+    return AtTable(record, kit)

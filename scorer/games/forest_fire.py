@@ -15,9 +15,9 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from kitfile.params.forest_fire import Params
 from scorer.core import Result, Violation, join_names
 from scorer.games.forest_fire_moves import (F4, F5, GAME, NOTATION, R_FIREBREAKS, R_OUT, R_PLAYERS, R_SETUP_FIRES,
-                                            R_START, Person, Square, State, draw, parse_action, sq)
+                                            R_START, Person, Square, State, parse_action, sq)
 from scorer.games import forest_fire_position
-from scorer.games.forest_fire_position import Start, picture, state_from
+from scorer.games.forest_fire_position import Start, draw, picture, state_from
 from scorer.movelog import Illegal, Replay
 from scorer.play import Option, Turn, cannot_extend
 from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
@@ -117,6 +117,7 @@ class _Run:
             self.state, self.first_round = State(self.params.grid, people), 1
         else:
             self.state, self.first_round = state_from(record.start, people, self.params.grid), record.start.round
+        self.state.words = replay.explaining or replay.recording
 
     def show(self, where: str, what: str) -> None:
         if self.replay.explaining:
@@ -125,9 +126,7 @@ class _Run:
 
     def illegal(self, where: str, why: Illegal) -> None:
         """A violation; --explain also says the step was not played (the board is unchanged)."""
-        self.replay.illegal(where, why)
-        self.replay.note(f"{where}: not played: {why.message} ({why.rule.id})")
-        self.replay.step(where, f"not played: {why.message}", lambda: picture(self.state))
+        self.replay.not_played(where, why, lambda: picture(self.state))
 
     def after_end(self, where: str) -> bool:
         """Anything recorded after the game ended is one violation, and the replay stops there."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from kitfile.params.forest_fire import Role
 from scorer.movelog import Illegal
-from scorer import seats
 from scorer.rulebook import Rule, ruling, section
 
 GAME = "forest-fire"
@@ -68,7 +68,11 @@ NOTATION = "`move N|S|E|W`, `extinguish R C`, `jump R C`, `refill` or `drop R C 
 
 def parse_action(text: str) -> Action:
     """The record's words -> an Action. Raises ValueError (an unreadable record) on bad notation."""
-    t = " ".join(str(text).split())
+    return _parse(" ".join(str(text).split()))
+
+
+@lru_cache(maxsize=4096)     # a game repeats its few dozen actions; only texts that read are kept
+def _parse(t: str) -> Action:
     low = " ".join(t.lower().replace(",", " ").split())  # `extinguish 2, 3` reads as `extinguish 2 3`
     if m := re.fullmatch(r"move ([nsew])", low):
         return Action("move", t, direction=m[1].upper())
@@ -114,6 +118,7 @@ class State:
     refilled: bool = False
     outcome: Literal["playing", "won", "lost"] = "playing"
     ended_in: int | None = None
+    words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
 
     # geometry (F1)
     def on_board(self, s: Square) -> bool:
@@ -218,24 +223,21 @@ class State:
                            R_PILOT_TURNS)
         return None
 
+    def candidates(self, i: int) -> list[Action]:
+        """Every action player i could take (a superset of the legal ones): a pilot's refill and every
+        line of squares; a ground role's moves, extinguishing its own and the 8 neighbouring squares,
+        and (a Smoke Jumper) a jump to every square. On a pilot's refill turn the drops are left out
+        first (`why_illegal` refuses them all there), which changes no list, only its speed."""
+        p = self.people[i]
+        if p.role.kind == "air":
+            return [REFILL] if self.refill_turn() else [REFILL, *_drops(self.n, p.role.line)]
+        if p.at is None:
+            return []
+        return [*MOVES, *_extinguishes(self.n, p.at), *(_jumps(self.n) if p.role.jump else ())]
+
     def legal_moves(self, i: int) -> list[Action]:
         """Every action player i may take now: the candidates that `why_illegal` accepts."""
-        p = self.people[i]
-        cands: list[Action] = []
-        if p.role.kind == "air":
-            cands.append(Action("refill", "refill"))
-            for s in self.squares():
-                for d in EIGHT:
-                    line = tuple((s[0] + k * d[0], s[1] + k * d[1]) for k in range(p.role.line))
-                    if all(self.on_board(x) for x in line):
-                        cands.append(Action("drop", "drop " + " ".join(sq(x) for x in line), squares=line))
-        elif p.at is not None:
-            cands += [Action("move", f"move {d}", direction=d) for d in STEPS]
-            cands += [Action("extinguish", f"extinguish {sq(s)}", squares=(s,)) for s in self.squares()
-                      if max(abs(s[0] - p.at[0]), abs(s[1] - p.at[1])) <= 1]
-            if p.role.jump:
-                cands += [Action("jump", f"jump {sq(s)}", squares=(s,)) for s in self.squares()]
-        return [a for a in cands if self.why_illegal(i, a) is None]
+        return [a for a in self.candidates(i) if self.why_illegal(i, a) is None]
 
     def apply(self, i: int, a: Action) -> str:
         """Play an action `why_illegal` accepted; returns what happened, in words."""
@@ -262,7 +264,8 @@ class State:
             took = sum(self.fire.get(s, 0) for s in a.squares)
             for s in a.squares:
                 self._remove(s, self.fire.get(s, 0))
-            what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed"
+            what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed" \
+                if self.words else ""
         if not self.fire and self.outcome == "playing":
             self.outcome, self.ended_in = "won", self.round
             what += ". No Fire counter is left: the players have won (F5)"
@@ -294,14 +297,14 @@ class State:
         """One fire roll, exactly as F3; returns what happened and why."""
         if s in self.firebreaks:
             return f"fire rolled on {sq(s)}, a Firebreak: nothing happens"
-        self.fire[s] = self.fire.get(s, 0) + 1
-        spread: list[tuple[Square, Square]] = []
-        for d in EIGHT:
-            nxt, after = (s[0] + d[0], s[1] + d[1]), (s[0] + 2 * d[0], s[1] + 2 * d[1])
-            if self.on_board(nxt) and not self.burning(nxt) and nxt not in self.firebreaks and self.burning(after):
-                spread.append((nxt, after))
+        fire = self.fire   # holds burning squares only: a square put out is removed
+        fire[s] = fire.get(s, 0) + 1
+        spread = [(nxt, after) for nxt, after in _spreads(self.n, s)
+                  if nxt not in fire and nxt not in self.firebreaks and after in fire]
         for nxt, _ in spread:
-            self.fire[nxt] = 1
+            fire[nxt] = 1
+        if not self.words:
+            return ""
         what = f"fire on {sq(s)} ({self.fire[s]} counter{'s' * (self.fire[s] != 1)})"
         if spread:
             what += "; spreads to " + ", ".join(f"{sq(a)} (between {sq(s)} and burning {sq(b)})" for a, b in spread)
@@ -309,10 +312,55 @@ class State:
 
     def blaze(self) -> bool:
         """Every non-Firebreak square burning loses (F4)."""
-        if not self.over and all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
+        if not self.over and len(self.fire) + len(self.firebreaks) >= self.n * self.n and \
+                all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
             self.outcome, self.ended_in = "lost", self.round
             return True
         return False
+
+
+REFILL = Action("refill", "refill")
+MOVES = tuple(Action("move", f"move {d}", direction=d) for d in STEPS)
+
+
+@lru_cache(maxsize=16)
+def _board(n: int) -> tuple[Square, ...]:
+    return tuple((d, a) for d in range(1, n + 1) for a in range(1, n + 1))
+
+
+@lru_cache(maxsize=1024)
+def _spreads(n: int, s: Square) -> tuple[tuple[Square, Square], ...]:
+    """F3's pairs around square s: (the next square, the one after it) in each of 8 directions,
+    both on the board."""
+    out = []
+    for d in EIGHT:
+        nxt, after = (s[0] + d[0], s[1] + d[1]), (s[0] + 2 * d[0], s[1] + 2 * d[1])
+        if 1 <= after[0] <= n and 1 <= after[1] <= n:
+            out.append((nxt, after))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _drops(n: int, length: int) -> tuple[Action, ...]:
+    """Every line of `length` squares on an n x n board, from each square in each of 8 directions."""
+    out = []
+    for s in _board(n):
+        for d in EIGHT:
+            line = tuple((s[0] + k * d[0], s[1] + k * d[1]) for k in range(length))
+            if all(1 <= x[0] <= n and 1 <= x[1] <= n for x in line):
+                out.append(Action("drop", "drop " + " ".join(sq(x) for x in line), squares=line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _extinguishes(n: int, at: Square) -> tuple[Action, ...]:
+    return tuple(Action("extinguish", f"extinguish {sq(s)}", squares=(s,)) for s in _board(n)
+                 if max(abs(s[0] - at[0]), abs(s[1] - at[1])) <= 1)
+
+
+@lru_cache(maxsize=16)
+def _jumps(n: int) -> tuple[Action, ...]:
+    return tuple(Action("jump", f"jump {sq(s)}", squares=(s,)) for s in _board(n))
 
 
 def in_line(squares: tuple[Square, ...]) -> bool:
@@ -323,40 +371,3 @@ def in_line(squares: tuple[Square, ...]) -> bool:
     if d not in EIGHT:
         return False
     return all((b[0] - a[0], b[1] - a[1]) == d for a, b in zip(squares, squares[1:]))
-
-
-# ---- the picture for --explain ------------------------------------------------------------------
-
-def tags(people: list[Person]) -> dict[str, str]:
-    """One letter per player: their initial, or their seat number where initials clash."""
-    return dict(zip((p.name for p in people), seats.tags([p.name for p in people])))
-
-
-def draw(state: State) -> str:
-    """The grid with its ring: `.` no fire, a number of Fire counters, `#` Firebreak, `·` an empty
-    ring space, and each player's letter where they stand (`2A`: Ann on a square with 2 counters)."""
-    tag = tags(state.people)
-    n, w = state.n, 6
-    lines = [("   " + "".join(f"{c:<{w}}" for c in [""] + [str(k) for k in range(1, n + 1)])).rstrip()]
-    for d in range(0, n + 2):
-        row = f"{d:>2} "
-        for a in range(0, n + 2):
-            s = (d, a)
-            if state.on_board(s):
-                base = "#" if s in state.firebreaks else (str(state.fire[s]) if s in state.fire else ".")
-            elif state.on_ring(s):
-                base = "·"
-            else:
-                row += " " * w
-                continue
-            here = "".join(tag[p.name] for p in state.in_play() if p.at == s)
-            base = here if here and base == "·" else base + here
-            row += f"{base:<{w}}"
-        lines.append(row.rstrip())
-    who = []
-    for p in state.people:
-        where = "off the board" if p.at is None else sq(p.at)
-        extra = f", out in round {p.out_in}" if p.out else ""
-        who.append(f"{tag[p.name]} {p.name} ({p.role.id}) {where}{extra}")
-    lines.append("   " + "; ".join(who))
-    return "\n".join(lines)

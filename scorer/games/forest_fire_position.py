@@ -6,13 +6,15 @@ a position that cannot exist (a square listed twice, a fire on a Firebreak, more
 the kit has, a piece off the board and the ring).
 
 `picture` names what lies where as kits/forest-fire.yaml does: the `forest` grid's squares, the
-ring's four tracks, the Fire, Firebreak and role counters.
+ring's four tracks, the Fire, Firebreak and role counters; `draw` is the position as text, for
+--explain.
 """
 from __future__ import annotations
 
 from pydantic import Field
 
 from kitfile.params.forest_fire import Params
+from scorer import seats
 from scorer.games.forest_fire_moves import Person, Square, State, sq
 from scorer.play import Area, Piece, Position
 from scorer.records import Name, Strict
@@ -128,3 +130,40 @@ def picture(state: State) -> Position:
     if aside:
         areas.append(Area("aside", "Off the board", pieces=tuple(aside)))
     return Position(tuple(areas))
+
+
+# ---- the picture for --explain ------------------------------------------------------------------
+
+def tags(people: list[Person]) -> dict[str, str]:
+    """One letter per player: their initial, or their seat number where initials clash."""
+    return dict(zip((p.name for p in people), seats.tags([p.name for p in people])))
+
+
+def draw(state: State) -> str:
+    """The grid with its ring: `.` no fire, a number of Fire counters, `#` Firebreak, `·` an empty
+    ring space, and each player's letter where they stand (`2A`: Ann on a square with 2 counters)."""
+    tag = tags(state.people)
+    n, w = state.n, 6
+    lines = [("   " + "".join(f"{c:<{w}}" for c in [""] + [str(k) for k in range(1, n + 1)])).rstrip()]
+    for d in range(0, n + 2):
+        row = f"{d:>2} "
+        for a in range(0, n + 2):
+            s = (d, a)
+            if state.on_board(s):
+                base = "#" if s in state.firebreaks else (str(state.fire[s]) if s in state.fire else ".")
+            elif state.on_ring(s):
+                base = "·"
+            else:
+                row += " " * w
+                continue
+            here = "".join(tag[p.name] for p in state.in_play() if p.at == s)
+            base = here if here and base == "·" else base + here
+            row += f"{base:<{w}}"
+        lines.append(row.rstrip())
+    who = []
+    for p in state.people:
+        where = "off the board" if p.at is None else sq(p.at)
+        extra = f", out in round {p.out_in}" if p.out else ""
+        who.append(f"{tag[p.name]} {p.name} ({p.role.id}) {where}{extra}")
+    lines.append("   " + "; ".join(who))
+    return "\n".join(lines)

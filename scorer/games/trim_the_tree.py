@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -33,6 +34,7 @@ BOX_BOARD, BOX_REGION = "ornament-box", "box"
 
 # ---------------------------------------------------------------- the record
 
+@lru_cache(maxsize=256)      # records repeat a few names; 256 long ones at most are kept
 def _ornament(text: str) -> str:
     words = str(text).lower().split()
     if len(words) != 2 or not all(w.isalpha() for w in words):
@@ -40,12 +42,14 @@ def _ornament(text: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=256)
 def _space(text: str) -> str:
-    if not re.fullmatch(r"\s*[A-Za-z]\d{1,2}\s*", str(text)):
+    if not _SPACE.fullmatch(str(text)):
         raise ValueError(f"cannot read space {text!r}: write a row letter and a position, e.g. C2")
     return str(text).strip().upper()
 
 
+_SPACE = re.compile(r"\s*[A-Za-z]\d{1,2}\s*")
 Ornament = Annotated[str, AfterValidator(_ornament)]
 Space = Annotated[str, AfterValidator(_space)]
 

@@ -7,6 +7,7 @@ the kit file through kitfile.params.trim_the_tree, the same place the printed tr
 """
 from __future__ import annotations
 
+from functools import lru_cache
 
 from scorer.movelog import Illegal
 from scorer.seats import clockwise_from
@@ -54,23 +55,31 @@ class State:
         self.picked: list[int] = []
         self.bag: Supply[str] = Supply({o: params.in_bag(players) for o in params.ornaments})
         self.points = [0] * players
+        self._order: tuple[int, list[int]] = (-2, [])    # (round, its pick order), worked out once a round
 
     def copy(self) -> "State":
         s = State.__new__(State)
         s.p, s.n, s.names, s.round, s.points = self.p, self.n, self.names, self.round, self.points[:]
         s.trees = [dict(t) for t in self.trees]
-        s.box, s.picked, s.bag = self.box[:], self.picked[:], self.bag.copy()
+        s.box, s.picked, s.bag, s._order = self.box[:], self.picked[:], self.bag.copy(), self._order
         return s
 
     def over(self) -> bool:
-        return all(len(t) == len(self.p.spaces) for t in self.trees)
+        return min(map(len, self.trees)) == len(self.p.spaces)
 
     def order(self) -> list[int]:
         """This round's pick order: from its first player (one seat further left each round) clockwise."""
-        return clockwise_from(self.round % self.n, self.n)
+        if self._order[0] != self.round:
+            self._order = (self.round, clockwise_from(self.round % self.n, self.n))
+        return self._order[1]
 
     def to_pick(self) -> int | None:
-        return next((i for i in self.order() if i not in self.picked), None)
+        picked = self.picked
+        if len(picked) < self.n:
+            for i in self.order():
+                if i not in picked:
+                    return i
+        return None
 
     def open_box(self, box: list[str]) -> list[Illegal]:
         """Start the next round with `box`; what is wrong with the box (its size, the bag's supply)."""
@@ -101,13 +110,20 @@ class State:
     def good_triangles(self, tree: dict[str, str], space: str) -> tuple[int, int]:
         """(triangles the ornament on `space` completes, how many of them differ in colour and shape)."""
         done = good = 0
-        for tri in self.p.triangles_at[space]:
-            if all(s in tree for s in tri):
+        for a, b, c in self.p.triangles_at[space]:
+            if a in tree and b in tree and c in tree:
                 done += 1
-                orns = [tree[s].split() for s in tri]
-                if len({o[0] for o in orns}) == 3 and len({o[1] for o in orns}) == 3:
+                (ca, sa), (cb, sb), (cc, sc) = _parts(tree[a]), _parts(tree[b]), _parts(tree[c])
+                if ca != cb != cc != ca and sa != sb != sc != sa:
                     good += 1
         return done, good
+
+
+@lru_cache(maxsize=256)
+def _parts(orn: str) -> tuple[str, str]:
+    """`blue box` -> (colour, shape)."""
+    colour, shape = orn.split()
+    return colour, shape
 
 
 def why_illegal(s: State, mv: Move) -> Illegal | None:
@@ -148,9 +164,17 @@ def legal_moves(s: State) -> list[Move]:
     who = s.to_pick()
     if who is None or s.over():
         return []
-    tree = s.trees[who]
-    spaces = [sp for sp in s.p.spaces if sp not in tree and (not tree or s.p.adjacent[sp] & tree.keys())]
+    spaces = open_spaces(s, who)
     return [(who, orn, sp) for orn in dict.fromkeys(s.box) for sp in spaces if why_illegal(s, (who, orn, sp)) is None]
+
+
+def open_spaces(s: State, who: int) -> list[str]:
+    """The spaces player `who` could fill now: empty, and next to an ornament if any is placed (the
+    candidates `legal_moves` asks `why_illegal` about, with every ornament in the box)."""
+    tree, adjacent = s.trees[who], s.p.adjacent
+    if not tree:
+        return list(s.p.spaces)
+    return [sp for sp in s.p.spaces if sp not in tree and not adjacent[sp].isdisjoint(tree)]
 
 
 def apply(s: State, mv: Move) -> tuple[int, int, int]:

@@ -1,0 +1,110 @@
+"""Simulation speed (issue 16): 10,000 random games with `--jobs 2` in under 10 s, for Chestnuts,
+Trim the Tree (4 players) and Forest Fire (4 players).
+
+Measured end to end, as a user runs it: `python -m pnpkit simulate ...` in a process of its own
+(start-up, the pool, playing, replaying every game by the rules as `pnpkit check` does, the report).
+The machine is shared with other people's work, so each case runs `--runs` times and prints every
+run's wall time and CPU time (pnpkit and its worker processes together, from the kernel's
+accounting); the target is judged on the best wall time. Baselines in the same run:
+
+    --jobs 1         the same games in one process: what the second process buys
+    play only        in this process, the same number of games played without the replay check,
+                     then their records replayed alone: where the time goes
+
+Forest Fire's 4 players are four Hotshots on the Normal setup: the rulebook's first game. With the
+kit's mixed team (a Pilot, who is never out) random players neither win nor lose, and every game
+runs to the simulator's limit of 200 rounds; that team is timed too, on fewer games, for the record.
+
+Fair Verona (no issue target) is timed on a tenth of the games, Medium, random players, with its
+cost per game: the whole run's CPU per game, and play and replay apart in this process.
+
+    .venv/bin/python bench/simulate.py [--games 10000] [--runs 3]
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+
+TARGET = 10.0
+CASES = [
+    ("chestnuts", ["chestnuts"]),
+    ("trim-the-tree, 4 players", ["trim-the-tree", "--players", "4"]),
+    ("forest-fire, 4 Hotshots, Normal", ["forest-fire", "--players", "4", "--roles", "hotshot", "--setup", "Normal"]),
+]
+MIXED = ("forest-fire, 4 players, the kit's mixed team, Normal", ["forest-fire", "--players", "4", "--setup", "Normal"])
+VERONA = ("fair-verona, 4 players, Medium", ["fair-verona", "--players", "4", "--setup", "Medium"])
+
+
+def timed(args: list[str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one `pnpkit simulate` run in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "pnpkit", "simulate", *args], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def split(args: list[str], games: int) -> tuple[float, float]:
+    """CPU seconds, in this process, to play `games` games without replaying them, and to replay them."""
+    from kitfile import load_kit
+    from scorer import api
+    from scorer.sim import match as matches
+    from scorer.sim.run import Spec, play
+    game = args[0]
+    players = int(args[args.index("--players") + 1]) if "--players" in args else 2
+    roles = [args[args.index("--roles") + 1]] if "--roles" in args else None
+    setup = args[args.index("--setup") + 1] if "--setup" in args else None
+    kit, module, rules = load_kit(game, components=False), matches.module(game), api.game_module(game)
+    spec = Spec(game, ("random",) * players, matches.setups(module, kit, players, setup, roles)[0], games, 1)
+    start = time.process_time()
+    records = [play(spec, i, kit, module).record() for i in range(games)]
+    played = time.process_time() - start
+    start = time.process_time()
+    for r in records:
+        rules.score(rules.Record.model_validate(r), kit)
+    return played, time.process_time() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=10_000)
+    ap.add_argument("--runs", type=int, default=3)
+    opts = ap.parse_args()
+    ok = True
+    for label, args in CASES:
+        runs = [timed([*args, "--games", str(opts.games), "--jobs", "2"]) for _ in range(opts.runs)]
+        best = min(w for w, _ in runs)
+        serial = timed([*args, "--games", str(opts.games), "--jobs", "1"])
+        played, replayed = split(args, opts.games // 10)
+        met = best < TARGET
+        ok &= met
+        print(f"{label}: {opts.games:,} random games, --jobs 2")
+        print(f"  wall {best:.2f} s best of {opts.runs}   (target < {TARGET:.0f} s: {'met' if met else 'MISSED'})")
+        print("  runs: " + ", ".join(f"{w:.2f} s wall / {c:.2f} s CPU" for w, c in runs))
+        print(f"  baseline --jobs 1: {serial[0]:.2f} s wall / {serial[1]:.2f} s CPU")
+        print(f"  where the time goes ({opts.games // 10:,} games in this process): play {played:.2f} s CPU, "
+              f"replay check {replayed:.2f} s CPU")
+    label, args = MIXED
+    few = max(1, opts.games // 10)
+    wall, cpu = timed([*args, "--games", str(few), "--jobs", "2"])
+    print(f"{label}: {few:,} random games, --jobs 2 (for the record, no target)")
+    print(f"  {wall:.2f} s wall / {cpu:.2f} s CPU: every game runs to the 200-round limit")
+    label, args = VERONA
+    runs = [timed([*args, "--games", str(few), "--jobs", "2"]) for _ in range(opts.runs)]
+    wall, cpu = min(runs)
+    played, replayed = split(args, max(1, few // 2))
+    print(f"{label}: {few:,} random games, --jobs 2 (no target)")
+    print(f"  wall {wall:.2f} s best of {opts.runs}; runs: " + ", ".join(f"{w:.2f} s wall / {c:.2f} s CPU" for w, c in runs))
+    print(f"  per game: {1000 * cpu / few:.1f} ms CPU end to end; in this process play "
+          f"{1000 * played / max(1, few // 2):.1f} ms + replay check {1000 * replayed / max(1, few // 2):.1f} ms")
+    print("targets met" if ok else "TARGETS MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

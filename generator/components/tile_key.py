@@ -1,0 +1,73 @@
+"""A tile key: every kind of tile of a tile-laying game, drawn from the kit's tile data, each with
+the code a record writes for it and how many the box holds, set by set (Carcassonne, the River).
+
+The drawings come from generator.carcassonne, the one drawing the replay lays on its map; the data
+is the scorer's (kitfile.tileset), so the key a player reads is the table the scorer checks by.
+"""
+from __future__ import annotations
+
+from generator import fonts
+from generator.carcassonne import draw
+from generator.components.common import INK, error
+from generator.pieces import Piece, safe_zone
+from generator.shapes import MM_PER_PT, Group, Rect, Shape, Style, Text, ground
+from kitfile.components import TileKey
+from kitfile.tileset import Tiles
+
+MARGIN = 8.0            # from the cut to the key's contents (the frame sits on the safe line)
+TITLE_PT, INTRO_PT, SET_PT = 20.0, 8.0, 11.0
+CODE_PT, NAME_PT = 10.0, 6.0
+
+
+def tile_data(kit, k: TileKey, where: tuple) -> Tiles:
+    data = getattr(kit.params, k.tiles, None)
+    if not isinstance(data, Tiles):
+        raise error(kit, where + ("tiles",), f"params.{k.tiles} holds no tile data (kitfile/tileset.py: `sets` and "
+                                             f"`kinds`)")
+    return data
+
+
+def pieces(kit, k: TileKey, index: int) -> list[Piece]:
+    where = ("components", index)
+    data = tile_data(kit, k, where)
+    w, h = k.size
+    safe = safe_zone("reference")
+    out: list[Shape] = [Rect(0, 0, w, h, ground("#ffffff")),
+                        Rect(safe, safe, w - 2 * safe, h - 2 * safe, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)]
+    x0, inner = MARGIN, w - 2 * MARGIN
+    y = MARGIN + TITLE_PT * MM_PER_PT
+    out.append(Text(x0, y, k.display, size=TITLE_PT, font="title", color=INK))
+    y += 2.0
+    for line in fonts.wrap(k.intro, "body", INTRO_PT, inner):
+        y += fonts.line_height(INTRO_PT)
+        out.append(Text(x0, y, line, size=INTRO_PT, font="body", color=INK))
+    cell = inner / k.columns
+    tile = cell - 3.5
+    row_h = tile + 3.0 + fonts.line_height(CODE_PT) + 3 * fonts.line_height(NAME_PT, 1.1) + 1.0
+    for s in data.sets:
+        kinds = [t for t in data.kinds if t.set == s.id]
+        y += 5.0 + SET_PT * MM_PER_PT
+        out.append(Text(x0, y, f"{s.title}: {s.count} tiles, {len(kinds)} kinds", size=SET_PT, font="heading", color=INK))
+        y += 2.5
+        for i, spec in enumerate(kinds):
+            col, row = i % k.columns, i // k.columns
+            cx, cy = x0 + col * cell + (cell - tile) / 2, y + row * row_h
+            out.append(Group(draw(data.types[spec.code], tile), dx=cx, dy=cy))
+            base = cy + tile + 2.5 + CODE_PT * MM_PER_PT
+            out.append(Text(cx, base, spec.code, size=CODE_PT, font="bold", color=INK))
+            out.append(Text(cx + tile, base, f"× {spec.count}", size=CODE_PT * 0.85, font="condensed", color=INK,
+                            anchor="end"))
+            for j, line in enumerate(fonts.wrap(spec.name, "condensed", NAME_PT, tile)[:3]):
+                out.append(Text(cx, base + (j + 1) * fonts.line_height(NAME_PT, 1.1), line, size=NAME_PT,
+                                font="condensed", color="#3d3833"))
+        y += -(-len(kinds) // k.columns) * row_h
+    lines = fonts.wrap(k.legend, "body", INTRO_PT, inner) if k.legend else []
+    foot = h - MARGIN - len(lines) * fonts.line_height(INTRO_PT)
+    for j, line in enumerate(lines):
+        out.append(Text(x0, foot + (j + 1) * fonts.line_height(INTRO_PT) - 1.0, line, size=INTRO_PT, font="body",
+                        color="#3d3833"))
+    if y > foot:
+        raise error(kit, where + ("size",), f"the key needs {y + MARGIN:.0f} mm of height; it has {h:.0f} mm (more "
+                                            f"`columns`, or a larger size)")
+    return [Piece(component=k.name, kind="reference", name=k.display if k.count == 1 else f"{k.display} {n}",
+                  w=w, h=h, front=tuple(out), grounds=("#ffffff", None)) for n in range(1, k.count + 1)]

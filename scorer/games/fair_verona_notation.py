@@ -1,0 +1,166 @@
+"""Fair Verona's move-log notation: a turn is a mapping of what happened, phase by phase, and each
+entry is also an action `pnpkit moves --try` takes (`place 1 0 turned 90`).
+
+| key | written | what |
+| --- | --- | --- |
+| `draw` | `R3` | the face-down tile drawn (its code on the tile key) |
+| `take` | `R3` | instead: one of the player's own face-up tiles taken |
+| `place` | `1 0 turned 90` / `aside` | where it went ([east, north]) and its turn clockwise; `aside`: it could not be placed |
+| `friend` | `JK` | a Joker turned up while drawing the Friend the placement made |
+| `encounter` | `9D` / `[JK, 9D]` | the card drawn for the next player after `aside` (a Joker first, if one came) |
+| `clear` | `9D with Ben friend 5H` | the one attempt at an Encounter: its card, the helpers, the Friend played |
+| `move` | `road 3 0` / `any 1 1 bank N` | the movement: the way (the kit's codes) and the tile reached, and its bank where the river divides it |
+| `give` | `Ann to Ben` / a list | a Clue Token handed over on a shared tile |
+| `clue` | `5S` / `[JK, 5S]` | the new Clue Card drawn when a Clue Token came back to Verona |
+
+Only what the table saw is written: the replay works out Friends made, Clue Tokens won and returned,
+Jokers discarded, and the end.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from scorer.cards import Card, parse_card
+
+XY = tuple[int, int]
+
+KEYS = ("draw", "take", "place", "friend", "encounter", "clear", "move", "give", "clue")
+PHASE = {"draw": 0, "take": 0, "place": 1, "friend": 2, "encounter": 2, "clear": 3, "move": 4, "give": 5, "clue": 6}
+REPEATED = {"friend", "encounter", "give", "clue"}     # written as a list when more than one
+NOTATION = ("draw CODE | take CODE | place E N [turned 90|180|270] | place aside | friend JK | encounter CARD | "
+            "clear CARD [with NAME, NAME] [friend CARD] | move WAY E N [bank SIDE] | give NAME to NAME | clue CARD")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of a turn, parsed. `key` says which; the other fields are those it uses."""
+
+    key: str
+    text: str                       # as written after the key
+    code: str = ""                  # draw, take
+    xy: XY | None = None            # place (None: aside), move
+    quarters: int = 0               # place
+    card: Card | None = None        # friend, encounter, clear, clue
+    helpers: tuple[str, ...] = ()   # clear
+    friend: Card | None = None      # clear
+    way: str = ""                   # move
+    bank: str | None = None         # move
+    giver: str = ""                 # give
+    to: str = ""                    # give
+
+    def __str__(self) -> str:
+        return f"{self.key} {self.text}"
+
+
+_INT = r"(-?\d{1,4})"
+
+
+def _coords(text: str, what: str) -> XY:
+    m = re.fullmatch(rf"\[?\s*{_INT}\s*,?\s+{_INT}\s*\]?|\[\s*{_INT}\s*,\s*{_INT}\s*\]", text.strip())
+    if not m:
+        raise ValueError(f"{what}: {text!r} is not a tile's place: write east and north of Verona's tile, e.g. `1 -2`")
+    nums = [int(g) for g in m.groups() if g is not None]
+    return nums[0], nums[1]
+
+
+def parse(key: str, text: str, names: list[str]) -> Action:
+    """One entry: `key` (a turn's key) and its text. ValueError says what it expects."""
+    return _parse(key, str(text).strip(), tuple(names))
+
+
+@lru_cache(maxsize=4096)
+def _parse(key: str, text: str, names: tuple[str, ...]) -> Action:
+    if key not in KEYS:
+        raise ValueError(f"{key!r} is not part of a turn (expected one of: {', '.join(KEYS)})")
+    if key in ("draw", "take"):
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}", text):
+            raise ValueError(f"{key}: {text!r} is not a tile code: write the code the tile key prints, e.g. `R3` or `D`")
+        return Action(key, text.upper(), code=text.upper())
+    if key == "place":
+        if text.lower() == "aside":
+            return Action(key, "aside")
+        m = re.fullmatch(r"(.*?)(?:\s+turned\s+(\d+))?", text)
+        assert m is not None
+        xy = _coords(m[1], "place")
+        deg = int(m[2] or 0)
+        if deg not in (0, 90, 180, 270):
+            raise ValueError(f"place: turned {deg}: a tile turns 90, 180 or 270 (degrees clockwise from the tile key)")
+        written = f"{xy[0]} {xy[1]}" + (f" turned {deg}" if deg else "")
+        return Action(key, written, xy=xy, quarters=deg // 90)
+    if key in ("friend", "encounter", "clue"):
+        card = parse_card(text)
+        return Action(key, "JK" if card.joker else _card_text(card), card=card)
+    if key == "clear":
+        m = re.fullmatch(r"(\S+)(?:\s+with\s+(.*?))?(?:\s+friend\s+(\S+))?", text)
+        if not m:
+            raise ValueError(f"clear: {text!r}: write the Encounter card, the helpers and the Friend played, e.g. "
+                             f"`9D with Ben, Cat friend 5H`")
+        card = parse_card(m[1])
+        helpers = tuple(_names(m[2], names)) if m[2] else ()
+        friend = parse_card(m[3]) if m[3] else None
+        written = _card_text(card) + (f" with {', '.join(helpers)}" if helpers else "") + \
+            (f" friend {_card_text(friend)}" if friend else "")
+        return Action(key, written, card=card, helpers=helpers, friend=friend)
+    if key == "move":
+        m = re.fullmatch(r"([a-z]+)\s+(.*?)(?:\s+bank\s+([NSEWnsew]{1,2}))?", text)
+        if not m:
+            raise ValueError(f"move: {text!r}: write the way and the tile reached, e.g. `road 3 0` or `any 1 1 bank N`")
+        xy = _coords(m[2], "move")
+        bank = m[3].upper() if m[3] else None
+        return Action(key, f"{m[1]} {xy[0]} {xy[1]}" + (f" bank {bank}" if bank else ""), xy=xy, way=m[1], bank=bank)
+    m = re.fullmatch(r"(.+?)\s+to\s+(.+)", text)          # give
+    if not m:
+        raise ValueError(f"give: {text!r}: write who hands the Clue Token to whom, e.g. `Ann to Ben`")
+    giver, to = _names(m[1], names), _names(m[2], names)
+    if len(giver) != 1 or len(to) != 1:
+        raise ValueError(f"give: {text!r}: one player hands the Clue Token to one other")
+    return Action(key, f"{giver[0]} to {to[0]}", giver=giver[0], to=to[0])
+
+
+def _names(text: str, names: tuple[str, ...] | list[str]) -> list[str]:
+    out = []
+    for part in re.split(r",|\band\b", text):
+        part = part.strip()
+        if not part:
+            continue
+        if part not in names:
+            raise ValueError(f"{part!r} is not a player (players: {', '.join(names)})")
+        out.append(part)
+    return out
+
+
+def _card_text(card: Card) -> str:
+    return "JK" if card.joker else f"{card.rank}{card.suit}"
+
+
+def parse_text(action: str, names: list[str]) -> Action:
+    """`place 1 0 turned 90` (an action as `--try` gives it) -> Action."""
+    key, _, rest = str(action).strip().partition(" ")
+    if key.rstrip(":") in KEYS:
+        key = key.rstrip(":")
+    return parse(key, rest, names)
+
+
+def entries(turn: dict, names: list[str]) -> list[Action]:
+    """A turn's mapping as its actions, in the order the phases come (clue cards last: the replay
+    takes them when a Clue Token comes back)."""
+    out = []
+    for key in KEYS:
+        if key not in turn or turn[key] is None:
+            continue
+        values = turn[key] if isinstance(turn[key], list) else [turn[key]]
+        out += [parse(key, v, names) for v in values]
+    return out
+
+
+def write(turn: dict, action: Action) -> dict:
+    """The turn with the action written in (a repeated key becomes a list)."""
+    out = dict(turn)
+    if action.key in REPEATED and action.key in out:
+        old = out[action.key]
+        out[action.key] = (old if isinstance(old, list) else [old]) + [action.text]
+    else:
+        out[action.key] = action.text
+    return out
