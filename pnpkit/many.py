@@ -80,12 +80,15 @@ def scored(paths: list[str], as_jsonl: bool, jobs: int | None = None) -> Iterato
     from concurrent.futures import ProcessPoolExecutor
     yield from _chunk(paths[:1], as_jsonl)
     gc.freeze()  # what is imported stays in the pages the workers share (no collection writes to them)
-    rest = paths[1:]
-    chunks = [rest[i:i + CHUNK] for i in range(0, len(rest), CHUNK)]
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker) as pool:
-        for lines in pool.map(_chunk, chunks, [as_jsonl] * len(chunks)):
-            yield from lines
+    try:
+        rest = paths[1:]
+        chunks = [rest[i:i + CHUNK] for i in range(0, len(rest), CHUNK)]
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker) as pool:
+            for lines in pool.map(_chunk, chunks, [as_jsonl] * len(chunks)):
+                yield from lines
+    finally:
+        gc.unfreeze()  # this process collects as before (a test, or a caller that goes on)
 
 
 def _chunk(paths: list[str], as_jsonl: bool) -> list[tuple[int, str]]:
