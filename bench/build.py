@@ -22,6 +22,7 @@ line says whether it is.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import resource
 import statistics
@@ -203,16 +204,29 @@ def cpu() -> float:
     return time.process_time() + children.ru_utime + children.ru_stime
 
 
-def paired(fns: dict, runs: int) -> dict:
-    """Each run times every function (CPU and wall), rotating which goes first."""
+def paired(fns: dict, runs: int, setup: dict | None = None) -> dict:
+    """Each run times every function (CPU and wall), rotating which goes first; `setup[name]`,
+    if given, runs just before `name`'s timing starts.
+
+    The garbage collector is fair to both sides: what was there before the runs (imports, the kit,
+    the pages) is frozen out of its scans, and each function's time ends with a collection of
+    the cyclic garbage it left, so no function pays for another's (the build pauses collections
+    while it runs: generator/build.py, collections_paused)."""
+    gc.collect()
+    gc.freeze()
     out = {name: ([], []) for name in fns}
     names = list(fns)
-    for r in range(runs):
-        for name in names[r % len(names):] + names[:r % len(names)]:
-            w, c = time.perf_counter(), cpu()
-            fns[name]()
-            out[name][0].append(cpu() - c)
-            out[name][1].append(time.perf_counter() - w)
+    try:
+        for r in range(runs):
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                (setup or {}).get(name, lambda: None)()
+                w, c = time.perf_counter(), cpu()
+                fns[name]()
+                gc.collect()
+                out[name][0].append(cpu() - c)
+                out[name][1].append(time.perf_counter() - w)
+    finally:
+        gc.unfreeze()
     return out
 
 
@@ -249,13 +263,15 @@ def main() -> None:
         report = build_kit(kit, out, PrintOptions(a.paper))  # warm caches (templates, font subsets)
         reportlab_alone(pages, doc.paper.w, doc.paper.h)
         def full():
-            memo.clear()          # each run measures drawings and words again, as a new process's build does
             build_kit(kit, out, PrintOptions(a.paper))
 
         t = paired({"full": full,
                     "plain": lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h),
                     "writer": lambda: pdf_backend.render(pages, doc.paper.w, doc.paper.h, title=kit.game.title)},
-                   a.runs)
+                   a.runs,
+                   # each run measures drawings and words again, as a new process's first build does
+                   # (emptying the caches is not timed: a new process finds them empty)
+                   setup={"full": memo.clear})
     secs, kb = TARGETS.get(a.kit, DEFAULT_TARGET)
     print(f"kit {a.kit}, paper {a.paper}: {report.pages} pages, {report.pieces} pieces; reportlab's C "
           f"accelerator (rl_accel): {'yes' if accelerated() else 'NO'}; {a.runs} paired runs, "

@@ -10,7 +10,12 @@ NUTS records are the end of a plausible game: 2-6 players, each with the bonus c
 gives every one of 4 players 8-12 cards, as bench/score.py's stress case. Chestnuts games are
 played to the end by random legal moves.
 
-    .venv/bin/python bench/score_many.py [--nuts 10000] [--chestnuts 1000] [--runs 3] [--heavy]
+With --against REV (a git revision: `main`, a commit), REV's code scores the same folders in the
+same way, runs alternating with this tree's, and the outputs must be identical; the median of the
+per-run ratios is printed. The load average is printed with each figure: on a shared machine a
+wall-clock figure means little without it.
+
+    .venv/bin/python bench/score_many.py [--nuts 10000] [--chestnuts 1000] [--runs 3] [--heavy] [--against REV]
 """
 from __future__ import annotations
 
@@ -27,7 +32,9 @@ from pathlib import Path
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from kitfile import load_kit  # noqa: E402
 from scorer.games import chestnuts  # noqa: E402
@@ -56,27 +63,52 @@ def write(folder: Path, records: list[dict]) -> None:
         (folder / f"{i:05d}.yaml").write_text(yaml.safe_dump(r, sort_keys=False))
 
 
-def timed(folder: Path, n: int, runs: int) -> tuple[list[float], list[float]]:
-    pnpkit = str(Path(sys.executable).parent / "pnpkit")
-    walls, cpus = [], []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        r = subprocess.run([pnpkit, "score", str(folder), "--jsonl"], capture_output=True, text=True)
-        walls.append(time.perf_counter() - started)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        lines = r.stdout.splitlines()
-        assert r.returncode in (0, 1) and len(lines) == n, (r.returncode, len(lines), r.stderr[-500:])
-        assert all('"exit": 2' not in line for line in lines)
-    return walls, cpus
+def timed(tree: Path, folder: Path, n: int) -> tuple[float, float, list[str]]:
+    """(wall, CPU) seconds of `pnpkit score FOLDER --jsonl` run by `tree`'s code in a new process,
+    and its lines (checked: one per record, none unreadable)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "pnpkit", "score", str(folder), "--jsonl"], capture_output=True,
+                       text=True, cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)))
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    lines = r.stdout.splitlines()
+    assert r.returncode in (0, 1) and len(lines) == n, (r.returncode, len(lines), r.stderr[-500:])
+    assert all('"exit": 2' not in line for line in lines)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, lines
 
 
-def report(label: str, walls: list[float], cpus: list[float], target: float) -> bool:
+def paired(sides: dict[str, Path], folder: Path, n: int, runs: int) -> dict[str, tuple[list, list, list]]:
+    """Each side's (walls, CPUs, loads) over `runs` runs, alternating which side goes first. The
+    sides' outputs must be identical, line for line."""
+    got: dict[str, tuple[list, list, list]] = {name: ([], [], []) for name in sides}
+    outputs: dict[str, list[str]] = {}
+    for r in range(runs):
+        for name in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
+            load = os.getloadavg()[0]
+            wall, cpu, lines = timed(sides[name], folder, n)
+            got[name][0].append(wall)
+            got[name][1].append(cpu)
+            got[name][2].append(load)
+            outputs.setdefault(name, lines)
+    first = next(iter(outputs.values()))
+    assert all(lines == first for lines in outputs.values()), "the sides' outputs differ"
+    return got
+
+
+def report(label: str, got: dict[str, tuple[list, list, list]], target: float) -> bool:
+    fmt = lambda xs: f"min {min(xs):.2f} / median {statistics.median(xs):.2f} / max {max(xs):.2f}"  # noqa: E731
+    walls = got["this tree"][0]
     med = statistics.median(walls)
-    print(f"{label}: wall min {min(walls):.2f} / median {med:.2f} / max {max(walls):.2f} s; "
-          f"CPU min {min(cpus):.2f} / median {statistics.median(cpus):.2f} / max {max(cpus):.2f} s "
-          f"(target: under {target:g} s) {'OK' if med < target else 'MISSED'}")
+    print(f"{label} (target: under {target:g} s wall) {'OK' if med < target else 'MISSED'}")
+    for name, (wall, cpu, load) in got.items():
+        print(f"  {name:<10} wall {fmt(wall)} s; CPU {fmt(cpu)} s; load {min(load):.1f}-{max(load):.1f}")
+    if len(got) == 2:
+        (w1, c1, _), (w0, c0, _) = got.values()
+        other = list(got)[1]
+        print(f"  this tree / {other}: wall {statistics.median([a / b for a, b in zip(w1, w0)]):.2f}, "
+              f"CPU {statistics.median([a / b for a, b in zip(c1, c0)]):.2f} (median of the runs' ratios; "
+              "the outputs are identical)")
     return med < target
 
 
@@ -87,22 +119,28 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--heavy", action="store_true", help="4 players with 8-12 bonus cards each")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--against", metavar="REV", help="also run REV's code (a git revision), paired and alternating")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     deck = [c.id for c in load_kit("nuts").params.bonus]
     kit = load_kit("chestnuts")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
+        sides = {"this tree": ROOT}
+        if args.against:
+            from same_bytes import export
+            sides[args.against] = export(args.against, Path(tmp) / "tree")
         nuts_dir, chest_dir = Path(tmp) / "nuts", Path(tmp) / "chestnuts"
         write(nuts_dir, [nuts_record(rng, deck, args.heavy) for _ in range(args.nuts)])
         write(chest_dir, [chestnuts.random_record(kit, rng) for _ in range(args.chestnuts)])
         size = sum(f.stat().st_size for f in nuts_dir.iterdir()) / args.nuts
         turns = sum(len(yaml.safe_load(f.read_text())["turns"]) for f in list(chest_dir.iterdir())[:50]) / 50
         print(f"{args.nuts} NUTS records ({size:.0f} bytes each on average{', heavy' if args.heavy else ''}); "
-              f"{args.chestnuts} Chestnuts games ({turns:.0f} turns on average); {os.cpu_count()} cores")
-        ok &= report(f"pnpkit score ({args.nuts} NUTS records)", *timed(nuts_dir, args.nuts, args.runs), 3.0)
+              f"{args.chestnuts} Chestnuts games ({turns:.0f} turns on average); {os.cpu_count()} cores; "
+              f"{args.runs} runs a side; load = the 1-minute load average as each run starts")
+        ok &= report(f"pnpkit score ({args.nuts} NUTS records)", paired(sides, nuts_dir, args.nuts, args.runs), 3.0)
         ok &= report(f"pnpkit score ({args.chestnuts} Chestnuts games)",
-                     *timed(chest_dir, args.chestnuts, args.runs), 2.0)
+                     paired(sides, chest_dir, args.chestnuts, args.runs), 2.0)
     return 0 if ok else 1
 
 

@@ -29,6 +29,8 @@ from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, e
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"
 BAND = "#e4e4e4"
+_RULE_STYLE = Style(stroke=RULE, width=0.15)   # a table's rules
+_BAND_STYLE = Style(fill=BAND, stroke=None)    # a table's header and spanning rows
 
 
 class TextFitError(ValueError):
@@ -192,20 +194,42 @@ def _word_width(w: tuple[Run, ...], pt: float) -> float:
     return sum(run_width(t, f, pt) for t, f in w)
 
 
-def line_width(rs: list[Run], pt: float) -> float:
-    """Width of rich text set on one line."""
+Measured = tuple[tuple[tuple[Run, ...], ...], tuple[float, ...]]  # a text's words and their widths
+
+
+def measured(text: str, pt: float, bold: bool = False, style: str | None = None) -> Measured:
+    """The words of markup `text` (bold throughout, or every word in `style`: a heading) and
+    their widths at `pt`. Kept for texts up to 2,000 characters: trying a size measures every text
+    of a box at it, and the size chosen is then measured again to be drawn."""
+    return (_measured if len(text) <= 2000 else _measured.__wrapped__)(text, pt, bold, style)
+
+
+@cached(8192)
+def _measured(text: str, pt: float, bold: bool, style: str | None) -> Measured:
+    if style is None:
+        rs = runs(text, bold)
+    else:
+        rs = [(t, ICON if f == ICON else style) for t, f in runs(text.replace("**", ""))]
     ws = words(rs)
-    return sum(word_width(w, pt) for w in ws) + fonts.text_width(" ", REGULAR, pt) * max(0, len(ws) - 1)
+    width = fonts.text_width
+    # a word of one run of text is that run's width (sum() of one width is that width)
+    return ws, tuple([width(w[0][0], w[0][1], pt) if len(w) == 1 and w[0][1] != ICON else word_width(w, pt)
+                      for w in ws])
 
 
-def wrap_runs(rs: list[Run], pt: float, width: float) -> list[list[list[Run]]]:
-    """Greedy wrap of rich text: a list of lines, each a list of words."""
+def line_width(m: Measured, pt: float) -> float:
+    """Width of a measured text set on one line."""
+    ws, widths = m
+    return sum(widths) + fonts.text_width(" ", REGULAR, pt) * max(0, len(ws) - 1)
+
+
+def wrap_runs(m: Measured, pt: float, width: float) -> list[list[list[Run]]]:
+    """Greedy wrap of a measured text: a list of lines, each a list of words."""
     space = fonts.text_width(" ", REGULAR, pt)
     lines: list[list[list[Run]]] = []
     line: list[list[Run]] = []
     used = 0.0
-    for w in words(rs):
-        ww = word_width(w, pt)
+    for w, ww in zip(*m):
         if line and used + space + ww > width + 1e-6:
             lines.append(line)
             line, used = [], 0.0
@@ -275,17 +299,16 @@ def _units(blocks: list[Block], pt: float, width: float, draw: bool = True) -> l
             hpt = pt * (1.3 if b.kind == "heading1" else 1.08)
             hlh = fonts.line_height(hpt, 1.15)
             style = HEADING if b.kind == "heading1" else BOLD
-            rs = [(t, ICON if f == ICON else style) for t, f in runs(b.text.replace("**", ""))]
-            for i, ln in enumerate(wrap_runs(rs, hpt, width)):
+            for i, ln in enumerate(wrap_runs(measured(b.text, hpt, style=style), hpt, width)):
                 units.append(Unit(hlh, draw(ln, 0.0, hlh * 0.8, hpt),
                                   gap_before=(gap * 1.6 if i == 0 else 0.0), keep_with_next=True))
         elif b.kind == "para":
-            for i, ln in enumerate(wrap_runs(runs(b.text), pt, width)):
+            for i, ln in enumerate(wrap_runs(measured(b.text, pt), pt, width)):
                 units.append(Unit(lh, draw(ln, 0.0, base, pt), gap_before=gap if i == 0 else 0.0))
         elif b.kind == "item":
             label_rs = runs(b.label, bold=b.label != "•")
             indent = max(fonts.text_width("00)", BOLD, pt), word_width(label_rs, pt)) + fonts.text_width(" ", REGULAR, pt)
-            for i, ln in enumerate(wrap_runs(runs(b.text), pt, width - indent)):
+            for i, ln in enumerate(wrap_runs(measured(b.text, pt), pt, width - indent)):
                 shapes = draw(ln, indent, base, pt)
                 if i == 0:
                     shapes = [Text(0.0, base, b.label, size=pt, font=label_rs[0][1])] + shapes
@@ -310,7 +333,7 @@ def _table(b: Block, pt: float, width: float, gap: float, draw=draw_line) -> lis
         if len(r) == 1 and ncol > 1:
             continue
         for ci, cell in enumerate(r):
-            natural[ci] = max(natural[ci], line_width(runs(cell, bold=b.header and ri == 0), pt) + 2 * pad_x)
+            natural[ci] = max(natural[ci], line_width(measured(cell, pt, bold=b.header and ri == 0), pt) + 2 * pad_x)
     widths = list(natural)
     if sum(natural) > width:  # the widest column wraps; the others keep their natural width
         flex = max(range(ncol), key=lambda i: natural[i])
@@ -325,27 +348,27 @@ def _table(b: Block, pt: float, width: float, gap: float, draw=draw_line) -> lis
         shapes: list[Shape] = []
         is_header = b.header and ri == 0
         if len(r) == 1 and ncol > 1:  # a spanning row: a shaded band
-            lines = wrap_runs(runs(r[0], bold=True), pt, width - 2 * pad_x)
+            lines = wrap_runs(measured(r[0], pt, bold=True), pt, width - 2 * pad_x)
             h = len(lines) * lh + 2 * pad_y
-            shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+            shapes.append(Rect(0.0, 0.0, width, h, _BAND_STYLE))
             for i, ln in enumerate(lines):
                 shapes += draw(ln, pad_x, pad_y + base + i * lh, pt)
         else:
             cells = []
             for ci in range(ncol):
                 cell = r[ci] if ci < len(r) else ""
-                cells.append(wrap_runs(runs(cell, bold=is_header), pt, widths[ci] - 2 * pad_x))
+                cells.append(wrap_runs(measured(cell, pt, bold=is_header), pt, widths[ci] - 2 * pad_x))
             h = max(len(c) for c in cells) * lh + 2 * pad_y
             if is_header:
-                shapes.append(Rect(0.0, 0.0, width, h, Style(fill=BAND, stroke=None)))
+                shapes.append(Rect(0.0, 0.0, width, h, _BAND_STYLE))
             x = 0.0
             for ci, lines in enumerate(cells):
                 for i, ln in enumerate(lines):
                     shapes += draw(ln, x + pad_x, pad_y + base + i * lh, pt, widths[ci] - 2 * pad_x, align[ci])
                 x += widths[ci]
-        shapes.append(Line(0.0, h, width, h, Style(stroke=RULE, width=0.15)))
+        shapes.append(Line(0.0, h, width, h, _RULE_STYLE))
         if ri == 0:
-            shapes.append(Line(0.0, 0.0, width, 0.0, Style(stroke=RULE, width=0.15)))
+            shapes.append(Line(0.0, 0.0, width, 0.0, _RULE_STYLE))
         units.append(Unit(h, shapes, gap_before=gap if ri == 0 else 0.0,
                           keep_with_next=is_header or (len(r) == 1 and ncol > 1)))
     return units

@@ -116,7 +116,8 @@ def load_head(name: str) -> KitHead:
     """A kit's `game` and `params`, validated; its components are not read. Cached per file version
     (and the versions of the deck files its params read: an edited deck is read again)."""
     path, display, version = located(name)
-    return _head(path, display, version, deck_versions(_source(path, display, version), path))
+    source = _source(path, display, version)
+    return _head(path, display, version, deck_versions(source, path) if _reads_decks(path, display, version) else ())
 
 
 @lru_cache(maxsize=32)
@@ -125,6 +126,14 @@ def _source(path: str, display: str, version: int) -> Source:
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
     return source
+
+
+@lru_cache(maxsize=32)
+def _reads_decks(path: str, display: str, version: int) -> bool:
+    """Whether the kit file names deck files at all: most do not, and looking costs a walk of the
+    whole file, which `load_head` would otherwise pay on every record scored."""
+    from kitfile import decks
+    return bool(decks.references(_source(path, display, version).data))
 
 
 def _version(path: Path | str) -> int:

@@ -131,6 +131,11 @@ class _Composer:
         self.links: dict[tuple, tuple] = {}
         self.anchors: dict[str, tuple[Any, int, tuple]] = {}  # name -> (value, expanded size, path)
         self.count = 0  # values so far, aliases expanded
+        # the limits the common case checks, as plain attributes (read for every value)
+        self.depth, self.most, self.longest = limits.depth, limits.values, limits.text
+        self.largest, self.key_longest = limits.number, limits.key
+        # plain scalars already resolved (kept across files: records repeat their words and numbers)
+        self.known = _RESOLVED if limits.number == LIMITS.number else {}
 
     def document(self) -> Parsed:
         next_event = self.loader.get_event
@@ -152,16 +157,17 @@ class _Composer:
         line = event.start_mark.line + 1
         self.lines[path] = line
         kind = type(event)
-        if kind is _SCALAR and event.tag is None and event.anchor is None and depth < self.limits.depth:
+        if kind is _SCALAR and event.tag is None and event.anchor is None and depth < self.depth:
             # the common case, first and short: a plain or quoted scalar (most of a record's values)
             self.count += 1
-            if self.count <= self.limits.values and len(event.value) <= self.limits.text:
+            text = event.value
+            if self.count <= self.most and len(text) <= self.longest:
                 if not event.implicit[0]:
-                    return event.value
-                try:
-                    return _plain(event.value, None, self.limits.number)
-                except ValueError as e:
-                    raise YamlProblem(line, str(e), path) from None
+                    return text
+                out = self.known.get(text, _UNKNOWN)
+                if out is _UNKNOWN:
+                    out = self.resolve(text, line, path)
+                return out
             self.count -= 1  # over a limit: the general way below says which
         if kind is yaml.AliasEvent:
             return self.alias(event, path, line)
@@ -190,6 +196,18 @@ class _Composer:
         if event.anchor is not None:
             self.anchors[event.anchor] = (out, self.count - start, path)
         return out
+
+    def resolve(self, text: str, line: int, path: tuple) -> Any:
+        """A plain scalar's value (`_plain`), then kept in `known`, which a dict lookup reads
+        faster than `_plain`'s cache; bounded as that cache is."""
+        try:
+            value = _plain(text, None, self.largest)
+        except ValueError as e:
+            raise YamlProblem(line, str(e), path) from None
+        if len(self.known) >= 8192:
+            self.known.clear()
+        self.known[text] = value
+        return value
 
     def alias(self, event: Any, path: tuple, line: int) -> Any:
         try:
@@ -225,15 +243,25 @@ class _Composer:
         own: dict = {}
         merged: dict = {}
         next_event = self.loader.get_event
+        value = self.value
         event = next_event()
-        while type(event) is not yaml.MappingEndEvent:
-            key = self.key(event, path, depth)
+        while type(event) is not _MAPPING_END:
+            text = event.value if type(event) is _SCALAR else None
+            if (text is not None and event.tag is None and event.anchor is None and event.implicit[0]
+                    and len(text) <= self.key_longest and text != "<<"):
+                # the common case: a plain key (what `key` does for one, without its questions)
+                self.count += 1
+                key = self.known.get(text, _UNKNOWN)
+                if key is _UNKNOWN:
+                    key = self.resolve(text, event.start_mark.line + 1, path)
+            else:
+                key = self.key(event, path, depth)
             if key is _MERGE:
                 self.merge(next_event(), path, depth, merged)
             else:
                 if key in own:
                     raise YamlProblem(event.start_mark.line + 1, "this key appears twice", path + (key,))
-                own[key] = self.value(next_event(), path + (key,), depth + 1)
+                own[key] = value(next_event(), path + (key,), depth + 1)
             event = next_event()
         for key in merged:  # YAML's merge: a key written in the mapping itself wins
             if key not in own:
@@ -301,8 +329,13 @@ def _plain(text: str, tag: str | None, largest: int) -> Any:
     return value
 
 
+_RESOLVED: dict[str, Any] = {}  # plain scalar -> its value, under LIMITS.number (Composer.known)
+_UNKNOWN = object()
+
+
 _MERGE = object()  # the key `<<`
 _SCALAR = yaml.ScalarEvent
+_MAPPING_END = yaml.MappingEndEvent
 
 
 def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:

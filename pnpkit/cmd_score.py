@@ -33,8 +33,8 @@ class Read(NamedTuple):
     source: Source
 
 
-def read(record: str) -> Read:
-    """Read a record and its game; `-` reads standard input."""
+def read(record: str, heads: dict | None = None) -> Read:
+    """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     from kitfile.safeyaml import LIMITS
     from kitfile.source import parse, read_text, text_of
     from scorer import api
@@ -46,7 +46,7 @@ def read(record: str) -> Read:
     else:
         text, file = read_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line
-    return Read(*api.read_record(source), source)
+    return Read(*api.read_record(source, heads), source)
 
 
 def _compute(record: str, explain: bool) -> Result:

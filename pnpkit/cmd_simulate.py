@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 import click
 
-from generator.atomic import check_out, publish
 from kitfile import Problem, SourceError
 from scorer.sim import match as matches
 from scorer.sim.players import KINDS, parse
@@ -206,6 +205,7 @@ def register(cli: click.Group) -> None:
         Exit code 0: done; 1: the replay found fault with a game (a bug: please report it); 2: an
         option or the kit cannot be used.
         """
+        from generator.atomic import check_out, publish  # loaded by this command only (start-up, issue 15)
         from pnpkit.sim_report import Study, text, to_json
         from scorer.sim.run import Spec, run
         plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)

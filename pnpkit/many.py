@@ -43,12 +43,15 @@ def _problem(message: str):
     return Problem(None, "", message)
 
 
+_HEADS: dict = {}  # game -> its kit, read once a run (and inherited by the workers forked)
+
+
 def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
     """(path, exit code, Result or the SourceError) for each record, in order."""
     from pnpkit.cmd_score import read
     for path in paths:
         try:
-            module, record, kit, _ = read(path)
+            module, record, kit, _ = read(path, _HEADS)
             result = module.score(record, kit)
         except SourceError as e:
             yield path, 2, e
@@ -56,25 +59,36 @@ def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
         yield path, 0 if result.valid else 1, result
 
 
-CHUNK = 250          # records a worker scores at a time
+CHUNK = 200          # records a worker scores at a time: a few KB of names out, its lines back
 PARALLEL_FROM = 500  # fewer records than this are scored in this process alone
 
 
 def scored(paths: list[str], as_jsonl: bool, jobs: int | None = None) -> Iterator[tuple[int, str]]:
     """(exit code, the record's line) for each record, in order. With many records the work is
     shared by `jobs` processes (default: one per core), each scoring a chunk of them; the lines come
-    back in the records' order, so the output is the same whatever `jobs`."""
+    back in the records' order, so the output is the same whatever `jobs`.
+
+    The workers are forked (where the system can) after the first record is scored here, so they
+    start with its game's modules imported and its kit read, rather than each reading them again;
+    what they send back is each chunk's lines, already written."""
     jobs = jobs or (os.cpu_count() or 1)
     if jobs == 1 or len(paths) < PARALLEL_FROM:
         yield from _chunk(paths, as_jsonl)
         return
+    import gc
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    chunks = [paths[i:i + CHUNK] for i in range(0, len(paths), CHUNK)]
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker) as pool:
-        for lines in pool.map(_chunk, chunks, [as_jsonl] * len(chunks)):
-            yield from lines
+    yield from _chunk(paths[:1], as_jsonl)
+    gc.freeze()  # what is imported stays in the pages the workers share (no collection writes to them)
+    try:
+        rest = paths[1:]
+        chunks = [rest[i:i + CHUNK] for i in range(0, len(rest), CHUNK)]
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker) as pool:
+            for lines in pool.map(_chunk, chunks, [as_jsonl] * len(chunks)):
+                yield from lines
+    finally:
+        gc.unfreeze()  # this process collects as before (a test, or a caller that goes on)
 
 
 def _chunk(paths: list[str], as_jsonl: bool) -> list[tuple[int, str]]:
@@ -105,10 +119,13 @@ def line(path: str, code: int, outcome) -> str:
     return f"{path}: {verdict}; {scores}; {end}"
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on every call
+
+
 def jsonl(path: str, code: int, outcome) -> str:
     if code == 2:
-        return json.dumps({"file": path, "exit": 2, "error": str(outcome)}, ensure_ascii=False)
-    return json.dumps({"file": path, "exit": code, **outcome.to_json()}, ensure_ascii=False)
+        return _JSON.encode({"file": path, "exit": 2, "error": str(outcome)})
+    return outcome.json_text(file=path, exit=code)
 
 
 def summary(counts: dict[int, int]) -> str:

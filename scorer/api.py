@@ -39,8 +39,11 @@ def scored_games() -> list[str]:
     return [g for g in GAMES if game_module(g) is not None]
 
 
-def read_record(source: Source):
-    """Validate a parsed record against its game's format -> (module, record, kit)."""
+def read_record(source: Source, heads: dict[str, Kit] | None = None):
+    """Validate a parsed record against its game's format -> (module, record, kit).
+
+    `heads`, when given, keeps each game's kit once read: many records scored in one run are all
+    scored against the kit as it was when the first of them was read (pnpkit/many.py)."""
     data = source.data
     if not isinstance(data, dict):
         raise SourceError(source.file, [Problem(source.line_of(()), "", "expected a mapping with a `game:` key")])
@@ -52,7 +55,11 @@ def read_record(source: Source):
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
                                                 f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
     record = validate(module.Record, source)
-    kit = load_head(game)  # the game's params; the print components are not read
+    kit = heads.get(game) if heads is not None else None
+    if kit is None:
+        kit = load_head(game)  # the game's params; the print components are not read
+        if heads is not None:
+            heads[game] = kit
     impossible = getattr(module, "start_problems", None)
     problems = impossible(record, kit) if impossible else []
     if problems:  # a `start:` position that cannot exist: refused, each problem on its line

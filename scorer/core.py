@@ -6,7 +6,9 @@ only says which tie-breakers it uses, in order (`rank`).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 from scorer.rulebook import Rule
@@ -44,14 +46,31 @@ class PlayerScore:
 
     @property
     def total(self) -> int:
-        return sum(line.points for line in self.breakdown)
+        return sum([line.points for line in self.breakdown])
 
     def add(self, label: str, points: int) -> None:
         self.breakdown.append(Line(label, points))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "total": self.total,
-                "breakdown": [{"label": l.label, "points": l.points} for l in self.breakdown]}
+                "breakdown": [{"label": line.label, "points": line.points} for line in self.breakdown]}
+
+    def json_text(self) -> str:
+        """`to_json()` as JSON text (ensure_ascii off), the same characters, from each breakdown
+        line's text kept once: scores share their Line values, and encoding them again was most of
+        what writing a many-records line cost."""
+        total = self.total
+        return ('{"name": ' + _JSON.encode(self.name) + ', "total": '
+                + (str(total) if type(total) is int else _JSON.encode(total)) + ', "breakdown": ['
+                + ", ".join([_line_text(line) for line in self.breakdown]) + "]}")
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on each call
+
+
+@lru_cache(maxsize=4096)
+def _line_text(line: Line) -> str:
+    return _JSON.encode({"label": line.label, "points": line.points})
 
 
 @dataclass(frozen=True)
@@ -84,7 +103,7 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
     Returns the ranking as groups (best first) and, for every place that a tie on points had to
     settle, which tie-breaker settled it (or that the place is shared).
     """
-    keys = {s.name: (s.total, *(b.key(s.name) for b in breakers)) for s in scores}
+    keys = {s.name: (s.total, *[b.key(s.name) for b in breakers]) for s in scores}
 
     def sort_key(s: PlayerScore) -> tuple:
         return keys[s.name]
@@ -97,12 +116,13 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
         else:
             groups.append([s])
 
+    totals = [keys[g[0].name][0] for g in groups]  # each group's points (a total adds up its lines)
     tiebreaks: list[Tiebreak] = []
     place = 1
     for i, group in enumerate(groups):
-        total = group[0].total
-        below = i + 1 < len(groups) and groups[i + 1][0].total == total
-        above = i > 0 and groups[i - 1][0].total == total
+        total = totals[i]
+        below = i + 1 < len(groups) and totals[i + 1] == total
+        above = i > 0 and totals[i - 1] == total
         if below or above or len(group) > 1:
             names = [s.name for s in group]
             if below or above:
@@ -152,18 +172,35 @@ class Result:
         return list(self.ranking[0]) if self.ranking and self.finished else []
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.game, "valid": self.valid, "finished": self.finished}
-        if self.players or not self.cooperative:
+        out, players, rest = self._json_parts()
+        if players:
             out["players"] = [p.to_json() for p in self.players]
-        if self.cooperative:
-            out.update(self.extra)
-        else:
-            out["ranking"] = self.ranking
-            out["winners"] = self.winners
-            out["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
-            out.update(self.extra)
-        out["violations"] = [v.to_json() for v in self.violations]
+        out.update(rest)
         return out
+
+    def json_text(self, **first: Any) -> str:
+        """`json.dumps({**first, **self.to_json()}, ensure_ascii=False)`, the same characters, with
+        the players written by `PlayerScore.json_text` (pnpkit/many.py writes one a record)."""
+        head, players, rest = self._json_parts()
+        head = {**first, **head}
+        if not players or any(key in head or key == "players" for key in rest):
+            return _JSON.encode({**first, **self.to_json()})     # a key written twice: json.dumps's order
+        return (_JSON.encode(head)[:-1] + ', "players": [' + ", ".join([p.json_text() for p in self.players])
+                + "], " + _JSON.encode(rest)[1:])
+
+    def _json_parts(self) -> tuple[dict[str, Any], bool, dict[str, Any]]:
+        """to_json's keys before `players`, whether it has players, and its keys after them."""
+        head: dict[str, Any] = {"game": self.game, "valid": self.valid, "finished": self.finished}
+        rest: dict[str, Any] = {}
+        if self.cooperative:
+            rest.update(self.extra)
+        else:
+            rest["ranking"] = self.ranking
+            rest["winners"] = self.winners
+            rest["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
+            rest.update(self.extra)
+        rest["violations"] = [v.to_json() for v in self.violations]
+        return head, bool(self.players or not self.cooperative), rest
 
 
 def where_turn(turn: int, player: str, action: int | None = None, text: str | None = None) -> str:

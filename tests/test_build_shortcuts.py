@@ -99,3 +99,61 @@ def test_pdf_streams_compressed_ahead_give_reportlabs_own_bytes(doc, monkeypatch
     ahead = pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t")
     monkeypatch.setattr(pdf_backend.PdfDocument, "_deflate_ahead", lambda self, page: None)
     assert pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t") == ahead
+
+
+def test_pdf_rects_lines_and_ellipses_written_from_their_points_are_their_ops_written(monkeypatch):
+    """The PDF writer writes square-cornered rectangles, lines, circles and ellipses from their
+    points (issue 15): the same bytes as painting their ops (rect_ops, ellipse_ops) as it did
+    before, under any placement (random shapes, styles, rotations and scales)."""
+    from generator.shapes import Circle, Ellipse, Group, Line, Rect, Style, ellipse_ops, rect_ops
+
+    rng = random.Random(15)
+    v = lambda: rng.choice([0.0, -0.0, rng.uniform(-200, 200), rng.randint(-5, 300) / 4])  # noqa: E731
+    styles = [Style(fill="#aa3300", stroke=None), Style(fill=None, stroke="#000000", width=0.3),
+              Style(fill="#ffffff", stroke="#123456", width=0.5, dash=(1.0, 0.5), cap="round", join="bevel"),
+              Style(fill=None, stroke=None), Style(fill="#00ff00", stroke="#000000", width=0.0, evenodd=True)]
+    pages = []
+    for _ in range(40):
+        shapes = []
+        for _ in range(30):
+            st = rng.choice(styles)
+            s = rng.choice([Rect(v(), v(), v(), v(), st, r=rng.choice([0.0, -1.0, rng.uniform(0.1, 5)])), Line(v(), v(), v(), v(), st),
+                            Circle(v(), v(), v(), st), Ellipse(v(), v(), v(), v(), st)])
+            shapes.append(Group((s,), dx=v(), dy=v(), rotate=rng.choice([0.0, 90.0, rng.uniform(0, 360)]),
+                                scale=rng.choice([1.0, rng.uniform(0.1, 3)])))
+        pages.append(tuple(shapes))
+    from_points = pdf_backend.render(pages, 210, 297)
+
+    draw = pdf_backend.PdfDocument.draw
+
+    def by_ops(self, s, m):  # the writer before: every one of them made into ops and painted
+        if type(s) is Rect:
+            self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
+        elif type(s) is Line:
+            self._paint(s.style, m, (("M", s.x1, s.y1), ("L", s.x2, s.y2)), closed=False)
+        elif type(s) in (Circle, Ellipse):
+            rx, ry = (s.r, s.r) if type(s) is Circle else (s.rx, s.ry)
+            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, rx, ry))
+        else:
+            draw(self, s, m)
+
+    monkeypatch.setattr(pdf_backend.PdfDocument, "draw", by_ops)
+    assert pdf_backend.render(pages, 210, 297) == from_points
+
+
+def test_pdf_text_runs_kept_per_document_give_the_runs_made_each_time(doc, monkeypatch):
+    """The PDF writer keeps each text's font runs per document (issue 15); made again for every
+    text, with characters beyond a subset's 256 codes among them, the file is the same."""
+    from generator.shapes import Text
+    extra = tuple(Text(10 + i % 50, 20 + i // 50 * 5, "".join(chr(0x100 + (i * 7 + k) % 400) for k in range(5)) + " Zoë",
+                       size=8 + i % 2) for i in range(300))
+    pages = doc.page_shapes() + [extra, extra[::-1]]
+    kept = pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t")
+    runs = pdf_backend.PdfDocument._runs
+
+    def made_again(self, font, size, text):
+        self.runs.clear()
+        return runs(self, font, size, text)
+
+    monkeypatch.setattr(pdf_backend.PdfDocument, "_runs", made_again)
+    assert pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t") == kept

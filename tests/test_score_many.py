@@ -64,3 +64,59 @@ def test_many_processes_give_the_same_lines_in_the_same_order(tmp_path):
     shared = list(many.scored(paths, True, jobs=2))
     assert shared == alone and len(alone) == many.PARALLEL_FROM + 20
     assert [code for code, _ in alone[:4]] == [0, 1, 2, 0]
+
+
+def _records_of_every_kind(folder):
+    """Records of every game (the docs' worked examples, random games, NUTS sheets with written cards
+    and names beyond ASCII) and the hostile corpus (unreadable ones), as files in `folder`."""
+    import random
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    from kitfile import load_kit
+    from scorer.games import chestnuts, in_the_nuts_random, trim_the_tree
+
+    root = Path(__file__).parent.parent
+    texts = {}
+    for page in [root / "docs" / "at-the-table.md", *sorted((root / "docs" / "records").glob("*.md"))]:
+        for i, text in enumerate(re.findall(r"```yaml(?: file=\S+)?\n(.*?)```", page.read_text(encoding="utf-8"), re.S)):
+            if re.search(r"^game: ", text, re.M):
+                texts[f"{page.stem}-{i}.yaml"] = text
+    for path in sorted((root / "tests" / "corpus" / "records").glob("*.yaml")):
+        texts["corpus-" + path.name] = path.read_text(encoding="utf-8", errors="replace")
+    rng = random.Random(15)
+    for i in range(3):
+        texts[f"chestnuts-{i}.yaml"] = yaml.safe_dump(chestnuts.random_record(load_kit("chestnuts"), rng))
+        texts[f"trim-{i}.yaml"] = yaml.safe_dump(trim_the_tree.random_record(load_kit("trim-the-tree"), rng, ["Ann", "Ben", "Cat"]))
+        texts[f"in-the-nuts-{i}.yaml"] = yaml.safe_dump(in_the_nuts_random.random_record(load_kit("in-the-nuts"), rng))
+    texts["nuts-written.yaml"] = ("game: nuts\nplayers:\n"
+                                  "  - {name: Zoë, sheet: {almond: 6, cashew: 6}, goals: [salty-mama], salt: 3,\n"
+                                  "     bonus: [B01, {needs: {almond: 2}, points: 3}, {needs: {almond: 2}, points: 3}]}\n"
+                                  "  - {name: 李, sheet: {peanut: 9}, squirrel: 4, goals: [squirrel-buddy, squirrel-buddy], bonus: [B01]}\n"
+                                  "  - {name: 7, sheet: {pistachio: 2}, bonus: []}\n")
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return sorted(str(folder / name) for name in texts)
+
+
+def test_many_lines_are_the_records_scored_one_by_one(tmp_path):
+    """`--jsonl` (written by pnpkit/many.py, players by `Result.json_text`) says, for every game and
+    every kind of record, what `pnpkit score RECORD --json` says of the record alone, to the character."""
+    paths = _records_of_every_kind(tmp_path)
+    lines = [text for _, text in many.scored(paths, True, jobs=1)]
+    assert len(lines) == len(paths) > 40
+    games, codes = set(), set()
+    for path, text in zip(paths, lines):
+        one = CliRunner().invoke(cli, ["score", path, "--json"])
+        codes.add(one.exit_code)
+        if one.exit_code == 2:
+            assert json.loads(text) == {"file": path, "exit": 2, "error": json.loads(text)["error"]}
+            assert json.loads(text)["error"].split("\n")[0] in one.stderr
+            continue
+        alone = json.loads(one.stdout)
+        games.add(alone["game"])
+        assert text == json.dumps({"file": path, "exit": one.exit_code, **alone}, ensure_ascii=False), path
+    assert codes == {0, 1, 2}
+    assert games == {"chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts"}

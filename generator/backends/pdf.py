@@ -23,7 +23,9 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import colour, fonts
+from generator.memo import cached
 from generator.shapes import (
+    KAPPA,
     MM_PER_PT,
     Circle,
     Ellipse,
@@ -36,7 +38,6 @@ from generator.shapes import (
     Shape,
     Style,
     Text,
-    ellipse_ops,
     rect_ops,
 )
 
@@ -77,6 +78,20 @@ def rgb(c: str) -> tuple[float, float, float]:
 
 
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
+_RECT = " ".join([_MOVE, _LINE, _LINE, _LINE, "h"])        # rect_ops(..., r=0)
+_SEGMENT = " ".join([_MOVE, _LINE])
+_ELLIPSE = " ".join([_MOVE, _CURVE, _CURVE, _CURVE, _CURVE, "h"])  # ellipse_ops
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The points of ellipse_ops, x's and y's."""
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return ((cx + rx, cx + rx, cx + kx, cx, cx - kx, cx - rx, cx - rx, cx - rx, cx - kx, cx, cx + kx, cx + rx, cx + rx),
+            (cy, cy + ky, cy + ry, cy + ry, cy + ry, cy + ky, cy, cy - ky, cy - ry, cy - ry, cy - ry, cy - ky, cy))
+
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
 
@@ -92,12 +107,19 @@ class _Widget(pdfdoc.PDFObject):
         self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
 
     def format(self, document):
-        return pdfdoc.PDFDictionary({
-            "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
-            "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
-            "Rect": pdfdoc.PDFArray([round(v, 2) for v in self.rect]), "F": 4,
-            "DA": pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g"), "Q": 1,
-        }).format(document)
+        da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
+        rect = [round(v, 2) for v in self.rect]
+        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
+            return pdfdoc.PDFDictionary({
+                "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
+                "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
+                "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
+            }).format(document)
+        # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
+        # sixth), without building the dictionary: a score sheet has a hundred or more fields.
+        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
+                + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
+                + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
 
 
 class _Deflated:
@@ -149,6 +171,7 @@ class PdfDocument:
         self.c.setProducer("pnpkit (reportlab)")
         self.fields: list = []
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
+        self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
         self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
         self._reset_state()
 
@@ -209,7 +232,7 @@ class PdfDocument:
         return self.buf.getvalue()
 
     # -- state -----------------------------------------------------------------------------
-    def _set_style(self, st: Style, scale: float) -> tuple[bool, bool]:
+    def _set_style(self, st: Style, m: Matrix) -> tuple[bool, bool]:
         code = self.code
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
@@ -223,19 +246,20 @@ class PdfDocument:
             if st.stroke != self.stroke:
                 code.append("%.4f %.4f %.4f RG" % rgb(st.stroke))
                 self.stroke = st.stroke
+            scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K  # the placement's scale, for widths
             w = st.width * K * scale
             if w != self.width:
                 code.append("%.3f w" % w)
                 self.width = w
-            dash = tuple(d * K * scale for d in st.dash)
+            dash = tuple([d * K * scale for d in st.dash]) if st.dash else ()
             if dash != self.dash:
                 code.append("[%s] 0 d" % (fp_str(*dash) if dash else ""))
                 self.dash = dash
-            cap = {"butt": 0, "round": 1, "square": 2}.get(st.cap, 0)
+            cap = _CAPS.get(st.cap, 0)
             if cap != self.cap:
                 code.append("%d J" % cap)
                 self.cap = cap
-            join = {"miter": 0, "round": 1, "bevel": 2}.get(st.join, 0)
+            join = _JOINS.get(st.join, 0)
             if join != self.join:
                 code.append("%d j" % join)
                 self.join = join
@@ -267,11 +291,23 @@ class PdfDocument:
         self.code.append(" ".join(parts) % tuple(vals))
 
     def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
-        scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K
-        do_fill, do_stroke = self._set_style(st, scale)
+        do_fill, do_stroke = self._set_style(st, m)
         if not do_fill and not do_stroke:
             return
         self._path(ops, m)
+        self._close(st, do_fill, do_stroke, closed)
+
+    def _points(self, st: Style, m: Matrix, template: str, xs, ys, closed: bool = True) -> None:
+        """`_paint` of a path whose operators are known (`template`: a rectangle, a line, an
+        ellipse) from its points: the same numbers and text, without making and reading ops."""
+        do_fill, do_stroke = self._set_style(st, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        self.code.append(template % tuple([v for x, y in zip(xs, ys) for v in (a * x + c * y + e, b * x + d * y + f)]))
+        self._close(st, do_fill, do_stroke, closed)
+
+    def _close(self, st: Style, do_fill: bool, do_stroke: bool, closed: bool) -> None:
         if do_fill and closed:
             self.code.append(("B" if do_stroke else "f") + ("*" if st.evenodd else ""))
         elif do_stroke:
@@ -299,13 +335,18 @@ class PdfDocument:
                 for item in s.items:
                     self.draw(item, gm)
         elif t is Rect:
-            self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
+            if s.r <= 0.0:  # rect_ops' square corners
+                x, y = s.x, s.y
+                x2, y2 = x + s.w, y + s.h
+                self._points(s.style, m, _RECT, (x, x2, x2, x), (y, y, y2, y2))
+            else:
+                self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
         elif t is Line:
-            self._paint(s.style, m, (("M", s.x1, s.y1), ("L", s.x2, s.y2)), closed=False)
+            self._points(s.style, m, _SEGMENT, (s.x1, s.x2), (s.y1, s.y2), closed=False)
         elif t is Circle:
-            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.r, s.r))
+            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.r, s.r))
         elif t is Ellipse:
-            self._paint(s.style, m, ellipse_ops(s.cx, s.cy, s.rx, s.ry))
+            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.rx, s.ry))
         elif t is Polygon:
             if not s.points:
                 return
@@ -370,19 +411,36 @@ class PdfDocument:
         # What beginText / setFont / setTextTransform / textOut / drawText write for a TrueType
         # font, written directly: the same bytes, without the text object and the text width it
         # computes and drops.
-        doc = self.c._doc
-        out = ["BT 1 0 0 1 0 0 Tm", fp_str(*tm) + " Tm"]
-        size = None
-        current = -1
-        for subset, part in font.splitString(s.text, doc):
-            if subset != current:
-                if size is None:
-                    size = f"{fp_str(s.size)} Tf {fp_str(s.size * 1.2)} TL"
-                out.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
-                current = subset
-            out.append(f"({self.c._escape(part)}) Tj")
-        out.append("ET")
-        self.code.append(" ".join(out))
+        self.code.append("BT 1 0 0 1 0 0 Tm " + fp_str(*tm) + " Tm " + self._runs(font, s.size, s.text))
+
+    def _runs(self, font, size: float, text: str) -> str:
+        """The operators after the text matrix: each run of one font subset, then ET. Kept per
+        document: a page repeats its labels, and once a text's characters have their codes in the
+        document's subsets (splitString gives them codes the first time) the same text always
+        gives the same runs."""
+        key = (font.fontName, size, text)
+        got = self.runs.get(key)
+        if got is None:
+            doc = self.c._doc
+            out = []
+            size_text = None
+            current = -1
+            for subset, part in font.splitString(text, doc):
+                if subset != current:
+                    if size_text is None:
+                        size_text = _font_size(size)
+                    out.append(f"{font.getSubsetInternalName(subset, doc)} {size_text}")
+                    current = subset
+                out.append(f"({self.c._escape(part)}) Tj")
+            out.append("ET")
+            got = self.runs[key] = " ".join(out)
+        return got
+
+
+@cached(1024)
+def _font_size(size: float) -> str:
+    """The size and leading setFont writes (a page sets a few sizes many times)."""
+    return f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
 
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",

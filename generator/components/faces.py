@@ -46,13 +46,15 @@ def background(face: Face) -> str:
 
 def reach(shapes: tuple[Shape, ...], cx: float, cy: float) -> float:
     """How far from (cx, cy) the ink of `shapes` goes (outlines sampled, half strokes added)."""
-    from generator.art._core import IDENTITY, outline_points, transform
+    from generator.art._core import IDENTITY, outline_xy, transform
     far = 0.0
+    hypot = math.hypot
     for s in transform(shapes, IDENTITY):
         st = getattr(s, "style", None)
         pad = st.width / 2 if (st is not None and st.stroke) else 0.0
-        for x, y in outline_points(s):
-            far = max(far, math.hypot(x - cx, y - cy) + pad)
+        xs, ys = outline_xy(s)
+        if xs:  # adding pad never reorders distances (rounding is monotone): the farthest, then pad
+            far = max(far, max([hypot(x - cx, y - cy) for x, y in zip(xs, ys)]) + pad)
     return far
 
 
