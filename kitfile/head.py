@@ -132,8 +132,11 @@ def _source(path: str, display: str, version: int) -> Source:
 def _reads_decks(path: str, display: str, version: int) -> bool:
     """Whether the kit file names deck files at all: most do not, and looking costs a walk of the
     whole file, which `load_head` would otherwise pay on every record scored."""
+    source = _source(path, display, version)
+    if not any(p and p[-1] == "from" for p in source.lines):  # no `from:` written anywhere (an alias
+        return False                                          # repeats one written at its anchor)
     from kitfile import decks
-    return bool(decks.references(_source(path, display, version).data))
+    return bool(decks.references(source.data))
 
 
 def _version(path: Path | str) -> int:

@@ -14,3 +14,5 @@ Each game's simulation lives beside its rules (scorer/games/<game>_sim.py) and u
 moves are the rules' `legal_moves`, every move is the rules' `apply`, and the record it writes is the
 one `pnpkit check` reads.
 """
+
+KINDS = ("random", "greedy", "search")   # the players, as `--player` names them (players.py plays them)
