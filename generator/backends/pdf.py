@@ -183,6 +183,12 @@ class PdfDocument:
         self.alpha: float = 1.0
         self.cap = 0
         self.join = 0
+        self.unstyled()
+
+    def unstyled(self) -> None:
+        """Forget the style `_set_style` set last: the state it wrote has changed since (a text's
+        colour, a clip's restore, a picture's alpha, a new page)."""
+        self.styled: tuple = (None, None, (False, False))
 
     # -- page ------------------------------------------------------------------------------
     def page(self, shapes: tuple[Shape, ...], fields: list[Field] = ()) -> None:
@@ -233,6 +239,8 @@ class PdfDocument:
 
     # -- state -----------------------------------------------------------------------------
     def _set_style(self, st: Style, m: Matrix) -> tuple[bool, bool]:
+        if st is self.styled[0] and m is self.styled[1]:  # the shape before set it: nothing to write
+            return self.styled[2]
         code = self.code
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
@@ -263,6 +271,7 @@ class PdfDocument:
             if join != self.join:
                 code.append("%d j" % join)
                 self.join = join
+        self.styled = (st, m, (do_fill, do_stroke))
         return do_fill, do_stroke
 
     def _path(self, ops, m: Matrix) -> None:
@@ -307,6 +316,30 @@ class PdfDocument:
         self.code.append(template % tuple([v for x, y in zip(xs, ys) for v in (a * x + c * y + e, b * x + d * y + f)]))
         self._close(st, do_fill, do_stroke, closed)
 
+    def _rect(self, s: Rect, m: Matrix) -> None:
+        """`_points` of a square-cornered rectangle (x, y) (x2, y) (x2, y2) (x, y2), each product
+        made once: the same floats, as `a * x + c * y + e` is `(a * x) + (c * y) + e` either way."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        x, y = s.x, s.y
+        x2, y2 = x + s.w, y + s.h
+        ax, bx, ax2, bx2, cy, dy, cy2, dy2 = a * x, b * x, a * x2, b * x2, c * y, d * y, c * y2, d * y2
+        self.code.append(_RECT % (ax + cy + e, bx + dy + f, ax2 + cy + e, bx2 + dy + f,
+                                  ax2 + cy2 + e, bx2 + dy2 + f, ax + cy2 + e, bx + dy2 + f))
+        self._close(s.style, do_fill, do_stroke, True)
+
+    def _line(self, s: Line, m: Matrix) -> None:
+        """`_points` of a line, its arithmetic written out."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        x1, y1, x2, y2 = s.x1, s.y1, s.x2, s.y2
+        self.code.append(_SEGMENT % (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e, b * x2 + d * y2 + f))
+        self._close(s.style, do_fill, do_stroke, False)
+
     def _close(self, st: Style, do_fill: bool, do_stroke: bool, closed: bool) -> None:
         if do_fill and closed:
             self.code.append(("B" if do_stroke else "f") + ("*" if st.evenodd else ""))
@@ -331,18 +364,17 @@ class PdfDocument:
                 self.code.append("Q")
                 (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap,
                  self.join) = saved
+                self.unstyled()
             else:
                 for item in s.items:
                     self.draw(item, gm)
         elif t is Rect:
             if s.r <= 0.0:  # rect_ops' square corners
-                x, y = s.x, s.y
-                x2, y2 = x + s.w, y + s.h
-                self._points(s.style, m, _RECT, (x, x2, x2, x), (y, y, y2, y2))
+                self._rect(s, m)
             else:
                 self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
         elif t is Line:
-            self._points(s.style, m, _SEGMENT, (s.x1, s.x2), (s.y1, s.y2), closed=False)
+            self._line(s, m)
         elif t is Circle:
             self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.r, s.r))
         elif t is Ellipse:
@@ -373,6 +405,7 @@ class PdfDocument:
             reader = self.images[s.png] = ImageReader(io.BytesIO(s.png))
         a, b, c, d, e, f = mul(m, (s.w, 0.0, 0.0, -s.h, s.x, s.y + s.h))
         self.code.append("q %s cm" % fp_str(a, b, c, d, e, f))
+        self.unstyled()
         if s.opacity != 1.0:
             self.c.setFillAlpha(s.opacity)
         self.c.drawImage(reader, 0, 0, width=1, height=1, mask="auto")
@@ -397,9 +430,11 @@ class PdfDocument:
         if s.color != self.fill:
             self.code.append("%.4f %.4f %.4f rg" % rgb(s.color))
             self.fill = s.color
+            self.unstyled()
         if self.alpha != 1.0:
             self.c.setFillAlpha(1.0)
             self.alpha = 1.0
+            self.unstyled()
         font = pdfmetrics.getFont(name)
         if not font._dynamicFont:                          # pragma: no cover - every font is embedded TrueType
             to = self.c.beginText()
