@@ -83,13 +83,6 @@ _SEGMENT = " ".join([_MOVE, _LINE])
 _ELLIPSE = " ".join([_MOVE, _CURVE, _CURVE, _CURVE, _CURVE, "h"])  # ellipse_ops
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The points of ellipse_ops, x's and y's."""
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return ((cx + rx, cx + rx, cx + kx, cx, cx - kx, cx - rx, cx - rx, cx - rx, cx - kx, cx, cx + kx, cx + rx, cx + rx),
-            (cy, cy + ky, cy + ry, cy + ry, cy + ry, cy + ky, cy, cy - ky, cy - ry, cy - ry, cy - ry, cy - ky, cy))
-
-
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -306,19 +299,10 @@ class PdfDocument:
         self._path(ops, m)
         self._close(st, do_fill, do_stroke, closed)
 
-    def _points(self, st: Style, m: Matrix, template: str, xs, ys, closed: bool = True) -> None:
-        """`_paint` of a path whose operators are known (`template`: a rectangle, a line, an
-        ellipse) from its points: the same numbers and text, without making and reading ops."""
-        do_fill, do_stroke = self._set_style(st, m)
-        if not do_fill and not do_stroke:
-            return
-        a, b, c, d, e, f = m
-        self.code.append(template % tuple([v for x, y in zip(xs, ys) for v in (a * x + c * y + e, b * x + d * y + f)]))
-        self._close(st, do_fill, do_stroke, closed)
-
     def _rect(self, s: Rect, m: Matrix) -> None:
-        """`_points` of a square-cornered rectangle (x, y) (x2, y) (x2, y2) (x, y2), each product
-        made once: the same floats, as `a * x + c * y + e` is `(a * x) + (c * y) + e` either way."""
+        """A square-cornered rectangle as `_paint` of rect_ops would write it, from its points
+        (x, y) (x2, y) (x2, y2) (x, y2), each product made once: the same floats, as
+        `a * x + c * y + e` is `(a * x) + (c * y) + e` either way."""
         do_fill, do_stroke = self._set_style(s.style, m)
         if not do_fill and not do_stroke:
             return
@@ -331,7 +315,7 @@ class PdfDocument:
         self._close(s.style, do_fill, do_stroke, True)
 
     def _line(self, s: Line, m: Matrix) -> None:
-        """`_points` of a line, its arithmetic written out."""
+        """A line as `_paint` of its ops would write it, from its two points."""
         do_fill, do_stroke = self._set_style(s.style, m)
         if not do_fill and not do_stroke:
             return
@@ -339,6 +323,28 @@ class PdfDocument:
         x1, y1, x2, y2 = s.x1, s.y1, s.x2, s.y2
         self.code.append(_SEGMENT % (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e, b * x2 + d * y2 + f))
         self._close(s.style, do_fill, do_stroke, False)
+
+    def _ellipse(self, st: Style, m: Matrix, cx: float, cy: float, rx: float, ry: float) -> None:
+        """An ellipse as `_paint` of ellipse_ops would write it: its 13 points take 5 x's and
+        5 y's, so each product is made once (the same floats, as in `_rect`)."""
+        do_fill, do_stroke = self._set_style(st, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        kx, ky = rx * KAPPA, ry * KAPPA
+        x0, x1, x2, x3, x4 = cx + rx, cx + kx, cx, cx - kx, cx - rx
+        y0, y1, y2, y3, y4 = cy, cy + ky, cy + ry, cy - ky, cy - ry
+        ax0, ax1, ax2, ax3, ax4 = a * x0, a * x1, a * x2, a * x3, a * x4
+        bx0, bx1, bx2, bx3, bx4 = b * x0, b * x1, b * x2, b * x3, b * x4
+        cy0, cy1, cy2, cy3, cy4 = c * y0, c * y1, c * y2, c * y3, c * y4
+        dy0, dy1, dy2, dy3, dy4 = d * y0, d * y1, d * y2, d * y3, d * y4
+        start = (ax0 + cy0 + e, bx0 + dy0 + f)
+        self.code.append(_ELLIPSE % (
+            start + (ax0 + cy1 + e, bx0 + dy1 + f, ax1 + cy2 + e, bx1 + dy2 + f, ax2 + cy2 + e, bx2 + dy2 + f,
+                     ax3 + cy2 + e, bx3 + dy2 + f, ax4 + cy1 + e, bx4 + dy1 + f, ax4 + cy0 + e, bx4 + dy0 + f,
+                     ax4 + cy3 + e, bx4 + dy3 + f, ax3 + cy4 + e, bx3 + dy4 + f, ax2 + cy4 + e, bx2 + dy4 + f,
+                     ax1 + cy4 + e, bx1 + dy4 + f, ax0 + cy3 + e, bx0 + dy3 + f) + start))
+        self._close(st, do_fill, do_stroke, True)
 
     def _close(self, st: Style, do_fill: bool, do_stroke: bool, closed: bool) -> None:
         if do_fill and closed:
@@ -376,9 +382,9 @@ class PdfDocument:
         elif t is Line:
             self._line(s, m)
         elif t is Circle:
-            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.r, s.r))
+            self._ellipse(s.style, m, s.cx, s.cy, s.r, s.r)
         elif t is Ellipse:
-            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.rx, s.ry))
+            self._ellipse(s.style, m, s.cx, s.cy, s.rx, s.ry)
         elif t is Polygon:
             if not s.points:
                 return
