@@ -165,6 +165,7 @@ class PdfDocument:
         self.fields: list = []
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
         self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
+        self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
         self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
         self._reset_state()
 
@@ -267,37 +268,48 @@ class PdfDocument:
         self.styled = (st, m, (do_fill, do_stroke))
         return do_fill, do_stroke
 
-    def _path(self, ops, m: Matrix) -> None:
-        # Points are mapped here and the whole path is formatted by one `%` (its operators
-        # joined into one template): per point, only the arithmetic is left in Python.
+    def _path(self, ops, m: Matrix, shared: bool = True) -> bool:
+        """Write the path `ops` placed by `m`; whether it closes (a Z). Points are mapped here and
+        the whole path is formatted by one `%` (its operators joined into one template, kept per
+        document for `shared` ops: the copies of a drawing share their shapes): per point, only
+        the arithmetic is left in Python."""
         a, b, c, d, e, f = m
-        parts = []
         vals: list[float] = []
         add = vals.append
         for op in ops:
             t = op[0]
-            if t == "L" or t == "M":
-                x, y = op[1], op[2]
-                add(a * x + c * y + e)
-                add(b * x + d * y + f)
-                parts.append(_LINE if t == "L" else _MOVE)
-            elif t == "C":
+            if t == "C":
                 x1, y1, x2, y2, x3, y3 = op[1:7]
                 vals += (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
                          b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f)
-                parts.append(_CURVE)
-            elif t == "Z":
-                parts.append("h")
-            else:
-                raise ValueError(f"unknown path op {t!r}")
-        self.code.append(" ".join(parts) % tuple(vals))
+            elif t == "L" or t == "M":
+                x, y = op[1], op[2]
+                add(a * x + c * y + e)
+                add(b * x + d * y + f)
+        known = self.paths.get(id(ops)) if shared else None
+        if known is None or known[0] is not ops:
+            known = (ops, *_template(ops))
+            if shared:  # the entry holds ops, so its id is not reused while the document lives
+                self.paths[id(ops)] = known
+        self.code.append(known[1] % tuple(vals))
+        return known[2]
 
     def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
         do_fill, do_stroke = self._set_style(st, m)
         if not do_fill and not do_stroke:
             return
-        self._path(ops, m)
+        self._path(ops, m, shared=False)
         self._close(st, do_fill, do_stroke, closed)
+
+    def _polygon(self, s: Polygon, m: Matrix) -> None:
+        """A polygon as `_paint` of its ops (M, L..., Z if closed) would write it, from its points."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        self.code.append(_polygon(len(s.points), s.closed)
+                         % tuple([v for x, y in s.points for v in (a * x + c * y + e, b * x + d * y + f)]))
+        self._close(s.style, do_fill, do_stroke, s.closed)
 
     def _rect(self, s: Rect, m: Matrix) -> None:
         """A square-cornered rectangle as `_paint` of rect_ops would write it, from its points
@@ -363,7 +375,7 @@ class PdfDocument:
                 self.code.append("q")
                 saved = (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap, self.join)
                 x, y, w, h = s.clip
-                self._path(rect_ops(x, y, w, h, 0), gm)
+                self._path(rect_ops(x, y, w, h, 0), gm, shared=False)
                 self.code.append("W n")
                 for item in s.items:
                     self.draw(item, gm)
@@ -386,15 +398,13 @@ class PdfDocument:
         elif t is Ellipse:
             self._ellipse(s.style, m, s.cx, s.cy, s.rx, s.ry)
         elif t is Polygon:
-            if not s.points:
-                return
-            ops = [("M", *s.points[0])] + [("L", *p) for p in s.points[1:]]
-            if s.closed:
-                ops.append(("Z",))
-            self._paint(s.style, m, ops, closed=s.closed)
+            if s.points:
+                self._polygon(s, m)
         elif t is Path:
-            closed = any(op[0] == "Z" for op in s.ops)
-            self._paint(s.style, m, s.ops, closed=closed or s.style.fill is not None)
+            do_fill, do_stroke = self._set_style(s.style, m)
+            if do_fill or do_stroke:
+                closed = self._path(s.ops, m)
+                self._close(s.style, do_fill, do_stroke, closed or s.style.fill is not None)
         elif t is Text:
             self._text(s, m)
         elif t is Image:
@@ -476,6 +486,28 @@ class PdfDocument:
             out.append("ET")
             got = self.runs[key] = " ".join(out)
         return got
+
+
+def _template(ops) -> tuple[str, bool]:
+    """The operators of a path, a `%.2f` where each number goes, and whether it closes."""
+    parts = []
+    for op in ops:
+        t = op[0]
+        if t == "L" or t == "M":
+            parts.append(_LINE if t == "L" else _MOVE)
+        elif t == "C":
+            parts.append(_CURVE)
+        elif t == "Z":
+            parts.append("h")
+        else:
+            raise ValueError(f"unknown path op {t!r}")
+    return " ".join(parts), "h" in parts
+
+
+@cached(1024)
+def _polygon(n: int, closed: bool) -> str:
+    """The operators of a polygon of n points, a `%.2f` where each number goes."""
+    return " ".join([_MOVE] + [_LINE] * (n - 1) + (["h"] if closed else []))
 
 
 @cached(1024)
