@@ -432,8 +432,8 @@ class PdfDocument:
             return
         name = fonts.pdf_font(s.font)
         shift = 0.0
-        if s.anchor != "start":
-            wpt = pdfmetrics.stringWidth(s.text, name, s.size)
+        if s.anchor != "start":  # fonts.per_pt: reportlab's width, the same float, kept per text
+            wpt = fonts.per_pt(s.text, s.font) * s.size if fonts.LINEAR else pdfmetrics.stringWidth(s.text, name, s.size)
             shift = wpt / 2 if s.anchor == "middle" else wpt
         # text space (pt, y up) -> local mm (y down): scale, flip; then rotate, then move
         tm: Matrix = (MM_PER_PT, 0.0, 0.0, -MM_PER_PT, -shift * MM_PER_PT, 0.0)
