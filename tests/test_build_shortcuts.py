@@ -215,3 +215,30 @@ def test_pdf_style_set_by_the_shape_before_is_the_style_written_again(doc, monke
 
     monkeypatch.setattr(pdf_backend.PdfDocument, "_set_style", every_time)
     assert pdf_backend.render(pages, 210, 297) == kept
+
+
+def test_svg_text_from_its_template_is_the_tag_written_for_it():
+    """SVG texts are written from a template per font, size, colour and anchor (issue 15): the
+    same markup `_tag` writes, for texts that need escaping, rotated texts and every anchor."""
+    from generator.fonts import SVG_FAMILY
+    from generator.shapes import MM_PER_PT, Text
+
+    n = svg_backend.n
+    rng = random.Random(15)
+    for _ in range(500):
+        t = Text(rng.uniform(-50, 300), rng.choice([0.0, -0.0, rng.uniform(-50, 300)]),
+                 "".join(rng.choice("ab <&>\"'%s\n李") for _ in range(rng.randint(1, 12))),
+                 size=rng.choice([6.5, 8.0, rng.uniform(4, 20)]), font=rng.choice(list(SVG_FAMILY) + ["unknown"]),
+                 anchor=rng.choice(["start", "middle", "end"]), rotate=rng.choice([0.0, 90.0, rng.uniform(-180, 180)]),
+                 color=rng.choice(["#000000", "#a%b&c"]))
+        fam, weight = SVG_FAMILY.get(t.font, ("DejaVu Sans", "normal"))
+        attrs = [("x", n(t.x)), ("y", n(t.y)), ("font-family", fam), ("font-size", n(t.size * MM_PER_PT)), ("fill", t.color)]
+        if weight != "normal":
+            attrs.append(("font-weight", weight))
+        if t.anchor != "start":
+            attrs.append(("text-anchor", t.anchor))
+        if t.rotate:
+            attrs.append(("transform", f"rotate({n(t.rotate)} {n(t.x)} {n(t.y)})"))
+        page = svg_backend._Page()
+        page.add(t)
+        assert page.out == [svg_backend._tag("text", attrs, t.text)]
