@@ -149,7 +149,8 @@ FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is
 class PdfDocument:
     """Pages in, PDF bytes out."""
 
-    def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = ""):
+    def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = "",
+                 ahead: bool = True):
         self.buf = io.BytesIO()
         self.h_pt = h_mm * K
         first = fonts.pdf_font("regular")
@@ -166,7 +167,9 @@ class PdfDocument:
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
         self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
         self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
-        self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
+        # pages compressed in a thread while the next are drawn; a document of one page (the
+        # score sheets) has nothing to draw meanwhile, so reportlab compresses it at save time
+        self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate") if ahead else None
         self._reset_state()
 
     def _reset_state(self) -> None:
@@ -199,7 +202,7 @@ class PdfDocument:
     def _deflate_ahead(self, page: pdfdoc.PDFPage) -> None:
         """Give the page the content stream PDFPage.check_format would make at save time, its
         compression already started (see _Deflated)."""
-        if page.Contents or not page.stream or not page.compression or rl_config.useA85:
+        if self.deflate is None or page.Contents or not page.stream or not page.compression or rl_config.useA85:
             return  # reportlab's own way
         stream = pdfdoc.PDFStream()
         stream.filters = [_Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
@@ -208,7 +211,8 @@ class PdfDocument:
         page.Contents = stream
 
     def close(self) -> None:
-        self.deflate.shutdown(wait=True, cancel_futures=True)
+        if self.deflate is not None:
+            self.deflate.shutdown(wait=True, cancel_futures=True)
 
     def _field(self, name: str, x: float, y: float, w: float, h: float) -> None:
         doc = self.c._doc
@@ -528,7 +532,7 @@ def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str 
     a85 = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        doc = PdfDocument(w_mm, h_mm, title, author, subject)
+        doc = PdfDocument(w_mm, h_mm, title, author, subject, ahead=len(pages) > 1)
         try:
             for name, (x0, y0, x1, y1) in (boxes or {}).items():
                 doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)
