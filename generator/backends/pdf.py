@@ -3,7 +3,8 @@
 Lean on purpose: coordinates are transformed here (one affine matrix per group, points mapped in
 Python), so a group costs no graphics-state push unless it clips; colours, widths and dashes are
 only written when they change; text goes through reportlab's text object (which subsets and embeds
-the TrueType fonts) with a text matrix, again without a state push.
+the TrueType fonts) with a text matrix, again without a state push. The objects written around
+reportlab's (form fields, page streams compressed ahead) are in pdf_objects.py.
 
 The canvas starts in one of our own embedded fonts (initialFontName), so reportlab never adds
 Helvetica to a page's resources; `invariant=1` keeps the file free of dates and random ids, so the
@@ -14,7 +15,7 @@ from __future__ import annotations
 import io
 import math
 import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -23,6 +24,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import colour, fonts
+from generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform
 from generator.memo import cached
 from generator.shapes import (
     KAPPA,
@@ -86,65 +88,6 @@ _ELLIPSE = " ".join([_MOVE, _CURVE, _CURVE, _CURVE, _CURVE, "h"])  # ellipse_ops
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
-Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
-
-
-class _Widget(pdfdoc.PDFObject):
-    """A fillable text field's widget annotation. Its text is set in an embedded font's subset 0,
-    which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
-    typed (NeedAppearances), so no appearance stream and no other font is needed."""
-
-    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
-        self.name, self.rect, self.font = name, rect, font
-        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
-        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
-
-    def format(self, document):
-        da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
-        rect = [round(v, 2) for v in self.rect]
-        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
-            return pdfdoc.PDFDictionary({
-                "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
-                "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
-                "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
-            }).format(document)
-        # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
-        # sixth), without building the dictionary: a score sheet has a hundred or more fields.
-        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
-                + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
-                + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
-
-
-class _Deflated:
-    """reportlab's Flate filter (pdfdoc.PDFStreamFilterZCompress) with its work done ahead:
-    a page's stream is compressed by a thread while the next pages are drawn (zlib lets other
-    Python code run meanwhile), and handed over when the file is put together. The same
-    zlib.compress of the same bytes, so the same file; zlib is a third of the PDF's time, and
-    with a second core free it is no longer waited for."""
-
-    pdfname = "FlateDecode"
-
-    def __init__(self, done: Future):
-        self.done = done
-
-    def encode(self, text) -> bytes:
-        return self.done.result()
-
-    def decode(self, encoded: bytes) -> bytes:
-        return zlib.decompress(encoded)
-
-
-class _Literal(pdfdoc.PDFObject):
-    def __init__(self, text: str):
-        self.text = text
-
-    def format(self, document):
-        return self.text.encode("ascii")
-
-
-_TRUE = _Literal("true")
-FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is there anyway
-
 
 class PdfDocument:
     """Pages in, PDF bytes out."""
@@ -205,7 +148,7 @@ class PdfDocument:
         if self.deflate is None or page.Contents or not page.stream or not page.compression or rl_config.useA85:
             return  # reportlab's own way
         stream = pdfdoc.PDFStream()
-        stream.filters = [_Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
+        stream.filters = [Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
         stream.content = page.stream
         stream.__Comment__ = "page stream"
         page.Contents = stream
@@ -219,19 +162,13 @@ class PdfDocument:
         font = pdfmetrics.getFont(fonts.pdf_font(FIELD_FONT)).getSubsetInternalName(0, doc)[1:]
         rect = (x * K, self.h_pt - (y + h) * K, (x + w) * K, self.h_pt - y * K)
         key = f"field{len(self.fields) + 1}"
-        self.c._addAnnotation(_Widget(name, rect, font), key)
+        self.c._addAnnotation(Widget(name, rect, font), key)
         self.fields.append(doc.refAnnotation(key))
         self.field_font = font
 
     def finish(self) -> bytes:
         if self.fields:
-            self.c._doc._catalog.AcroForm = pdfdoc.PDFDictionary({
-                "Fields": pdfdoc.PDFArray(self.fields),
-                "NeedAppearances": _TRUE,
-                # the fonts every page uses (all embedded), so the field's font is one of them
-                "DR": pdfdoc.PDFDictionary({"Font": pdfdoc.PDFObjectReference("BasicFonts")}),
-                "DA": pdfdoc.PDFString(f"/{self.field_font} 0 Tf 0 g"),
-            })
+            self.c._doc._catalog.AcroForm = acroform(self.fields, self.field_font)
         self.c.save()
         return self.buf.getvalue()
 
