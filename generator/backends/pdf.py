@@ -76,9 +76,6 @@ def rgb(c: str) -> tuple[float, float, float]:
     return r / 255, g / 255, b / 255
 
 
-
-
-
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
 _RECT = " ".join([_MOVE, _LINE, _LINE, _LINE, "h"])        # rect_ops(..., r=0)
 _SEGMENT = " ".join([_MOVE, _LINE])
