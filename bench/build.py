@@ -1,6 +1,6 @@
 """Benchmark: building a kit for one paper, against reportlab alone drawing the same shapes.
 
-    python bench/build.py [KIT] [--paper a4] [--runs 9]
+    python bench/build.py [KIT] [--paper a4] [--runs 9] [--no-cold] [--process-caches]
 
 Prints, over N paired runs (each run times both, alternating which goes first; CPU time and wall
 clock; min / median / max):
@@ -16,6 +16,9 @@ clock; min / median / max):
 - the ratio full / reportlab (the median of the runs' ratios; target <= 1.5, issue 15), and the
   PDF size and build time against the kit's issue: Chestnuts (#2) < 400 KB and < 1.5 s; NUTS
   (#7) < 1 MB and < 2 s; other kits Chestnuts'.
+With --process-caches, also the full build with the caches a process keeps between builds
+emptied as well (compiled templates above all), for information: the target's "full" keeps them
+across its runs, as `build --all` does but a new `pnpkit build` process does not.
 Both sides use reportlab's C accelerator (the rl_accel package) when it is installed; the first
 line says whether it is.
 """
@@ -239,6 +242,18 @@ DEFAULT_TARGET = (1.5, 400)
 RATIO_TARGET = 1.5
 
 
+def empty_process_caches() -> None:
+    """Every cache a process keeps between builds, as a new process finds them (fonts stay
+    registered: a one-off cost for both sides)."""
+    from generator import templating
+    from generator.art import _core
+    from generator.backends import svg
+    memo.clear()
+    templating.environment.cache_clear()
+    _core.design.cache_clear()
+    svg._NUMBERS.clear()
+
+
 def accelerated() -> bool:
     try:
         import _rl_accel  # noqa: F401  (reportlab 4 and later: the rl_accel package)
@@ -253,6 +268,10 @@ def main() -> None:
     ap.add_argument("--paper", default="a4")
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--no-cold", action="store_true", help="skip the build in a fresh process")
+    ap.add_argument("--process-caches", action="store_true",
+                    help="also time the full build with the caches a process keeps between builds emptied too "
+                         "(the kit's template sandbox with its compiled templates, the drawings' designs, SVG "
+                         "number strings), as a new process's first build finds them; for information, not the target")
     a = ap.parse_args()
     kit = load_kit(a.kit)
     for style in fonts.FONTS:  # font registration is a one-off cost for both
@@ -265,13 +284,15 @@ def main() -> None:
         def full():
             build_kit(kit, out, PrintOptions(a.paper))
 
-        t = paired({"full": full,
-                    "plain": lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h),
-                    "writer": lambda: pdf_backend.render(pages, doc.paper.w, doc.paper.h, title=kit.game.title)},
-                   a.runs,
-                   # each run measures drawings and words again, as a new process's first build does
-                   # (emptying the caches is not timed: a new process finds them empty)
-                   setup={"full": memo.clear})
+        fns = {"full": full,
+               "plain": lambda: reportlab_alone(pages, doc.paper.w, doc.paper.h),
+               "writer": lambda: pdf_backend.render(pages, doc.paper.w, doc.paper.h, title=kit.game.title)}
+        # each run measures drawings and words again, as a new process's first build does
+        # (emptying the caches is not timed: a new process finds them empty)
+        setup = {"full": memo.clear}
+        if a.process_caches:
+            fns["first"], setup["first"] = full, empty_process_caches
+        t = paired(fns, a.runs, setup=setup)
     secs, kb = TARGETS.get(a.kit, DEFAULT_TARGET)
     print(f"kit {a.kit}, paper {a.paper}: {report.pages} pages, {report.pieces} pieces; reportlab's C "
           f"accelerator (rl_accel): {'yes' if accelerated() else 'NO'}; {a.runs} paired runs, "
@@ -290,6 +311,10 @@ def main() -> None:
         ok &= med <= RATIO_TARGET
         print(f"  ratio full / reportlab alone ({what}): {mmm(ratios, 1, '{:.2f}')}"
               f"  [target median <= {RATIO_TARGET}: {'ok' if med <= RATIO_TARGET else 'MISSED'}]")
+    if a.process_caches:
+        ratios = [x / y for x, y in zip(t["first"][0], plain_cpu)]
+        print(f"  full build with the process's caches emptied too (templates compiled again, ...), CPU:"
+              f" {mmm(t['first'][0])}; / reportlab alone: {mmm(ratios, 1, '{:.2f}')} (for information)")
     writer_cpu = t["writer"][0]
     ratios = [x / y for x, y in zip(writer_cpu, plain_cpu)]
     print(f"  the PDF writer alone (generator/backends/pdf.py, same pages), CPU: {mmm(writer_cpu)};"

@@ -79,10 +79,13 @@ def publish(folder: Path | str, files: Mapping[str, bytes], owned: Callable[[str
                 stage.mkdir()
                 if folder.is_dir():
                     _carry_over(folder, stage, lambda rel: owned(rel) or rel in files)
+                made = {stage}
                 for rel, data in files.items():
                     target = stage.joinpath(*rel.split("/"))
                     try:
-                        target.parent.mkdir(parents=True, exist_ok=True)
+                        if target.parent not in made:  # once per folder, not once per file
+                            target.parent.mkdir(parents=True, exist_ok=True)
+                            made.add(target.parent)
                         with open(target, "wb") as f:
                             f.write(data)
                     except OSError as e:  # a full disk names no file: name the one it stopped

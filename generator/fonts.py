@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.memo import cached
@@ -64,7 +64,26 @@ SHORT = 64  # words and short lines: laying out a deck measures the same few tho
 
 @cached(16384)  # at most 16,384 x 64 characters, whatever a kit file holds
 def _short_width(text: str, style: str, size_pt: float) -> float:
+    if LINEAR:  # the same float (below): a word tried at several sizes is measured once
+        return _per_pt(text, style) * size_pt * MM_PER_PT
     return pdfmetrics.stringWidth(text, pdf_font(style), size_pt) * MM_PER_PT
+
+
+# reportlab's C accelerator measures a TrueType text as (the sum of its glyph widths * 0.001) *
+# size, so one measure at 1 pt gives the width at every size, the same float: `per_pt(...) *
+# size_pt * MM_PER_PT` is `text_width(...)`. (reportlab's Python fallback multiplies in another
+# order, so without the accelerator every size is measured by reportlab itself.)
+LINEAR = type(ttfonts.instanceStringWidthTTF) is type(len)
+
+
+def per_pt(text: str, style: str) -> float:
+    """`text`'s width at 1 pt, in pt: the factor of `text_width` (only when LINEAR)."""
+    return (_per_pt if len(text) <= SHORT else _per_pt.__wrapped__)(text, style)
+
+
+@cached(16384)
+def _per_pt(text: str, style: str) -> float:
+    return pdfmetrics.stringWidth(text, pdf_font(style), 1.0)
 
 
 def fit_size(text: str, style: str, size_pt: float, width_mm: float, smallest: float = 4.0) -> float:

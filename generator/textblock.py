@@ -206,15 +206,27 @@ def measured(text: str, pt: float, bold: bool = False, style: str | None = None)
 
 @cached(8192)
 def _measured(text: str, pt: float, bold: bool, style: str | None) -> Measured:
+    ws, factors = (_words_of if len(text) <= 2000 else _words_of.__wrapped__)(text, bold, style)
+    if factors is not None:  # every word one run of text: its width at 1 pt times the size
+        return ws, tuple([f * pt * MM_PER_PT for f in factors])
+    width = fonts.text_width
+    # a word of one run of text is that run's width (sum() of one width is that width)
+    return ws, tuple([width(w[0][0], w[0][1], pt) if len(w) == 1 and w[0][1] != ICON else word_width(w, pt)
+                      for w in ws])
+
+
+@cached(8192)
+def _words_of(text: str, bold: bool, style: str | None) -> tuple[tuple[tuple[Run, ...], ...], tuple[float, ...] | None]:
+    """The words of a text, and their widths at 1 pt (fonts.per_pt) when every word is one run
+    of text, which the layout's binary search then scales to each size it tries; else None."""
     if style is None:
         rs = runs(text, bold)
     else:
         rs = [(t, ICON if f == ICON else style) for t, f in runs(text.replace("**", ""))]
     ws = words(rs)
-    width = fonts.text_width
-    # a word of one run of text is that run's width (sum() of one width is that width)
-    return ws, tuple([width(w[0][0], w[0][1], pt) if len(w) == 1 and w[0][1] != ICON else word_width(w, pt)
-                      for w in ws])
+    if not fonts.LINEAR or any(len(w) != 1 or w[0][1] == ICON for w in ws):
+        return ws, None
+    return ws, tuple([fonts.per_pt(w[0][0], w[0][1]) for w in ws])
 
 
 def line_width(m: Measured, pt: float) -> float:

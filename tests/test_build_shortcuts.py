@@ -157,3 +157,88 @@ def test_pdf_text_runs_kept_per_document_give_the_runs_made_each_time(doc, monke
 
     monkeypatch.setattr(pdf_backend.PdfDocument, "_runs", made_again)
     assert pdf_backend.render(pages, doc.paper.w, doc.paper.h, title="t") == kept
+
+
+def test_a_width_measured_at_1pt_and_scaled_is_reportlabs_width_at_every_size():
+    """Text layout measures a word once, at 1 pt, and scales it to each size it tries (issue 15):
+    the same float reportlab gives at that size, for any characters (missing glyphs included)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator import fonts, memo
+    from generator.shapes import MM_PER_PT
+
+    if not fonts.LINEAR:
+        pytest.skip("reportlab's C accelerator is not installed: every size is measured by reportlab")
+    rng = random.Random(15)
+    pool = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?()-–—'\"éüßøæœ€£→•★李♠"
+    sizes = [s / 4 for s in range(16, 64)] + [rng.uniform(3, 30) for _ in range(20)] + [7, 10]
+    memo.clear()
+    for _ in range(400):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(1, 90)))
+        style = rng.choice(list(fonts.FONTS))
+        for pt in rng.sample(sizes, 12):
+            plain = pdfmetrics.stringWidth(text, fonts.pdf_font(style), pt) * MM_PER_PT
+            assert fonts.per_pt(text, style) * pt * MM_PER_PT == plain
+            assert fonts.text_width(text, style, pt) == plain
+
+
+def test_pdf_style_set_by_the_shape_before_is_the_style_written_again(doc, monkeypatch):
+    """The PDF writer does not look again at a style the shape before set under the same
+    placement (issue 15); checking every shape's style against the state, as before, gives the same
+    file, with texts, pictures, clips and opacity between shapes that share a style."""
+    from generator.shapes import Circle, Group, Line, Path, Polygon, Rect, Style, Text
+
+    rng = random.Random(15)
+    styles = [Style(fill="#aa3300", stroke=None), Style(fill=None, stroke="#000000", width=0.3),
+              Style(fill="#ffffff", stroke="#123456", width=0.5, dash=(1.0, 0.5), cap="round", join="bevel"),
+              Style(fill="#00ff00", stroke="#000000", width=0.2, opacity=0.5)]
+    pages = []
+    for _ in range(20):
+        items = []
+        for _ in range(60):
+            st = rng.choice(styles)
+            x, y = rng.uniform(0, 150), rng.uniform(0, 250)
+            items.append(rng.choice([
+                Rect(x, y, 5, 5, st), Line(x, y, x + 9, y, st), Circle(x, y, 3, st),
+                Polygon(((x, y), (x + 4, y), (x, y + 4)), st), Path((("M", x, y), ("L", x + 3, y + 3)), st),
+                Text(x, y, "ab", color=rng.choice(["#000000", "#aa3300"])),
+                Group((Rect(x, y, 4, 4, st), Circle(x, y, 2, st)), dx=1.0, clip=(x, y, 3, 3)),
+            ]))
+        pages.append((Group(tuple(items), dx=2.0),))
+    pages += doc.page_shapes()
+    kept = pdf_backend.render(pages, 210, 297)
+    set_style = pdf_backend.PdfDocument._set_style
+
+    def every_time(self, st, m):
+        self.unstyled()
+        return set_style(self, st, m)
+
+    monkeypatch.setattr(pdf_backend.PdfDocument, "_set_style", every_time)
+    assert pdf_backend.render(pages, 210, 297) == kept
+
+
+def test_svg_text_from_its_template_is_the_tag_written_for_it():
+    """SVG texts are written from a template per font, size, colour and anchor (issue 15): the
+    same markup `_tag` writes, for texts that need escaping, rotated texts and every anchor."""
+    from generator.fonts import SVG_FAMILY
+    from generator.shapes import MM_PER_PT, Text
+
+    n = svg_backend.n
+    rng = random.Random(15)
+    for _ in range(500):
+        t = Text(rng.uniform(-50, 300), rng.choice([0.0, -0.0, rng.uniform(-50, 300)]),
+                 "".join(rng.choice("ab <&>\"'%s\n李") for _ in range(rng.randint(1, 12))),
+                 size=rng.choice([6.5, 8.0, rng.uniform(4, 20)]), font=rng.choice(list(SVG_FAMILY) + ["unknown"]),
+                 anchor=rng.choice(["start", "middle", "end"]), rotate=rng.choice([0.0, 90.0, rng.uniform(-180, 180)]),
+                 color=rng.choice(["#000000", "#a%b&c"]))
+        fam, weight = SVG_FAMILY.get(t.font, ("DejaVu Sans", "normal"))
+        attrs = [("x", n(t.x)), ("y", n(t.y)), ("font-family", fam), ("font-size", n(t.size * MM_PER_PT)), ("fill", t.color)]
+        if weight != "normal":
+            attrs.append(("font-weight", weight))
+        if t.anchor != "start":
+            attrs.append(("text-anchor", t.anchor))
+        if t.rotate:
+            attrs.append(("transform", f"rotate({n(t.rotate)} {n(t.x)} {n(t.y)})"))
+        page = svg_backend._Page()
+        page.add(t)
+        assert page.out == [svg_backend._tag("text", attrs, t.text)]

@@ -3,7 +3,8 @@
 Lean on purpose: coordinates are transformed here (one affine matrix per group, points mapped in
 Python), so a group costs no graphics-state push unless it clips; colours, widths and dashes are
 only written when they change; text goes through reportlab's text object (which subsets and embeds
-the TrueType fonts) with a text matrix, again without a state push.
+the TrueType fonts) with a text matrix, again without a state push. The objects written around
+reportlab's (form fields, page streams compressed ahead) are in pdf_objects.py.
 
 The canvas starts in one of our own embedded fonts (initialFontName), so reportlab never adds
 Helvetica to a page's resources; `invariant=1` keeps the file free of dates and random ids, so the
@@ -14,7 +15,7 @@ from __future__ import annotations
 import io
 import math
 import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 from reportlab import rl_config
@@ -23,6 +24,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import colour, fonts
+from generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform
 from generator.memo import cached
 from generator.shapes import (
     KAPPA,
@@ -74,89 +76,21 @@ def rgb(c: str) -> tuple[float, float, float]:
     return r / 255, g / 255, b / 255
 
 
-
-
-
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
 _RECT = " ".join([_MOVE, _LINE, _LINE, _LINE, "h"])        # rect_ops(..., r=0)
 _SEGMENT = " ".join([_MOVE, _LINE])
 _ELLIPSE = " ".join([_MOVE, _CURVE, _CURVE, _CURVE, _CURVE, "h"])  # ellipse_ops
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """The points of ellipse_ops, x's and y's."""
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return ((cx + rx, cx + rx, cx + kx, cx, cx - kx, cx - rx, cx - rx, cx - rx, cx - kx, cx, cx + kx, cx + rx, cx + rx),
-            (cy, cy + ky, cy + ry, cy + ry, cy + ry, cy + ky, cy, cy - ky, cy - ry, cy - ry, cy - ry, cy - ky, cy))
-
-
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
-
-
-class _Widget(pdfdoc.PDFObject):
-    """A fillable text field's widget annotation. Its text is set in an embedded font's subset 0,
-    which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
-    typed (NeedAppearances), so no appearance stream and no other font is needed."""
-
-    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
-        self.name, self.rect, self.font = name, rect, font
-        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
-        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
-
-    def format(self, document):
-        da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
-        rect = [round(v, 2) for v in self.rect]
-        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
-            return pdfdoc.PDFDictionary({
-                "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
-                "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
-                "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
-            }).format(document)
-        # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
-        # sixth), without building the dictionary: a score sheet has a hundred or more fields.
-        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
-                + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
-                + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
-
-
-class _Deflated:
-    """reportlab's Flate filter (pdfdoc.PDFStreamFilterZCompress) with its work done ahead:
-    a page's stream is compressed by a thread while the next pages are drawn (zlib lets other
-    Python code run meanwhile), and handed over when the file is put together. The same
-    zlib.compress of the same bytes, so the same file; zlib is a third of the PDF's time, and
-    with a second core free it is no longer waited for."""
-
-    pdfname = "FlateDecode"
-
-    def __init__(self, done: Future):
-        self.done = done
-
-    def encode(self, text) -> bytes:
-        return self.done.result()
-
-    def decode(self, encoded: bytes) -> bytes:
-        return zlib.decompress(encoded)
-
-
-class _Literal(pdfdoc.PDFObject):
-    def __init__(self, text: str):
-        self.text = text
-
-    def format(self, document):
-        return self.text.encode("ascii")
-
-
-_TRUE = _Literal("true")
-FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is there anyway
 
 
 class PdfDocument:
     """Pages in, PDF bytes out."""
 
-    def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = ""):
+    def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = "",
+                 ahead: bool = True):
         self.buf = io.BytesIO()
         self.h_pt = h_mm * K
         first = fonts.pdf_font("regular")
@@ -172,7 +106,10 @@ class PdfDocument:
         self.fields: list = []
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
         self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
-        self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate")
+        self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
+        # pages compressed in a thread while the next are drawn; a document of one page (the
+        # score sheets) has nothing to draw meanwhile, so reportlab compresses it at save time
+        self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate") if ahead else None
         self._reset_state()
 
     def _reset_state(self) -> None:
@@ -183,6 +120,12 @@ class PdfDocument:
         self.alpha: float = 1.0
         self.cap = 0
         self.join = 0
+        self.unstyled()
+
+    def unstyled(self) -> None:
+        """Forget the style `_set_style` set last: the state it wrote has changed since (a text's
+        colour, a clip's restore, a picture's alpha, a new page)."""
+        self.styled: tuple = (None, None, (False, False))
 
     # -- page ------------------------------------------------------------------------------
     def page(self, shapes: tuple[Shape, ...], fields: list[Field] = ()) -> None:
@@ -199,40 +142,37 @@ class PdfDocument:
     def _deflate_ahead(self, page: pdfdoc.PDFPage) -> None:
         """Give the page the content stream PDFPage.check_format would make at save time, its
         compression already started (see _Deflated)."""
-        if page.Contents or not page.stream or not page.compression or rl_config.useA85:
+        if self.deflate is None or page.Contents or not page.stream or not page.compression or rl_config.useA85:
             return  # reportlab's own way
         stream = pdfdoc.PDFStream()
-        stream.filters = [_Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
+        stream.filters = [Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
         stream.content = page.stream
         stream.__Comment__ = "page stream"
         page.Contents = stream
 
     def close(self) -> None:
-        self.deflate.shutdown(wait=True, cancel_futures=True)
+        if self.deflate is not None:
+            self.deflate.shutdown(wait=True, cancel_futures=True)
 
     def _field(self, name: str, x: float, y: float, w: float, h: float) -> None:
         doc = self.c._doc
         font = pdfmetrics.getFont(fonts.pdf_font(FIELD_FONT)).getSubsetInternalName(0, doc)[1:]
         rect = (x * K, self.h_pt - (y + h) * K, (x + w) * K, self.h_pt - y * K)
         key = f"field{len(self.fields) + 1}"
-        self.c._addAnnotation(_Widget(name, rect, font), key)
+        self.c._addAnnotation(Widget(name, rect, font), key)
         self.fields.append(doc.refAnnotation(key))
         self.field_font = font
 
     def finish(self) -> bytes:
         if self.fields:
-            self.c._doc._catalog.AcroForm = pdfdoc.PDFDictionary({
-                "Fields": pdfdoc.PDFArray(self.fields),
-                "NeedAppearances": _TRUE,
-                # the fonts every page uses (all embedded), so the field's font is one of them
-                "DR": pdfdoc.PDFDictionary({"Font": pdfdoc.PDFObjectReference("BasicFonts")}),
-                "DA": pdfdoc.PDFString(f"/{self.field_font} 0 Tf 0 g"),
-            })
+            self.c._doc._catalog.AcroForm = acroform(self.fields, self.field_font)
         self.c.save()
         return self.buf.getvalue()
 
     # -- state -----------------------------------------------------------------------------
     def _set_style(self, st: Style, m: Matrix) -> tuple[bool, bool]:
+        if st is self.styled[0] and m is self.styled[1]:  # the shape before set it: nothing to write
+            return self.styled[2]
         code = self.code
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
@@ -263,49 +203,98 @@ class PdfDocument:
             if join != self.join:
                 code.append("%d j" % join)
                 self.join = join
+        self.styled = (st, m, (do_fill, do_stroke))
         return do_fill, do_stroke
 
-    def _path(self, ops, m: Matrix) -> None:
-        # Points are mapped here and the whole path is formatted by one `%` (its operators
-        # joined into one template): per point, only the arithmetic is left in Python.
+    def _path(self, ops, m: Matrix, shared: bool = True) -> bool:
+        """Write the path `ops` placed by `m`; whether it closes (a Z). Points are mapped here and
+        the whole path is formatted by one `%` (its operators joined into one template, kept per
+        document for `shared` ops: the copies of a drawing share their shapes): per point, only
+        the arithmetic is left in Python."""
         a, b, c, d, e, f = m
-        parts = []
         vals: list[float] = []
         add = vals.append
         for op in ops:
             t = op[0]
-            if t == "L" or t == "M":
-                x, y = op[1], op[2]
-                add(a * x + c * y + e)
-                add(b * x + d * y + f)
-                parts.append(_LINE if t == "L" else _MOVE)
-            elif t == "C":
+            if t == "C":
                 x1, y1, x2, y2, x3, y3 = op[1:7]
                 vals += (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e,
                          b * x2 + d * y2 + f, a * x3 + c * y3 + e, b * x3 + d * y3 + f)
-                parts.append(_CURVE)
-            elif t == "Z":
-                parts.append("h")
-            else:
-                raise ValueError(f"unknown path op {t!r}")
-        self.code.append(" ".join(parts) % tuple(vals))
+            elif t == "L" or t == "M":
+                x, y = op[1], op[2]
+                add(a * x + c * y + e)
+                add(b * x + d * y + f)
+        known = self.paths.get(id(ops)) if shared else None
+        if known is None or known[0] is not ops:
+            known = (ops, *_template(ops))
+            if shared:  # the entry holds ops, so its id is not reused while the document lives
+                self.paths[id(ops)] = known
+        self.code.append(known[1] % tuple(vals))
+        return known[2]
 
     def _paint(self, st: Style, m: Matrix, ops, closed: bool = True) -> None:
         do_fill, do_stroke = self._set_style(st, m)
         if not do_fill and not do_stroke:
             return
-        self._path(ops, m)
+        self._path(ops, m, shared=False)
         self._close(st, do_fill, do_stroke, closed)
 
-    def _points(self, st: Style, m: Matrix, template: str, xs, ys, closed: bool = True) -> None:
-        """`_paint` of a path whose operators are known (`template`: a rectangle, a line, an
-        ellipse) from its points: the same numbers and text, without making and reading ops."""
+    def _polygon(self, s: Polygon, m: Matrix) -> None:
+        """A polygon as `_paint` of its ops (M, L..., Z if closed) would write it, from its points."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        self.code.append(_polygon(len(s.points), s.closed)
+                         % tuple([v for x, y in s.points for v in (a * x + c * y + e, b * x + d * y + f)]))
+        self._close(s.style, do_fill, do_stroke, s.closed)
+
+    def _rect(self, s: Rect, m: Matrix) -> None:
+        """A square-cornered rectangle as `_paint` of rect_ops would write it, from its points
+        (x, y) (x2, y) (x2, y2) (x, y2), each product made once: the same floats, as
+        `a * x + c * y + e` is `(a * x) + (c * y) + e` either way."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        x, y = s.x, s.y
+        x2, y2 = x + s.w, y + s.h
+        ax, bx, ax2, bx2, cy, dy, cy2, dy2 = a * x, b * x, a * x2, b * x2, c * y, d * y, c * y2, d * y2
+        self.code.append(_RECT % (ax + cy + e, bx + dy + f, ax2 + cy + e, bx2 + dy + f,
+                                  ax2 + cy2 + e, bx2 + dy2 + f, ax + cy2 + e, bx + dy2 + f))
+        self._close(s.style, do_fill, do_stroke, True)
+
+    def _line(self, s: Line, m: Matrix) -> None:
+        """A line as `_paint` of its ops would write it, from its two points."""
+        do_fill, do_stroke = self._set_style(s.style, m)
+        if not do_fill and not do_stroke:
+            return
+        a, b, c, d, e, f = m
+        x1, y1, x2, y2 = s.x1, s.y1, s.x2, s.y2
+        self.code.append(_SEGMENT % (a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x2 + c * y2 + e, b * x2 + d * y2 + f))
+        self._close(s.style, do_fill, do_stroke, False)
+
+    def _ellipse(self, st: Style, m: Matrix, cx: float, cy: float, rx: float, ry: float) -> None:
+        """An ellipse as `_paint` of ellipse_ops would write it: its 13 points take 5 x's and
+        5 y's, so each product is made once (the same floats, as in `_rect`)."""
         do_fill, do_stroke = self._set_style(st, m)
         if not do_fill and not do_stroke:
             return
         a, b, c, d, e, f = m
-        self.code.append(template % tuple([v for x, y in zip(xs, ys) for v in (a * x + c * y + e, b * x + d * y + f)]))
-        self._close(st, do_fill, do_stroke, closed)
+        kx, ky = rx * KAPPA, ry * KAPPA
+        x0, x1, x2, x3, x4 = cx + rx, cx + kx, cx, cx - kx, cx - rx
+        y0, y1, y2, y3, y4 = cy, cy + ky, cy + ry, cy - ky, cy - ry
+        ax0, ax1, ax2, ax3, ax4 = a * x0, a * x1, a * x2, a * x3, a * x4
+        bx0, bx1, bx2, bx3, bx4 = b * x0, b * x1, b * x2, b * x3, b * x4
+        cy0, cy1, cy2, cy3, cy4 = c * y0, c * y1, c * y2, c * y3, c * y4
+        dy0, dy1, dy2, dy3, dy4 = d * y0, d * y1, d * y2, d * y3, d * y4
+        start = (ax0 + cy0 + e, bx0 + dy0 + f)
+        self.code.append(_ELLIPSE % (
+            start + (ax0 + cy1 + e, bx0 + dy1 + f, ax1 + cy2 + e, bx1 + dy2 + f, ax2 + cy2 + e, bx2 + dy2 + f,
+                     ax3 + cy2 + e, bx3 + dy2 + f, ax4 + cy1 + e, bx4 + dy1 + f, ax4 + cy0 + e, bx4 + dy0 + f,
+                     ax4 + cy3 + e, bx4 + dy3 + f, ax3 + cy4 + e, bx3 + dy4 + f, ax2 + cy4 + e, bx2 + dy4 + f,
+                     ax1 + cy4 + e, bx1 + dy4 + f, ax0 + cy3 + e, bx0 + dy3 + f) + start))
+        self._close(st, do_fill, do_stroke, True)
 
     def _close(self, st: Style, do_fill: bool, do_stroke: bool, closed: bool) -> None:
         if do_fill and closed:
@@ -324,39 +313,36 @@ class PdfDocument:
                 self.code.append("q")
                 saved = (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap, self.join)
                 x, y, w, h = s.clip
-                self._path(rect_ops(x, y, w, h, 0), gm)
+                self._path(rect_ops(x, y, w, h, 0), gm, shared=False)
                 self.code.append("W n")
                 for item in s.items:
                     self.draw(item, gm)
                 self.code.append("Q")
                 (self.fill, self.stroke, self.width, self.dash, self.alpha, self.cap,
                  self.join) = saved
+                self.unstyled()
             else:
                 for item in s.items:
                     self.draw(item, gm)
         elif t is Rect:
             if s.r <= 0.0:  # rect_ops' square corners
-                x, y = s.x, s.y
-                x2, y2 = x + s.w, y + s.h
-                self._points(s.style, m, _RECT, (x, x2, x2, x), (y, y, y2, y2))
+                self._rect(s, m)
             else:
                 self._paint(s.style, m, rect_ops(s.x, s.y, s.w, s.h, s.r))
         elif t is Line:
-            self._points(s.style, m, _SEGMENT, (s.x1, s.x2), (s.y1, s.y2), closed=False)
+            self._line(s, m)
         elif t is Circle:
-            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.r, s.r))
+            self._ellipse(s.style, m, s.cx, s.cy, s.r, s.r)
         elif t is Ellipse:
-            self._points(s.style, m, _ELLIPSE, *_ellipse(s.cx, s.cy, s.rx, s.ry))
+            self._ellipse(s.style, m, s.cx, s.cy, s.rx, s.ry)
         elif t is Polygon:
-            if not s.points:
-                return
-            ops = [("M", *s.points[0])] + [("L", *p) for p in s.points[1:]]
-            if s.closed:
-                ops.append(("Z",))
-            self._paint(s.style, m, ops, closed=s.closed)
+            if s.points:
+                self._polygon(s, m)
         elif t is Path:
-            closed = any(op[0] == "Z" for op in s.ops)
-            self._paint(s.style, m, s.ops, closed=closed or s.style.fill is not None)
+            do_fill, do_stroke = self._set_style(s.style, m)
+            if do_fill or do_stroke:
+                closed = self._path(s.ops, m)
+                self._close(s.style, do_fill, do_stroke, closed or s.style.fill is not None)
         elif t is Text:
             self._text(s, m)
         elif t is Image:
@@ -373,6 +359,7 @@ class PdfDocument:
             reader = self.images[s.png] = ImageReader(io.BytesIO(s.png))
         a, b, c, d, e, f = mul(m, (s.w, 0.0, 0.0, -s.h, s.x, s.y + s.h))
         self.code.append("q %s cm" % fp_str(a, b, c, d, e, f))
+        self.unstyled()
         if s.opacity != 1.0:
             self.c.setFillAlpha(s.opacity)
         self.c.drawImage(reader, 0, 0, width=1, height=1, mask="auto")
@@ -383,8 +370,8 @@ class PdfDocument:
             return
         name = fonts.pdf_font(s.font)
         shift = 0.0
-        if s.anchor != "start":
-            wpt = pdfmetrics.stringWidth(s.text, name, s.size)
+        if s.anchor != "start":  # fonts.per_pt: reportlab's width, the same float, kept per text
+            wpt = fonts.per_pt(s.text, s.font) * s.size if fonts.LINEAR else pdfmetrics.stringWidth(s.text, name, s.size)
             shift = wpt / 2 if s.anchor == "middle" else wpt
         # text space (pt, y up) -> local mm (y down): scale, flip; then rotate, then move
         tm: Matrix = (MM_PER_PT, 0.0, 0.0, -MM_PER_PT, -shift * MM_PER_PT, 0.0)
@@ -397,9 +384,11 @@ class PdfDocument:
         if s.color != self.fill:
             self.code.append("%.4f %.4f %.4f rg" % rgb(s.color))
             self.fill = s.color
+            self.unstyled()
         if self.alpha != 1.0:
             self.c.setFillAlpha(1.0)
             self.alpha = 1.0
+            self.unstyled()
         font = pdfmetrics.getFont(name)
         if not font._dynamicFont:                          # pragma: no cover - every font is embedded TrueType
             to = self.c.beginText()
@@ -437,6 +426,28 @@ class PdfDocument:
         return got
 
 
+def _template(ops) -> tuple[str, bool]:
+    """The operators of a path, a `%.2f` where each number goes, and whether it closes."""
+    parts = []
+    for op in ops:
+        t = op[0]
+        if t == "L" or t == "M":
+            parts.append(_LINE if t == "L" else _MOVE)
+        elif t == "C":
+            parts.append(_CURVE)
+        elif t == "Z":
+            parts.append("h")
+        else:
+            raise ValueError(f"unknown path op {t!r}")
+    return " ".join(parts), "h" in parts
+
+
+@cached(1024)
+def _polygon(n: int, closed: bool) -> str:
+    """The operators of a polygon of n points, a `%.2f` where each number goes."""
+    return " ".join([_MOVE] + [_LINE] * (n - 1) + (["h"] if closed else []))
+
+
 @cached(1024)
 def _font_size(size: float) -> str:
     """The size and leading setFont writes (a page sets a few sizes many times)."""
@@ -455,7 +466,7 @@ def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str 
     a85 = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        doc = PdfDocument(w_mm, h_mm, title, author, subject)
+        doc = PdfDocument(w_mm, h_mm, title, author, subject, ahead=len(pages) > 1)
         try:
             for name, (x0, y0, x1, y1) in (boxes or {}).items():
                 doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)

@@ -113,6 +113,23 @@ def _element(name: str, geometry: tuple[str, ...], st: Style) -> str:
     return f"<{name} {inner} />"
 
 
+@cached(4096)
+def _text(font: str, size: float, color: str, anchor: str, rotated: bool) -> str:
+    """The markup `_tag` writes for a text in this font, size, colour and anchor, with a `%s`
+    for its transform (if `rotated`), x, y and the text itself (the `_element` of texts)."""
+    fam, weight = SVG_FAMILY.get(font, ("DejaVu Sans", "normal"))
+    attrs = [("x", _SLOT), ("y", _SLOT), ("font-family", fam), ("font-size", n(size * MM_PER_PT)), ("fill", color)]
+    if weight != "normal":
+        attrs.append(("font-weight", weight))
+    if anchor != "start":
+        attrs.append(("text-anchor", anchor))
+    if rotated:
+        attrs.append(("transform", _SLOT))
+    inner = " ".join([k + '="%s"' if v is _SLOT else k + "=" + _q(v).replace("%", "%%")
+                      for k, v in sorted(attrs, key=lambda kv: kv[0])])
+    return f"<text {inner}>%s</text>"
+
+
 Written = dict[int, tuple[Shape, str]]  # id(shape) -> (the shape, its markup)
 
 
@@ -190,16 +207,10 @@ class _Page:
         elif t is Text:
             if not s.text:
                 return
-            fam, weight = SVG_FAMILY.get(s.font, ("DejaVu Sans", "normal"))
-            attrs = [("x", n(s.x)), ("y", n(s.y)), ("font-family", fam), ("font-size", n(s.size * MM_PER_PT)),
-                     ("fill", s.color)]
-            if weight != "normal":
-                attrs.append(("font-weight", weight))
-            if s.anchor != "start":
-                attrs.append(("text-anchor", s.anchor))
-            if s.rotate:
-                attrs.append(("transform", f"rotate({n(s.rotate)} {n(s.x)} {n(s.y)})"))
-            out.append(_tag("text", attrs, s.text))
+            x, y = n(s.x), n(s.y)
+            where = (f"rotate({n(s.rotate)} {x} {y})", x, y) if s.rotate else (x, y)
+            text = escape(s.text) if _SPECIAL.search(s.text) else s.text
+            out.append(_text(s.font, s.size, s.color, s.anchor, bool(s.rotate)) % (*where, text))
         elif t is Image:
             href = "data:image/png;base64," + base64.b64encode(s.png).decode("ascii")
             attrs = [("x", n(s.x)), ("y", n(s.y)), ("width", n(s.w)), ("height", n(s.h)),

@@ -1,0 +1,81 @@
+"""The PDF objects pnpkit writes itself around reportlab's (generator/backends/pdf.py): a
+fillable field's widget, the form that lists the fields, and a page stream compressed ahead."""
+from __future__ import annotations
+
+import zlib
+from concurrent.futures import Future
+
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc
+
+Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
+FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is there anyway
+
+
+class Widget(pdfdoc.PDFObject):
+    """A fillable text field's widget annotation. Its text is set in an embedded font's subset 0,
+    which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
+    typed (NeedAppearances), so no appearance stream and no other font is needed."""
+
+    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
+        self.name, self.rect, self.font = name, rect, font
+        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
+        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
+
+    def format(self, document):
+        da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
+        rect = [round(v, 2) for v in self.rect]
+        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
+            return pdfdoc.PDFDictionary({
+                "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
+                "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
+                "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
+            }).format(document)
+        # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
+        # sixth), without building the dictionary: a score sheet has a hundred or more fields.
+        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
+                + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
+                + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
+
+
+class Deflated:
+    """reportlab's Flate filter (pdfdoc.PDFStreamFilterZCompress) with its work done ahead:
+    a page's stream is compressed by a thread while the next pages are drawn (zlib lets other
+    Python code run meanwhile), and handed over when the file is put together. The same
+    zlib.compress of the same bytes, so the same file; zlib is a third of the PDF's time, and
+    with a second core free it is no longer waited for."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, done: Future):
+        self.done = done
+
+    def encode(self, text) -> bytes:
+        return self.done.result()
+
+    def decode(self, encoded: bytes) -> bytes:
+        return zlib.decompress(encoded)
+
+
+class Literal(pdfdoc.PDFObject):
+    def __init__(self, text: str):
+        self.text = text
+
+    def format(self, document):
+        return self.text.encode("ascii")
+
+
+TRUE = Literal("true")
+
+
+def acroform(fields: list, font: str) -> pdfdoc.PDFDictionary:
+    """The document's form: its fields (references to their widgets), typed text drawn by the
+    viewer (NeedAppearances) in `font`, the subset name of FIELD_FONT."""
+    return pdfdoc.PDFDictionary({
+        "Fields": pdfdoc.PDFArray(fields),
+        "NeedAppearances": TRUE,
+        # the fonts every page uses (all embedded), so the field's font is one of them
+        "DR": pdfdoc.PDFDictionary({"Font": pdfdoc.PDFObjectReference("BasicFonts")}),
+        "DA": pdfdoc.PDFString(f"/{font} 0 Tf 0 g"),
+    })
