@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
+from scorer.encounter import distance
 from scorer.games.fair_verona_sim import FRIEND, new
-from scorer.games.fair_verona_state import VERONA
 from scorer.sim.match import Setup
 
 
@@ -39,5 +39,6 @@ def _aim(m, moves: list[str]) -> str | None:
 
 
 def _far(move: str) -> int:
+    """How far a `move` ends from Verona (V2's distance)."""
     x, y = (int(v) for v in move.split()[2:4])
-    return max(abs(x - VERONA[0]), abs(y - VERONA[1]))
+    return distance((x, y))

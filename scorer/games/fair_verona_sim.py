@@ -43,12 +43,12 @@ import random
 from collections import Counter
 
 from scorer.cards import RANKS, SUITS, Card
-from scorer.encounter import resolve
+from scorer.encounter import distance, resolve
 from scorer.games.fair_verona_log import GAME, options
 from scorer.games.fair_verona_map import neighbours8
 from scorer.games.fair_verona_notation import _card_text as text
 from scorer.games.fair_verona_notation import parse_text, write
-from scorer.games.fair_verona_state import VERONA, Person, State
+from scorer.games.fair_verona_state import Person, State
 from scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
@@ -287,14 +287,14 @@ class VeronaMatch(Moves):
         at = st.map.at
         for p in st.people:
             if p.token:
-                v += HELD - STEP * _far(p.xy)
+                v += HELD - STEP * distance(p.xy)
             others = [(q.identity, q.xy) for q in st.people if q is not p and q.xy == p.xy]
             for h in p.encounters:
                 v -= BEATABLE if resolve(p.identity, p.xy, h.card, others, None, st.params).cleared else UNBEATEN
             v += FRIEND_CARD * p.friends - FACE_UP * len(p.face_up) - (SECOND_FACE_UP if len(p.face_up) >= 2 else 0.0)
             v += FITS * self._fit_share(p) + TAKEABLE * sum(self._fits(c, p.xy) for c in p.face_up)
         if st.deck.jokers_out:
-            free = [_far(p.xy) for p in st.people if not p.encounters]
+            free = [distance(p.xy) for p in st.people if not p.encounters]
             v -= JOKER_STEP * min(free, default=0)
         return v
 
@@ -343,13 +343,3 @@ class VeronaMatch(Moves):
 
     def length(self) -> tuple[int, int]:
         return self.n_turns, self.actions
-
-
-def _far(xy: tuple[int, int]) -> int:
-    """Tiles from Verona, as the rulebook counts distance: the larger of east and north."""
-    return max(abs(xy[0] - VERONA[0]), abs(xy[1] - VERONA[1]))
-
-
-def _sides(xy: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    x, y = xy
-    return (x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)
