@@ -23,9 +23,9 @@ from pathlib import Path
 
 import yaml
 
-from kitfile import load_kit
-from scorer.games import chestnuts
-from scorer.games.chestnuts_moves import State, apply, legal_moves, table
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.games import chestnuts
+from pnpkit.scorer.games.chestnuts_moves import State, apply, legal_moves, table
 
 
 def forty_turns(turns: int, seed: int) -> dict:
@@ -65,7 +65,7 @@ def best(args: list[str], runs: int = 5) -> float:
 
 def nuts_game(seed: int) -> dict:
     """A whole random legal 4-player In the Nuts! game, its last turn stopped after its first roll."""
-    from scorer.games.in_the_nuts_random import random_record
+    from pnpkit.scorer.games.in_the_nuts_random import random_record
     record = random_record(load_kit("in-the-nuts"), random.Random(seed))
     record.pop("end", None)
     record["turns"][-1] = {"rolls": record["turns"][-1]["rolls"][:1]}
@@ -92,8 +92,8 @@ def measure(title: str, record: dict, action: str) -> bool:
     print(f"  pnpkit replay --png last:             {png:5.2f} s")
 
     from pnpkit.replay import page, replayed, step_png
-    from scorer.api import read_record
-    from kitfile.source import load_file
+    from pnpkit.scorer.api import read_record
+    from pnpkit.kitfile.source import load_file
     source = load_file(path)
     module, rec, _ = read_record(source)
     kit = load_kit(module.GAME)

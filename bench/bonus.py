@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kitfile import load_kit  # noqa: E402
-from scorer.bonus import best_choice, brute_force  # noqa: E402
-from scorer.games.nuts import NUTS  # noqa: E402
+from pnpkit.kitfile import load_kit  # noqa: E402
+from pnpkit.scorer.bonus import best_choice, brute_force  # noqa: E402
+from pnpkit.scorer.games.nuts import NUTS  # noqa: E402
 
 WORST = Path(__file__).with_name("bonus_worst.json")
 TARGET_MS = {16: 1.0, 24: 5.0}

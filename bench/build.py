@@ -40,12 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import colour, fonts, memo
-from generator.backends import pdf as pdf_backend
-from generator.build import build_kit, compose, pieces_of, titles_of
-from generator.cover import KitInfo
-from generator.options import PrintOptions
-from generator.shapes import (
+from pnpkit.generator import colour, fonts, memo
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.build import build_kit, compose, pieces_of, titles_of
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.shapes import (
     MM_PER_PT,
     Circle,
     Ellipse,
@@ -55,8 +55,8 @@ from generator.shapes import (
     Rect,
     Text,
 )
-from generator.shapes import Path as PathShape
-from kitfile import load_kit
+from pnpkit.generator.shapes import Path as PathShape
+from pnpkit.kitfile import load_kit
 
 K = 1 / MM_PER_PT
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -245,9 +245,9 @@ RATIO_TARGET = 1.5
 def empty_process_caches() -> None:
     """Every cache a process keeps between builds, as a new process finds them (fonts stay
     registered: a one-off cost for both sides)."""
-    from generator import templating
-    from generator.art import _core
-    from generator.backends import svg
+    from pnpkit.generator import templating
+    from pnpkit.generator.art import _core
+    from pnpkit.generator.backends import svg
     memo.clear()
     templating.environment.cache_clear()
     _core.design.cache_clear()

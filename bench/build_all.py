@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from generator.build import build_kit, printable_kits
-from generator.options import PrintOptions
-from kitfile import load_kit
+from pnpkit.generator.build import build_kit, printable_kits
+from pnpkit.generator.options import PrintOptions
+from pnpkit.kitfile import load_kit
 
 TOTAL_TARGET_S = 8.0
 NUTS_TARGET_S = 2.0

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kitfile import load_kit  # noqa: E402
-from scorer.bonus import best_choice  # noqa: E402
-from scorer.games import nuts  # noqa: E402
+from pnpkit.kitfile import load_kit  # noqa: E402
+from pnpkit.scorer.bonus import best_choice  # noqa: E402
+from pnpkit.scorer.games import nuts  # noqa: E402
 
 KINDS = nuts.NUTS
 

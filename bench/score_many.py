@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from kitfile import load_kit  # noqa: E402
-from scorer.games import chestnuts  # noqa: E402
+from pnpkit.kitfile import load_kit  # noqa: E402
+from pnpkit.scorer.games import chestnuts  # noqa: E402
 
 KINDS = ("almond", "cashew", "peanut", "pistachio")
 

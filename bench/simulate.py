@@ -51,10 +51,10 @@ def timed(args: list[str]) -> tuple[float, float]:
 
 def split(args: list[str], games: int) -> tuple[float, float]:
     """CPU seconds, in this process, to play `games` games without replaying them, and to replay them."""
-    from kitfile import load_kit
-    from scorer import api
-    from scorer.sim import match as matches
-    from scorer.sim.run import Spec, play
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer import api
+    from pnpkit.scorer.sim import match as matches
+    from pnpkit.scorer.sim.run import Spec, play
     game = args[0]
     players = int(args[args.index("--players") + 1]) if "--players" in args else 2
     roles = [args[args.index("--roles") + 1]] if "--roles" in args else None

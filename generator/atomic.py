@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from generator.errors import OutputError
+from pnpkit.generator.errors import OutputError
 
 try:
     import fcntl

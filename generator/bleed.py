@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator import colour
-from generator.pieces import Piece
-from generator.shapes import Circle, Rect, Shape, ground
+from pnpkit.generator import colour
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Circle, Rect, Shape, ground
 
 BACK_BLEED = 1.5  # mm: the duplex shift a back survives without a white edge
 MAX_REACH = 5.0  # mm: the most bleed any build asks for (options.MAX_BLEED)

@@ -25,15 +25,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator import bleed, calibration, cover, cutlayer, fillable, fold, inksaver, joins, manifest, select, templating
-from generator.atomic import check_out, publish
-from generator.backends import pdf as pdf_backend
-from generator.backends import svg as svg_backend
-from generator.impose import impose
-from generator.options import DEFAULT, PrintOptions
-from generator.pieces import Piece
-from generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
-from generator.split import thumbnail
+from pnpkit.generator import bleed, calibration, cover, cutlayer, fillable, fold, inksaver, joins, manifest, select, templating
+from pnpkit.generator.atomic import check_out, publish
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.backends import svg as svg_backend
+from pnpkit.generator.impose import impose
+from pnpkit.generator.options import DEFAULT, PrintOptions
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
+from pnpkit.generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
 
@@ -298,7 +298,7 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
     files[man_name] = manifest.dumps(doc.manifest).encode("utf-8")
     pngs = []
     if preview_dpi:
-        from generator.preview import pngs_of
+        from pnpkit.generator.preview import pngs_of
         for i, png in enumerate(pngs_of(pdf_bytes, preview_dpi), 1):
             name = f"preview-{label}/page-{doc.pages[i - 1].number:0{max(2, len(str(total)))}d}.png"
             files[name] = png
@@ -331,14 +331,14 @@ def titles_of(kit) -> dict[str, str]:
 
 def _load(kit):
     if isinstance(kit, (str, Path)):
-        from kitfile import load_kit
+        from pnpkit.kitfile import load_kit
         return load_kit(str(kit))
     return kit
 
 
 def pieces_of(kit) -> list[Piece]:
     """The kit's pieces, from the component renderers (generator.components)."""
-    from generator.components import pieces_for
+    from pnpkit.generator.components import pieces_for
     return list(pieces_for(kit))
 
 
@@ -400,7 +400,7 @@ def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Itera
 
 
 def printable_kits() -> list[str]:
-    from kitfile import kit_ids, load_kit
+    from pnpkit.kitfile import kit_ids, load_kit
     return [k for k in kit_ids() if load_kit(k).components]
 
 

@@ -10,9 +10,9 @@ to add.
 """
 from __future__ import annotations
 
-from generator.cover import Flow, check_square
-from generator.shapes import Line, Shape, Style, Text
-from generator.sheets import MARGIN, Paper
+from pnpkit.generator.cover import Flow, check_square
+from pnpkit.generator.shapes import Line, Shape, Style, Text
+from pnpkit.generator.sheets import MARGIN, Paper
 
 THIN = Style(fill=None, stroke="#000000", width=0.2)
 HAIR = Style(fill=None, stroke="#000000", width=0.15)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from generator.shapes import Circle, Group, Path, Polygon, Rect, Shape, Style, ellipse_ops
-from kitfile.tileset import TileType
+from pnpkit.generator.shapes import Circle, Group, Path, Polygon, Rect, Shape, Style, ellipse_ops
+from pnpkit.kitfile.tileset import TileType
 
 FIELD = "#cfe3a4"
 CITY, WALL = "#dcb98f", "#7a4a24"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from generator.memo import cached
+from pnpkit.generator.memo import cached
 
 _HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator import fonts
-from generator.shapes import Line, Rect, Shape, Style, Text
-from generator.sheets import MARGIN, Paper
+from pnpkit.generator import fonts
+from pnpkit.generator.shapes import Line, Rect, Shape, Style, Text
+from pnpkit.generator.sheets import MARGIN, Paper
 
 INK = "#000000"
 SOFT = "#444444"

@@ -9,8 +9,8 @@ part; a folded pair (--backs gutter) one outline round both halves.
 """
 from __future__ import annotations
 
-from generator.sheets import Page
-from generator.shapes import Circle, Rect, Shape, Style
+from pnpkit.generator.sheets import Page
+from pnpkit.generator.shapes import Circle, Rect, Shape, Style
 
 CUT = Style(fill=None, stroke="#ff0000", width=0.1)  # a hairline: cutting software reads it as a cut
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.pieces import Piece
-from generator.shapes import Shape
-from generator.sheets import Paper, Placed, furniture
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Shape
+from pnpkit.generator.sheets import Paper, Placed, furniture
 
 Field = tuple[str, float, float, float, float]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.pieces import Piece
-from generator.shapes import Group, Line, Style
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Group, Line, Style
 
 FOLD_STYLE = Style(fill=None, stroke="#9a9a9a", width=0.2, dash=(1.2, 1.2))
 

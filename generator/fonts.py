@@ -11,8 +11,8 @@ from importlib import resources
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.memo import cached
-from generator.shapes import MM_PER_PT
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import MM_PER_PT
 
 # Style name used in shapes.Text.font -> (PDF font name, file in fonts/)
 FONTS: dict[str, tuple[str, str]] = {
@@ -37,7 +37,7 @@ SVG_FAMILY: dict[str, tuple[str, str]] = {
 
 
 def font_path(filename: str) -> str:
-    return str(resources.files("fonts") / filename)
+    return str(resources.files("pnpkit.fonts") / filename)
 
 
 @lru_cache(maxsize=None)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from generator import split as splitting
-from generator.pieces import Piece
-from generator.sheets import GUTTER, Page, Paper, Placed, mark_clearance
+from pnpkit.generator import split as splitting
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.sheets import GUTTER, Page, Paper, Placed, mark_clearance
 
 
 @dataclass

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from generator.colour import luminance, rgb, to_hex
-from generator.shapes import (
+from pnpkit.generator.colour import luminance, rgb, to_hex
+from pnpkit.generator.shapes import (
     Circle,
     Ellipse,
     Group,

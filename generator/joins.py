@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.pieces import Piece
-from generator.shapes import Group, Shape
-from generator.split import OVERLAP, Panel, alignment_marks, glue_strip
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Group, Shape
+from pnpkit.generator.split import OVERLAP, Panel, alignment_marks, glue_strip
 
 FIRST_LETTER = 23  # X, Y, ...: apart from the A, B, ... of a split board's own seams
 OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 
-from generator import fold
-from generator.sheets import Page, Paper
+from pnpkit.generator import fold
+from pnpkit.generator.sheets import Page, Paper
 
 
 def _mm(v: float) -> float:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the sheets (and the fonts behind them) load when a build asks for one
-    from generator.sheets import Paper
+    from pnpkit.generator.sheets import Paper
 
 PAPERS: dict[str, tuple[float, float]] = {  # width x height, mm
     "a4": (210.0, 297.0),
@@ -62,7 +62,7 @@ class PrintOptions:
 
     @property
     def sheet(self) -> Paper:
-        from generator.sheets import Paper
+        from pnpkit.generator.sheets import Paper
         return Paper.of(self.paper)
 
     @property

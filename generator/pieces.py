@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.shapes import Shape
+from pnpkit.generator.shapes import Shape
 
 # How far inside the cut a piece's frame lines, words and important art keep (mm), so a crooked cut
 # never shaves them: 3 mm on cards, tiles and boards (the usual print safe zone), 1.5 mm on

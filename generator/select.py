@@ -11,9 +11,9 @@ cover's contents, and the manifest lists the pieces on the pages printed.
 """
 from __future__ import annotations
 
-from generator.options import PrintOptions
-from generator.pieces import Piece
-from generator.sheets import Page
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.sheets import Page
 
 
 class SelectionError(ValueError):

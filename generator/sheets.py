@@ -17,11 +17,11 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from generator import fonts
-from generator.bleed import underlay
-from generator.options import MAX_BACK_OFFSET, PAPERS  # noqa: F401  (the papers, where the options are read)
-from generator.pieces import Piece
-from generator.shapes import Group, Line, Shape, Style, Text
+from pnpkit.generator import fonts
+from pnpkit.generator.bleed import underlay
+from pnpkit.generator.options import MAX_BACK_OFFSET, PAPERS  # noqa: F401  (the papers, where the options are read)
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Group, Line, Shape, Style, Text
 
 MARGIN = 6.35
 GUTTER = 5.0

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from generator import fonts
-from generator.pieces import Piece
-from generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
+from pnpkit.generator import fonts
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 
 OVERLAP = 10.0
 CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between

@@ -22,14 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import fonts, tableau_tiles
-from generator.components import board as boards
-from generator.components import cards as card_pieces
-from generator.components import counters as counter_pieces
-from generator.components import score_sheet
-from generator.components.common import INK, placed
-from generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
-from kitfile import Problem, SourceError
+from pnpkit.generator import fonts, tableau_tiles
+from pnpkit.generator.components import board as boards
+from pnpkit.generator.components import cards as card_pieces
+from pnpkit.generator.components import counters as counter_pieces
+from pnpkit.generator.components import score_sheet
+from pnpkit.generator.components.common import INK, placed
+from pnpkit.generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
+from pnpkit.kitfile import Problem, SourceError
 
 PT = MM_PER_PT
 CAPTION_PT = 9.0                     # an aside group's caption
@@ -412,7 +412,7 @@ def png(shapes: list[Shape], w: float, h: float, dpi: int = 110) -> bytes:
 
     import pypdfium2
 
-    from generator.backends import pdf
+    from pnpkit.generator.backends import pdf
     doc = pypdfium2.PdfDocument(pdf.render([tuple(shapes)], w, h))
     try:
         page = doc[0]

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator import fonts
-from generator.components.common import art
-from generator.shapes import Rect, Style
-from kitfile import Problem, SourceError
+from pnpkit.generator import fonts
+from pnpkit.generator.components.common import art
+from pnpkit.generator.shapes import Rect, Style
+from pnpkit.kitfile import Problem, SourceError
 
 if TYPE_CHECKING:
-    from generator.tableau import Laid, Tableau
+    from pnpkit.generator.tableau import Laid, Tableau
 
 TILE = 30.0                          # a map's tile, mm (the replay's scale, not the table's)
 MEEPLE = 9.0                         # a meeple on a map's tile
@@ -34,13 +34,13 @@ def extent(areas) -> tuple[int, int, int, int]:
 
 
 def tile_data(tab: "Tableau", key: str):
-    from generator.components.tile_key import tile_data as data
+    from pnpkit.generator.components.tile_key import tile_data as data
     i, k = tab._component(key, "tile-key")
     return data(tab.kit, k, ("components", i))
 
 
 def tile_face(tab: "Tableau", key: str, code: str, quarters: int, size: float = TILE, outline: bool = True) -> str:
-    from generator.carcassonne import draw
+    from pnpkit.generator.carcassonne import draw
 
     def drawn():
         data = tile_data(tab, key)
@@ -62,7 +62,7 @@ def drawing_face(tab: "Tableau", name: str, colour: str | None, size: float) -> 
 
 
 def lay_map(tab: "Tableau", area) -> "Laid":
-    from generator.tableau import Item, Laid
+    from pnpkit.generator.tableau import Item, Laid
     west, east, south, north = tab.extent or (0, 0, 0, 0)
     for t in area.tiles:
         west, east, south, north = min(west, t.x - 1), max(east, t.x + 1), min(south, t.y - 1), max(north, t.y + 1)
@@ -97,7 +97,7 @@ def lay_map(tab: "Tableau", area) -> "Laid":
 def lay_rows(tab: "Tableau", area) -> "Laid":
     """Lines of words, each with its tiles in a row under it. Each row keeps two lines and a row of
     tiles (more if its words or tiles need them), so rows stay put from step to step."""
-    from generator.tableau import Item, Laid
+    from pnpkit.generator.tableau import Item, Laid
     laid = Laid("rows", area.title, ROWS_W, 0.0)
     lh = fonts.line_height(CAPTION_PT)
     per_row = int((ROWS_W + 1.5) // (ROW_TILE + 1.5))

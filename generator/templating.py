@@ -32,7 +32,7 @@ import jinja2
 from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from kitfile.files import OutsideKit, resolve
+from pnpkit.kitfile.files import OutsideKit, resolve
 
 MAX_OUTPUT = 50_000     # characters one render may produce (a dense A5 page holds about 6,000)
 MAX_VALUE = 100_000     # characters or items one value inside a template may hold
@@ -147,13 +147,13 @@ _FORMAT = jinja2.filters.FILTERS["format"]
 
 
 def templates_dir() -> Path:
-    return Path(str(resources.files("templates")))
+    return Path(str(resources.files("pnpkit.templates")))
 
 
 @lru_cache(maxsize=8)
 def environment(kit_folder: Path | None) -> KitSandbox:
     """The sandbox for one kit: its folder first (a designer's own templates), then templates/."""
-    from generator import template_filters
+    from pnpkit.generator import template_filters
     roots = ([kit_folder] if kit_folder else []) + [templates_dir()]
     env = KitSandbox(loader=ConfinedLoader(roots), undefined=jinja2.StrictUndefined, autoescape=False,
                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)

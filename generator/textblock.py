@@ -22,9 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from generator import fonts
-from generator.memo import cached
-from generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, evolve
+from pnpkit.generator import fonts
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, evolve
 
 REGULAR, BOLD, HEADING = "condensed", "condensed-bold", "heading"
 RULE = "#8a8a8a"
@@ -126,7 +126,7 @@ _ICON = re.compile(r":([a-z][a-z0-9-]*):")
 
 
 def _icon_names() -> frozenset[str]:
-    from generator import art
+    from pnpkit.generator import art
     return frozenset(art.names())
 
 
@@ -275,7 +275,7 @@ def draw_line(line: list[list[Run]], x: float, baseline: float, pt: float, width
     out: list[Shape] = []
     for t, f in merged:
         if f == ICON:
-            from generator import art
+            from pnpkit.generator import art
             s = icon_size(pt)
             out.append(Group(tuple(art.draw(t, s, s)), dx=x + 0.15 * pt * MM_PER_PT, dy=baseline - s * 0.88))
         elif t.strip():

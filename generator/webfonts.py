@@ -15,7 +15,7 @@ from functools import lru_cache
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from generator.fonts import FONTS, SVG_FAMILY, font_path
+from pnpkit.generator.fonts import FONTS, SVG_FAMILY, font_path
 
 
 @lru_cache(maxsize=64)

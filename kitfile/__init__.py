@@ -7,18 +7,18 @@ is what is scored.
 The names are loaded when first used (`from kitfile import SourceError` costs nothing; `Kit`
 brings the component models), so a command pays only for what it reads.
 """
-from kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError
 
-_LAZY = {"GameInfo": "kitfile.head", "KitHead": "kitfile.head", "load_head": "kitfile.head",
-         "kit_ids": "kitfile.head", "kit_path": "kitfile.head", "Source": "kitfile.source",
-         "Kit": "kitfile.model", "load_kit": "kitfile.model"}
+_LAZY = {"GameInfo": "pnpkit.kitfile.head", "KitHead": "pnpkit.kitfile.head", "load_head": "pnpkit.kitfile.head",
+         "kit_ids": "pnpkit.kitfile.head", "kit_path": "pnpkit.kitfile.head", "Source": "pnpkit.kitfile.source",
+         "Kit": "pnpkit.kitfile.model", "load_kit": "pnpkit.kitfile.model"}
 
 
 def __getattr__(name: str):
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'kitfile' has no attribute {name!r}")
+    raise AttributeError(f"module 'pnpkit.kitfile' has no attribute {name!r}")
 
 
 __all__ = ["GameInfo", "Kit", "KitHead", "Problem", "Source", "SourceError", "kit_ids", "kit_path", "load_head",

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vocabulary)
+from pnpkit.kitfile.units import (  # noqa: F401  (re-exported: the kit-file models' vocabulary)
     MAX_COUNT,
     MAX_LENGTH,
     MM_PER_UNIT,

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kitfile.files import OutsideKit, resolve
-from kitfile.units import MAX_COUNT
+from pnpkit.kitfile.files import OutsideKit, resolve
+from pnpkit.kitfile.units import MAX_COUNT
 
 MAX_BYTES = 5_000_000       # a deck file (a 10,000-row CSV is about 1 MB)
 MAX_UNZIPPED = 50_000_000   # what an .xlsx (a zip) may unpack to: a "zip bomb" is refused from its index

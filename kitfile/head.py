@@ -17,8 +17,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from kitfile.errors import Problem, SourceError
-from kitfile.source import Source, load_file, validate
+from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.source import Source, load_file, validate
 
 
 class Strict(BaseModel):
@@ -69,7 +69,7 @@ class KitHead(Strict):
 
 def params_model(game_id: str) -> type[BaseModel] | None:
     """The `Params` model of a game, or None when the game has no typed params yet."""
-    name = "kitfile.params." + game_id.replace("-", "_")
+    name = "pnpkit.kitfile.params." + game_id.replace("-", "_")
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as e:
@@ -82,7 +82,7 @@ def params_model(game_id: str) -> type[BaseModel] | None:
 @lru_cache(maxsize=1)
 def kit_ids() -> list[str]:
     """The kits shipped in the package, sorted."""
-    return sorted(p.name[:-5] for p in resources.files("kits").iterdir() if p.name.endswith(".yaml"))
+    return sorted(p.name[:-5] for p in resources.files("pnpkit.kits").iterdir() if p.name.endswith(".yaml"))
 
 
 def kit_path(name: str) -> tuple[Path, str]:
@@ -97,7 +97,7 @@ def kit_path(name: str) -> tuple[Path, str]:
 
 @lru_cache(maxsize=None)
 def _shipped(name: str) -> Path:
-    return Path(os.path.abspath(str(resources.files("kits") / f"{name}.yaml")))
+    return Path(os.path.abspath(str(resources.files("pnpkit.kits") / f"{name}.yaml")))
 
 
 def located(name: str) -> tuple[str, str, int]:
@@ -135,7 +135,7 @@ def _reads_decks(path: str, display: str, version: int) -> bool:
     source = _source(path, display, version)
     if not any(p and p[-1] == "from" for p in source.lines):  # no `from:` written anywhere (an alias
         return False                                          # repeats one written at its anchor)
-    from kitfile import decks
+    from pnpkit.kitfile import decks
     return bool(decks.references(source.data))
 
 
@@ -148,7 +148,7 @@ def _version(path: Path | str) -> int:
 
 def deck_versions(source: Source, path: str) -> tuple:
     """The deck files a kit file reads (`{from: FILE}`, kitfile/decks.py) and their versions."""
-    from kitfile import decks
+    from pnpkit.kitfile import decks
     refs = decks.references(source.data)
     if not refs:
         return ()
@@ -173,7 +173,7 @@ def expanded(path: str, display: str, version: int, deck_versions: tuple) -> Sou
     import copy
     from dataclasses import replace
 
-    from kitfile import decks
+    from pnpkit.kitfile import decks
     refs = decks.references(source.data)
     data = copy.deepcopy(source.data)
     origins: dict = {}

@@ -5,10 +5,10 @@ from functools import lru_cache
 
 from pydantic import Field
 
-from kitfile.components import MAX_COUNT, Component
-from kitfile.head import (GameInfo, KitHead, Strict, _source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
+from pnpkit.kitfile.components import MAX_COUNT, Component
+from pnpkit.kitfile.head import (GameInfo, KitHead, Strict, _source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
                           load_head, located, params_model, source_for, with_params)
-from kitfile.source import Source, load_file, validate
+from pnpkit.kitfile.source import Source, load_file, validate
 
 
 class Kit(KitHead):

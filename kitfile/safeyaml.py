@@ -114,6 +114,9 @@ def read(text: str, limits: Limits = LIMITS) -> Parsed:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         what = e.problem or e.context or "not valid YAML"
+        if "nesting" in what:  # libyaml's own depth limit (PyYAML 6.0.4's scanner) speaks before ours
+            raise YamlProblem(mark.line + 1 if mark else None,
+                              f"nested more than {limits.depth} levels deep") from None
         raise YamlProblem(mark.line + 1 if mark else None, f"not valid YAML: {what}") from None
     except yaml.YAMLError as e:
         raise YamlProblem(None, f"not valid YAML: {short(str(e), 200)}") from None

@@ -17,8 +17,8 @@ from typing import Any, Iterable, Literal, Mapping, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
-from kitfile.safeyaml import LIMITS, Limits, YamlProblem, decode, read, short
+from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
+from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, decode, read, short
 
 Path_ = tuple  # a path into the data: ("components", 2, "size")
 M = TypeVar("M", bound=BaseModel)

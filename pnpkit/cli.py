@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from generator.errors import OutputError
-from kitfile.errors import SourceError
+from pnpkit.generator.errors import OutputError
+from pnpkit.kitfile.errors import SourceError
 from pnpkit import __version__
 
 EXIT_UNREADABLE = 2

@@ -28,11 +28,11 @@ def register(cli: click.Group) -> None:
         """Export a kit's cards and tiles: PNGs per face for a print shop or a web tool, Tabletop
         Simulator deck sheets, or one-up PDFs for a print shop. Each run replaces OUT/KIT/TARGET/
         as a whole."""
-        from generator import build as b
-        from generator import pictures, templating
-        from generator.atomic import check_out, publish
-        from generator.export import components
-        from kitfile import load_kit
+        from pnpkit.generator import build as b
+        from pnpkit.generator import pictures, templating
+        from pnpkit.generator.atomic import check_out, publish
+        from pnpkit.generator.export import components
+        from pnpkit.kitfile import load_kit
         check_out(out_dir)
         loaded = load_kit(kit)
         with pictures.collecting() as found, templating.budget():
@@ -51,13 +51,13 @@ def register(cli: click.Group) -> None:
         root = Path(out_dir) / loaded.game.id
         notes: list[str] = []
         if target == "png":
-            from generator.export import png
+            from pnpkit.generator.export import png
             files = png.export(pieces, dpi, bleed)
         elif target == "tts":
-            from generator.export import tts
+            from pnpkit.generator.export import tts
             files = tts.export(pieces, dpi, Path(os.path.abspath(root)).as_posix())
         else:
-            from generator.export import printshop
+            from pnpkit.generator.export import printshop
             files, notes = printshop.export(pieces, bleed, loaded.game.title)
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))

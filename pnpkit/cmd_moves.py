@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.cmd_rules import wrapped
 from pnpkit.cmd_score import RECORD_HELP, read, title
 
 if TYPE_CHECKING:  # the scorer is loaded by the command, not by `pnpkit --help`
-    from scorer.play import Turn
+    from pnpkit.scorer.play import Turn
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def move_log(record: str):
     """(module, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
-    from scorer import api
-    from scorer.play import is_move_log
+    from pnpkit.scorer import api
+    from pnpkit.scorer.play import is_move_log
     module, rec, kit, source = read(record)
     if not is_move_log(module, rec):
         if not hasattr(module, "table") or hasattr(module, "pictures"):

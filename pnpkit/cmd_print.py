@@ -13,9 +13,9 @@ import time
 
 import click
 
-from generator import options as print_options
-from generator.options import PrintOptions
-from generator.options import MAX_BACK_OFFSET, PAPERS
+from pnpkit.generator import options as print_options
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.options import MAX_BACK_OFFSET, PAPERS
 
 PAPER = click.Choice(sorted(PAPERS), case_sensitive=False)
 DUPLEX = click.Choice(print_options.DUPLEX, case_sensitive=False)
@@ -44,13 +44,13 @@ class Offset(click.ParamType):
 
 
 def _kit_or_exit(name: str):
-    from kitfile import load_kit
+    from pnpkit.kitfile import load_kit
     return load_kit(name)
 
 
 def not_printable(kit) -> Exception:
     """A kit with nothing to print is the kit file's problem, at its line (exit 2)."""
-    from generator.components.common import error
+    from pnpkit.generator.components.common import error
     return error(kit, ("components",), f"kit {kit.game.id} has no components yet: nothing to print")
 
 
@@ -131,7 +131,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @cli.command("list")
     def list_kits() -> None:
         """List the kits this pnpkit can print: id, title and players."""
-        from kitfile import kit_ids, load_kit
+        from pnpkit.kitfile import kit_ids, load_kit
         for k in kit_ids():
             kit = load_kit(k)
             note = "" if kit.components else "  (not printable yet)"
@@ -157,8 +157,8 @@ def register(cli: click.Group, schema: click.Group) -> None:
 
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
         """
-        from generator import build as b
-        from generator.select import SelectionError
+        from pnpkit.generator import build as b
+        from pnpkit.generator.select import SelectionError
         if all_ == bool(kit):
             raise click.UsageError("give a KIT or --all (not both)")
         papers = [paper.lower()] if paper else ["a4", "letter"]
@@ -198,7 +198,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise not_printable(loaded)
-        from generator import pictures
+        from pnpkit.generator import pictures
         with pictures.collecting() as found:
             reports = b.build_papers(loaded, out_dir, options, papers)
         for r in reports:
@@ -213,9 +213,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
     def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet) -> None:
         """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing.
         Takes the options of `build`, so the pictures are of the very PDF a build makes."""
-        from generator import build as b
-        from generator import pictures
-        from generator.select import SelectionError
+        from pnpkit.generator import build as b
+        from pnpkit.generator import pictures
+        from pnpkit.generator.select import SelectionError
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise not_printable(loaded)
@@ -232,7 +232,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @schema.command("kit")
     def schema_kit() -> None:
         """Print the JSON Schema of a kit file."""
-        from kitfile.model import Kit
+        from pnpkit.kitfile.model import Kit
         click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.cmd_score import RECORD_HELP, read
 
 
@@ -35,9 +35,9 @@ def register(cli: click.Group) -> None:
         what each action did and every violation at its move, with the rule and its words. For a
         final-sheet record (nuts, in-the-nuts' final storage cards) the page shows the sheets or
         storage cards as printed, with the breakdown."""
-        from generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
+        from pnpkit.generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
         from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
-        from kitfile import load_kit
+        from pnpkit.kitfile import load_kit
         module, rec, _, source = read(record)
         kit = load_kit(module.GAME)  # the whole kit: its boards and counters are what the page draws
         rep = replayed(module, rec, kit, source)

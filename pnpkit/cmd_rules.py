@@ -11,12 +11,12 @@ import textwrap
 
 import click
 
-from kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.cmd_score import title
 
 
 def _game(game: str) -> str:
-    from scorer import rulebook
+    from pnpkit.scorer import rulebook
     if game not in rulebook.RULEBOOKS:
         raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(rulebook.RULEBOOKS)})")])
     return game
@@ -44,7 +44,7 @@ def register(cli: click.Group) -> None:
         each with its id and its text: `pnpkit rules chestnuts tongs`. Words that spell an id give
         that one: `pnpkit rules chestnuts notes 1`, `pnpkit rules chestnuts C6`. No words: the list of
         sections and rulings. Exit 1 when nothing matches."""
-        from scorer import rulebook
+        from pnpkit.scorer import rulebook
         game = _game(game)
         if words:
             found = rulebook.search(game, list(words))

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
-    from kitfile.source import Source
-    from scorer.core import Result
+    from pnpkit.kitfile.source import Source
+    from pnpkit.scorer.core import Result
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
@@ -35,9 +35,9 @@ class Read(NamedTuple):
 
 def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
-    from kitfile.safeyaml import LIMITS
-    from kitfile.source import parse, read_text, text_of
-    from scorer import api
+    from pnpkit.kitfile.safeyaml import LIMITS
+    from pnpkit.kitfile.source import parse, read_text, text_of
+    from pnpkit.scorer import api
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
@@ -57,7 +57,7 @@ def _compute(record: str, explain: bool) -> Result:
 
 def title(game: str) -> str:
     try:
-        from kitfile.head import load_head
+        from pnpkit.kitfile.head import load_head
         return load_head(game).game.title
     except Exception:  # noqa: BLE001 - a title is decoration; the game id will do
         return game
@@ -222,5 +222,5 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.argument("game", metavar="GAME")
     def record_schema(game: str) -> None:
         """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
-        from scorer import api
+        from pnpkit.scorer import api
         click.echo(json.dumps(api.record_schema(game), indent=2, ensure_ascii=False))

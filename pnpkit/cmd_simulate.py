@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import click
 
-from kitfile import Problem, SourceError
-from scorer.sim import KINDS   # the game modules and players are loaded by the command, not by `--help`
+from pnpkit.kitfile import Problem, SourceError
+from pnpkit.scorer.sim import KINDS   # the game modules and players are loaded by the command, not by `--help`
 
 MAX_GAMES = 1_000_000     # games in one run, over all setups: a million random games take minutes
 MAX_SAVED = 10_000        # games --save writes, one file each
@@ -60,8 +60,8 @@ def default_jobs() -> int:
 
 def _kit(game: str):
     """The kit (a game id, or a kit file of one) and its game's simulation module."""
-    from kitfile import load_kit
-    from scorer.sim import match as matches
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.sim import match as matches
     if len(game) > MAX_TEXT:
         raise refuse("GAME", f"expected a game id or a kit file, got {len(game)} characters")
     path = game.endswith((".yaml", ".yml")) or "/" in game or "\\" in game
@@ -118,8 +118,8 @@ class Plan:
 
 def _plan(game, players, games, seed, kinds, setup, roles, jobs) -> Plan:
     """Every option checked against its bounds and the kit, each refusal one line (SourceError)."""
-    from scorer.sim import match as matches
-    from scorer.sim.players import parse
+    from pnpkit.scorer.sim import match as matches
+    from pnpkit.scorer.sim.players import parse
     kit, module, kit_file = _kit(game)
     lo, hi = kit.game.min_players, kit.game.max_players
     n = whole("--players", players, lo, hi) if players is not None else max(lo, min(hi, 4))
@@ -207,9 +207,9 @@ def register(cli: click.Group) -> None:
         Exit code 0: done; 1: the replay found fault with a game (a bug: please report it); 2: an
         option or the kit cannot be used.
         """
-        from generator.atomic import check_out, publish  # loaded by this command only (start-up, issue 15)
+        from pnpkit.generator.atomic import check_out, publish  # loaded by this command only (start-up, issue 15)
         from pnpkit.sim_report import Study, text, to_json
-        from scorer.sim.run import Spec, run
+        from pnpkit.scorer.sim.run import Spec, run
         plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)
         if save is not None:
             if plan.total > MAX_SAVED:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import click
 
-from generator.atomic import OutputError, write_atomic
-from generator.options import PrintOptions
-from kitfile import SourceError
+from pnpkit.generator.atomic import OutputError, write_atomic
+from pnpkit.generator.options import PrintOptions
+from pnpkit.kitfile import SourceError
 
 PREVIEW_DPI = 60  # enough to see a page whole on a screen; a 20-page kit renders in about a second
 POLL_MS = 1000
@@ -42,7 +42,7 @@ class State:
 
 
 def _kit_id(name: str) -> str:
-    from kitfile import kit_path
+    from pnpkit.kitfile import kit_path
     try:
         path, _ = kit_path(name)
     except SourceError:
@@ -52,10 +52,10 @@ def _kit_id(name: str) -> str:
 
 def build_once(name: str, out_dir: Path, options: PrintOptions, state: State) -> State:
     """One build; the page and its stamp written after it, whatever happened."""
-    from generator import build as b
-    from generator import pictures
-    from generator.select import SelectionError
-    from kitfile import load_kit
+    from pnpkit.generator import build as b
+    from pnpkit.generator import pictures
+    from pnpkit.generator.select import SelectionError
+    from pnpkit.kitfile import load_kit
     started = time.perf_counter()
     try:
         with pictures.collecting() as found:
@@ -140,8 +140,8 @@ def watch(name: str, out_dir: str | Path, options: PrintOptions, stop: threading
         e = click.ClickException("--watch needs watchfiles: pip install 'pnpkit[watch]'")
         e.exit_code = 2
         raise e from None
-    from generator.atomic import check_out
-    from kitfile import kit_path
+    from pnpkit.generator.atomic import check_out
+    from pnpkit.kitfile import kit_path
     check_out(out_dir)
     path, _ = kit_path(name)
     folder = Path(path).resolve().parent

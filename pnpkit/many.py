@@ -12,7 +12,7 @@ import json
 import os
 from typing import Iterator
 
-from kitfile.errors import SourceError
+from pnpkit.kitfile.errors import SourceError
 
 SUFFIXES = (".yaml", ".yml", ".json")
 MAX_RECORDS = 1_000_000  # a folder of more is refused before any is read
@@ -39,7 +39,7 @@ def expand(names: tuple[str, ...]) -> list[str]:
 
 
 def _problem(message: str):
-    from kitfile.errors import Problem
+    from pnpkit.kitfile.errors import Problem
     return Problem(None, "", message)
 
 

@@ -15,14 +15,14 @@ from typing import Any
 
 import jinja2
 
-from generator.backends.svg import render_fragment
-from generator.fonts import SVG_FAMILY
-from generator.tableau import Laid, Tableau, compose, png
-from generator.webfonts import font_faces
-from kitfile import Problem, SourceError
-from scorer.core import Result
-from scorer.movelog import STEP_LIMIT
-from scorer.play import Step, is_move_log
+from pnpkit.generator.backends.svg import render_fragment
+from pnpkit.generator.fonts import SVG_FAMILY
+from pnpkit.generator.tableau import Laid, Tableau, compose, png
+from pnpkit.generator.webfonts import font_faces
+from pnpkit.kitfile import Problem, SourceError
+from pnpkit.scorer.core import Result
+from pnpkit.scorer.movelog import STEP_LIMIT
+from pnpkit.scorer.play import Step, is_move_log
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
 

@@ -17,7 +17,7 @@ import io
 import textwrap
 
 from pnpkit.sim_report import Study, team
-from scorer.sim.stats import wilson
+from pnpkit.scorer.sim.stats import wilson
 
 OKABE_ITO = ["#E69F00", "#56B4E9", "#009E73", "#D55E00", "#0072B2", "#CC79A7", "#F0E442", "#000000"]
 MARKERS = ["o", "s", "^", "D", "v", "P", "X", "*"]

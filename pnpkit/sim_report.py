@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.core import plural
-from scorer.sim.match import Setup
-from scorer.sim.stats import Dist, Tally, wilson
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.sim.match import Setup
+from pnpkit.scorer.sim.stats import Dist, Tally, wilson
 
 
 @dataclass

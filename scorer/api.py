@@ -14,11 +14,11 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from kitfile.errors import Problem, SourceError
-from kitfile.head import KitHead as Kit
-from kitfile.head import load_head
-from kitfile.source import Source, field_name, load_file, parse, validate
-from scorer.core import Result
+from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.head import KitHead as Kit
+from pnpkit.kitfile.head import load_head
+from pnpkit.kitfile.source import Source, field_name, load_file, parse, validate
+from pnpkit.scorer.core import Result
 
 GAMES = ("chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts")
 
@@ -28,9 +28,9 @@ def game_module(game: str) -> ModuleType | None:
     if game not in GAMES:
         return None
     try:
-        return importlib.import_module("scorer.games." + game.replace("-", "_"))
+        return importlib.import_module("pnpkit.scorer.games." + game.replace("-", "_"))
     except ModuleNotFoundError as e:
-        if e.name and e.name.startswith("scorer.games"):
+        if e.name and e.name.startswith("pnpkit.scorer.games"):
             return None
         raise
 

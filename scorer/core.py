@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
-from scorer.rulebook import Rule
+from pnpkit.scorer.rulebook import Rule
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kitfile.params.fair_verona import Params
-from scorer.cards import Card
+from pnpkit.kitfile.params.fair_verona import Params
+from pnpkit.scorer.cards import Card
 
 Tile = tuple[int, int]  # (east, north) of Verona's tile
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from scorer.core import Violation
-from scorer.play import Position, Step
-from scorer.rulebook import Rule
+from pnpkit.scorer.core import Violation
+from pnpkit.scorer.play import Position, Step
+from pnpkit.scorer.rulebook import Rule
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from scorer.core import Violation
+from pnpkit.scorer.core import Violation
 
 if TYPE_CHECKING:
-    from scorer.movelog import Illegal
+    from pnpkit.scorer.movelog import Illegal
 
 # ---------------------------------------------------------------- positions
 

@@ -42,7 +42,7 @@ def _norm(text: str) -> str:
 def text(game: str) -> str:
     """The whole rulebook of `game`, whitespace folded."""
     name = RULEBOOKS[game]
-    return _norm((resources.files("scorer") / "texts" / name).read_text(encoding="utf-8"))
+    return _norm((resources.files("pnpkit.scorer") / "texts" / name).read_text(encoding="utf-8"))
 
 
 CITED: list[tuple[str, str, str]] = []  # (game, section id, quote) of every rule a module cites
@@ -105,14 +105,14 @@ def _paragraph(lines: str) -> str:
 def _section_table() -> dict:
     """texts/SECTIONS.yaml, read once (with libyaml where PyYAML has it: every command that cites
     a rule reads it)."""
-    text = (resources.files("scorer") / "texts" / "SECTIONS.yaml").read_text(encoding="utf-8")
+    text = (resources.files("pnpkit.scorer") / "texts" / "SECTIONS.yaml").read_text(encoding="utf-8")
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @lru_cache(maxsize=None)
 def sections(game: str) -> tuple[Section, ...]:
     """The rulebook of `game` cut into its sections, in order (texts/SECTIONS.yaml)."""
-    raw = (resources.files("scorer") / "texts" / RULEBOOKS[game]).read_text(encoding="utf-8").splitlines()
+    raw = (resources.files("pnpkit.scorer") / "texts" / RULEBOOKS[game]).read_text(encoding="utf-8").splitlines()
     table = _section_table()[game]
     starts: list[tuple[str, int, int]] = []          # id, first line, first line of the text
     line = 0
@@ -143,7 +143,7 @@ def sections(game: str) -> tuple[Section, ...]:
 
 @lru_cache(maxsize=None)
 def _rulings() -> dict[str, str]:
-    raw = (resources.files("scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")
+    raw = (resources.files("pnpkit.scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")
     out: dict[str, str] = {}
     for m in re.finditer(r"^- \*\*([A-Z]\d+) ([^*]*)\*\*(.*?)(?=^- \*\*|^#|\Z)", raw, re.M | re.S):
         # "**N2 Jokers** count as ..." is a sentence that starts in the bold title; "**C1 Where
@@ -201,5 +201,5 @@ def search(game: str, words: list[str]) -> list[tuple[str, str]]:
 
 def ruling_titles() -> dict[str, str]:
     """Ruling id -> its short title (for docs)."""
-    raw = (resources.files("scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")
+    raw = (resources.files("pnpkit.scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")
     return {m[1]: m[2].strip().rstrip(".") for m in re.finditer(r"^- \*\*([A-Z]\d+) ([^*]*)\*\*", raw, re.M)}

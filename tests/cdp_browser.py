@@ -20,6 +20,10 @@ EXECUTABLES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-s
 
 
 def executable() -> str | None:
+    """PNPKIT_CHROMIUM names a browser; otherwise the first of EXECUTABLES on the PATH."""
+    named = os.environ.get("PNPKIT_CHROMIUM")
+    if named:
+        return shutil.which(named)
     return next((p for p in map(shutil.which, EXECUTABLES) if p), None)
 
 

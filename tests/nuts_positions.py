@@ -6,9 +6,9 @@ test then plays goes through the same `why_illegal` / `apply` as a replay.
 """
 from __future__ import annotations
 
-from kitfile import load_kit
-from scorer.games.in_the_nuts_moves import First, Reveal, State, apply, settle_skip
-from scorer.games.in_the_nuts_state import SETUP_SQUIRRELS
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.games.in_the_nuts_moves import First, Reveal, State, apply, settle_skip
+from pnpkit.scorer.games.in_the_nuts_state import SETUP_SQUIRRELS
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params

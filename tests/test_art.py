@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from generator import art
-from generator.art.marks import MARKS
-from generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Text
+from pnpkit.generator import art
+from pnpkit.generator.art.marks import MARKS
+from pnpkit.generator.shapes import Circle, Ellipse, Group, Line, Path, Polygon, Rect, Text
 
 SAMPLES = {  # extra option sets worth checking besides the defaults
     "chestnut": [dict(cooked=True), dict(color="#0072b2", mark="star"),

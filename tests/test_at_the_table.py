@@ -183,7 +183,7 @@ def test_rules_finds_the_sections_and_rulings_the_violations_quote():
     assert r.exit_code == 0
     found = {e["id"]: e["text"] for e in json.loads(r.output)}
     assert {"Notes 1", "Notes 3", "Notes 4", "PLAY 4(a)", "ruling C6", "ruling C7"} <= set(found)
-    from scorer.games.chestnuts_moves import R_NOTES3
+    from pnpkit.scorer.games.chestnuts_moves import R_NOTES3
     assert R_NOTES3.quote in found["Notes 3"]                 # the same words the violation quotes
     one = CliRunner().invoke(cli, ["rules", "chestnuts", "C6"])
     assert one.output.startswith("ruling C6:\n    Flame first.") and "Notes 1" in one.output
@@ -206,10 +206,10 @@ def test_every_quote_the_scorer_cites_lies_in_the_section_it_names():
     import importlib
     import pkgutil
 
-    import scorer.games
-    from scorer import api, rulebook
-    for info in pkgutil.iter_modules(scorer.games.__path__):
-        importlib.import_module(f"scorer.games.{info.name}")
+    import pnpkit.scorer.games as games
+    from pnpkit.scorer import api, rulebook
+    for info in pkgutil.iter_modules(games.__path__):
+        importlib.import_module(f"pnpkit.scorer.games.{info.name}")
     assert len(rulebook.CITED) > 50
     for game, section_id, quote in rulebook.CITED:
         rulebook.check_section(game, section_id, quote)
@@ -244,9 +244,9 @@ def test_replay_writes_one_self_contained_page_and_a_png(tmp_path):
 
 def test_the_replay_follows_the_kit_files_board():
     """Move the Basket on the kit's board: its chestnuts move with it."""
-    from kitfile import load_kit
-    from generator.tableau import Tableau
-    from scorer.play import Area, Piece
+    from pnpkit.kitfile import load_kit
+    from pnpkit.generator.tableau import Tableau
+    from pnpkit.scorer.play import Area, Piece
     kit = load_kit("chestnuts")
     area = Area("board", "b", "board", (Piece("chestnuts", "basket", "Orange", count=3),))
     before = Tableau(kit).lay(area).items
@@ -258,9 +258,9 @@ def test_the_replay_follows_the_kit_files_board():
 
 
 def test_a_place_the_kit_does_not_have_is_the_kit_files_error():
-    from kitfile import SourceError, load_kit
-    from generator.tableau import Tableau
-    from scorer.play import Area, Piece
+    from pnpkit.kitfile import SourceError, load_kit
+    from pnpkit.generator.tableau import Tableau
+    from pnpkit.scorer.play import Area, Piece
     with pytest.raises(SourceError, match="has no place 'pantry'"):
         Tableau(load_kit("chestnuts")).lay(Area("board", "b", "board", (Piece("chestnuts", "pantry"),)))
 

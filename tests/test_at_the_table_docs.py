@@ -17,7 +17,7 @@ COMMANDS = re.findall(r"```console\n\$ (pnpkit .*?)\n(.*?)```", PAGE, re.S)
 
 
 def test_the_page_has_a_worked_example_for_every_game():
-    from scorer.api import GAMES
+    from pnpkit.scorer.api import GAMES
     files = dict(re.findall(r"```yaml file=(\S+)\n(.*?)```", PAGE, re.S))
     games = {re.search(r"^game: (\S+)", text, re.M)[1] for text in files.values()}
     assert games == set(GAMES)

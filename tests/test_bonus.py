@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.bonus import TABLE_BITS, best_choice, brute_force
+from pnpkit.scorer.bonus import TABLE_BITS, best_choice, brute_force
 
 WORST = json.loads((Path(__file__).resolve().parents[1] / "bench" / "bonus_worst.json").read_text())
 METHODS = ("auto", "table", "search")

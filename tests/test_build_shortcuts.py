@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from generator import build as b
-from generator import sheets
-from generator.backends import pdf as pdf_backend
-from generator.backends import svg as svg_backend
-from generator.cover import KitInfo
-from generator.options import PrintOptions
-from generator.pieces import Piece
-from generator.sheets import BAND_GAP, FOOTER_TOP, HEADER_BOTTOM, MARGIN, MARK_GAP, MARK_WIDTH, Paper, Placed
-from kitfile import load_kit
+from pnpkit.generator import build as b
+from pnpkit.generator import sheets
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.backends import svg as svg_backend
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.sheets import BAND_GAP, FOOTER_TOP, HEADER_BOTTOM, MARGIN, MARK_GAP, MARK_WIDTH, Paper, Placed
+from pnpkit.kitfile import load_kit
 
 
 def plain_room(paper: Paper, placed: list[Placed], i: int, axis: str, sgn: float, cx: float, cy: float) -> float:
@@ -105,7 +105,7 @@ def test_pdf_rects_lines_and_ellipses_written_from_their_points_are_their_ops_wr
     """The PDF writer writes square-cornered rectangles, lines, circles and ellipses from their
     points (issue 15): the same bytes as painting their ops (rect_ops, ellipse_ops) as it did
     before, under any placement (random shapes, styles, rotations and scales)."""
-    from generator.shapes import Circle, Ellipse, Group, Line, Rect, Style, ellipse_ops, rect_ops
+    from pnpkit.generator.shapes import Circle, Ellipse, Group, Line, Rect, Style, ellipse_ops, rect_ops
 
     rng = random.Random(15)
     v = lambda: rng.choice([0.0, -0.0, rng.uniform(-200, 200), rng.randint(-5, 300) / 4])  # noqa: E731
@@ -144,7 +144,7 @@ def test_pdf_rects_lines_and_ellipses_written_from_their_points_are_their_ops_wr
 def test_pdf_text_runs_kept_per_document_give_the_runs_made_each_time(doc, monkeypatch):
     """The PDF writer keeps each text's font runs per document (issue 15); made again for every
     text, with characters beyond a subset's 256 codes among them, the file is the same."""
-    from generator.shapes import Text
+    from pnpkit.generator.shapes import Text
     extra = tuple(Text(10 + i % 50, 20 + i // 50 * 5, "".join(chr(0x100 + (i * 7 + k) % 400) for k in range(5)) + " Zoë",
                        size=8 + i % 2) for i in range(300))
     pages = doc.page_shapes() + [extra, extra[::-1]]
@@ -164,8 +164,8 @@ def test_a_width_measured_at_1pt_and_scaled_is_reportlabs_width_at_every_size():
     the same float reportlab gives at that size, for any characters (missing glyphs included)."""
     from reportlab.pdfbase import pdfmetrics
 
-    from generator import fonts, memo
-    from generator.shapes import MM_PER_PT
+    from pnpkit.generator import fonts, memo
+    from pnpkit.generator.shapes import MM_PER_PT
 
     if not fonts.LINEAR:
         pytest.skip("reportlab's C accelerator is not installed: every size is measured by reportlab")
@@ -186,7 +186,7 @@ def test_pdf_style_set_by_the_shape_before_is_the_style_written_again(doc, monke
     """The PDF writer does not look again at a style the shape before set under the same
     placement (issue 15); checking every shape's style against the state, as before, gives the same
     file, with texts, pictures, clips and opacity between shapes that share a style."""
-    from generator.shapes import Circle, Group, Line, Path, Polygon, Rect, Style, Text
+    from pnpkit.generator.shapes import Circle, Group, Line, Path, Polygon, Rect, Style, Text
 
     rng = random.Random(15)
     styles = [Style(fill="#aa3300", stroke=None), Style(fill=None, stroke="#000000", width=0.3),
@@ -220,8 +220,8 @@ def test_pdf_style_set_by_the_shape_before_is_the_style_written_again(doc, monke
 def test_svg_text_from_its_template_is_the_tag_written_for_it():
     """SVG texts are written from a template per font, size, colour and anchor (issue 15): the
     same markup `_tag` writes, for texts that need escaping, rotated texts and every anchor."""
-    from generator.fonts import SVG_FAMILY
-    from generator.shapes import MM_PER_PT, Text
+    from pnpkit.generator.fonts import SVG_FAMILY
+    from pnpkit.generator.shapes import MM_PER_PT, Text
 
     n = svg_backend.n
     rng = random.Random(15)

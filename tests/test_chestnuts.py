@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import api
-from scorer.games import chestnuts as C
+from pnpkit.scorer import api
+from pnpkit.scorer.games import chestnuts as C
 
 # The eight-turn game: every action letter a)-l) and one overheat. Worked by hand:
 GAME8 = [
@@ -86,7 +86,7 @@ SHORT = {"chestnuts_per_player": 3}
 
 
 def short_kit():
-    from kitfile import load_kit
+    from pnpkit.kitfile import load_kit
     kit = load_kit("chestnuts")
     return kit.model_copy(update={"params": kit.params.model_copy(update=SHORT)})
 
@@ -99,7 +99,7 @@ def test_game_end_by_chair_and_burnt_scores_and_shares():
     T3 Ann roll 5 (5): steps: Ann burnt 1, over 1. d, l: overheat -> Ann burnt 2; Ben burnt 1, over 2.
        c 1: Ann chair 1 -> all three of Ann's are burnt or eaten: the game ends. Ann 1-2 = -1, Ben 0-1 = -1.
     """
-    from scorer.games import chestnuts
+    from pnpkit.scorer.games import chestnuts
     rec = chestnuts.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
         {"roll": 5, "actions": ["d", "l", "c 1", "e 1"]}, {"roll": 2, "actions": []}]})
@@ -117,7 +117,7 @@ def test_record_that_stops_before_the_steps_that_end_it_is_finished():
     c 1 (chair 1), a, g 1.  Then Ann's steps for T5: over 1 -> burnt 2; with 1 eaten that is all three.
     Ann 1 - 2 = -1, Ben 1 - 1 = 0.
     """
-    from scorer.games import chestnuts
+    from pnpkit.scorer.games import chestnuts
     rec = chestnuts.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 1, "actions": ["a", "f 1"]}, {"roll": 1, "actions": ["a", "f 1", "d"]},
         {"roll": 2, "actions": ["d", "c 1", "a"]}, {"roll": 2, "actions": ["c 1", "a", "g 1"]}]})
@@ -245,7 +245,7 @@ def test_spend_all_is_met_when_nothing_affordable_is_legal():
 
 
 def test_game_over_then_more_turns():
-    from scorer.games import chestnuts
+    from pnpkit.scorer.games import chestnuts
     rec = chestnuts.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
         {"roll": 5, "actions": ["d", "l", "c 1"]}, {"roll": 2, "actions": ["a"]}]})
@@ -275,7 +275,7 @@ def test_notation(text, move):
 
 @pytest.mark.parametrize("text", ["c", "e", "a 1", "k 1 opp 1", "c 0", "m", "i 2", "f 1 free 1", "", "b b"])
 def test_bad_notation_is_unreadable_with_its_line(text):
-    from kitfile import SourceError
+    from pnpkit.kitfile import SourceError
     with pytest.raises(SourceError) as e:
         api.score_text(f'game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - roll: 1\n    actions: [a, "{text}"]\n', "g.yaml")
     assert str(e.value).startswith("g.yaml:5: turns[0].actions[1]")
@@ -283,14 +283,14 @@ def test_bad_notation_is_unreadable_with_its_line(text):
 
 @pytest.mark.parametrize("roll", [0, 7, "six"])
 def test_roll_outside_the_die_is_unreadable(roll):
-    from kitfile import SourceError
+    from pnpkit.kitfile import SourceError
     with pytest.raises(SourceError) as e:
         api.score_text(f"game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - roll: {roll}\n    actions: []\n", "g.yaml")
     assert "g.yaml:4: turns[0].roll" in str(e.value)
 
 
 def test_players_are_two_different_names():
-    from kitfile import SourceError
+    from pnpkit.kitfile import SourceError
     for players in ("[Ann]", "[Ann, Ann]", "[Ann, Ben, Cat]"):
         with pytest.raises(SourceError):
             api.score_text(f"game: chestnuts\nplayers: {players}\nturns: []\n")
@@ -310,8 +310,8 @@ def test_the_docs_example_scores_as_it_says():
 
 def test_costs_come_from_the_kit_file():
     """Another edition's action table (e at 2 a chestnut) is checked by its own numbers."""
-    from kitfile import load_kit
-    from scorer.games import chestnuts
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.games import chestnuts
     kit = load_kit("chestnuts")
     actions = [a.model_copy(update={"cost": 2}) if a.letter == "e" else a for a in kit.params.actions]
     dear = kit.model_copy(update={"params": kit.params.model_copy(update={"actions": actions})})

@@ -6,10 +6,10 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from kitfile import load_kit
-from scorer.core import where_turn
-from scorer.games import chestnuts as C
-from scorer.games import chestnuts_moves as M
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.core import where_turn
+from pnpkit.scorer.games import chestnuts as C
+from pnpkit.scorer.games import chestnuts_moves as M
 
 KIT = load_kit("chestnuts")
 SETTINGS = settings(max_examples=60, deadline=None)

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnpkit import cmd_score
 from pnpkit.cli import cli
-from scorer import api
-from scorer.core import Result
-from scorer.rulebook import _rulings
+from pnpkit.scorer import api
+from pnpkit.scorer.core import Result
+from pnpkit.scorer.rulebook import _rulings
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

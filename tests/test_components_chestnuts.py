@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from generator import fonts
-from generator.components import pieces_for
-from generator.components.board import region_capacity
-from generator.components.common import render_template
-from generator.shapes import Group, Text
-from generator.textblock import parse as parse_markup
-from kitfile.model import load_kit
-from kitfile.source import SourceError
+from pnpkit.generator import fonts
+from pnpkit.generator.components import pieces_for
+from pnpkit.generator.components.board import region_capacity
+from pnpkit.generator.components.common import render_template
+from pnpkit.generator.shapes import Group, Text
+from pnpkit.generator.textblock import parse as parse_markup
+from pnpkit.kitfile.model import load_kit
+from pnpkit.kitfile.source import SourceError
 
-KIT_FILE = Path(str(resources.files("kits") / "chestnuts.yaml"))
+KIT_FILE = Path(str(resources.files("pnpkit.kits") / "chestnuts.yaml"))
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +127,7 @@ def _norm(s: str) -> str:
 def test_quoted_rules_match_the_rulebook_words(kit):
     rulebook = _norm(Path("scorer/texts/chestnuts-roasting.txt").read_text(encoding="utf-8")
                      if Path("scorer/texts/chestnuts-roasting.txt").exists()
-                     else (resources.files("scorer") / "texts" / "chestnuts-roasting.txt").read_text(encoding="utf-8"))
+                     else (resources.files("pnpkit.scorer") / "texts" / "chestnuts-roasting.txt").read_text(encoding="utf-8"))
     quoted_sections = {"Each turn", "Notes", "Overheating", "Game end",
                        "Chestnuts Roasting on an Open Fire: score pad"}
     checked = 0
@@ -218,10 +218,10 @@ def test_board_matches_the_params(kit, pieces):
 def test_the_board_seam_runs_between_regions(kit):
     """Split over two pages on every paper, the board's seam crosses no region, Flame space or
     text: the board is laid out in two halves with a gap between them."""
-    from generator.build import compose, pieces_of
-    from generator.cover import KitInfo
-    from generator.options import PrintOptions
-    from generator.split import OVERLAP
+    from pnpkit.generator.build import compose, pieces_of
+    from pnpkit.generator.cover import KitInfo
+    from pnpkit.generator.options import PrintOptions
+    from pnpkit.generator.split import OVERLAP
     board = kit.components[0]
     spans = [(r.at[0], r.at[0] + r.size[0]) for r in board.regions]
     spans += [(t.at[0] + i * (t.space + t.gap), t.at[0] + i * (t.space + t.gap) + t.space)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.components import pieces_for
-from generator.shapes import Group, Text
-from kitfile.model import load_kit
-from kitfile.source import SourceError
+from pnpkit.generator.components import pieces_for
+from pnpkit.generator.shapes import Group, Text
+from pnpkit.kitfile.model import load_kit
+from pnpkit.kitfile.source import SourceError
 
 DEMO = """
 game: {id: demo, title: Demo, players: 2-4}
@@ -161,15 +161,15 @@ components:
 
 
 def test_a_panel_attaches_with_a_strip_and_marks_on_both_boards(tmp_path):
-    from generator.components import pieces_for
-    from generator.split import OVERLAP
-    from kitfile import load_kit
+    from pnpkit.generator.components import pieces_for
+    from pnpkit.generator.split import OVERLAP
+    from pnpkit.kitfile import load_kit
     main, panel = pieces_for(load_kit(_attach_kit(tmp_path, "main")))
     assert (panel.w, panel.h) == (40 + OVERLAP, 100) and panel.meta["attach_to"] == "main"
     assert main.meta["seams"] == ("right",)
 
     def letters(shapes):
-        from generator.shapes import Group, Text
+        from pnpkit.generator.shapes import Group, Text
         for s in shapes:
             if isinstance(s, Group):
                 yield from letters(s.items)
@@ -181,8 +181,8 @@ def test_a_panel_attaches_with_a_strip_and_marks_on_both_boards(tmp_path):
 @pytest.mark.parametrize("to, size, words", [("nowhere", "40x100mm", "no other board named 'nowhere'"),
                                              ("main", "40x90mm", "that edge is 100 mm long, this board 90 mm")])
 def test_a_bad_attach_is_the_kit_files_error(tmp_path, to, size, words):
-    from generator.components import pieces_for
-    from kitfile import SourceError, load_kit
+    from pnpkit.generator.components import pieces_for
+    from pnpkit.kitfile import SourceError, load_kit
     with pytest.raises(SourceError) as e:
         pieces_for(load_kit(_attach_kit(tmp_path, to, size)))
     assert words in str(e.value) and "panels.yaml:" in str(e.value)

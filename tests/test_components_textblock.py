@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator import fonts
-from generator.shapes import Rect, Text
-from generator.textblock import TextFitError, layout, parse
+from pnpkit.generator import fonts
+from pnpkit.generator.shapes import Rect, Text
+from pnpkit.generator.textblock import TextFitError, layout, parse
 
 PARA = "Take up one or more cooked Chestnuts from the Fire and put them on your Plate. "
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kitfile import SourceError, load_kit
+from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.cli import cli
 
 KIT = """game: {{id: deck-test, title: Deck test, players: "2"}}
@@ -106,7 +106,7 @@ def test_an_xlsx_zip_bomb_is_refused_from_its_index(tmp_path):
 
 def test_the_scorer_reads_the_rows_the_cards_print(tmp_path):
     """NUTS with its bonus deck in a CSV: the same score as the shipped kit's YAML deck."""
-    from kitfile import kit_path
+    from pnpkit.kitfile import kit_path
     src, _ = kit_path("nuts")
     text = src.read_text()
     kit = load_kit("nuts", components=False)

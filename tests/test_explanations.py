@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scorer.api import score_text
+from pnpkit.scorer.api import score_text
 
 
 def nuts(*players, explain=False):
@@ -103,7 +103,7 @@ def test_a_replay_page_refuses_a_record_of_more_steps_than_it_draws(monkeypatch,
 
     from pnpkit import replay
     from pnpkit.cli import cli
-    from scorer import movelog
+    from pnpkit.scorer import movelog
     monkeypatch.setattr(movelog, "STEP_LIMIT", 3)
     monkeypatch.setattr(replay, "STEP_LIMIT", 3)
     (tmp_path / "r.yaml").write_text("game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - {roll: 1, actions: [b]}\n"

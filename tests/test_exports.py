@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from generator.export import tts
+from pnpkit.generator.export import tts
 from pnpkit.cli import cli
 
 KIT = str(Path(__file__).parent.parent / "examples" / "tide-pools" / "tide-pools.yaml")

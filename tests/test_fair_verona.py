@@ -7,10 +7,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kitfile import SourceError, load_kit
-from scorer.api import score_text
-from scorer.cards import RANKS, SUITS, Card, parse_card
-from scorer.encounter import count, distance, resolve
+from pnpkit.kitfile import SourceError, load_kit
+from pnpkit.scorer.api import score_text
+from pnpkit.scorer.cards import RANKS, SUITS, Card, parse_card
+from pnpkit.scorer.encounter import count, distance, resolve
 
 PARAMS = load_kit("fair-verona").params
 

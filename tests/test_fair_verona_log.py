@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kitfile import load_kit
-from scorer.cards import parse_card
-from scorer.games import fair_verona as fv
-from scorer.games.fair_verona_log import turn_actions
-from scorer.games.fair_verona_notation import parse_text, write
-from scorer.games.fair_verona_random import random_record
-from scorer.games.fair_verona_state import Held, Person, State
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.cards import parse_card
+from pnpkit.scorer.games import fair_verona as fv
+from pnpkit.scorer.games.fair_verona_log import turn_actions
+from pnpkit.scorer.games.fair_verona_notation import parse_text, write
+from pnpkit.scorer.games.fair_verona_random import random_record
+from pnpkit.scorer.games.fair_verona_state import Held, Person, State
 
 KIT = load_kit("fair-verona", components=False)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from kitfile import SourceError, load_kit
-from kitfile.tileset import TileSpec, tile_type
-from scorer.games.fair_verona_map import TileMap
+from pnpkit.kitfile import SourceError, load_kit
+from pnpkit.kitfile.tileset import TileSpec, tile_type
+from pnpkit.scorer.games.fair_verona_map import TileMap
 
 KIT = load_kit("fair-verona", components=False)
 TILES = KIT.params.tiles

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from kitfile import SourceError
-from scorer.api import score_text
+from pnpkit.kitfile import SourceError
+from pnpkit.scorer.api import score_text
 
 HOT2 = [{"name": "Ann", "role": "hotshot", "start": [0, 1]},
         {"name": "Ben", "role": "hotshot", "start": [7, 6]}]
@@ -321,7 +321,7 @@ def test_unreadable_records_name_the_line_and_field(old, new, message):
 
 
 def test_the_kit_is_this_editions_board_and_counters():
-    from kitfile import load_kit
+    from pnpkit.kitfile import load_kit
     kit = load_kit("forest-fire")
     assert kit.game.players == "2-4"
     p = kit.params

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorer.api import score_text
+from pnpkit.scorer.api import score_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "forest-fire.md"
 

@@ -6,9 +6,9 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from kitfile import SourceError, load_kit
-from scorer.api import score_text
-from scorer.games.forest_fire_moves import Person, State
+from pnpkit.kitfile import SourceError, load_kit
+from pnpkit.scorer.api import score_text
+from pnpkit.scorer.games.forest_fire_moves import Person, State
 
 KIT = load_kit("forest-fire")
 N = KIT.params.grid

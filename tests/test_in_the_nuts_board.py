@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.components.board import track_places
-from kitfile import load_kit
-from kitfile.params.in_the_nuts import Params
+from pnpkit.generator.components.board import track_places
+from pnpkit.kitfile import load_kit
+from pnpkit.kitfile.params.in_the_nuts import Params
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params

@@ -9,11 +9,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from kitfile import SourceError, load_kit
+from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.cli import cli
-from scorer.api import score_text
-from scorer.games.in_the_nuts_moves import State, reveal_problem
-from scorer.games.in_the_nuts_random import random_record
+from pnpkit.scorer.api import score_text
+from pnpkit.scorer.games.in_the_nuts_moves import State, reveal_problem
+from pnpkit.scorer.games.in_the_nuts_random import random_record
 
 KIT = load_kit("in-the-nuts")
 NAMES = ["Anna", "Marlene", "Christine", "Uwe"]

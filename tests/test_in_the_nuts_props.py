@@ -9,14 +9,14 @@ import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from kitfile import load_kit
-from scorer.games import in_the_nuts as G
-from scorer.games.in_the_nuts_log import replay
-from scorer.games.in_the_nuts_notation import entry, read_entry
-from scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take,
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.games import in_the_nuts as G
+from pnpkit.scorer.games.in_the_nuts_log import replay
+from pnpkit.scorer.games.in_the_nuts_notation import entry, read_entry
+from pnpkit.scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take,
                                             legal_moves, why_illegal)
-from scorer.games.in_the_nuts_random import random_record
-from scorer.games.in_the_nuts_storage import joker_name
+from pnpkit.scorer.games.in_the_nuts_random import random_record
+from pnpkit.scorer.games.in_the_nuts_storage import joker_name
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params

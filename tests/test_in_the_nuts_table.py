@@ -175,8 +175,8 @@ def test_the_replay_draws_every_step_on_the_kits_board(tmp_path):
 
 
 def test_a_card_the_board_has_no_place_for_is_the_kit_files_error():
-    from generator.tableau import Tableau
-    from kitfile import SourceError, load_kit
-    from scorer.play import Area, Card
+    from pnpkit.generator.tableau import Tableau
+    from pnpkit.kitfile import SourceError, load_kit
+    from pnpkit.scorer.play import Area, Card
     with pytest.raises(SourceError, match="has no place 'pantry', where the scorer puts a card of nuts"):
         Tableau(load_kit("in-the-nuts")).lay(Area("board", "b", "board", cards=(Card("nuts", 0, place="pantry"),)))

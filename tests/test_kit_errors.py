@@ -8,7 +8,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from kitfile.model import kit_path
+from pnpkit.kitfile.model import kit_path
 from pnpkit.cli import cli
 
 BAD_VALUES = [None, -1, 0, "x", "", [], {}, "63x", "5/0in", "-3mm", True, {"a": 1}, "1x0mm"]

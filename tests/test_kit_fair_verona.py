@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from kitfile.model import load_kit
+from pnpkit.kitfile.model import load_kit
 from pnpkit.cli import cli
-from scorer.cards import parse_card
-from scorer.encounter import count
+from pnpkit.scorer.cards import parse_card
+from pnpkit.scorer.encounter import count
 
 MARGIN = 6.35
 MM = 72 / 25.4
@@ -147,7 +147,7 @@ def test_printed_numbers_follow_the_params(tmp_path):
 
 def test_card_places_take_a_poker_card():
     """The deck's and the Clue Card's places on the mat hold a poker card with a little room."""
-    from kitfile.components import NAMED_SIZES
+    from pnpkit.kitfile.components import NAMED_SIZES
     cw, ch = NAMED_SIZES["poker"]
     mat = next(c for c in load_kit("fair-verona").components if c.name == "desk-mat")
     places = {r.name: r for r in mat.regions}
@@ -159,8 +159,8 @@ def test_card_places_take_a_poker_card():
 def test_player_aids_are_set_at_8_pt_at_least_with_icons():
     """The aids are read across the table: 8 pt or more (the build fails below it), with the
     pictures the other kits use (a meeple, Verona, a card) beside the words."""
-    from generator.components import pieces_for
-    from generator.shapes import Group
+    from pnpkit.generator.components import pieces_for
+    from pnpkit.generator.shapes import Group
     kit = load_kit("fair-verona")
     aid = next(c for c in kit.components if c.name == "player-aid")
     assert aid.front.min_pt >= 8 and aid.back.min_pt >= 8
@@ -186,7 +186,7 @@ def test_the_tile_key_prints_every_tile_with_its_code_and_count(built):
 
 def test_the_key_draws_each_tile_from_the_data(tmp_path):
     """Change a tile's data and its drawing on the key changes with it (and the scorer reads the same)."""
-    from generator.components.tile_key import pieces
+    from pnpkit.generator.components.tile_key import pieces
     kit = load_kit("fair-verona")
     index, comp = next((i, c) for i, c in enumerate(kit.components) if c.kind == "tile-key")
     before = pieces(kit, comp, index)[0].front

@@ -7,7 +7,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from kitfile.model import load_kit
+from pnpkit.kitfile.model import load_kit
 from pnpkit.cli import cli
 
 PAPERS = ("a4", "letter")
@@ -181,7 +181,7 @@ def test_setups_are_checked_on_load():
     """A setup that rolls more Firebreaks than players (the rulebook: up to one per player) is refused."""
     from pydantic import ValidationError
 
-    from kitfile.params.forest_fire import Params
+    from pnpkit.kitfile.params.forest_fire import Params
 
     base = load_kit("forest-fire").params.model_dump()
     with pytest.raises(ValidationError, match="up to one per player"):
@@ -193,7 +193,7 @@ def test_setups_are_checked_on_load():
 def test_a_bad_option_for_the_squares_art_names_the_line(tmp_path):
     """The forest's trees are the grid's art: a bad option is the kit file's error (exit 2, its
     line), not an internal one."""
-    from kitfile.model import kit_path
+    from pnpkit.kitfile.model import kit_path
 
     text = kit_path("forest-fire")[0].read_text()
     assert "art: tree, art_opacity: 0.5}" in text

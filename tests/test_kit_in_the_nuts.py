@@ -10,10 +10,10 @@ from collections import Counter
 
 import pytest
 
-from generator.components import pieces_for
-from generator.components.board import region_capacity
-from generator.shapes import Group, Text
-from kitfile.model import load_kit
+from pnpkit.generator.components import pieces_for
+from pnpkit.generator.components.board import region_capacity
+from pnpkit.generator.shapes import Group, Text
+from pnpkit.kitfile.model import load_kit
 
 KIT = "in-the-nuts"
 MARGIN = 6.35
@@ -225,7 +225,7 @@ def test_squirrels_are_as_large_as_the_sections_allow(kit):
 
 def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
     """The place on a storage card is a nut card's size (lying sideways), inside the card's frame."""
-    from generator.art import nuts_kit
+    from pnpkit.generator.art import nuts_kit
     comps = {c.name: c for c in kit.components}
     w, h = comps["nuts"].size
     assert nuts_kit.NUT_CARD == (h, w)

@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from pypdf import PdfReader
 
-from kitfile.model import load_kit
+from pnpkit.kitfile.model import load_kit
 
 PAPERS = ("a4", "letter")
 MARGIN = 6.35
@@ -170,7 +170,7 @@ def test_a_cell_must_be_two_columns(kit):
     would not sit on two columns' belts is an error, not a misprint."""
     from pydantic import ValidationError
 
-    from kitfile.params.nuts import Params
+    from pnpkit.kitfile.params.nuts import Params
     data = kit.params.model_dump()
     assert Params.model_validate(data).cell == kit.params.cell
     with pytest.raises(ValidationError, match="two columns"):
@@ -181,8 +181,8 @@ def test_a_cell_must_be_two_columns(kit):
 
 def test_belts_read_on_the_floor(kit):
     """The belts stand out from every fill of the floor and its panel: 3:1 at the least."""
-    from generator.art.factory_kit import BELT_FILL
-    from generator.colour import contrast
+    from pnpkit.generator.art.factory_kit import BELT_FILL
+    from pnpkit.generator.colour import contrast
     for name in ("floor", "floor-extension"):
         b = _component(kit, name)
         fills = {b.fill} | {g.fill for g in b.grids if g.fill} | {r.fill for r in b.regions if r.fill}
@@ -193,7 +193,7 @@ def test_belts_read_on_the_floor(kit):
 def test_splitter_joiner_tiles_have_a_splitter_and_a_joiner_face(built, kit):
     """Every Splitter/Joiner tile splits on one face and joins on the other, belts running down;
     the A tiles split from the left column, the B tiles from the right."""
-    from generator import art
+    from pnpkit.generator import art
     m, pdf, _ = built["a4"]
     by = _by_component(m)
     tiles = by["splitter-tiles"] + by["splitter-tiles-b"]
@@ -213,7 +213,7 @@ def test_splitter_joiner_tiles_have_a_splitter_and_a_joiner_face(built, kit):
 def test_the_extension_attaches_to_the_floor(built, kit, paper):
     """The 5-6 player panel has a glue strip, the floor's half-diamonds X and Y, and its place on
     the floor's assembly picture."""
-    from generator.split import OVERLAP
+    from pnpkit.generator.split import OVERLAP
     m, pdf, _ = built[paper]
     by = _by_component(m)
     (ext,) = by["floor-extension"]

@@ -8,11 +8,11 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from generator.art.tree_kit import UNIT, tree_frame
-from generator.components import board as boards
-from kitfile.components import Board
-from kitfile.model import load_kit
-from kitfile.source import SourceError
+from pnpkit.generator.art.tree_kit import UNIT, tree_frame
+from pnpkit.generator.components import board as boards
+from pnpkit.kitfile.components import Board
+from pnpkit.kitfile.model import load_kit
+from pnpkit.kitfile.source import SourceError
 from pnpkit.cli import cli
 
 KIT = "trim-the-tree"
@@ -219,7 +219,7 @@ def test_everything_inside_the_margins(built):
      "components[0].art[0].options"),
 ])
 def test_a_bad_track_turn_or_tree_option_is_reported_with_its_line(tmp_path, old, new, field):
-    from kitfile.model import kit_path
+    from pnpkit.kitfile.model import kit_path
     text = kit_path(KIT)[0].read_text()
     assert text.count(old) == 1
     bad = tmp_path / "trim.yaml"
@@ -236,9 +236,9 @@ def test_ornaments_look_their_colour_and_the_lattice_shows_on_the_tree(kit):
     pink trees), and the lattice's lines stand 3:1 at the least against the tree under them."""
     import colorsys
 
-    from generator.art._core import lighter
-    from generator.art.tree_kit import EDGE, FOLIAGE
-    from generator.colour import contrast, rgb
+    from pnpkit.generator.art._core import lighter
+    from pnpkit.generator.art.tree_kit import EDGE, FOLIAGE
+    from pnpkit.generator.colour import contrast, rgb
 
     def hue_sat(c):
         h, s, _ = colorsys.rgb_to_hsv(*(v / 255 for v in rgb(c)))

@@ -5,9 +5,9 @@ import json
 
 import pytest
 
-from kitfile.components import parse_length, parse_size
-from kitfile.model import Kit
-from kitfile.source import SourceError, parse, validate
+from pnpkit.kitfile.components import parse_length, parse_size
+from pnpkit.kitfile.model import Kit
+from pnpkit.kitfile.source import SourceError, parse, validate
 
 HEAD = "game: {id: x, title: X, players: 2}\ncomponents:\n"
 
@@ -99,6 +99,6 @@ def test_schema_lists_every_kind_with_descriptions():
 
 
 def test_shipped_chestnuts_kit_loads():
-    from kitfile.model import load_kit
+    from pnpkit.kitfile.model import load_kit
     kit = load_kit("chestnuts")
     assert [c.kind for c in kit.components] == ["board", "counters", "counters", "counters", "reference", "score-sheet"]

@@ -13,10 +13,10 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_kit, printable_kits, titles_of
-from generator.options import PrintOptions
-from generator.sheets import MARGIN
-from kitfile import load_kit
+from pnpkit.generator.build import build_kit, printable_kits, titles_of
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.sheets import MARGIN
+from pnpkit.kitfile import load_kit
 
 KITS = printable_kits()
 PAPERS = ("a4", "letter")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from kitfile import load_kit
-from scorer import api
-from scorer.games.forest_fire_moves import EIGHT, Person, State, sq
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer import api
+from pnpkit.scorer.games.forest_fire_moves import EIGHT, Person, State, sq
 
 DOCS = Path(__file__).parent.parent / "docs"
 KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts", "fair-verona")}
@@ -138,8 +138,8 @@ NUTS_TRIES = ["stop", "roll > 7", "roll > 13", "2 1 6 > 8", "3 3 3 > 6", "4 5 6"
 def verona_points(record: dict):
     """Each turn's actions in the order the replay takes them (a `clue` where a Clue Token came back);
     a cut at a turn's start holds the new turn as `{}` (ruling: the next player's turn has begun)."""
-    from scorer.games.fair_verona_log import turn_actions
-    from scorer.games.fair_verona_notation import parse_text, write
+    from pnpkit.scorer.games.fair_verona_log import turn_actions
+    from pnpkit.scorer.games.fair_verona_notation import parse_text, write
     _, rec = record_of(record)
     names = [p["name"] for p in record["players"]]
     turns = record["turns"]
@@ -307,16 +307,16 @@ def forest_game(rng: random.Random) -> dict:
 def random_games(game: str, seed: int) -> dict:
     rng = random.Random(seed)
     if game == "chestnuts":
-        from scorer.games.chestnuts import random_record
+        from pnpkit.scorer.games.chestnuts import random_record
         return random_record(KITS[game], rng)
     if game == "trim-the-tree":
-        from scorer.games.trim_the_tree import random_record
+        from pnpkit.scorer.games.trim_the_tree import random_record
         return random_record(KITS[game], rng, ["Ann", "Ben", "Cat"][: rng.randint(1, 3)])
     if game == "in-the-nuts":
-        from scorer.games.in_the_nuts_random import random_record
+        from pnpkit.scorer.games.in_the_nuts_random import random_record
         return random_record(KITS[game], rng, ["Anna", "Marlene", "Christine", "Uwe"][: rng.randint(2, 4)])
     if game == "fair-verona":
-        from scorer.games.fair_verona_random import random_record
+        from pnpkit.scorer.games.fair_verona_random import random_record
         return random_record(KITS[game], rng, purpose=0.5)
     return forest_game(rng)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.atomic import publish
+from pnpkit.generator.atomic import publish
 from pnpkit.cli import cli
 
 KIT = """game: {id: tiny, title: Tiny, players: 2}

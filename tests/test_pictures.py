@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from generator import pictures
-from generator.pictures import svgdraw
-from generator.shapes import Group, Image as ImageShape, Path as PathShape, Text
+from pnpkit.generator import pictures
+from pnpkit.generator.pictures import svgdraw
+from pnpkit.generator.shapes import Group, Image as ImageShape, Path as PathShape, Text
 from pnpkit.cli import cli
 
 CORPUS = Path(__file__).parent / "corpus" / "art"

@@ -13,14 +13,14 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator import build as build_mod
-from generator import calibration, inksaver
-from generator.build import build_pieces, compose
-from generator.cover import KitInfo
-from generator.options import PrintOptions
-from generator.pieces import Piece
-from generator.shapes import Circle, Group, Line, Rect, Style, Text
-from generator.sheets import MARGIN, PAPERS, Paper
+from pnpkit.generator import build as build_mod
+from pnpkit.generator import calibration, inksaver
+from pnpkit.generator.build import build_pieces, compose
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Circle, Group, Line, Rect, Style, Text
+from pnpkit.generator.sheets import MARGIN, PAPERS, Paper
 
 INFO = KitInfo("demo", "Demo Kit", "A. Designer", "2", "Demo Kit by A. Designer. Print-and-play by pnpkit.")
 MM_PER_PT = 25.4 / 72
@@ -452,7 +452,7 @@ def test_a_split_board_is_cut_between_its_spaces_not_through_them(cells, seam):
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
 def test_a_box_of_a_piece_lands_where_its_drawing_does(rotate):
     """Placed.box_on_page (form fields) agrees with Placed.shape (the drawing) for every turn."""
-    from generator.sheets import Placed
+    from pnpkit.generator.sheets import Placed
     piece = Piece("p", "score-sheet", "P", 40, 20, (Rect(5, 3, 10, 4, Style(fill="#000000")),))
     w, h = (20, 40) if rotate in (90, 270) else (40, 20)
     pl = Placed(piece, 30, 50, w, h, rotate=rotate)
@@ -461,6 +461,6 @@ def test_a_box_of_a_piece_lands_where_its_drawing_does(rotate):
 
 
 def _drawn_box(shape):
-    from generator.art._core import IDENTITY, bounds, transform
+    from pnpkit.generator.art._core import IDENTITY, bounds, transform
     x0, y0, x1, y1 = bounds(transform((shape,), IDENTITY), strokes=False)
     return x0, y0, x1 - x0, y1 - y0

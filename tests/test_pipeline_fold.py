@@ -6,9 +6,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from generator.build import build_kit
-from generator.options import PrintOptions
-from generator.sheets import MARGIN
+from pnpkit.generator.build import build_kit
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.sheets import MARGIN
 from pnpkit.cli import cli
 
 

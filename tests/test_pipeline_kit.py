@@ -8,9 +8,9 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from generator.build import build_kit
-from generator.options import PrintOptions
-from generator.sheets import MARGIN
+from pnpkit.generator.build import build_kit
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.sheets import MARGIN
 
 
 def _pixels(pdf, dpi: int = 72):

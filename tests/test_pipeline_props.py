@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.build import compose
-from generator.cover import KitInfo
-from generator.options import PrintOptions
-from generator.pieces import Piece
-from generator.shapes import Line, Rect, Style
-from generator.sheets import MARGIN, PAPERS
+from pnpkit.generator.build import compose
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Line, Rect, Style
+from pnpkit.generator.sheets import MARGIN, PAPERS
 
 INFO = KitInfo("prop", "Prop Kit", credit="Prop Kit credit")
 

@@ -19,14 +19,14 @@ from functools import lru_cache
 import pypdfium2
 import pytest
 
-from generator import bleed
-from generator.backends import pdf as pdf_backend
-from generator.build import compose, pieces_of, titles_of
-from generator.cover import KitInfo
-from generator.options import PrintOptions
-from generator.pieces import safe_zone
-from generator.shapes import Circle, Rect
-from kitfile import load_kit
+from pnpkit.generator import bleed
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.build import compose, pieces_of, titles_of
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.generator.pieces import safe_zone
+from pnpkit.generator.shapes import Circle, Rect
+from pnpkit.kitfile import load_kit
 
 KITS = ("chestnuts", "fair-verona", "forest-fire", "in-the-nuts", "nuts", "trim-the-tree")
 PAPERS = ("a4", "letter")

@@ -155,7 +155,7 @@ def test_help_on_every_command_and_option():
 
 
 def test_build_all_builds_every_printable_kit_for_the_papers(tmp_path, monkeypatch):
-    import generator.build as b
+    import pnpkit.generator.build as b
     monkeypatch.setattr(b, "printable_kits", lambda: ["chestnuts"])  # keep the test fast
     r = CliRunner().invoke(cli, ["build", "--all", "--paper", "universal", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output

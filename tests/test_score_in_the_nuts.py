@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scorer.api import score_text
+from pnpkit.scorer.api import score_text
 
 
 def run(players: dict):

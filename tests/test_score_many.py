@@ -75,8 +75,8 @@ def _records_of_every_kind(folder):
 
     import yaml
 
-    from kitfile import load_kit
-    from scorer.games import chestnuts, in_the_nuts_random, trim_the_tree
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.games import chestnuts, in_the_nuts_random, trim_the_tree
 
     root = Path(__file__).parent.parent
     texts = {}

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import rulebook
-from scorer.core import PlayerScore, Result, TieBreaker, rank
+from pnpkit.scorer import rulebook
+from pnpkit.scorer.core import PlayerScore, Result, TieBreaker, rank
 
 
 def score(name: str, points: int) -> PlayerScore:

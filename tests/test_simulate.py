@@ -14,14 +14,14 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from kitfile import load_kit
+from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
 from pnpkit.sim_report import Study, first_player
-from scorer import api
-from scorer.sim import match as matches
-from scorer.sim.match import Setup
-from scorer.sim.run import Spec, play, run
-from scorer.sim.stats import Tally, wilson
+from pnpkit.scorer import api
+from pnpkit.scorer.sim import match as matches
+from pnpkit.scorer.sim.match import Setup
+from pnpkit.scorer.sim.run import Spec, play, run
+from pnpkit.scorer.sim.stats import Tally, wilson
 
 
 def simulate(*args):
@@ -218,7 +218,7 @@ def test_going_first_is_said_in_words_a_family_understands():
 # ---------------------------------------------------------------- the speed-ups change no list
 
 def test_chestnuts_candidates_cut_changes_no_legal_list():
-    from scorer.games.chestnuts_moves import candidates, legal_moves, why_illegal
+    from pnpkit.scorer.games.chestnuts_moves import candidates, legal_moves, why_illegal
     kit = load_kit("chestnuts", components=False)
     module = matches.module("chestnuts")
     rng = random.Random(3)
@@ -234,7 +234,7 @@ def test_chestnuts_candidates_cut_changes_no_legal_list():
 
 
 def test_forest_fire_pilots_refill_turn_cut_changes_no_legal_list():
-    from scorer.games.forest_fire_moves import REFILL, _drops
+    from pnpkit.scorer.games.forest_fire_moves import REFILL, _drops
     kit = load_kit("forest-fire", components=False)
     module = matches.module("forest-fire")
     setup = module.setups(kit, 2, "Hard", ["pilot"])[0]

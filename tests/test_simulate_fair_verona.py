@@ -9,16 +9,16 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from kitfile import load_kit
+from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
-from scorer import api
-from scorer.cards import Card
-from scorer.games import fair_verona as fv
-from scorer.games import fair_verona_sim as sim
-from scorer.games.fair_verona_deck import Deck
-from scorer.sim import match as matches
-from scorer.sim.match import Setup
-from scorer.sim.run import Batch, Spec, play, play_batch
+from pnpkit.scorer import api
+from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games import fair_verona as fv
+from pnpkit.scorer.games import fair_verona_sim as sim
+from pnpkit.scorer.games.fair_verona_deck import Deck
+from pnpkit.scorer.sim import match as matches
+from pnpkit.scorer.sim.match import Setup
+from pnpkit.scorer.sim.run import Batch, Spec, play, play_batch
 
 KIT = load_kit("fair-verona", components=False)
 LOSSES = {"every player has 2 or more face-up tiles", "every player is mired in an Encounter they cannot clear",

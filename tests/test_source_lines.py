@@ -6,7 +6,7 @@ from typing import Literal
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from kitfile.source import SourceError, parse, validate
+from pnpkit.kitfile.source import SourceError, parse, validate
 
 
 class Item(BaseModel):

@@ -6,8 +6,8 @@ import random
 
 from hypothesis import assume, given, settings, strategies as st
 
-from kitfile import load_kit
-from scorer.games import trim_the_tree as T
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.games import trim_the_tree as T
 
 KIT = load_kit("trim-the-tree")
 P = KIT.params

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kitfile import SourceError, load_kit
-from scorer import api
+from pnpkit.kitfile import SourceError, load_kit
+from pnpkit.scorer import api
 
 P = load_kit("trim-the-tree").params
 
@@ -81,7 +81,7 @@ def test_explain_draws_the_tree():
 
 def test_one_player_full_tree_is_finished():
     import random
-    from scorer.games import trim_the_tree as T
+    from pnpkit.scorer.games import trim_the_tree as T
     rec = T.random_record(load_kit("trim-the-tree"), random.Random(3), ["Ann"])
     r = T.score(T.Record.model_validate(rec), load_kit("trim-the-tree"))
     assert r.valid and r.finished and r.winners == ["Ann"] and len(rec["rounds"]) == 15
@@ -179,7 +179,7 @@ def test_missing_pick_mid_record():
 
 def test_game_over_after_full_trees():
     import random
-    from scorer.games import trim_the_tree as T
+    from pnpkit.scorer.games import trim_the_tree as T
     kit = load_kit("trim-the-tree")
     rec = T.random_record(kit, random.Random(1), ["Ann", "Ben"])
     rec["rounds"].append({"box": ["red box", "red bell"], "picks": []})

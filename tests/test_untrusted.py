@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kitfile.safeyaml import LIMITS, read
-from kitfile.source import SourceError, parse
+from pnpkit.kitfile.safeyaml import LIMITS, read
+from pnpkit.kitfile.source import SourceError, parse
 from pnpkit.cli import cli
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -236,7 +236,7 @@ def test_a_device_is_not_read(tmp_path):
 def test_messages_stay_short_whatever_the_value():
     long_key = "x" * 150
     with pytest.raises(SourceError) as e:
-        from kitfile.source import validate
+        from pnpkit.kitfile.source import validate
         from pydantic import BaseModel, ConfigDict
 
         class Doc(BaseModel):

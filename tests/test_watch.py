@@ -7,7 +7,7 @@ import threading
 import time
 from pathlib import Path
 
-from generator.options import PrintOptions
+from pnpkit.generator.options import PrintOptions
 from pnpkit import cmd_watch
 
 STAMP = "document.body && document.readyState === 'complete' && document.body.dataset.stamp"

@@ -12,7 +12,7 @@ ValueError that names the known ones.
 """
 from __future__ import annotations
 
-from generator.art import (  # noqa: F401
+from pnpkit.generator.art import (  # noqa: F401
     chestnuts,
     critters,
     factory,
@@ -30,9 +30,9 @@ from generator.art import (  # noqa: F401
     verona,
     verona_kit,  # Fair Verona: card places
 )
-from generator.art._core import REGISTRY, colour, fit, measure, measured
-from generator.memo import cached
-from generator.shapes import Shape
+from pnpkit.generator.art._core import REGISTRY, colour, fit, measure, measured
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import Shape
 
 __all__ = ["describe", "draw", "names", "options"]
 

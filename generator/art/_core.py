@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from generator.art._paths import (  # noqa: F401  (the drawings import these from _core)
+from pnpkit.generator.art._paths import (  # noqa: F401  (the drawings import these from _core)
     P,
     _bezier,
     _weights,
@@ -31,7 +31,7 @@ from generator.art._paths import (  # noqa: F401  (the drawings import these fro
     star_points,
     sym,
 )
-from generator.art._style import (  # noqa: F401
+from pnpkit.generator.art._style import (  # noqa: F401
     DETAIL,
     INK,
     OUTLINE,
@@ -42,8 +42,8 @@ from generator.art._style import (  # noqa: F401
     line,
     solid,
 )
-from generator.memo import cached
-from generator.shapes import (
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import (
     Circle,
     Ellipse,
     Group,

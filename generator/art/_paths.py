@@ -6,9 +6,9 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 
-from generator.art._style import DETAIL, ink
-from generator.memo import cached
-from generator.shapes import Path, Polygon, Style, ellipse_ops
+from pnpkit.generator.art._style import DETAIL, ink
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import Path, Polygon, Style, ellipse_ops
 
 # ----------------------------------------------------------------------------- path notation
 _TOKEN = re.compile(r"[MLCQZHVmlcqzhv]|-?\d*\.?\d+(?:e-?\d+)?")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from generator.colour import mix, rgb
-from generator.shapes import Style
+from pnpkit.generator.colour import mix, rgb
+from pnpkit.generator.shapes import Style
 
 # The ink every outline is drawn with: near-black, warm, so it reads in greyscale and survives an
 # ink-saver transform (fills mixed toward white, strokes kept).

@@ -2,8 +2,8 @@
 chestnut and the flame."""
 from __future__ import annotations
 
-from generator.art import marks
-from generator.art._core import (
+from pnpkit.generator.art import marks
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -21,7 +21,7 @@ from generator.art._core import (
     sym,
     transform,
 )
-from generator.shapes import Circle, Shape, Style
+from pnpkit.generator.shapes import Circle, Shape, Style
 
 RAW = {"shell": "#c68a4e", "scar": "#ead9b0", "grain": "#8c5a2e", "shine": "#f4e2c6"}
 COOKED = {"shell": "#6e3b1e", "scar": "#b98f5c", "grain": "#3e2010", "shine": "#b8825a",

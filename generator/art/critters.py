@@ -1,7 +1,7 @@
 """Animals of the nut games: the squirrel and the raccoon."""
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -14,7 +14,7 @@ from generator.art._core import (
     poly,
     sym,
 )
-from generator.shapes import Circle, Ellipse, Shape, Style
+from pnpkit.generator.shapes import Circle, Ellipse, Shape, Style
 
 CREAM = "#f3e2c2"
 

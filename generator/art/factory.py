@@ -1,7 +1,7 @@
 """The NUTS factory: salt shaker, nut roaster, box robot and delivery truck."""
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -19,8 +19,8 @@ from generator.art._core import (
     sym,
     transform,
 )
-from generator.art.chestnuts import flame_shapes
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
+from pnpkit.generator.art.chestnuts import flame_shapes
+from pnpkit.generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
 
 STEEL = "#aeb6be"
 GLASS = "#cfdde8"

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from itertools import pairwise
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -31,8 +31,8 @@ from generator.art._core import (
     transform,
     whole,
 )
-from generator.art.nuts import almond, cashew, peanut, pistachio
-from generator.shapes import Circle, Polygon, Rect, Shape, Style, Text
+from pnpkit.generator.art.nuts import almond, cashew, peanut, pistachio
+from pnpkit.generator.shapes import Circle, Polygon, Rect, Shape, Style, Text
 
 BELT = 12.0  # belt width on a 100-unit tile (two columns); a column's belt is 2 * BELT of 100
 BELT_FILL = "#5f6975"  # dark on the pale floor: at least 3:1 against every floor fill (tests check it)

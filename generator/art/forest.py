@@ -2,7 +2,7 @@
 water."""
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -22,8 +22,8 @@ from generator.art._core import (
     sym,
     transform,
 )
-from generator.art.chestnuts import flame_shapes
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
+from pnpkit.generator.art.chestnuts import flame_shapes
+from pnpkit.generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style
 
 GREEN = "#3f8f4a"
 SKIN = "#e9b48a"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator import fonts
-from generator.art._core import INK, art, flag, whole
-from generator.art.forest_kit import (  # the shared drawing helpers
+from pnpkit.generator import fonts
+from pnpkit.generator.art._core import INK, art, flag, whole
+from pnpkit.generator.art.forest_kit import (  # the shared drawing helpers
     GREY,
     OUTER,
     PT,
@@ -25,7 +25,7 @@ from generator.art.forest_kit import (  # the shared drawing helpers
     put,
     words,
 )
-from generator.shapes import Circle, Line, Path, Rect, Shape, Style, Text
+from pnpkit.generator.shapes import Circle, Line, Path, Rect, Shape, Style, Text
 
 # ----------------------------------------------------------------------------- the cards
 CARD_W, CARD_H = 84.0, 114.0  # a 90 x 120 mm card's face inside its 3 mm frame margin

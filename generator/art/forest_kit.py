@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator import fonts
-from generator.art._core import (
+from pnpkit.generator import fonts
+from pnpkit.generator.art._core import (
     INK,
     art,
     design,
@@ -22,7 +22,7 @@ from generator.art._core import (
     transform,
     whole,
 )
-from generator.shapes import Circle, Line, Rect, Shape, Style, Text
+from pnpkit.generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
 OUTER = stroke_factor(1.0)  # what `fit` does to strokes at scale 1: our own widths are divided by it
 PT = 0.3528

@@ -1,7 +1,7 @@
 """Things round the Chestnuts fire: tongs, a chair, a plate, a basket, an open box and a die."""
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -16,7 +16,7 @@ from generator.art._core import (
     rotation,
     transform,
 )
-from generator.shapes import Circle, Line, Rect, Shape, Style
+from pnpkit.generator.shapes import Circle, Line, Rect, Shape, Style
 
 STEEL = "#aeb6be"
 WOOD = "#b87838"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     art,
     colour,
     holed,
@@ -19,7 +19,7 @@ from generator.art._core import (
     ring,
     star_points,
 )
-from generator.shapes import Circle, Shape
+from pnpkit.generator.shapes import Circle, Shape
 
 DEFAULT = "#8a8a8a"
 MARKS = ("circle", "triangle", "square", "diamond", "star", "cross", "hexagon")

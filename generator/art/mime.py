@@ -2,9 +2,9 @@
 (hold a fire hose, hold the straps of a parachute, be an aeroplane)."""
 from __future__ import annotations
 
-from generator.art._core import DETAIL, INK, P, art, colour, darker, ink, ribbon
-from generator.art.forest import SKIN, WATER
-from generator.shapes import Circle, Shape, Style
+from pnpkit.generator.art._core import DETAIL, INK, P, art, colour, darker, ink, ribbon
+from pnpkit.generator.art.forest import SKIN, WATER
+from pnpkit.generator.shapes import Circle, Shape, Style
 
 TROUSERS = "#4f5d73"
 

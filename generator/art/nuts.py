@@ -4,7 +4,7 @@ in a spiky cup), acorn (capped), almond (flat teardrop), cashew (curved kidney),
 pod) and pistachio (gaping shell, green kernel)."""
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -19,7 +19,7 @@ from generator.art._core import (
     sym,
     transform,
 )
-from generator.shapes import Circle, Line, Shape, Style
+from pnpkit.generator.shapes import Circle, Line, Shape, Style
 
 
 def _dots(pts, c: str, r: float = 1.4) -> list[Shape]:

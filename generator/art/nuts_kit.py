@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     INK,
     REGISTRY,
     art,
@@ -30,7 +30,7 @@ from generator.art._core import (
     transform,
     whole,
 )
-from generator.shapes import Circle, Line, Rect, Shape, Style, Text
+from pnpkit.generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
 # The storage card's face inside the deck's frame: an 88 x 58 mm card, 4 mm kept clear all round.
 CARD_W, CARD_H = 88.0, 58.0

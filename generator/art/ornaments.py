@@ -5,7 +5,7 @@ bulb) so a player who cannot tell red from purple still tells them apart; `color
 """
 from __future__ import annotations
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -24,8 +24,8 @@ from generator.art._core import (
     sym,
     transform,
 )
-from generator.art.forest import conifer
-from generator.shapes import Circle, Line, Rect, Shape
+from pnpkit.generator.art.forest import conifer
+from pnpkit.generator.shapes import Circle, Line, Rect, Shape
 
 RED = "#d23a3a"
 GOLD = "#f2c230"
@@ -98,7 +98,7 @@ def ornament_bell(color: str | None = None) -> list[Shape]:
 def ornament_candle(color: str | None = None) -> list[Shape]:
     """A candle ornament: a tall candle with a drip and a lit flame, on a clip. color: the wax."""
     c = colour({"color": color}, RED)
-    from generator.art.chestnuts import flame_shapes
+    from pnpkit.generator.art.chestnuts import flame_shapes
     out: list[Shape] = transform(flame_shapes(), compose(moved(38, 0), scaled(0.24, sy=0.3)))
     out += [Line(50, 28, 50, 36, line(INK, 2.4)),
             Rect(36, 34, 28, 66, ink(c), r=3),

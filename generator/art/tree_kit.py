@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     INK,
     REGISTRY,
     P,
@@ -26,10 +26,10 @@ from generator.art._core import (
     scaled,
     transform,
 )
-from generator.art.marks import MARKS
-from generator.art.marks import mark as mark_shape
-from generator.art.ornaments import star_shapes
-from generator.shapes import NONE, Circle, Line, Rect, Shape
+from pnpkit.generator.art.marks import MARKS
+from pnpkit.generator.art.marks import mark as mark_shape
+from pnpkit.generator.art.ornaments import star_shapes
+from pnpkit.generator.shapes import NONE, Circle, Line, Rect, Shape
 
 UNIT = 20.0  # design units per lattice line
 ROW_H = UNIT * math.sqrt(3) / 2

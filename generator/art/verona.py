@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from generator.art._core import (
+from pnpkit.generator.art._core import (
     DETAIL,
     INK,
     P,
@@ -14,7 +14,7 @@ from generator.art._core import (
     line,
     poly,
 )
-from generator.shapes import Circle, Rect, Shape, Style
+from pnpkit.generator.shapes import Circle, Rect, Shape, Style
 
 STONE = "#e2b48a"
 

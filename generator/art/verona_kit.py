@@ -6,8 +6,8 @@ familiar Carcassonne figure, a silhouette only (the tokens are the players' own 
 """
 from __future__ import annotations
 
-from generator.art._core import INK, P, art, colour, ink, poly, star_points
-from generator.shapes import Rect, Shape, Style
+from pnpkit.generator.art._core import INK, P, art, colour, ink, poly, star_points
+from pnpkit.generator.shapes import Rect, Shape, Style
 
 CARD = (63.5 + 2.0, 88.9 + 2.0)  # a poker card with 1 mm of room on each side
 

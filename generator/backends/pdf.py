@@ -23,10 +23,10 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import colour, fonts
-from generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform
-from generator.memo import cached
-from generator.shapes import (
+from pnpkit.generator import colour, fonts
+from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import (
     KAPPA,
     MM_PER_PT,
     Circle,

@@ -13,9 +13,9 @@ import base64
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from generator.fonts import SVG_FAMILY
-from generator.memo import cached
-from generator.shapes import (
+from pnpkit.generator.fonts import SVG_FAMILY
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import (
     MM_PER_PT,
     Circle,
     Ellipse,

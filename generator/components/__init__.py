@@ -5,10 +5,10 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
-from generator import pictures
-from generator.components import board, cards, counters, reference, score_sheet, tile_key, tiles
-from generator.components.common import MISSING_ART, error, unknown_art
-from generator.pieces import Piece
+from pnpkit.generator import pictures
+from pnpkit.generator.components import board, cards, counters, reference, score_sheet, tile_key, tiles
+from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
+from pnpkit.generator.pieces import Piece
 
 RENDERERS = {
     "board": board.pieces,
@@ -46,7 +46,7 @@ def check_art(kit) -> None:
     name may be a template reading the deck row (`{{ row.kind }}`): that one is checked per row,
     when the card is drawn."""
     try:
-        from generator import art as library
+        from pnpkit.generator import art as library
     except ImportError:  # no art library: placeholders (MISSING_ART says which)
         return
     known = set(library.names())

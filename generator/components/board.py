@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from generator import fonts, joins
-from generator.components.common import (
+from pnpkit.generator import fonts, joins
+from pnpkit.generator.components.common import (
     INK,
     art,
     badge,
@@ -23,10 +23,10 @@ from generator.components.common import (
     render_template,
     templated,
 )
-from generator.pieces import Piece
-from generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text, ground
-from generator.textblock import TextFitError, layout
-from kitfile.components import Board, Counters, Lattice, Region, Track
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text, ground
+from pnpkit.generator.textblock import TextFitError, layout
+from pnpkit.kitfile.components import Board, Counters, Lattice, Region, Track
 
 PT = 0.3528
 REGION_FILL = "#f6f3ee"

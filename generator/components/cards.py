@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator import pictures
-from generator.bleed import ART
-from generator.components.common import (
+from pnpkit.generator import pictures
+from pnpkit.generator.bleed import ART
+from pnpkit.generator.components.common import (
     INK,
     badge,
     error,
@@ -16,11 +16,11 @@ from generator.components.common import (
     templated,
     unknown_art,
 )
-from generator.components.faces import full_art
-from generator.pieces import Piece, safe_zone
-from generator.shapes import Rect, Shape, Style, Text, ground
-from generator.textblock import TextFitError, layout
-from kitfile.components import Cards, Face
+from pnpkit.generator.components.faces import full_art
+from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.shapes import Rect, Shape, Style, Text, ground
+from pnpkit.generator.textblock import TextFitError, layout
+from pnpkit.kitfile.components import Cards, Face
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
@@ -82,7 +82,7 @@ def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, di
     (a deck whose rows differ in their drawing: `art: "{{ row.kind }}"`, `{size: "{{ row.size }}"}`)."""
     name = templated(kit, face.art or "", where + ("art",), row=row).strip()
     if name != face.art and not pictures.is_picture(name):
-        from generator import art as library
+        from pnpkit.generator import art as library
         if name not in library.names():
             raise unknown_art(kit, where + ("art",), name, library.names(), f" (from {face.art!r} for this row)")
     opts = {k: templated(kit, v, where + ("art_options", k), row=row).strip() if isinstance(v, str) and "{" in v else v

@@ -4,10 +4,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Iterable
 
-from generator import colour, templating
-from generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
-from generator.memo import cached
-from generator.shapes import (
+from pnpkit.generator import colour, templating
+from pnpkit.generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
+from pnpkit.generator.memo import cached
+from pnpkit.generator.shapes import (
     Circle,
     Ellipse,
     Group,
@@ -20,9 +20,9 @@ from generator.shapes import (
     Text,
     evolve,
 )
-from generator.shapes import Path as PathShape
-from kitfile.files import kit_folder
-from kitfile.source import Problem, SourceError, field_name
+from pnpkit.generator.shapes import Path as PathShape
+from pnpkit.kitfile.files import kit_folder
+from pnpkit.kitfile.source import Problem, SourceError, field_name
 
 INK = "#1a1a1a"
 MISSING_ART: set[str] = set()  # art names a kit asked for that the library does not have (yet)
@@ -31,10 +31,10 @@ MISSING_ART: set[str] = set()  # art names a kit asked for that the library does
 # --- art ---------------------------------------------------------------------------------------
 
 def art(name: str, w: float, h: float, **opts: Any) -> tuple[Shape, ...]:
-    """generator.art's drawing fitted into (0,0,w,h); a labelled placeholder if the name is missing."""
+    """pnpkit.generator.art's drawing fitted into (0,0,w,h); a labelled placeholder if the name is missing."""
     opts = {k: v for k, v in opts.items() if v is not None}
     try:
-        from generator import art as library
+        from pnpkit.generator import art as library
         known = set(library.names())
     except ImportError:
         library, known = None, set()
@@ -53,7 +53,7 @@ def kit_art(kit: Any, where: tuple, name: str, w: float, h: float, **opts: Any) 
     error at `where` (its options), with its line, not an internal one. A name that is a picture
     file (`art/fox.svg`) is the designer's own picture, found beside the kit file
     (generator/pictures)."""
-    from generator import pictures
+    from pnpkit.generator import pictures
     if pictures.is_picture(name):
         field = where[:-1] + (("art",) if where[-1] == "art_options" else ("name",))
         return pictures.place(kit, field, name, w, h, opts, where)
@@ -172,7 +172,7 @@ def _environment(path: str) -> templating.KitSandbox:
 
 def error(kit: Any, path: tuple, message: str) -> SourceError:
     """A problem found while drawing, reported at its place in the kit file."""
-    from kitfile.model import source_for
+    from pnpkit.kitfile.model import source_for
     file = getattr(kit, "file", "") or "kit"
     try:
         source = source_for(kit)

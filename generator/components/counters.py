@@ -1,10 +1,10 @@
 """Counters: small round or square pieces, one per physical counter, sets in their owner's colour."""
 from __future__ import annotations
 
-from generator import pictures
-from generator.components.faces import background, draw_face, resolved
-from generator.pieces import Piece, safe_zone
-from kitfile.components import Counters
+from pnpkit.generator import pictures
+from pnpkit.generator.components.faces import background, draw_face, resolved
+from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.kitfile.components import Counters
 
 
 def pieces(kit, c: Counters, index: int) -> list[Piece]:

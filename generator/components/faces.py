@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator import pictures
-from generator.bleed import ART, MAX_REACH
-from generator.components.common import INK, art, badge, fit_text, kit_art, mix, placed
-from generator.shapes import Circle, Rect, Shape, Style, Text, ground
-from generator.shapes import MM_PER_PT as PT
-from kitfile.components import Face, PieceSet
+from pnpkit.generator import pictures
+from pnpkit.generator.bleed import ART, MAX_REACH
+from pnpkit.generator.components.common import INK, art, badge, fit_text, kit_art, mix, placed
+from pnpkit.generator.shapes import Circle, Rect, Shape, Style, Text, ground
+from pnpkit.generator.shapes import MM_PER_PT as PT
+from pnpkit.kitfile.components import Face, PieceSet
 
 PAD = 0.6  # mm between the frame line and what is inside it
 ASCENT, DESCENT = 0.74, 0.22  # of a label's size in mm: its ink above and below the baseline
@@ -46,7 +46,7 @@ def background(face: Face) -> str:
 
 def reach(shapes: tuple[Shape, ...], cx: float, cy: float) -> float:
     """How far from (cx, cy) the ink of `shapes` goes (outlines sampled, half strokes added)."""
-    from generator.art._core import IDENTITY, outline_xy, transform
+    from pnpkit.generator.art._core import IDENTITY, outline_xy, transform
     far = 0.0
     hypot = math.hypot
     for s in transform(shapes, IDENTITY):
@@ -150,7 +150,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
             out += badge(face.mark, face.color, x - room / 2 - d * 0.1, bottom + d * 0.5, d)
         base = min(bottom + pt * 0.36, h - inner - DESCENT * pt * PT)
         if bg == ART:  # over a picture: on a white plate, so it reads whatever lies under it
-            from generator import fonts
+            from pnpkit.generator import fonts
             half = fonts.text_width(face.label, "condensed-bold", pt) / 2 + 1.2
             top = base - (ASCENT * pt * PT) - 0.9
             out.append(Rect(x - half, top, 2 * half, (ASCENT + DESCENT) * pt * PT + 1.8,

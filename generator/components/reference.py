@@ -5,11 +5,11 @@ scorer charges; the text is laid at the largest size that fits (textblock), or t
 """
 from __future__ import annotations
 
-from generator.components.common import error, render_template
-from generator.pieces import Piece, safe_zone
-from generator.shapes import Rect, Shape, Style, ground
-from generator.textblock import TextFitError, layout
-from kitfile.components import Reference, TextBlock
+from pnpkit.generator.components.common import error, render_template
+from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.shapes import Rect, Shape, Style, ground
+from pnpkit.generator.textblock import TextFitError, layout
+from pnpkit.kitfile.components import Reference, TextBlock
 
 
 def side(kit, r: Reference, block: TextBlock, where: tuple) -> tuple[tuple[Shape, ...], float]:

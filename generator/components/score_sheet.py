@@ -5,11 +5,11 @@ sheet's top-left, so a backend can make the PDF fillable.
 """
 from __future__ import annotations
 
-from generator.components.common import INK, badge, error, fit_text, render_template, templated
-from generator.pieces import Piece
-from generator.shapes import Line, Rect, Shape, Style, Text, ground
-from generator.textblock import TextFitError, layout
-from kitfile.components import ScoreSheet
+from pnpkit.generator.components.common import INK, badge, error, fit_text, render_template, templated
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Line, Rect, Shape, Style, Text, ground
+from pnpkit.generator.textblock import TextFitError, layout
+from pnpkit.kitfile.components import ScoreSheet
 
 GRID = Style(fill=None, stroke=INK, width=0.25)
 THIN = Style(fill=None, stroke="#6a6a6a", width=0.15)

@@ -6,13 +6,13 @@ is the scorer's (kitfile.tileset), so the key a player reads is the table the sc
 """
 from __future__ import annotations
 
-from generator import fonts
-from generator.carcassonne import draw
-from generator.components.common import INK, error
-from generator.pieces import Piece, safe_zone
-from generator.shapes import MM_PER_PT, Group, Rect, Shape, Style, Text, ground
-from kitfile.components import TileKey
-from kitfile.tileset import Tiles
+from pnpkit.generator import fonts
+from pnpkit.generator.carcassonne import draw
+from pnpkit.generator.components.common import INK, error
+from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.shapes import MM_PER_PT, Group, Rect, Shape, Style, Text, ground
+from pnpkit.kitfile.components import TileKey
+from pnpkit.kitfile.tileset import Tiles
 
 MARGIN = 8.0            # from the cut to the key's contents (the frame sits on the safe line)
 TITLE_PT, INTRO_PT, SET_PT = 20.0, 8.0, 11.0

@@ -1,10 +1,10 @@
 """Tiles: larger square or oblong pieces, drawn like counters (with the wider safe zone of cards)."""
 from __future__ import annotations
 
-from generator import pictures
-from generator.components.faces import background, draw_face, resolved
-from generator.pieces import Piece, safe_zone
-from kitfile.components import Tiles
+from pnpkit.generator import pictures
+from pnpkit.generator.components.faces import background, draw_face, resolved
+from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.kitfile.components import Tiles
 
 
 def pieces(kit, t: Tiles, index: int) -> list[Piece]:

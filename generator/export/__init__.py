@@ -15,10 +15,10 @@ import io
 import re
 from dataclasses import dataclass, field, replace
 
-from generator.backends import pdf as pdf_backend
-from generator.pieces import Piece
-from generator.sheets import Placed
-from generator.shapes import Shape
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.sheets import Placed
+from pnpkit.generator.shapes import Shape
 
 KINDS = ("card", "tile")  # what the exports export: the pieces a print shop or a virtual table takes
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import csv
 import io
 
-from generator.export import components, designs, face, pixels, pngs
-from generator.pieces import Piece
+from pnpkit.generator.export import components, designs, face, pixels, pngs
+from pnpkit.generator.pieces import Piece
 
 
 def export(pieces: list[Piece], dpi: float, bleed: float) -> dict[str, bytes]:

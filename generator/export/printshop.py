@@ -11,10 +11,10 @@ and the safe zone.
 """
 from __future__ import annotations
 
-from generator.backends import pdf as pdf_backend
-from generator.export import components, face
-from generator.pieces import Piece
-from generator.shapes import Rect, Style
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.export import components, face
+from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shapes import Rect, Style
 
 SAFE = 3.175  # mm inside the cut: 1/8 in, the safe zone print shops ask for (pnpkit keeps words 4.5 mm in)
 # The card and tile sizes print shops sell (mm): poker and bridge from every shop, the rest from most

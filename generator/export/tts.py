@@ -25,8 +25,8 @@ import io
 import json
 import math
 
-from generator.export import components, designs, face, pixels
-from generator.pieces import Piece
+from pnpkit.generator.export import components, designs, face, pixels
+from pnpkit.generator.pieces import Piece
 
 MAX_ACROSS, MAX_DOWN, MAX_SIDE, PER_SHEET = 10, 7, 4096, 69
 
@@ -47,7 +47,7 @@ def cell(w_mm: float, h_mm: float, across: int, down: int, dpi: float) -> tuple[
 
 def _sheet(group: list[tuple[tuple, ...]], w: float, h: float, across: int, down: int, px: tuple[int, int]) -> bytes:
     from PIL import Image
-    from generator.export import pngs
+    from pnpkit.generator.export import pngs
     sheet = Image.new("RGB", (across * px[0], down * px[1]), "#ffffff")
     for i, png in enumerate(pngs(group, w, h, px)):
         sheet.paste(Image.open(io.BytesIO(png)), ((i % across) * px[0], (i // across) * px[1]))
@@ -74,7 +74,7 @@ def export(pieces: list[Piece], dpi: float, out_root: str) -> dict[str, bytes]:
         if backs and not unique:
             across, down = grid(min(len(fronts), PER_SHEET))
             bpx = cell(w, h, across, down, dpi)
-            from generator.export import pngs
+            from pnpkit.generator.export import pngs
             single_back = f"tts/{component}-back.png"
             files[single_back] = pngs([(face(backs[0].piece, "back", 0.0),)], w, h, bpx)[0]
         for s, start in enumerate(range(0, len(fronts), PER_SHEET), 1):

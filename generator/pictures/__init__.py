@@ -29,8 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from generator.pictures.limits import MAX_RASTER_BYTES, MAX_SVG_BYTES, MIN_DPI, PictureError
-from generator.shapes import MM_PER_PT, Group, Image, Shape
+from pnpkit.generator.pictures.limits import MAX_RASTER_BYTES, MAX_SVG_BYTES, MIN_DPI, PictureError
+from pnpkit.generator.shapes import MM_PER_PT, Group, Image, Shape
 
 EXTENSIONS = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster"}
 FITS = ("fit", "fill", "stretch", "actual")
@@ -77,10 +77,10 @@ def _load(path: str, name: str, version: int, size: int) -> Picture:
     if len(raw) > limit:
         raise PictureError(f"is larger than {limit // 1_000_000} MB")
     if kind == "svg":
-        from generator.pictures import svgdraw
+        from pnpkit.generator.pictures import svgdraw
         shapes, w, h, density = svgdraw.read(raw)
         return Picture(name, "svg", w, h, shapes=shapes, density=density)
-    from generator.pictures import raster
+    from pnpkit.generator.pictures import raster
     png, w, h, dpi = raster.read(raw)
     return Picture(name, "raster", float(w), float(h), png=png, mm_per_unit=25.4 / (dpi or DEFAULT_DPI), density=1.0)
 
@@ -102,7 +102,7 @@ def draw(pic: Picture, w: float, h: float, fit: str = "fit", crop: tuple[float, 
     elif sx == sy:
         inner = (Group(pic.shapes, dx=ox - cx * sx, dy=oy - cy * sy, scale=sx),)
     else:
-        from generator.art._core import transform
+        from pnpkit.generator.art._core import transform
         inner = tuple(transform(pic.shapes, (sx, 0.0, 0.0, sy, ox - cx * sx, oy - cy * sy), math.sqrt(sx * sy)))
     # what shows: the chosen part, and never more than the box
     x0, y0 = max(0.0, ox), max(0.0, oy)
@@ -115,8 +115,8 @@ def place(kit: Any, where: tuple, name: str, w: float, h: float, options: dict[s
           where_options: tuple) -> tuple[Shape, ...]:
     """The picture file `name` that the kit file names at `where`, drawn in (0, 0, w, h) with its
     options; every problem is the kit file's error at its line (exit 2), never a traceback."""
-    from generator.components.common import error
-    from kitfile.files import OutsideKit, kit_folder, resolve
+    from pnpkit.generator.components.common import error
+    from pnpkit.kitfile.files import OutsideKit, kit_folder, resolve
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise error(kit, where_options, f"a picture takes no option {', '.join(map(repr, unknown))}; it takes "
@@ -145,7 +145,7 @@ def place(kit: Any, where: tuple, name: str, w: float, h: float, options: dict[s
                         f"{pic.w:g} x {pic.h:g} ({'pixels' if pic.kind == 'raster' else 'units'}), got {crop!r}")
         crop = tuple(float(v) for v in crop)
     shapes, dpi = draw(pic, w, h, fit, crop)
-    from kitfile.source import field_name
+    from pnpkit.kitfile.source import field_name
     low_dpi(f"{getattr(kit, 'file', '') or 'kit'}: {field_name(where)}", name, dpi)
     return shapes
 

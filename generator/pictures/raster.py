@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import warnings
 
-from generator.pictures.limits import MAX_PIXELS, PictureError
+from pnpkit.generator.pictures.limits import MAX_PIXELS, PictureError
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
 

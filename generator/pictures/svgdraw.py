@@ -17,9 +17,9 @@ import logging
 import math
 from typing import Any
 
-from generator.pictures import svgsafe
-from generator.pictures.limits import MAX_ELEMENTS, MAX_PIXELS, MAX_TEXT, PictureError
-from generator.shapes import MM_PER_PT, Group, Image, Path, Shape, Style, Text, ellipse_ops, rect_ops
+from pnpkit.generator.pictures import svgsafe
+from pnpkit.generator.pictures.limits import MAX_ELEMENTS, MAX_PIXELS, MAX_TEXT, PictureError
+from pnpkit.generator.shapes import MM_PER_PT, Group, Image, Path, Shape, Style, Text, ellipse_ops, rect_ops
 
 logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its warnings are for its own callers, not ours
 Matrix = tuple[float, float, float, float, float, float]
@@ -197,7 +197,7 @@ class _Walker:
         if fill_c is None and stroke_c is None:
             return None
         if stroke_c is not None and stroke[1] * s_op < 1:  # a see-through line: as light as it prints on paper
-            from generator.colour import mix
+            from pnpkit.generator.colour import mix
             stroke_c = mix(stroke_c, "#ffffff", 1 - stroke[1] * s_op)
         scale = width / max(float(getattr(node, "strokeWidth", 1) or 1), 1e-9)
         dash: tuple[float, ...] = ()
@@ -224,7 +224,7 @@ class _Walker:
         stops = [s for s in stops if s]
         if shape is None or not stops:
             return
-        from generator import colour
+        from pnpkit.generator import colour
         rgb = [colour.rgb(c) for c, _ in stops]
         avg = "#%02x%02x%02x" % tuple(round(sum(v[i] for v in rgb) / len(rgb)) for i in range(3))
         ops = self._ops(shape, m)

@@ -22,8 +22,8 @@ import math
 import re
 from typing import Any
 
-from generator.pictures import raster
-from generator.pictures.limits import (
+from pnpkit.generator.pictures import raster
+from pnpkit.generator.pictures.limits import (
     MAX_DEPTH,
     MAX_DIMENSION,
     MAX_ELEMENTS,

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from kitfile.units import PositiveLength
+from pnpkit.kitfile.units import PositiveLength
 
 
 class _Strict(BaseModel):

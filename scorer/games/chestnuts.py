@@ -14,17 +14,17 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from scorer import dice
-from scorer.core import PlayerScore, Result, plural, rank, where_turn
-from scorer.games import chestnuts_position
-from scorer.games.chestnuts_moves import (FIRE_C, FIRE_U, NP, OVER, R_END, R_NOTES1, Move, State, apply, c_default,
+from pnpkit.scorer import dice
+from pnpkit.scorer.core import PlayerScore, Result, plural, rank, where_turn
+from pnpkit.scorer.games import chestnuts_position
+from pnpkit.scorer.games.chestnuts_moves import (FIRE_C, FIRE_U, NP, OVER, R_END, R_NOTES1, Move, State, apply, c_default,
                                           end_of_turn, i_default, legal_moves, why_illegal)
-from scorer.games.chestnuts_moves import table as rules_table
-from scorer.games.chestnuts_position import Start, picture, state_from, words
-from scorer.movelog import Illegal, Replay
-from scorer.play import Option, Turn, cannot_extend
-from scorer.records import MAX_ITEMS, MAX_TURNS
-from scorer.rulebook import ruling, section
+from pnpkit.scorer.games.chestnuts_moves import table as rules_table
+from pnpkit.scorer.games.chestnuts_position import Start, picture, state_from, words
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "chestnuts"
 

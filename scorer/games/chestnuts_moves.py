@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorer.movelog import Illegal
-from scorer.rulebook import Rule, ruling, section
-from scorer.seats import next_seat
+from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.rulebook import Rule, ruling, section
+from pnpkit.scorer.seats import next_seat
 
 G = "chestnuts"
 # Places of a chestnut; its index in State.c is owner * NP + place. A Plate or a Chair is a

@@ -13,9 +13,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from scorer.games.chestnuts_moves import BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, Table
-from scorer.play import Area, Piece, Position
-from scorer.records import Name, Strict
+from pnpkit.scorer.games.chestnuts_moves import BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, Table
+from pnpkit.scorer.play import Area, Piece, Position
+from pnpkit.scorer.records import Name, Strict
 
 # What kits/chestnuts.yaml calls the places and pieces the rules move (player 1 sits at the bottom).
 BOARD = "board"

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 
-from scorer import dice
-from scorer.games.chestnuts import GAME, text_of
-from scorer.games.chestnuts_moves import BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, apply, legal_moves
-from scorer.games.chestnuts_moves import table as rules_table
-from scorer.sim.match import Moves, ranked
+from pnpkit.scorer import dice
+from pnpkit.scorer.games.chestnuts import GAME, text_of
+from pnpkit.scorer.games.chestnuts_moves import BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, apply, legal_moves
+from pnpkit.scorer.games.chestnuts_moves import table as rules_table
+from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = False

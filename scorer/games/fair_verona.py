@@ -16,15 +16,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from kitfile.params.fair_verona import Params
-from scorer.cards import Card, CardField
-from scorer.core import Result
-from scorer.encounter import Tile, resolve
-from scorer.games.fair_verona_log import AtTable, PlayerEntry, TurnEntry, check_turns, score_log
-from scorer.games.fair_verona_random import random_record  # noqa: F401  (a random legal game: tests, bench, simulate)
-from scorer.records import MAX_PLAYERS, MAX_TURNS, check_unique_names
-from scorer.movelog import Illegal, Replay
-from scorer.rulebook import ruling, section
+from pnpkit.kitfile.params.fair_verona import Params
+from pnpkit.scorer.cards import Card, CardField
+from pnpkit.scorer.core import Result
+from pnpkit.scorer.encounter import Tile, resolve
+from pnpkit.scorer.games.fair_verona_log import AtTable, PlayerEntry, TurnEntry, check_turns, score_log
+from pnpkit.scorer.games.fair_verona_random import random_record  # noqa: F401  (a random legal game: tests, bench, simulate)
+from pnpkit.scorer.records import MAX_PLAYERS, MAX_TURNS, check_unique_names
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "fair-verona"
 
@@ -106,7 +106,7 @@ class Record(_Strict):
                 if v is None:
                     bad((k,), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else ""))
             if self.difficulty is not None:
-                from kitfile.head import load_head
+                from pnpkit.kitfile.head import load_head
                 names = [d.name for d in load_head(GAME).params.difficulties]
                 if self.difficulty.lower() not in [n.lower() for n in names]:
                     bad(("difficulty",), f"{self.difficulty!r} is not a difficulty (one of: {', '.join(names)})")

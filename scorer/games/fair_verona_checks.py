@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorer.core import plural
-from scorer.games import fair_verona_rules as R
-from scorer.games.fair_verona_map import neighbours8, xy_text
-from scorer.games.fair_verona_notation import PHASE, Action
-from scorer.movelog import Illegal
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.games import fair_verona_rules as R
+from pnpkit.scorer.games.fair_verona_map import neighbours8, xy_text
+from pnpkit.scorer.games.fair_verona_notation import PHASE, Action
+from pnpkit.scorer.movelog import Illegal
 
 if TYPE_CHECKING:
-    from scorer.games.fair_verona_state import Person
+    from pnpkit.scorer.games.fair_verona_state import Person
 
 
 class Checks:

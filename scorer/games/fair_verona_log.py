@@ -11,15 +11,15 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from scorer.cards import Card, CardField
-from scorer.core import Result, Violation, plural, where_turn
-from scorer.games import fair_verona_rules as R
-from scorer.games.fair_verona_notation import KEYS, PHASE, REPEATED, Action, entries, parse, parse_text, write
-from scorer.games.fair_verona_position import picture
-from scorer.games.fair_verona_state import Person, State
-from scorer.movelog import Illegal, Replay
-from scorer.play import Option, Turn, cannot_extend
-from scorer.records import MAX_ITEMS, Name, Strict
+from pnpkit.scorer.cards import Card, CardField
+from pnpkit.scorer.core import Result, Violation, plural, where_turn
+from pnpkit.scorer.games import fair_verona_rules as R
+from pnpkit.scorer.games.fair_verona_notation import KEYS, PHASE, REPEATED, Action, entries, parse, parse_text, write
+from pnpkit.scorer.games.fair_verona_position import picture
+from pnpkit.scorer.games.fair_verona_state import Person, State
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.records import MAX_ITEMS, Name, Strict
 
 GAME = "fair-verona"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from kitfile.tileset import SIDES, Tiles, TileType, partner, step, turned
+from pnpkit.kitfile.tileset import SIDES, Tiles, TileType, partner, step, turned
 
 XY = tuple[int, int]
 Spot = tuple[int, int, int]          # east, north, bank

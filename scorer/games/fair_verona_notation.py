@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scorer.cards import Card, parse_card
+from pnpkit.scorer.cards import Card, parse_card
 
 XY = tuple[int, int]
 

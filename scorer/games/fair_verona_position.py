@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorer.core import plural
-from scorer.play import Area, Piece, Position, Row, Tile
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.play import Area, Piece, Position, Row, Tile
 
 if TYPE_CHECKING:
-    from scorer.games.fair_verona_state import State
+    from pnpkit.scorer.games.fair_verona_state import State
 
 KEY = "tile-key"                    # kits/fair-verona.yaml's tile key: it draws the tiles
 MEEPLE = "meeple"                   # the art library's meeple

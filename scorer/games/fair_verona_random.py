@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from scorer.encounter import distance
-from scorer.games.fair_verona_sim import FRIEND, new
-from scorer.sim.match import Setup
+from pnpkit.scorer.encounter import distance
+from pnpkit.scorer.games.fair_verona_sim import FRIEND, new
+from pnpkit.scorer.sim.match import Setup
 
 
 def random_record(kit, rng: random.Random, names: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan"),

@@ -5,7 +5,7 @@ the shipped texts when this module is imported.
 """
 from __future__ import annotations
 
-from scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "fair-verona"
 

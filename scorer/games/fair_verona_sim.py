@@ -42,14 +42,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scorer.cards import RANKS, SUITS, Card
-from scorer.encounter import distance, resolve
-from scorer.games.fair_verona_log import GAME, options
-from scorer.games.fair_verona_map import neighbours8
-from scorer.games.fair_verona_notation import _card_text as text
-from scorer.games.fair_verona_notation import parse_text, write
-from scorer.games.fair_verona_state import Person, State
-from scorer.sim.match import Moves, Setup, Summary, chosen
+from pnpkit.scorer.cards import RANKS, SUITS, Card
+from pnpkit.scorer.encounter import distance, resolve
+from pnpkit.scorer.games.fair_verona_log import GAME, options
+from pnpkit.scorer.games.fair_verona_map import neighbours8
+from pnpkit.scorer.games.fair_verona_notation import _card_text as text
+from pnpkit.scorer.games.fair_verona_notation import parse_text, write
+from pnpkit.scorer.games.fair_verona_state import Person, State
+from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = True

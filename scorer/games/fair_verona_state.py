@@ -13,14 +13,14 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from kitfile.params.fair_verona import Params
-from scorer.cards import Card
-from scorer.core import join_names, plural
-from scorer.encounter import clue_match, resolve
-from scorer.games.fair_verona_checks import Checks
-from scorer.games.fair_verona_deck import Deck, Desk
-from scorer.games.fair_verona_map import Spot, TileMap, xy_text
-from scorer.games.fair_verona_notation import PHASE, Action
+from pnpkit.kitfile.params.fair_verona import Params
+from pnpkit.scorer.cards import Card
+from pnpkit.scorer.core import join_names, plural
+from pnpkit.scorer.encounter import clue_match, resolve
+from pnpkit.scorer.games.fair_verona_checks import Checks
+from pnpkit.scorer.games.fair_verona_deck import Deck, Desk
+from pnpkit.scorer.games.fair_verona_map import Spot, TileMap, xy_text
+from pnpkit.scorer.games.fair_verona_notation import PHASE, Action
 
 VERONA = (0, 0)
 

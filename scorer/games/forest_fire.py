@@ -12,16 +12,16 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from kitfile.params.forest_fire import Params
-from scorer.core import Result, Violation, join_names
-from scorer.games.forest_fire_moves import (F4, F5, GAME, NOTATION, R_FIREBREAKS, R_OUT, R_PLAYERS, R_SETUP_FIRES,
+from pnpkit.kitfile.params.forest_fire import Params
+from pnpkit.scorer.core import Result, Violation, join_names
+from pnpkit.scorer.games.forest_fire_moves import (F4, F5, GAME, NOTATION, R_FIREBREAKS, R_OUT, R_PLAYERS, R_SETUP_FIRES,
                                             R_START, Person, Square, State, parse_action, sq)
-from scorer.games import forest_fire_position
-from scorer.games.forest_fire_position import Start, draw, picture, state_from
-from scorer.movelog import Illegal, Replay
-from scorer.play import Option, Turn, cannot_extend
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
-from scorer.rulebook import Rule
+from pnpkit.scorer.games import forest_fire_position
+from pnpkit.scorer.games.forest_fire_position import Start, draw, picture, state_from
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.rulebook import Rule
 
 
 def _action_text(v: str) -> str:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
-from kitfile.params.forest_fire import Role
-from scorer.movelog import Illegal
-from scorer.rulebook import Rule, ruling, section
+from pnpkit.kitfile.params.forest_fire import Role
+from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.rulebook import Rule, ruling, section
 
 GAME = "forest-fire"
 

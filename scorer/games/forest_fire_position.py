@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from kitfile.params.forest_fire import Params
-from scorer import seats
-from scorer.games.forest_fire_moves import Person, Square, State, sq
-from scorer.play import Area, Piece, Position
-from scorer.records import Name, Strict
+from pnpkit.kitfile.params.forest_fire import Params
+from pnpkit.scorer import seats
+from pnpkit.scorer.games.forest_fire_moves import Person, Square, State, sq
+from pnpkit.scorer.play import Area, Piece, Position
+from pnpkit.scorer.records import Name, Strict
 
 # What kits/forest-fire.yaml calls the places and pieces.
 BOARD, GRID = "board", "forest"

@@ -23,10 +23,10 @@ import random
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from scorer import dice
-from scorer.games.forest_fire import GAME
-from scorer.games.forest_fire_moves import Action, Person, State
-from scorer.sim.match import Moves, Setup, Summary, chosen
+from pnpkit.scorer import dice
+from pnpkit.scorer.games.forest_fire import GAME
+from pnpkit.scorer.games.forest_fire_moves import Action, Person, State
+from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("rounds", "actions")
 COOPERATIVE = True

@@ -18,18 +18,18 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import Discriminator, Field, Tag, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from kitfile.errors import Problem, SourceError
-from kitfile.head import KitHead as Kit
-from kitfile.params.in_the_nuts import Params
-from scorer.core import Result, Violation
-from scorer.games import in_the_nuts_log as log
-from scorer.games import in_the_nuts_start
-from scorer.games.in_the_nuts_start import Start
-from scorer.games.in_the_nuts_notation import KINDS, KeptJoker, Setup, Turn
-from scorer.games.in_the_nuts_rules import GAME, PLAYER_COUNT
-from scorer.games.in_the_nuts_storage import player_score, ranking
-from scorer.games.in_the_nuts_stores import Store, check_stores
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.head import KitHead as Kit
+from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.scorer.core import Result, Violation
+from pnpkit.scorer.games import in_the_nuts_log as log
+from pnpkit.scorer.games import in_the_nuts_start
+from pnpkit.scorer.games.in_the_nuts_start import Start
+from pnpkit.scorer.games.in_the_nuts_notation import KINDS, KeptJoker, Setup, Turn
+from pnpkit.scorer.games.in_the_nuts_rules import GAME, PLAYER_COUNT
+from pnpkit.scorer.games.in_the_nuts_storage import player_score, ranking
+from pnpkit.scorer.games.in_the_nuts_stores import Store, check_stores
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 class Player(Strict):
     name: Name = Field(description="The player's name; players in seat order.")
@@ -132,7 +132,7 @@ def score(record: Record, kit: Kit, explain: bool = False, steps: bool = False) 
     if record.is_log:
         picture = None
         if steps:
-            from scorer.games.in_the_nuts_position import picture as draw   # the drawing side: only for steps
+            from pnpkit.scorer.games.in_the_nuts_position import picture as draw   # the drawing side: only for steps
             picture = lambda s: draw(s, kit)  # noqa: E731
         return score_log(record, params, _player_count(record, kit), explain, picture)
     return score_storage(record, params, _player_count(record, kit), explain)
@@ -148,7 +148,7 @@ def start_problems(record: Record, kit: Kit) -> list[tuple[tuple, str]]:
 
 def table(record: Record, kit: Kit):
     """Where a move log stops, for `pnpkit moves` (in_the_nuts_table; scorer/play.py: Table)."""
-    from scorer.games.in_the_nuts_table import AtTable
+    from pnpkit.scorer.games.in_the_nuts_table import AtTable
     return AtTable(record, _params(kit), _player_count(record, kit))
 
 
@@ -185,5 +185,5 @@ def score_storage(record: Record, params: Params, violations: list[Violation], e
 
 def pictures(record: Record, kit, result: Result):
     """The storage cards drawn (scorer/play.py): loaded only by the replay page."""
-    from scorer.games import in_the_nuts_sheets
+    from pnpkit.scorer.games import in_the_nuts_sheets
     return in_the_nuts_sheets.pictures(record, kit, result)

@@ -9,9 +9,9 @@ the kept jokers) happen here too. `State.narrate` makes each step say what happe
 """
 from __future__ import annotations
 
-from scorer.games.in_the_nuts_state import (CHECKS, DONE, END_JOKERS, LAST, OVER, ROLL, SETUP_SQUIRRELS, STEAL,
+from pnpkit.scorer.games.in_the_nuts_state import (CHECKS, DONE, END_JOKERS, LAST, OVER, ROLL, SETUP_SQUIRRELS, STEAL,
                                             TAKE, State)
-from scorer.seats import closest_after, next_seat
+from pnpkit.scorer.seats import closest_after, next_seat
 
 
 def settle_next(s: State, after: int) -> None:

@@ -10,16 +10,16 @@ replay's to work out, and --explain shows them. The notation is read in in_the_n
 """
 from __future__ import annotations
 
-from scorer.core import where_turn
-from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Settle, State, Stop, Take, apply, fits,
+from pnpkit.scorer.core import where_turn
+from pnpkit.scorer.games import in_the_nuts_rules as R
+from pnpkit.scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Settle, State, Stop, Take, apply, fits,
                                             settle_skip, steal_skip, why_illegal)
-from scorer.games.in_the_nuts_notation import Setup, Turn, parse_card, parse_roll
-from scorer.games.in_the_nuts_start import state_from
-from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
+from pnpkit.scorer.games.in_the_nuts_notation import Setup, Turn, parse_card, parse_roll
+from pnpkit.scorer.games.in_the_nuts_start import state_from
+from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
                                             TAKE)
-from scorer.movelog import Illegal, Replay
-from scorer.seats import tags
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.seats import tags
 
 
 # ---------------------------------------------------------------- the replay

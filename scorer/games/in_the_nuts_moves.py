@@ -10,14 +10,14 @@ squirrel on a taken space is not placed), so a replay goes on and lists every pr
 """
 from __future__ import annotations
 
-from scorer import dice
-from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_auto import (collect_next, end_jokers, next_turn, settle_next, settle_skip, steal_next,
+from pnpkit.scorer import dice
+from pnpkit.scorer.games import in_the_nuts_rules as R
+from pnpkit.scorer.games.in_the_nuts_auto import (collect_next, end_jokers, next_turn, settle_next, settle_skip, steal_next,
                                            steal_skip, stop)
-from scorer.games.in_the_nuts_state import (END_JOKERS, KEEP, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, KEEP, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                             SETUP_SQUIRRELS, STEAL, TAKE, Action, EndStore, First, Reveal, Roll,
                                             Settle, State, Steal, Stop, Take, nut, or_join)
-from scorer.movelog import Illegal
+from pnpkit.scorer.movelog import Illegal
 
 __all__ = ["Action", "EndStore", "First", "KEEP", "Reveal", "Roll", "Settle", "State", "Steal", "Stop", "Take",
            "all_rolls", "apply", "chance", "expected", "fits", "legal_moves", "reveal_problem", "settle_skip",

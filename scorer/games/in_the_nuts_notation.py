@@ -14,11 +14,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
-from scorer import dice
-from scorer.games.in_the_nuts_state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+from pnpkit.scorer import dice
+from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                             SETUP_SQUIRRELS, STEAL, TAKE, EndStore, First, Reveal, Roll, Settle,
                                             State, Steal, Stop, Take)
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
 
 KINDS = ("walnut", "hazelnut", "beechnut", "acorn")
 

@@ -9,12 +9,12 @@ David when he guards them, and their storage cards as printed (in_the_nuts_sheet
 """
 from __future__ import annotations
 
-from scorer.core import plural
-from scorer.games.in_the_nuts_log import draw
-from scorer.games.in_the_nuts_sheets import NUT_CARDS, joker_pairs, nut_card, storage_decks, stored
-from scorer.games.in_the_nuts_state import State
-from scorer.games.in_the_nuts_storage import card_line, player_score
-from scorer.play import Area, Card, Piece, Position
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.games.in_the_nuts_log import draw
+from pnpkit.scorer.games.in_the_nuts_sheets import NUT_CARDS, joker_pairs, nut_card, storage_decks, stored
+from pnpkit.scorer.games.in_the_nuts_state import State
+from pnpkit.scorer.games.in_the_nuts_storage import card_line, player_score
+from pnpkit.scorer.play import Area, Card, Piece, Position
 
 # What kits/in-the-nuts.yaml calls the pieces and places the params do not name.
 BOARD, SQUIRRELS, RACCOON, DRAW_PILE = "board", "squirrels", "raccoon", "draw-pile"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from scorer.games.in_the_nuts_sim import AGAIN, new
+from pnpkit.scorer.games.in_the_nuts_sim import AGAIN, new
 
 GAME = "in-the-nuts"
 

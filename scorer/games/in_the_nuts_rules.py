@@ -6,7 +6,7 @@ cannot drift from the words it cites. The names say what the rule is about; the 
 """
 from __future__ import annotations
 
-from scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "in-the-nuts"
 

@@ -9,10 +9,10 @@ line. `pictures` draws the final-storage record; the move log's replay draws its
 """
 from __future__ import annotations
 
-from scorer.core import Result, plural
-from scorer.games.in_the_nuts import KINDS, Record, _params
-from scorer.games.in_the_nuts_stores import parse_joker
-from scorer.play import Area, Card, Position
+from pnpkit.scorer.core import Result, plural
+from pnpkit.scorer.games.in_the_nuts import KINDS, Record, _params
+from pnpkit.scorer.games.in_the_nuts_stores import parse_joker
+from pnpkit.scorer.play import Area, Card, Position
 
 NUT_CARDS, JOKER_CARDS, STORAGE = "nuts", "jokers", "storage-"
 SHOWN = 6                           # nut cards drawn on a card at the most (a 6-card holds 6)

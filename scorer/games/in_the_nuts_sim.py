@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import random
 
-from scorer import dice
-from scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Roll, Settle, State, Steal, Stop, Take, apply,
+from pnpkit.scorer import dice
+from pnpkit.scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Roll, Settle, State, Steal, Stop, Take, apply,
                                             store_options)
-from scorer.games.in_the_nuts_notation import entry
-from scorer.games.in_the_nuts_rules import GAME
-from scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
+from pnpkit.scorer.games.in_the_nuts_notation import entry
+from pnpkit.scorer.games.in_the_nuts_rules import GAME
+from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
                                             STEAL, TAKE, Reveal)
-from scorer.games.in_the_nuts_storage import ranking, player_score
-from scorer.sim.match import Moves, Summary
+from pnpkit.scorer.games.in_the_nuts_storage import ranking, player_score
+from pnpkit.scorer.sim.match import Moves, Summary
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = False

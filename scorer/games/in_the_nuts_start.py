@@ -15,12 +15,12 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from kitfile.params.in_the_nuts import Params
-from scorer.games.in_the_nuts_notation import CardText, SectionText, parse_card
-from scorer.games.in_the_nuts_rules import N5
-from scorer.games.in_the_nuts_state import ROLL, State
-from scorer.games.in_the_nuts_stores import Store, check_stores
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
+from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.scorer.games.in_the_nuts_notation import CardText, SectionText, parse_card
+from pnpkit.scorer.games.in_the_nuts_rules import N5
+from pnpkit.scorer.games.in_the_nuts_state import ROLL, State
+from pnpkit.scorer.games.in_the_nuts_stores import Store, check_stores
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
 
 
 def _area(v: Any) -> Any:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_storage import Card, joker_name, new_cards
-from scorer.supply import Supply
+from pnpkit.scorer.games import in_the_nuts_rules as R
+from pnpkit.scorer.games.in_the_nuts_storage import Card, joker_name, new_cards
+from pnpkit.scorer.supply import Supply
 
 KEEP = "keep"
 SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, ROLL, ROLL_OR_STOP, TAKE, STEAL, END_JOKERS, OVER = range(9)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from kitfile.params.in_the_nuts import NamedCard
-from scorer.core import Line, PlayerScore, Tiebreak, TieBreaker, rank
-from scorer.games.in_the_nuts_rules import N4
+from pnpkit.kitfile.params.in_the_nuts import NamedCard
+from pnpkit.scorer.core import Line, PlayerScore, Tiebreak, TieBreaker, rank
+from pnpkit.scorer.games.in_the_nuts_rules import N4
 
 
 def joker_name(a: str, b: str, kinds: Sequence[str]) -> str:

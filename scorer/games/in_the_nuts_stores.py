@@ -15,14 +15,14 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from kitfile.params.in_the_nuts import NamedCard, Params
-from scorer.core import PlayerScore, plural
-from scorer.games.in_the_nuts_notation import KINDS, Kind
-from scorer.games.in_the_nuts_rules import EIGHT_CARDS, N1, N1_ONCE, N2, N5
-from scorer.games.in_the_nuts_storage import Card, card_line, joker_name
-from scorer.records import MAX_ITEMS, Strict
-from scorer.rulebook import Rule
-from scorer.supply import Supply
+from pnpkit.kitfile.params.in_the_nuts import NamedCard, Params
+from pnpkit.scorer.core import PlayerScore, plural
+from pnpkit.scorer.games.in_the_nuts_notation import KINDS, Kind
+from pnpkit.scorer.games.in_the_nuts_rules import EIGHT_CARDS, N1, N1_ONCE, N2, N5
+from pnpkit.scorer.games.in_the_nuts_storage import Card, card_line, joker_name
+from pnpkit.scorer.records import MAX_ITEMS, Strict
+from pnpkit.scorer.rulebook import Rule
+from pnpkit.scorer.supply import Supply
 
 
 class Store(Strict):

@@ -23,17 +23,17 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from scorer import dice
-from scorer.core import Violation, plural
-from scorer.games import in_the_nuts_rules as R
-from scorer.games.in_the_nuts_log import replay
-from scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take, all_rolls,
+from pnpkit.scorer import dice
+from pnpkit.scorer.core import Violation, plural
+from pnpkit.scorer.games import in_the_nuts_rules as R
+from pnpkit.scorer.games.in_the_nuts_log import replay
+from pnpkit.scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take, all_rolls,
                                             expected, fits, legal_moves, why_illegal)
-from scorer.games.in_the_nuts_notation import FirstNut, KeptJoker, Nut, entry, parse_card, parse_roll
-from scorer.games.in_the_nuts_state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+from pnpkit.scorer.games.in_the_nuts_notation import FirstNut, KeptJoker, Nut, entry, parse_card, parse_roll
+from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                             SETUP_SQUIRRELS, STEAL, TAKE)
-from scorer.movelog import Illegal
-from scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 NOTATION = ("a roll `2 1 6 > 8` or `roll > 8`, `stop`, `take acorn, new walnut, to 2` (or the record's "
             "{take: acorn, new: walnut, to: 2}), `steal Uwe 3b, to 5`, `Christine: joker walnut/acorn, to 3`, "

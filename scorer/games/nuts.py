@@ -15,13 +15,13 @@ from typing import Any, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from kitfile.errors import Problem, SourceError
-from kitfile.head import KitHead as Kit
-from kitfile.params.nuts import Params
-from scorer.bonus import best_choice
-from scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
-from scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
-from scorer.rulebook import ruling, section
+from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.head import KitHead as Kit
+from pnpkit.kitfile.params.nuts import Params
+from pnpkit.scorer.bonus import best_choice
+from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "nuts"
 NUTS = ("almond", "cashew", "peanut", "pistachio")
@@ -318,5 +318,5 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
 
 def pictures(record: Record, kit, result: Result):
     """The final sheets drawn (scorer/play.py): loaded only by the replay page."""
-    from scorer.games import nuts_sheets
+    from pnpkit.scorer.games import nuts_sheets
     return nuts_sheets.pictures(record, kit, result)

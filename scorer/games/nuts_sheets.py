@@ -7,9 +7,9 @@ The numbers written are the scorer's own: the breakdown that `pnpkit score` prin
 """
 from __future__ import annotations
 
-from scorer.core import Result, plural
-from scorer.games.nuts import NUTS, Record, _params
-from scorer.play import Area, Card, Position
+from pnpkit.scorer.core import Result, plural
+from pnpkit.scorer.games.nuts import NUTS, Record, _params
+from pnpkit.scorer.play import Area, Card, Position
 
 SHEET, GOALS, BONUS = "score-sheet", "goals", "bonus"
 TOTALS = {"rows": "Rows", "almond": "Columns", "cashew": "Columns", "peanut": "Columns", "pistachio": "Columns",

@@ -17,12 +17,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 import yaml
 
-from scorer.core import PlayerScore, Result, plural, rank
-from scorer.games.trim_the_tree_moves import (R_BOX, R_END, R_MUST, R_ORDER, R_SETUP, R_T4, Move, State, apply,
+from pnpkit.scorer.core import PlayerScore, Result, plural, rank
+from pnpkit.scorer.games.trim_the_tree_moves import (R_BOX, R_END, R_MUST, R_ORDER, R_SETUP, R_T4, Move, State, apply,
                                               legal_moves, legend, tree_text, why_illegal)
-from scorer.movelog import Illegal, Replay
-from scorer.play import Area, Option, Piece, Position, Turn, cannot_extend
-from scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.play import Area, Option, Piece, Position, Turn, cannot_extend
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict
 
 GAME = "trim-the-tree"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorer.movelog import Illegal
-from scorer.seats import clockwise_from
-from scorer.supply import Supply
-from scorer.rulebook import ruling, section
+from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.seats import clockwise_from
+from pnpkit.scorer.supply import Supply
+from pnpkit.scorer.rulebook import ruling, section
 
 GAME = "trim-the-tree"
 G = GAME

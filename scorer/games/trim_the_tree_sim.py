@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
-from scorer.games.trim_the_tree import GAME
-from scorer.games.trim_the_tree_moves import State, apply, legal_moves, open_spaces, why_illegal
-from scorer.sim.match import Moves, ranked
+from pnpkit.scorer.games.trim_the_tree import GAME
+from pnpkit.scorer.games.trim_the_tree_moves import State, apply, legal_moves, open_spaces, why_illegal
+from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("rounds", "picks")
 COOPERATIVE = False

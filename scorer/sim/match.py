@@ -134,10 +134,10 @@ class Moves:
 
 def module(game: str) -> ModuleType | None:
     """scorer/games/<game>_sim.py, or None when the game has no simulation (yet)."""
-    from scorer.api import GAMES
+    from pnpkit.scorer.api import GAMES
     if game not in GAMES:
         return None
-    name = "scorer.games." + game.replace("-", "_") + "_sim"
+    name = "pnpkit.scorer.games." + game.replace("-", "_") + "_sim"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:
@@ -148,7 +148,7 @@ def module(game: str) -> ModuleType | None:
 
 def games() -> list[str]:
     """The games `pnpkit simulate` can play."""
-    from scorer.api import GAMES
+    from pnpkit.scorer.api import GAMES
     return [g for g in GAMES if module(g) is not None]
 
 

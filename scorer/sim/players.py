@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from scorer.sim import KINDS  # noqa: F401  (in the package, so the command line reads it without this module)
-from scorer.sim.match import Match
+from pnpkit.scorer.sim import KINDS  # noqa: F401  (in the package, so the command line reads it without this module)
+from pnpkit.scorer.sim.match import Match
 
 SEARCH_NODES = 20_000   # positions one search looks at, at most; beyond them a position is rated as it stands
 

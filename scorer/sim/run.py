@@ -19,10 +19,10 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from scorer.sim import match as matches
-from scorer.sim.match import Setup
-from scorer.sim.players import choose
-from scorer.sim.stats import Tally
+from pnpkit.scorer.sim import match as matches
+from pnpkit.scorer.sim.match import Setup
+from pnpkit.scorer.sim.players import choose
+from pnpkit.scorer.sim.stats import Tally
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 BATCH_MOST = 200       # games in one batch at most: a progress bar moves, and a lost batch costs little
@@ -76,8 +76,8 @@ def play(spec: Spec, game: int, kit, module) -> Any:
 
 def play_batch(batch: Batch) -> Played:
     """Play, replay and count the games of one batch (runs in a worker process)."""
-    from kitfile import load_kit
-    from scorer import api
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer import api
     spec = batch.spec
     module = matches.module(spec.game)
     rules = api.game_module(spec.game)

@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from scorer.sim.match import Summary
+from pnpkit.scorer.sim.match import Summary
 
 Z95 = 1.959963984540054   # the normal quantile for a two-sided 95% interval
 
