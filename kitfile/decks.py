@@ -159,10 +159,7 @@ def _xlsx(raw: bytes, name: str, sheet: Any) -> list[tuple[int, list[Any]]]:
     if len(infos) > 1000 or total > MAX_UNZIPPED:
         raise DeckError(f"{name}: unpacks to {total / 1e6:.0f} MB in {len(infos)} parts: at most "
                         f"{MAX_UNZIPPED // 1_000_000} MB (a zip bomb?)")
-    try:
-        import openpyxl
-    except ImportError:
-        raise DeckError(f"{name}: reading .xlsx files needs openpyxl: pip install 'pnpkit[xlsx]'") from None
+    import openpyxl  # loaded when a kit has an .xlsx deck
     try:
         book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True, keep_links=False)
     except Exception as e:  # noqa: BLE001 - a stranger's file fails in many ways: one line

@@ -110,8 +110,18 @@ def _read_at_most(path: str | Path, most: int, size: int) -> bytes:
         os.close(fd)
 
 
+BINARY = ((b"%PDF-", "a PDF"), (b"\x89PNG", "a PNG picture"), (b"PK\x03\x04", "a zip file (an .xlsx, .docx or .zip)"),
+          (b"\xff\xd8\xff", "a JPEG picture"), (b"GIF8", "a GIF picture"))
+"""Files people hand pnpkit by mistake, by their first bytes: named as what they are, not as bad UTF-8."""
+
+
 def text_of(raw: bytes, display: str, limits: Limits = LIMITS) -> str:
     """Bytes (a file's or standard input's) -> text, or one SourceError with the line."""
+    kind = next((what for magic, what in BINARY if raw.startswith(magic)), None)
+    if kind:
+        raise SourceError(display, [Problem(None, "", f"this is {kind}, not a YAML or JSON text file: pnpkit reads "
+                                                      "records and kit files written as text (docs/records.md, "
+                                                      "docs/kit-file.md)")])
     try:
         if len(raw) > limits.bytes:
             cut = raw[: limits.bytes]
@@ -177,6 +187,32 @@ def _problem(source: Source, data: Any, at: Path_, err: Mapping, model: type[Bas
     return Problem(source.line_of(full), source.field_of(full), message)
 
 
+WORDS = {
+    "less_than_equal": "expected at most {le}", "less_than": "expected less than {lt}",
+    "greater_than_equal": "expected at least {ge}", "greater_than": "expected more than {gt}",
+    "int_type": "expected a whole number", "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number", "float_type": "expected a number",
+    "float_parsing": "expected a number", "finite_number": "expected a finite number",
+    "string_type": "expected a text", "bool_type": "expected true or false", "bool_parsing": "expected true or false",
+    "list_type": "expected a list", "tuple_type": "expected a list", "dict_type": "expected a mapping",
+    "model_type": "expected a mapping", "model_attributes_type": "expected a mapping",
+    "literal_error": "expected one of: {expected}", "enum": "expected one of: {expected}",
+    "string_too_short": "expected at least {min_length} characters",
+    "string_too_long": "expected at most {max_length} characters",
+    "too_short": "expected at least {min_length} entries", "none_required": "expected nothing here",
+    "string_pattern_mismatch": "expected text of the form {pattern}",
+}
+"""pnpkit's own words for pydantic's error types, so a message reads the same whatever pydantic's
+version says (its `msg` is kept only for the types not listed, and for the validators' own words)."""
+
+
+class _Ctx(dict):
+    """A pydantic error's ctx for str.format_map: a missing value reads as `?`, never a KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
 def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str:
     kind = err["type"]
     if kind == "missing":
@@ -200,7 +236,7 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
     if kind == "union_tag_not_found":
         return f"this field is required (one of: {', '.join(_tags(model, path))})" if _tags(model, path) \
             else "this field is required"
-    msg = err["msg"]
+    msg = err["msg"] if kind not in WORDS else WORDS[kind].format_map(_Ctx(ctx))
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix):]

@@ -2,17 +2,20 @@
 and play (generator/export/). Written as one set into OUT/KIT/png/, tts/ or print-shop/."""
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import click
+
+from pnpkit import complete
 
 TARGETS = ("png", "tts", "print-shop")
 
 
 def register(cli: click.Group) -> None:
     @cli.command("export")
-    @click.argument("kit", metavar="KIT|PATH.yaml")
+    @click.argument("kit", metavar="KIT|PATH.yaml", shell_complete=complete.kits)
     @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
                   help="png: one PNG per card and tile face and back, with bleed; tts: Tabletop Simulator deck "
                        "sheets, back and the Custom Deck dialog's fields; print-shop: one-up PDFs with bleed and "
@@ -24,7 +27,9 @@ def register(cli: click.Group) -> None:
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
                   help="Folder to write into; files go to OUT/KIT/png/, tts/ or print-shop/.")
     @click.option("--only", "only", multiple=True, metavar="COMPONENT[,...]", help="Export only these components.")
-    def export(kit, target, dpi, bleed, out_dir, only) -> None:
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Print {"kit", "target", "folder", "files", "warnings"} as one JSON object.')
+    def export(kit, target, dpi, bleed, out_dir, only, as_json) -> None:
         """Export a kit's cards and tiles: PNGs per face for a print shop or a web tool, Tabletop
         Simulator deck sheets, or one-up PDFs for a print shop. Each run replaces OUT/KIT/TARGET/
         as a whole."""
@@ -61,6 +66,11 @@ def register(cli: click.Group) -> None:
             files, notes = printshop.export(pieces, bleed, loaded.game.title)
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))
+        if as_json:
+            click.echo(json.dumps({"kit": loaded.game.id, "target": target, "folder": str(root / target),
+                                   "files": sorted(n[len(folder):] for n in files), "warnings": found + notes},
+                                  indent=2, ensure_ascii=False))
+            return
         click.echo(f"{loaded.game.id}: {len(files)} files in {root / target}/")
         for n in sorted(files)[:12]:
             click.echo(f"  {n[len(folder):]}")

@@ -13,6 +13,8 @@ import time
 
 import click
 
+from pnpkit import complete
+
 from pnpkit.generator import options as print_options
 from pnpkit.generator.options import PrintOptions
 from pnpkit.generator.options import MAX_BACK_OFFSET, PAPERS
@@ -129,16 +131,22 @@ def _warnings(found: list[str]) -> None:
 
 def register(cli: click.Group, schema: click.Group) -> None:
     @cli.command("list")
-    def list_kits() -> None:
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Print [{"id", "title", "players", "printable"}, ...] as JSON.')
+    def list_kits(as_json: bool) -> None:
         """List the kits this pnpkit can print: id, title and players."""
         from pnpkit.kitfile import kit_ids, load_kit
-        for k in kit_ids():
-            kit = load_kit(k)
+        kits = [load_kit(k) for k in kit_ids()]
+        if as_json:
+            click.echo(json.dumps([{"id": k.game.id, "title": k.game.title, "players": str(k.game.players),
+                                    "printable": bool(k.components)} for k in kits], indent=2, ensure_ascii=False))
+            return
+        for kit in kits:
             note = "" if kit.components else "  (not printable yet)"
-            click.echo(f"{k:<16} {kit.game.title} ({kit.game.players} players){note}")
+            click.echo(f"{kit.game.id:<16} {kit.game.title} ({kit.game.players} players){note}")
 
     @cli.command("build")
-    @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]")
+    @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]", shell_complete=complete.kits)
     @click.option("--all", "all_", is_flag=True, help="Build every kit that has components.")
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
     @click.option("--cut-layer-only", "cut_only", is_flag=True,
@@ -146,8 +154,10 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--watch", is_flag=True,
                   help="Build, then build again whenever the kit file or a file it names changes; "
                        "OUT/KIT/watch.html shows the pages and reloads itself. Ctrl-C stops.")
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Print {"builds": [{"kit", "paper", "pages", "pieces", "pdf", ...}], "warnings"} as JSON.')
     @print_options
-    def build(kit, all_, out_dir, cut_only, watch, paper, duplex, back_offset, ink_saver, backs, bleed,
+    def build(kit, all_, out_dir, cut_only, watch, as_json, paper, duplex, back_offset, ink_saver, backs, bleed,
               only, pages, face, sheet) -> None:
         """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
         Letter (or the --paper given). File names carry the paper and every option that changes
@@ -166,15 +176,17 @@ def register(cli: click.Group, schema: click.Group) -> None:
         if watch:
             if all_:
                 raise click.UsageError("--watch builds one KIT, not --all")
+            if as_json:
+                raise click.UsageError("--watch runs until Ctrl-C; --json is for a build that ends")
             from pnpkit import cmd_watch
             cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
             return
         try:
-            _build(b, kit, all_, out_dir, options, papers)
+            _build(b, kit, all_, out_dir, options, papers, as_json)
         except SelectionError as e:
             raise _refused(str(e)) from None
 
-    def _build(b, kit, all_, out_dir, options, papers) -> None:
+    def _build(b, kit, all_, out_dir, options, papers, as_json=False) -> None:
         if all_:
             kits = b.printable_kits()
             if not kits:
@@ -190,6 +202,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     times[kit, paper], last = now - last, now
                     bar.update(1, f"{kit} {paper}")
                 reports = b.build_all(out_dir, papers, options, kits, done)
+            if as_json:
+                click.echo(_json(reports, [], times))
+                return
             for r in reports:
                 _report(r, times[r.kit, r.paper])
             click.echo(f"{len(reports)} builds in {time.perf_counter() - started:.2f} s "
@@ -201,12 +216,15 @@ def register(cli: click.Group, schema: click.Group) -> None:
         from pnpkit.generator import pictures
         with pictures.collecting() as found:
             reports = b.build_papers(loaded, out_dir, options, papers)
+        if as_json:
+            click.echo(_json(reports, found))
+            return
         for r in reports:
             _report(r)
         _warnings(found)
 
     @cli.command("preview")
-    @click.argument("kit", metavar="KIT|PATH.yaml")
+    @click.argument("kit", metavar="KIT|PATH.yaml", shell_complete=complete.kits)
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER[-OPTIONS]/.")
     @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
     @print_options
@@ -234,6 +252,19 @@ def register(cli: click.Group, schema: click.Group) -> None:
         """Print the JSON Schema of a kit file."""
         from pnpkit.kitfile.model import Kit
         click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
+
+
+def _json(reports, warnings: list[str], times: dict | None = None) -> str:
+    """What a build wrote, for a program: one object per kit and paper, with every path."""
+    def one(r) -> dict:
+        out = {"kit": r.kit, "paper": r.paper, "pages": r.pages, "pieces": r.pieces,
+               "pdf": str(r.pdf) if r.pdf_bytes else None, "pdf_bytes": r.pdf_bytes,
+               "fillable": str(r.fillable) if r.fillable else None, "manifest": str(r.manifest),
+               "svgs": [str(p) for p in r.svgs], "files": [str(p) for p in r.paths]}
+        if times is not None:
+            out["seconds"] = round(times[r.kit, r.paper], 3)
+        return out
+    return json.dumps({"builds": [one(r) for r in reports], "warnings": warnings}, indent=2, ensure_ascii=False)
 
 
 def _report(r, seconds: float | None = None) -> None:

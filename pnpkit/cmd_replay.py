@@ -6,6 +6,7 @@ legal, 1 it breaks the rules (the page marks each violation at its step), 2 unre
 """
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -29,12 +30,15 @@ def register(cli: click.Group) -> None:
     @click.option("--out", "out", default="output", show_default=True, metavar="DIR", help="Where to write the page.")
     @click.option("--png", "png_step", metavar="STEP",
                   help="Also write step STEP (1 is the start, `last` the last) as a PNG, to send to a friend.")
-    def replay(record: str, out: str, png_step: str | None) -> None:
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Print {"page", "png", "steps", "valid", "finished", "violations"} as one JSON object.')
+    def replay(record: str, out: str, png_step: str | None, as_json: bool) -> None:
         """Write one self-contained HTML page of the game: the position after every action, drawn with
         the kit's own board and counters; step buttons, a slider and the arrow keys; the move list with
         what each action did and every violation at its move, with the rule and its words. For a
         final-sheet record (nuts, in-the-nuts' final storage cards) the page shows the sheets or
-        storage cards as printed, with the breakdown."""
+        storage cards as printed, with the breakdown. Exit 1 (the record breaks the rules) says which
+        rules, as `check` does."""
         from pnpkit.generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
         from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
         from pnpkit.kitfile import load_kit
@@ -42,16 +46,41 @@ def register(cli: click.Group) -> None:
         kit = load_kit(module.GAME)  # the whole kit: its boards and counters are what the page draws
         rep = replayed(module, rec, kit, source)
         stem = _stem(record)
-        files: dict[Path, bytes] = {Path(out) / f"{stem}-replay.html": page(rep, record if record != "-" else "<stdin>").encode()}
+        html = Path(out) / f"{stem}-replay.html"
+        files: dict[Path, bytes] = {html: page(rep, record if record != "-" else "<stdin>").encode()}
+        png = None
         if png_step is not None:
             n = len(rep.steps)
             number = n if png_step.strip().lower() == "last" else int(png_step) if png_step.strip().isdigit() else 0
             if not 1 <= number <= n:
                 raise SourceError("--png", [Problem(None, "", f"STEP must be 1 to {n} (or `last`), got {png_step!r}")])
-            files[Path(out) / f"{stem}-step-{number}.png"] = step_png(rep, number)
+            png = Path(out) / f"{stem}-step-{number}.png"
+            files[png] = step_png(rep, number)
         for path, data in files.items():
             write_atomic(path, data)
-        for path in files:
-            click.echo(f"wrote {path} ({len(rep.steps)} step{'s' if len(rep.steps) != 1 else ''})"
-                       if path.suffix == ".html" else f"wrote {path}")
-        sys.exit(0 if rep.result.valid else 1)
+        result = rep.result
+        if as_json:
+            click.echo(json.dumps({"page": str(html), "png": str(png) if png else None, "steps": len(rep.steps),
+                                   "valid": result.valid, "finished": result.finished,
+                                   "violations": [v.to_json() for v in result.violations]},
+                                  indent=2, ensure_ascii=False))
+        else:
+            n = len(rep.steps)
+            click.echo(f"wrote {html} ({n} step{'s' if n != 1 else ''})")
+            if png:
+                click.echo(f"wrote {png}")
+            if not result.valid:
+                click.echo(broken(result))
+        sys.exit(0 if result.valid else 1)
+
+
+def broken(result) -> str:
+    """Why a replay exits 1, in the terminal too (the page marks each violation at its step)."""
+    n = len(result.violations)
+    lines = [f"The record breaks the rules ({n} violation{'s' if n != 1 else ''}; each is marked at its step "
+             "on the page, and `pnpkit check` quotes the rulebook):"]
+    lines += [f"  {v.where}: {v.message} ({v.rule})" for v in result.violations]
+    if not result.finished:
+        lines.append("The record stops before the game's end: its last turn is checked as a turn that ended there "
+                     "(`pnpkit moves RECORD` takes it as the turn in progress and lists what may come next).")
+    return "\n".join(lines)

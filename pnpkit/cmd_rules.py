@@ -11,6 +11,8 @@ import textwrap
 
 import click
 
+from pnpkit import complete
+
 from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.cmd_score import title
 
@@ -36,7 +38,7 @@ def wrapped(text: str, indent: str = "    ", hang: str = "  ") -> list[str]:
 
 def register(cli: click.Group) -> None:
     @cli.command()
-    @click.argument("game", metavar="GAME")
+    @click.argument("game", metavar="GAME", shell_complete=complete.games)
     @click.argument("words", nargs=-1)
     @click.option("--json", "as_json", is_flag=True, help='Print [{"id", "text"}, ...] as JSON.')
     def rules(game: str, words: tuple[str, ...], as_json: bool) -> None:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from pnpkit import complete
+
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
     from pnpkit.kitfile.source import Source
     from pnpkit.scorer.core import Result
@@ -219,7 +221,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         _finish(result)
 
     @schema.command("record")
-    @click.argument("game", metavar="GAME")
+    @click.argument("game", metavar="GAME", shell_complete=complete.games)
     def record_schema(game: str) -> None:
         """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
         from pnpkit.scorer import api

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import click
 
+from pnpkit import complete
+
 from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.sim import KINDS   # the game modules and players are loaded by the command, not by `--help`
 
@@ -173,7 +175,7 @@ def record_files(study, played) -> dict[str, bytes]:
 
 def register(cli: click.Group) -> None:
     @cli.command(cls=OneLine)
-    @click.argument("game", metavar="GAME")
+    @click.argument("game", metavar="GAME", shell_complete=complete.games)
     @click.option("--players", metavar="N", help="How many players (default: 4, or the game's own limit).")
     @click.option("--games", metavar="K", default="1000", show_default=True,
                   help=f"Games to play, for each setup (at most {MAX_GAMES:,} in all).")

@@ -7,7 +7,7 @@ server: it asks for OUT/KIT/watch-stamp.js (a script tag, which a page opened fr
 load) every second and reloads itself when the stamp in it changes. Both are written whole
 (atomic.write_atomic), after the build's own set is in place.
 
-watchfiles (pip install 'pnpkit[watch]') watches the kit's folder: the kit file, its templates,
+watchfiles watches the kit's folder: the kit file, its templates,
 pictures and decks all live there (kitfile/files.py allows nothing else). Changes under the
 output folder and editors' temporary files are ignored; a burst of saves is one rebuild.
 """
@@ -133,13 +133,8 @@ when the kit is built again</p>
 def watch(name: str, out_dir: str | Path, options: PrintOptions, stop: threading.Event | None = None,
           debounce_ms: int = 300) -> State:
     """Build `name` now and after every change in its folder, until Ctrl-C (or `stop` is set)."""
-    try:
-        from watchfiles import DefaultFilter
-        from watchfiles import watch as changes_in
-    except ImportError:
-        e = click.ClickException("--watch needs watchfiles: pip install 'pnpkit[watch]'")
-        e.exit_code = 2
-        raise e from None
+    from watchfiles import DefaultFilter
+    from watchfiles import watch as changes_in
     from pnpkit.generator.atomic import check_out
     from pnpkit.kitfile import kit_path
     check_out(out_dir)

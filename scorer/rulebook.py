@@ -191,7 +191,8 @@ def search(game: str, words: list[str]) -> list[tuple[str, str]]:
     finds its singular too), so `jokers` finds the Jokers section and ruling N2."""
     entries = [(s.id, s.text) for s in sections(game)] + [(rid, f"{title}. {words_}" if not words_.startswith(title) else words_)
                                                           for rid, title, words_ in rulings(game)]
-    asked = " ".join(words).strip().lower()
+    words = " ".join(words).split()  # `pnpkit rules GAME "end turn"` asks what `end turn` asks
+    asked = " ".join(words).lower()
     for rid, body in entries:
         if re.search(r"\d", asked) and asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
             return [(rid, body)]

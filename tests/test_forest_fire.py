@@ -312,7 +312,7 @@ rounds:
     ("{name: Ben, role: hotshot, start: [7, 6]}", "{name: Ann, role: pilot}", "game.yaml:4: players[1].name: 'Ann' is named twice"),
     ("{name: Ben, role: hotshot, start: [7, 6]}", "{name: Ben, role: pilot, start: [7, 6]}",
      "game.yaml:4: players[1].start: a pilot is never on the board"),
-    ("role: hotshot, start: [0, 1]", "role: fireman, start: [0, 1]", "game.yaml:3: players[0].role: Input should be"),
+    ("role: hotshot, start: [0, 1]", "role: fireman, start: [0, 1]", "game.yaml:3: players[0].role: expected one of:"),
 ])
 def test_unreadable_records_name_the_line_and_field(old, new, message):
     with pytest.raises(SourceError) as e:

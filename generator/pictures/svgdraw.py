@@ -39,10 +39,7 @@ class _Fonts:
 def read(raw: bytes) -> tuple[tuple[Shape, ...], float, float, float | None]:
     """(shapes, width, height, pixels per unit of its coarsest embedded picture or None)."""
     root = svgsafe.parse(raw)
-    try:
-        from svglib.svglib import SvgRenderer
-    except ImportError:
-        raise PictureError("reading SVG pictures needs svglib: pip install 'pnpkit[art]'") from None
+    from svglib.svglib import SvgRenderer  # loaded when a kit has SVG art: it costs 0.1 s
     try:
         drawing = SvgRenderer("", font_map=_Fonts()).render(root)
     except PictureError:
