@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -156,6 +157,18 @@ def _finish(result: Result) -> None:
 RECORD_HELP = "RECORD is a YAML or JSON file (docs/records.md), or - to read standard input."
 
 
+@contextmanager
+def _lines(paths: list[str], as_jsonl: bool, jobs: int | None, cluster: str | None):
+    """Many records' lines: from this machine's processes, or from a cluster (connected for the run)."""
+    from pnpkit import many
+    if cluster is None:
+        yield many.scored(paths, as_jsonl, jobs)
+        return
+    from pnpkit.cluster import connected
+    with connected(cluster) as (executor, threads):
+        yield many.scored_on(executor, threads, paths, as_jsonl)
+
+
 def register(cli: click.Group, schema: click.Group) -> None:
     @cli.command(epilog=RECORD_HELP + " Several records, or a folder of them, are scored in one go, a line each.")
     @click.argument("records", nargs=-1, required=True, metavar="RECORD...")
@@ -165,7 +178,11 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
                   help="Processes that share many records (default: one per core, from 500 records on); "
                        "the output is the same whatever N.")
-    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None) -> None:
+    @click.option("--cluster", metavar="ADDRESS",
+                  help="Score many records on a Dask cluster instead of --jobs local processes: a scheduler's "
+                       "address (tcp://host:8786) or its --scheduler-file; the same lines in the same order "
+                       "(needs pip install 'pnpkit[cluster]').")
+    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None, cluster: str | None) -> None:
         """Check a game record and print each player's score, the ranking and the tie-breaks.
         Given several records or a folder: one line per record, and a count at the end.
 
@@ -176,11 +193,15 @@ def register(cli: click.Group, schema: click.Group) -> None:
         if as_jsonl or many.is_many(records):
             if as_json:
                 raise click.UsageError("--json prints one record's result; for many, use --jsonl")
+            if cluster is not None and jobs is not None:
+                raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
             counts: dict[int, int] = {}
             out = sys.stdout
-            for code, text in many.scored(many.expand(records), as_jsonl, jobs):
-                out.write(text + "\n")
-                counts[code] = counts.get(code, 0) + 1
+            paths = many.expand(records)
+            with _lines(paths, as_jsonl, jobs, cluster) as lines:
+                for code, text in lines:
+                    out.write(text + "\n")
+                    counts[code] = counts.get(code, 0) + 1
             if not as_jsonl:
                 out.write(many.summary(counts) + "\n")
             sys.exit(max(counts))

@@ -190,12 +190,15 @@ def register(cli: click.Group) -> None:
                   "one role for every seat, or all (every team). Default: the kit's roles in turn.")
     @click.option("--jobs", metavar="J", help=f"Processes to play in (default: this machine's cores, at most 8; "
                   f"at most {MAX_JOBS}).")
+    @click.option("--cluster", metavar="ADDRESS", help="Play on a Dask cluster instead of --jobs local processes: "
+                  "a scheduler's address (tcp://host:8786) or its --scheduler-file; the same seed gives the same "
+                  "figures (needs pip install 'pnpkit[cluster]'; docs/simulate.md).")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the report.")
     @click.option("--out", metavar="DIR", help="Also draw plots into DIR, each as PNG and SVG: who wins (with its "
                   "interval), the scores by seat, the games' length (needs matplotlib: pip install 'pnpkit[plots]').")
     @click.option("--save", metavar="DIR", help=f"Write every game as a record into DIR, for `pnpkit check` and "
                   f"`pnpkit replay` (at most {MAX_SAVED:,} games).")
-    def simulate(game, players, games, seed, kinds, setup, roles, jobs, as_json, out, save) -> None:
+    def simulate(game, players, games, seed, kinds, setup, roles, jobs, cluster, as_json, out, save) -> None:
         """Play GAME many times with seeded players and report how it plays: who wins (with a 95%
         interval), ties, scores and their spread by seat, how long games last, whether going first
         helps; for a cooperative game how often each setup is won and why games are lost.
@@ -212,6 +215,8 @@ def register(cli: click.Group) -> None:
         from pnpkit.generator.atomic import check_out, publish  # loaded by this command only (start-up, issue 15)
         from pnpkit.sim_report import Study, text, to_json
         from pnpkit.scorer.sim.run import Spec, run
+        if cluster is not None and jobs is not None:
+            raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
         plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)
         if save is not None:
             if plan.total > MAX_SAVED:
@@ -235,7 +240,12 @@ def register(cli: click.Group) -> None:
         progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games")
         started = time.perf_counter()
         try:
-            played = run(specs, plan.jobs, keep=save is not None, progress=progress)
+            if cluster is None:
+                played = run(specs, plan.jobs, keep=save is not None, progress=progress)
+            else:
+                from pnpkit.cluster import connected
+                with connected(cluster) as (executor, threads):
+                    played = run(specs, threads, keep=save is not None, executor=executor, progress=progress)
         finally:
             progress.close()
         took = time.perf_counter() - started
@@ -252,7 +262,8 @@ def register(cli: click.Group) -> None:
             click.echo(json.dumps(to_json(study), indent=2, ensure_ascii=False))
         else:
             click.echo(text(study), nl=False)
-        said = f"{plan.total:,} games in {took:.1f} s ({plan.jobs} process{'es' if plan.jobs != 1 else ''})"
+        said = f"{plan.total:,} games in {took:.1f} s " + (
+            f"({plan.jobs} process{'es' if plan.jobs != 1 else ''})" if cluster is None else f"(on the cluster {cluster})")
         said += f"; records in {save}" if save is not None else ""
         said += f"; plots in {out}" if out is not None else ""
         click.echo(said, err=True)

@@ -91,6 +91,59 @@ def scored(paths: list[str], as_jsonl: bool, jobs: int | None = None) -> Iterato
         gc.unfreeze()  # this process collects as before (a test, or a caller that goes on)
 
 
+WINDOW = 4  # chunks in flight per cluster worker thread: the cluster stays busy, this process holds little
+
+
+def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Iterator[tuple[int, str]]:
+    """`scored`, on a cluster (pnpkit/cluster.py): this process reads the records (a worker need not
+    see this machine's files) and sends their texts in chunks; the lines come back in order. Chunks
+    are submitted a window ahead of the one awaited, so a million records are never all in memory."""
+    from collections import deque
+    from pnpkit.kitfile.source import read_text
+    pending: deque = deque()
+
+    def chunks() -> Iterator[list[tuple[str, str | SourceError]]]:
+        for i in range(0, len(paths), CHUNK):
+            texts: list[tuple[str, str | SourceError]] = []
+            for path in paths[i:i + CHUNK]:
+                try:
+                    texts.append((path, read_text(path)[0]))
+                except SourceError as e:  # unreadable here: its line is written here, in its place
+                    texts.append((path, e))
+            yield texts
+    try:
+        for texts in chunks():
+            pending.append(executor.submit(_chunk_of_texts, texts, as_jsonl))
+            if len(pending) >= WINDOW * threads:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    except BaseException:  # Ctrl-C, or the reader gone: the cluster's tasks are cancelled, not left running
+        for f in pending:
+            f.cancel()
+        raise
+
+
+def _chunk_of_texts(texts: list[tuple[str, "str | SourceError"]], as_jsonl: bool) -> list[tuple[int, str]]:
+    """A chunk's lines from the records' texts (on a cluster's worker)."""
+    from pnpkit.kitfile.source import parse
+    from pnpkit.scorer import api
+    render = jsonl if as_jsonl else line
+    out = []
+    for path, text in texts:
+        try:
+            if isinstance(text, SourceError):
+                raise text
+            module, record, kit = api.read_record(parse(text, path), _HEADS)
+            result = module.score(record, kit)
+        except SourceError as e:
+            out.append((2, render(path, 2, e)))
+            continue
+        code = 0 if result.valid else 1
+        out.append((code, render(path, code, result)))
+    return out
+
+
 def _chunk(paths: list[str], as_jsonl: bool) -> list[tuple[int, str]]:
     render = jsonl if as_jsonl else line
     return [(code, render(path, code, outcome)) for path, code, outcome in results(paths)]

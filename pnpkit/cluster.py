@@ -1,0 +1,55 @@
+"""`--cluster ADDRESS`: simulate and score on a Dask cluster instead of this machine's cores.
+
+pnpkit does not schedule, retry or ship work itself: a Dask distributed scheduler does (the optional
+extra `pnpkit[cluster]`). Dask was chosen over Ray because pnpkit's work is plain Python batches
+with small inputs and outputs, which is what dask.distributed's futures are for; its scheduler
+re-runs the task of a worker that is lost (a task's result is taken once, so nothing is counted
+twice), it runs from `pip install` alone on any machine with Python, and `Client.get_executor()`
+is a `concurrent.futures.Executor`, the interface pnpkit's simulator already plays its batches
+through (scorer/sim/run.py).
+
+The same seed gives the same result on a cluster as on one core: a game's dice and choices come
+from (seed, game number) alone and the tallies are whole numbers added up (scorer/sim/run.py), and
+scored records come back in the records' order (pnpkit/many.py).
+
+Every worker needs pnpkit installed (the same version): it plays and scores with its own copy of
+the rules and the shipped kits. docs/simulate.md shows a cluster started by hand.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import Iterator
+
+from pnpkit.kitfile.errors import Problem, SourceError
+
+CONNECT_TIMEOUT_S = 10
+
+
+def _refused(address: str, message: str) -> SourceError:
+    return SourceError(f"--cluster {address}", [Problem(None, "", message)])
+
+
+@contextmanager
+def connected(address: str) -> Iterator[tuple[object, int]]:
+    """(a concurrent.futures executor on the cluster, its worker threads), closed afterwards.
+
+    ADDRESS is a scheduler's address (`tcp://host:8786`) or the JSON file a scheduler wrote with
+    `--scheduler-file`. A refusal is one line and exit 2: no extra installed, nobody answering."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise _refused(address, "running on a cluster needs Dask's distributed: pip install 'pnpkit[cluster]'") from None
+    where = {"scheduler_file": address} if address.endswith(".json") and os.path.isfile(address) else {"address": address}
+    try:
+        client = Client(**where, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise _refused(address, f"no Dask scheduler answers there within {CONNECT_TIMEOUT_S} s "
+                                f"({type(e).__name__}: {str(e).splitlines()[0] if str(e) else 'no answer'})") from None
+    try:
+        threads = sum(client.nthreads().values())
+        if threads == 0:
+            raise _refused(address, "the scheduler has no workers: start some with `dask worker ADDRESS`")
+        yield client.get_executor(), threads
+    finally:
+        client.close()
