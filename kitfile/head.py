@@ -38,6 +38,11 @@ class GameInfo(Strict):
         default_factory=list, max_length=20, description='What the players need beside the kit, listed on the cover '
         'under "You also need": dice with their colours, a bag, another game, a pencil (e.g. "one six-sided die").')
 
+    glossary: dict[Annotated[str, Field(max_length=60)], list[Annotated[str, Field(max_length=60)]]] = Field(
+        default_factory=dict, max_length=200, description="The table's words -> the rulebook's, for `pnpkit rules` "
+        "and the table's search (`penalty: [subtract]`, `first player: [starting player]`): a question that says "
+        "the one also finds the other.")
+
     @field_validator("players", mode="before")
     @classmethod
     def _players(cls, v: Any) -> str:

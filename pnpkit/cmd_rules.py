@@ -17,6 +17,9 @@ from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.cmd_score import title
 
 
+SHOWN = 3  # passages printed whole, best first; the rest by their ids (all of them with --json)
+
+
 def _game(game: str) -> str:
     from pnpkit.scorer import rulebook
     if game not in rulebook.RULEBOOKS:
@@ -42,8 +45,10 @@ def register(cli: click.Group) -> None:
     @click.argument("words", nargs=-1)
     @click.option("--json", "as_json", is_flag=True, help='Print [{"id", "text"}, ...] as JSON.')
     def rules(game: str, words: tuple[str, ...], as_json: bool) -> None:
-        """The rulebook's sections and this kit's rulings that mention WORDS (all of them, any case),
-        each with its id and its text: `pnpkit rules chestnuts tongs`. Words that spell an id give
+        """The rulebook's sections and this kit's rulings that answer WORDS, best first: a question in
+        plain words (`pnpkit rules nuts "unfulfilled bonus card penalty"`), ranked by how much of it
+        each passage answers (stems, filler words left out, the kit's glossary of the table's words).
+        The best three are printed whole, the rest by id (--json: all). Words that spell an id give
         that one: `pnpkit rules chestnuts notes 1`, `pnpkit rules chestnuts C6`. No words: the list of
         sections and rulings. Exit 1 when nothing matches."""
         from pnpkit.scorer import rulebook
@@ -70,7 +75,9 @@ def register(cli: click.Group) -> None:
                        f"`pnpkit rules {game}` lists them all.")
         else:
             lines = []
-            for rid, text in found:
+            for rid, text in found[:SHOWN]:
                 lines += [f"{rid}:"] + wrapped(text) + [""]
+            if found[SHOWN:]:
+                lines.append("Also: " + ", ".join(rid for rid, _ in found[SHOWN:]))
             click.echo("\n".join(lines).rstrip())
         sys.exit(0 if found else 1)

@@ -184,20 +184,21 @@ def rulings(game: str) -> list[tuple[str, str, str]]:
 
 
 def search(game: str, words: list[str]) -> list[tuple[str, str]]:
-    """The sections and rulings of `game` that match `words`, as (id, text).
+    """The sections and rulings of `game` that answer `words`, as (id, text), best first.
 
     Words that spell a numbered id (`notes 1`, `C6`, `ruling C6`, `PLAY 4(c)`) give that one;
-    otherwise every section and ruling whose id or text holds all the words (any case; a plural
-    finds its singular too), so `jokers` finds the Jokers section and ruling N2."""
-    entries = [(s.id, s.text) for s in sections(game)] + [(rid, f"{title}. {words_}" if not words_.startswith(title) else words_)
-                                                          for rid, title, words_ in rulings(game)]
-    words = " ".join(words).split()  # `pnpkit rules GAME "end turn"` asks what `end turn` asks
-    asked = " ".join(words).lower()
-    for rid, body in entries:
-        if re.search(r"\d", asked) and asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
-            return [(rid, body)]
-    stems = [w.lower()[:-1] if len(w) > 3 and w.lower().endswith("s") else w.lower() for w in words]
-    return [(rid, body) for rid, body in entries if all(st in f"{rid} {body}".lower() for st in stems)]
+    otherwise the passages are ranked by how much of the question they answer (scorer/search.py:
+    plain words, stems, the kit's glossary), so `jokers` finds the Jokers section and ruling N2."""
+    asked = " ".join(" ".join(words).split()).lower()  # `"end turn"` asks what `end turn` asks
+    if re.search(r"\d", asked):
+        for s in sections(game):
+            if asked == s.id.lower():
+                return [(s.id, s.text)]
+        for rid, title, words_ in rulings(game):
+            if asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
+                return [(rid, words_ if words_.startswith(title) else f"{title}. {words_}")]
+    from pnpkit.scorer.search import search as ranked
+    return ranked(game, asked)
 
 
 def ruling_titles() -> dict[str, str]:

@@ -1,0 +1,160 @@
+"""The rulebook searched in plain words: `pnpkit rules GAME WORDS` and the table's search box.
+
+A table asks "does fire jump a firebreak" or "unfulfilled bonus card penalty", not the rulebook's
+own words, so a search for all the words finds nothing. SQLite's FTS5 (in every Python's sqlite3)
+ranks the passages instead: the porter stemmer finds "jumps" for "jump", filler words ("does", "a",
+"who") are left out, and each game's glossary (the kit file's `game.glossary`: the table's words ->
+the rulebook's) adds the rulebook's word for the table's ("penalty" -> "subtract"). A passage that
+answers more of the question comes first, each word weighted by how rare it is in the rulebook (its
+IDF: "firebreak" says more than "fire"); among equals, BM25 decides, a match in a section's name
+counting five times a match in its text.
+
+The index is built in memory when a game is first searched (a few hundred passages: milliseconds)
+and kept for the process.
+"""
+from __future__ import annotations
+
+import math
+import re
+import sqlite3
+from functools import lru_cache
+from typing import Mapping, Sequence
+
+STOP = frozenset("""
+a an and any are as at be been being but by can could did do does doing done for from get gets got had has have
+having how i if in into is it its me my of on or our shall should so than that the their them then there these
+they this those to too up us was we were what when where which while who whom why will with would you your
+may might must one ones happen happens allowed rule rules many much there's
+""".split())
+"""Words that ask rather than name: a question's filler. ("must", "may" and "allowed" ask whether; the
+rulebook's passages all say what one must or may do, so they rank nothing.)"""
+
+NAME_WEIGHT = 5.0  # a word in a section's name (or a ruling's title) counts this many times one in its text
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+def words(text: str) -> list[str]:
+    return [w.lower() for w in WORD.findall(text)]
+
+
+def _quoted(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _forms(term: str) -> list[str]:
+    """A term as FTS5 query parts: the term and, for a single word, its inflections, each stemmed by
+    FTS5's porter stemmer. Porter stems "overheats" to "overheat" but "overheating" to "overh", so the
+    table's form and the rulebook's can miss each other; asking for every form of the word cannot."""
+    if " " in term or len(term) < 4:
+        return [_quoted(term)]
+    base = re.sub(r"(ies|es|s|ing|ed)$", "", term) if len(term) >= 5 else term
+    if len(base) < 3:
+        base = term
+    forms = (term, base, base + "e", base + "s", base + "es", base + "ing", base + "ed")
+    return [_quoted(f) for f in dict.fromkeys(forms)]
+
+
+def groups(question: str, glossary: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """The question as groups of alternatives, one group per word or glossary phrase it asks about:
+    "first player penalty" -> [["first player", "starting player"], ["penalty", "subtract"]]."""
+    asked = [w for w in words(question)]
+    entries = sorted(((words(k), [" ".join(words(v)) for v in vs]) for k, vs in glossary.items()),
+                     key=lambda e: -len(e[0]))
+    out: list[list[str]] = []
+    i = 0
+    while i < len(asked):
+        for key, alternatives in entries:
+            if key and asked[i:i + len(key)] == key:
+                out.append([" ".join(key), *alternatives])
+                i += len(key)
+                break
+        else:
+            if asked[i] not in STOP:
+                out.append([asked[i]])
+            i += 1
+    seen: set[str] = set()
+    unique = []
+    for g in out:
+        if g[0] not in seen:
+            seen.add(g[0])
+            unique.append([t for t in dict.fromkeys(g) if t])
+    return unique
+
+
+class Index:
+    """One game's passages (id, name, text) in an FTS5 table."""
+
+    def __init__(self, passages: Sequence[tuple[str, str, str]]) -> None:
+        self.passages = list(passages)
+        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.db.execute("CREATE VIRTUAL TABLE p USING fts5(name, body, tokenize='porter unicode61')")
+        self.db.executemany("INSERT INTO p(rowid, name, body) VALUES (?, ?, ?)",
+                            [(k, name, body) for k, (_, name, body) in enumerate(self.passages)])
+
+    def _matching(self, terms: list[str], column: str = "") -> set[int]:
+        query = " OR ".join((f"{column}:" if column else "") + f for t in terms for f in _forms(t))
+        return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (query,))}
+
+    def _near(self, a: list[str], b: list[str]) -> set[int]:
+        """The passages where words of two neighbouring groups stand within two words of each other
+        ("feeding the squirrel" finds "Feed the Squirrel" and "feed squirrel")."""
+        near = " OR ".join(f"NEAR({x} {y}, 2)" for t in a for x in _forms(t) if " " not in t
+                           for u in b for y in _forms(u) if " " not in u)
+        if not near:
+            return set()
+        return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (near,))}
+
+    def _weight(self, found: set[int]) -> float:
+        """A word's IDF: one that few passages hold says more about which one is meant."""
+        n = len(self.passages)
+        return math.log((n - len(found) + 0.5) / (len(found) + 0.5) + 1)
+
+    def search(self, asked: list[list[str]]) -> list[int]:
+        """Indexes of the passages that answer any group, best first. A group counts its IDF, twice
+        in a passage's name; two neighbouring words found near each other ("3 players") count again."""
+        if not asked:
+            return []
+        covered: dict[int, float] = {}
+        for g in asked:
+            found = self._matching(g)
+            weight = self._weight(found)
+            for r in found:
+                covered[r] = covered.get(r, 0.0) + weight
+            if not g[0].isdigit():  # a number in a name ("3) Scoring", "PLAY 4") numbers it, it is no name
+                for r in self._matching(g, "name"):
+                    covered[r] = covered.get(r, 0.0) + weight
+        for a, b in zip(asked, asked[1:]):
+            found = self._near(a, b)
+            weight = self._weight(found)
+            for r in found:
+                covered[r] = covered.get(r, 0.0) + weight
+        if not covered:
+            return []
+        query = " OR ".join(f for g in asked for t in g for f in _forms(t))
+        rank = {r: score for r, score in self.db.execute(
+            f"SELECT rowid, bm25(p, {NAME_WEIGHT}, 1.0) FROM p WHERE p MATCH ?", (query,))}
+        ruling = [pid.startswith("ruling ") for pid, _, _ in self.passages]
+        # equal answers: the rulebook's own words before the project's ruling on them
+        return sorted(covered, key=lambda r: (-round(covered[r], 9), ruling[r], rank.get(r, 0.0), r))
+
+
+@lru_cache(maxsize=None)
+def index(game: str) -> Index:
+    from pnpkit.scorer import rulebook
+    passages = [(s.id, s.id, s.text) for s in rulebook.sections(game)]
+    passages += [(rid, title, body if body.startswith(title) else f"{title}. {body}")
+                 for rid, title, body in rulebook.rulings(game)]
+    return Index(passages)
+
+
+@lru_cache(maxsize=None)
+def glossary(game: str) -> dict[str, tuple[str, ...]]:
+    """The kit's glossary (the table's words -> the rulebook's), read once."""
+    from pnpkit.kitfile.head import load_head
+    return {k: tuple(v) for k, v in load_head(game).game.glossary.items()}
+
+
+def search(game: str, question: str) -> list[tuple[str, str]]:
+    """(id, text) of the passages of `game` that answer `question`, best first."""
+    idx = index(game)
+    return [(idx.passages[k][0], idx.passages[k][2]) for k in idx.search(groups(question, glossary(game)))]

@@ -1,0 +1,80 @@
+"""`pnpkit rules GAME WORDS` answers the questions a table asks in its own words: the passage that
+decides the question comes first (SQLite FTS5, stems, filler words left out, each kit's glossary)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
+from pnpkit.scorer.search import groups
+
+# (game, a question as a table asks it, the passages that may come first: the one that decides it,
+# or its twin where a ruling restates the section)
+QUESTIONS = [
+    ("chestnuts", "what does it cost to add a flame", {"PLAY 4(b)", "Notes 1"}),
+    ("chestnuts", "when does the game end", {"GAME END"}),
+    ("chestnuts", "what happens when the fire overheats", {"Overheating", "ruling C11"}),
+    ("chestnuts", "can I eat my opponent's chestnuts", {"PLAY 4(i)", "ruling C10"}),
+    ("chestnuts", "what must I do when I roll a 3", {"PLAY 4(j)", "ruling C8"}),
+    ("chestnuts", "who wins", {"ruling C12"}),
+    ("chestnuts", "do unused nut points carry over", {"ruling C4"}),
+    ("forest-fire", "does fire jump a firebreak", {"Difficulty", "ruling F3"}),
+    ("forest-fire", "how do you win", {"ruling F5"}),
+    ("forest-fire", "what can a pilot do", {"Pilots", "ruling F8"}),
+    ("forest-fire", "what happens if a player is on a burning square at the end of the round", {"End of round"}),
+    ("forest-fire", "how does a smoke jumper move", {"Smoke Jumpers", "ruling F7"}),
+    ("fair-verona", "how is distance bonus counted", {"Distance Bonus"}),
+    ("fair-verona", "when do we lose", {"End Game"}),
+    ("fair-verona", "what happens when a joker is drawn", {"Jokers", "ruling V9"}),
+    ("fair-verona", "how far can my meeple move", {"Movement", "ruling V18"}),
+    ("fair-verona", "can I call a friend", {"Friends", "ruling V14"}),
+    ("fair-verona", "where do clue tokens go", {"Clues", "ruling V16"}),
+    ("in-the-nuts", "what if I cannot place a squirrel", {"Bad Roll"}),
+    ("in-the-nuts", "when does the game end", {"The End of the Game"}),
+    ("in-the-nuts", "how does the raccoon work", {"The Raccoon Fields", "ruling N10"}),
+    ("in-the-nuts", "what are jokers for", {"Jokers", "ruling N2"}),
+    ("in-the-nuts", "who goes first", {"Preparation"}),
+    ("trim-the-tree", "who picks first next round", {"Passing the Bag", "ruling T3"}),
+    ("trim-the-tree", "how do I score a triangle", {"3) Scoring"}),
+    ("trim-the-tree", "when does the game end", {"Game end"}),
+    ("trim-the-tree", "must I take the last ornament", {"Note", "ruling T3"}),
+    ("nuts", "unfulfilled bonus card penalty", {"Plan", "FINAL SCORING", "ruling U5"}),
+    ("nuts", "tie breaker", {"FINAL SCORING", "ruling U6"}),
+    ("nuts", "how much does swap cost", {"Swap"}),
+    ("nuts", "what does feeding the squirrel do", {"Feed the Squirrel"}),
+    ("nuts", "when does the game end", {"Ending a Round", "ruling U7"}),
+    ("nuts", "how are salt markers scored", {"FINAL SCORING", "ruling U3"}),
+]
+
+
+def first(game: str, question: str) -> str:
+    r = CliRunner().invoke(cli, ["rules", game, question, "--json"])
+    assert r.exit_code == 0, (question, r.output)
+    return json.loads(r.output)[0]["id"]
+
+
+def test_at_least_30_questions_across_the_six_games():
+    assert len(QUESTIONS) >= 30
+    assert {g for g, _, _ in QUESTIONS} == {"chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts"}
+
+
+@pytest.mark.parametrize("game, question, deciding", QUESTIONS, ids=[f"{g}: {q}" for g, q, _ in QUESTIONS])
+def test_the_deciding_passage_comes_first(game, question, deciding):
+    assert first(game, question) in deciding
+
+
+def test_filler_words_and_the_glossary():
+    assert groups("who goes first?", {"goes first": ["starting player"]}) == [["goes first", "starting player"]]
+    assert groups("what does it cost to add a flame", {}) == [["cost"], ["add"], ["flame"]]
+    assert groups("does it do", {}) == []
+
+
+def test_the_text_shows_the_best_passages_and_names_the_rest():
+    r = CliRunner().invoke(cli, ["rules", "chestnuts", "fire"])
+    every = [e["id"] for e in json.loads(CliRunner().invoke(cli, ["rules", "chestnuts", "fire", "--json"]).output)]
+    assert r.exit_code == 0 and len(every) > 3
+    shown = [line[:-1] for line in r.output.splitlines() if line[:-1] in every and line.endswith(":")]
+    assert shown == every[:3]
+    assert r.output.rstrip().splitlines()[-1] == "Also: " + ", ".join(every[3:])
