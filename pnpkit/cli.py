@@ -74,6 +74,7 @@ def cli() -> None:
     pnpkit rules chestnuts tongs       the rulebook's words and the rulings
     pnpkit replay game.yaml            a page to step through the game, drawn on the kit
     pnpkit simulate chestnuts          play it 1,000 times: who wins, how long, going first
+    pnpkit serve                       the table in a browser: score sheets, rules, history
 
     Exit codes: 0 done (a record is legal), 1 a record breaks the rules, 2 a file or option
     that cannot be read, 3 an internal error.
@@ -85,7 +86,7 @@ def schema() -> None:
     """Print a JSON Schema, for editors that complete and check YAML."""
 
 
-from pnpkit import cmd_export, cmd_moves, cmd_print, cmd_replay, cmd_rules, cmd_score, cmd_simulate  # noqa: E402,E501  (commands register themselves)
+from pnpkit import cmd_export, cmd_moves, cmd_print, cmd_replay, cmd_rules, cmd_score, cmd_serve, cmd_simulate  # noqa: E402,E501
 
 cmd_print.register(cli, schema)
 cmd_score.register(cli, schema)
@@ -94,6 +95,7 @@ cmd_rules.register(cli)
 cmd_replay.register(cli)
 cmd_export.register(cli)
 cmd_simulate.register(cli)
+cmd_serve.register(cli)
 
 
 def main() -> None:

@@ -98,6 +98,29 @@ class Chromium:
                 raise TimeoutError(f"{path} did not load")
             time.sleep(0.02)
 
+    def visit(self, url: str, ready: str = "true", width: int = 1280, height: int = 800, mobile: bool = False) -> None:
+        """Open a URL (a served page) in a fresh tab at a screen size, and wait until `ready` holds."""
+        if self.session:
+            self.send("Target.closeTarget", {"targetId": self.target}, session=False)
+        self.target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": self.target, "flatten": True},
+                                 session=False)["sessionId"]
+        self.send("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                         "mobile": mobile})
+        self.send("Page.navigate", {"url": url})
+        self.wait(f"document.readyState === 'complete' && ({ready})")
+
+    def wait(self, condition: str, seconds: float = 20) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.js(condition):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"never true: {condition}")
+            time.sleep(0.02)
+
+    def page_png(self) -> bytes:
+        """The whole page as the screen shows it, as a PNG."""
+        return base64.b64decode(self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})["data"])
+
     def js(self, expression: str) -> Any:
         result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
         if "exceptionDetails" in result:

@@ -1,0 +1,247 @@
+"""`pnpkit serve`: the table in a browser (Starlette, served by uvicorn on 127.0.0.1).
+
+Starlette was chosen because it is small, typed and well kept, runs on uvicorn from `pip install`
+alone, and its test client drives every route without a server; jinja2 (already pnpkit's) renders
+the pages, with autoescape on, so a player named `<script>` is shown as text. Every script, style and
+font is in the wheel (pnpkit/serve/static): nothing is fetched from the network.
+
+Safety: the server binds 127.0.0.1 unless `--lan`; with `--lan`, every request needs the access
+code of the URL printed in the terminal (kept in a cookie after the first visit). Every form and
+every call that changes something carries the page's token (a cookie and a field that must match,
+SameSite=Strict) and a foreign Origin is refused, so another web site cannot post to it.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+import zipfile
+from dataclasses import dataclass
+from importlib import resources
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pnpkit.kitfile.errors import SourceError
+from pnpkit.serve import sheets
+from pnpkit.serve.store import Conflict, Store
+
+CSRF_COOKIE, ACCESS_COOKIE = "pnpkit_token", "pnpkit_access"
+MAX_FORM_BYTES = 200_000      # a filled sheet is a few KB
+MAX_UPLOAD_BYTES = 2_000_000  # as a record read from a file
+
+
+@dataclass
+class Settings:
+    data: Path                   # the folder of history.sqlite
+    access_code: str | None = None   # --lan: every request must know it
+
+
+def _pages() -> jinja2.Environment:
+    folder = resources.files("pnpkit.serve") / "templates"
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    return env
+
+
+def create_app(settings: Settings) -> Starlette:
+    env = _pages()
+    store = Store(settings.data / "history.sqlite")
+    token = secrets.token_urlsafe(24)   # one per server start: pages drawn before a restart must reload
+
+    def page(request: Request, name: str, **context: Any) -> HTMLResponse:
+        html = env.get_template(name).render(token=token, games=GAMES, **context)
+        response = HTMLResponse(html)
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+        return response
+
+    async def guarded(request: Request) -> dict:
+        """A changing request's form, after its token and origin are checked (403 otherwise)."""
+        origin = request.headers.get("origin")
+        if origin and origin.split("//", 1)[-1] != request.headers.get("host", ""):
+            raise Forbidden("a page of another site may not change anything here")
+        body = await request.body()
+        if len(body) > MAX_UPLOAD_BYTES:
+            raise Forbidden("the form is too large")
+        form = await request.form(max_files=1, max_fields=2000)
+        sent = form.get("token") or request.headers.get("x-pnpkit-token", "")
+        if not (hmac.compare_digest(str(sent), token) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), token)):
+            raise Forbidden("this page is out of date (the server restarted?): reload it")
+        return form
+
+    async def home(request: Request) -> Response:
+        return page(request, "home.html", plays=store.plays(limit=10))
+
+    async def rules(request: Request) -> Response:
+        from pnpkit.scorer import rulebook
+        game = request.query_params.get("game", "")
+        q = request.query_params.get("q", "")[:300]
+        found = rulebook.search(game, [q])[:5] if game in GAMES and q.strip() else []
+        return page(request, "rules.html", game=game, q=q, found=found)
+
+    async def sheet(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in sheets.FORM_GAMES:
+            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
+        kit = _kit(game)
+        seats = range(kit.game.max_players)
+        return page(request, "sheet.html", game=game, title=kit.game.title,
+                    seats=[(s, sheets.boxes(game, kit, s)) for s in seats])
+
+    async def score_sheet(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in sheets.FORM_GAMES:
+            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
+        form = await guarded(request)
+        out = _scored(game, form)
+        out.pop("_result", None)
+        return JSONResponse(out)
+
+    async def save_sheet(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in sheets.FORM_GAMES:
+            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
+        form = await guarded(request)
+        out = _scored(game, form)
+        if out.get("error") or not out["names"]:
+            out.pop("_result", None)
+            return JSONResponse(out, status_code=400)
+        play = store.save(out["yaml"], out.pop("_result"), played=str(form.get("played", "")) or None)
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
+    async def show_play(request: Request) -> Response:
+        try:
+            play = store.get(int(request.path_params["play"]))
+        except KeyError:
+            return PlainTextResponse("no such game in the history", status_code=404)
+        from pnpkit.scorer import api
+        result = api.score_text(play.record, f"game {play.id}")
+        return page(request, "play.html", play=play, result=result)
+
+    async def play_yaml(request: Request) -> Response:
+        try:
+            play = store.get(int(request.path_params["play"]))
+        except KeyError:
+            return PlainTextResponse("no such game in the history", status_code=404)
+        return Response(play.record, media_type="application/yaml", headers={
+            "content-disposition": f'attachment; filename="{play.played}-{play.game}-{play.id}.yaml"'})
+
+    async def delete_play(request: Request) -> Response:
+        form = await guarded(request)
+        try:
+            store.delete(int(request.path_params["play"]), int(str(form.get("revision", "0"))))
+        except Conflict as e:
+            return PlainTextResponse(str(e), status_code=409)
+        return RedirectResponse("/history", status_code=303)
+
+    async def history(request: Request) -> Response:
+        game = request.query_params.get("game") or None
+        player = request.query_params.get("player") or None
+        return page(request, "history.html", plays=store.plays(game, player, limit=200), game=game, player=player)
+
+    async def stats(request: Request) -> Response:
+        return page(request, "stats.html", players=store.player_stats(), per_game=store.game_stats())
+
+    async def import_record(request: Request) -> Response:
+        form = await guarded(request)
+        upload = form.get("record")
+        raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
+        from pnpkit.scorer import api
+        from pnpkit.kitfile.source import text_of
+        try:
+            text = text_of(raw, getattr(upload, "filename", "record") or "record")
+            result = api.score_text(text, getattr(upload, "filename", "record") or "record")
+        except SourceError as e:
+            return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
+        play = store.save(text, result)
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
+    async def export_csv(request: Request) -> Response:
+        return Response(store.csv(), media_type="text/csv",
+                        headers={"content-disposition": 'attachment; filename="pnpkit-history.csv"'})
+
+    async def export_records(request: Request) -> Response:
+        buf = BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, text in store.records():
+                z.writestr(f"pnpkit-history/{name}", text)
+        return Response(buf.getvalue(), media_type="application/zip",
+                        headers={"content-disposition": 'attachment; filename="pnpkit-history.zip"'})
+
+    routes = [
+        Route("/", home), Route("/rules", rules),
+        Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
+        Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
+        Route("/play/{play:int}", show_play), Route("/play/{play:int}.yaml", play_yaml),
+        Route("/play/{play:int}/delete", delete_play, methods=["POST"]),
+        Route("/history", history), Route("/stats", stats), Route("/import", import_record, methods=["POST"]),
+        Route("/export.csv", export_csv), Route("/export.zip", export_records),
+        Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden})
+    if settings.access_code:
+        app.add_middleware(_AccessCode, code=settings.access_code)
+    app.state.store = store
+    return app
+
+
+GAMES = ("chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts")
+
+
+class Forbidden(Exception):
+    pass
+
+
+async def _forbidden(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse(f"refused: {exc}", status_code=403)
+
+
+def _kit(game: str):
+    from pnpkit.kitfile.head import load_head
+    return load_head(game)
+
+
+def _scored(game: str, form: Any) -> dict:
+    """The form's record scored: the YAML, the totals with their breakdowns, the ranking with the
+    tie-break that decided each place, and each violation with the box it is about."""
+    from pnpkit.scorer import api
+    kit = _kit(game)
+    data, names = sheets.record(game, kit, {k: str(v) for k, v in form.items()})
+    text = sheets.to_yaml(data)
+    if not names:
+        return {"yaml": text, "names": [], "error": "write at least one player's name"}
+    try:
+        result = api.score_text(text, "the sheet")
+    except SourceError as e:
+        return {"yaml": text, "names": names, "error": str(e)}
+    out = result.to_json()
+    for v in out["violations"]:
+        v["box"] = sheets.box_of(v["where"], data)
+    return {**out, "yaml": text, "names": names, "_result": result}
+
+
+class _AccessCode:
+    """--lan: a request without the access code (in the URL once, then a cookie) sees nothing."""
+
+    def __init__(self, app, code: str) -> None:
+        self.app, self.code = app, code
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        request = Request(scope)
+        given = request.query_params.get("code") or request.cookies.get(ACCESS_COOKIE, "")
+        if not hmac.compare_digest(given, self.code):
+            return await PlainTextResponse("this table needs its access code: open the address pnpkit printed",
+                                           status_code=403)(scope, receive, send)
+        if request.query_params.get("code"):
+            response = RedirectResponse(scope["path"], status_code=303)
+            response.set_cookie(ACCESS_COOKIE, self.code, httponly=True, samesite="strict")
+            return await response(scope, receive, send)
+        return await self.app(scope, receive, send)

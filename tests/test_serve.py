@@ -1,0 +1,151 @@
+"""`pnpkit serve`: score sheets as forms, the rulebook searched, the play history; safe to leave open."""
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from pnpkit.cli import cli
+from pnpkit.serve.app import Settings, create_app
+from pnpkit.serve.store import Store
+
+NUTS_FORM = {"p0.name": "Ann", "p0.almond": "3", "p0.cashew": "2", "p0.peanut": "4", "p0.pistachio": "2",
+             "p0.salt": "3", "p0.goal.salty-mama": "1", "p0.bonus": "B07",
+             "p1.name": "Ben", "p1.almond": "1", "p1.cashew": "1", "p1.peanut": "1", "p1.pistachio": "1"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(Settings(tmp_path / "data"))) as c:
+        yield c
+
+
+def token(c: TestClient, path: str = "/sheet/nuts") -> str:
+    return re.search(r'name="token" value="([^"]+)"', c.get(path).text)[1]
+
+
+def nuts_record(form: dict) -> str:
+    return "game: nuts\nplayers:\n" + "".join(
+        f"  - name: {form[f'p{s}.name']}\n    sheet: {{almond: {form[f'p{s}.almond']}, cashew: {form[f'p{s}.cashew']}, "
+        f"peanut: {form[f'p{s}.peanut']}, pistachio: {form[f'p{s}.pistachio']}}}\n"
+        + (f"    salt: {form[f'p{s}.salt']}\n    goals: [salty-mama]\n    bonus: [B07]\n" if s == 0 else "")
+        for s in (0, 1))
+
+
+def test_a_nuts_sheet_is_scored_as_pnpkit_score_scores_it(client, tmp_path):
+    page = client.get("/sheet/nuts").text
+    for box in ("p0.almond", "p5.pistachio", "p0.goal.salty-mama", "p0.goal.squirrel-buddy", "p0.bonus"):
+        assert f'name="{box}"' in page          # every box of the printed sheet, a sheet for each of 6 seats
+    got = client.post("/sheet/nuts/score", data={**NUTS_FORM, "token": token(client)}).json()
+    (tmp_path / "r.yaml").write_text(nuts_record(NUTS_FORM))
+    cli_json = json.loads(CliRunner().invoke(cli, ["score", str(tmp_path / "r.yaml"), "--json"]).output)
+    assert got["players"] == cli_json["players"]
+    assert got["ranking"] == cli_json["ranking"] == [["Ann"], ["Ben"]]
+    assert "game: nuts" in got["yaml"]
+
+
+def test_a_broken_box_is_named_beside_its_rule(client):
+    form = {**NUTS_FORM, "p1.almond": "9", "token": token(client)}
+    got = client.post("/sheet/nuts/score", data=form).json()
+    v = next(v for v in got["violations"] if v["where"] == "Ben, sheet.almond")
+    assert v["box"] == "p1.almond" and v["rule"] and v["quote"]
+    assert got["valid"] is False
+
+
+def test_in_the_nuts_storage_cards(client):
+    page = client.get("/sheet/in-the-nuts").text
+    assert 'name="p0.card2.nut"' in page and 'name="p0.card3b.jokers"' in page and "acorn" in page
+    form = {"token": token(client, "/sheet/in-the-nuts"), "p0.name": "Uwe", "p0.card2.nut": "walnut", "p0.card2.nuts": "2",
+            "p0.card3.nut": "acorn", "p0.card3.nuts": "2", "p0.card3.jokers": "acorn/hazelnut",
+            "p1.name": "Ann", "p1.card2.nut": "walnut", "p1.card2.nuts": "3"}
+    got = client.post("/sheet/in-the-nuts/score", data=form).json()
+    uwe = next(p for p in got["players"] if p["name"] == "Uwe")
+    assert uwe["total"] == sum(line["points"] for line in uwe["breakdown"]) and uwe["total"] > 0
+    assert any(v["box"] == "p1.card2.nut" for v in got["violations"])   # three walnuts on a card of two
+
+
+def test_saved_games_make_the_history_and_statistics(client):
+    t = token(client)
+    for k in range(3):
+        form = {**NUTS_FORM, "p1.almond": str(k + 1), "played": f"2026-11-2{k}", "token": t}
+        r = client.post("/sheet/nuts/save", data=form, follow_redirects=False)
+        assert r.status_code == 303 and re.fullmatch(r"/play/\d+", r.headers["location"])
+    history = client.get("/history").text
+    assert history.count("/play/") >= 3 and "2026-11-22" in history
+    stats = client.get("/stats").text
+    assert re.search(r"Ann</a></td><td class=\"num\">3</td><td class=\"num\">3</td>", stats)
+    record = client.get("/play/1.yaml")
+    assert record.headers["content-type"].startswith("application/yaml") and "game: nuts" in record.text
+    csv = client.get("/export.csv").text.splitlines()
+    assert csv[0].startswith("play,date,game,seat,player,score") and len(csv) == 7
+
+
+def test_every_text_is_escaped(client):
+    form = {**NUTS_FORM, "p1.name": "<script>alert(1)</script>", "token": token(client)}
+    location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
+    page = client.get(location).text + client.get("/history").text + client.get("/stats").text
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_changes_need_the_page_token_and_its_own_origin(client):
+    t = token(client)
+    assert client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": "guess"}).status_code == 403
+    foreign = client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t}, headers={"origin": "http://evil.example"})
+    assert foreign.status_code == 403
+    assert client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t}, follow_redirects=False).status_code == 303
+
+
+def test_a_change_from_an_old_page_is_refused_not_lost(client):
+    t = token(client)
+    client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t})
+    assert client.post("/play/1/delete", data={"token": t, "revision": "7"}).status_code == 409
+    assert client.get("/play/1").status_code == 200
+    assert client.post("/play/1/delete", data={"token": t, "revision": "1"}, follow_redirects=False).status_code == 303
+
+
+def test_lan_mode_needs_the_access_code(tmp_path):
+    with TestClient(create_app(Settings(tmp_path, access_code="s3cret"))) as c:
+        assert c.get("/").status_code == 403
+        assert c.get("/?code=wrong").status_code == 403
+        assert c.get("/?code=s3cret").status_code == 200        # then kept in a cookie
+        assert c.get("/history").status_code == 200
+
+
+def test_the_rulebook_in_plain_words(client):
+    page = client.get("/rules", params={"game": "nuts", "q": "tie breaker"}).text
+    assert re.search(r'<article class="passage best">\s*<h2>FINAL SCORING</h2>', page)
+
+
+def test_a_server_killed_while_saving_loses_no_saved_game(tmp_path):
+    """SIGKILL at several moments of a stream of saves: every save that returned is there, whole."""
+    script = textwrap.dedent(f"""
+        import sys
+        from pnpkit.scorer import api
+        from pnpkit.serve.store import Store
+        text = {nuts_record(NUTS_FORM)!r}
+        result = api.score_text(text)
+        store = Store(sys.argv[1])
+        while True:
+            play = store.save(text, result)
+            print(play.id, flush=True)
+    """)
+    db = tmp_path / "h.sqlite"
+    for moment in (0.3, 0.45, 0.6, 0.8, 1.1):
+        p = subprocess.Popen([sys.executable, "-c", script, str(db)], stdout=subprocess.PIPE, text=True)
+        time.sleep(moment)
+        p.send_signal(signal.SIGKILL)
+        saved = [int(x) for x in p.communicate()[0].split()]
+        store = Store(db)
+        assert store.db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        kept = {i for (i,) in store.db.execute("SELECT id FROM play")}
+        assert set(saved) <= kept
+        assert all(len(store.get(i).seats) == 2 for i in kept)   # no play without its seats
+        store.close()
