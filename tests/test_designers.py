@@ -69,3 +69,69 @@ def test_a_colour_that_is_neither_a_colour_nor_a_template_is_refused_at_load(tmp
             '    front: {fill: "{{ row.hex }}"}\n')
     r = run("build", kit(tmp_path, text), "--out", str(tmp_path / "out"))
     assert r.exit_code == 2 and "kit.yaml:6: components[0].front.fill:" in r.output, r.output
+
+
+BOARD = """\
+game: {id: boards, title: Boards, players: "2"}
+components:
+  - kind: board
+    name: score
+    size: 200x100mm
+    tracks:
+      - name: points
+        at: [10, 10]
+        numbers: [0, 14]
+        space: 10mm
+        gap: 2mm
+"""
+
+
+def test_a_track_that_runs_off_its_board_is_refused_at_its_line(tmp_path):
+    r = run("build", kit(tmp_path, BOARD.replace("[0, 14]", "[0, 20]")), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    # spaces of 10 mm, 12 mm apart, from x = 10: the 16th ends at 200 (on the edge), the 17th at 212
+    assert ("kit.yaml:7: components[0].tracks[0]: the track 'points' runs off the 200 x 100 mm board: space 17 "
+            "('16', 10 x 10 mm at [202, 10]) crosses its right edge") in r.output, r.output
+    assert "Traceback" not in r.output
+
+
+def test_a_track_that_fits_builds_and_one_turning_off_the_top_is_refused(tmp_path):
+    r = run("build", kit(tmp_path, BOARD.replace("[0, 14]", "[0, 15]")), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.output
+    turned = BOARD.replace("[0, 14]", "[0, 5]") + "        turns: {3: up}\n"
+    r = run("build", kit(tmp_path, turned), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert ("kit.yaml:7: components[0].tracks[0]: the track 'points' runs off the 200 x 100 mm board: space 4 "
+            "('3', 10 x 10 mm at [34, -2]) crosses its top edge") in r.output, r.output
+
+
+def test_an_unknown_icon_is_refused_at_the_texts_line(tmp_path):
+    text = BOARD.replace("numbers: [0, 14]", "numbers: [0, 5]") + (
+        "    texts:\n      - {at: [10, 40], size: 120x40mm, text: \"Take a :meeples: and go.\"}\n")
+    r = run("build", kit(tmp_path, text), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert ("kit.yaml:13: components[0].texts[0]: score texts[0]: no drawing named 'meeples' for the icon :meeples: "
+            "(did you mean :meeple:?)") in r.output, r.output
+    r = run("build", kit(tmp_path, text.replace(":meeples:", ":meeple:")), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.output
+
+
+def test_an_unknown_icon_in_a_deck_row_is_refused(tmp_path):
+    text = KIT + '      text: "Costs {{ row.cost }}."\n'
+    deck = "id,name,hex,ink,cost\nA,Red,#cc3311,#ffffff,:meeple:\nB,Blue,#0077bb,#000000,:meeplez:\n"
+    r = run("build", kit(tmp_path, text, deck), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert "kit.yaml:10: components[0].front.text: deck card text: no drawing named 'meeplez'" in r.output, r.output
+
+
+def test_a_card_id_given_twice_is_refused_naming_both_rows(tmp_path):
+    r = run("build", kit(tmp_path, deck=DECK + "A,Again,#000000,#ffffff\n"), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert ("kit.yaml:5: deck.csv row 4, column A (id): the card id 'A' is given twice: also deck.csv row 2, "
+            "column A (id)") in r.output, r.output
+    inline = KIT.replace("deck: {from: deck.csv}", "deck:\n      - {id: A, name: Red, hex: '#cc3311'}\n"
+                         "      - {id: A, name: Red, hex: '#cc3311'}")
+    r = run("build", kit(tmp_path, inline), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    assert ("kit.yaml:7: components[0].deck[1].id: the card id 'A' is given twice: also components[0].deck[0].id "
+            "(line 6)") in r.output, r.output
