@@ -57,7 +57,7 @@ def export(pieces: list[Piece], bleed: float, title: str) -> tuple[dict[str, byt
         files[f"print-shop/{component}-proof.pdf"] = pdf_backend.render([pg + guides for pg in pages], W, H,
                                                                        title=f"{title}: {component} (proof)")
         size = size_name(w, h)
-        if size is None:
+        if size is None and group[0].kind in ("card", "tile"):  # boards and sheets are made to order
             notes.append(f"{component}: {w:g} x {h:g} mm is not a size print shops sell as standard "
                          f"({', '.join(SIZES)}); ask your shop first")
         sides = "front then back" if group[0].back is not None else "fronts only"
