@@ -39,7 +39,10 @@ def register(cli: click.Group) -> None:
                   help="tts: the address the images will be at (https://... where you upload them, or "
                        "file:///... on your own computer), put before each image's name in the saved "
                        "objects; without it they name the images alone.")
-    def export(kit, target, dpi, bleed, out_dir, only, base_url) -> None:
+    @click.option("--shop", type=click.Choice(["drivethrucards"]), default=None,
+                  help="print-shop: that shop's card template (DriveThruCards: poker cards, 1/8 in bleed and "
+                       "safe zone, PDF/X-1a in CMYK); its bleed replaces --bleed, other components are left out.")
+    def export(kit, target, dpi, bleed, out_dir, only, base_url, shop) -> None:
         """Export a kit's cards, tiles, boards, score sheets and player aids: PNGs per face for a
         print shop or a web tool, Tabletop Simulator decks and objects, or one-up PDFs for a
         print shop. Each run replaces OUT/KIT/TARGET/ as a whole."""
@@ -73,7 +76,7 @@ def register(cli: click.Group) -> None:
             files = tts.export(pieces, dpi, base_url, loaded.game.title)
         else:
             from pnpkit.generator.export import printshop
-            files, notes = printshop.export(pieces, bleed, loaded.game.title)
+            files, notes = printshop.export(pieces, bleed, loaded.game.title, printshop.SHOPS.get(shop or ""))
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))
         click.echo(f"{loaded.game.id}: {len(files)} files in {root / target}/")
