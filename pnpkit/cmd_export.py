@@ -51,6 +51,9 @@ def register(cli: click.Group) -> None:
         from pnpkit.generator.atomic import check_out, publish
         from pnpkit.generator.export import components
         from pnpkit.kitfile import load_kit
+        for given, option, only_for in ((shop, "--shop", "print-shop"), (base_url, "--base-url", "tts")):
+            if given and target != only_for:
+                raise click.UsageError(f"{option} is for --to {only_for}")
         check_out(out_dir)
         loaded = load_kit(kit)
         with pictures.collecting() as found, templating.budget():

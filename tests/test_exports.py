@@ -109,3 +109,5 @@ def test_export_refuses_what_it_cannot(tmp_path):
     assert r.exit_code == 2 and "has no cards, tiles, boards, score sheets or aids to export" in r.output
     r = CliRunner().invoke(cli, ["export", KIT, "--to", "tts", "--base-url", "javascript:alert(1)", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "expected an address starting https://" in r.output
+    r = CliRunner().invoke(cli, ["export", KIT, "--to", "png", "--shop", "drivethrucards", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "--shop is for --to print-shop" in r.output
