@@ -469,11 +469,13 @@ def _font_size(size: float) -> str:
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
            author: str = "", subject: str = "", fields: list[list[Field]] | None = None,
-           boxes: dict[str, tuple[float, float, float, float]] | None = None, cmyk: bool = False) -> bytes:
+           boxes: dict[str, tuple[float, float, float, float]] | None = None, cmyk: bool = False,
+           mark=None) -> bytes:
     """`fields[i]`: the fillable text fields of page i (score sheets), in page mm. `boxes`: the
     PDF page boxes print shops read ("trim", "bleed", "art": x0, y0, x1, y1 in page mm from the
     top-left corner), the same on every page. `cmyk`: every colour written as DeviceCMYK (the shapes
-    must hold nothing transparent: generator/export/pdfx.py flattens them).
+    must hold nothing transparent: generator/export/pdfx.py flattens them); `mark(canvas)` adds to
+    the document before it is written (pdfx.mark: a PDF/X file's output intent).
 
     Streams are Flate-compressed only: reportlab's default also wraps them in ASCII85, which makes
     the file a quarter larger and, without its C accelerator, costs a third of the PDF's time."""
@@ -481,6 +483,8 @@ def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str 
     rl_config.useA85 = 0
     try:
         doc = PdfDocument(w_mm, h_mm, title, author, subject, ahead=len(pages) > 1, cmyk=cmyk)
+        if mark is not None:
+            mark(doc.c)
         try:
             for name, (x0, y0, x1, y1) in (boxes or {}).items():
                 doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)

@@ -18,13 +18,15 @@ What this makes, and what it does not claim:
 
 That is what PDF/X-1a:2003 asks of a file like ours (fonts are embedded by every pnpkit PDF). It is
 not checked by a certified preflight (Acrobat, callas pdfToolbox); the tests check what can be
-checked without one: no RGB operator or RGB image in any page, the OutputIntent and the version key.
+checked without one (tests/test_print_shop_template.py): no RGB operator or RGB image in any page,
+the OutputIntent and the version key.
 """
 from __future__ import annotations
 
 import io
-import re
 from functools import lru_cache
+
+from reportlab.pdfbase import pdfdoc
 
 from pnpkit.generator import colour
 from pnpkit.generator.shapes import Group, Image, Shape, Text, evolve
@@ -104,47 +106,25 @@ def _cmyk_picture(data: bytes, opacity: float) -> tuple[bytes, bool]:
     return buf.getvalue(), keyed
 
 
-def marked(pdf: bytes) -> bytes:
-    """The PDF with the OutputIntent and the PDF/X keys added (the same bytes for the same pages)."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
-    reader = PdfReader(io.BytesIO(pdf))
-    writer = PdfWriter(clone_from=reader)
-    intent = DictionaryObject({
-        NameObject("/Type"): NameObject("/OutputIntent"), NameObject("/S"): NameObject("/GTS_PDFX"),
-        NameObject("/OutputConditionIdentifier"): TextStringObject(CONDITION),
-        NameObject("/RegistryName"): TextStringObject(REGISTRY),
-        NameObject("/Info"): TextStringObject(CONDITION_INFO)})
-    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([writer._add_object(intent)])
-    info = {k: v for k, v in (reader.metadata or {}).items()}
-    info.update({"/GTS_PDFXVersion": VERSION, "/Trapped": NameObject("/False")})
-    writer.add_metadata(info)
-    writer._info.get_object()[NameObject("/Trapped")] = NameObject("/False")
-    writer.pdf_header = "%PDF-1.4"
-    if reader.trailer.get("/ID") is not None:  # keep reportlab's fixed id: rebuilt, the same bytes
-        writer._ID = reader.trailer["/ID"]
-    buf = io.BytesIO()
-    writer.write(buf)
-    return buf.getvalue()
+def mark(canvas) -> None:
+    """Make the reportlab canvas's document a PDF/X one: the OutputIntent in its catalog, the
+    version key in its Info (reportlab writes PDF 1.3, /Trapped /False and, invariant, a fixed /ID)."""
+    doc = canvas._doc
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"), "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": pdfdoc.PDFString(CONDITION), "RegistryName": pdfdoc.PDFString(REGISTRY),
+        "Info": pdfdoc.PDFString(CONDITION_INFO)})
+    catalog = doc.Catalog
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]  # the keys it writes
+    doc.info.__class__ = Info
 
 
-RGB_OPERATOR = re.compile(rb"(?<![A-Za-z/])(rg|RG|sc|SC|scn|SCN|cs|CS)(?![A-Za-z])")
+class Info(pdfdoc.PDFInfo):
+    """reportlab's Info dictionary with /GTS_PDFXVersion added before its end."""
 
-
-def rgb_uses(pdf: bytes) -> list[str]:
-    """Where a PDF uses RGB: page content operators (rg, RG, and any colour-space switch) and RGB
-    images or colour spaces in the pages' resources. Empty for a CMYK-only file."""
-    from pypdf import PdfReader
-    reader = PdfReader(io.BytesIO(pdf))
-    found: list[str] = []
-    for n, page in enumerate(reader.pages, 1):
-        for m in RGB_OPERATOR.finditer(page.get_contents().get_data() if page.get_contents() else b""):
-            found.append(f"page {n}: operator {m[1].decode()}")
-        xobjects = (page.get("/Resources") or {}).get("/XObject") or {}
-        for name, ref in xobjects.items():
-            obj = ref.get_object()
-            if obj.get("/ColorSpace") != "/DeviceCMYK" or "/SMask" in obj:
-                found.append(f"page {n}: image {name} in {obj.get('/ColorSpace')}")
-        if "/ColorSpace" in (page.get("/Resources") or {}):
-            found.append(f"page {n}: a colour space resource")
-    return found
+    def format(self, document):
+        text = super().format(document)
+        if not text.endswith(b">>"):  # pragma: no cover - reportlab writes a dictionary
+            raise ValueError("unexpected PDF Info dictionary")
+        return text[:-2] + b"/GTS_PDFXVersion " + pdfdoc.PDFString(VERSION).format(document) + b"\n>>"

@@ -118,8 +118,8 @@ def _pdfs(component: str, group: list[Piece], bleed: float, title: str, shop: Sh
     if not cmyk:  # PDF/X wants a TrimBox or an ArtBox, not both: the safe zone is in the proof
         boxes["art"] = (bleed + safe, bleed + safe, bleed + w - safe, bleed + h - safe)
     name = f"{title}: {component}"
-    main = pdf_backend.render(pages, W, H, title=name, boxes=boxes, cmyk=cmyk)
+    main = pdf_backend.render(pages, W, H, title=name, boxes=boxes, cmyk=cmyk, mark=pdfx.mark if cmyk else None)
     guides = (Rect(bleed, bleed, w, h, CUT), Rect(bleed + safe, bleed + safe, w - 2 * safe, h - 2 * safe, SAFE_LINE))
     proof = pdf_backend.render([pg + guides for pg in pages], W, H, title=f"{name} (proof)", cmyk=cmyk)
-    return {f"print-shop/{component}.pdf": pdfx.marked(main) if cmyk else main,
+    return {f"print-shop/{component}.pdf": main,
             f"print-shop/{component}-proof.pdf": proof}
