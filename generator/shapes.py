@@ -146,6 +146,9 @@ class Image:
     h: float
     png: bytes = field(repr=False)
     opacity: float = 1.0  # faint region art and --ink-saver draw it lighter
+    # A colour-key mask (PDF's /Mask [min max ...]): pixels whose every channel lies in its range are
+    # not painted. The one transparency PDF/X-1a allows (generator/export/pdfx.py); () for none.
+    key: tuple[int, ...] = ()
 
 
 Shape = Union[Rect, Circle, Ellipse, Line, Polygon, Path, Text, Group, Image]

@@ -149,6 +149,17 @@ def runs(text: str, bold: bool = False) -> list[Run]:
     return out
 
 
+def unknown_icon(markup: str, where: str = "text") -> None:
+    """An inline drawing the art library does not have (`:meeples:`) is a mistake to mend, not words
+    to print: TextFitError (which every caller reports at the text's line), with the nearest name."""
+    bad = next((m[1] for m in _ICON.finditer(markup) if m[1] not in _icon_names()), None)
+    if bad is not None:
+        import difflib
+        hint = difflib.get_close_matches(bad, sorted(_icon_names()), n=1)
+        raise TextFitError(f"{where}: no drawing named {bad!r} for the icon :{bad}:" +
+                           (f" (did you mean :{hint[0]}:?)" if hint else " (icons are the art library's drawings)"))
+
+
 def run_width(text: str, font: str, pt: float) -> float:
     """A run's width in mm; an inline drawing is a square a little taller than a capital."""
     return icon_size(pt) + 0.3 * pt * MM_PER_PT if font == ICON else fonts.text_width(text, font, pt)
@@ -443,6 +454,7 @@ def layout(markup: str, w: float, h: float, *, max_pt: float = 10.0, min_pt: flo
 
     Raises TextFitError naming `where` when even `min_pt` overflows the box.
     """
+    unknown_icon(markup, where)
     blocks = parse(markup)
     cw = (w - col_gap * (columns - 1)) / columns
     sizes = []

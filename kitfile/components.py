@@ -25,7 +25,9 @@ from pnpkit.kitfile.units import (  # noqa: F401  (re-exported: the kit-file mod
     Length,
     Point,
     PositiveLength,
+    RowColor,
     Size,
+    is_color,
     parse_length,
     parse_size,
 )
@@ -71,6 +73,15 @@ class Face(Strict):
     title: str | None = Field(None, description="Cards: a title at the top (jinja2, sees `row`, `params`).")
     text: str | None = Field(None, description="Cards: body text under the art (jinja2 template text, sees `row`, `params`).")
     blank: bool = Field(False, description="Print nothing on this side (a set's colour and mark are not added).")
+
+
+class CardFace(Face):
+    """A card's face: its colours may also come from the deck, a row's column giving each card its own."""
+
+    fill: RowColor | None = Field(None, description='Background colour; on cards also jinja2 reading the deck row '
+                                  '(e.g. "{{ row.hex }}" for a column `hex` of "#rrggbb" colours).')
+    color: RowColor | None = Field(None, description="The owner's colour (frame line, art, mark); on cards also "
+                                   'jinja2 reading the deck row ("{{ row.colour }}").')
 
 
 class TextBlock(Strict):
@@ -164,8 +175,8 @@ class Cards(_Component):
     count: Count = Field(1, description="Copies of each row (a row's own `count` overrides it).")
     deck: list[dict[str, Any]] = Field(default_factory=list, max_length=MAX_COUNT, description="One mapping per card design; "
                                        "`count` copies; other keys are read by the face templates as row.KEY.")
-    front: Face = Field(default_factory=Face)
-    back: Face | None = None
+    front: CardFace = Field(default_factory=CardFace)
+    back: CardFace | None = None
     corner: Length = Field(3.0, description="Corner radius of the frame inside the cut.")
     bleed: Length = Field(0.0, description="How far each face's background runs past the cut, so a "
                           "slightly off cut shows no white edge; `pnpkit build --bleed` sets 3mm.")

@@ -8,6 +8,7 @@ from pydantic import Field
 from pnpkit.kitfile.components import MAX_COUNT, Component
 from pnpkit.kitfile.head import (GameInfo, KitHead, Strict, _source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
                           load_head, located, params_model, source_for, with_params)
+from pnpkit.kitfile.errors import field_name
 from pnpkit.kitfile.source import Source, load_file, validate
 
 
@@ -33,6 +34,7 @@ def _load(path: str, display: str, version: int, decks: tuple = ()) -> Kit:
     source = expanded(path, display, version, decks)
     kit = validate(Kit, source)
     _check_extent(kit, source)
+    _check_card_ids(kit, source)
     return with_params(kit, source, display, path)
 
 
@@ -65,6 +67,27 @@ def _check_extent(kit: Kit, source: Source) -> None:
         raise source.error(("components",), f"the kit prints {pieces:,} pieces: at most {MAX_COUNT:,}")
     if pages > MAX_PAGES:
         raise source.error(("components",), f"the kit would print about {pages:,.0f} pages: at most {MAX_PAGES}")
+
+
+def _check_card_ids(kit: Kit, source: Source) -> None:
+    """A deck's `id` names one card design: the same id on two rows (a copied spreadsheet row, a
+    typo) is refused at the second, naming the first, before anything is drawn."""
+    for i, c in enumerate(kit.components):
+        if c.kind != "cards":
+            continue
+        first: dict[str, int] = {}
+        for r, row in enumerate(c.deck):
+            key = row.get("id")
+            if key is None:
+                continue
+            if str(key) in first:
+                at = ("components", i, "deck", first[str(key)], "id")
+                earlier = source.field_of(at)
+                if earlier == field_name(at):  # a row written in the kit file: its line
+                    earlier += f" (line {source.line_of(at)})"
+                raise source.error(("components", i, "deck", r, "id"), f"the card id {key!r} is given twice: "
+                                   f"also {earlier} (each row's id names one card design)")
+            first[str(key)] = r
 
 
 def source_of(name: str) -> Source:

@@ -151,4 +151,25 @@ Point = Annotated[tuple[float, float], BeforeValidator(_point),
                   WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
                                   "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
 Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
+COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def is_color(value: Any) -> bool:
+    """"#rrggbb", the one way a kit file (or a deck's cell) writes a colour."""
+    return isinstance(value, str) and COLOR.fullmatch(value) is not None
+
+
+def _row_color(value: Any) -> str:
+    """A colour, or jinja2 that gives one per deck row ("{{ row.hex }}"): checked when the row is drawn."""
+    if isinstance(value, str) and ("{{" in value or "{%" in value):
+        return value
+    if is_color(value):
+        return value
+    raise ValueError(f'expected a colour "#rrggbb" or a template reading the deck row, e.g. "{{{{ row.hex }}}}", '
+                     f'got {_q(value)}')
+
+
+RowColor = Annotated[str, BeforeValidator(_row_color),
+                     WithJsonSchema({"type": "string", "examples": ["#E69F00", "{{ row.hex }}"],
+                                     "description": 'A colour "#rrggbb", or jinja2 reading the deck row that gives one.'})]
 Count = Annotated[int, Field(ge=1, le=MAX_COUNT, description=f"How many (1 to {MAX_COUNT:,}).")]

@@ -1,9 +1,10 @@
-"""`pnpkit export KIT --to png|tts|print-shop`: the kit's cards and tiles for other places to print
-and play (generator/export/). Written as one set into OUT/KIT/png/, tts/ or print-shop/."""
+"""`pnpkit export KIT --to png|tts|print-shop`: the kit's cards, tiles, boards, score sheets and
+player aids for other places to print and play (generator/export/). Written as one set into
+OUT/KIT/png/, tts/ or print-shop/."""
 from __future__ import annotations
 
 import json
-import os
+import re
 from pathlib import Path
 
 import click
@@ -11,6 +12,16 @@ import click
 from pnpkit import complete
 
 TARGETS = ("png", "tts", "print-shop")
+
+
+def _base_url(ctx, param, value: str) -> str:
+    """An http(s) or file address ending in "/" (one is added), so a name put after it is a file in it."""
+    if not value:
+        return ""
+    if len(value) > 500 or not re.fullmatch(r"(https?://[^\s\"'<>\\]+|file:///[^\s\"'<>]+)", value):
+        raise click.BadParameter("expected an address starting https://, http:// or file:/// (no spaces or "
+                                 f"quotes), e.g. https://example.org/my-game/tts/, got {value[:60]!r}")
+    return value if value.endswith("/") else value + "/"
 
 
 def register(cli: click.Group) -> None:
@@ -27,17 +38,27 @@ def register(cli: click.Group) -> None:
     @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
                   help="Folder to write into; files go to OUT/KIT/png/, tts/ or print-shop/.")
     @click.option("--only", "only", multiple=True, metavar="COMPONENT[,...]", help="Export only these components.")
+    @click.option("--base-url", "base_url", default="", metavar="URL", callback=_base_url,
+                  help="tts: the address the images will be at (https://... where you upload them, or "
+                       "file:///... on your own computer), put before each image's name in the saved "
+                       "objects; without it they name the images alone.")
+    @click.option("--shop", type=click.Choice(["drivethrucards"]), default=None,
+                  help="print-shop: that shop's card template (DriveThruCards: poker cards, 1/8 in bleed and "
+                       "safe zone, PDF/X-1a in CMYK); its bleed replaces --bleed, other components are left out.")
     @click.option("--json", "as_json", is_flag=True,
                   help='Print {"kit", "target", "folder", "files", "warnings"} as one JSON object.')
-    def export(kit, target, dpi, bleed, out_dir, only, as_json) -> None:
-        """Export a kit's cards and tiles: PNGs per face for a print shop or a web tool, Tabletop
-        Simulator deck sheets, or one-up PDFs for a print shop. Each run replaces OUT/KIT/TARGET/
-        as a whole."""
+    def export(kit, target, dpi, bleed, out_dir, only, base_url, shop, as_json) -> None:
+        """Export a kit's cards, tiles, boards, score sheets and player aids: PNGs per face for a
+        print shop or a web tool, Tabletop Simulator decks and objects, or one-up PDFs for a
+        print shop. Each run replaces OUT/KIT/TARGET/ as a whole."""
         from pnpkit.generator import build as b
         from pnpkit.generator import pictures, templating
         from pnpkit.generator.atomic import check_out, publish
         from pnpkit.generator.export import components
         from pnpkit.kitfile import load_kit
+        for given, option, only_for in ((shop, "--shop", "print-shop"), (base_url, "--base-url", "tts")):
+            if given and target != only_for:
+                raise click.UsageError(f"{option} is for --to {only_for}")
         check_out(out_dir)
         loaded = load_kit(kit)
         with pictures.collecting() as found, templating.budget():
@@ -47,11 +68,11 @@ def register(cli: click.Group) -> None:
             known = list(components(pieces))
             bad = [n for n in names if n not in known]
             if bad:
-                click.echo(f"pnpkit: --only: no card or tile component {bad[0]!r} (they are: {', '.join(known)})", err=True)
+                click.echo(f"pnpkit: --only: no component {bad[0]!r} to export (they are: {', '.join(known)})", err=True)
                 raise SystemExit(2)
             pieces = [p for p in pieces if p.component in names]
         if not components(pieces):
-            click.echo(f"pnpkit: {loaded.game.id} has no cards or tiles to export", err=True)
+            click.echo(f"pnpkit: {loaded.game.id} has no cards, tiles, boards, score sheets or aids to export", err=True)
             raise SystemExit(2)
         root = Path(out_dir) / loaded.game.id
         notes: list[str] = []
@@ -60,10 +81,10 @@ def register(cli: click.Group) -> None:
             files = png.export(pieces, dpi, bleed)
         elif target == "tts":
             from pnpkit.generator.export import tts
-            files = tts.export(pieces, dpi, Path(os.path.abspath(root)).as_posix())
+            files = tts.export(pieces, dpi, base_url, loaded.game.title)
         else:
             from pnpkit.generator.export import printshop
-            files, notes = printshop.export(pieces, bleed, loaded.game.title)
+            files, notes = printshop.export(pieces, bleed, loaded.game.title, printshop.SHOPS.get(shop or ""))
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))
         if as_json:

@@ -76,6 +76,18 @@ def rgb(c: str) -> tuple[float, float, float]:
     return r / 255, g / 255, b / 255
 
 
+@lru_cache(maxsize=None)
+def _rgb_op(c: str, stroke: bool) -> str:
+    return "%.4f %.4f %.4f %s" % (*rgb(c), "RG" if stroke else "rg")
+
+
+@lru_cache(maxsize=None)
+def _cmyk_op(c: str, stroke: bool) -> str:
+    """The colour as DeviceCMYK (a print shop's PDF/X: generator/export/pdfx.py)."""
+    from pnpkit.generator.export.pdfx import cmyk
+    return "%.4f %.4f %.4f %.4f %s" % (*cmyk(c), "K" if stroke else "k")
+
+
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"
 _RECT = " ".join([_MOVE, _LINE, _LINE, _LINE, "h"])        # rect_ops(..., r=0)
 _SEGMENT = " ".join([_MOVE, _LINE])
@@ -90,8 +102,9 @@ class PdfDocument:
     """Pages in, PDF bytes out."""
 
     def __init__(self, w_mm: float, h_mm: float, title: str = "", author: str = "", subject: str = "",
-                 ahead: bool = True):
+                 ahead: bool = True, cmyk: bool = False):
         self.buf = io.BytesIO()
+        self.colour_op = _cmyk_op if cmyk else _rgb_op  # (colour, stroke?) -> its operator
         self.h_pt = h_mm * K
         first = fonts.pdf_font("regular")
         for style in fonts.FONTS:
@@ -177,14 +190,14 @@ class PdfDocument:
         do_fill = st.fill is not None
         do_stroke = st.stroke is not None and st.width > 0
         if do_fill and st.fill != self.fill:
-            code.append("%.4f %.4f %.4f rg" % rgb(st.fill))
+            code.append(self.colour_op(st.fill, False))
             self.fill = st.fill
         if do_fill and st.opacity != self.alpha:
             self.c.setFillAlpha(st.opacity)
             self.alpha = st.opacity
         if do_stroke:
             if st.stroke != self.stroke:
-                code.append("%.4f %.4f %.4f RG" % rgb(st.stroke))
+                code.append(self.colour_op(st.stroke, True))
                 self.stroke = st.stroke
             scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) / K  # the placement's scale, for widths
             w = st.width * K * scale
@@ -362,7 +375,7 @@ class PdfDocument:
         self.unstyled()
         if s.opacity != 1.0:
             self.c.setFillAlpha(s.opacity)
-        self.c.drawImage(reader, 0, 0, width=1, height=1, mask="auto")
+        self.c.drawImage(reader, 0, 0, width=1, height=1, mask=list(s.key) if s.key else "auto")
         self.code.append("Q")  # puts the colour and alpha back as this document tracks them
 
     def _text(self, s: Text, m: Matrix) -> None:
@@ -382,7 +395,7 @@ class PdfDocument:
         tm = mul((1.0, 0.0, 0.0, 1.0, s.x, s.y), tm)
         tm = mul(m, tm)
         if s.color != self.fill:
-            self.code.append("%.4f %.4f %.4f rg" % rgb(s.color))
+            self.code.append(self.colour_op(s.color, False))
             self.fill = s.color
             self.unstyled()
         if self.alpha != 1.0:
@@ -456,17 +469,22 @@ def _font_size(size: float) -> str:
 
 def render(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, title: str = "",
            author: str = "", subject: str = "", fields: list[list[Field]] | None = None,
-           boxes: dict[str, tuple[float, float, float, float]] | None = None) -> bytes:
+           boxes: dict[str, tuple[float, float, float, float]] | None = None, cmyk: bool = False,
+           mark=None) -> bytes:
     """`fields[i]`: the fillable text fields of page i (score sheets), in page mm. `boxes`: the
     PDF page boxes print shops read ("trim", "bleed", "art": x0, y0, x1, y1 in page mm from the
-    top-left corner), the same on every page.
+    top-left corner), the same on every page. `cmyk`: every colour written as DeviceCMYK (the shapes
+    must hold nothing transparent: generator/export/pdfx.py flattens them); `mark(canvas)` adds to
+    the document before it is written (pdfx.mark: a PDF/X file's output intent).
 
     Streams are Flate-compressed only: reportlab's default also wraps them in ASCII85, which makes
     the file a quarter larger and, without its C accelerator, costs a third of the PDF's time."""
     a85 = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        doc = PdfDocument(w_mm, h_mm, title, author, subject, ahead=len(pages) > 1)
+        doc = PdfDocument(w_mm, h_mm, title, author, subject, ahead=len(pages) > 1, cmyk=cmyk)
+        if mark is not None:
+            mark(doc.c)
         try:
             for name, (x0, y0, x1, y1) in (boxes or {}).items():
                 doc.c.setCropBox((round(x0 * K, 3), round((h_mm - y1) * K, 3), round(x1 * K, 3), round((h_mm - y0) * K, 3)), name)

@@ -298,6 +298,7 @@ def pieces(kit, b: Board, index: int) -> list[Piece]:
     out += _arts(kit, b, where, under=True)
     for i, r in enumerate(b.regions):
         out += _region(kit, b, r, where + ("regions", i))
+    _check_tracks(kit, b, where)
     for t in b.tracks:
         out += _track(t)
     for i, g in enumerate(b.grids):
@@ -370,6 +371,20 @@ def _arts(kit, b: Board, where: tuple, under: bool) -> list[Shape]:
         lw, lh = local_size(w, h, a.rotate)
         out.append(oriented(kit_art(kit, where + ("art", i, "options"), a.name, lw, lh, **a.options), x, y, w, h, a.rotate))
     return out
+
+
+def _check_tracks(kit, b: Board, where: tuple) -> None:
+    """Every space of every track lies on the board: a track that runs off it (too many spaces, a
+    wrong turn, a start too near an edge) is the kit file's error at the track's line."""
+    W, H = b.size
+    for i, t in enumerate(b.tracks):
+        w, h = t.box()
+        for n, (label, (x, y)) in enumerate(zip(t.spaces, track_places(t))):
+            edge = ("left" if x < -0.01 else "right" if x + w > W + 0.01 else
+                    "top" if y < -0.01 else "bottom" if y + h > H + 0.01 else None)
+            if edge is not None:
+                raise error(kit, where + ("tracks", i), f"the track {t.name!r} runs off the {W:g} x {H:g} mm "
+                            f"board: space {n + 1} ({label!r}, {w:g} x {h:g} mm at [{x:g}, {y:g}]) crosses its {edge} edge")
 
 
 def _check_lattice_source(kit, b: Board, where: tuple) -> None:

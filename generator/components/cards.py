@@ -1,6 +1,7 @@
 """Cards: a deck is a table of rows; each row's face templates (title, text) read `row` and `params`."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pnpkit.generator import pictures
@@ -20,7 +21,8 @@ from pnpkit.generator.components.faces import full_art
 from pnpkit.generator.pieces import Piece, safe_zone
 from pnpkit.generator.shapes import Rect, Shape, Style, Text, ground
 from pnpkit.generator.textblock import TextFitError, layout
-from pnpkit.kitfile.components import Cards, Face
+from pnpkit.kitfile.components import Cards, CardFace, Face, is_color
+from pnpkit.kitfile.errors import Problem, SourceError, field_name
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
@@ -99,6 +101,42 @@ def _ground(face: Face) -> str:
     return face.fill or "#ffffff"
 
 
+_READS = re.compile(r"row\.([A-Za-z_][A-Za-z0-9_]*)|row\[\s*['\"]([^'\"]+)['\"]\s*\]")
+
+
+def _coloured(kit, face: CardFace | None, row: dict[str, Any], where: tuple, deck: tuple) -> CardFace | None:
+    """The face with its `fill` and `color` templates rendered for this row ("{{ row.hex }}"): each
+    must give a colour "#rrggbb" (an empty one leaves the default); `deck` is the row's place."""
+    if face is None:
+        return None
+    update: dict[str, Any] = {}
+    for key in ("fill", "color"):
+        value = getattr(face, key)
+        if value is None or is_color(value):
+            continue
+        got = render_string(kit, value, where + (key,), row=row).strip()
+        if got and not is_color(got):
+            raise _not_a_colour(kit, where + (key,), value, got, deck)
+        update[key] = got or None
+    return face.model_copy(update=update) if update else face
+
+
+def _not_a_colour(kit, at: tuple, template: str, got: str, deck: tuple) -> SourceError:
+    """A row's colour that is none: at the kit's line of the template, naming the deck's cell (the
+    file, row and column; or the kit file's line of an inline row) the value came from."""
+    from pnpkit.kitfile.model import source_for
+    source = source_for(kit)
+    reads = [a or b for a, b in _READS.findall(template)]
+    cell = deck + (reads[0],) if len(reads) == 1 else deck
+    if source is None:
+        return error(kit, at, f'expected a colour "#rrggbb", got {got[:40]!r}')
+    where = source.field_of(cell)
+    if where == field_name(cell):  # a row written in the kit file itself: its own line
+        where += f" (line {source.line_of(cell)})"
+    return SourceError(kit.file, [Problem(source.line_of(at), source.field_of(at),
+                                          f'{where}: expected a colour "#rrggbb" (e.g. "#E69F00"), got {got[:40]!r}')])
+
+
 def pieces(kit, c: Cards, index: int) -> list[Piece]:
     where = ("components", index)
     rows = c.deck or [{}]
@@ -109,10 +147,12 @@ def pieces(kit, c: Cards, index: int) -> list[Piece]:
         if not isinstance(count, int) or count < 1:
             raise error(kit, where + ("deck", r, "count"), f"expected a whole number of copies, got {count!r}")
         label = row.get("id") or row.get("name") or (str(r + 1) if c.deck else "")
+        deck = where + ("deck", r)
+        faces = _coloured(kit, c.front, row, where + ("front",), deck), _coloured(kit, c.back, row, where + ("back",), deck)
         with pictures.piece(" ".join(str(p) for p in (c.display, label) if p != "")):
-            front = _face(kit, c, c.front, row, where + ("front",))
-            back = _face(kit, c, c.back, row, where + ("back",)) if c.back is not None else None
-        grounds = (_ground(c.front), _ground(c.back) if c.back is not None else None)
+            front = _face(kit, c, faces[0], row, where + ("front",))
+            back = _face(kit, c, faces[1], row, where + ("back",)) if faces[1] is not None else None
+        grounds = (_ground(faces[0]), _ground(faces[1]) if faces[1] is not None else None)
         for n in range(1, count + 1):
             name = " ".join(str(p) for p in (c.display, label, n if count > 1 else "") if p != "")
             out.append(Piece(component=c.name, kind="card", name=name, w=w, h=h, front=front, back=back,

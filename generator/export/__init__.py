@@ -20,7 +20,10 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import Placed
 from pnpkit.generator.shapes import Shape
 
-KINDS = ("card", "tile")  # what the exports export: the pieces a print shop or a virtual table takes
+# What the exports export: the pieces a print shop or a virtual table takes (boards include mats and
+# rulers; "reference" is a player aid or a tile key). Counters are left to the kit's PDF.
+KINDS = ("card", "tile", "board", "score-sheet", "reference")
+MAX_PIXELS = 36_000_000  # one exported image at most (a 600 x 400 mm board at 300 dpi is 33 million)
 
 
 @dataclass
@@ -40,7 +43,7 @@ class Design:
 
 
 def components(pieces: list[Piece]) -> dict[str, list[Piece]]:
-    """The cards and tiles, by component, in the kit's order."""
+    """The exported pieces (KINDS), by component, in the kit's order."""
     out: dict[str, list[Piece]] = {}
     for p in pieces:
         if p.kind in KINDS and "part" not in p.meta:
@@ -97,3 +100,14 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
 
 def pixels(mm: float, dpi: float) -> int:
     return max(1, round(mm / 25.4 * dpi))
+
+
+def capped_dpi(w_mm: float, h_mm: float, dpi: float, most: int = MAX_PIXELS, side: int | None = None) -> float:
+    """`dpi`, or less where an image of w x h mm would pass `most` pixels (or `side` pixels a side):
+    a large board stays an image a viewer (and this machine) opens."""
+    area = (w_mm / 25.4) * (h_mm / 25.4)
+    if area * dpi * dpi > most:
+        dpi = (most / area) ** 0.5
+    if side is not None and max(w_mm, h_mm) / 25.4 * dpi > side:
+        dpi = side / (max(w_mm, h_mm) / 25.4)
+    return dpi

@@ -1,15 +1,18 @@
-"""`--to png`: one PNG per distinct card and tile face and back, at the dpi asked, with bleed.
+"""`--to png`: one PNG per distinct face and back of the cards, tiles, boards (mats, rulers), score
+sheets and player aids, at the dpi asked, with bleed.
 
 Each image is (trim + 2 x bleed) at `dpi`, exactly: a poker card at 300 dpi with 3 mm bleed is
-821 x 1121 pixels (69.5 x 94.9 mm). index.csv lists every file with its component, side, how
-many pieces carry it (the quantity a print shop asks for), its trim and its bleed.
+821 x 1121 pixels (69.5 x 94.9 mm). An image that would pass 36 million pixels (a large board) is
+made at the dpi that keeps it within, written in index.csv's dpi column. index.csv lists every
+file with its component, side, how many pieces carry it (the quantity a print shop asks for), its
+trim and its bleed.
 """
 from __future__ import annotations
 
 import csv
 import io
 
-from pnpkit.generator.export import components, designs, face, pixels, pngs
+from pnpkit.generator.export import capped_dpi, components, designs, face, pixels, pngs
 from pnpkit.generator.pieces import Piece
 
 
@@ -24,14 +27,15 @@ def export(pieces: list[Piece], dpi: float, bleed: float) -> dict[str, bytes]:
                 continue
             w, h = faces[0].piece.w, faces[0].piece.h  # one component, one size
             W, H = w + 2 * bleed, h + 2 * bleed
-            px = (pixels(W, dpi), pixels(H, dpi))
+            at = capped_dpi(W, H, dpi)
+            px = (pixels(W, at), pixels(H, at))
             images = pngs([(face(d.piece, side, bleed),) for d in faces], W, H, px)
             for n, (d, png) in enumerate(zip(faces, images), 1):
                 name = f"png/{component}/{n:02d}-{d.slug}-{side}.png" if side == "front" or len(faces) > 1 \
                     else f"png/{component}/{component}-back.png"
                 files[name] = png
                 rows.append((name[4:], component, side, str(d.count), d.name, f"{w:g}", f"{h:g}", f"{bleed:g}",
-                             str(px[0]), str(px[1]), f"{dpi:g}"))
+                             str(px[0]), str(px[1]), f"{at:.0f}"))
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(rows)
     files["png/index.csv"] = buf.getvalue().encode("utf-8")

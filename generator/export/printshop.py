@@ -11,6 +11,8 @@ and the safe zone.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.export import components, face
 from pnpkit.generator.pieces import Piece
@@ -28,6 +30,27 @@ CUT = Style(fill=None, stroke="#e00000", width=0.15)
 SAFE_LINE = Style(fill=None, stroke="#0057d9", width=0.15, dash=(1.0, 0.8))
 
 
+@dataclass(frozen=True)
+class Shop:
+    """One print shop's card template, with its published numbers (docs/new-game.md cites them)."""
+
+    name: str
+    product: str
+    trim: tuple[float, float]  # mm
+    bleed: float  # mm on every side
+    safe: float  # mm inside the cut
+    pdfx: bool  # the shop asks for PDF/X-1a (CMYK): generator/export/pdfx.py
+    source: str
+
+
+# DriveThruCards (OneBookShelf), "Common Card Prep Issues & Solutions": poker cards 2.5 x 3.5 in,
+# 1/8 in bleed on all four sides (a 2.75 x 3.75 in page), no text closer than 1/8 in to a finished
+# edge, files PDF/X-1a:2003 for US Web Coated (SWOP) v2.
+SHOPS = {"drivethrucards": Shop("DriveThruCards", "poker card", (63.5, 88.9), 3.175, 3.175, True,
+                                "https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/"
+                                "227867607-Common-Card-Prep-Issues-Solutions")}
+
+
 def size_name(w: float, h: float) -> str | None:
     """The print-shop size a piece is (either way up), within 0.3 mm."""
     for name, (sw, sh) in SIZES.items():
@@ -36,34 +59,67 @@ def size_name(w: float, h: float) -> str | None:
     return None
 
 
-def export(pieces: list[Piece], bleed: float, title: str) -> tuple[dict[str, bytes], list[str]]:
-    """The files, and a warning for each deck whose size no print shop sells as standard."""
+def export(pieces: list[Piece], bleed: float, title: str, shop: Shop | None = None) -> tuple[dict[str, bytes], list[str]]:
+    """The files, and a warning for each deck whose size no print shop sells as standard (or, for a
+    shop's template, each component it leaves out because it is not that shop's card)."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
     readme = [f"{title}: one-up PDFs for a print shop", ""]
+    if shop is not None:
+        bleed = shop.bleed
+        readme[0] = f"{title}: one-up PDFs for {shop.name}'s {shop.product} template ({shop.source})"
     for component, group in components(pieces).items():
         w, h = group[0].w, group[0].h
-        W, H = w + 2 * bleed, h + 2 * bleed
-        pages = []
-        for p in group:
-            pages.append((face(p, "front", bleed),))
-            if p.back is not None:
-                pages.append((face(p, "back", bleed),))
-        boxes = {"trim": (bleed, bleed, bleed + w, bleed + h), "bleed": (0.0, 0.0, W, H),
-                 "art": (bleed + SAFE, bleed + SAFE, bleed + w - SAFE, bleed + h - SAFE)}
-        files[f"print-shop/{component}.pdf"] = pdf_backend.render(pages, W, H, title=f"{title}: {component}",
-                                                                 boxes=boxes)
-        guides = (Rect(bleed, bleed, w, h, CUT), Rect(bleed + SAFE, bleed + SAFE, w - 2 * SAFE, h - 2 * SAFE, SAFE_LINE))
-        files[f"print-shop/{component}-proof.pdf"] = pdf_backend.render([pg + guides for pg in pages], W, H,
-                                                                       title=f"{title}: {component} (proof)")
+        if shop is not None and not _fits(shop, group[0]):
+            notes.append(f"{component}: left out: {shop.name}'s {shop.product} is {shop.trim[0]:g} x {shop.trim[1]:g} mm, "
+                         f"these {group[0].kind}s are {w:g} x {h:g} mm (export them without --shop)")
+            continue
+        files.update(_pdfs(component, group, bleed, title, shop))
         size = size_name(w, h)
-        if size is None:
+        if size is None and group[0].kind in ("card", "tile"):  # boards and sheets are made to order
             notes.append(f"{component}: {w:g} x {h:g} mm is not a size print shops sell as standard "
                          f"({', '.join(SIZES)}); ask your shop first")
+        pages = len(group) + sum(p.back is not None for p in group)
         sides = "front then back" if group[0].back is not None else "fronts only"
-        readme += [f"{component}.pdf: {len(group)} {group[0].kind}s, {len(pages)} pages ({sides}, one a page)",
+        safe = shop.safe if shop is not None else SAFE
+        readme += [f"{component}.pdf: {len(group)} x {group[0].kind}, {pages} pages ({sides}, one a page)",
                    f"  trim {w:g} x {h:g} mm" + (f" = {size}" if size else " (not a standard print-shop size)"),
-                   f"  page {W:g} x {H:g} mm: {bleed:g} mm bleed on every side; safe zone {SAFE} mm inside the cut",
-                   f"  {component}-proof.pdf: the same with the cut (red) and the safe zone (blue) drawn", ""]
+                   f"  page {w + 2 * bleed:g} x {h + 2 * bleed:g} mm: {bleed:g} mm bleed on every side; "
+                   f"safe zone {safe} mm inside the cut",
+                   f"  {component}-proof.pdf: the same with the cut (red) and the safe zone (blue) drawn"]
+        if shop is not None and shop.pdfx:
+            readme.append("  PDF/X-1a:2003 as the shop asks: CMYK only (converted from pnpkit's RGB by plain "
+                          "arithmetic, no colour profile), nothing transparent, output intent CGATS TR 001 (SWOP)")
+        readme.append("")
     files["print-shop/README.txt"] = "\n".join(readme).encode("utf-8")
     return files, notes
+
+
+def _fits(shop: Shop, p: Piece) -> bool:
+    """A card of the shop's size, either way up, within 0.3 mm."""
+    return p.kind == "card" and all(abs(a - b) <= 0.3 for a, b in zip(sorted((p.w, p.h)), sorted(shop.trim)))
+
+
+def _pdfs(component: str, group: list[Piece], bleed: float, title: str, shop: Shop | None) -> dict[str, bytes]:
+    """DECK.pdf (every piece, front then back, one a page, with its page boxes) and DECK-proof.pdf."""
+    from pnpkit.generator.export import pdfx
+    w, h = group[0].w, group[0].h
+    W, H = w + 2 * bleed, h + 2 * bleed
+    safe = shop.safe if shop is not None else SAFE
+    cmyk = shop is not None and shop.pdfx
+    pages = []
+    for p in group:
+        pages.append((face(p, "front", bleed),))
+        if p.back is not None:
+            pages.append((face(p, "back", bleed),))
+    if cmyk:
+        pages = [pdfx.flattened(pg) for pg in pages]
+    boxes = {"trim": (bleed, bleed, bleed + w, bleed + h), "bleed": (0.0, 0.0, W, H)}
+    if not cmyk:  # PDF/X wants a TrimBox or an ArtBox, not both: the safe zone is in the proof
+        boxes["art"] = (bleed + safe, bleed + safe, bleed + w - safe, bleed + h - safe)
+    name = f"{title}: {component}"
+    main = pdf_backend.render(pages, W, H, title=name, boxes=boxes, cmyk=cmyk, mark=pdfx.mark if cmyk else None)
+    guides = (Rect(bleed, bleed, w, h, CUT), Rect(bleed + safe, bleed + safe, w - 2 * safe, h - 2 * safe, SAFE_LINE))
+    proof = pdf_backend.render([pg + guides for pg in pages], W, H, title=f"{name} (proof)", cmyk=cmyk)
+    return {f"print-shop/{component}.pdf": main,
+            f"print-shop/{component}-proof.pdf": proof}
