@@ -67,7 +67,7 @@ def cli() -> None:
     pnpkit list                        the kits this pnpkit can print
     pnpkit build chestnuts             PDF, SVG and manifest into output/chestnuts/
     pnpkit build my/kit.yaml --watch   rebuild on every save, with a page that reloads
-    pnpkit export my/kit.yaml --to tts PNGs, Tabletop Simulator decks, print-shop PDFs
+    pnpkit export my/kit.yaml --to tts cards, boards and sheets for TTS, print shops, PNGs
     pnpkit score game.yaml             check a record and score it
     pnpkit check game.yaml --explain   replay a record move by move
     pnpkit moves game.yaml             what may come next where a record stops
