@@ -172,16 +172,18 @@ class Store:
 
     def game_stats(self) -> list[dict]:
         """Per game: plays, finished, and how often each seat won (is going first an advantage?)."""
+        wins: dict[str, dict[int, int]] = {}
+        for game, seat, won in self.db.execute(
+                "SELECT p.game, s.seat, sum(s.place = 1) FROM seat s JOIN play p ON p.id = s.play "
+                "WHERE p.finished AND p.outcome IS NULL GROUP BY p.game, s.seat"):
+            wins.setdefault(game, {})[seat] = won
         out = []
-        for game, plays, finished in self.db.execute(
-                "SELECT game, count(*), sum(finished) FROM play GROUP BY game ORDER BY game"):
-            by_seat = dict(self.db.execute(
-                "SELECT s.seat, sum(s.place = 1) FROM seat s JOIN play p ON p.id = s.play "
-                "WHERE p.game = ? AND p.finished AND p.outcome IS NULL GROUP BY s.seat", (game,)))
-            won = self.db.execute("SELECT count(*) FROM play WHERE game=? AND outcome='won'", (game,)).fetchone()[0]
+        for game, plays, finished, won in self.db.execute(
+                "SELECT game, count(*), sum(finished), sum(outcome = 'won') FROM play GROUP BY game ORDER BY game"):
+            by_seat = wins.get(game, {})
             out.append({"game": game, "plays": plays, "finished": finished or 0,
                         "wins_by_seat": [by_seat.get(k, 0) for k in range(max(by_seat, default=-1) + 1)],
-                        "cooperative_won": won})
+                        "cooperative_won": won or 0})
         return out
 
     # -- export ----------------------------------------------------------------------------------
