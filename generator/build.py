@@ -7,11 +7,12 @@
 How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintOptions value
 (generator/options.py), checked when it is made.
 
-Document order for a kit with double-sided pieces (so that every front is an odd page and its back
-the even page after it, and the whole file prints double-sided in one go): 1 cover, 2 cutting and
-assembly (the cover's back), 3-4 calibration front and back, then the pieces: each page of fronts
-followed by its backs, each page of single-sided pieces followed by a blank page; last, thumbnails
-of further split boards. Score sheets go back to back in pairs (`pads`).
+Document order for a kit with double-sided pieces: two runs, each printed with one printer
+setting, and no page blank on purpose. The double-sided run (every front an odd page, its back the
+even page after it): 1 cover, 2 cutting and assembly (the cover's back), 3-4 calibration front and
+back, then each page of double-sided pieces followed by its backs. The single-sided run: the pages
+of single-sided pieces, then thumbnails of further split boards. The cover says which pages are
+which run. Score sheets go back to back in pairs (`pads`).
 A kit with nothing double-sided, or built with backs="gutter" (generator/fold.py: every
 double-sided piece a front-and-back pair to fold), prints single-sided: the cover, the assembly
 page only if a board comes in parts, the pieces; no back pages, blank pages or calibration pages.
@@ -142,14 +143,12 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     sides = "fold" if folded else "two" if any(p.double_sided for p in pieces) else "one"
     if sides == "two":
         pieces = pads(pieces)
-    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=sides == "two")
+    imposed = impose(pieces, paper, duplex, back_offset)
     panels = joins.panels_of(pieces)  # boards laid against a split board: on its assembly picture
     head = _head(sides, bool(imposed.splits), back_offset)
-    tail: list[Page] = []
-    for s in imposed.splits[1:]:
-        t = Page("thumbnail", title=s.board.name)
-        tail += [t, Page("blank", back_of=t)] if sides == "two" else [t]
+    tail = [Page("thumbnail", title=s.board.name) for s in imposed.splits[1:]]
     pages = head + imposed.pages + tail
+    double_run = len(head) + imposed.double_run if sides == "two" else 0
     for i, p in enumerate(pages, 1):
         p.number = i
     total = len(pages)
@@ -182,6 +181,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
                       if pl.piece.shape == "circle"]
             how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
+                                 _ranges(range(1, double_run + 1)), _ranges(range(double_run + 1, total + 1)),
                                  bool(imposed.splits), tuple(rounds),
                                  fillable_name(info.id, options) if forms else None,
                                  any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
@@ -220,8 +220,6 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
                 s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
                 panels.get(s.board.component, ()))
-        else:  # blank
-            left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
         page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
     if forms:

@@ -6,11 +6,13 @@ marks; backends only ever see `Page.shapes()`, a flat list of drawing commands i
 
 Numbers (all mm):
 - MARGIN 6.35 (1/4 in): nothing is drawn closer than this to a page edge; home printers cannot.
-- GUTTER 5: between pieces of a grid. Room for a 3 mm crop mark with 1 mm clear of each piece, and
-  for a back that lands 1-2 mm off (misregistration) without touching the next piece. Narrower
-  gutters save little paper on counters (9 columns fit on every paper either way).
-- Crop marks: 0.25 mm hairlines, up to 3 mm long, starting 1 mm (plus the piece's bleed) beyond the
-  trim corner, on the extension of every cut line, in gutters and margins only.
+- Pieces of one size sit edge to edge (generator/impose.py): one cut separates two rows. Between
+  two grids of different sizes, GRID_SPACE 8: room for both grids' crop ticks.
+- Crop ticks: 0.25 mm hairlines, up to 3 mm long, starting 1 mm (plus the piece's bleed) beyond the
+  trim corner, on the extension of every cut line, outside the grid only (never in a grid, never
+  a box round a piece: the first cut would take it away). The printable area leaves RING 3 round
+  itself inside the margin, so a grid of three poker cards (190.5 mm) fits across A4 and Letter;
+  a tick with less room than 3 mm is shortened, down to MARK_MIN.
 """
 from __future__ import annotations
 
@@ -24,9 +26,10 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Group, Line, Shape, Style, Text
 
 MARGIN = 6.35
-GUTTER = 5.0
 MARK_GAP = 1.0
 MARK_LEN = 3.0
+RING = MARK_GAP + 2.0  # round the printable area, inside the margin: where the outer ticks stand
+GRID_SPACE = 2 * (MARK_GAP + MARK_LEN)  # between two grids: both grids' ticks, end to end
 MARK_MIN = 1.25  # a mark shorter than this is left out (a neighbour is too close)
 MARK_WIDTH = 0.25
 BAND_GAP = 0.5  # a mark's clearance from the heading and credit bands
@@ -59,9 +62,8 @@ class Paper:
     def area(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1): where piece trims may go, leaving room for the outer crop marks
         between them and the margin, the heading above and the credit line below."""
-        ring = MARK_GAP + MARK_LEN
-        return (MARGIN + ring, HEADER_BOTTOM + ring + 0.5, self.w - MARGIN - ring,
-                self.h - FOOTER_TOP - ring - 0.5)
+        return (MARGIN + RING, HEADER_BOTTOM + RING + 0.5, self.w - MARGIN - RING,
+                self.h - FOOTER_TOP - RING - 0.5)
 
     @property
     def area_size(self) -> tuple[float, float]:
@@ -72,7 +74,9 @@ class Paper:
 @dataclass(frozen=True)
 class Placed:
     """A piece's front or back at its place on a page. (x, y, w, h) is the trim box on the page;
-    `rotate` (0, 90, 180) is how the piece's own drawing is turned to sit in that box."""
+    `rotate` (0, 90, 180) is how the piece's own drawing is turned to sit in that box. `bleeds`
+    (left, top, right, bottom on the page) is how far the background runs past each cut when it
+    is not `bleed` all round: 0 on a side shared with a neighbour (generator/impose.py)."""
 
     piece: Piece
     x: float
@@ -82,17 +86,24 @@ class Placed:
     side: str = "front"  # front | back
     rotate: int = 0
     slot: int = -1  # the piece's place in the imposed list: pairs a back with its front
+    bleeds: tuple[float, float, float, float] | None = None
 
     @property
     def bleed(self) -> float:
-        """How far this side's background runs past the trim."""
+        """How far this side's background runs past the trim (at most: see `bleeds`)."""
         return self.piece.bleed_of(self.side)
+
+    def reach(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom): how far the drawing runs past each cut, on the page."""
+        return self.bleeds if self.bleeds is not None else (self.bleed,) * 4
 
     def shape(self) -> Shape:
         p = self.piece
         art = p.front if self.side == "front" else (p.back or ())
-        b = self.bleed
-        inner = Group(underlay(p, self.side) + tuple(art), clip=(-b, -b, p.w + 2 * b, p.h + 2 * b))
+        page = self.reach()
+        turn = (self.rotate // 90) % 4  # the piece's left side is the page's side `turn` (L, T, R, B)
+        left, top, right, bottom = (page[(k + turn) % 4] for k in range(4))
+        inner = Group(underlay(p, self.side) + tuple(art), clip=(-left, -top, p.w + left + right, p.h + top + bottom))
         if self.rotate == 180:
             inner = Group((inner,), dx=self.w, dy=self.h, rotate=180)
         elif self.rotate == 90:
@@ -169,7 +180,7 @@ def mark_clearance(bleed: float) -> float:
     """How far inside Paper.area a trim with this much bleed must sit, so the crop marks that
     continue its cut lines still fit (bleed, gap, a short mark) between it and the margin."""
     need = bleed + MARK_GAP + MARK_MIN + MARK_WIDTH / 2
-    return max(0.0, round(need - (MARK_GAP + MARK_LEN), 3))
+    return max(0.0, round(need - RING, 3))
 
 
 class _Lines:
@@ -222,8 +233,8 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     two neighbours share are drawn once."""
     boxes: list[Rect4] = []
     for p in placed:
-        b = p.bleed
-        boxes.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
+        left, top, right, bottom = p.reach()
+        boxes.append((p.x - left, p.y - top, p.x + p.w + right, p.y + p.h + bottom))
     # the heading and credit bands are obstacles too (a mark may come closer to them than to a
     # piece: their text sits at the far side of the band)
     bands = len(boxes)
