@@ -213,7 +213,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             page.marks = crop_marks(paper, page.placed)
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
-            page.marks = crop_marks(paper, page.placed)  # mirrored with the backs: for a sheet of backs cut alone
+            page.marks = crop_marks(paper, page.placed, page.offset)  # mirrored with the backs: for a sheet of backs cut alone
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pnpkit.generator import split as splitting
 from pnpkit.generator.bleed import BACK_BLEED
 from pnpkit.generator.pieces import Piece
-from pnpkit.generator.sheets import GRID_SPACE, Page, Paper, Placed, mark_clearance
+from pnpkit.generator.sheets import GRID_SPACE, MARGIN, Page, Paper, Placed, mark_clearance
 
 WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
 
@@ -109,9 +109,11 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
     return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180) % 360, f.slot)
 
 
-def shared_edges(placed: list[Placed]) -> list[Placed]:
+def shared_edges(placed: list[Placed], paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> list[Placed]:
     """Each piece with its bleed cut back to its trim on every side where a neighbour touches it
-    (a shared cut): a background runs to the neighbour's cut, never over the neighbour."""
+    (a shared cut): a background runs to the neighbour's cut, never over the neighbour. Outside
+    the grid a bleed stops at the margin, where the page is moved by `offset` (a back page's
+    --back-offset) too."""
     eps = 1e-3
     by_x0: dict[float, list[int]] = {}
     by_y0: dict[float, list[int]] = {}
@@ -136,9 +138,11 @@ def shared_edges(placed: list[Placed]) -> list[Placed]:
             if touches(p, placed[j], "y"):
                 below[i] = above[j] = True
     out = []
+    dx, dy = offset
     for i, p in enumerate(placed):
         b = p.bleed
-        sides = tuple(0.0 if shut else b for shut in (left[i], above[i], right[i], below[i]))
+        room = (p.x + dx - MARGIN, p.y + dy - MARGIN, paper.w - MARGIN - p.x - p.w - dx, paper.h - MARGIN - p.y - p.h - dy)
+        sides = tuple(0.0 if shut else max(0.0, min(b, r)) for shut, r in zip((left[i], above[i], right[i], below[i]), room))
         out.append(p if not b or sides == (b, b, b, b) else replace(p, bleeds=sides))
     return out
 
@@ -224,9 +228,9 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     single = _fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed])
     pages: list[Page] = []
     for sheet in double:
-        front = Page("pieces", placed=shared_edges(sheet.placed))
+        front = Page("pieces", placed=shared_edges(sheet.placed, paper))
         backs = [_back_place(p, paper, duplex) for p in sheet.placed if p.piece.double_sided]
-        pages += [front, Page("backs", placed=shared_edges(backs), offset=back_offset, back_of=front)]
+        pages += [front, Page("backs", placed=shared_edges(backs, paper, back_offset), offset=back_offset, back_of=front)]
     double_run = len(pages)
-    pages += [Page("pieces", placed=shared_edges(s.placed)) for s in single]
+    pages += [Page("pieces", placed=shared_edges(s.placed, paper)) for s in single]
     return Imposed(pages, splits, double_run)

@@ -212,14 +212,14 @@ class _Lines:
     def room(self, axis: str, at: float, c: float, sgn: float, me: int, room: float) -> float:
         """`room` cut to the first box (not box `me`) from c in the direction sgn along the line."""
         for gap, lo, hi in self._along(axis, at):
-            if sgn > 0:   # the smallest near edge at or past c
-                k = bisect.bisect_left(lo, (c, -1))
+            if sgn > 0:   # the smallest near edge at or past c (a neighbour sharing the cut at c too)
+                k = bisect.bisect_left(lo, (c - self.eps, -1))
                 while k < len(lo) and lo[k][1] == me:
                     k += 1
                 if k < len(lo):
                     room = min(room, (lo[k][0] - c) - gap)
             else:         # the largest far edge at or before c
-                k = bisect.bisect_right(hi, (c, len(self.boxes))) - 1
+                k = bisect.bisect_right(hi, (c + self.eps, len(self.boxes))) - 1
                 while k >= 0 and hi[k][1] == me:
                     k -= 1
                 if k >= 0:
@@ -227,10 +227,11 @@ class _Lines:
         return room
 
 
-def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
+def crop_marks(paper: Paper, placed: list[Placed], offset: tuple[float, float] = (0.0, 0.0)) -> list[Shape]:
     """Short hairlines on the extension of every trim edge, beyond each corner, stopping short of
-    any other piece (with its bleed), the heading, the credit line and the margin. Marks that
-    two neighbours share are drawn once."""
+    any other piece (with its bleed), the heading, the credit line and the margin (where the
+    page moves by `offset`, a back page's --back-offset, too). Marks that two neighbours share are
+    drawn once; a line shared by two pieces of a grid has its marks outside the grid only."""
     boxes: list[Rect4] = []
     for p in placed:
         left, top, right, bottom = p.reach()
@@ -241,7 +242,9 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
     boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
     boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
     half = MARK_WIDTH / 2  # a line's ink reaches half its width past its end points' box
-    lo_x, lo_y, hi_x, hi_y = MARGIN + half, MARGIN + half, paper.w - MARGIN - half, paper.h - MARGIN - half
+    dx, dy = offset
+    lo_x, lo_y = MARGIN + half - dx, MARGIN + half - dy
+    hi_x, hi_y = paper.w - MARGIN - half - dx, paper.h - MARGIN - half - dy
     eps = MARK_WIDTH
     lines = _Lines(boxes, bands, eps)
     seen: set[tuple[float, float, float, float]] = set()
