@@ -33,7 +33,7 @@ from pnpkit.generator.backends import svg as svg_backend
 from pnpkit.generator.impose import impose
 from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.pieces import Piece
-from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
+from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
@@ -210,17 +210,22 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
                      else "fronts and backs: fold on the dashed lines" if any("fold" in p.piece.meta for p in page.placed)
                      else "single-sided")
             left = f"{info.title}: {_summary(page, titles)} ({sided})"
-            page.marks = crop_marks(paper, page.placed)
+            page.marks = crop_marks(paper, page.placed) + (edge_ticks(paper, page.placed) if page.tall else [])
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
             page.marks = crop_marks(paper, page.placed, page.offset)  # mirrored with the backs: for a sheet of backs cut alone
+            page.marks += edge_ticks(paper, page.placed) if page.tall else []
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
             page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
                 s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
                 panels.get(s.board.component, ()))
-        page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
+        if page.tall:  # the grid fills the page from margin to margin: the heading goes beside it
+            rows = [y for pl in page.placed for y in (pl.y + page.offset[1], pl.y + pl.h + page.offset[1])]
+            page.furniture = side_furniture(paper, left, right, rows)
+        else:
+            page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
     if forms:
         man["fillable"] = fillable_name(info.id, options)

@@ -66,6 +66,8 @@ class _Sheet:
     last_key: tuple | None = None
     last_reach: float = 0.0
     closed: bool = False  # a board part's page takes nothing else
+    tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
+    bottom: float = 0.0  # how far down its rows may go (set when it is made)
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
@@ -183,6 +185,22 @@ def _rows(prepared: list[tuple[Piece, int]], paper: Paper, first_slot: int) -> l
     return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
 
 
+def _tall(row: _Row, key: tuple, paper: Paper, y0: float, y1: float) -> float | None:
+    """Where a grid of `row`'s kind starts on a page of its own that it fills from the top margin
+    to the bottom one, if that holds more rows than the area under the heading does (three poker
+    cards, 266.7 mm, down Letter's 279.4), else None. Its heading then stands in the side margin
+    and its top and bottom cuts are the margins' edges (generator/build.py, sheets.py)."""
+    p = row.piece
+    g, b = _gutter(p), _edge(p)
+    if p.reach or "part" in p.meta:
+        return None
+    usual = int((y1 - y0 - 2 * b + g + 1e-9) // (row.h + g))
+    tall = int((paper.h - 2 * MARGIN + g + 1e-9) // (row.h + g))
+    if tall <= usual or tall < 2:
+        return None
+    return round((paper.h - tall * row.h - (tall - 1) * g) / 2, 4)
+
+
 def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
     """`rows` on sheets: each on the first of the WINDOW open sheets (those given, then the last
     ones made) with room under its last row; a board part has a page of its own. Returns the
@@ -198,14 +216,17 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
         part = "part" in piece.meta
         sheet, top = None, 0.0
         for candidate in ([] if part else window):
+            if candidate.tall is not None and candidate.tall != key:
+                continue
             t = candidate.top_for(key, g, b, piece.reach)
-            if t + h + b <= y1 + 1e-9:
+            if t + h + b <= candidate.bottom + 1e-9:
                 sheet, top = candidate, t
                 break
         if sheet is None:
-            sheet = _Sheet(y0)
+            tall = _tall(row, key, paper, y0, y1)
+            sheet = _Sheet(y0, bottom=y1) if tall is None else _Sheet(tall, tall=key, bottom=paper.h - MARGIN)
             sheets.append(sheet)
-            top = sheet.top_for(key, g, b, piece.reach)
+            top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
             window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
         cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
         left = x0 + (aw - (cols * w + (cols - 1) * g)) / 2
@@ -224,13 +245,14 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     two = [pr for pr in prepared if pr[0].double_sided]
     one = [pr for pr in prepared if not pr[0].double_sided]
     double = _fill(_rows(two, paper, 0), paper, [])
-    roomiest = sorted(double, key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
+    roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
     single = _fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed])
     pages: list[Page] = []
     for sheet in double:
-        front = Page("pieces", placed=shared_edges(sheet.placed, paper))
+        front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)
         backs = [_back_place(p, paper, duplex) for p in sheet.placed if p.piece.double_sided]
-        pages += [front, Page("backs", placed=shared_edges(backs, paper, back_offset), offset=back_offset, back_of=front)]
+        pages += [front, Page("backs", placed=shared_edges(backs, paper, back_offset), offset=back_offset, back_of=front,
+                              tall=front.tall)]
     double_run = len(pages)
-    pages += [Page("pieces", placed=shared_edges(s.placed, paper)) for s in single]
+    pages += [Page("pieces", placed=shared_edges(s.placed, paper), tall=s.tall is not None) for s in single]
     return Imposed(pages, splits, double_run)

@@ -40,6 +40,7 @@ CREDIT_SIZE = 6.0  # pt
 FOOTER_TOP = MARGIN + 2.8  # distance of the footer band's top from the bottom edge
 
 MARK_STYLE = Style(fill=None, stroke="#000000", width=MARK_WIDTH)
+EDGE_TICK = Style(fill=None, stroke="#808080", width=0.2)  # a tick on the cut line itself (see edge_ticks)
 INK = "#000000"
 GREY = "#555555"
 
@@ -139,6 +140,7 @@ class Page:
     offset: tuple[float, float] = (0.0, 0.0)
     back_of: Page | None = None  # for a back page: its front
     number: int = 0  # 1-based, set when the document is put in order
+    tall: bool = False  # its grid runs from the top margin to the bottom one: heading in the side margins
 
     @property
     def is_back(self) -> bool:
@@ -170,6 +172,39 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     if credit:
         size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=4.5)
         out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
+    return out
+
+
+def side_furniture(paper: Paper, left: str, right: str, rows: list[float]) -> list[Shape]:
+    """The heading of a page whose grid runs from margin to margin: turned, in the side margins
+    (what is on the page on the left, reading upwards; the page number on the right, reading
+    downwards), in the widest gap between the grid's row lines `rows`, clear of their ticks."""
+    ys = sorted({MARGIN, paper.h - MARGIN, *rows})
+    a, b = max(zip(ys, ys[1:]), key=lambda g: g[1] - g[0])
+    room, mid = b - a - 2 * (MARK_GAP + MARK_LEN), (a + b) / 2
+    size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE - 0.5, room, smallest=6.0)
+    while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
+        left = left[:-2].rstrip(" ,(") + "…"
+    return [Text(MARGIN + 2.0, mid, left, size, "condensed-bold", INK, "middle", rotate=-90),
+            Text(paper.w - MARGIN - 2.0, mid, right, HEADER_SIZE - 0.5, "condensed", INK, "middle", rotate=90)]
+
+
+def edge_ticks(paper: Paper, placed: list[Placed]) -> list[Shape]:
+    """On a page whose grid runs from margin to margin, the column lines have no margin above or
+    below the grid for a tick: a short grey tick on the line itself, inside the grid's top and
+    bottom edges, which the cut takes away."""
+    out: list[Shape] = []
+    top = min(p.y for p in placed)
+    bottom = max(p.y + p.h for p in placed)
+    seen: set[tuple[float, float]] = set()
+    for p in placed:
+        for y, sgn in ((top, 1.0), (bottom, -1.0)):
+            if abs((p.y if sgn > 0 else p.y + p.h) - y) > 1e-6:
+                continue
+            for x in (p.x, p.x + p.w):
+                if (round(x, 2), y) not in seen:
+                    seen.add((round(x, 2), y))
+                    out.append(Line(x, min(y, y + sgn * MARK_LEN), x, max(y, y + sgn * MARK_LEN), EDGE_TICK))
     return out
 
 
@@ -267,10 +302,10 @@ def crop_marks(paper: Paper, placed: list[Placed], offset: tuple[float, float] =
                         room = min(room, (hi_y - cy) if sgn > 0 else (cy - lo_y))
                     if room - start < MARK_MIN:
                         continue
-                    if axis == "x":
-                        seg = (cx + sgn * start, cy, cx + sgn * room, cy)
+                    if axis == "x":  # a tick on a cut at the margin's edge moves inside it by half its width
+                        seg = (cx + sgn * start, min(max(cy, lo_y), hi_y), cx + sgn * room, min(max(cy, lo_y), hi_y))
                     else:
-                        seg = (cx, cy + sgn * start, cx, cy + sgn * room)
+                        seg = (min(max(cx, lo_x), hi_x), cy + sgn * start, min(max(cx, lo_x), hi_x), cy + sgn * room)
                     x1, y1, x2, y2 = seg
                     key = (round(min(x1, x2), 2), round(min(y1, y2), 2), round(max(x1, x2), 2),
                            round(max(y1, y2), 2))
