@@ -236,7 +236,10 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
     f.y = max(g.y, f.y + 40)
 
     f.heading("What to cut, what to glue")
-    f.para(GRID_CUTTING + " Only a background runs up to the cut; frames and words keep 3 mm inside "
+    how_to_cut = (GRID_CUTTING if how.sides != "two" and not how.has_split else
+                  "Pieces of one size sit edge to edge and share their cuts: page 2 says how to cut a grid "
+                  "(the long cuts first, on the ticks outside it).")
+    f.para(how_to_cut + " Only a background runs up to the cut; frames and words keep 3 mm inside "
            "it (1.5 mm on counters), so a slightly crooked cut never shows." +
            (f" Round pieces: cut the square, then round it off (or use a {punch(list(how.round_sizes))} "
             "punch)." if how.round_sizes else ""),
