@@ -116,6 +116,8 @@ def shared_edges(placed: list[Placed], paper: Paper, offset: tuple[float, float]
     (a shared cut): a background runs to the neighbour's cut, never over the neighbour. Outside
     the grid a bleed stops at the margin, where the page is moved by `offset` (a back page's
     --back-offset) too."""
+    if not any(p.bleed for p in placed):
+        return placed  # nothing runs past its cut: nothing to stop
     eps = 1e-3
     by_x0: dict[float, list[int]] = {}
     by_y0: dict[float, list[int]] = {}
