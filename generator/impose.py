@@ -187,18 +187,19 @@ def _rows(prepared: list[tuple[Piece, int]], paper: Paper, first_slot: int) -> l
     return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
 
 
-def _tall(row: _Row, key: tuple, paper: Paper, y0: float, y1: float) -> float | None:
+def _tall(row: _Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | None:
     """Where a grid of `row`'s kind starts on a page of its own that it fills from the top margin
     to the bottom one, if that holds more rows than the area under the heading does (three poker
-    cards, 266.7 mm, down Letter's 279.4), else None. Its heading then stands in the side margin
-    and its top and bottom cuts are the margins' edges (generator/build.py, sheets.py)."""
+    cards, 266.7 mm, down Letter's 279.4) and `ahead` (this row and the rows of its kind after it)
+    needs them, else None. Its heading then stands in the side margin and its top and bottom cuts
+    are the margins' edges (generator/build.py, sheets.py)."""
     p = row.piece
     g, b = _gutter(p), _edge(p)
     if p.reach or "part" in p.meta:
         return None
     usual = int((y1 - y0 - 2 * b + g + 1e-9) // (row.h + g))
     tall = int((paper.h - 2 * MARGIN + g + 1e-9) // (row.h + g))
-    if tall <= usual or tall < 2:
+    if tall <= usual or tall < 2 or ahead <= usual:
         return None
     return round((paper.h - tall * row.h - (tall - 1) * g) / 2, 4)
 
@@ -211,7 +212,12 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
     aw = x1 - x0
     sheets: list[_Sheet] = []
     window = list(window[-WINDOW:])
-    for row in rows:
+    keys = [_key(r.piece, r.rot) for r in rows]
+    ahead = [1] * len(rows)  # rows of the same kind from this one on, in a run
+    for k in range(len(rows) - 2, -1, -1):
+        if keys[k] == keys[k + 1]:
+            ahead[k] = ahead[k + 1] + 1
+    for index, row in enumerate(rows):
         piece, w, h = row.piece, row.w, row.h
         key = _key(piece, row.rot)
         b, g = _edge(piece), _gutter(piece)
@@ -225,7 +231,7 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
                 sheet, top = candidate, t
                 break
         if sheet is None:
-            tall = _tall(row, key, paper, y0, y1)
+            tall = _tall(row, ahead[index], paper, y0, y1)
             sheet = _Sheet(y0, bottom=y1) if tall is None else _Sheet(tall, tall=key, bottom=paper.h - MARGIN)
             sheets.append(sheet)
             top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
