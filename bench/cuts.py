@@ -46,12 +46,32 @@ def cuts(manifest: dict) -> int:
     return sum(len(xs) + len(ys) for xs, ys in lines.values())
 
 
+SUBPACKAGES = ("generator", "scorer", "kitfile", "kits", "templates", "fonts")
+
+
+def importable(tree: Path, tmp: Path) -> Path:
+    """A folder (in `tmp`) to run from and put first on PYTHONPATH so that `pnpkit` and all its
+    subpackages are `tree`'s. The subpackages live beside pnpkit/ (pyproject maps them), so
+    PYTHONPATH=tree alone finds tree's pnpkit but the installed (editable) pnpkit's subpackages:
+    a shadow pnpkit/ here holds tree's files and links to tree's subpackage folders."""
+    shadow = tmp / f"importable-{abs(hash(str(tree)))}"
+    if not shadow.exists():
+        (shadow / "pnpkit").mkdir(parents=True)
+        for f in (tree / "pnpkit").iterdir():
+            (shadow / "pnpkit" / f.name).symlink_to(f)
+        for sub in SUBPACKAGES:
+            if (tree / sub).exists():
+                (shadow / "pnpkit" / sub).symlink_to(tree / sub)
+    return shadow
+
+
 def build(tree: Path, out: Path, papers: list[str]) -> None:
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    shadow = importable(tree, out.parent)
+    env = dict(os.environ, PYTHONPATH=str(shadow))
     for args in OPTIONS.values():
         for paper in papers:
             subprocess.run([sys.executable, "-m", "pnpkit", "build", "--all", "--paper", paper, "--out", str(out),
-                            *args], cwd=tree, env=env, check=True, capture_output=True)
+                            *args], cwd=shadow, env=env, check=True, capture_output=True)
 
 
 def measure(out: Path) -> dict[tuple[str, str], tuple[int, int]]:
