@@ -128,3 +128,24 @@ def test_a_poker_deck_prints_nine_to_a_sheet_with_shared_cuts(tmp_path, paper):
         xs = {round(v, 1) for e in on_page for v in (e["x_mm"], e["x_mm"] + e["w_mm"])}
         ys = {round(v, 1) for e in on_page for v in (e["y_mm"], e["y_mm"] + e["h_mm"])}
         assert len(xs) == 4 and len(ys) == 4
+
+
+@pytest.mark.parametrize("option", ("plain", "bleed", "gutter"))
+@pytest.mark.parametrize("kit", KITS)
+def test_the_manifest_still_lists_every_physical_piece(kit, option):
+    """One entry per piece a person cuts out: a score-sheet pad's pair is one sheet, a board split
+    over pages one entry per part, every entry on a page of pieces with its back (if any) on the
+    page after it (or beside it, folded)."""
+    pieces, _, _ = _drawn(kit)
+    doc = _doc(kit, "a4", option)
+    entries = doc.manifest["pieces"]
+    whole = [e for e in entries if "part" not in e]
+    boards = {e["name"].rsplit(" part ", 1)[0]: e["part"].split("/")[1] for e in entries if "part" in e}
+    assert sum(1 for e in entries if "part" in e) == sum(int(n) for n in boards.values())
+    pairs = sum(1 for e in whole if "on its back)" in e["name"])  # build.pads: two copies, one sheet
+    assert len(whole) + len(boards) + pairs == len(pieces)
+    kinds = {p.number: p.kind for p in doc.pages}
+    for e in entries:
+        assert kinds[e["page"]] == "pieces"
+        if e["back"]:
+            assert e["back"]["page"] in (e["page"], e["page"] + 1)
