@@ -32,6 +32,7 @@ RING = MARK_GAP + 2.0  # round the printable area, inside the margin: where the 
 GRID_SPACE = 2 * (MARK_GAP + MARK_LEN)  # between two grids: both grids' ticks, end to end
 MARK_MIN = 1.25  # a mark shorter than this is left out (a neighbour is too close)
 MARK_WIDTH = 0.25
+TOUCH = 1e-6  # mm: two edges this close are one cut (a grid's positions are sums of floats)
 BAND_GAP = 0.5  # a mark's clearance from the heading and credit bands
 HEADER_SIZE = 7.0  # pt
 HEADER_BASELINE = MARGIN + 2.6
@@ -248,18 +249,28 @@ class _Lines:
         """`room` cut to the first box (not box `me`) from c in the direction sgn along the line."""
         for gap, lo, hi in self._along(axis, at):
             if sgn > 0:   # the smallest near edge at or past c (a neighbour sharing the cut at c too)
-                k = bisect.bisect_left(lo, (c - self.eps, -1))
+                k = bisect.bisect_left(lo, (c - TOUCH, -1))
                 while k < len(lo) and lo[k][1] == me:
                     k += 1
                 if k < len(lo):
                     room = min(room, (lo[k][0] - c) - gap)
             else:         # the largest far edge at or before c
-                k = bisect.bisect_right(hi, (c + self.eps, len(self.boxes))) - 1
+                k = bisect.bisect_right(hi, (c + TOUCH, len(self.boxes))) - 1
                 while k >= 0 and hi[k][1] == me:
                     k -= 1
                 if k >= 0:
                     room = min(room, (c - hi[k][0]) - gap)
         return room
+
+
+def inside(at: float, lo: float, hi: float) -> float:
+    """A tick along a cut at the margin's very edge (a grid from margin to margin) would put half
+    its hairline in the margin: it moves inside by that half, and only then."""
+    if lo - MARK_WIDTH / 2 - 1e-9 <= at < lo:
+        return lo
+    if hi < at <= hi + MARK_WIDTH / 2 + 1e-9:
+        return hi
+    return at
 
 
 def crop_marks(paper: Paper, placed: list[Placed], offset: tuple[float, float] = (0.0, 0.0)) -> list[Shape]:
@@ -302,10 +313,12 @@ def crop_marks(paper: Paper, placed: list[Placed], offset: tuple[float, float] =
                         room = min(room, (hi_y - cy) if sgn > 0 else (cy - lo_y))
                     if room - start < MARK_MIN:
                         continue
-                    if axis == "x":  # a tick on a cut at the margin's edge moves inside it by half its width
-                        seg = (cx + sgn * start, min(max(cy, lo_y), hi_y), cx + sgn * room, min(max(cy, lo_y), hi_y))
+                    if axis == "x":
+                        at = inside(cy, lo_y, hi_y)
+                        seg = (cx + sgn * start, at, cx + sgn * room, at)
                     else:
-                        seg = (min(max(cx, lo_x), hi_x), cy + sgn * start, min(max(cx, lo_x), hi_x), cy + sgn * room)
+                        at = inside(cx, lo_x, hi_x)
+                        seg = (at, cy + sgn * start, at, cy + sgn * room)
                     x1, y1, x2, y2 = seg
                     key = (round(min(x1, x2), 2), round(min(y1, y2), 2), round(max(x1, x2), 2),
                            round(max(y1, y2), 2))
