@@ -7,11 +7,12 @@
 How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintOptions value
 (generator/options.py), checked when it is made.
 
-Document order for a kit with double-sided pieces (so that every front is an odd page and its back
-the even page after it, and the whole file prints double-sided in one go): 1 cover, 2 cutting and
-assembly (the cover's back), 3-4 calibration front and back, then the pieces: each page of fronts
-followed by its backs, each page of single-sided pieces followed by a blank page; last, thumbnails
-of further split boards. Score sheets go back to back in pairs (`pads`).
+Document order for a kit with double-sided pieces: two runs, each printed with one printer
+setting, and no page blank on purpose. The double-sided run (every front an odd page, its back the
+even page after it): 1 cover, 2 cutting and assembly (the cover's back), 3-4 calibration front and
+back, then each page of double-sided pieces followed by its backs. The single-sided run: the pages
+of single-sided pieces, then thumbnails of further split boards. The cover says which pages are
+which run. Score sheets go back to back in pairs (`pads`).
 A kit with nothing double-sided, or built with backs="gutter" (generator/fold.py: every
 double-sided piece a front-and-back pair to fold), prints single-sided: the cover, the assembly
 page only if a board comes in parts, the pieces; no back pages, blank pages or calibration pages.
@@ -32,7 +33,7 @@ from pnpkit.generator.backends import svg as svg_backend
 from pnpkit.generator.impose import impose
 from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.pieces import Piece
-from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, furniture
+from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
 
 CALIBRATION_PAGE = 3
@@ -142,14 +143,12 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     sides = "fold" if folded else "two" if any(p.double_sided for p in pieces) else "one"
     if sides == "two":
         pieces = pads(pieces)
-    imposed = impose(pieces, paper, duplex, back_offset, blank_backs=sides == "two")
+    imposed = impose(pieces, paper, duplex, back_offset)
     panels = joins.panels_of(pieces)  # boards laid against a split board: on its assembly picture
     head = _head(sides, bool(imposed.splits), back_offset)
-    tail: list[Page] = []
-    for s in imposed.splits[1:]:
-        t = Page("thumbnail", title=s.board.name)
-        tail += [t, Page("blank", back_of=t)] if sides == "two" else [t]
+    tail = [Page("thumbnail", title=s.board.name) for s in imposed.splits[1:]]
     pages = head + imposed.pages + tail
+    double_run = len(head) + imposed.double_run if sides == "two" else 0
     for i, p in enumerate(pages, 1):
         p.number = i
     total = len(pages)
@@ -182,6 +181,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
                       if pl.piece.shape == "circle"]
             how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
+                                 _ranges(range(1, double_run + 1)), _ranges(range(double_run + 1, total + 1)),
                                  bool(imposed.splits), tuple(rounds),
                                  fillable_name(info.id, options) if forms else None,
                                  any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
@@ -210,19 +210,22 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
                      else "fronts and backs: fold on the dashed lines" if any("fold" in p.piece.meta for p in page.placed)
                      else "single-sided")
             left = f"{info.title}: {_summary(page, titles)} ({sided})"
-            page.marks = crop_marks(paper, page.placed)
+            page.marks = crop_marks(paper, page.placed) + (edge_ticks(paper, page.placed) if page.tall else [])
         elif page.kind == "backs":
             left = f"{info.title}: backs of page {page.back_of.number} ({flip})"
-            page.marks = crop_marks(paper, page.placed)  # mirrored with the backs: for a sheet of backs cut alone
+            page.marks = crop_marks(paper, page.placed, page.offset)  # mirrored with the backs: for a sheet of backs cut alone
+            page.marks += edge_ticks(paper, page.placed) if page.tall else []
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
             page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
                 s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
                 panels.get(s.board.component, ()))
-        else:  # blank
-            left = f"{info.title}: back of page {page.back_of.number}, blank on purpose"
-        page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
+        if page.tall:  # the grid fills the page from margin to margin: the heading goes beside it
+            rows = [y for pl in page.placed for y in (pl.y + page.offset[1], pl.y + pl.h + page.offset[1])]
+            page.furniture = side_furniture(paper, left, right, rows)
+        else:
+            page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
     if forms:
         man["fillable"] = fillable_name(info.id, options)

@@ -10,7 +10,7 @@ to add.
 """
 from __future__ import annotations
 
-from pnpkit.generator.cover import Flow, check_square
+from pnpkit.generator.cover import GRID_CUTTING, Flow, check_square
 from pnpkit.generator.shapes import Line, Shape, Style, Text
 from pnpkit.generator.sheets import MARGIN, Paper
 
@@ -90,6 +90,9 @@ def front(paper: Paper, duplex: str, top: float) -> list[Shape]:
            "add the readings to it. Both 0: your printer needs no correction.", 9)
     out += g.out
     (xx, xy), (yx, yy) = centres(paper)
+    h = Flow(x0, paper.h - MARGIN - 36, width)  # under both scales
+    h.para("3. Cutting a grid. " + GRID_CUTTING, 9)
+    out += h.out
     for i in range(-STEPS, STEPS + 1):
         out.append(Line(xx + PITCH * i, xy - LINE / 2, xx + PITCH * i, xy + LINE / 2, CROSS))
         out.append(Line(yx - LINE / 2, yy + PITCH * i, yx + LINE / 2, yy + PITCH * i, CROSS))

@@ -17,6 +17,14 @@ RULE = Style(fill=None, stroke="#000000", width=0.3)
 BOX = Style(fill=None, stroke="#000000", width=0.25)
 
 
+# How to cut a grid whose pieces share their cuts: said on the cover, its back and the calibration sheet.
+GRID_CUTTING = ("Pieces of one size sit edge to edge in a grid and share their cuts: one cut separates "
+                "two rows, and the short ticks outside the grid mark every cut line. Make the long cuts "
+                "first, straight across the whole sheet from tick to matching tick, so each strip keeps "
+                "the sheet's full length. Then stack the strips with their ends flush, the offcut that "
+                "carries the other ticks on top, and cut across the stack at each tick.")
+
+
 @dataclass(frozen=True)
 class KitInfo:
     """What the printed pages say about the kit (from kit.game)."""
@@ -42,6 +50,8 @@ class Printing:
     duplex: str = "long"  # the edge a double-sided file flips on
     calibration_page: int | None = None  # the calibration sheet's front (double-sided files only)
     assembly_pages: str = ""  # where the assembly notes and thumbnails are, e.g. "2" or "2, 19"
+    double_run: str = ""  # the pages printed double-sided, e.g. "1-12" ("" when nothing has a back)
+    single_run: str = ""  # the pages printed single-sided after them, e.g. "13-18" ("" if none)
     has_split: bool = False  # a board comes in parts
     round_sizes: tuple[float, ...] = ()  # diameters of round pieces (the punch to buy)
     fillable: str | None = None  # the score sheets' fillable PDF
@@ -210,9 +220,11 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
     elif how.sides == "one":
         g.para("Print the whole file single-sided: nothing in this kit has a back.", 9, indent=4, bullet="2")
     else:
-        g.para(f"Print the whole file double-sided, flipping on the {how.duplex} edge. Backs are on the page "
-               "after their fronts; pages whose pieces have no backs are followed by a blank page, so "
-               "the file prints in one go.", 9, indent=4, bullet="2")
+        single = (f" Then print pages {how.single_run} single-sided (\"Pages: {how.single_run}\", one-sided): "
+                  "nothing on them has a back, so no page is blank." if how.single_run else "")
+        g.para(f"Two runs. Print pages {how.double_run} double-sided (\"Pages: {how.double_run}\", two-sided, "
+               f"flip on the {how.duplex} edge): each page of backs follows its fronts.{single}",
+               9, indent=4, bullet="2")
         g.para(f"If backs land off their fronts, print pages {calibration}-{calibration + 1} "
                "double-sided, read the offset against the light and build again with "
                "--back-offset X,Y (or build with --backs gutter to fold instead).", 9, indent=4, bullet="3")
@@ -224,9 +236,11 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
     f.y = max(g.y, f.y + 40)
 
     f.heading("What to cut, what to glue")
-    f.para("Cut along the crop marks: the short lines in the margins and gutters continue each "
-           "cut line. Only a background runs up to the cut; frames and words keep 3 mm inside it "
-           "(1.5 mm on counters), so a slightly crooked cut never shows." +
+    how_to_cut = (GRID_CUTTING if how.sides != "two" and not how.has_split else
+                  "Pieces of one size sit edge to edge and share their cuts: page 2 says how to cut a grid "
+                  "(the long cuts first, on the ticks outside it).")
+    f.para(how_to_cut + " Only a background runs up to the cut; frames and words keep 3 mm inside "
+           "it (1.5 mm on counters), so a slightly crooked cut never shows." +
            (f" Round pieces: cut the square, then round it off (or use a {punch(list(how.round_sizes))} "
             "punch)." if how.round_sizes else ""),
            9, indent=4, bullet="•")
@@ -258,9 +272,9 @@ def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
     width = paper.w - 2 * x0
     f = Flow(x0, top, width)
     f.heading("Cutting and assembly", 14)
-    f.para("Use a sharp craft knife and a steel ruler on a cutting mat, or a paper trimmer. Cut "
-           "every straight line from mark to matching mark across the whole page first, then the "
-           "pieces apart.", 9)
+    f.para("Use a paper trimmer, or a sharp craft knife and a steel ruler on a cutting mat. " + GRID_CUTTING +
+           " A grid built with --bleed leaves a narrow strip between its pieces: two cuts there, one "
+           "at each piece's tick.", 9)
     if thumb is None:
         f.para("Every board in this kit fits on one page: there is nothing to glue.", 9)
         return f.out

@@ -1,13 +1,22 @@
-"""Imposition: pieces packed onto pages, fronts on one page and their backs on the next.
+"""Imposition: pieces packed onto pages in grids that share their cuts, fronts on one page and
+their backs on the next.
 
-Pieces keep the kit's order. Consecutive pieces of one size form a grid (rows of equal columns,
-GUTTER apart, centred across the page); a new size starts a new row under the last one. Each row
-goes on the first page with room for it (first fit), so a large piece that did not fit under the
-counters does not leave the rest of that page empty for everything after it. A page
-with any double-sided piece is followed by its back page (single-sided pieces on it just have
-nothing behind them); a page of single-sided pieces only is followed by a blank page.
-A piece too big for the page is turned if that makes it fit; a board that still does not fit is
-split (generator/split.py).
+Pieces keep the kit's order. Consecutive pieces of one size form a grid: rows of equal columns,
+edge to edge, so one straight cut separates two rows and one two columns (as professional
+print-and-play files are laid out), centred across the page; a new size starts a new grid under
+the last one, far enough below for the crop ticks of both. A piece whose background runs past
+its cut by choice (`--bleed`, a deck's own bleed) opens its grid by twice that bleed, so each
+piece keeps all of its bleed and gets its own cut lines. Otherwise a background that runs past
+the cut (the 1.5 mm of a coloured back) stops at the neighbour's cut: it runs to the grid's
+outside only (`Placed.bleeds`).
+
+Each row goes on the first of the last few open pages with room for it (first fit within a
+window, so a large piece that did not fit under the counters does not leave the rest of that page
+empty, and the search stays linear in the pieces). A piece too big for the page is turned if that
+makes it fit; a board that still does not fit is split (generator/split.py).
+
+Two runs: pages with double-sided pieces, each followed by its backs (printed double-sided), then
+pages of single-sided pieces (printed single-sided): no page is blank on purpose.
 
 Backs: long edge x' = W - x - w (same y); short edge y' = H - y - h (same x), art turned 180
 degrees so it is upright when the piece is turned over like a page. Back pages move by
@@ -18,24 +27,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from pnpkit.generator import split as splitting
+from pnpkit.generator.bleed import BACK_BLEED
 from pnpkit.generator.pieces import Piece
-from pnpkit.generator.sheets import GUTTER, Page, Paper, Placed, mark_clearance
+from pnpkit.generator.sheets import GRID_SPACE, MARGIN, Page, Paper, Placed, mark_clearance
+
+WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
 
 
 @dataclass
 class Imposed:
-    pages: list[Page]  # fronts, each double-sided page followed by its backs (blank backs too)
+    pages: list[Page]  # the double-sided run (fronts, each followed by its backs), then the single-sided run
     splits: list[splitting.Split]
+    double_run: int = 0  # how many of `pages` make the double-sided run (the rest print single-sided)
 
 
 def _gutter(piece: Piece) -> float:
-    """Between two pieces of one grid (one key: the same size, bleeds and backgrounds): GUTTER.
-    Their facing backgrounds are the same colour, so their bleeds may overlap in the gutter and
-    each piece's cut is still inside its own colour; crop marks then sit at the grid's outer
-    edges, which is where a ruler cut across the sheet starts. A piece that draws its own bleed
-    (its ground unknown) keeps its bleed clear of its neighbour's."""
-    sides = piece.grounds[: 2 if piece.double_sided else 1]
-    return max(GUTTER, 2 * piece.reach) if piece.reach and None in sides else GUTTER
+    """Between two pieces of one grid: nothing (they share their cut), or twice the bleed a
+    person asked for (--bleed, a deck's own bleed), so each keeps all of it. The 1.5 mm every
+    coloured back runs past its cut (bleed.BACK_BLEED) does not open the grid: it stops at the
+    neighbour's cut, whose back is the same kind of piece."""
+    back = piece.back_bleed or 0.0
+    opened = piece.bleed if piece.bleed > 0 else (back if back > BACK_BLEED else 0.0)
+    return round(2 * opened, 4)
 
 
 def _edge(piece: Piece) -> float:
@@ -51,25 +64,24 @@ class _Sheet:
     cursor: float  # the trim's bottom of the last row (the area's top while empty)
     placed: list[Placed] = field(default_factory=list)
     last_key: tuple | None = None
-    last_gutter: float = 0.0
     last_reach: float = 0.0
     closed: bool = False  # a board part's page takes nothing else
+    tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
+    bottom: float = 0.0  # how far down its rows may go (set when it is made)
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
-        page, a gutter under a row of the same kind, a little more under a row of another kind
-        (so the two grids read apart, and their bleeds never meet)."""
+        page, a gutter (usually none: a shared cut) under a row of the same kind, and under a
+        row of another kind room for both grids' crop ticks (and their bleeds) between them."""
         if not self.placed:
             return self.cursor + edge
         if self.last_key == key:
             return self.cursor + gutter
-        return self.cursor + max(gutter, self.last_gutter, self.last_reach + reach) + 3.0
+        return self.cursor + self.last_reach + reach + GRID_SPACE
 
 
 def _key(p: Piece, rotate: int) -> tuple:
-    # Backgrounds only part grids when something bleeds: then neighbours' bleeds meet in the gutter.
-    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, p.grounds if p.reach else None, rotate,
-            p.double_sided)
+    return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, rotate, p.double_sided)
 
 
 def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:
@@ -99,58 +111,156 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
     return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180) % 360, f.slot)
 
 
-def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
-           back_offset: tuple[float, float] = (0.0, 0.0), blank_backs: bool = True) -> Imposed:
-    """Pack `pieces` on pages. `blank_backs=False` (a file printed single-sided, --backs gutter)
-    leaves out the blank page after a page of single-sided pieces."""
-    prepared, splits = _prepare(pieces, paper)
-    x0, y0, x1, y1 = paper.area
-    aw = x1 - x0
-    sheets: list[_Sheet] = []
-    i = 0
-    n = len(prepared)
+def shared_edges(placed: list[Placed], paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> list[Placed]:
+    """Each piece with its bleed cut back to its trim on every side where a neighbour touches it
+    (a shared cut): a background runs to the neighbour's cut, never over the neighbour. Outside
+    the grid a bleed stops at the margin, where the page is moved by `offset` (a back page's
+    --back-offset) too."""
+    if not any(p.bleed for p in placed):
+        return placed  # nothing runs past its cut: nothing to stop
+    eps = 1e-3
+    by_x0: dict[float, list[int]] = {}
+    by_y0: dict[float, list[int]] = {}
+    for i, p in enumerate(placed):
+        by_x0.setdefault(round(p.x, 2), []).append(i)
+        by_y0.setdefault(round(p.y, 2), []).append(i)
+
+    def touches(p: Placed, q: Placed, axis: str) -> bool:
+        if axis == "x":
+            return q.y < p.y + p.h - eps and p.y < q.y + q.h - eps
+        return q.x < p.x + p.w - eps and p.x < q.x + q.w - eps
+
+    right = [False] * len(placed)
+    below = [False] * len(placed)
+    left = [False] * len(placed)
+    above = [False] * len(placed)
+    for i, p in enumerate(placed):
+        for j in by_x0.get(round(p.x + p.w, 2), ()):
+            if touches(p, placed[j], "x"):
+                right[i] = left[j] = True
+        for j in by_y0.get(round(p.y + p.h, 2), ()):
+            if touches(p, placed[j], "y"):
+                below[i] = above[j] = True
+    out = []
+    dx, dy = offset
+    for i, p in enumerate(placed):
+        b = p.bleed
+        room = (p.x + dx - MARGIN, p.y + dy - MARGIN, paper.w - MARGIN - p.x - p.w - dx, paper.h - MARGIN - p.y - p.h - dy)
+        sides = tuple(0.0 if shut else max(0.0, min(b, r)) for shut, r in zip((left[i], above[i], right[i], below[i]), room))
+        out.append(p if not b or sides == (b, b, b, b) else replace(p, bleeds=sides))
+    return out
+
+
+@dataclass(frozen=True)
+class _Row:
+    """Pieces of one kind side by side: the unit the sheets are filled with."""
+
+    items: list[tuple[Piece, int]]  # (piece, its slot)
+    rot: int
+    w: float
+    h: float
+
+    @property
+    def piece(self) -> Piece:
+        return self.items[0][0]
+
+
+def _rows(prepared: list[tuple[Piece, int]], paper: Paper, first_slot: int) -> list[_Row]:
+    """Consecutive pieces of one kind, as many to a row as fit across the area, tallest rows first
+    (stable: a kind's rows stay together, in the kit's order), so the big pieces are placed while
+    there are whole pages for them and the small ones fill what is left."""
+    aw = paper.area_size[0]
+    rows: list[_Row] = []
+    i, n = 0, len(prepared)
     while i < n:
         piece, rot = prepared[i]
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
+        g = _gutter(piece)
+        cols = max(1, int((aw - 2 * _edge(piece) + g + 1e-9) // (w + g)))
+        run = 1
+        while run < cols and i + run < n and _key(*prepared[i + run]) == key and "part" not in prepared[i + run][0].meta:
+            run += 1
+        rows.append(_Row([(prepared[i + k][0], first_slot + i + k) for k in range(run)], rot, w, h))
+        i += run
+    parts = [r for r in rows if "part" in r.piece.meta]  # a board's parts keep their order, first
+    return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
+
+
+def _tall(row: _Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | None:
+    """Where a grid of `row`'s kind starts on a page of its own that it fills from the top margin
+    to the bottom one, if that holds more rows than the area under the heading does (three poker
+    cards, 266.7 mm, down Letter's 279.4) and `ahead` (this row and the rows of its kind after it)
+    needs them, else None. Its heading then stands in the side margin and its top and bottom cuts
+    are the margins' edges (generator/build.py, sheets.py)."""
+    p = row.piece
+    g, b = _gutter(p), _edge(p)
+    if p.reach or "part" in p.meta:
+        return None
+    usual = int((y1 - y0 - 2 * b + g + 1e-9) // (row.h + g))
+    tall = int((paper.h - 2 * MARGIN + g + 1e-9) // (row.h + g))
+    if tall <= usual or tall < 2 or ahead <= usual:
+        return None
+    return round((paper.h - tall * row.h - (tall - 1) * g) / 2, 4)
+
+
+def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
+    """`rows` on sheets: each on the first of the WINDOW open sheets (those given, then the last
+    ones made) with room under its last row; a board part has a page of its own. Returns the
+    sheets made."""
+    x0, y0, x1, y1 = paper.area
+    aw = x1 - x0
+    sheets: list[_Sheet] = []
+    window = list(window[-WINDOW:])
+    keys = [_key(r.piece, r.rot) for r in rows]
+    ahead = [1] * len(rows)  # rows of the same kind from this one on, in a run
+    for k in range(len(rows) - 2, -1, -1):
+        if keys[k] == keys[k + 1]:
+            ahead[k] = ahead[k + 1] + 1
+    for index, row in enumerate(rows):
+        piece, w, h = row.piece, row.w, row.h
+        key = _key(piece, row.rot)
         b, g = _edge(piece), _gutter(piece)
         part = "part" in piece.meta
-        # one row of this size
-        cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
-        run = 1
-        while run < cols and i + run < n and _key(prepared[i + run][0], prepared[i + run][1]) == key \
-                and "part" not in prepared[i + run][0].meta:
-            run += 1
-        # first fit: the first page with room under its last row (a board part has a page of its own)
         sheet, top = None, 0.0
-        for candidate in ([] if part else sheets):
-            if candidate.closed:
+        for candidate in ([] if part else window):
+            if candidate.tall is not None and candidate.tall != key:
                 continue
             t = candidate.top_for(key, g, b, piece.reach)
-            if t + h + b <= y1 + 1e-9:
+            if t + h + b <= candidate.bottom + 1e-9:
                 sheet, top = candidate, t
                 break
         if sheet is None:
-            sheet = _Sheet(y0)
+            tall = _tall(row, ahead[index], paper, y0, y1)
+            sheet = _Sheet(y0, bottom=y1) if tall is None else _Sheet(tall, tall=key, bottom=paper.h - MARGIN)
             sheets.append(sheet)
-            top = sheet.top_for(key, g, b, piece.reach)
-        grid_w = cols * w + (cols - 1) * g
-        left = x0 + (aw - grid_w) / 2
-        for k in range(run):
-            sheet.placed.append(Placed(prepared[i + k][0], round(left + k * (w + g), 4), round(top, 4), w, h,
-                                       "front", rot, i + k))
-        sheet.cursor, sheet.last_key, sheet.last_gutter, sheet.closed = top + h, key, g, part
-        sheet.last_reach = piece.reach
-        i += run
-    fronts = [s.placed for s in sheets]
+            top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
+            window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
+        cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
+        left = x0 + (aw - (cols * w + (cols - 1) * g)) / 2
+        for k, (p, slot) in enumerate(row.items):
+            sheet.placed.append(Placed(p, round(left + k * (w + g), 4), round(top, 4), w, h, "front", row.rot, slot))
+        sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, key, part, piece.reach
+    return sheets
 
+
+def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
+           back_offset: tuple[float, float] = (0.0, 0.0)) -> Imposed:
+    """Pack `pieces` on pages: the double-sided pieces first (fronts, each page followed by its
+    backs: printed double-sided), single-sided pieces in the room those pages leave (nothing
+    behind them), the rest on pages of their own (printed single-sided)."""
+    prepared, splits = _prepare(pieces, paper)
+    two = [pr for pr in prepared if pr[0].double_sided]
+    one = [pr for pr in prepared if not pr[0].double_sided]
+    double = _fill(_rows(two, paper, 0), paper, [])
+    roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
+    single = _fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed])
     pages: list[Page] = []
-    for placed in fronts:
-        front = Page("pieces", placed=placed)
-        pages.append(front)
-        if any(p.piece.double_sided for p in placed):
-            backs = [_back_place(p, paper, duplex) for p in placed if p.piece.double_sided]
-            pages.append(Page("backs", placed=backs, offset=back_offset, back_of=front))
-        elif blank_backs:
-            pages.append(Page("blank", back_of=front))
-    return Imposed(pages, splits)
+    for sheet in double:
+        front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)
+        backs = [_back_place(p, paper, duplex) for p in sheet.placed if p.piece.double_sided]
+        pages += [front, Page("backs", placed=shared_edges(backs, paper, back_offset), offset=back_offset, back_of=front,
+                              tall=front.tall)]
+    double_run = len(pages)
+    pages += [Page("pieces", placed=shared_edges(s.placed, paper), tall=s.tall is not None) for s in single]
+    return Imposed(pages, splits, double_run)

@@ -6,11 +6,13 @@ marks; backends only ever see `Page.shapes()`, a flat list of drawing commands i
 
 Numbers (all mm):
 - MARGIN 6.35 (1/4 in): nothing is drawn closer than this to a page edge; home printers cannot.
-- GUTTER 5: between pieces of a grid. Room for a 3 mm crop mark with 1 mm clear of each piece, and
-  for a back that lands 1-2 mm off (misregistration) without touching the next piece. Narrower
-  gutters save little paper on counters (9 columns fit on every paper either way).
-- Crop marks: 0.25 mm hairlines, up to 3 mm long, starting 1 mm (plus the piece's bleed) beyond the
-  trim corner, on the extension of every cut line, in gutters and margins only.
+- Pieces of one size sit edge to edge (generator/impose.py): one cut separates two rows. Between
+  two grids of different sizes, GRID_SPACE 8: room for both grids' crop ticks.
+- Crop ticks: 0.25 mm hairlines, up to 3 mm long, starting 1 mm (plus the piece's bleed) beyond the
+  trim corner, on the extension of every cut line, outside the grid only (never in a grid, never
+  a box round a piece: the first cut would take it away). The printable area leaves RING 3 round
+  itself inside the margin, so a grid of three poker cards (190.5 mm) fits across A4 and Letter;
+  a tick with less room than 3 mm is shortened, down to MARK_MIN.
 """
 from __future__ import annotations
 
@@ -24,11 +26,13 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Group, Line, Shape, Style, Text
 
 MARGIN = 6.35
-GUTTER = 5.0
 MARK_GAP = 1.0
 MARK_LEN = 3.0
+RING = MARK_GAP + 2.0  # round the printable area, inside the margin: where the outer ticks stand
+GRID_SPACE = 2 * (MARK_GAP + MARK_LEN)  # between two grids: both grids' ticks, end to end
 MARK_MIN = 1.25  # a mark shorter than this is left out (a neighbour is too close)
 MARK_WIDTH = 0.25
+TOUCH = 1e-6  # mm: two edges this close are one cut (a grid's positions are sums of floats)
 BAND_GAP = 0.5  # a mark's clearance from the heading and credit bands
 HEADER_SIZE = 7.0  # pt
 HEADER_BASELINE = MARGIN + 2.6
@@ -37,6 +41,7 @@ CREDIT_SIZE = 6.0  # pt
 FOOTER_TOP = MARGIN + 2.8  # distance of the footer band's top from the bottom edge
 
 MARK_STYLE = Style(fill=None, stroke="#000000", width=MARK_WIDTH)
+EDGE_TICK = Style(fill=None, stroke="#808080", width=0.2)  # a tick on the cut line itself (see edge_ticks)
 INK = "#000000"
 GREY = "#555555"
 
@@ -59,9 +64,8 @@ class Paper:
     def area(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1): where piece trims may go, leaving room for the outer crop marks
         between them and the margin, the heading above and the credit line below."""
-        ring = MARK_GAP + MARK_LEN
-        return (MARGIN + ring, HEADER_BOTTOM + ring + 0.5, self.w - MARGIN - ring,
-                self.h - FOOTER_TOP - ring - 0.5)
+        return (MARGIN + RING, HEADER_BOTTOM + RING + 0.5, self.w - MARGIN - RING,
+                self.h - FOOTER_TOP - RING - 0.5)
 
     @property
     def area_size(self) -> tuple[float, float]:
@@ -72,7 +76,9 @@ class Paper:
 @dataclass(frozen=True)
 class Placed:
     """A piece's front or back at its place on a page. (x, y, w, h) is the trim box on the page;
-    `rotate` (0, 90, 180) is how the piece's own drawing is turned to sit in that box."""
+    `rotate` (0, 90, 180) is how the piece's own drawing is turned to sit in that box. `bleeds`
+    (left, top, right, bottom on the page) is how far the background runs past each cut when it
+    is not `bleed` all round: 0 on a side shared with a neighbour (generator/impose.py)."""
 
     piece: Piece
     x: float
@@ -82,17 +88,24 @@ class Placed:
     side: str = "front"  # front | back
     rotate: int = 0
     slot: int = -1  # the piece's place in the imposed list: pairs a back with its front
+    bleeds: tuple[float, float, float, float] | None = None
 
     @property
     def bleed(self) -> float:
-        """How far this side's background runs past the trim."""
+        """How far this side's background runs past the trim (at most: see `bleeds`)."""
         return self.piece.bleed_of(self.side)
+
+    def reach(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom): how far the drawing runs past each cut, on the page."""
+        return self.bleeds if self.bleeds is not None else (self.bleed,) * 4
 
     def shape(self) -> Shape:
         p = self.piece
         art = p.front if self.side == "front" else (p.back or ())
-        b = self.bleed
-        inner = Group(underlay(p, self.side) + tuple(art), clip=(-b, -b, p.w + 2 * b, p.h + 2 * b))
+        page = self.reach()
+        turn = (self.rotate // 90) % 4  # the piece's left side is the page's side `turn` (L, T, R, B)
+        left, top, right, bottom = (page[(k + turn) % 4] for k in range(4))
+        inner = Group(underlay(p, self.side) + tuple(art), clip=(-left, -top, p.w + left + right, p.h + top + bottom))
         if self.rotate == 180:
             inner = Group((inner,), dx=self.w, dy=self.h, rotate=180)
         elif self.rotate == 90:
@@ -128,6 +141,7 @@ class Page:
     offset: tuple[float, float] = (0.0, 0.0)
     back_of: Page | None = None  # for a back page: its front
     number: int = 0  # 1-based, set when the document is put in order
+    tall: bool = False  # its grid runs from the top margin to the bottom one: heading in the side margins
 
     @property
     def is_back(self) -> bool:
@@ -162,6 +176,39 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     return out
 
 
+def side_furniture(paper: Paper, left: str, right: str, rows: list[float]) -> list[Shape]:
+    """The heading of a page whose grid runs from margin to margin: turned, in the side margins
+    (what is on the page on the left, reading upwards; the page number on the right, reading
+    downwards), in the widest gap between the grid's row lines `rows`, clear of their ticks."""
+    ys = sorted({MARGIN, paper.h - MARGIN, *rows})
+    a, b = max(zip(ys, ys[1:]), key=lambda g: g[1] - g[0])
+    room, mid = b - a - 2 * (MARK_GAP + MARK_LEN), (a + b) / 2
+    size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE - 0.5, room, smallest=6.0)
+    while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
+        left = left[:-2].rstrip(" ,(") + "…"
+    return [Text(MARGIN + 2.0, mid, left, size, "condensed-bold", INK, "middle", rotate=-90),
+            Text(paper.w - MARGIN - 2.0, mid, right, HEADER_SIZE - 0.5, "condensed", INK, "middle", rotate=90)]
+
+
+def edge_ticks(paper: Paper, placed: list[Placed]) -> list[Shape]:
+    """On a page whose grid runs from margin to margin, the column lines have no margin above or
+    below the grid for a tick: a short grey tick on the line itself, inside the grid's top and
+    bottom edges, which the cut takes away."""
+    out: list[Shape] = []
+    top = min(p.y for p in placed)
+    bottom = max(p.y + p.h for p in placed)
+    seen: set[tuple[float, float]] = set()
+    for p in placed:
+        for y, sgn in ((top, 1.0), (bottom, -1.0)):
+            if abs((p.y if sgn > 0 else p.y + p.h) - y) > 1e-6:
+                continue
+            for x in (p.x, p.x + p.w):
+                if (round(x, 2), y) not in seen:
+                    seen.add((round(x, 2), y))
+                    out.append(Line(x, min(y, y + sgn * MARK_LEN), x, max(y, y + sgn * MARK_LEN), EDGE_TICK))
+    return out
+
+
 Rect4 = tuple[float, float, float, float]
 
 
@@ -169,7 +216,7 @@ def mark_clearance(bleed: float) -> float:
     """How far inside Paper.area a trim with this much bleed must sit, so the crop marks that
     continue its cut lines still fit (bleed, gap, a short mark) between it and the margin."""
     need = bleed + MARK_GAP + MARK_MIN + MARK_WIDTH / 2
-    return max(0.0, round(need - (MARK_GAP + MARK_LEN), 3))
+    return max(0.0, round(need - RING, 3))
 
 
 class _Lines:
@@ -201,14 +248,14 @@ class _Lines:
     def room(self, axis: str, at: float, c: float, sgn: float, me: int, room: float) -> float:
         """`room` cut to the first box (not box `me`) from c in the direction sgn along the line."""
         for gap, lo, hi in self._along(axis, at):
-            if sgn > 0:   # the smallest near edge at or past c
-                k = bisect.bisect_left(lo, (c, -1))
+            if sgn > 0:   # the smallest near edge at or past c (a neighbour sharing the cut at c too)
+                k = bisect.bisect_left(lo, (c - TOUCH, -1))
                 while k < len(lo) and lo[k][1] == me:
                     k += 1
                 if k < len(lo):
                     room = min(room, (lo[k][0] - c) - gap)
             else:         # the largest far edge at or before c
-                k = bisect.bisect_right(hi, (c, len(self.boxes))) - 1
+                k = bisect.bisect_right(hi, (c + TOUCH, len(self.boxes))) - 1
                 while k >= 0 and hi[k][1] == me:
                     k -= 1
                 if k >= 0:
@@ -216,21 +263,34 @@ class _Lines:
         return room
 
 
-def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
+def inside(at: float, lo: float, hi: float) -> float:
+    """A tick along a cut at the margin's very edge (a grid from margin to margin) would put half
+    its hairline in the margin: it moves inside by that half, and only then."""
+    if lo - MARK_WIDTH / 2 - 1e-9 <= at < lo:
+        return lo
+    if hi < at <= hi + MARK_WIDTH / 2 + 1e-9:
+        return hi
+    return at
+
+
+def crop_marks(paper: Paper, placed: list[Placed], offset: tuple[float, float] = (0.0, 0.0)) -> list[Shape]:
     """Short hairlines on the extension of every trim edge, beyond each corner, stopping short of
-    any other piece (with its bleed), the heading, the credit line and the margin. Marks that
-    two neighbours share are drawn once."""
+    any other piece (with its bleed), the heading, the credit line and the margin (where the
+    page moves by `offset`, a back page's --back-offset, too). Marks that two neighbours share are
+    drawn once; a line shared by two pieces of a grid has its marks outside the grid only."""
     boxes: list[Rect4] = []
     for p in placed:
-        b = p.bleed
-        boxes.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
+        left, top, right, bottom = p.reach()
+        boxes.append((p.x - left, p.y - top, p.x + p.w + right, p.y + p.h + bottom))
     # the heading and credit bands are obstacles too (a mark may come closer to them than to a
     # piece: their text sits at the far side of the band)
     bands = len(boxes)
     boxes.append((0.0, 0.0, paper.w, HEADER_BOTTOM))
     boxes.append((0.0, paper.h - FOOTER_TOP, paper.w, paper.h))
     half = MARK_WIDTH / 2  # a line's ink reaches half its width past its end points' box
-    lo_x, lo_y, hi_x, hi_y = MARGIN + half, MARGIN + half, paper.w - MARGIN - half, paper.h - MARGIN - half
+    dx, dy = offset
+    lo_x, lo_y = MARGIN + half - dx, MARGIN + half - dy
+    hi_x, hi_y = paper.w - MARGIN - half - dx, paper.h - MARGIN - half - dy
     eps = MARK_WIDTH
     lines = _Lines(boxes, bands, eps)
     seen: set[tuple[float, float, float, float]] = set()
@@ -254,9 +314,11 @@ def crop_marks(paper: Paper, placed: list[Placed]) -> list[Shape]:
                     if room - start < MARK_MIN:
                         continue
                     if axis == "x":
-                        seg = (cx + sgn * start, cy, cx + sgn * room, cy)
+                        at = inside(cy, lo_y, hi_y)
+                        seg = (cx + sgn * start, at, cx + sgn * room, at)
                     else:
-                        seg = (cx, cy + sgn * start, cx, cy + sgn * room)
+                        at = inside(cx, lo_x, hi_x)
+                        seg = (at, cy + sgn * start, at, cy + sgn * room)
                     x1, y1, x2, y2 = seg
                     key = (round(min(x1, x2), 2), round(min(y1, y2), 2), round(max(x1, x2), 2),
                            round(max(y1, y2), 2))

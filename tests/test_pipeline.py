@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2
@@ -205,8 +206,8 @@ def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
             length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
             assert 1.25 <= length <= 5.0  # sheets.MARK_MIN: shorter marks are left out
             for pl in page.placed:
-                b = pl.piece.bleed
-                x0, y0, x1, y1 = pl.x - b, pl.y - b, pl.x + pl.w + b, pl.y + pl.h + b
+                left, top, right, bottom = pl.reach()  # a shared cut has no bleed over the neighbour
+                x0, y0, x1, y1 = pl.x - left, pl.y - top, pl.x + pl.w + right, pl.y + pl.h + bottom
                 overlap = min(m.x1, m.x2) < x1 and max(m.x1, m.x2) > x0 and \
                     min(m.y1, m.y2) < y1 and max(m.y1, m.y2) > y0
                 assert not overlap, (m, pl.piece.name)
@@ -219,13 +220,41 @@ def test_crop_marks_at_every_cut_line_and_never_on_a_piece():
     assert checked == 38
 
 
-def test_same_size_pieces_in_a_grid_with_a_gutter():
-    doc = compose([counter(i) for i in range(20)], INFO, PrintOptions("a4"))
-    page = next(p for p in doc.pages if p.kind == "pieces")
+def _steps(page) -> set[float]:
     xs = sorted({round(p.x, 3) for p in page.placed})
     ys = sorted({round(p.y, 3) for p in page.placed})
-    steps = {round(b - a, 3) for a, b in zip(xs, xs[1:])} | {round(b - a, 3) for a, b in zip(ys, ys[1:])}
-    assert steps == {round(15.9 + 5.0, 3)}  # 5 mm gutters both ways
+    return {round(b - a, 3) for a, b in zip(xs, xs[1:])} | {round(b - a, 3) for a, b in zip(ys, ys[1:])}
+
+
+def test_same_size_pieces_share_their_cuts():
+    """Edge to edge both ways: one cut separates two rows; ticks stand outside the grid only."""
+    doc = compose([counter(i) for i in range(40)], INFO, PrintOptions("a4"))
+    page = next(p for p in doc.pages if p.kind == "pieces")
+    assert _steps(page) == {15.9}
+    assert len(page.marks) >= 2 * (12 + 1) + 2 * (4 + 1)  # 12 columns x 4 rows: ticks at every line
+    for m in page.marks:  # every tick stands clear of every piece, never on a cut two pieces share
+        for p in page.placed:
+            assert not (p.x - 0.5 < m.x1 < p.x + p.w + 0.5 and p.y - 0.5 < m.y1 < p.y + p.h + 0.5), (m, p.piece.name)
+            assert not (p.x - 0.5 < m.x2 < p.x + p.w + 0.5 and p.y - 0.5 < m.y2 < p.y + p.h + 0.5), (m, p.piece.name)
+
+
+def test_a_bleed_opens_the_grid_by_twice_the_bleed():
+    cards = [replace(card(i, 0.0), grounds=("#336699", "#993366")) for i in range(6)]
+    page = next(p for p in compose(cards, INFO, PrintOptions("a4", bleed=3.0)).pages if p.kind == "pieces")
+    assert _steps(page) == {63.5 + 6.0, 88.9 + 6.0}  # 3 across, 2 down
+    assert all(pl.reach() == (3.0,) * 4 for pl in page.placed)  # each piece keeps all of its bleed
+
+
+def test_a_back_colour_runs_to_the_neighbours_cut():
+    cards = [replace(card(i, 0.0), grounds=("#ffffff", "#993366")) for i in range(6)]
+    doc = compose(cards, INFO, PrintOptions("a4"))
+    backs = next(p for p in doc.pages if p.kind == "backs")
+    assert _steps(backs) <= {63.5, 88.9}  # no gutter: the 1.5 mm of a back does not open the grid
+    for pl in backs.placed:
+        left, top, right, bottom = pl.reach()
+        assert {left, right} <= {0.0, 1.5} and {top, bottom} <= {0.0, 1.5}
+        neighbours = [q for q in backs.placed if q is not pl and abs(q.y - pl.y) < 0.01]
+        assert (right == 0.0) == any(abs(q.x - pl.x - pl.w) < 0.01 for q in neighbours)
 
 
 def test_two_builds_are_byte_identical(tmp_path):

@@ -10,7 +10,7 @@ from pnpkit.generator.cover import KitInfo
 from pnpkit.generator.options import PrintOptions
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Line, Rect, Style
-from pnpkit.generator.sheets import MARGIN, PAPERS
+from pnpkit.generator.sheets import EDGE_TICK, MARGIN, PAPERS
 
 INFO = KitInfo("prop", "Prop Kit", credit="Prop Kit credit")
 
@@ -40,13 +40,16 @@ def test_imposition_properties(specs, paper, duplex):
     doc = compose(make(specs), INFO, PrintOptions(paper, duplex))
     W, H = PAPERS[paper]
     two_sided = any(two for *_, two, _ in specs)
-    assert len(doc.pages) % 2 == 0 or not two_sided  # a file with no backs prints single-sided
-    assert not any(p.kind in ("blank", "calibration-back", "backs") for p in doc.pages) or two_sided
+    # two runs: double-sided (each front an odd page, its back the next) then single-sided; no blank page
+    last_back = max((p.number for p in doc.pages if p.is_back), default=0)
+    assert last_back % 2 == 0 and all(p.back_of.number == p.number - 1 for p in doc.pages if p.is_back)
+    assert not any(p.kind in ("calibration-back", "backs") for p in doc.pages) or two_sided
     for page in doc.pages:
+        assert page.kind in ("cover", "assembly", "calibration", "calibration-back", "thumbnail") or page.placed
         boxes = []
         for p in page.placed:
-            b = p.bleed
-            box = (p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b)
+            left, top, right, bottom = p.reach()
+            box = (p.x - left, p.y - top, p.x + p.w + right, p.y + p.h + bottom)
             assert box[0] >= MARGIN - 1e-6 and box[1] >= MARGIN - 1e-6
             assert box[2] <= W - MARGIN + 1e-6 and box[3] <= H - MARGIN + 1e-6
             assert all(not overlap(box, o) for o in boxes)
@@ -57,6 +60,12 @@ def test_imposition_properties(specs, paper, duplex):
                 seg = (min(m.x1, m.x2) - 0.125, min(m.y1, m.y2) - 0.125,
                        max(m.x1, m.x2) + 0.125, max(m.y1, m.y2) + 0.125)
                 assert seg[0] >= MARGIN and seg[1] >= MARGIN and seg[2] <= W - MARGIN and seg[3] <= H - MARGIN
+                if m.style == EDGE_TICK:  # a grid from margin to margin: a tick on a column's cut, at its ends
+                    assert page.tall and m.x1 == m.x2 and any(abs(m.x1 - x) < 1e-6 for p in page.placed
+                                                              for x in (p.x, p.x + p.w))
+                    assert min(m.y1, m.y2) <= min(p.y for p in page.placed) + 1e-6 or \
+                        max(m.y1, m.y2) >= max(p.y + p.h for p in page.placed) - 1e-6
+                    continue
                 assert all(not overlap(seg, b) for b in boxes)
     for e in doc.manifest["pieces"]:
         if e["back"]:
