@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from pnpkit.generator import fonts
+from pnpkit.generator import fonts, legibility
 from pnpkit.generator.bleed import underlay
 from pnpkit.generator.options import MAX_BACK_OFFSET, PAPERS  # noqa: F401  (the papers, where the options are read)
 from pnpkit.generator.pieces import Piece
@@ -150,16 +150,48 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
         room = width - rwidth - 4
-        size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE, room, smallest=5.5)
-        while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
-            left = left[:-2].rstrip(" ,(") + "…"  # too long even small: cut, never over the page number
+        left, size = heading_that_fits(left, room)
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
     if credit:
-        size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=4.5)
+        size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=legibility.PAGE_PT)
         out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
     return out
+
+
+def heading_that_fits(text: str, room: float) -> tuple[str, float]:
+    """A page heading and its size: the whole heading if it fits `room` at PAGE_PT or larger, else
+    its list ("A x5, B x5, ...") cut after a whole item with how many more there are, never a word
+    cut in two nor a size under PAGE_PT."""
+    font = "condensed-bold"
+
+    def fits(t: str) -> float | None:
+        try:
+            return fonts.fit_size(t, font, HEADER_SIZE, room, smallest=legibility.PAGE_PT)
+        except fonts.TextFitError:
+            return None
+
+    size = fits(text)
+    if size is not None:
+        return text, size
+    body, suffix = text, ""
+    if text.endswith(")") and " (" in text:
+        body, suffix = text[:text.rindex(" (")], text[text.rindex(" ("):]
+    items = body.split(", ")
+    for keep in range(len(items) - 1, 0, -1):
+        t = ", ".join(items[:keep]) + f" and {len(items) - keep} more" + suffix
+        size = fits(t)
+        if size is not None:
+            return t, size
+    words = text.split()
+    while len(words) > 1:  # no list to shorten: whole words, then an ellipsis
+        words.pop()
+        t = " ".join(words) + " …"
+        size = fits(t)
+        if size is not None:
+            return t, size
+    return text, legibility.PAGE_PT
 
 
 Rect4 = tuple[float, float, float, float]

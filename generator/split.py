@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from pnpkit.generator import fonts
+from pnpkit.generator import fonts, legibility
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 
@@ -243,7 +243,7 @@ def thumbnail(split: Split, x: float, y: float, w: float, h: float, panels: tupl
         px, py = _panel_box(b, p)
         layers.append(Group((Group(tuple(p.drawing), clip=(0, 0, p.w, p.h)),), dx=px, dy=py))
     drawn = _turn(tuple(layers), b.h) if split.rotated else tuple(layers)
-    out: list[Shape] = [Group(drawn, dx=ox, dy=oy, scale=s)]
+    out: list[Shape] = [Group(legibility.without_small(drawn, legibility.PAGE_PT, s), dx=ox, dy=oy, scale=s)]
     out.append(Rect(ox, oy, split.w * s, split.h * s, Style(fill=None, stroke="#000000", width=0.3)))
     for p, (bx, by, bw, bh) in zip(panels, boxes[1:]):
         rx, ry = ox + bx * s, oy + by * s

@@ -85,9 +85,9 @@ def test_sizes_margins_and_mirrored_backs(built):
     assert by["raccoon"][0]["w_mm"] == pytest.approx(25.4, abs=0.05)
     for c in ("storage-orange", "storage-blue", "storage-green", "storage-purple"):
         for e in by[c]:
-            assert (e["w_mm"], e["h_mm"]) == pytest.approx((88.0, 58.0), abs=0.05) and e["back"]
+            assert (e["w_mm"], e["h_mm"]) == pytest.approx((88.9, 63.5), abs=0.05) and e["back"]  # poker, landscape
     for e in by["nuts"] + by["jokers"]:
-        assert (e["w_mm"], e["h_mm"]) == pytest.approx((43.0, 59.0), abs=0.05) and e["back"]
+        assert (e["w_mm"], e["h_mm"]) == pytest.approx((41.0, 63.0), abs=0.05) and e["back"]  # mini cards
     for e in m["pieces"]:
         where = f"{e['name']} on page {e['page']}"
         assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where

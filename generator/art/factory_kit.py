@@ -145,7 +145,7 @@ def splitter_tile(color: str | None = None, mirror: bool = False, joiner: bool =
     shapes = [_frame(), *_belt(branch, BELT, chevrons=0.0), *_belt(trunk, BELT, chevrons=26.0)]
     shapes += _chevrons(branch[:2] if is_joiner else branch[2:], BELT, 26.0)
     shapes.append(Circle(*dot, BELT * 0.42, ink("#f2c230", width=DETAIL)))
-    shapes.append(Text(*at, word, size=15, font="heading", color=INK, anchor="middle"))
+    shapes.append(Text(*at, word, size=18, font="heading", color=INK, anchor="middle"))  # 7 pt on a 40 mm tile
     if flag(mirror):
         shapes = transform(shapes, (-1.0, 0.0, 0.0, 1.0, 100.0, 0.0))
     return shapes

@@ -36,7 +36,7 @@ MIME = {"hotshot": ("mime-hose", "Hold a fire hose!"),
 
 
 def title(text: str, y: float = 9.0, pt: float = 17.0) -> list[Shape]:
-    pt = fonts.fit_size(text, "heading", pt, CARD_W - 6, smallest=5.0)
+    pt = fonts.fit_size(text, "heading", pt, CARD_W - 6, smallest=7.5)
     return [Text(CARD_W / 2, y, text, size=pt, font="heading", color=INK, anchor="middle")]
 
 
@@ -157,10 +157,10 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
     out += title(label or role.replace("-", " ").title())
     # the piece and the mime
     out += piece(ROLE_ART[role], 20.0, 27.0, 25.0, **({"full": True} if role == "pilot" else {}))
-    out += words(20.0, 44.6, "your piece", 7.0, "condensed", color=GREY, anchor="middle")
+    out += words(20.0, 44.6, "your piece", 7.5, "condensed", color=GREY, anchor="middle")
     drawn, says = MIME[role]
     out += put(mime or drawn, 44.0, 12.0, 36.0, 29.0)
-    out += words(62.0, 44.6, says, fonts.fit_size(says, "condensed-bold", 8.0, 38.0, smallest=5.0), "condensed-bold", anchor="middle")
+    out += words(62.0, 44.6, says, fonts.fit_size(says, "condensed-bold", 8.0, 38.0, smallest=7.5), "condensed-bold", anchor="middle")
     # the round
     out.append(Rect(2.0, 47.5, CARD_W - 4.0, 8.0, box_style("#f3efe6", color="#8a7a5a", mm=0.25)))
     if role == "pilot":
