@@ -4,6 +4,7 @@ do not fit their box is refused with its file and line (exit 2), never shrunk or
 """
 from __future__ import annotations
 
+import io
 import math
 import re
 from functools import lru_cache
@@ -13,7 +14,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnpkit.cli import cli
-from pnpkit.generator.build import printable_kits
+from pnpkit.generator.backends import pdf as pdf_backend
+from pnpkit.generator.build import compose, pieces_of, printable_kits, titles_of
+from pnpkit.generator.cover import KitInfo
+from pnpkit.generator.options import PrintOptions
+from pnpkit.kitfile import load_kit
 
 KITS = printable_kits()
 PAPERS = ("a4", "letter")
@@ -26,7 +31,7 @@ def _printed_lines(pdf) -> dict[int, list[tuple[float, float, float, str]]]:
     """page -> [(size pt as printed, x mm, y mm from the top-left, text)] of every run of text:
     its font size times the scale of its text matrix and of every transformation around it (a
     drawing placed smaller than it was drawn prints its words smaller), at its start."""
-    reader = PdfReader(str(pdf))
+    reader = PdfReader(io.BytesIO(pdf) if isinstance(pdf, bytes) else str(pdf))
     out = {}
     for n, page in enumerate(reader.pages, 1):
         height = float(page.mediabox.height)
@@ -128,3 +133,35 @@ def test_a_designers_deck_whose_text_cannot_fit_is_refused(tmp_path):
                          "    front: {text: '{{ row.rule }}'}\n")
     out = _refused(tmp_path, kit)
     assert f"{kit}:7: components[0].front.text: " in out and "even at 7 pt" in out
+
+
+def _cover_ends_above_its_credit(kit: str, pdf, height: float) -> None:
+    credit = load_kit(kit).game.credit
+    runs = _printed_lines(pdf)[1]
+    feet = [y for *_, y, text in runs if text == credit.strip()]
+    assert len(feet) == 2, "the credit: once under the title, once at the foot"
+    foot = max(feet)
+    assert foot <= height - 6.35 - 0.5, f"the credit line {height - foot:.1f} mm from the edge"
+    for pt, x, y, text in runs:
+        if y != foot:
+            assert y <= foot - 3.0, f"{text!r} at {height - y:.1f} mm from the edge runs into the credit line"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kit", KITS)
+def test_the_cover_ends_above_its_credit_line(kit_build, kit, paper):
+    """The cover's text (NUTS has 28 components to list) ends above the credit line at the foot
+    of the page, and that stays inside the 6.35 mm margin (NUTS on Letter ran 2.7 mm from the edge)."""
+    built = kit_build(kit, paper)
+    _cover_ends_above_its_credit(kit, str(built.pdf), built.manifest["page_size_mm"][1])
+
+
+@pytest.mark.parametrize("options", [{"ink_saver": True}, {"bleed": 3.0}, {"backs": "gutter"}],
+                         ids=["ink-saver", "bleed", "gutter"])
+def test_the_longest_cover_fits_letter_with_every_option(options):
+    """NUTS, the kit with the most to list, on the shorter paper, with each option that changes the
+    cover's instructions."""
+    k = load_kit("nuts")
+    doc = compose(pieces_of(k), KitInfo.of(k), PrintOptions("letter", **options), titles_of(k))
+    pdf = pdf_backend.render(doc.page_shapes()[:1], doc.paper.w, doc.paper.h)
+    _cover_ends_above_its_credit("nuts", pdf, doc.paper.h)

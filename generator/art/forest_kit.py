@@ -161,8 +161,8 @@ def dice_corner(color: str | None = None) -> list[Shape]:
     out += words(s / 2, 5.5, "Fire Dice", SMALL, "heading", anchor="middle")
     out += put("die", 3.0, 8.0, 11.0, 11.0, pips=1)
     out += put("die", 17.0, 8.0, 11.0, 11.0, pips=4)
-    out += words(8.5, 23.0, "1 down", SMALL, "condensed-bold", anchor="middle")
-    out += words(22.5, 23.0, "4 across", SMALL, "condensed-bold", anchor="middle")
+    out += words(8.0, 23.0, "1 down", SMALL, "condensed-bold", anchor="middle")
+    out += words(23.2, 23.0, "4 across", SMALL, "condensed-bold", anchor="middle")
     out += words(s / 2, 28.5, "down first", SMALL, "condensed", color=GREY, anchor="middle")
     return out
 
