@@ -111,9 +111,9 @@ def test_in_the_nuts_shows_the_board_with_its_cards_and_each_players_storage_car
     browser.open(pages["in-the-nuts"], "#step=last")
     now = shown(browser)
     assert now["where"] == 'turn 3 (Christine), nut 1 (Christine) "take walnut/acorn, new beechnut, to keep"'
-    assert now["captions"] == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Orange): 1 point; 13 in the supply",
-                               "Marlene (Blue): 1 point; 14 in the supply",
-                               "Christine (Green): 0 points; 14 in the supply", "Uwe (Purple): 1 point; 12 in the supply"]
+    assert now["captions"] == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Black): 1 point; 13 in the supply",
+                               "Marlene (Red): 1 point; 14 in the supply",
+                               "Christine (Blue): 0 points; 14 in the supply", "Uwe (White): 1 point; 12 in the supply"]
     # the board: 7 squirrels in their sections, 4 face-up nut cards and the draw pile; David and the
     # cards set aside beside it; each player's supply and cards (a card with a nut card on it: 2)
     assert now["uses"] == [12, 2, 3, 3, 3, 3]
