@@ -145,3 +145,22 @@ def test_boards_have_the_contrast_of_printed_art(kit_build, kit):
         pale = sum(1 for g in greys if g > 235) / len(greys)
         assert pale < 0.25, f"{kit}: {e['name']} is {pale:.0%} near-white"
         assert sorted(greys)[len(greys) // 2] <= 225, f"{kit}: {e['name']} is washed out"
+
+
+# --- sizes --------------------------------------------------------------------------------------------
+
+STANDARD_CARDS = {  # (short, long) mm: sizes sleeves and print shops know
+    (63.5, 88.9): "poker", (57.0, 89.0): "bridge", (41.0, 63.0): "mini (American)", (44.0, 67.0): "mini (Euro)",
+    (70.0, 120.0): "tarot", (80.0, 120.0): "Dixit", (70.0, 70.0): "square", (80.0, 80.0): "square",
+}
+SIZED_BY_THE_BOARD = {("nuts", "orders"): "an Order card lies in the floor's one-column (20 mm) Order slot"}
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_cards_take_standard_sizes(kit):
+    """No card of a shipped kit at a size no sleeve fits (88x58, 43x59, 57x80 and 90x120 mm were)."""
+    for c in load_kit(kit).components:
+        if c.kind != "cards" or (kit, c.name) in SIZED_BY_THE_BOARD:
+            continue
+        short, long = sorted(round(v, 1) for v in c.size)
+        assert (short, long) in STANDARD_CARDS, f"{kit}: {c.name} is {c.size[0]:g}x{c.size[1]:g} mm"
