@@ -150,48 +150,42 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
         room = width - rwidth - 4
-        left, size = heading_that_fits(left, room)
+        left, size = line_that_fits(left, room)
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
     if credit:
-        size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=legibility.PAGE_PT)
+        credit, size = line_that_fits(credit, width, "condensed", CREDIT_SIZE, listed=False)
         out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
     return out
 
 
-def heading_that_fits(text: str, room: float) -> tuple[str, float]:
-    """A page heading and its size: the whole heading if it fits `room` at PAGE_PT or larger, else
-    its list ("A x5, B x5, ...") cut after a whole item with how many more there are, never a word
-    cut in two nor a size under PAGE_PT."""
-    font = "condensed-bold"
+def line_that_fits(text: str, room: float, font: str = "condensed-bold", pt: float = HEADER_SIZE,
+                   listed: bool = True) -> tuple[str, float]:
+    """A page's heading (or credit line) and its size: the whole line if it fits `room` at PAGE_PT
+    or larger, else (`listed`) its list ("A x5, B x5, ...") cut after a whole item with how many
+    more there are, or its words cut after a whole one; never a word cut in two nor a size under
+    PAGE_PT."""
 
     def fits(t: str) -> float | None:
         try:
-            return fonts.fit_size(t, font, HEADER_SIZE, room, smallest=legibility.PAGE_PT)
+            return fonts.fit_size(t, font, pt, room, smallest=legibility.PAGE_PT)
         except fonts.TextFitError:
             return None
 
-    size = fits(text)
-    if size is not None:
-        return text, size
+    tries = [text]
     body, suffix = text, ""
     if text.endswith(")") and " (" in text:
         body, suffix = text[:text.rindex(" (")], text[text.rindex(" ("):]
-    items = body.split(", ")
-    for keep in range(len(items) - 1, 0, -1):
-        t = ", ".join(items[:keep]) + f" and {len(items) - keep} more" + suffix
-        size = fits(t)
-        if size is not None:
-            return t, size
+    items = body.split(", ") if listed else [body]
+    tries += [", ".join(items[:keep]) + f" and {len(items) - keep} more" + suffix for keep in range(len(items) - 1, 0, -1)]
     words = text.split()
-    while len(words) > 1:  # no list to shorten: whole words, then an ellipsis
-        words.pop()
-        t = " ".join(words) + " …"
-        size = fits(t)
-        if size is not None:
-            return t, size
-    return text, legibility.PAGE_PT
+    tries += [" ".join(words[:n]) + " …" for n in range(len(words) - 1, 0, -1)]  # no list: whole words
+    for t in tries:
+        got = fits(t)
+        if got is not None:
+            return t, got
+    return tries[-1], legibility.PAGE_PT
 
 
 Rect4 = tuple[float, float, float, float]

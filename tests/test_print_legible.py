@@ -165,3 +165,18 @@ def test_the_longest_cover_fits_letter_with_every_option(options):
     doc = compose(pieces_of(k), KitInfo.of(k), PrintOptions("letter", **options), titles_of(k))
     pdf = pdf_backend.render(doc.page_shapes()[:1], doc.paper.w, doc.paper.h)
     _cover_ends_above_its_credit("nuts", pdf, doc.paper.h)
+
+
+def test_a_credit_too_long_for_its_line_is_cut_after_a_whole_word(tmp_path):
+    """A designer's long credit line prints at 6 pt at the foot of each page, cut after a whole
+    word with an ellipsis: never smaller, never over the margins, never an internal error."""
+    credit = "Thanks to " + ", ".join(f"playtester number {n}" for n in range(13))  # under the 300 characters a credit may have
+    kit = tmp_path / "k.yaml"
+    kit.write_text(f"game: {{id: k, title: K, players: 2, credit: '{credit}'}}\ncomponents:\n"
+                   "  - kind: cards\n    name: c\n    size: poker\n    front: {title: Hello}\n")
+    result = CliRunner().invoke(cli, ["build", str(kit), "--paper", "a4", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    foot = [run for run in _printed_lines(str(tmp_path / "out" / "k" / "k-a4.pdf"))[2] if run[3].startswith("Thanks")]
+    assert len(foot) == 1 and foot[0][0] >= PAGE_PT - 0.01
+    assert foot[0][3].endswith(" …") and credit.startswith(foot[0][3][:-2])
+    assert foot[0][1] >= 6.35
