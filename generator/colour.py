@@ -35,6 +35,15 @@ def luminance(c: str) -> float:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
+EDGE_LUMINANCE = 0.88  # a ground no lighter than this reads as colour at its cut, not as paper
+
+
+def shows_its_edge(c: str) -> bool:
+    """A ground dark enough to read as colour past the cut (a back that lands a little off shows a
+    coloured overrun, not a near-white one; a round counter's disc is its own cut line)."""
+    return luminance(c) <= EDGE_LUMINANCE
+
+
 def _linear(v: int) -> float:
     c = v / 255
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4

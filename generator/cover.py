@@ -152,7 +152,50 @@ def needs_box(needs: tuple[str, ...], x0: float, y: float, width: float) -> tupl
     return [Rect(x0, y, width, bottom - y, Style(fill="#f4f1ea", stroke="#000000", width=0.35), r=2.0)] + g.out, bottom
 
 
+COVER_FOOT = 5.0  # mm above the bottom margin kept for the credit line under the cover's text
+PITCHES = (1.3, 1.15, 1.05)  # the contents' line spacing, tried in turn until the cover fits its page
+
+
 def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing) -> list[Shape]:
+    """The cover, its contents table set closer (and, for a kit of very many components, cut after
+    the rows that fit, saying how many more) until every line ends above the credit line."""
+    bottom = paper.h - MARGIN - COVER_FOOT
+    keep = len(contents) + 2
+    for pitch in PITCHES:
+        shapes, y = _cover(info, paper, contents, pages, how, pitch, keep)
+        if y <= bottom:
+            return shapes
+    while keep > 1:
+        keep -= 1
+        shapes, y = _cover(info, paper, contents, pages, how, PITCHES[-1], keep)
+        if y <= bottom:
+            return shapes
+    return shapes
+
+
+def _contents_rows(f: Flow, rows: list[Entry], cols: tuple[float, ...], pitch: float, keep: int) -> None:
+    """The contents table's rows (the first `keep`, then a line saying how many more)."""
+    x0 = f.x
+    for e in rows[:keep]:
+        f.y += fonts.line_height(8.5, pitch)
+        name = e.component
+        size = 8.5
+        while size > 6 and fonts.text_width(name, "body", size) > cols[1] - 2:
+            size -= 0.5
+        f.out.append(Text(x0, f.y, name, size, "body", INK))
+        kind = e.kind + (" (2-sided)" if e.double_sided and e.kind else "")
+        f.out.append(Text(x0 + cols[1], f.y, kind, 8, "condensed", INK))
+        count = (f"{e.count}" + (f" in {e.split}" if e.split else "")) if e.count else ""
+        f.out.append(Text(x0 + cols[2], f.y, count, 8, "condensed", INK))
+        f.out.append(Text(x0 + cols[3], f.y, e.pages, 8, "condensed", INK))
+    if len(rows) > keep:
+        f.y += fonts.line_height(8.5, pitch)
+        f.out.append(Text(x0, f.y, f"and {len(rows) - keep} more: each page's heading names what is on it", 8,
+                          "body", SOFT))
+
+
+def _cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing, pitch: float,
+           keep: int) -> tuple[list[Shape], float]:
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
     f = Flow(x0, MARGIN + 6, width)
@@ -189,18 +232,7 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
     rows = [Entry(first[0], "", 0, first[1], False)]
     if calibration is not None:
         rows.append(Entry("Calibration: rulers and back alignment", "", 0, f"{calibration}-{calibration + 1}", True))
-    for e in rows + contents:
-        f.y += fonts.line_height(8.5, 1.3)
-        name = e.component
-        size = 8.5
-        while size > 6 and fonts.text_width(name, "body", size) > cols[1] - 2:
-            size -= 0.5
-        f.out.append(Text(x0, f.y, name, size, "body", INK))
-        kind = e.kind + (" (2-sided)" if e.double_sided and e.kind else "")
-        f.out.append(Text(x0 + cols[1], f.y, kind, 8, "condensed", INK))
-        count = (f"{e.count}" + (f" in {e.split}" if e.split else "")) if e.count else ""
-        f.out.append(Text(x0 + cols[2], f.y, count, 8, "condensed", INK))
-        f.out.append(Text(x0 + cols[3], f.y, e.pages, 8, "condensed", INK))
+    _contents_rows(f, rows + contents, cols, pitch, keep)
     f.y += 1.5
     f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
     f.y += 2
@@ -260,7 +292,7 @@ def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: P
                 "white edge." if how.back_bleed else "") +
                " Back pages carry their own crop marks, to cut a sheet of backs on its own (to glue "
                "onto card, say).", 9, indent=4, bullet="•")
-    return f.out
+    return f.out, f.y
 
 
 def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,

@@ -11,8 +11,13 @@ from importlib import resources
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnpkit.generator.legibility import PLAY_PT
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import MM_PER_PT
+
+
+class TextFitError(ValueError):
+    """The text does not fit its box at the smallest readable size."""
 
 # Style name used in shapes.Text.font -> (PDF font name, file in fonts/)
 FONTS: dict[str, tuple[str, str]] = {
@@ -86,11 +91,17 @@ def _per_pt(text: str, style: str) -> float:
     return pdfmetrics.stringWidth(text, pdf_font(style), 1.0)
 
 
-def fit_size(text: str, style: str, size_pt: float, width_mm: float, smallest: float = 4.0) -> float:
-    """The largest size <= `size_pt`, in quarter points, at which one line of `text` fits
-    `width_mm` (never below `smallest`: then it is as small as allowed, and may overrun)."""
+def fit_size(text: str, style: str, size_pt: float, width_mm: float, smallest: float = PLAY_PT) -> float:
+    """The largest size <= `size_pt` (and never under `smallest`), in quarter points, at which one line of `text` fits
+    `width_mm`. A line that does not fit even at `smallest` (by default the size text read during
+    play may not go under) raises TextFitError: words are never set too small to read, nor left to
+    run over their box."""
+    size_pt = max(size_pt, smallest)
     while size_pt > smallest and text_width(text, style, size_pt) > width_mm:
-        size_pt -= 0.25
+        size_pt = max(size_pt - 0.25, smallest)
+    if text_width(text, style, size_pt) > width_mm + 1e-6:
+        raise TextFitError(f"{text!r} does not fit its {width_mm:.1f} mm line even at {size_pt:g} pt "
+                           f"(text may not be smaller): shorten it or give it more room")
     return size_pt
 
 

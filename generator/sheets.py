@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-from pnpkit.generator import fonts
+from pnpkit.generator import fonts, legibility
 from pnpkit.generator.bleed import underlay
 from pnpkit.generator.options import MAX_BACK_OFFSET, PAPERS  # noqa: F401  (the papers, where the options are read)
 from pnpkit.generator.pieces import Piece
@@ -164,14 +164,12 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
         room = width - rwidth - 4
-        size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE, room, smallest=5.5)
-        while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
-            left = left[:-2].rstrip(" ,(") + "…"  # too long even small: cut, never over the page number
+        left, size = line_that_fits(left, room)
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
     if credit:
-        size = fonts.fit_size(credit, "condensed", CREDIT_SIZE, width, smallest=4.5)
+        credit, size = line_that_fits(credit, width, "condensed", CREDIT_SIZE, listed=False)
         out.append(Text(paper.w / 2, paper.h - MARGIN - 0.7, credit, size, "condensed", GREY, "middle"))
     return out
 
@@ -183,9 +181,7 @@ def side_furniture(paper: Paper, left: str, right: str, rows: list[float]) -> li
     ys = sorted({MARGIN, paper.h - MARGIN, *rows})
     a, b = max(zip(ys, ys[1:]), key=lambda g: g[1] - g[0])
     room, mid = b - a - 2 * (MARK_GAP + MARK_LEN), (a + b) / 2
-    size = fonts.fit_size(left, "condensed-bold", HEADER_SIZE - 0.5, room, smallest=6.0)
-    while len(left) > 1 and fonts.text_width(left, "condensed-bold", size) > room:
-        left = left[:-2].rstrip(" ,(") + "…"
+    left, size = line_that_fits(left, room, "condensed-bold", HEADER_SIZE - 0.5)
     return [Text(MARGIN + 2.0, mid, left, size, "condensed-bold", INK, "middle", rotate=-90),
             Text(paper.w - MARGIN - 2.0, mid, right, HEADER_SIZE - 0.5, "condensed", INK, "middle", rotate=90)]
 
@@ -207,6 +203,34 @@ def edge_ticks(paper: Paper, placed: list[Placed]) -> list[Shape]:
                     seen.add((round(x, 2), y))
                     out.append(Line(x, min(y, y + sgn * MARK_LEN), x, max(y, y + sgn * MARK_LEN), EDGE_TICK))
     return out
+
+
+def line_that_fits(text: str, room: float, font: str = "condensed-bold", pt: float = HEADER_SIZE,
+                   listed: bool = True) -> tuple[str, float]:
+    """A page's heading (or credit line) and its size: the whole line if it fits `room` at PAGE_PT
+    or larger, else (`listed`) its list ("A x5, B x5, ...") cut after a whole item with how many
+    more there are, or its words cut after a whole one; never a word cut in two nor a size under
+    PAGE_PT."""
+
+    def fits(t: str) -> float | None:
+        try:
+            return fonts.fit_size(t, font, pt, room, smallest=legibility.PAGE_PT)
+        except fonts.TextFitError:
+            return None
+
+    tries = [text]
+    body, suffix = text, ""
+    if text.endswith(")") and " (" in text:
+        body, suffix = text[:text.rindex(" (")], text[text.rindex(" ("):]
+    items = body.split(", ") if listed else [body]
+    tries += [", ".join(items[:keep]) + f" and {len(items) - keep} more" + suffix for keep in range(len(items) - 1, 0, -1)]
+    words = text.split()
+    tries += [" ".join(words[:n]) + " …" for n in range(len(words) - 1, 0, -1)]  # no list: whole words
+    for t in tries:
+        got = fits(t)
+        if got is not None:
+            return t, got
+    return tries[-1], legibility.PAGE_PT
 
 
 Rect4 = tuple[float, float, float, float]

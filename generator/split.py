@@ -16,12 +16,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from pnpkit.generator import fonts
+from pnpkit.generator import fonts, legibility
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
 
 OVERLAP = 10.0
 CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between
+SEAM_CLEAR = 0.5  # mm a part's drawing stops short of a seam it is cut along
 HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
 VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7, ground=True)  # on the cut: never outlined
 MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
@@ -141,7 +142,8 @@ def glue_strip(w: float, h: float, vertical: bool, text: str) -> list[Shape]:
     while t < max(sw, sh) * 2:
         lines.append(Line(t, 0, t + sh, sh, HATCH))
         t += step
-    out.append(Group(tuple(lines), clip=(0, 0, sw, sh)))
+    inset = SEAM_CLEAR + 0.3  # the hatching keeps off the strip's cut (its lines would cross it)
+    out.append(Group(tuple(lines), clip=(inset, 0, sw - inset, sh) if vertical else (0, inset, sw, sh - inset)))
     if vertical:
         out.append(Text(OVERLAP / 2 + 1.2, h / 2, text, 7, "bold", "#333333", "middle", rotate=-90))
     else:
@@ -183,7 +185,17 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             x0 = xs[c] - (OVERLAP if c > 0 else 0.0)
             y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
             pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
-            art: list[Shape] = [Group(front, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph))]
+            # the edges laid over a neighbour's glue strip are cut along the seam: the drawing stops
+            # SEAM_CLEAR short of them, so no line lies on that cut (the neighbour shows the rest)
+            over = {"right": c < cols - 1 or "right" in joined, "bottom": r < rows - 1 or "bottom" in joined,
+                    "left": c == 0 and "left" in joined, "top": r == 0 and "top" in joined}
+            cx0, cy0 = x0 + SEAM_CLEAR * over["left"], y0 + SEAM_CLEAR * over["top"]
+            cw = pw - SEAM_CLEAR * (over["left"] + over["right"])
+            ch = ph - SEAM_CLEAR * (over["top"] + over["bottom"])
+            grounds = tuple(g for g in front if getattr(getattr(g, "style", None), "ground", False))
+            drawn = tuple(g for g in front if not getattr(getattr(g, "style", None), "ground", False))
+            art: list[Shape] = [Group(grounds, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph)),  # the background to the cut
+                                Group(drawn, dx=-x0, dy=-y0, clip=(cx0, cy0, cw, ch))]
             glue = f"glue here: part {label} goes under its neighbour"
             if c > 0:
                 art += glue_strip(pw, ph, True, glue)
@@ -243,7 +255,7 @@ def thumbnail(split: Split, x: float, y: float, w: float, h: float, panels: tupl
         px, py = _panel_box(b, p)
         layers.append(Group((Group(tuple(p.drawing), clip=(0, 0, p.w, p.h)),), dx=px, dy=py))
     drawn = _turn(tuple(layers), b.h) if split.rotated else tuple(layers)
-    out: list[Shape] = [Group(drawn, dx=ox, dy=oy, scale=s)]
+    out: list[Shape] = [Group(legibility.without_small(drawn, legibility.PAGE_PT, s), dx=ox, dy=oy, scale=s)]
     out.append(Rect(ox, oy, split.w * s, split.h * s, Style(fill=None, stroke="#000000", width=0.3)))
     for p, (bx, by, bw, bh) in zip(panels, boxes[1:]):
         rx, ry = ox + bx * s, oy + by * s

@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass, field
 
 from pnpkit.generator import fonts
+from pnpkit.generator.fonts import TextFitError  # one error for a line and for a block
+from pnpkit.generator.legibility import PLAY_PT
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import MM_PER_PT, Group, Line, Rect, Shape, Style, Text, evolve
 
@@ -31,10 +33,7 @@ RULE = "#8a8a8a"
 BAND = "#e4e4e4"
 _RULE_STYLE = Style(stroke=RULE, width=0.15)   # a table's rules
 _BAND_STYLE = Style(fill=BAND, stroke=None)    # a table's header and spanning rows
-
-
-class TextFitError(ValueError):
-    """The text does not fit its box at the smallest readable size."""
+__all__ = ["TextFitError", "Laid", "layout", "parse"]
 
 
 @dataclass
@@ -447,7 +446,7 @@ def _move(s: Shape, dx: float, dy: float) -> Shape:
     raise TypeError(type(s))
 
 
-def layout(markup: str, w: float, h: float, *, max_pt: float = 10.0, min_pt: float = 6.5,
+def layout(markup: str, w: float, h: float, *, max_pt: float = 10.0, min_pt: float = PLAY_PT,
            columns: int = 1, col_gap: float = 4.0, x: float = 0.0, y: float = 0.0,
            where: str = "text") -> Laid:
     """Lay `markup` into the box (x, y, w, h) at the largest size from max_pt down to min_pt.

@@ -42,7 +42,9 @@ class Strict(BaseModel):
 MAX_ITEMS = 500    # regions, tracks, labels, boxes ... on one board or sheet
 MAX_ROWS = 100     # rows and columns of a grid or score sheet, rows of a lattice
 MAX_SPACES = 1000  # spaces of one track
-MIN_PT, MAX_PT = 3.0, 144.0  # font sizes: below 3 pt nobody reads it; 144 pt fills a page
+# Font sizes on a piece: DESIGN.md's print conventions want 7 pt for anything read during play
+# (generator/legibility.py holds every piece to it, drawings included); 144 pt fills a page.
+MIN_PT, MAX_PT = 7.0, 144.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -90,8 +92,8 @@ class TextBlock(Strict):
     template: str | None = Field(None, description="A jinja2 file in templates/ (or beside the kit file), e.g. chestnuts-turn.j2.")
     text: str | None = Field(None, description="Inline jinja2 text, instead of a template file.")
     columns: int = Field(1, ge=1, le=4, description="Columns the text flows through.")
-    max_pt: float = Field(10.0, gt=0, le=MAX_PT, description="Largest font size tried (pt).")
-    min_pt: float = Field(6.5, ge=MIN_PT, le=MAX_PT, description="Smallest readable size; if the text does not fit at it, the build fails.")
+    max_pt: float = Field(10.0, ge=MIN_PT, le=MAX_PT, description="Largest font size tried (pt).")
+    min_pt: float = Field(MIN_PT, ge=MIN_PT, le=MAX_PT, description="Smallest readable size; if the text does not fit at it, the build fails.")
 
     @model_validator(mode="after")
     def _one(self) -> "TextBlock":

@@ -36,8 +36,8 @@ def test_text_that_cannot_fit_raises():
 
 
 def test_columns_give_room():
-    one = layout(PARA * 12, 78, 40, columns=1)
-    two = layout(PARA * 12, 160, 40, columns=2)
+    one = layout(PARA * 10, 78, 40, columns=1)
+    two = layout(PARA * 10, 160, 40, columns=2)
     assert two.pt > one.pt
     assert any(t.x > 80 for t in text_shapes(two))
 

@@ -161,9 +161,9 @@ def test_the_replay_draws_every_step_on_the_kits_board(tmp_path):
     assert steps[-1]["where"] == 'turn 3 (Christine), nut 1 (Christine) "take walnut/acorn, new beechnut, to keep"'
     assert steps[-2]["did"].startswith("Christine stops: squirrels from 8 pushed up into 8-9; Christine collects at 8-9")
     titles = [a["title"] for a in steps[-1]["areas"]]
-    assert titles == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Orange): 1 point; 13 in the supply",
-                      "Marlene (Blue): 1 point; 14 in the supply", "Christine (Green): 0 points; 14 in the supply",
-                      "Uwe (Purple): 1 point; 12 in the supply"]
+    assert titles == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Black): 1 point; 13 in the supply",
+                      "Marlene (Red): 1 point; 14 in the supply", "Christine (Blue): 0 points; 14 in the supply",
+                      "Uwe (White): 1 point; 12 in the supply"]
     board = steps[-1]["areas"][0]["items"]
     cards = [it for it in board if len(it) == 7]        # cards carry their height: 4 face up, the draw pile
     assert len(cards) == 5 and cards[-1][4] == 60 - 4 - 4 - 8 - 1     # the draw pile, one card drawn

@@ -128,7 +128,7 @@ def test_role_cards_one_per_piece_for_each_role(built, paper):
     assert all(row["count"] == per_role == comp[c].total for row in deck for c in ("smoke-jumpers", "pilots"))
     cards = by["role-cards"]
     assert len(cards) == len(params.roles) * per_role == 12
-    assert all(p["back"] and (p["w_mm"], p["h_mm"]) == (90.0, 120.0) for p in cards)
+    assert all(p["back"] and (p["w_mm"], p["h_mm"]) == (80.0, 120.0) for p in cards)
     front = _text(reader, [p["page"] for p in cards])
     back = _text(reader, [p["back"]["page"] for p in cards])
     for role in params.roles:

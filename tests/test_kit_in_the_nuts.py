@@ -17,7 +17,8 @@ from pnpkit.kitfile.model import load_kit
 
 KIT = "in-the-nuts"
 MARGIN = 6.35
-PLAYERS = ("Orange", "Blue", "Green", "Purple")
+PLAYERS = ("Black", "Red", "Blue", "White")  # the rulebook's squirrels
+STORAGE = ("storage-circle", "storage-triangle", "storage-square", "storage-star")  # one deck per motif
 
 
 @pytest.fixture(scope="module")
@@ -83,11 +84,11 @@ def test_sizes_margins_and_mirrored_backs(built):
     for e in by["squirrels"]:  # single-sided: a squirrel is never turned over
         assert (e["w_mm"], e["h_mm"]) == pytest.approx((13.0, 13.0), abs=0.05) and e["back"] is None
     assert by["raccoon"][0]["w_mm"] == pytest.approx(25.4, abs=0.05)
-    for c in ("storage-orange", "storage-blue", "storage-green", "storage-purple"):
+    for c in STORAGE:
         for e in by[c]:
-            assert (e["w_mm"], e["h_mm"]) == pytest.approx((88.0, 58.0), abs=0.05) and e["back"]
+            assert (e["w_mm"], e["h_mm"]) == pytest.approx((88.9, 63.5), abs=0.05) and e["back"]  # poker, landscape
     for e in by["nuts"] + by["jokers"]:
-        assert (e["w_mm"], e["h_mm"]) == pytest.approx((43.0, 59.0), abs=0.05) and e["back"]
+        assert (e["w_mm"], e["h_mm"]) == pytest.approx((41.0, 63.0), abs=0.05) and e["back"]  # mini cards
     for e in m["pieces"]:
         where = f"{e['name']} on page {e['page']}"
         assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where
@@ -113,7 +114,7 @@ def test_board_prints_the_track_and_the_rows(built):
 def test_storage_cards_print_points_from_params(built, kit):
     m, reader = built
     by = _by(m)
-    for c in ("storage-orange", "storage-purple"):
+    for c in (STORAGE[0], STORAGE[-1]):
         fronts = _page_text(reader, [e["page"] for e in by[c]])
         backs = _page_text(reader, [e["back"]["page"] for e in by[c]])
         assert "NUT STORAGE" in fronts and "FULL" in backs
@@ -160,7 +161,7 @@ def test_each_storage_card_shows_its_own_size_and_points(kit):
 def test_decks_are_the_params(kit):
     """The anchors tie each deck to params: change params.storage or jokers and the cards follow."""
     comps = {c.name: c for c in kit.components}
-    for c in ("storage-orange", "storage-blue", "storage-green", "storage-purple"):
+    for c in STORAGE:
         assert comps[c].deck == [s.model_dump() for s in kit.params.storage]
     assert comps["jokers"].deck == [j.model_dump() for j in kit.params.jokers]
     assert [(r["name"], r["count"]) for r in comps["nuts"].deck] == [(k, kit.params.supply_for(4)) for k in kit.params.kinds]
@@ -229,7 +230,7 @@ def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
     comps = {c.name: c for c in kit.components}
     w, h = comps["nuts"].size
     assert nuts_kit.NUT_CARD == (h, w)
-    card_w, card_h = comps["storage-orange"].size
+    card_w, card_h = comps[STORAGE[0]].size
     assert (card_w, card_h) == (nuts_kit.CARD_W, nuts_kit.CARD_H)
     assert h + 1 <= nuts_kit.FACE_W - 15 and w + 1 <= nuts_kit.FACE_H  # beside the capacity band
 

@@ -35,8 +35,8 @@ PX = DPI / 25.4  # pixels per mm
 PT_MM = 25.4 / 72
 
 
-def _pixel(img, x_mm: float, y_mm: float) -> tuple[int, int, int]:
-    x, y = int(x_mm * PX), int(y_mm * PX)
+def _pixel(img, x_mm: float, y_mm: float, px: float = PX) -> tuple[int, int, int]:
+    x, y = int(x_mm * px), int(y_mm * px)
     return img.getpixel((min(max(x, 0), img.width - 1), min(max(y, 0), img.height - 1)))
 
 
@@ -45,11 +45,11 @@ def _luma(rgb: tuple[int, int, int]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def _render(pdf, pages: set[int]) -> dict[int, object]:
-    """Pages (numbered from 1) of a PDF file or PDF bytes, as RGB images at DPI."""
+def _render(pdf, pages: set[int], dpi: int = DPI) -> dict[int, object]:
+    """Pages (numbered from 1) of a PDF file or PDF bytes, as RGB images at `dpi`."""
     doc = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     try:
-        return {n: doc[n - 1].render(scale=DPI / 72).to_pil().convert("RGB") for n in sorted(pages)}
+        return {n: doc[n - 1].render(scale=dpi / 72).to_pil().convert("RGB") for n in sorted(pages)}
     finally:
         doc.close()
 
@@ -108,8 +108,8 @@ def _ink_saved(kit: str, paper: str) -> tuple[bytes, dict]:
 
 
 def _cut_points(x: float, y: float, w: float, h: float, shape: str, seams=(), n: int = 9):
-    """(point on the cut, point 0.8 mm inside it) pairs, grouped by edge (a circle is one edge);
-    a split board's seams are left out (a grid line may run along one: it is glued over)."""
+    """(point on the cut, point 0.8 mm inside it) pairs, grouped by edge (a circle is one edge),
+    the edges in `seams` left out."""
     inset = 0.8
     if shape == "circle":
         r, cx, cy = w / 2, x + w / 2, y + h / 2
@@ -125,18 +125,24 @@ def _cut_points(x: float, y: float, w: float, h: float, shape: str, seams=(), n:
     yield from (pts for side, pts in edges.items() if side not in seams)
 
 
+INK_DPI = 100  # at 50 dpi PDFium greys the pixel where a clipped fill ends half-way through it
+
+
 @pytest.mark.parametrize("kit", KITS)
 def test_ink_saver_draws_nothing_on_the_cut_lines(kit):
+    """Not one sample of any cut, a split board's seams included, darker than the piece just
+    inside it: belts ran dark across the NUTS tiles' cuts (10-13% of samples) and seams were dark
+    in NUTS (27%), Chestnuts and In the Nuts! (5%)."""
+    px = INK_DPI / 25.4
     for paper in PAPERS:
         pdf, m = _ink_saved(kit, paper)
         sides = list(_sides(m))
-        images = _render(pdf, {page for _, _, page, *_ in sides})
+        images = _render(pdf, {page for _, _, page, *_ in sides}, INK_DPI)
         for e, side, page, x, y, _ in sides:
-            seams = e.get("seams", ()) if side == "front" else ()
-            for edge in _cut_points(x, y, e["w_mm"], e["h_mm"], e["shape"], seams):
-                dark = sum(1 for on, inside in edge
-                           if _luma(_pixel(images[page], *on)) < min(_luma(_pixel(images[page], *inside)), 235) - 25)
-                assert dark <= len(edge) // 2, f"{kit} {paper}: a line on the cut of {e['name']} ({side}, page {page})"
+            for edge in _cut_points(x, y, e["w_mm"], e["h_mm"], e["shape"]):
+                dark = [on for on, inside in edge if _luma(_pixel(images[page], *on, px=px))
+                        < min(_luma(_pixel(images[page], *inside, px=px)), 235) - 25]
+                assert not dark, f"{kit} {paper}: a line on the cut of {e['name']} ({side}, page {page}) at {dark[0]}"
 
 
 # --- text inside the cut shape (and the safe zone) --------------------------------------------------

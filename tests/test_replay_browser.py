@@ -111,9 +111,9 @@ def test_in_the_nuts_shows_the_board_with_its_cards_and_each_players_storage_car
     browser.open(pages["in-the-nuts"], "#step=last")
     now = shown(browser)
     assert now["where"] == 'turn 3 (Christine), nut 1 (Christine) "take walnut/acorn, new beechnut, to keep"'
-    assert now["captions"] == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Orange): 1 point; 13 in the supply",
-                               "Marlene (Blue): 1 point; 14 in the supply",
-                               "Christine (Green): 0 points; 14 in the supply", "Uwe (Purple): 1 point; 12 in the supply"]
+    assert now["captions"] == ["The board: turn 4, Uwe's", "Beside the board", "Anna (Black): 1 point; 13 in the supply",
+                               "Marlene (Red): 1 point; 14 in the supply",
+                               "Christine (Blue): 0 points; 14 in the supply", "Uwe (White): 1 point; 12 in the supply"]
     # the board: 7 squirrels in their sections, 4 face-up nut cards and the draw pile; David and the
     # cards set aside beside it; each player's supply and cards (a card with a nut card on it: 2)
     assert now["uses"] == [12, 2, 3, 3, 3, 3]
@@ -136,9 +136,10 @@ def test_screenshot_of_in_the_nuts_shows_the_squirrels_and_the_nut_cards(browser
     changed = ImageChops.difference(with_pieces, board_only).convert("L").point(lambda v: 255 if v > 40 else 0)
     share = sum(changed.histogram()[255:]) / (with_pieces.width * with_pieces.height)
     assert share > 0.04, f"the squirrels and cards change only {share:.1%} of the board"
-    # the four players' squirrels, in their colours (Okabe-Ito orange, blue, green, purple)
-    for colour in ((230, 159, 0), (86, 180, 233), (0, 158, 115), (204, 121, 167)):
-        assert _near(with_pieces, colour) > 30, colour
+    # the players' squirrels in the rulebook's colours, more of each than the board alone has: black,
+    # red and blue (the white squirrels are as white as every squirrel's disc)
+    for colour in ((17, 17, 17), (229, 57, 53), (20, 60, 140)):
+        assert _near(with_pieces, colour) - _near(board_only, colour) > 30, colour
 
 
 def _colours(png: bytes) -> tuple[Image.Image, int]:

@@ -37,6 +37,9 @@ from pnpkit.generator.shapes import Circle, Polygon, Rect, Shape, Style, Text
 BELT = 12.0  # belt width on a 100-unit tile (two columns); a column's belt is 2 * BELT of 100
 BELT_FILL = "#5f6975"  # dark on the pale floor: at least 3:1 against every floor fill (tests check it)
 CHEVRON = "#f4f4f0"
+# A belt's band runs on to the tile's (or the board's) edge, where the next one takes it up: like a
+# background it meets the cut, so --ink-saver gives it no outline there (Style.ground).
+BAND = Style(fill=BELT_FILL, stroke=None, width=0.0, ground=True)
 FRAME = Style(fill=None, stroke=None, width=0.0)  # sizes the fit, prints nothing
 EDGE = 1.4
 NUT_DRAWINGS = {"almond": almond, "cashew": cashew, "peanut": peanut, "pistachio": pistachio}
@@ -51,7 +54,7 @@ def _belt(points: Sequence[tuple[float, float]], width: float, chevrons: float =
     dark side edges kept inside the band, and pale chevrons pointing along it every `chevrons`
     units (0: none)."""
     r = width / 2
-    out: list[Shape] = [Polygon(tuple(band_points(list(points), r, cap=1)), Style(fill=BELT_FILL, stroke=None, width=0.0))]
+    out: list[Shape] = [Polygon(tuple(band_points(list(points), r, cap=1)), BAND)]
     edge = r - EDGE / 2
     # edges inset a little at the ends, so their round caps stay inside the band's length
     pts = _trimmed(points, EDGE / 2)
@@ -145,7 +148,7 @@ def splitter_tile(color: str | None = None, mirror: bool = False, joiner: bool =
     shapes = [_frame(), *_belt(branch, BELT, chevrons=0.0), *_belt(trunk, BELT, chevrons=26.0)]
     shapes += _chevrons(branch[:2] if is_joiner else branch[2:], BELT, 26.0)
     shapes.append(Circle(*dot, BELT * 0.42, ink("#f2c230", width=DETAIL)))
-    shapes.append(Text(*at, word, size=15, font="heading", color=INK, anchor="middle"))
+    shapes.append(Text(*at, word, size=18, font="heading", color=INK, anchor="middle"))  # 7 pt on a 40 mm tile
     if flag(mirror):
         shapes = transform(shapes, (-1.0, 0.0, 0.0, 1.0, 100.0, 0.0))
     return shapes

@@ -28,7 +28,8 @@ from pnpkit.generator.art.forest_kit import (  # the shared drawing helpers
 from pnpkit.generator.shapes import Circle, Line, Path, Rect, Shape, Style, Text
 
 # ----------------------------------------------------------------------------- the cards
-CARD_W, CARD_H = 84.0, 114.0  # a 90 x 120 mm card's face inside its 3 mm frame margin
+CARD_W, CARD_H = 84.0, 114.0  # the face as designed; an 80 x 120 card lays it at 0.845 (71 mm wide)
+SMALL = 8.5  # the least words: 7.2 pt once laid on the card
 ROLE_ART = {"hotshot": "hotshot", "smoke-jumper": "smoke-jumper", "pilot": "pilot"}
 MIME = {"hotshot": ("mime-hose", "Hold a fire hose!"),
         "smoke-jumper": ("mime-parachute", "Hold your parachute straps!"),
@@ -36,7 +37,7 @@ MIME = {"hotshot": ("mime-hose", "Hold a fire hose!"),
 
 
 def title(text: str, y: float = 9.0, pt: float = 17.0) -> list[Shape]:
-    pt = fonts.fit_size(text, "heading", pt, CARD_W - 6, smallest=5.0)
+    pt = fonts.fit_size(text, "heading", pt, CARD_W - 6, smallest=SMALL)
     return [Text(CARD_W / 2, y, text, size=pt, font="heading", color=INK, anchor="middle")]
 
 
@@ -157,10 +158,10 @@ def role_card(color: str | None = None, role: str = "hotshot", label: str = "", 
     out += title(label or role.replace("-", " ").title())
     # the piece and the mime
     out += piece(ROLE_ART[role], 20.0, 27.0, 25.0, **({"full": True} if role == "pilot" else {}))
-    out += words(20.0, 44.6, "your piece", 7.0, "condensed", color=GREY, anchor="middle")
+    out += words(20.0, 44.6, "your piece", SMALL, "condensed", color=GREY, anchor="middle")
     drawn, says = MIME[role]
     out += put(mime or drawn, 44.0, 12.0, 36.0, 29.0)
-    out += words(62.0, 44.6, says, fonts.fit_size(says, "condensed-bold", 8.0, 38.0, smallest=5.0), "condensed-bold", anchor="middle")
+    out += words(62.0, 44.6, says, fonts.fit_size(says, "condensed", 9.0, 38.0, smallest=SMALL), "condensed", anchor="middle")
     # the round
     out.append(Rect(2.0, 47.5, CARD_W - 4.0, 8.0, box_style("#f3efe6", color="#8a7a5a", mm=0.25)))
     if role == "pilot":
@@ -260,7 +261,7 @@ def new_mark(x: float, y: float, c: float, word: bool = True) -> list[Shape]:
     """The square a Fire was just rolled on: a thick red outline (and "new" above it)."""
     out: list[Shape] = [Rect(x, y, c, c, Style(fill=None, stroke="#c8372d", width=mm_width(0.9), join="round"))]
     if word:
-        out.append(Text(x + c / 2, y - 1.0, "new", size=8.0, font="condensed-bold", color="#c8372d", anchor="middle"))
+        out.append(Text(x + c / 2, y - 1.0, "new", size=SMALL, font="condensed-bold", color="#c8372d", anchor="middle"))
     return out
 
 

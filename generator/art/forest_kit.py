@@ -105,6 +105,7 @@ def fires(cx: float, cy: float, s: float, n: int) -> list[Shape]:
 
 # ----------------------------------------------------------------------------- the board
 SPACE = 31.0  # the ring strip is designed for 31 mm spaces (it scales with the box it gets)
+SMALL = 9.5  # its least words: 7 pt once a 31 mm space is laid on the board's 23 mm square
 
 
 @art("forest-offboard", "spaces", "text")
@@ -118,7 +119,7 @@ def offboard(color: str | None = None, spaces: Any = 6, text: str = "off the boa
         cx = (i + 0.5) * SPACE
         out.append(poly([(cx, 1.6), (cx - 2.6, 4.6), (cx - 1.0, 4.6), (cx - 1.0, 6.4), (cx + 1.0, 6.4),
                          (cx + 1.0, 4.6), (cx + 2.6, 4.6)], box_style("#b8a27a", "#4a3d28", mm=0.25)))
-        out.append(Text(cx, SPACE - 3.0, text, size=7.5, font="condensed-bold", color="#6b5a3a", anchor="middle"))
+        out.append(Text(cx, SPACE - 3.0, text, size=SMALL, font="condensed-bold", color="#6b5a3a", anchor="middle"))
     return out
 
 
@@ -127,9 +128,9 @@ def key(color: str | None = None) -> list[Shape]:
     """The board's corner key: read the first Fire Die down the side, the second across the top."""
     s = SPACE
     out: list[Shape] = [frame(s, s)]
-    out += words(s - 2.0, 8.0, "across", 9.0, "heading", anchor="end")
+    out += words(s - 2.0, 8.0, "across", SMALL, "heading", anchor="end")
     out += arrow(4.0, 11.5, s - 1.5, 11.5, mm=0.7, head=2.4)
-    out += words(2.5, 20.5, "down", 9.0, "heading")
+    out += words(2.5, 20.5, "down", SMALL, "heading")
     out += arrow(19.0, 15.5, 19.0, s - 1.5, mm=0.7, head=2.4)
     return out
 
@@ -157,12 +158,12 @@ def dice_corner(color: str | None = None) -> list[Shape]:
     """Fire Dice: the first die is down, the second across ("1 down, 4 across")."""
     s = SPACE
     out: list[Shape] = [frame(s, s)]
-    out += words(s / 2, 5.5, "Fire Dice", 8.5, "heading", anchor="middle")
+    out += words(s / 2, 5.5, "Fire Dice", SMALL, "heading", anchor="middle")
     out += put("die", 3.0, 8.0, 11.0, 11.0, pips=1)
     out += put("die", 17.0, 8.0, 11.0, 11.0, pips=4)
-    out += words(8.5, 23.0, "1 down", 7.0, "condensed-bold", anchor="middle")
-    out += words(22.5, 23.0, "4 across", 7.0, "condensed-bold", anchor="middle")
-    out += words(s / 2, 28.5, "down first", 6.5, "condensed", color=GREY, anchor="middle")
+    out += words(8.0, 23.0, "1 down", SMALL, "condensed-bold", anchor="middle")
+    out += words(23.2, 23.0, "4 across", SMALL, "condensed-bold", anchor="middle")
+    out += words(s / 2, 28.5, "down first", SMALL, "condensed", color=GREY, anchor="middle")
     return out
 
 
@@ -173,6 +174,6 @@ def goal_corner(color: str | None = None) -> list[Shape]:
     out: list[Shape] = [frame(s, s)]
     out += put("fire", 4.0, 7.0, 14.0, 14.0)
     out += put("water-drop", 15.0, 3.0, 11.0, 11.0)
-    out += words(s / 2, 25.0, "Put out", 8.0, "heading", anchor="middle")
-    out += words(s / 2, 28.8, "every Fire!", 8.0, "heading", anchor="middle")
+    out += words(s / 2, 25.0, "Put out", SMALL, "heading", anchor="middle")
+    out += words(s / 2, 28.8, "every Fire!", SMALL, "heading", anchor="middle")
     return out

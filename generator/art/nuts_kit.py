@@ -32,12 +32,14 @@ from pnpkit.generator.art._core import (
 )
 from pnpkit.generator.shapes import Circle, Line, Rect, Shape, Style, Text
 
-# The storage card's face inside the deck's frame: an 88 x 58 mm card, 4 mm kept clear all round.
-CARD_W, CARD_H = 88.0, 58.0
-FACE_W, FACE_H = CARD_W - 8.0, CARD_H - 8.0  # mm
+# The storage card's face inside the deck's frame: a poker card (88.9 x 63.5 mm) lying landscape,
+# 4.5 mm kept clear all round (the frame's safe line and its air).
+CARD_W, CARD_H = 88.9, 63.5
+FACE_W, FACE_H = CARD_W - 9.0, CARD_H - 9.0  # mm
 U = 100.0 / FACE_W  # design units per mm
 W, H = 100.0, FACE_H * U
-NUT_CARD = (59.0, 43.0)  # a nut card (43 x 59 mm) lying sideways on the storage card
+NUT_CARD = (63.0, 41.0)  # a nut card (a mini card, 41 x 63 mm) lying sideways on the storage card
+SMALL = 9.0  # the least words, in design units: 7.2 pt once the face is drawn at its size
 GHOST = "#b8b0a4"
 
 
@@ -51,7 +53,7 @@ def placed_art(name: str, x: float, y: float, size: float, **opts) -> list[Shape
 
 @art("storage-card", "size", "points", "full", "motif")
 def storage_card(color: str | None = None, size=3, points=10, full=False, motif: str = "mark-circle") -> list[Shape]:
-    """A nut storage card's whole face (landscape, 80 x 50 mm inside an 88 x 58 card). size: nuts
+    """A nut storage card's whole face (landscape, 80 x 55 mm inside an 89 x 64 card). size: nuts
     it holds; points: worth when full; full: the back; motif: the owner's mark (art name); color:
     the owner's colour. Left, on a band of the owner's colour: the capacity (large), the motif, the
     points. Right: the place for the stored nut cards, a nut card's size (lying sideways), so the
@@ -70,14 +72,14 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     band = px - 2.5
     out.append(Rect(0, 0, band, H, ink(lighter(c, 0.55), width=1.2), r=4.0))
     out.append(Text(band / 2, 15.0, str(n), size=30, font="title", color=INK, anchor="middle"))
-    out.append(Text(band / 2, 21.0, "nut" if n == 1 else "nuts", size=8.5, font="condensed-bold", color=INK,
+    out.append(Text(band / 2, 22.0, "nut" if n == 1 else "nuts", size=SMALL, font="condensed-bold", color=INK,
                     anchor="middle"))
-    out += placed_art(motif, band / 2 - 5.0, 24.5, 10.0, color=c, fill=True)
-    pr = min(band / 2 - 3.0, 8.5)
-    cx, cy = band / 2, H - pr - 2.5
+    out += placed_art(motif, band / 2 - 5.0, 25.0, 10.0, color=c, fill=True)
+    pr = min(band / 2 - 1.5, 8.5)
+    cx, cy = band / 2, 38.0 + pr
     out.append(Circle(cx, cy, pr, ink("#ffd54a" if is_full else "#ffe9ad", width=1.2)))
-    out.append(Text(cx, cy + 1.5, str(pts), size=15 if pts < 100 else 11, font="title", color=INK, anchor="middle"))
-    out.append(Text(cx, cy + 6.0, "if full" if not is_full else "points", size=6.0, font="condensed-bold",
+    out.append(Text(cx, cy + 2.0, str(pts), size=15 if pts < 100 else 11, font="title", color=INK, anchor="middle"))
+    out.append(Text(cx, cy + pr + 5.0, "if full" if not is_full else "points", size=SMALL, font="condensed-bold",
                     color=INK, anchor="middle"))
     if is_full:
         out.append(Rect(px, py, pw, ph, ink(lighter(c, 0.25), width=1.4), r=4.0))
@@ -89,8 +91,8 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     out += [_faded(s) for s in placed_art("walnut", px + pw / 2 - 10, py + 13.0, 20)]
     out.append(Text(px + pw / 2, py + 9.0, "NUT STORAGE", size=10, font="heading", color=INK, anchor="middle"))
     out.append(Text(px + pw / 2, py + ph - 9.0, f"stack up to {n} nut card{'' if n == 1 else 's'} of one kind here",
-                    size=6.5, font="condensed-bold", color="#444444", anchor="middle"))
-    out.append(Text(px + pw / 2, py + ph - 4.0, "(lying sideways)", size=6.0, font="condensed", color="#444444",
+                    size=SMALL, font="condensed-bold", color="#444444", anchor="middle"))
+    out.append(Text(px + pw / 2, py + ph - 4.0, "(lying sideways)", size=SMALL, font="condensed", color="#444444",
                     anchor="middle"))
     return out
 
@@ -112,15 +114,15 @@ def nut_pair(color: str | None = None, kinds="walnut hazelnut") -> list[Shape]:
 
 @art("draw-pile")
 def draw_pile(color: str | None = None) -> list[Shape]:
-    """The draw pile's place on the board: a nut card's outline (43 x 59) with a faint squirrel,
+    """The draw pile's place on the board: a nut card's outline (41 x 63) with a faint squirrel,
     "Draw pile" and "face down" in the middle (clear of the top edge, where a seam's mark may sit).
     color: the outline's fill (default a light wood)."""
     c = colour({"color": color}, "#efe7da")
-    w, h = 100.0, 100.0 * 59.0 / 43.0
+    w, h = 100.0, 100.0 * NUT_CARD[0] / NUT_CARD[1]
     out: list[Shape] = [Rect(0, 0, w, h, ink(c, width=2.0), r=7.0)]
     out += [_faded(s) for s in placed_art("squirrel", 18, 46, 64)]
     out.append(Text(w / 2, 34, "Draw pile", size=22, font="heading", color=INK, anchor="middle"))
-    out.append(Text(w / 2, 126, "face down", size=16, font="condensed-bold", color="#444444", anchor="middle"))
+    out.append(Text(w / 2, 126, "face down", size=18, font="condensed-bold", color="#444444", anchor="middle"))
     return out
 
 

@@ -5,9 +5,10 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
-from pnpkit.generator import pictures
+from pnpkit.generator import legibility, pictures
 from pnpkit.generator.components import board, cards, counters, reference, score_sheet, tile_key, tiles
 from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
+from pnpkit.generator.fonts import TextFitError
 from pnpkit.generator.pieces import Piece
 
 RENDERERS = {
@@ -65,8 +66,21 @@ def pieces_for(kit) -> list[Piece]:
         if c.name in seen:
             raise error(kit, ("components", i, "name"), f"the name {c.name!r} is already used by components[{seen[c.name]}]")
         seen[c.name] = i
-        out.extend(RENDERERS[c.kind](kit, c, i))
+        out.extend(drawn(kit, c, i))
     return out
+
+
+def drawn(kit, c, i: int) -> list[Piece]:
+    """One component's pieces, refused at its line when a word would not fit its box or would
+    print under the size text read during play must have (generator/legibility.py)."""
+    try:
+        made = RENDERERS[c.kind](kit, c, i)
+    except TextFitError as e:
+        raise error(kit, ("components", i), str(e)) from None
+    small = legibility.too_small(made)
+    if small:
+        raise error(kit, ("components", i), small)
+    return made
 
 
 __all__ = ["pieces_for", "RENDERERS", "MISSING_ART"]

@@ -47,7 +47,7 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     y = m + 0.5
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
-        pt = fit_text(title, "heading", 12.0, w - 2 * m)
+        pt = fit_text(title, "heading", 12.0, w - 2 * safe - 1.0)  # a title may use the air inside the frame
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""

@@ -14,6 +14,9 @@ from typing import Any
 
 from pnpkit.generator import pictures
 from pnpkit.generator.bleed import ART, MAX_REACH
+from pnpkit.generator.colour import shows_its_edge
+from pnpkit.generator.fonts import TextFitError, text_width
+from pnpkit.generator.legibility import PLAY_PT
 from pnpkit.generator.components.common import INK, art, badge, fit_text, kit_art, mix, placed
 from pnpkit.generator.shapes import Circle, Rect, Shape, Style, Text, ground
 from pnpkit.generator.shapes import MM_PER_PT as PT
@@ -75,15 +78,16 @@ def _disc_label(text: str, size_pt: float, bottom: float, radius: float) -> floa
     """The largest size (from `size_pt` down) at which one line of `text`, its ink's bottom at
     `bottom` mm below the centre, lies inside a disc of `radius`: the corners of its box are the
     points farthest out."""
-    pt = size_pt
-    while pt > 4.0:
+    pt = max(size_pt, PLAY_PT)
+    while True:
         top = bottom - (ASCENT + DESCENT) * pt * PT
         far_y = max(abs(bottom), abs(top))
         half = math.sqrt(max(0.0, radius ** 2 - far_y ** 2))
-        if fit_text(text, "condensed-bold", pt, 2 * half) == pt:
+        if text_width(text, "condensed-bold", pt) <= 2 * half:
             return pt
-        pt -= 0.25
-    return pt
+        if pt <= PLAY_PT:
+            raise TextFitError(f"{text!r} does not fit inside the round piece even at {PLAY_PT:g} pt: shorten it")
+        pt = max(pt - 0.25, PLAY_PT)
 
 
 def full_art(kit, face: Face, w: float, h: float, where: tuple, opts: dict) -> Shape:
@@ -112,7 +116,8 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         face = face.model_copy(update={"art": None})
     elif shape == "round":
         out.append(Circle(w / 2, h / 2, w / 2, ground(bg)))
-        out.append(Circle(w / 2, h / 2, w / 2 - safe, frame))
+        if not shows_its_edge(bg):  # on paper: a ring marks the piece (on colour, the disc's edge is the cut)
+            out.append(Circle(w / 2, h / 2, w / 2 - safe, frame))
     else:
         out.append(Rect(0, 0, w, h, ground(bg)))
         out.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe, frame, r=corner))

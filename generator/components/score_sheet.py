@@ -71,8 +71,8 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
             out.append(Text(tx, y + 2.4 + pt * PT, g.label, size=pt, font="heading", color=INK))
             if g.name_line:
                 ly = y + gh - 2.0
-                out.append(Text(tx, ly - 0.3, "Name", size=6.5, font="condensed", color="#555555"))
-                nx = tx + 7.5
+                out.append(Text(tx, ly - 0.3, "Name", size=7.0, font="condensed", color="#555555"))
+                nx = tx + 8.0
                 out.append(Line(nx, ly, x1 - 2.0, ly, THIN))
                 fields.append((f"{g.name}-name", nx, ly - 4.5, x1 - 2.0 - nx, 4.5))
         y += gh

@@ -16,7 +16,8 @@ from pnpkit.kitfile.tileset import Tiles
 
 MARGIN = 8.0            # from the cut to the key's contents (the frame sits on the safe line)
 TITLE_PT, INTRO_PT, SET_PT = 20.0, 8.0, 11.0
-CODE_PT, NAME_PT = 10.0, 6.0
+CODE_PT, NAME_PT = 10.0, 7.0  # a name is read at the table: 7 pt (generator/legibility.py)
+NAME_LINES = 3
 
 
 def tile_data(kit, k: TileKey, where: tuple) -> Tiles:
@@ -43,7 +44,7 @@ def pieces(kit, k: TileKey, index: int) -> list[Piece]:
         out.append(Text(x0, y, line, size=INTRO_PT, font="body", color=INK))
     cell = inner / k.columns
     tile = cell - 3.5
-    row_h = tile + 3.0 + fonts.line_height(CODE_PT) + 3 * fonts.line_height(NAME_PT, 1.1) + 1.0
+    row_h = tile + 3.0 + fonts.line_height(CODE_PT) + NAME_LINES * fonts.line_height(NAME_PT, 1.1) + 1.0
     for s in data.sets:
         kinds = [t for t in data.kinds if t.set == s.id]
         y += 5.0 + SET_PT * MM_PER_PT
@@ -57,8 +58,13 @@ def pieces(kit, k: TileKey, index: int) -> list[Piece]:
             out.append(Text(cx, base, spec.code, size=CODE_PT, font="bold", color=INK))
             out.append(Text(cx + tile, base, f"× {spec.count}", size=CODE_PT * 0.85, font="condensed", color=INK,
                             anchor="end"))
-            for j, line in enumerate(fonts.wrap(spec.name, "condensed", NAME_PT, tile)[:3]):
-                out.append(Text(cx, base + (j + 1) * fonts.line_height(NAME_PT, 1.1), line, size=NAME_PT,
+            room = cell - 1.0  # the name may use the air between two drawings
+            lines = fonts.wrap(spec.name, "condensed", NAME_PT, room)
+            if len(lines) > NAME_LINES or any(fonts.text_width(t, "condensed", NAME_PT) > room for t in lines):
+                raise error(kit, where + ("tiles",), f"tile {spec.code}'s name {spec.name!r} takes more than "
+                                                     f"{NAME_LINES} lines of {room:.0f} mm at {NAME_PT:g} pt: shorten it")
+            for j, line in enumerate(lines):
+                out.append(Text(cx - 0.5 * (cell - tile) + 0.5, base + (j + 1) * fonts.line_height(NAME_PT, 1.1), line, size=NAME_PT,
                                 font="condensed", color="#3d3833"))
         y += -(-len(kinds) // k.columns) * row_h
     lines = fonts.wrap(k.legend, "body", INTRO_PT, inner) if k.legend else []
