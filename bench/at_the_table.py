@@ -65,7 +65,7 @@ def best(args: list[str], runs: int = 5) -> float:
 
 def nuts_game(seed: int) -> dict:
     """A whole random legal 4-player In the Nuts! game, its last turn stopped after its first roll."""
-    from pnpkit.scorer.games.in_the_nuts_random import random_record
+    from pnpkit.scorer.games.in_the_nuts.sim import random_record
     record = random_record(load_kit("in-the-nuts"), random.Random(seed))
     record.pop("end", None)
     record["turns"][-1] = {"rolls": record["turns"][-1]["rolls"][:1]}

@@ -19,10 +19,11 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts, fair_verona, in_the_nuts, in_the_nuts_notation, trim_the_tree
+from pnpkit.scorer.games import chestnuts, fair_verona, in_the_nuts, trim_the_tree
+from pnpkit.scorer.games.in_the_nuts import notation as in_the_nuts_notation
 from pnpkit.scorer.games.fair_verona_notation import entries
 from pnpkit.scorer.games.fair_verona_random import random_record as verona_record
-from pnpkit.scorer.games.in_the_nuts_random import random_record as nuts_record
+from pnpkit.scorer.games.in_the_nuts.sim import random_record as nuts_record
 
 
 def bench_chestnuts(games: int, seed: int) -> bool:

@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games import in_the_nuts as G
-from pnpkit.scorer.games.in_the_nuts_log import replay
-from pnpkit.scorer.games.in_the_nuts_notation import entry, read_entry
-from pnpkit.scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take,
-                                            legal_moves, why_illegal)
-from pnpkit.scorer.games.in_the_nuts_random import random_record
-from pnpkit.scorer.games.in_the_nuts_storage import joker_name
+from pnpkit.scorer.games.in_the_nuts.moves import legal_moves, why_illegal
+from pnpkit.scorer.games.in_the_nuts.notation import entry
+from pnpkit.scorer.games.in_the_nuts.record import read_entry
+from pnpkit.scorer.games.in_the_nuts.replay import replay
+from pnpkit.scorer.games.in_the_nuts.sim import random_record
+from pnpkit.scorer.games.in_the_nuts.state import EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take
+from pnpkit.scorer.games.in_the_nuts.storage import KEEP, joker_name
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params

@@ -313,7 +313,7 @@ def random_games(game: str, seed: int) -> dict:
         from pnpkit.scorer.games.trim_the_tree import random_record
         return random_record(KITS[game], rng, ["Ann", "Ben", "Cat"][: rng.randint(1, 3)])
     if game == "in-the-nuts":
-        from pnpkit.scorer.games.in_the_nuts_random import random_record
+        from pnpkit.scorer.games.in_the_nuts.sim import random_record
         return random_record(KITS[game], rng, ["Anna", "Marlene", "Christine", "Uwe"][: rng.randint(2, 4)])
     if game == "fair-verona":
         from pnpkit.scorer.games.fair_verona_random import random_record

@@ -5,18 +5,18 @@ player's first nut (`First`), a setup squirrel (`Settle`), a roll with the space
 (`Roll`), the end of a successful turn (`Stop`, which the record implies), a nut taken in a
 collection with the card that replaced it and where it was stored (`Take`), a theft on a raccoon
 field (`Steal`), and a kept joker stored at the end (`EndStore`). `State.phase` says what kind of
-action comes next and `State.actor` whose it is. The rules live in in_the_nuts_moves (what a player
-may do) and in_the_nuts_auto (what the rules do by themselves).
+action comes next and `State.actor` whose it is. The rules live in moves.py (what a player may do)
+and auto.py (what the rules do by themselves).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.scorer.games import in_the_nuts_rules as R
-from pnpkit.scorer.games.in_the_nuts_storage import Card, joker_name, new_cards
+import pnpkit.scorer.games.in_the_nuts.rules as R
+from pnpkit.scorer.games.in_the_nuts.storage import Card, joker_name, new_cards
+from pnpkit.scorer.movelog import Illegal
 from pnpkit.scorer.supply import Supply
 
-KEEP = "keep"
 SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, ROLL, ROLL_OR_STOP, TAKE, STEAL, END_JOKERS, OVER = range(9)
 CHECKS, LAST, DONE = range(3)   # the collection's stage: the turn's checks, the last picks, after them
 
@@ -56,6 +56,9 @@ class Stop:
     pass
 
 
+STOP = Stop()
+
+
 @dataclass(frozen=True, slots=True)
 class Take:
     card: str
@@ -82,12 +85,6 @@ class EndStore:
 
 
 Action = Reveal | First | Settle | Roll | Stop | Take | Steal | EndStore
-
-
-def nut(card: str, article: bool = False) -> str:
-    """A card in words: `walnut`, `walnut/acorn joker`; with `article`, `an acorn`."""
-    text = f"{card} joker" if "/" in card else card
-    return (("an " if text[0] in "aeiou" else "a ") + text) if article else text
 
 
 def or_join(items) -> str:
@@ -151,22 +148,18 @@ class State:
     def section(self):
         return self.b.sections[self.sec]
 
-    def options(self, roll: Roll) -> list[int]:
-        """The spaces a roll offers: green plus either white die (one squirrel a space)."""
-        return list(roll.sums)
+    def taken(self, space: int) -> bool:
+        """Whether a squirrel lies on `space` of the starting track: one squirrel a space (the rule
+        in one place; `free` and every roll's check ask it)."""
+        return space in self.track
 
     def free(self, roll: Roll) -> list[int]:
-        t = self.track
-        return [x for x in roll.sums if x not in t]
+        """The spaces a roll offers (green plus either white die) that no squirrel holds yet."""
+        return [x for x in roll.sums if not self.taken(x)]
 
     def places(self) -> list[int]:
         """The face-up nuts the collection in progress may take (N9: an empty place gives nothing)."""
         return [i for i in self.section().places if self.faceup[i] is not None]
-
-    def takers(self, p: int, card: str) -> list[Card]:
-        """Player p's storage cards that could take `card` (a joker as either of its kinds; N11)."""
-        kinds = card.split("/")
-        return [c for c in self.cards[p].values() if not c.full and (c.kind is None or c.kind in kinds)]
 
     def victims(self) -> list[tuple[int, Card]]:
         """What the raccoon may steal: a real nut on another player's card that is not full, never
@@ -183,3 +176,39 @@ class State:
         if sec.row == 0:
             return R.DOUBLE_NUT if self.again else R.ROW_2
         return R.ROW_4 if sec.above is None else R.ROW_3
+
+
+# ---------------------------------------------------------------- what comes next
+
+def expected(s: State) -> Illegal:
+    """What comes next, as the violation of an action that is something else."""
+    who = s.names[s.actor]
+    ph = s.phase
+    if ph == SETUP_FACEUP:
+        return Illegal(f"the setup first turns {len(s.faceup)} nuts face up", R.FACE_UP)
+    if ph == SETUP_FIRST:
+        return Illegal(f"{who} draws a first nut and stores it", R.FIRST_NUT)
+    if ph == SETUP_SQUIRRELS:
+        return Illegal(f"{who} puts {s.settle_left} more squirrel{'s' * (s.settle_left != 1)} in the "
+                       f"{s.b.sections[0].need}-squirrel area first", R.SETUP_SQUIRRELS)
+    if ph == ROLL:
+        return Illegal(f"{who}'s turn begins with a roll", R.ROLL)
+    if ph == ROLL_OR_STOP:
+        return Illegal(f"{who} rolls again or stops", R.AGAIN)
+    if ph == TAKE:
+        return Illegal(f"{who} collects at {s.section().name} and takes a nut first", s.collect_rule())
+    if ph == STEAL:
+        return Illegal(f"{who} steals a nut first (raccoon field): `steal:` comes before this", R.N10)
+    if ph == END_JOKERS:
+        left = ", ".join(f"{s.names[p]} {', '.join(k)}" for p, k in enumerate(s.kept) if k)
+        return Illegal(f"the kept jokers are stored now ({left})", R.STORED_AWAY)
+    return Illegal("the game is over: nothing more is played", R.STORED_AWAY)
+
+
+_FITS = {Reveal: (SETUP_FACEUP,), First: (SETUP_FIRST,), Settle: (SETUP_SQUIRRELS,), Roll: (ROLL, ROLL_OR_STOP),
+         Stop: (ROLL_OR_STOP,), Take: (TAKE,), Steal: (STEAL,), EndStore: (END_JOKERS,)}
+
+
+def fits(s: State, a: Action) -> bool:
+    """Whether `a` is the kind of action that comes next (legal or not); one that is not is not played."""
+    return s.phase in _FITS[type(a)] and (type(a) is not Settle or a.player == s.actor)

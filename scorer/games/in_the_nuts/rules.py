@@ -2,7 +2,7 @@
 
 `section` checks each quote against the shipped rulebook when this module is imported, so a quote
 cannot drift from the words it cites. The names say what the rule is about; the move rules
-(in_the_nuts_moves), the final-storage checks (in_the_nuts) and the storage scoring share them.
+(moves.py), the final-storage checks and the storage scoring (storage.py) share them.
 """
 from __future__ import annotations
 

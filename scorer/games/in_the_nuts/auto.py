@@ -9,8 +9,8 @@ the kept jokers) happen here too. `State.narrate` makes each step say what happe
 """
 from __future__ import annotations
 
-from pnpkit.scorer.games.in_the_nuts_state import (CHECKS, DONE, END_JOKERS, LAST, OVER, ROLL, SETUP_SQUIRRELS, STEAL,
-                                            TAKE, State)
+from pnpkit.scorer.games.in_the_nuts.state import (CHECKS, DONE, END_JOKERS, LAST, OVER, ROLL, SETUP_SQUIRRELS, STEAL,
+                                                   TAKE, State)
 from pnpkit.scorer.seats import closest_after, next_seat
 
 

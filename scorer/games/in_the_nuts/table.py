@@ -18,26 +18,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
+import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer import dice
 from pnpkit.scorer.core import Violation, plural
-from pnpkit.scorer.games import in_the_nuts_rules as R
-from pnpkit.scorer.games.in_the_nuts_log import replay
-from pnpkit.scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take, all_rolls,
-                                            expected, fits, legal_moves, why_illegal)
-from pnpkit.scorer.games.in_the_nuts_notation import FirstNut, KeptJoker, Nut, entry, parse_card, parse_roll
-from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                            SETUP_SQUIRRELS, STEAL, TAKE)
+from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, undrawn, why_illegal
+from pnpkit.scorer.games.in_the_nuts.notation import NOTATION, entry, line, mapping, parse_card, parse_roll
+from pnpkit.scorer.games.in_the_nuts.record import FirstNut, KeptJoker, Nut, params_of, player_count
+from pnpkit.scorer.games.in_the_nuts.replay import replay
+from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP,
+                                                   SETUP_FIRST, SETUP_SQUIRRELS, STEAL, STOP, TAKE, EndStore, First,
+                                                   Reveal, Roll, Settle, Steal, Stop, Take, expected, fits)
 from pnpkit.scorer.movelog import Illegal
 from pnpkit.scorer.play import Option, Turn, cannot_extend
-
-NOTATION = ("a roll `2 1 6 > 8` or `roll > 8`, `stop`, `take acorn, new walnut, to 2` (or the record's "
-            "{take: acorn, new: walnut, to: 2}), `steal Uwe 3b, to 5`, `Christine: joker walnut/acorn, to 3`, "
-            "a setup squirrel's section `5-6`")
 _ANY_ROLL = re.compile(r"\s*roll\s*>\s*(\d{1,2})\s*", re.I)
 _SECTION = re.compile(r"\s*\d{1,2}(?:-\d{1,2})?\s*")
 
@@ -47,6 +42,11 @@ class AnyRoll:
     """`roll > 8`: a roll the dice have not decided yet, its squirrel on `space`."""
 
     space: int
+
+
+def table(record, kit) -> "AtTable":
+    """Where a move log stops, for `pnpkit moves` (scorer/play.py: Table)."""
+    return AtTable(record, params_of(kit), player_count(record, kit))
 
 
 class AtTable:
@@ -129,23 +129,10 @@ class AtTable:
                     out[f"roll > {a.space}"] = None
                 continue
             if t is Take:
-                twin = sum(s.faceup[i] == a.card for i in s.places()) > 1
-                a = Take(a.card, a.place if twin else None, None, a.to, a.as_)
-            out[self.text(a)] = None
+                a = undrawn(s, [a])[0]
+            out[line(a, self.names)] = None
         rolls = sorted((k for k in out if k.startswith("roll > ")), key=lambda k: int(k[7:]))
         return [Option(k) for k in [k for k in out if not k.startswith("roll > ")] + rolls]
-
-    def text(self, a) -> str:
-        """An action in one line, as `--try` reads it."""
-        t = type(a)
-        if t is Stop:
-            return "stop"
-        e = entry(a, self.names)
-        if isinstance(e, str):
-            return e
-        head = next(iter(e))
-        words = [f"{head} {e[head]}"] + [f"{k} {v}" for k, v in e.items() if k != head]
-        return (f"{self.names[a.player]}: " if t is EndStore else "") + ", ".join(words)
 
     # ------------------------------------------------------------ is this legal now?
 
@@ -154,7 +141,7 @@ class AtTable:
         s = self.state
         text = str(action).strip()
         if text.lower() == "stop":
-            return Stop()
+            return STOP
         if m := _ANY_ROLL.fullmatch(text):
             return AnyRoll(int(m[1]))
         if re.fullmatch(r"[\d\s>]+", text) and len(text.split()) >= 3:
@@ -166,7 +153,7 @@ class AtTable:
             head, sep, rest = text.partition(":")
             if sep and head.strip() in self.names:
                 player, text = head.strip(), rest.strip()
-        data = _mapping(text)
+        data = mapping(text)
         if data is None:
             try:
                 return Reveal(parse_card(text))
@@ -257,26 +244,3 @@ class AtTable:
             return {**data, "setup": setup}
         return {**data, "turns": turns}
 
-
-def _mapping(text: str) -> dict[str, Any] | None:
-    """`{take: acorn, to: 2}` or `take acorn, new walnut, to 2` -> a record entry; None: neither."""
-    if text.startswith("{"):
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError:
-            raise ValueError(f"cannot read {text!r}: expected {NOTATION}") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"cannot read {text!r}: expected {NOTATION}")
-        return data
-    head, *rest = [p.strip() for p in text.split(",")]
-    verb, _, what = head.partition(" ")
-    if verb.lower() not in ("take", "steal", "joker") or not what.strip():
-        return None
-    out = {verb.lower(): what.strip()}
-    for part in rest:
-        key, _, value = part.partition(" ")
-        if key.lower() not in ("new", "to", "as") or not value.strip() or key.lower() in out:
-            raise ValueError(f"cannot read {part!r} in {text!r}: after the nut come `new CARD`, `to CARD` and "
-                             f"`as KIND`, each once")
-        out[key.lower()] = value.strip()
-    return out

@@ -6,20 +6,22 @@ then one entry per turn, its rolls (`2 1 6 > 8`: the green die, the two white di
 squirrel went to; a roll with no space is a bad roll) and the nuts collected in it, in the order the
 rules collect them (`{take: acorn, new: walnut, to: 2}`, `{steal: Uwe 3b, to: 5}`), and at the end
 where the kept jokers went. Pushes, who collects in which order, and which squirrels go back are the
-replay's to work out, and --explain shows them. The notation is read in in_the_nuts_notation.
+replay's to work out, and --explain shows them. The notation is read in notation.py, the entries
+in record.py; the rules are moves.py's.
 """
 from __future__ import annotations
 
+import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.core import where_turn
-from pnpkit.scorer.games import in_the_nuts_rules as R
-from pnpkit.scorer.games.in_the_nuts_moves import (EndStore, First, Reveal, Settle, State, Stop, Take, apply, fits,
-                                            settle_skip, steal_skip, why_illegal)
-from pnpkit.scorer.games.in_the_nuts_notation import Setup, Turn, parse_card, parse_roll
-from pnpkit.scorer.games.in_the_nuts_start import state_from
-from pnpkit.scorer.games.in_the_nuts_state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL,
-                                            TAKE)
+from pnpkit.scorer.games.in_the_nuts.auto import settle_skip, steal_skip
+from pnpkit.scorer.games.in_the_nuts.moves import apply, why_illegal
+from pnpkit.scorer.games.in_the_nuts.notation import parse_card, parse_roll
+from pnpkit.scorer.games.in_the_nuts.position import draw, state_from
+from pnpkit.scorer.games.in_the_nuts.record import Setup, Turn
+from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
+                                                   STEAL, STOP, TAKE, EndStore, First, Reveal, Settle, State, Take,
+                                                   fits)
 from pnpkit.scorer.movelog import Illegal, Replay
-from pnpkit.scorer.seats import tags
 
 
 # ---------------------------------------------------------------- the replay
@@ -156,8 +158,6 @@ def _setup(run: _Run, st: Setup, open_end: bool = False) -> bool:
     return True
 
 
-STOP = Stop()
-
 
 def _turns(run: _Run, turns: list[Turn]) -> None:
     s, names = run.s, run.names
@@ -207,30 +207,3 @@ def _missing(s: State) -> str:
     if s.phase == TAKE:
         return f"{who} still collects a nut at {s.section().name}"
     return f"{who} still steals a nut on the raccoon field"
-
-
-# ---------------------------------------------------------------- the picture
-
-def draw(s: State) -> str:
-    """The position as text: each row's sections with every player's squirrels (`M3`: three of
-    Marlene's), the starting track, the face-up nuts and the pile, David, the storage cards."""
-    tag = tags(s.names)
-    b = s.b
-    lines = []
-    for r in reversed(range(len(b.rows))):
-        cells = []
-        for i in b.rows[r]:
-            sec = b.sections[i]
-            who = " ".join(f"{tag[p]}{k}" for p, k in enumerate(s.counts[i]) if k) or "-"
-            cells.append(f"{sec.label}{'*' if sec.raccoon else ''}: {who}")
-        lines.append(f"  {b.sections[b.rows[r][0]].need}-squirrel area  " + " | ".join(cells))
-    if s.track:
-        lines.append(f"  starting track   {' '.join(map(str, sorted(s.track)))} ({s.names[s.active]})")
-    nuts = " | ".join(f"{p.label} {s.faceup[p.index] or '(empty)'}" for p in b.places)
-    lines.append(f"  face up          {nuts}; draw pile {s.pile}" + (f", set aside {s.aside}" if s.aside else ""))
-    lines.append(f"  David            {'with ' + s.names[s.david] if s.david is not None else 'with no one'}")
-    for p, name in enumerate(s.names):
-        cards = " | ".join(c.describe() for c in s.cards[p].values() if c.full or c.kind) or "nothing stored"
-        kept = f" | kept {', '.join(s.kept[p])}" if s.kept[p] else ""
-        lines.append(f"  {tag[p]} {name}: {s.supply[p]} squirrels in the supply | cards {cards}{kept}")
-    return "\n".join(lines)
