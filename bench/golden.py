@@ -21,7 +21,7 @@ For every record DIR/out/<record>.json holds the exit code, standard output and 
 `replay` page (DIR/out/<record>.html, or the refusal). Commands run with the records' folder as
 the working directory and relative paths, so two folders written anywhere compare.
 
-`compare` lists every file that is only on one side or differs, with the first lines that differ,
+`compare` lists every file (a replay page's embedded font data aside: see `_bytes`) that is only on one side or differs, with the first lines that differ,
 and exits 1 if anything does.
 """
 from __future__ import annotations
@@ -95,9 +95,10 @@ def nuts_records(out: Path, n: int, seed: int) -> list[str]:
 
 
 def simulated(out: Path, game: str, n: int, seed: int) -> list[str]:
-    folder = out / "random" / game
+    folder = (out / "random" / game).resolve()
     r = subprocess.run([sys.executable, "-m", "pnpkit", "simulate", game, "--games", str(n), "--seed", str(seed),
-                        "--save", str(folder), "--jobs", "1"], capture_output=True, text=True)
+                        "--save", str(folder), "--jobs", "1"], capture_output=True, text=True, cwd=out)
+    # (cwd: the records' folder, so that `-m` finds the interpreter's pnpkit, not a checkout's folder)
     if r.returncode != 0:
         raise SystemExit(f"simulate {game} failed ({r.returncode}): {r.stderr[-800:]}")
     return sorted(f"random/{game}/{f.name}" for f in folder.glob("*.yaml"))
@@ -190,11 +191,22 @@ def write(folder: Path, games: int, seed: int, jobs: int) -> int:
     return 0
 
 
+FONT = re.compile(rb"data:font/woff;base64,[A-Za-z0-9+/=]+")
+
+
+def _bytes(path: Path) -> bytes:
+    """A file's bytes; in a replay page the embedded fonts' data left out: a font subset carries the
+    time it was made (its `head` table), so two runs of the same code differ there. Which fonts a
+    page embeds, and the text they are subset to, are still compared."""
+    raw = path.read_bytes()
+    return FONT.sub(b"data:font/woff;base64,...", raw) if path.suffix == ".html" else raw
+
+
 def compare(before: Path, after: Path, shown: int = 20) -> int:
     def files(root: Path) -> set[str]:
         return {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
     a, b = files(before), files(after)
-    differ = sorted(f for f in a & b if (before / f).read_bytes() != (after / f).read_bytes())
+    differ = sorted(f for f in a & b if _bytes(before / f) != _bytes(after / f))
     only = [(f, before) for f in sorted(a - b)] + [(f, after) for f in sorted(b - a)]
     for f, side in only:
         print(f"only in {side}: {f}")
