@@ -12,19 +12,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pnpkit.scorer.core import Violation
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.play import Position, Step
-from pnpkit.scorer.rulebook import Rule
 
-
-@dataclass(frozen=True)
-class Illegal:
-    """Why a move cannot be played here: the message and the rule that forbids it."""
-
-    message: str
-    rule: Rule
-
-    def at(self, where: str) -> Violation:
-        return Violation.of(where, self.message, self.rule)
+__all__ = ["STEP_LIMIT", "Illegal", "Replay"]   # Illegal lives in scorer.game; the games not yet moved import it here
 
 
 STEP_LIMIT = 5000
