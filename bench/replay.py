@@ -19,8 +19,10 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts, fair_verona, in_the_nuts, trim_the_tree
+from pnpkit.scorer.games import chestnuts, fair_verona, trim_the_tree
 from pnpkit.scorer.games.in_the_nuts import notation as in_the_nuts_notation
+from pnpkit.scorer.games.in_the_nuts.record import Record as NutsRecord
+from pnpkit.scorer.games.in_the_nuts.score import score as nuts_score
 from pnpkit.scorer.games.fair_verona_notation import entries
 from pnpkit.scorer.games.fair_verona_random import random_record as verona_record
 from pnpkit.scorer.games.in_the_nuts.sim import random_record as nuts_record
@@ -60,12 +62,12 @@ def bench_in_the_nuts(games: int, seed: int, runs: int = 3) -> bool:
     t0 = time.perf_counter()
     raw = [nuts_record(kit, rng) for _ in range(games)]
     t1 = time.perf_counter()
-    records = [in_the_nuts.Record.model_validate(r) for r in raw]
+    records = [NutsRecord.model_validate(r) for r in raw]
     t2 = time.perf_counter()
     checks, cpus, results = [], [], []
     for _ in range(runs):
         a, c = time.perf_counter(), time.process_time()
-        results = [in_the_nuts.score(r, kit) for r in records]
+        results = [nuts_score(r, kit) for r in records]
         checks.append(time.perf_counter() - a)
         cpus.append(time.process_time() - c)
     check = min(checks)
@@ -78,10 +80,10 @@ def bench_in_the_nuts(games: int, seed: int, runs: int = 3) -> bool:
                 if nut.take:
                     in_the_nuts_notation.parse_take(nut.take)
     walk = time.perf_counter() - a
-    finals = [in_the_nuts.Record.model_validate(_final_storage(r, res)) for r, res in zip(raw, results)]
+    finals = [NutsRecord.model_validate(_final_storage(r, res)) for r, res in zip(raw, results)]
     a = time.perf_counter()
     for f in finals:
-        in_the_nuts.score(f, kit)
+        nuts_score(f, kit)
     final = time.perf_counter() - a
     turns = sum(len(r["turns"]) for r in raw)
     actions = sum(len(t["rolls"]) + len(t.get("nuts", [])) for r in raw for t in r["turns"])

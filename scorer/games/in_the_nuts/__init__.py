@@ -1,12 +1,9 @@
-"""In the Nuts! (scorer/games/in_the_nuts/): the record, the rules, the replay, the simulator.
+"""In the Nuts! (scorer/games/in_the_nuts/): the descriptor, and nothing else (scorer/game.py)."""
+from pnpkit.scorer.game import Game
 
-Until the Game descriptor (scorer/game.py) exists, the package shows the surface the command line
-reads (scorer/api.py): the game's id, its Record, `score`, `start_problems`, `table` and `pictures`.
-"""
-from pnpkit.scorer.games.in_the_nuts.position import pictures, start_problems
-from pnpkit.scorer.games.in_the_nuts.record import Record
-from pnpkit.scorer.games.in_the_nuts.rules import GAME
-from pnpkit.scorer.games.in_the_nuts.score import score
-from pnpkit.scorer.games.in_the_nuts.table import table
-
-__all__ = ["GAME", "Record", "pictures", "score", "start_problems", "table"]
+GAME = Game(
+    id="in-the-nuts", ruling_letter="N", rulebook="in-the-nuts.txt", records="either",
+    record=".in_the_nuts.record:Record", score=".in_the_nuts.score:score",
+    start_problems=".in_the_nuts.position:start_problems", table=".in_the_nuts.table:table",
+    pictures=".in_the_nuts.position:pictures", rules=".in_the_nuts.moves", sim=".in_the_nuts.sim",
+)

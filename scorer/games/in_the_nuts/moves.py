@@ -14,11 +14,38 @@ from __future__ import annotations
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.auto import collect_next, end_jokers, next_turn, settle_next, steal_next, stop
+from pnpkit.scorer.games.in_the_nuts.notation import line
+from pnpkit.scorer.games.in_the_nuts.record import read_line
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                                    SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, EndStore, First, Reveal,
                                                    Roll, Settle, State, Steal, Stop, Take, expected, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import KEEP, nut, store_options, store_problem
-from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.game import Illegal
+
+
+# ---------------------------------------------------------------- the Rules protocol (scorer/game.py)
+
+def to_move(s: State) -> int | None:
+    """The seat to decide: the active player while rolling, else the one collecting, storing or
+    setting up; None while the setup turns its nuts face up (chance) and once the game is over."""
+    if s.phase in (SETUP_FACEUP, OVER):
+        return None
+    return s.active if s.phase in (ROLL, ROLL_OR_STOP) else s.actor
+
+
+def is_over(s: State) -> bool:
+    return s.phase == OVER
+
+
+def parse(text: str, s: State) -> Action:
+    """An action written in one line, read in the position `s` (whose seat a setup squirrel or a kept
+    joker is, which names the players have); ValueError names what is wrong."""
+    return read_line(text, s)
+
+
+def text(a: Action, s: State) -> str:
+    """An action in one line, with the players' names of `s`: parse(text(a, s), s) == a."""
+    return line(a, s.names)
 
 
 # ---------------------------------------------------------------- why an action is illegal

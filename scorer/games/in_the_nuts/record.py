@@ -5,10 +5,12 @@ many real nuts and which jokers; `Store`, storage.py), or a move log: the setup 
 table as it is (`Start`), the turns (`Turn`, its rolls and the `Nut`s collected) and where the kept
 jokers went (`KeptJoker`). Every entry's notation is checked here with notation.py's readers, so a
 typo is an unreadable record naming its line. `params_of` reads the kit's params once, as this
-scorer reads them; `read_entry` reads one record entry as the action a position expects next.
+scorer reads them; `read_entry` reads one record entry as the action a position expects next, and
+`read_line` an action written in one line (`pnpkit moves --try`).
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationError,
@@ -19,12 +21,12 @@ from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
 from pnpkit.scorer.core import Violation
-from pnpkit.scorer.games.in_the_nuts.notation import (as_text, parse_card, parse_roll, parse_section, parse_steal,
-                                                      parse_take, parse_to, take_action)
+from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, as_text, mapping, parse_card, parse_roll,
+                                                      parse_section, parse_steal, parse_take, parse_to, take_action)
 from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, EndStore, First, Reveal,
-                                                   Settle, State, Steal)
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, EndStore, First,
+                                                   Reveal, Settle, State, Steal)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
@@ -250,3 +252,46 @@ def read_entry(s: State, data: Any, player: str | None = None):
         e = KeptJoker.model_validate(data)
         return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
     raise ValueError("the game is over: nothing more can be written")
+
+
+_SECTION = re.compile(r"\s*\d{1,2}(?:-\d{1,2})?\s*")
+
+
+def read_line(action: str, s: State) -> Action:
+    """An action in one line (notation.line: `take acorn, new walnut, to 2`, `steal Uwe 3b, to 5`,
+    `Christine: joker walnut/acorn, to 3`), a roll, `stop`, a setup squirrel's section, or a record's
+    mapping, read as an action in the position `s` (ValueError: unreadable)."""
+    text = str(action).strip()
+    if text.lower() == "stop":
+        return STOP
+    if re.fullmatch(r"[\d\s>]+", text) and len(text.split()) >= 3:
+        return parse_roll(text)
+    if _SECTION.fullmatch(text):
+        return Settle(s.actor, text.strip())
+    player = None
+    if not text.startswith("{"):
+        head, sep, rest = text.partition(":")
+        if sep and head.strip() in s.names:
+            player, text = head.strip(), rest.strip()
+    data = mapping(text)
+    if data is None:
+        try:
+            return Reveal(parse_card(text))
+        except ValueError:
+            raise ValueError(f"cannot read {action!r}: expected {NOTATION}") from None
+    try:
+        if "joker" in data:
+            e = KeptJoker.model_validate(data)
+            return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
+        if s.phase == SETUP_FIRST and "take" in data:
+            f = FirstNut.model_validate(data)
+            return First(parse_card(f.take), f.to, f.as_)
+        nut = Nut.model_validate(data)
+        who = nut.steal.rsplit(None, 1)[0] if nut.steal else None
+        if who is not None and who not in s.names:
+            raise ValueError(f"{who!r} is not a player ({', '.join(s.names)})")
+        return nut.action({n: i for i, n in enumerate(s.names)})
+    except ValidationError as e:
+        err = e.errors()[0]
+        at = ".".join(str(x) for x in err["loc"])
+        raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{err['msg']}") from None

@@ -21,7 +21,8 @@ from pnpkit.scorer.games.in_the_nuts.record import Setup, Turn
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
                                                    STEAL, STOP, TAKE, EndStore, First, Reveal, Settle, State, Take,
                                                    fits)
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.movelog import Replay
 
 
 # ---------------------------------------------------------------- the replay

@@ -23,7 +23,8 @@ from __future__ import annotations
 import random
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, apply, legal_moves, may_roll, undrawn, why_illegal
+from pnpkit.scorer.games.in_the_nuts.moves import (all_rolls, apply, legal_moves, may_roll, to_move, undrawn,
+                                                   why_illegal)
 from pnpkit.scorer.games.in_the_nuts.notation import entry
 from pnpkit.scorer.games.in_the_nuts.rules import GAME
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, STEAL, STOP, TAKE,
@@ -100,7 +101,7 @@ class NutsMatch(Moves):
         if ph == OVER or (ph == ROLL and self.turns is not None and len(self.turns) >= MAX_TURNS
                           and s.turn != self.turn_of):
             return None
-        return s.active if ph in (ROLL, ROLL_OR_STOP) else s.actor
+        return to_move(s)
 
     def list_moves(self) -> list:
         """The rules' legal moves of this decision, with chance as it fell: the dice thrown, the first

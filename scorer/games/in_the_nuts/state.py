@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.storage import Card, joker_name, new_cards
-from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.supply import Supply
 
 SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, ROLL, ROLL_OR_STOP, TAKE, STEAL, END_JOKERS, OVER = range(9)

@@ -24,7 +24,7 @@ from pnpkit.kitfile.params.in_the_nuts import NamedCard, Params
 from pnpkit.scorer.core import Line, PlayerScore, Tiebreak, TieBreaker, plural, rank
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.rules import EIGHT_CARDS, N1, N1_ONCE, N2, N4, N5
-from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.records import MAX_ITEMS, Strict
 from pnpkit.scorer.rulebook import Rule
 from pnpkit.scorer.supply import Supply

@@ -19,22 +19,19 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from pydantic import ValidationError
-
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer import dice
 from pnpkit.scorer.core import Violation, plural
 from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, undrawn, why_illegal
-from pnpkit.scorer.games.in_the_nuts.notation import NOTATION, entry, line, mapping, parse_card, parse_roll
-from pnpkit.scorer.games.in_the_nuts.record import FirstNut, KeptJoker, Nut, params_of, player_count
+from pnpkit.scorer.games.in_the_nuts.notation import entry, line
+from pnpkit.scorer.games.in_the_nuts.record import params_of, player_count, read_line
 from pnpkit.scorer.games.in_the_nuts.replay import replay
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP,
-                                                   SETUP_FIRST, SETUP_SQUIRRELS, STEAL, STOP, TAKE, EndStore, First,
-                                                   Reveal, Roll, Settle, Steal, Stop, Take, expected, fits)
-from pnpkit.scorer.movelog import Illegal
+                                                   SETUP_FIRST, SETUP_SQUIRRELS, STEAL, TAKE, EndStore, First, Reveal,
+                                                   Roll, Steal, Stop, Take, expected, fits)
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 _ANY_ROLL = re.compile(r"\s*roll\s*>\s*(\d{1,2})\s*", re.I)
-_SECTION = re.compile(r"\s*\d{1,2}(?:-\d{1,2})?\s*")
 
 
 @dataclass(frozen=True)
@@ -137,45 +134,11 @@ class AtTable:
     # ------------------------------------------------------------ is this legal now?
 
     def read(self, action: str):
-        """The record's notation -> an action, of whatever kind it is written as (ValueError: unreadable)."""
-        s = self.state
-        text = str(action).strip()
-        if text.lower() == "stop":
-            return STOP
-        if m := _ANY_ROLL.fullmatch(text):
+        """The record's notation -> an action, of whatever kind it is written as (ValueError:
+        unreadable); `roll > 8` is a roll the dice have not decided yet."""
+        if m := _ANY_ROLL.fullmatch(str(action).strip()):
             return AnyRoll(int(m[1]))
-        if re.fullmatch(r"[\d\s>]+", text) and len(text.split()) >= 3:
-            return parse_roll(text)
-        if _SECTION.fullmatch(text):
-            return Settle(s.actor, text.strip())
-        player = None
-        if not text.startswith("{"):
-            head, sep, rest = text.partition(":")
-            if sep and head.strip() in self.names:
-                player, text = head.strip(), rest.strip()
-        data = mapping(text)
-        if data is None:
-            try:
-                return Reveal(parse_card(text))
-            except ValueError:
-                raise ValueError(f"cannot read {action!r}: expected {NOTATION}") from None
-        try:
-            if "joker" in data:
-                e = KeptJoker.model_validate(data)
-                p = self.names.index(player) if player else s.actor
-                return EndStore(p, parse_card(e.joker), e.to, e.as_)
-            if s.phase == SETUP_FIRST and "take" in data:
-                f = FirstNut.model_validate(data)
-                return First(parse_card(f.take), f.to, f.as_)
-            nut = Nut.model_validate(data)
-            who = nut.steal.rsplit(None, 1)[0] if nut.steal else None
-            if who is not None and who not in self.names:
-                raise ValueError(f"{who!r} is not a player ({', '.join(self.names)})")
-            return nut.action({n: i for i, n in enumerate(self.names)})
-        except ValidationError as e:
-            err = e.errors()[0]
-            at = ".".join(str(x) for x in err["loc"])
-            raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{err['msg']}") from None
+        return read_line(action, self.state)
 
     def why_illegal(self, action: str) -> Illegal | None:
         a = self.read(action)
