@@ -41,8 +41,9 @@ def next_turn(s: State) -> None:
     s.phase, s.track = ROLL, []
 
 
-def stop(s: State) -> None:
-    """Ending successfully: the turn's squirrels go up into the first row, then the checks run."""
+def stop(s: State, a: object = None) -> None:
+    """Ending successfully (the action Stop, `a`): the turn's squirrels go up into the first row, then
+    the checks run."""
     p = s.active
     for space in s.track:
         s.counts[s.b.start[space]][p] += 1

@@ -100,9 +100,8 @@ def may_roll(s: State) -> Illegal | None:
 
 
 def _why_roll(s: State, a: Roll) -> Illegal | None:
-    why = may_roll(s)
-    if why is not None:
-        return why
+    if s.phase not in (ROLL, ROLL_OR_STOP) or s.supply[s.active] <= 0:
+        return may_roll(s)
     opts = a.sums
     if a.space is None:
         free = s.free(a)
@@ -394,5 +393,5 @@ def _store(s: State, p: int, card: str, to: str | None, as_: str | None) -> None
         s.say(f"{who} stores the {nut(card)} on card {c.name}: " + ("full, turned over" if c.full else c.contents()))
 
 
-_PLAYS = {Roll: _roll, Take: _take, Stop: lambda s, a: stop(s), Steal: _steal, Reveal: _reveal, First: _first,
+_PLAYS = {Roll: _roll, Take: _take, Stop: stop, Steal: _steal, Reveal: _reveal, First: _first,
           Settle: _settle, EndStore: _end_store}

@@ -148,14 +148,16 @@ class State:
     def section(self):
         return self.b.sections[self.sec]
 
+    # One squirrel a space on the starting track: the rule is these two methods, which every check,
+    # every move played, the table and the simulator ask.
     def taken(self, space: int) -> bool:
-        """Whether a squirrel lies on `space` of the starting track: one squirrel a space (the rule
-        in one place; `free` and every roll's check ask it)."""
+        """Whether a squirrel lies on `space` of the starting track."""
         return space in self.track
 
     def free(self, roll: Roll) -> list[int]:
         """The spaces a roll offers (green plus either white die) that no squirrel holds yet."""
-        return [x for x in roll.sums if not self.taken(x)]
+        track = self.track
+        return [x for x in roll.sums if x not in track]
 
     def places(self) -> list[int]:
         """The face-up nuts the collection in progress may take (N9: an empty place gives nothing)."""
