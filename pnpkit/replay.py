@@ -21,7 +21,7 @@ from pnpkit.generator.tableau import Laid, Tableau, compose, png
 from pnpkit.generator.webfonts import font_faces
 from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.core import Result
-from pnpkit.scorer.movelog import STEP_LIMIT
+from pnpkit.scorer.replay import STEP_LIMIT
 from pnpkit.scorer.play import Step, is_move_log
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
