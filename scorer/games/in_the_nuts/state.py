@@ -5,8 +5,10 @@ player's first nut (`First`), a setup squirrel (`Settle`), a roll with the space
 (`Roll`), the end of a successful turn (`Stop`, which the record implies), a nut taken in a
 collection with the card that replaced it and where it was stored (`Take`), a theft on a raccoon
 field (`Steal`), and a kept joker stored at the end (`EndStore`). `State.phase` says what kind of
-action comes next and `State.actor` whose it is. The rules live in moves.py (what a player may do)
-and auto.py (what the rules do by themselves).
+action comes next and `State.actor` whose it is; `expected` says it in words (the violation of an
+action that is something else) and `fits` whether an action is of the kind that comes next. The
+rules live in moves.py (what a player may do) and auto.py (what the rules do by themselves); the
+storage cards in storage.py.
 """
 from __future__ import annotations
 
