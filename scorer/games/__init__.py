@@ -26,6 +26,11 @@ def load(game: str) -> Game:
     return descriptor
 
 
+def packaged(game: str) -> bool:
+    """Whether `game` has its package yet (not a descriptor of the block below)."""
+    return game not in _UNTIL_PACKAGED
+
+
 def log_games() -> list[str]:
     """The games whose records are (or may be) move logs that `moves` and `replay` step through."""
     return [g for g in GAMES if load(g).table is not None]
@@ -36,9 +41,6 @@ def log_games() -> list[str]:
 # a game into its package writes its descriptor in the package's __init__.py and deletes it here.
 
 _UNTIL_PACKAGED: dict[str, Game] = {g.id: g for g in (
-    Game(id="chestnuts", ruling_letter="C", rulebook="chestnuts-roasting.txt",
-         record=".chestnuts:Record", score=".chestnuts:score", start_problems=".chestnuts:start_problems",
-         table=".chestnuts:table", rules=".chestnuts_moves", sim=".chestnuts_sim"),
     Game(id="forest-fire", ruling_letter="F", rulebook="forest-fire.txt",
          record=".forest_fire:Record", score=".forest_fire:score", start_problems=".forest_fire:start_problems",
          table=".forest_fire:table", rules=".forest_fire_moves", sim=".forest_fire_sim",
@@ -47,9 +49,4 @@ _UNTIL_PACKAGED: dict[str, Game] = {g.id: g for g in (
          record=".fair_verona:Record", score=".fair_verona:score", table=".fair_verona:table",
          rules=".fair_verona_state", sim=".fair_verona_sim",
          setups=".fair_verona_sim:setups", summary=".fair_verona_sim:summary"),
-    Game(id="trim-the-tree", ruling_letter="T", rulebook="trim-the-tree.txt",
-         record=".trim_the_tree:Record", score=".trim_the_tree:score", start_problems=".trim_the_tree:start_problems",
-         table=".trim_the_tree:table", rules=".trim_the_tree_moves", sim=".trim_the_tree_sim"),
-    Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="sheets",
-         record=".nuts:Record", score=".nuts:score", pictures=".nuts:pictures"),
 )}
