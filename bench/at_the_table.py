@@ -24,8 +24,9 @@ from pathlib import Path
 import yaml
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts
-from pnpkit.scorer.games.chestnuts_moves import State, apply, legal_moves, table
+from pnpkit.scorer.games.chestnuts.moves import apply, legal_moves
+from pnpkit.scorer.games.chestnuts.notation import text_of
+from pnpkit.scorer.games.chestnuts.state import State, table
 
 
 def forty_turns(turns: int, seed: int) -> dict:
@@ -47,7 +48,7 @@ def forty_turns(turns: int, seed: int) -> dict:
             if not moves:
                 break
             mv = rng.choice([m for m in moves if m[0] not in "ci"] or moves)
-            actions.append(chestnuts.text_of(s, mv))
+            actions.append(text_of(s, mv))
             apply(s, mv)
         log.append({"roll": roll, "actions": actions})
     log[-1]["actions"] = log[-1]["actions"][: len(log[-1]["actions"]) // 2]
@@ -65,7 +66,7 @@ def best(args: list[str], runs: int = 5) -> float:
 
 def nuts_game(seed: int) -> dict:
     """A whole random legal 4-player In the Nuts! game, its last turn stopped after its first roll."""
-    from pnpkit.scorer.games.in_the_nuts_random import random_record
+    from pnpkit.scorer.games.in_the_nuts.sim import random_record
     record = random_record(load_kit("in-the-nuts"), random.Random(seed))
     record.pop("end", None)
     record["turns"][-1] = {"rolls": record["turns"][-1]["rolls"][:1]}
@@ -95,13 +96,13 @@ def measure(title: str, record: dict, action: str) -> bool:
     from pnpkit.scorer.api import read_record
     from pnpkit.kitfile.source import load_file
     source = load_file(path)
-    module, rec, _ = read_record(source)
-    kit = load_kit(module.GAME)
+    game, rec, _ = read_record(source)
+    kit = load_kit(game.id)
     t0 = time.perf_counter()
-    table = module.table(rec, kit)
+    table = game.table_of(rec, kit)
     listed = table.turn().legal
     t1 = time.perf_counter()
-    rep = replayed(module, rec, kit, source)
+    rep = replayed(game, rec, kit, source)
     t2 = time.perf_counter()
     html = page(rep, "game.yaml")
     t3 = time.perf_counter()

@@ -21,9 +21,9 @@ SHOWN = 3  # passages printed whole, best first; the rest by their ids (all of t
 
 
 def _game(game: str) -> str:
-    from pnpkit.scorer import rulebook
-    if game not in rulebook.RULEBOOKS:
-        raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(rulebook.RULEBOOKS)})")])
+    from pnpkit.scorer.games import GAMES
+    if game not in GAMES:
+        raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(GAMES)})")])
     return game
 
 

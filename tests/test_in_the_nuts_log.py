@@ -12,8 +12,9 @@ from click.testing import CliRunner
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.games.in_the_nuts_moves import State, reveal_problem
-from pnpkit.scorer.games.in_the_nuts_random import random_record
+from pnpkit.scorer.games.in_the_nuts.moves import reveal_problem
+from pnpkit.scorer.games.in_the_nuts.sim import random_record
+from pnpkit.scorer.games.in_the_nuts.state import State
 
 KIT = load_kit("in-the-nuts")
 NAMES = ["Anna", "Marlene", "Christine", "Uwe"]

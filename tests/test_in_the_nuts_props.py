@@ -10,13 +10,14 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import in_the_nuts as G
-from pnpkit.scorer.games.in_the_nuts_log import replay
-from pnpkit.scorer.games.in_the_nuts_notation import entry, read_entry
-from pnpkit.scorer.games.in_the_nuts_moves import (KEEP, EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take,
-                                            legal_moves, why_illegal)
-from pnpkit.scorer.games.in_the_nuts_random import random_record
-from pnpkit.scorer.games.in_the_nuts_storage import joker_name
+from pnpkit.scorer.games.in_the_nuts.moves import legal_moves, why_illegal
+from pnpkit.scorer.games.in_the_nuts.notation import entry
+from pnpkit.scorer.games.in_the_nuts.record import Record, read_entry
+from pnpkit.scorer.games.in_the_nuts.replay import replay
+from pnpkit.scorer.games.in_the_nuts.score import score
+from pnpkit.scorer.games.in_the_nuts.sim import random_record
+from pnpkit.scorer.games.in_the_nuts.state import EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take
+from pnpkit.scorer.games.in_the_nuts.storage import KEEP, joker_name
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params
@@ -34,8 +35,8 @@ def game(seed: int, players: int) -> dict:
 
 
 def check(rec: dict, watch=None):
-    record = G.Record.model_validate(rec)
-    return G.score(record, KIT) if watch is None else replay(record, P, watch=watch)
+    record = Record.model_validate(rec)
+    return score(record, KIT) if watch is None else replay(record, P, watch=watch)
 
 
 @SETTINGS
@@ -148,7 +149,7 @@ def test_a_bad_roll_and_a_double_nut_and_the_end_happen_in_random_games():
     """The random player reaches the rules' rarer corners, so the tests above exercise them."""
     notes = []
     for seed in range(6):
-        r = G.score(G.Record.model_validate(game(seed, 4)), KIT, explain=True)
+        r = score(Record.model_validate(game(seed, 4)), KIT, explain=True)
         notes += r.explain
     text = "\n".join(notes)
     for phrase in ("a bad roll", "steals", "David moves to", "the draw pile is used up", "picks at the end",

@@ -12,12 +12,12 @@ import json
 import pytest
 
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.games import in_the_nuts_rules as R
+from pnpkit.scorer.games.in_the_nuts import rules as R
 from pnpkit.kitfile.params.in_the_nuts import NamedCard
 from nuts_positions import P, after_setup, position, squirrels
-from pnpkit.scorer.games.in_the_nuts_moves import Roll, Stop, Take, apply, legal_moves, why_illegal
-from pnpkit.scorer.games.in_the_nuts_state import ROLL, TAKE
-from pnpkit.scorer.games.in_the_nuts_storage import Card, player_score
+from pnpkit.scorer.games.in_the_nuts.moves import apply, legal_moves, why_illegal
+from pnpkit.scorer.games.in_the_nuts.state import ROLL, TAKE, Roll, Stop, Take
+from pnpkit.scorer.games.in_the_nuts.storage import Card, player_score
 SETUP = {"nuts": ["acorn", "walnut", "hazelnut", "beechnut"],
          "first": {"Marlene": {"take": "walnut", "to": 2}, "Christine": {"take": "acorn", "to": 2},
                    "Anna": {"take": "hazelnut", "to": 3}, "Uwe": {"take": "beechnut", "to": 4}},

@@ -15,6 +15,7 @@ from pnpkit.scorer import api
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.games import fair_verona as fv
 from pnpkit.scorer.games import fair_verona_sim as sim
+from pnpkit.scorer.games import load
 from pnpkit.scorer.games.fair_verona_deck import Deck
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
@@ -101,7 +102,7 @@ def test_search_plays_a_whole_turn_ahead_legally():
     module = matches.module("fair-verona")
     m = play(Spec("fair-verona", ("search", "random", "random", "random"), Setup("Hard"), 1, 3), 0, KIT, module)
     result = fv.score(fv.Record.model_validate(m.record()), KIT)
-    assert result.valid and matches.summary(module, result, m.names) == m.summary()
+    assert result.valid and matches.summary(load("fair-verona"), result, m.names) == m.summary()
 
 
 def test_a_scratch_copy_stops_where_chance_comes():

@@ -1,0 +1,9 @@
+"""In the Nuts! (scorer/games/in_the_nuts/): the descriptor, and nothing else (scorer/game.py)."""
+from pnpkit.scorer.game import Game
+
+GAME = Game(
+    id="in-the-nuts", ruling_letter="N", rulebook="in-the-nuts.txt", records="either",
+    record=".in_the_nuts.record:Record", score=".in_the_nuts.score:score",
+    start_problems=".in_the_nuts.position:start_problems", table=".in_the_nuts.table:table",
+    pictures=".in_the_nuts.position:pictures", rules=".in_the_nuts.moves", sim=".in_the_nuts.sim",
+)

@@ -1,0 +1,297 @@
+"""In the Nuts!: the record's models, read and checked when the record is read.
+
+A record is either the final storage cards (each player's cards at the end: the kind of nut, how
+many real nuts and which jokers; `Store`, storage.py), or a move log: the setup (`Setup`) or the
+table as it is (`Start`), the turns (`Turn`, its rolls and the `Nut`s collected) and where the kept
+jokers went (`KeptJoker`). Every entry's notation is checked here with notation.py's readers, so a
+typo is an unreadable record naming its line. `params_of` reads the kit's params once, as this
+scorer reads them; `read_entry` reads one record entry as the action a position expects next, and
+`read_line` an action written in one line (`pnpkit moves --try`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationError,
+                      model_validator)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.head import KitHead as Kit
+from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.scorer.core import Violation
+from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, as_text, mapping, parse_card, parse_roll,
+                                                      parse_section, parse_steal, parse_take, parse_to, take_action)
+from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
+from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, EndStore, First,
+                                                   Reveal, Settle, State, Steal)
+from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+
+
+def _check(parse):
+    return lambda v: (parse(v), v)[1]
+
+
+RollText = Annotated[str, BeforeValidator(as_text), AfterValidator(_check(parse_roll))]
+CardText = Annotated[str, AfterValidator(_check(parse_card))]
+TakeText = Annotated[str, AfterValidator(_check(parse_take))]
+SectionText = Annotated[str, BeforeValidator(as_text), AfterValidator(parse_section)]
+ToText = Annotated[str, BeforeValidator(as_text), AfterValidator(parse_to)]
+
+
+class Stored(Strict):
+    to: ToText | None = Field(None, description="The storage card it went on (2, 2b, 3 ...), `keep` for a joker "
+                                                "kept until the end; left out when no card could take it.")
+    as_: Kind | None = Field(None, alias="as", description="The kind a joker counts as, on an empty card.")
+
+
+class FirstNut(Stored):
+    take: CardText = Field(description="The nut card drawn.")
+
+
+class Nut(Stored):
+    """One nut of a collection: taken from the face-up nuts (`take`), or stolen on a raccoon field."""
+
+    take: TakeText | None = Field(None, description="The nut taken: `walnut`, `walnut/acorn`, `walnut 8-9`.")
+    new: CardText | None = Field(None, description="The card that replaced it (none when none was left).")
+    steal: Annotated[str, AfterValidator(parse_steal)] | None = Field(
+        None, description="Raccoon field: the player and the storage card the nut was stolen from, `Uwe 3b`.")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Nut":
+        if (self.take is None) == (self.steal is None):
+            raise ValueError("write `take:` (a face-up nut) or `steal:` (a raccoon's theft), one of the two")
+        if self.steal is not None and self.new is not None:
+            raise ValueError("a stolen nut is not replaced: `new:` goes with `take:`")
+        return self
+
+    def action(self, index: dict[str, int]):
+        """The action this entry writes; `index` gives a player's seat by name (for a theft)."""
+        if self.take is not None:
+            return take_action(self.take, self.new, self.to, self.as_)
+        who, card = self.steal.rsplit(None, 1)  # type: ignore[union-attr]
+        return Steal(index[who], card.lower(), self.to, self.as_)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self) -> str:
+        parts = [f"take {self.take}" if self.take else f"steal {self.steal}"]
+        parts += [f"{k} {v}" for k, v in (("new", self.new), ("to", self.to), ("as", self.as_)) if v]
+        return ", ".join(parts)
+
+
+class KeptJoker(Stored):
+    joker: CardText = Field(description="The kept joker, by its two kinds: `walnut/acorn`.")
+
+
+class Setup(Strict):
+    nuts: list[CardText] = Field(max_length=MAX_ITEMS, description="The face-up nuts, left to right (under 2-4, 5-6, 8-9, 10-12).")
+    first: dict[Name, FirstNut] = Field(description="Each player's first nut and where it went.")
+    squirrels: dict[Name, Annotated[list[SectionText], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_PLAYERS, description="The setup squirrels of the players after the first, by section: [2-4].")
+
+
+class Turn(Strict):
+    """One turn: its rolls, and the nuts collected at its end (by anyone), in the order the rules
+    collect them."""
+
+    rolls: list[RollText] = Field(min_length=1, max_length=MAX_ITEMS, description='"green white white > space", e.g. "2 1 6 > 8".')
+    nuts: list[Nut] | None = Field(None, max_length=MAX_ITEMS, description="The nuts collected, in order; `[]` marks a last turn that "
+                                                     "stopped with none.")
+
+
+# ---------------------------------------------------------------- the table as it is (start:)
+
+def _area(v: Any) -> Any:
+    # `2:` in YAML is a number; `2-squirrel` is how the board prints it
+    return int(v.split("-")[0]) if isinstance(v, str) and v.split("-")[0].isdigit() else v
+
+
+Area = Annotated[int, BeforeValidator(_area)]
+Counts = Annotated[dict[Name, Annotated[int, Field(ge=0)]], Field(max_length=MAX_PLAYERS)]
+
+
+class Start(Strict):
+    """The table at the start of a player's turn."""
+
+    next: Name | None = Field(None, description="Whose turn begins (default: the first player).")
+    squirrels: dict[Area, Annotated[dict[SectionText, Counts], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_ITEMS, description="The squirrels on the board: by area (the "
+        "squirrels a section needs: 2, 3, 4), then section as printed (2-4, 7, 2-12), then player: "
+        "{2: {2-4: {Anna: 1}}, 4: {2-12: {Uwe: 3}}}.")
+    nuts: list[CardText] = Field(max_length=MAX_ITEMS, description="The four face-up nuts, left to right "
+                                 "(under 2-4, 5-6, 8-9, 10-12).")
+    draw_pile: int = Field(ge=0, description="The cards left in the draw pile.")
+    david: Name | None = Field(None, description="Whom David guards (left out: no one yet).")
+    stores: dict[Name, Annotated[list[Store], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_PLAYERS, description="Each player's storage cards that hold nuts "
+        "or are full, as at the end: {card: 3, nut: walnut, nuts: 2, jokers: [walnut/acorn]}.")
+    kept: dict[Name, Annotated[list[CardText], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_PLAYERS, description="Each player's jokers kept for the end.")
+
+
+# ---------------------------------------------------------------- the record
+
+class Player(Strict):
+    name: Name = Field(description="The player's name; players in seat order.")
+    stores: list[Store] = Field(default_factory=list, max_length=MAX_ITEMS, description="The player's storage cards that hold nuts.")
+
+
+def _player_form(v: Any) -> str:
+    return "stores" if isinstance(v, dict) else "name"
+
+
+PlayerEntry = Annotated[Union[Annotated[Player, Tag("stores")], Annotated[Name, Tag("name")]],
+                        Discriminator(_player_form)]
+
+
+class Record(Strict):
+    """An In the Nuts! record, players in seat order: either each player's storage cards at the end
+    (`players` with `stores`), or a move log (`players` by name, then `setup` or `start`, `turns`
+    and `end`)."""
+
+    game: Literal["in-the-nuts"]
+    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS, description="In seat order, the first player first: names "
+                                       "(a move log) or `{name, stores}` (the final storage cards).")
+    setup: Setup | None = Field(None, description="Move log: the face-up nuts, the first nuts, the setup squirrels.")
+    start: Start | None = Field(None, description="Move log: the table at the start of a turn, instead of the setup.")
+    turns: list[Turn] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per turn, in order.")
+    end: dict[Name, Annotated[list[KeptJoker], Field(max_length=MAX_ITEMS)]] | None = Field(None, max_length=MAX_PLAYERS, description="Move log: where each player's kept jokers "
+                                                                      "went at the end.")
+
+    @property
+    def is_log(self) -> bool:
+        return any(x is not None for x in (self.setup, self.start, self.turns, self.end))
+
+    @property
+    def names(self) -> list[str]:
+        return [p if isinstance(p, str) else p.name for p in self.players]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Record":
+        problems: list[InitErrorDetails] = []
+
+        def bad(loc: tuple, message: str, value: object) -> None:
+            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=value))
+
+        names = self.names
+        try:
+            check_unique_names(names)
+        except ValueError as e:
+            bad(("players",), str(e), names)
+        for i, p in enumerate(self.players):
+            if self.is_log and not isinstance(p, str):
+                bad(("players", i), "a move log names its players only (players: [Anna, Uwe]); the replay works "
+                    "out their storage cards", p.name)
+            elif not self.is_log and isinstance(p, str):
+                bad(("players", i), "give each player's storage cards ({name: Ann, stores: [...]}), or write a "
+                    "move log with setup: and turns:", p)
+        if self.is_log:
+            if (self.setup is None) == (self.start is None):
+                bad(("setup",) if self.start is None else ("start",),
+                    "a move log starts with its setup (the face-up nuts, the first nuts, the setup squirrels) "
+                    "or from the table as it is (start:), one of the two", None)
+            known = set(names)
+
+            def player(loc: tuple, name: str) -> None:
+                if name not in known:
+                    bad(loc, f"no player named {name!r} (players: {', '.join(names)})", name)
+
+            if self.setup is not None:
+                for key in ("first", "squirrels"):
+                    for name in getattr(self.setup, key):
+                        player(("setup", key, name), name)
+            for name in self.end or {}:
+                player(("end", name), name)
+            for t, turn in enumerate(self.turns or []):
+                for k, nut in enumerate(turn.nuts or []):
+                    if nut.steal is not None:
+                        player(("turns", t, "nuts", k, "steal"), nut.steal.rsplit(None, 1)[0])
+        if problems:
+            raise ValidationError.from_exception_data("Record", problems)
+        return self
+
+
+def params_of(kit: Kit) -> Params:
+    """The kit's params, read as this scorer reads them (its four kinds of nut)."""
+    params = kit.params
+    if not isinstance(params, Params) or tuple(params.kinds) != KINDS:
+        raise SourceError(kit.file, [Problem(None, "params.kinds", f"this scorer reads the kinds {', '.join(KINDS)}")])
+    return params
+
+
+def player_count(record: Record, kit: Kit) -> list[Violation]:
+    """The players the kit's game is for (the box: 2-4)."""
+    n = len(record.players)
+    if kit.game.min_players <= n <= kit.game.max_players:
+        return []
+    return [Violation.of("players", f"{n} players; the game is for {kit.game.players}", PLAYER_COUNT)]
+
+
+def read_entry(s: State, data: Any, player: str | None = None):
+    """One record entry read as the action the position `s` expects next (ValueError if it cannot
+    be read): a roll or `stop`, a face-up card, a setup squirrel, or a mapping; `player` names whose
+    kept joker an `end` entry stores (by default the player who stores next)."""
+    ph = s.phase
+    if ph in (ROLL, ROLL_OR_STOP):
+        return STOP if str(data).strip().lower() == "stop" else parse_roll(str(data))
+    if ph == SETUP_FACEUP:
+        return Reveal(parse_card(str(data)))
+    if ph == SETUP_SQUIRRELS:
+        return Settle(s.actor, parse_section(str(as_text(data))))
+    if ph == SETUP_FIRST:
+        e = FirstNut.model_validate(data)
+        return First(parse_card(e.take), e.to, e.as_)
+    if ph in (TAKE, STEAL):
+        return Nut.model_validate(data).action({n: i for i, n in enumerate(s.names)})
+    if ph == END_JOKERS:
+        e = KeptJoker.model_validate(data)
+        return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
+    raise ValueError("the game is over: nothing more can be written")
+
+
+_SECTION = re.compile(r"\s*\d{1,2}(?:-\d{1,2})?\s*")
+
+
+def read_line(action: str, s: State) -> Action:
+    """An action in one line (notation.line: `take acorn, new walnut, to 2`, `steal Uwe 3b, to 5`,
+    `Christine: joker walnut/acorn, to 3`), a roll, `stop`, a setup squirrel's section, or a record's
+    mapping, read as an action in the position `s` (ValueError: unreadable)."""
+    text = str(action).strip()
+    if text.lower() == "stop":
+        return STOP
+    if re.fullmatch(r"[\d\s>]+", text) and len(text.split()) >= 3:
+        return parse_roll(text)
+    if _SECTION.fullmatch(text):
+        return Settle(s.actor, text.strip())
+    player = None
+    if not text.startswith("{"):
+        head, sep, rest = text.partition(":")
+        if sep and head.strip() in s.names:
+            player, text = head.strip(), rest.strip()
+    data = mapping(text)
+    if data is None:
+        try:
+            return Reveal(parse_card(text))
+        except ValueError:
+            raise ValueError(f"cannot read {action!r}: expected {NOTATION}") from None
+    try:
+        if "joker" in data:
+            e = KeptJoker.model_validate(data)
+            return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
+        if s.phase == SETUP_FIRST and "take" in data:
+            f = FirstNut.model_validate(data)
+            return First(parse_card(f.take), f.to, f.as_)
+        nut = Nut.model_validate(data)
+        who = nut.steal.rsplit(None, 1)[0] if nut.steal else None
+        if who is not None and who not in s.names:
+            raise ValueError(f"{who!r} is not a player ({', '.join(s.names)})")
+        return nut.action({n: i for i, n in enumerate(s.names)})
+    except ValidationError as e:
+        err = e.errors()[0]
+        at = ".".join(str(x) for x in err["loc"])
+        raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{err['msg']}") from None

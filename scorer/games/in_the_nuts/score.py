@@ -1,0 +1,64 @@
+"""In the Nuts!: the two records scored (the rulebook's scoring, rulings N1-N13).
+
+A record is either the final storage cards (each player's cards at the end: the kind of nut, how
+many real nuts and which jokers), or a move log of the whole game (replay.py), replayed turn by
+turn. Both end in the same storage scoring (storage.py: N3, N4). The cards' sizes and points, the
+supply by player count, the joker pairs and the board come from the kit file
+(kits/in-the-nuts.yaml).
+
+In the final storage cards, impossible cards (more nuts than the card holds, a card used twice, a
+joker stored as a kind it does not show, more nuts than the supply) are violations; the cards are
+still scored as they are written where that makes sense (an over-full card as full, a card used a
+second time not at all).
+"""
+from __future__ import annotations
+
+from pnpkit.kitfile.head import KitHead as Kit
+from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.scorer.core import Result, Violation
+from pnpkit.scorer.games.in_the_nuts.position import picture as draw
+from pnpkit.scorer.games.in_the_nuts.record import Record, params_of, player_count
+from pnpkit.scorer.games.in_the_nuts.replay import replay
+from pnpkit.scorer.games.in_the_nuts.rules import GAME
+from pnpkit.scorer.games.in_the_nuts.storage import check_stores, player_score, ranking
+
+
+def score(record: Record, kit: Kit, explain: bool = False, steps: bool = False) -> Result:
+    """Check the record against the rules and score the storage cards it ends with. With `steps`, a
+    move log's result holds every step with its position (scorer/play.py: the replay page)."""
+    params = params_of(kit)
+    if record.is_log:
+        picture = (lambda s: draw(s, kit)) if steps else None
+        return score_log(record, params, player_count(record, kit), explain, picture)
+    return score_storage(record, params, player_count(record, kit), explain)
+
+
+def score_log(record: Record, params: Params, violations: list[Violation], explain: bool = False,
+              picture=None) -> Result:
+    """Replay the move log (every rule, turn by turn), then score the storage cards it fills."""
+    s, rep = replay(record, params, explain, picture=picture)
+    scores, best = [], {}
+    for p, name in enumerate(record.names):
+        ps, best[name] = player_score(name, s.cards[p].values())
+        scores.append(ps)
+        if explain:
+            rep.note(f"{name}: {ps.total} points; most valuable full card: {best[name] or 'none'} (ruling N4)")
+    ranked, tiebreaks = ranking(scores, best)
+    return Result(game=GAME, players=scores, violations=violations + rep.violations, finished=s.over,
+                  ranking=ranked, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)
+
+
+def score_storage(record: Record, params: Params, violations: list[Violation], explain: bool = False) -> Result:
+    """Check the final storage cards against the rules and score them (rulings N1-N5)."""
+    names = record.names
+
+    def where(path: tuple) -> str:
+        if path[0] == "all":
+            return f"all players, {path[1]}"
+        return f"{names[path[0]]}, stores[{path[1]}]" + (f", jokers[{path[3]}]" if len(path) > 2 else "")
+
+    checked = check_stores([(p.name, p.stores) for p in record.players], params, len(names), where)
+    violations += [Violation.of(where(path), message, rule) for path, message, rule in checked.problems]
+    ranked, tiebreaks = ranking(checked.scores, checked.best)
+    return Result(game=GAME, players=checked.scores, violations=violations, finished=True,
+                  ranking=ranked, tiebreaks=tiebreaks, explain=checked.notes if explain else [])

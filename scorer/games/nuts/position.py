@@ -1,0 +1,64 @@
+"""NUTS' final sheets as printed: each player's score sheet filled in, and their goal and bonus cards.
+
+The score sheet is kits/nuts.yaml's `score-sheet`; what is written in it is named by the fields the
+generator gives that sheet (the fillable PDF's names: `almond-nuts-3` is the almond column's row
+numbered 3, `Salt_box` the Salt box). The cards are the kit's `goals` and `bonus` decks, by row.
+The numbers written are the scorer's own: the breakdown that `pnpkit score` prints.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.core import Result, plural
+from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.record import NUTS, Record
+from pnpkit.scorer.play import Area, Card, Position
+
+SHEET, GOALS, BONUS = "score-sheet", "goals", "bonus"
+TOTALS = {"rows": "Rows", "almond": "Columns", "cashew": "Columns", "peanut": "Columns", "pistachio": "Columns",
+          "salt": "Salt", "goal": "Goals", "bonus": "Bonus"}
+
+
+def pictures(record: Record, kit, result: Result) -> Position:
+    """Each player's sheet (tokens in the columns, markers in the boxes, the totals written in) and
+    the goal and bonus cards they hold, each marked with what it scored."""
+    params = params_of(kit)
+    rows = [str(r) for r in params.rows]
+    areas = []
+    for player, score in zip(record.players, result.players):
+        counts = [max(0, min(len(rows), n)) for n in player.sheet.counts()]
+        fields = [("Name", player.name)]
+        for kind, n in zip(NUTS, counts):
+            fields += [(f"{kind}-nuts-{rows[r]}", "\u25cf") for r in range(n)]    # tokens fill from the top (U2)
+        fields += [(f"Row_complete-{rows[r]}", "\u2713") for r in range(min(counts))]
+        fields += [("Salt_box", _markers(player.salt)), ("Squirrel_box", _markers(player.squirrel)),
+                   ("Goal_cards", ", ".join(player.goals)),
+                   ("Bonus_cards", ", ".join(b if isinstance(b, str) else "written" for b in player.bonus))]
+        sums: dict[str, int] = {}
+        for line in score.breakdown:
+            box = TOTALS.get(line.label.split(" ")[0])
+            if box:
+                sums[box] = sums.get(box, 0) + line.points
+        fields += [(box, str(n)) for box, n in sums.items()] + [("Total", str(score.total))]
+        areas.append(Area("sheet", f"{player.name}: {plural(score.total, 'point')}", SHEET, fields=tuple(fields)))
+        cards = []
+        for gid in player.goals:
+            goal = next((i for i, g in enumerate(params.goals) if g.id == gid), None)
+            if goal is not None:
+                got = next((l for l in score.breakdown if l.label.startswith(f"goal {params.goals[goal].title}")), None)
+                cards.append(Card(GOALS, goal, note=f"{got.points:+d}" if got and got.points else "condition not met"))
+        bonus_lines = iter([l for l in score.breakdown if l.label.startswith("bonus ")])
+        for entry in player.bonus:         # a line for each card the scorer read, in the record's order
+            found = params.card(entry) if isinstance(entry, str) else None
+            if isinstance(entry, str) and found is None:
+                continue                   # not a card of the deck: not scored
+            line = next(bonus_lines, None)
+            if found is not None and line is not None:
+                cards.append(Card(BONUS, params.bonus.index(found),
+                                  note=("fulfilled " if line.points > 0 else "not fulfilled ") + f"{line.points:+d}"))
+        if cards:
+            areas.append(Area("cards", f"{player.name}'s goal and bonus cards", cards=tuple(cards)))
+    return Position(tuple(areas))
+
+
+def _markers(n: int) -> str:
+    """Markers in a box: a dot each, a number where there are many."""
+    return "" if n == 0 else "\u25cf" * n if 0 < n <= 8 else str(n)
