@@ -19,9 +19,11 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts, fair_verona, in_the_nuts, in_the_nuts_notation, trim_the_tree
-from pnpkit.scorer.games.fair_verona_notation import entries
-from pnpkit.scorer.games.fair_verona_random import random_record as verona_record
+from pnpkit.scorer.games import chestnuts, in_the_nuts, in_the_nuts_notation, trim_the_tree
+from pnpkit.scorer.games.fair_verona.notation import entries
+from pnpkit.scorer.games.fair_verona.record import Record as VeronaRecord
+from pnpkit.scorer.games.fair_verona.score import score as verona_score
+from pnpkit.scorer.games.fair_verona.sim import random_record as verona_record
 from pnpkit.scorer.games.in_the_nuts_random import random_record as nuts_record
 
 
@@ -120,12 +122,12 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
     t0 = time.perf_counter()
     raw = [verona_record(kit, rng, purpose=0.5, max_turns=120) for _ in range(games)]
     t1 = time.perf_counter()
-    records = [fair_verona.Record.model_validate(r) for r in raw]
+    records = [VeronaRecord.model_validate(r) for r in raw]
     t2 = time.perf_counter()
     checks, cpus, results = [], [], []
     for _ in range(runs):
         a, c = time.perf_counter(), time.process_time()
-        results = [fair_verona.score(r, kit) for r in records]
+        results = [verona_score(r, kit) for r in records]
         checks.append(time.perf_counter() - a)
         cpus.append(time.process_time() - c)
     check = min(checks)
@@ -135,11 +137,11 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
         for t in r["turns"]:
             entries(t, names)
     walk = time.perf_counter() - a
-    enc = [fair_verona.Record.model_validate({"game": "fair-verona", "encounters": [
+    enc = [VeronaRecord.model_validate({"game": "fair-verona", "encounters": [
         {"identity": "KH", "at": [1, 0], "card": "9D"}] * max(1, len(res.extra["encounters"]))}) for res in results]
     a = time.perf_counter()
     for e in enc:
-        fair_verona.score(e, kit)
+        verona_score(e, kit)
     alone = time.perf_counter() - a
     turns = sum(len(r["turns"]) for r in raw)
     actions = sum(len(entries(t, names)) for r in raw for t in r["turns"])

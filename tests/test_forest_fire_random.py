@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.games.forest_fire_moves import Person, State
+from pnpkit.scorer.games.forest_fire.moves import apply, legal_moves, why_illegal
+from pnpkit.scorer.games.forest_fire.notation import text
+from pnpkit.scorer.games.forest_fire.state import Move, Person, State
 
 KIT = load_kit("forest-fire")
 N = KIT.params.grid
@@ -82,21 +84,21 @@ def test_random_legal_play_checks_clean(data):
         for i, p in enumerate(state.people):
             if p.out or state.over:
                 continue
-            state.begin_turn()
+            state.begin_turn(i)
             taken = []
             most = 1 if p.role.kind == "air" else p.role.actions
             least = 1 if p.role.kind == "air" and state.refill_turn() else 0
             want = most - data.draw(st.integers(0, most - least))  # small draws: busy players
             for _ in range(want):
-                legal = state.legal_moves(i)
+                legal = [m.action for m in legal_moves(state)]
                 if not legal or state.over:
                     break
                 if data.draw(st.integers(0, 3)) < 3:
                     legal = fight(state, p, legal)  # more often than not, so games get won
                 action = data.draw(st.sampled_from(legal))
-                assert state.why_illegal(i, action) is None
-                state.apply(i, action)
-                taken.append(action.text)
+                assert why_illegal(state, Move(i, action)) is None
+                apply(state, Move(i, action))
+                taken.append(text(action))
             if taken:
                 moves[p.name] = taken
         rnd: dict = {"moves": moves}
