@@ -95,13 +95,13 @@ def measure(title: str, record: dict, action: str) -> bool:
     from pnpkit.scorer.api import read_record
     from pnpkit.kitfile.source import load_file
     source = load_file(path)
-    module, rec, _ = read_record(source)
-    kit = load_kit(module.GAME)
+    game, rec, _ = read_record(source)
+    kit = load_kit(game.id)
     t0 = time.perf_counter()
-    table = module.table(rec, kit)
+    table = game.table_of(rec, kit)
     listed = table.turn().legal
     t1 = time.perf_counter()
-    rep = replayed(module, rec, kit, source)
+    rep = replayed(game, rec, kit, source)
     t2 = time.perf_counter()
     html = page(rep, "game.yaml")
     t3 = time.perf_counter()

@@ -52,21 +52,21 @@ def timed(args: list[str]) -> tuple[float, float]:
 def split(args: list[str], games: int) -> tuple[float, float]:
     """CPU seconds, in this process, to play `games` games without replaying them, and to replay them."""
     from pnpkit.kitfile import load_kit
-    from pnpkit.scorer import api
+    from pnpkit.scorer.games import load
     from pnpkit.scorer.sim import match as matches
     from pnpkit.scorer.sim.run import Spec, play
     game = args[0]
     players = int(args[args.index("--players") + 1]) if "--players" in args else 2
     roles = [args[args.index("--roles") + 1]] if "--roles" in args else None
     setup = args[args.index("--setup") + 1] if "--setup" in args else None
-    kit, module, rules = load_kit(game, components=False), matches.module(game), api.game_module(game)
-    spec = Spec(game, ("random",) * players, matches.setups(module, kit, players, setup, roles)[0], games, 1)
+    kit, module, rules = load_kit(game, components=False), matches.module(game), load(game)
+    spec = Spec(game, ("random",) * players, matches.setups(rules, kit, players, setup, roles)[0], games, 1)
     start = time.process_time()
     records = [play(spec, i, kit, module).record() for i in range(games)]
     played = time.process_time() - start
     start = time.process_time()
     for r in records:
-        rules.score(rules.Record.model_validate(r), kit)
+        rules.score_record(rules.Record.model_validate(r), kit)
     return played, time.process_time() - start
 
 

@@ -24,18 +24,18 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def move_log(record: str):
-    """(module, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
+    """(game, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
     from pnpkit.scorer import api
     from pnpkit.scorer.play import is_move_log
-    module, rec, kit, source = read(record)
-    if not is_move_log(module, rec):
-        if not hasattr(module, "table") or hasattr(module, "pictures"):
-            raise source.error(("game",), f"this {module.GAME} record holds the final sheets, not a move log: "
+    game, rec, kit, source = read(record)
+    if not is_move_log(game, rec):
+        if game.table is None or game.pictures is not None:
+            raise source.error(("game",), f"this {game.id} record holds the final sheets, not a move log: "
                                           f"`moves` asks about the move logs of {', '.join(api.move_log_games())} "
                                           "(`pnpkit replay` draws the sheets)")
-        raise source.error(("game",), f"this {module.GAME} record is not a move log: `moves` goes on from a move "
+        raise source.error(("game",), f"this {game.id} record is not a move log: `moves` goes on from a move "
                                       f"log's turns (`pnpkit check --explain` explains this one)")
-    return module, rec, kit
+    return game, rec, kit
 
 
 def _columns(items: list[str], indent: int = 2) -> list[str]:
@@ -92,8 +92,8 @@ def register(cli: click.Group) -> None:
         """What may come next where a move log stops: whose turn, every legal action (with its cost),
         what is forced, and whether the turn may end. With --try, whether one action is legal and,
         if not, why, with the rule's id and the rulebook's words."""
-        module, rec, kit = move_log(record)
-        table = module.table(rec, kit)
+        game, rec, kit = move_log(record)
+        table = game.table_of(rec, kit)
         turn = table.turn()
         broken = len(table.violations)
         tried = None
@@ -108,7 +108,7 @@ def register(cli: click.Group) -> None:
             tried = {"action": action, "legal": why is None, "rule": why.rule.id if why else None,
                      "quote": why.rule.quote if why else None, "message": why.message if why else None}
         if as_json:
-            out: dict[str, Any] = {"game": module.GAME, "to_move": turn.to_move, "legal": [o.text for o in turn.legal],
+            out: dict[str, Any] = {"game": game.id, "to_move": turn.to_move, "legal": [o.text for o in turn.legal],
                                    "forced": turn.forced, "may_end_turn": turn.may_end_turn, "turn": turn.turn,
                                    "waiting": turn.waiting, "violations_before": broken}
             if turn.notes:
@@ -119,7 +119,7 @@ def register(cli: click.Group) -> None:
                 out["try"] = tried
             click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         elif tried is None:
-            click.echo("\n".join(_text(module.GAME, turn, broken)))
+            click.echo("\n".join(_text(game.id, turn, broken)))
         else:
             lines = [f"{action!r}: " + ("legal." if tried["legal"] else "illegal.")]
             if not tried["legal"]:

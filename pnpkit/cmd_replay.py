@@ -38,9 +38,9 @@ def register(cli: click.Group) -> None:
         from pnpkit.generator.atomic import write_atomic  # the drawing side is loaded only when a page is drawn:
         from pnpkit.replay import page, replayed, step_png   # it would cost every other command 0.4 s
         from pnpkit.kitfile import load_kit
-        module, rec, _, source = read(record)
-        kit = load_kit(module.GAME)  # the whole kit: its boards and counters are what the page draws
-        rep = replayed(module, rec, kit, source)
+        game, rec, _, source = read(record)
+        kit = load_kit(game.id)  # the whole kit: its boards and counters are what the page draws
+        rep = replayed(game, rec, kit, source)
         stem = _stem(record)
         files: dict[Path, bytes] = {Path(out) / f"{stem}-replay.html": page(rep, record if record != "-" else "<stdin>").encode()}
         if png_step is not None:

@@ -16,9 +16,9 @@ from pnpkit.cmd_score import title
 
 
 def _game(game: str) -> str:
-    from pnpkit.scorer import rulebook
-    if game not in rulebook.RULEBOOKS:
-        raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(rulebook.RULEBOOKS)})")])
+    from pnpkit.scorer.games import GAMES
+    if game not in GAMES:
+        raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(GAMES)})")])
     return game
 
 

@@ -24,10 +24,10 @@ EXIT_ILLEGAL = 1
 
 
 class Read(NamedTuple):
-    """A record read: its game's module, the validated record, the game's kit (params only) and the
+    """A record read: its game (scorer.game.Game), the validated record, the game's kit (params only) and the
     parsed source (for a command's own refusals, at their line)."""
 
-    module: Any
+    game: Any
     record: Any
     kit: Any
     source: Source
@@ -51,8 +51,8 @@ def read(record: str, heads: dict | None = None) -> Read:
 
 def _compute(record: str, explain: bool) -> Result:
     """Read, check and score the record."""
-    module, rec, kit, _ = read(record)
-    return module.score(rec, kit, explain=explain)
+    game, rec, kit, _ = read(record)
+    return game.score_record(rec, kit, explain=explain)
 
 
 def title(game: str) -> str:

@@ -59,8 +59,9 @@ def default_jobs() -> int:
 
 
 def _kit(game: str):
-    """The kit (a game id, or a kit file of one) and its game's simulation module."""
+    """The kit (a game id, or a kit file of one), its game's descriptor and its simulation module."""
     from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.games import load
     from pnpkit.scorer.sim import match as matches
     if len(game) > MAX_TEXT:
         raise refuse("GAME", f"expected a game id or a kit file, got {len(game)} characters")
@@ -72,7 +73,7 @@ def _kit(game: str):
     module = matches.module(kit.game.id)
     if module is None:
         raise refuse(game, f"pnpkit cannot simulate {kit.game.id!r}: it plays {', '.join(matches.games())}")
-    return kit, module, path
+    return kit, load(kit.game.id), module, path
 
 
 class Progress:
@@ -103,7 +104,8 @@ class Plan:
     """The options, read and checked: what to play."""
 
     kit: object
-    module: object
+    game: object                    # its descriptor (scorer.game.Game)
+    module: object                  # its simulation module
     kit_file: bool
     seats: tuple[str, ...]
     setups: list
@@ -120,7 +122,7 @@ def _plan(game, players, games, seed, kinds, setup, roles, jobs) -> Plan:
     """Every option checked against its bounds and the kit, each refusal one line (SourceError)."""
     from pnpkit.scorer.sim import match as matches
     from pnpkit.scorer.sim.players import parse
-    kit, module, kit_file = _kit(game)
+    kit, described, module, kit_file = _kit(game)
     lo, hi = kit.game.min_players, kit.game.max_players
     n = whole("--players", players, lo, hi) if players is not None else max(lo, min(hi, 4))
     k = whole("--games", games, 1, MAX_GAMES)
@@ -134,13 +136,13 @@ def _plan(game, players, games, seed, kinds, setup, roles, jobs) -> Plan:
     except ValueError as e:
         raise refuse("--player", str(e)) from None
     team = [r.strip().lower() for r in roles.split(",")] if roles else None
-    if team is not None and not matches.roles(module, kit):
+    if team is not None and not matches.roles(described, kit):
         raise refuse("--roles", f"{kit.game.id} has no roles")
     try:
-        setups = matches.setups(module, kit, n, setup, team)
+        setups = matches.setups(described, kit, n, setup, team)
     except ValueError as e:
         raise refuse("--roles" if team and "role" in str(e) else "--setup", str(e)) from None
-    plan = Plan(kit, module, kit_file, seats, setups, k, s, j)
+    plan = Plan(kit, described, module, kit_file, seats, setups, k, s, j)
     if plan.total > MAX_GAMES:
         raise refuse("--games", f"{k:,} games for each of {len(setups)} setups is {plan.total:,}; at most "
                                 f"{MAX_GAMES:,} in all")

@@ -51,8 +51,8 @@ def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
     from pnpkit.cmd_score import read
     for path in paths:
         try:
-            module, record, kit, _ = read(path, _HEADS)
-            result = module.score(record, kit)
+            game, record, kit, _ = read(path, _HEADS)
+            result = game.score_record(record, kit)
         except SourceError as e:
             yield path, 2, e
             continue

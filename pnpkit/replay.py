@@ -21,7 +21,7 @@ from pnpkit.generator.tableau import Laid, Tableau, compose, png
 from pnpkit.generator.webfonts import font_faces
 from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.core import Result
-from pnpkit.scorer.movelog import STEP_LIMIT
+from pnpkit.scorer.replay import STEP_LIMIT
 from pnpkit.scorer.play import Step, is_move_log
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
@@ -39,18 +39,18 @@ class Replayed:
     tableau: Tableau
 
 
-def replayed(module, record, kit, source) -> Replayed:
+def replayed(game, record, kit, source) -> Replayed:
     """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
     `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
-    if is_move_log(module, record):
-        result = module.score(record, kit, steps=True)
+    if is_move_log(game, record):
+        result = game.score_record(record, kit, steps=True)
         steps = list(result.steps)
-    elif hasattr(module, "pictures") and not getattr(record, "is_log", False):
-        result = module.score(record, kit)
+    elif game.pictures is not None and not game.is_log(record):
+        result = game.score_record(record, kit)
         steps = [Step("the final sheets", "as the record writes them", tuple(result.violations),
-                      module.pictures(record, kit, result))]
+                      game.pictures_of(record, kit, result))]
     else:
-        raise source.error(("game",), f"a {module.GAME} record has nothing to draw on the kit: "
+        raise source.error(("game",), f"a {game.id} record has nothing to draw on the kit: "
                                       "`pnpkit check --explain` explains it")
     if len(steps) > STEP_LIMIT:      # not drawn into a page of hundreds of megabytes
         raise source.error(("game",), f"the record has more than {STEP_LIMIT} steps; a replay page draws at most "
@@ -58,7 +58,7 @@ def replayed(module, record, kit, source) -> Replayed:
     tab = Tableau(kit)
     tab.frame([a for s in steps for a in s.position.areas])
     laid = [[tab.lay(a) for a in s.position.areas] for s in steps]
-    return Replayed(module.GAME, kit.game.title, result, steps, laid, tab)
+    return Replayed(game.id, kit.game.title, result, steps, laid, tab)
 
 
 def _r(v: float) -> float:

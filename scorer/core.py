@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
-from pnpkit.scorer.rulebook import Rule
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule to cite: `id` is a rulebook section (`PLAY 4(c)`) or a ruling (`ruling C5`); its
+    words are checked against the shipped rulebook by scorer.rulebook, which makes them."""
+
+    id: str
+    quote: str
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,23 @@
 """At the table: what a move-log game offers `pnpkit moves` and `pnpkit replay`, whatever the game.
 
-A move-log game module (scorer/games/<game>.py) has, besides `GAME`, `Record` and `score`:
+A move-log game's descriptor (scorer/game.py, `Game`) names, besides its record and `score`:
 
-    def table(record, kit) -> Table
+    table(record, kit) -> Table
         The position where the record stops, as a `Table`: whose turn it is, every action that may
         come next (in the record's own notation), what is forced, whether the turn may end,
         `why_illegal(action)` (the same function the replay asks, so `moves --try` and `check`
         cannot disagree) and `extend(data, action)`, the record with the action written in.
-    def score(record, kit, explain=False, steps=False) -> Result
+    score(record, kit, explain=False, steps=False) -> Result
         With `steps`, `Result.steps` holds every step of the replay: where it is in the record,
         what it did, the violations found there and the position after it.
-    def start_problems(record, kit) -> list[tuple[path, message]]
+    start_problems(record, kit) -> list[tuple[path, message]]
         What makes the record's `start:` position impossible (counts that do not add up, a piece
         in two places); the record is then refused, each problem on its line.
 
-A final-sheet game (the record is the sheets at the end) has `pictures(record, kit) -> Position`.
-A game whose records may be either says which a record is with `record.is_log` (In the Nuts' final
-storage cards and Fair Verona's encounter checks are not logs): `is_move_log` below.
+A final-sheet game (the record is the sheets at the end) names `pictures(record, kit, result) ->
+Position`. A game whose records may be either says so (`records="either"`) and the record says
+which it is with `record.is_log` (In the Nuts' final storage cards and Fair Verona's encounter
+checks are not logs): `is_move_log` below.
 
 A `Position` names everything the way the kit file does: a board component and a place on it (a
 region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from pnpkit.scorer.core import Violation
 
 if TYPE_CHECKING:
-    from pnpkit.scorer.movelog import Illegal
+    from pnpkit.scorer.game import Game, Illegal
 
 # ---------------------------------------------------------------- positions
 
@@ -166,10 +167,10 @@ class Table(Protocol):
         ...
 
 
-def is_move_log(module, record) -> bool:
-    """Whether `moves` and `replay` step through `record`: its game has `table()`, and the record is
+def is_move_log(game: "Game", record) -> bool:
+    """Whether `moves` and `replay` step through `record`: its game has a table, and the record is
     a move log, not the final sheets (nor Fair Verona's encounter checks)."""
-    return hasattr(module, "table") and getattr(record, "is_log", True)
+    return game.table is not None and game.is_log(record)
 
 
 def cannot_extend(why: str) -> ValueError:

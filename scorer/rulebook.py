@@ -14,22 +14,13 @@ from importlib import resources
 
 import yaml
 
-RULEBOOKS = {
-    "chestnuts": "chestnuts-roasting.txt",
-    "forest-fire": "forest-fire.txt",
-    "fair-verona": "fair-verona.txt",
-    "in-the-nuts": "in-the-nuts.txt",
-    "trim-the-tree": "trim-the-tree.txt",
-    "nuts": "nuts-factory.txt",
-}
+from pnpkit.scorer import games
+from pnpkit.scorer.core import Rule
 
 
-@dataclass(frozen=True)
-class Rule:
-    """A rule to cite: `id` is a rulebook section (`PLAY 4(c)`) or a ruling (`ruling C5`)."""
-
-    id: str
-    quote: str
+def rulebook_file(game: str) -> str:
+    """The file in texts/ that holds `game`'s rulebook (its descriptor says)."""
+    return games.load(game).rulebook
 
 
 def _norm(text: str) -> str:
@@ -41,7 +32,7 @@ def _norm(text: str) -> str:
 @lru_cache(maxsize=None)
 def text(game: str) -> str:
     """The whole rulebook of `game`, whitespace folded."""
-    name = RULEBOOKS[game]
+    name = rulebook_file(game)
     return _norm((resources.files("pnpkit.scorer") / "texts" / name).read_text(encoding="utf-8"))
 
 
@@ -112,7 +103,7 @@ def _section_table() -> dict:
 @lru_cache(maxsize=None)
 def sections(game: str) -> tuple[Section, ...]:
     """The rulebook of `game` cut into its sections, in order (texts/SECTIONS.yaml)."""
-    raw = (resources.files("pnpkit.scorer") / "texts" / RULEBOOKS[game]).read_text(encoding="utf-8").splitlines()
+    raw = (resources.files("pnpkit.scorer") / "texts" / rulebook_file(game)).read_text(encoding="utf-8").splitlines()
     table = _section_table()[game]
     starts: list[tuple[str, int, int]] = []          # id, first line, first line of the text
     line = 0
@@ -172,15 +163,11 @@ def ruling(ruling_id: str, words: str | None = None, rulebook: str | None = None
     return Rule(f"ruling {ruling_id}", quote)
 
 
-RULING_LETTER = {"chestnuts": "C", "forest-fire": "F", "fair-verona": "V", "in-the-nuts": "N",
-                 "trim-the-tree": "T", "nuts": "U"}
-
-
 def rulings(game: str) -> list[tuple[str, str, str]]:
     """This kit's rulings for `game`: (id, title, text), in order."""
     titles = ruling_titles()
     return [(f"ruling {rid}", titles[rid], words) for rid, words in _rulings().items()
-            if rid[0] == RULING_LETTER.get(game)]
+            if game in games.GAMES and rid[0] == games.load(game).ruling_letter]
 
 
 def search(game: str, words: list[str]) -> list[tuple[str, str]]:

@@ -103,8 +103,8 @@ def test_a_replay_page_refuses_a_record_of_more_steps_than_it_draws(monkeypatch,
 
     from pnpkit import replay
     from pnpkit.cli import cli
-    from pnpkit.scorer import movelog
-    monkeypatch.setattr(movelog, "STEP_LIMIT", 3)
+    from pnpkit.scorer import replay as driver
+    monkeypatch.setattr(driver, "STEP_LIMIT", 3)
     monkeypatch.setattr(replay, "STEP_LIMIT", 3)
     (tmp_path / "r.yaml").write_text("game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - {roll: 1, actions: [b]}\n"
                                      "  - {roll: 1, actions: [b]}\n")

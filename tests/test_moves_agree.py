@@ -190,19 +190,19 @@ FILL = {"in-the-nuts": nuts_fill}
 # ---------------------------------------------------------------- the agreement, at one point
 
 def record_of(data: dict):
-    module = api.game_module(data["game"])
-    return module, module.Record.model_validate(data)
+    game = api.game_of(data["game"])
+    return game, game.Record.model_validate(data)
 
 
 def checked(data: dict):
-    module, rec = record_of(data)
-    return module.score(rec, KITS[data["game"]]).violations
+    game, rec = record_of(data)
+    return game.score_record(rec, KITS[data["game"]]).violations
 
 
 def agree_at(prefix: dict, nxt: str | None, who: str | None, rng: random.Random, tries: int = 4) -> None:
     game = prefix["game"]
-    module, rec = record_of(prefix)
-    table = module.table(rec, KITS[game])
+    described, rec = record_of(prefix)
+    table = described.table_of(rec, KITS[game])
     assert table.violations == [], (prefix, table.violations)
     turn = table.turn()
     listed = [o.text for o in turn.legal]
@@ -215,8 +215,8 @@ def agree_at(prefix: dict, nxt: str | None, who: str | None, rng: random.Random,
     for text in rng.sample(listed, min(tries, len(listed))):
         assert table.why_illegal(text) is None
         extended = table.extend(prefix, FILL.get(game, lambda tb, t, r: t)(table, text, rng))
-        module2, rec2 = record_of(extended)
-        assert module2.table(rec2, KITS[game]).violations == [], (text, extended)
+        game2, rec2 = record_of(extended)
+        assert game2.table_of(rec2, KITS[game]).violations == [], (text, extended)
     before = {(v.where, v.rule, v.message) for v in checked(prefix)}
     refused = [t for t in TRIES[game](rng) if shown(t) not in listed + [None]]    # None: not a choice (a bad roll)
     for text in rng.sample(refused, min(tries, len(refused))):
@@ -239,8 +239,8 @@ def shipped(game: str) -> list[dict]:
     for block in re.findall(r"```yaml[^\n]*\n(.*?)```", "".join(p.read_text() for p in pages), re.S):
         data = yaml.safe_load(block)
         if isinstance(data, dict) and data.get("game") == game and (game != "fair-verona" or "turns" in data):
-            module, rec = record_of(data)
-            if not module.score(rec, KITS[game]).violations:
+            described, rec = record_of(data)
+            if not described.score_record(rec, KITS[game]).violations:
                 out.append(data)
     return out
 

@@ -13,6 +13,7 @@ from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer import api
 from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games import load
 from pnpkit.scorer.games.fair_verona import sim
 from pnpkit.scorer.games.fair_verona.deck import Deck
 from pnpkit.scorer.games.fair_verona.record import Record
@@ -102,7 +103,7 @@ def test_search_plays_a_whole_turn_ahead_legally():
     module = matches.module("fair-verona")
     m = play(Spec("fair-verona", ("search", "random", "random", "random"), Setup("Hard"), 1, 3), 0, KIT, module)
     result = score(Record.model_validate(m.record()), KIT)
-    assert result.valid and matches.summary(module, result, m.names) == m.summary()
+    assert result.valid and matches.summary(load("fair-verona"), result, m.names) == m.summary()
 
 
 def test_a_scratch_copy_stops_where_chance_comes():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from functools import lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Iterator, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -21,7 +21,8 @@ from pnpkit.scorer.games.chestnuts_moves import (FIRE_C, FIRE_U, NP, OVER, R_END
                                           end_of_turn, i_default, legal_moves, why_illegal)
 from pnpkit.scorer.games.chestnuts_moves import table as rules_table
 from pnpkit.scorer.games.chestnuts_position import Start, picture, state_from, words
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS
 from pnpkit.scorer.rulebook import ruling, section
@@ -175,110 +176,124 @@ def first_state(record: Record, kit) -> State:
     return State(t) if record.start is None else state_from(record.start, list(record.players), t)
 
 
+def entries(record: Record, first: int, open_end: bool) -> Iterator[Entry]:
+    """The record as the driver plays it: each turn's roll, its actions, its end."""
+    names = record.players
+    last = len(record.turns) - 1
+    for ti, turn in enumerate(record.turns):
+        where = where_turn(ti + 1, names[(first + ti) % 2])
+        yield Chance(where, turn.roll)
+        for ai, text in enumerate(turn.actions):
+            yield Act(where_turn(ti + 1, names[(first + ti) % 2], ai + 1, text), parse(text))
+        yield TurnEnd(where, open_end and ti == last)
+
+
+class Walk:
+    """Chestnuts for the replay driver (scorer/replay.py): its rules on its state, its words."""
+
+    def __init__(self, s: State, record: Record, kit) -> None:
+        self.s, self.kit, self.names, self.record = s, kit, list(record.players), record
+        self.ended = ""                 # where the game ended ("at turn 7 (Ann), action 2 ...")
+        self.notes1 = False             # Notes 1 reported this turn (once a turn is enough)
+        self.reported_ids: set[str] = set()
+
+    def over(self) -> bool:
+        return self.s.over
+
+    def after_end(self, entry: Entry) -> Illegal:
+        if isinstance(entry, Chance):
+            return Illegal(f"the game ended {self.ended}; no more turns are played", R_END)
+        return Illegal(f"the game ended {self.ended}; nothing more may be done", R_END)
+
+    def chance(self, where: str, roll: int, telling: bool) -> tuple[str, str, Illegal | None]:
+        s, names = self.s, self.names
+        before = _scores(s)
+        moved = s.start_turn(roll)
+        self.notes1, self.reported_ids = False, set()
+        did = note = ""
+        if telling:
+            did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
+                   f"{moved[2]} turned to cooked; roll {roll}: {plural(s.points, 'Nut Point')}"
+                   + (" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))
+            note = f"{where}: {did} | {_score_note(before, _scores(s), names)}"
+        if s.over:
+            return did, note, Illegal("the game ended at the start of this turn (steps 1-3); no roll or action follows",
+                                      R_END)
+        return did, note, None
+
+    def why_illegal(self, mv: Move) -> Illegal | None:
+        return why_illegal(self.s, mv)
+
+    def reported(self, why: Illegal) -> bool:
+        again = why.rule is R_NOTES1 and self.notes1
+        self.reported_ids.add(why.rule.id)
+        self.notes1 = self.notes1 or why.rule is R_NOTES1
+        return not again
+
+    def shortage(self, mv: Move) -> str | None:
+        return self.s.shortage(mv)
+
+    def play(self, where: str, mv: Move, why: Illegal | None, telling: bool) -> tuple[str, str]:
+        s, names = self.s, self.names
+        if not telling:
+            apply(s, mv)
+            if s.over:
+                self.ended = f"at {where}"
+            return "", ""
+        before, left, cost, c_before, flames = _scores(s), s.points, s.cost(mv), s.c[:], s.flames
+        did = said(s, mv, names)
+        apply(s, mv)
+        if s.flames < flames:
+            did += "; " + overheat_words(c_before)
+        if s.over:
+            self.ended = f"at {where}"
+            did += "; the game is over"
+        paid = (f"ILLEGAL, played as recorded: it costs {plural(cost, 'Nut Point')} and {left} "
+                f"{'was' if left == 1 else 'were'} left, {s.points} now" if why else
+                f"{cost} spent, {s.points} left")
+        return did, (f"{where}: {did}; {paid} | {words(s, names)} | {_score_note(before, _scores(s), names)}"
+                     + (" | GAME OVER" if s.over else ""))
+
+    def turn_problems(self) -> list[Illegal]:
+        forced = self.s.t.forced_rule
+        # A forced action already reported as made impossible (C7, Notes 1) is not reported again.
+        return [why for why in end_of_turn(self.s)
+                if not ((why.rule is forced["j"] and "ruling C7" in self.reported_ids)
+                        or (why.rule is forced["l"] and "Notes 1" in self.reported_ids))]
+
+    def epilogue(self, open_end: bool) -> tuple[str, str, str] | None:
+        """The record may stop after the turn that makes the next player's steps 1-3 end the game:
+        those steps take no decision, so the game is over as it stands."""
+        s, names = self.s, self.names
+        if s.over or not self.record.turns or (open_end and (legal_moves(s) or end_of_turn(s))):
+            return None
+        nxt = s.copy()
+        before = _scores(nxt)
+        nxt.start_turn(1)
+        if not nxt.over:
+            return None
+        self.s = nxt
+        where = f"turn {len(self.record.turns) + 1} ({names[nxt.player]})"
+        return (where, "steps 1-3 end the game",
+                f"{where}: steps 1-3 end the game | {words(nxt, names)} | {_score_note(before, _scores(nxt), names)}")
+
+    def picture(self):
+        return picture(self.s, self.names, self.kit)
+
+
 def replay(record: Record, kit, explain: bool = False, steps: bool = False,
            open_end: bool = False) -> tuple[State, Replay]:
     """Play the record through the rules, collecting every violation (and notes if explaining,
     and every step with its position if `steps`). With `open_end` the last turn is the one in
     progress at the table: what it has not done yet is not a violation."""
     s = first_state(record, kit)
-    names = list(record.players)
-    first = 1 - s.player            # who plays the record's first turn
+    walk = Walk(s, record, kit)
     rep = Replay(explaining=explain, recording=steps)
-    telling = explain or steps       # words and pictures cost time: a plain check makes none
     if explain:
-        rep.note(f"start: {words(s, names)}")
-    rep.step("start", "the game's setup" if record.start is None else "the position written under start:",
-             lambda: picture(s, names, kit))
-    ended = ""
-    for ti, turn in enumerate(record.turns):
-        name = names[(first + ti) % 2]
-        if s.over:
-            rep.illegal(where_turn(ti + 1, name), Illegal(f"the game ended {ended}; no more turns are played", R_END))
-            break
-        before = _scores(s)
-        moved = s.start_turn(turn.roll)
-        did = ""
-        if telling:
-            did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
-                   f"{moved[2]} turned to cooked; roll {turn.roll}: {plural(s.points, 'Nut Point')}"
-                   + (" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))
-        if explain:
-            rep.note(f"{where_turn(ti + 1, name)}: {did} | {_score_note(before, _scores(s), names)}")
-        if s.over:
-            rep.illegal(where_turn(ti + 1, name), Illegal(
-                "the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END))
-            rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
-            break
-        rep.step(where_turn(ti + 1, name), did, lambda: picture(s, names, kit))
-        notes1 = False
-        reported: set[str] = set()
-        for ai, text in enumerate(turn.actions):
-            where = where_turn(ti + 1, name, ai + 1, text)
-            if s.over:
-                rep.illegal(where, Illegal(f"the game ended {ended}; nothing more may be done", R_END))
-                rep.step(where, "not played: the game is over", lambda: picture(s, names, kit))
-                break
-            mv = parse(text)
-            why = why_illegal(s, mv)
-            if why is not None:
-                if not (why.rule is R_NOTES1 and notes1):
-                    rep.illegal(where, why)
-                reported.add(why.rule.id)
-                notes1 = notes1 or why.rule is R_NOTES1
-                short = s.shortage(mv)
-                if short:
-                    rep.note(f"{where}: not played ({short})")
-                    rep.step(where, f"not played: {short}", lambda: picture(s, names, kit))
-                    continue
-            if not telling:
-                apply(s, mv)
-                if s.over:
-                    ended = f"at {where}"
-                continue
-            before, left, cost, c_before, flames = _scores(s), s.points, s.cost(mv), s.c[:], s.flames
-            did = said(s, mv, names)
-            apply(s, mv)
-            if s.flames < flames:
-                did += "; " + overheat_words(c_before)
-            if s.over:
-                ended = f"at {where}"
-                did += "; the game is over"
-            if explain:
-                paid = (f"ILLEGAL, played as recorded: it costs {plural(cost, 'Nut Point')} and {left} "
-                        f"{'was' if left == 1 else 'were'} left, {s.points} now" if why else
-                        f"{cost} spent, {s.points} left")
-                rep.note(f"{where}: {did}; {paid} | {words(s, names)} | {_score_note(before, _scores(s), names)}"
-                         + (" | GAME OVER" if s.over else ""))
-            rep.step(where, did, lambda: picture(s, names, kit))
-        else:
-            if open_end and ti == len(record.turns) - 1:
-                continue
-            forced = s.t.forced_rule
-            found = False
-            for why in end_of_turn(s):
-                # A forced action already reported as made impossible (C7, Notes 1) is not reported again.
-                if (why.rule is forced["j"] and "ruling C7" in reported) or (why.rule is forced["l"] and "Notes 1" in reported):
-                    continue
-                rep.illegal(where_turn(ti + 1, name), why)
-                found = True
-            if found:
-                rep.step(where_turn(ti + 1, name), "the turn ends here", lambda: picture(s, names, kit))
-            continue
-        break
-    if not s.over and record.turns and not (open_end and (legal_moves(s) or end_of_turn(s))):
-        # The record may stop after the turn that makes the next player's steps 1-3 end the game:
-        # those steps take no decision, so the game is over as it stands.
-        nxt = s.copy()
-        before = _scores(nxt)
-        nxt.start_turn(1)
-        if nxt.over:
-            s = nxt
-            where = f"turn {len(record.turns) + 1} ({names[s.player]})"
-            if explain:
-                rep.note(f"{where}: steps 1-3 end the game | {words(s, names)} | {_score_note(before, _scores(s), names)}")
-            rep.step(where, "steps 1-3 end the game", lambda: picture(s, names, kit))
-    rep.finish("end", "the record ends here", lambda: picture(s, names, kit))
-    return s, rep
+        rep.note(f"start: {words(s, walk.names)}")
+    rep.step("start", "the game's setup" if record.start is None else "the position written under start:", walk.picture)
+    run(walk, entries(record, 1 - s.player, open_end), rep, open_end)
+    return walk.s, rep
 
 
 def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:

@@ -1,6 +1,7 @@
 """What a game gives the simulator, and how a game's simulation module is found.
 
-A game joins `pnpkit simulate` with one module beside its rules, scorer/games/<game>_sim.py:
+A game joins `pnpkit simulate` with one module beside its rules, named by its descriptor's `sim`
+(scorer/game.py):
 
     GAME: str                      the record's `game`
     LENGTH: tuple[str, str]        what a game's length is counted in, e.g. ("turns", "actions")
@@ -8,7 +9,8 @@ A game joins `pnpkit simulate` with one module beside its rules, scorer/games/<g
     def new(kit, names, setup, rng) -> Match
         A game at its start; every chance event (dice, draws, fire rolls) comes from `rng`.
 
-and, where the game has them (the defaults below serve a competitive game with one setup):
+and, where the game has them, named by the descriptor's `roles`, `setups` and `summary` (the
+defaults below serve a competitive game with one setup):
 
     def roles(kit) -> list[str]    the roles a seat may take, from the kit's params
     def setups(kit, players, setup, roles) -> list[Setup]
@@ -25,11 +27,13 @@ against the replay's.
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol, Sequence
+from typing import Any, Hashable, Protocol, Sequence
+
+from pnpkit.scorer.game import Game
+from pnpkit.scorer.games import GAMES, load
 
 
 @dataclass(frozen=True)
@@ -106,8 +110,16 @@ class Match(Protocol):
 
     def summary(self) -> Summary: ...
 
-    # Optional: `key()`, the position as a hashable value, lets a search meet a position twice and
-    # look at it once; `expect(move, seat)` rates a move the dice answer (In the Nuts' roll again).
+    def key(self) -> Hashable | None:
+        """The position as a hashable value, so a search meets a position twice and looks at it
+        once; None (`Moves`' default): the game gives none."""
+        ...
+
+    def expect(self, move: Any, seat: int) -> float | None:
+        """How good a move the dice answer is (In the Nuts' roll again): the average, over every
+        throw with its chance, of the best the throw leaves; None (`Moves`' default): rate the
+        position after the move."""
+        ...
 
     def length(self) -> tuple[int, int]:
         """(turns or rounds, actions) played so far, in the units of the module's LENGTH."""
@@ -131,25 +143,22 @@ class Moves:
     def sample(self, rng: random.Random) -> Any:
         return rng.choice(self.legal())
 
+    def key(self) -> Hashable | None:
+        return None
+
+    def expect(self, move: Any, seat: int) -> float | None:
+        return None
+
 
 def module(game: str) -> ModuleType | None:
-    """scorer/games/<game>_sim.py, or None when the game has no simulation (yet)."""
-    from pnpkit.scorer.api import GAMES
-    if game not in GAMES:
-        return None
-    name = "pnpkit.scorer.games." + game.replace("-", "_") + "_sim"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
+    """The simulation module of `game`, or None when the game has no simulation (yet)."""
+    described = load(game) if game in GAMES else None
+    return described.sim_module() if described is not None and described.sim is not None else None
 
 
 def games() -> list[str]:
     """The games `pnpkit simulate` can play."""
-    from pnpkit.scorer.api import GAMES
-    return [g for g in GAMES if module(g) is not None]
+    return [g for g in GAMES if load(g).sim is not None]
 
 
 def chosen(levels: Sequence, setup: str | None, game: str) -> list:
@@ -163,25 +172,22 @@ def chosen(levels: Sequence, setup: str | None, game: str) -> list:
     return picked
 
 
-def roles(module: ModuleType, kit) -> list[str]:
+def roles(game: Game, kit) -> list[str]:
     """The roles of a game's seats (none for most games)."""
-    own = getattr(module, "roles", None)
-    return own(kit) if own else []
+    return game.part("roles")(kit) if game.roles else []
 
 
-def setups(module: ModuleType, kit, players: int, setup: str | None, team: Sequence[str] | None) -> list[Setup]:
+def setups(game: Game, kit, players: int, setup: str | None, team: Sequence[str] | None) -> list[Setup]:
     """The setups to play: the game's own, or the one setup of a game whose kit gives no choice."""
-    own = getattr(module, "setups", None)
-    if own:
-        return own(kit, players, setup, team)
+    if game.setups:
+        return game.part("setups")(kit, players, setup, team)
     if setup is not None:
-        raise ValueError(f"{module.GAME} has one setup only (--setup is for games whose kit lists setups)")
+        raise ValueError(f"{game.id} has one setup only (--setup is for games whose kit lists setups)")
     if team:
-        raise ValueError(f"{module.GAME} has no roles (--roles is for games with roles)")
+        raise ValueError(f"{game.id} has no roles (--roles is for games with roles)")
     return [Setup()]
 
 
-def summary(module: ModuleType, result, names: Sequence[str]) -> Summary:
+def summary(game: Game, result, names: Sequence[str]) -> Summary:
     """What the tally counts of a game's replayed record: the game's own, or a competitive one's."""
-    own = getattr(module, "summary", None)
-    return own(result, names) if own else competitive(result, names)
+    return game.part("summary")(result, names) if game.summary else competitive(result, names)

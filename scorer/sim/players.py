@@ -54,7 +54,7 @@ def choose(kind: str, match: Match, seat: int, rng: random.Random) -> Any:
 def _expected(match: Match, move: Any, seat: int, rate: Callable[[Match], float]) -> float:
     """How good `move` is: the position after it, rated; a move the dice answer, as the game rates
     it over the throws (`expect`)."""
-    guess = match.expect(move, seat) if hasattr(match, "expect") else None
+    guess = match.expect(move, seat)
     if guess is not None:
         return guess
     after = match.copy()
@@ -66,7 +66,7 @@ def _finish_turn(m: Match, seat: int, memo: dict, budget: list[int]) -> float:
     """The best `value` for `seat` that the rest of the turn can reach from `m`."""
     if m.turn_done() or budget[0] <= 0:
         return m.value(seat)
-    key = m.key() if hasattr(m, "key") else None
+    key = m.key()
     if key is not None and key in memo:
         return memo[key]
     budget[0] -= 1

@@ -77,17 +77,17 @@ def play(spec: Spec, game: int, kit, module) -> Any:
 def play_batch(batch: Batch) -> Played:
     """Play, replay and count the games of one batch (runs in a worker process)."""
     from pnpkit.kitfile import load_kit
-    from pnpkit.scorer import api
+    from pnpkit.scorer.games import load
     spec = batch.spec
-    module = matches.module(spec.game)
-    rules = api.game_module(spec.game)
+    described = load(spec.game)
+    module = described.sim_module()
     kit = spec.kit if spec.kit is not None else load_kit(spec.game, components=False)
     out = Played(Tally(len(spec.kinds)))
     for game in range(batch.first, batch.first + batch.count):
         m = play(spec, game, kit, module)
         record = m.record()
-        result = rules.score(rules.Record.model_validate(record), kit)   # the replay `pnpkit check` runs
-        seen = matches.summary(module, result, list(spec.names))
+        result = described.score_record(described.Record.model_validate(record), kit)   # the replay `pnpkit check` runs
+        seen = matches.summary(described, result, list(spec.names))
         if result.violations:
             v = result.violations[0]
             out.tally.fault(game + 1, f"the replay finds {len(result.violations)} violation(s), the first at {v.where}: {v.message}")

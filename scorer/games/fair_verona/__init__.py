@@ -1,13 +1,10 @@
 """Fair Verona (rulings V1-V20): a game log replayed turn by turn on the kit's Carcassonne tiles, or
-encounter checks. For now the names today's glue reads (GAME, Record, score, table), until the
-Game descriptor (scorer/game.py) takes their place.
-"""
+encounter checks (record.py says which a record is)."""
 from __future__ import annotations
 
-from pnpkit.scorer.games.fair_verona.record import Record
-from pnpkit.scorer.games.fair_verona.rules import ID as GAME
-from pnpkit.scorer.games.fair_verona.score import score
-from pnpkit.scorer.games.fair_verona.sim import random_record
-from pnpkit.scorer.games.fair_verona.table import AtTable as table
+from pnpkit.scorer.game import Game
 
-__all__ = ["GAME", "Record", "random_record", "score", "table"]
+GAME = Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either",
+            record=".fair_verona.record:Record", score=".fair_verona.score:score",
+            table=".fair_verona.table:AtTable", rules=".fair_verona.moves", sim=".fair_verona.sim",
+            setups=".fair_verona.sim:setups", summary=".fair_verona.sim:summary")

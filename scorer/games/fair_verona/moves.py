@@ -12,7 +12,7 @@ from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.map import neighbours8, xy_text
 from pnpkit.scorer.games.fair_verona.state import (Action, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
                                                    State, Take)
-from pnpkit.scorer.movelog import Illegal
+from pnpkit.scorer.game import Illegal
 
 
 JOKER = Card("Joker", None)

@@ -15,7 +15,8 @@ from pnpkit.scorer.games.fair_verona.notation import entries, entry, text
 from pnpkit.scorer.games.fair_verona.position import picture
 from pnpkit.scorer.games.fair_verona.record import TurnEntry
 from pnpkit.scorer.games.fair_verona.state import Action, Clear, Person, State
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Replay
 
 
 class Run:

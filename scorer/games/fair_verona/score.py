@@ -12,7 +12,8 @@ from pnpkit.scorer.encounter import Tile, resolve
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.record import Encounter, Record
 from pnpkit.scorer.games.fair_verona.replay import score_log
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Replay
 
 
 def check(e: Encounter, where: str, params: Params, players: int, replay: Replay) -> dict:

@@ -8,7 +8,8 @@ from pnpkit.scorer.games.fair_verona.moves import end_turn, legal_moves, why_ill
 from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse_text, text, write
 from pnpkit.scorer.games.fair_verona.replay import Run
 from pnpkit.scorer.games.fair_verona.state import Action, Clear, Move, State
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 

@@ -1,13 +1,11 @@
-"""Forest Fire (rulings F1-F8): a cooperative move log replayed round by round. For now the names
-today's glue reads (GAME, Record, score, start_problems, table), until the Game descriptor
-(scorer/game.py) takes their place.
-"""
+"""Forest Fire (rulings F1-F8): a cooperative move log replayed round by round, from the setup's
+rolls or a `start:` position."""
 from __future__ import annotations
 
-from pnpkit.scorer.games.forest_fire.position import start_problems
-from pnpkit.scorer.games.forest_fire.record import Record
-from pnpkit.scorer.games.forest_fire.rules import ID as GAME
-from pnpkit.scorer.games.forest_fire.score import score
-from pnpkit.scorer.games.forest_fire.table import AtTable as table
+from pnpkit.scorer.game import Game
 
-__all__ = ["GAME", "Record", "score", "start_problems", "table"]
+GAME = Game(id="forest-fire", ruling_letter="F", rulebook="forest-fire.txt",
+            record=".forest_fire.record:Record", score=".forest_fire.score:score",
+            start_problems=".forest_fire.position:start_problems", table=".forest_fire.table:AtTable",
+            rules=".forest_fire.moves", sim=".forest_fire.sim", roles=".forest_fire.sim:roles",
+            setups=".forest_fire.sim:setups", summary=".forest_fire.sim:summary")

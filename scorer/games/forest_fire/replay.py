@@ -12,8 +12,9 @@ from pnpkit.scorer.games.forest_fire.position import draw, picture, state_from
 from pnpkit.scorer.games.forest_fire.record import Record, RoundEntry
 from pnpkit.scorer.games.forest_fire.rules import F4, F5, R_FIREBREAKS, R_OUT, R_PLAYERS, R_SETUP_FIRES, R_START
 from pnpkit.scorer.games.forest_fire.state import Move, Person, Square, State, sq
-from pnpkit.scorer.movelog import Illegal, Replay
-from pnpkit.scorer.rulebook import Rule
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Replay
+from pnpkit.scorer.core import Rule
 
 
 class Run:

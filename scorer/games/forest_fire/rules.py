@@ -4,7 +4,8 @@ module is imported.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.rulebook import Rule, ruling, section
+from pnpkit.scorer.core import Rule
+from pnpkit.scorer.rulebook import ruling, section
 
 ID = "forest-fire"
 

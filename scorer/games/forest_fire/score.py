@@ -8,7 +8,7 @@ from pnpkit.scorer.games.forest_fire.position import picture
 from pnpkit.scorer.games.forest_fire.record import Record
 from pnpkit.scorer.games.forest_fire.replay import Run
 from pnpkit.scorer.games.forest_fire.rules import ID
-from pnpkit.scorer.movelog import Replay
+from pnpkit.scorer.replay import Replay
 
 
 def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:

@@ -10,7 +10,8 @@ from pnpkit.scorer.games.forest_fire.record import Record
 from pnpkit.scorer.games.forest_fire.replay import Run
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
 from pnpkit.scorer.games.forest_fire.state import Move, sq
-from pnpkit.scorer.movelog import Illegal, Replay
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 

@@ -1,0 +1,152 @@
+"""The one interface every game implements, written down once: the `Game` descriptor, the `Rules`
+protocol and `Illegal`.
+
+A game is a package `scorer/games/<game>/` (DESIGN.md, "A game's package") whose `__init__.py`
+holds `GAME = Game(...)` and nothing else; `scorer.games` registers the ids and `load(id)` gives the
+descriptor. The CLI, the replay page and the simulator ask the descriptor what a game has (a move
+log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules with
+`hasattr`. The descriptor names each part by its import path, as text, and imports it only when a
+command asks for it, so `pnpkit score` of a NUTS record never loads In the Nuts!' rules.
+
+A part is written "module" or "module:name"; a module path may start with "." (relative to
+`pnpkit.scorer.games`).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+
+from pnpkit.scorer.core import Rule, Violation
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from pnpkit.scorer.core import Result
+    from pnpkit.scorer.play import Position, Table
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why a move cannot be played here: the message and the rule that forbids it."""
+
+    message: str
+    rule: Rule
+
+    def at(self, where: str) -> Violation:
+        return Violation.of(where, self.message, self.rule)
+
+
+S = TypeVar("S")        # a game's state (mutable)
+A = TypeVar("A")        # a game's action (frozen, hashable)
+
+
+class Rules(Protocol[S, A]):
+    """What a game's `moves.py` gives (module-level functions; PEP 544 lets a module satisfy a
+    Protocol): the rules of one move, apart from the record. `legal_moves(s)` is exactly the
+    candidates `why_illegal` accepts, so the list and the check cannot disagree; tests/
+    test_games_conform.py checks every registered game against this."""
+
+    def to_move(self, s: S) -> int | None:
+        """The seat to decide; None while chance is due or once the game is over."""
+        ...
+
+    def is_over(self, s: S) -> bool: ...
+
+    def why_illegal(self, s: S, a: A) -> Illegal | None:
+        """Every rule about one action, in one place: None if `a` may be played now."""
+        ...
+
+    def legal_moves(self, s: S) -> list[A]: ...
+
+    def apply(self, s: S, a: A) -> None:
+        """Play `a` (an illegal one as far as the table did)."""
+        ...
+
+    def parse(self, text: str) -> A:
+        """The record's notation -> an action; ValueError naming what is wrong."""
+        ...
+
+    def text(self, a: A) -> str:
+        """An action -> the record's notation; parse(text(a)) == a."""
+        ...
+
+
+def load_part(ref: str) -> Any:
+    """The module "pkg.mod", or the name in it "pkg.mod:name"; "." starts a path in scorer.games."""
+    module, _, name = ref.partition(":")
+    if module.startswith("."):
+        module = "pnpkit.scorer.games" + module
+    loaded = importlib.import_module(module)
+    return vars(loaded)[name] if name else loaded
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the scorer, the CLI and the simulator know it. Every part is a reference
+    ("module:name", see load_part) read when first asked for; None where the game has nothing of
+    that kind (NUTS has no move log, no table and no simulator)."""
+
+    id: str                                 # the record's `game:`, the kit's id ("chestnuts")
+    ruling_letter: str                      # this kit's rulings for the game: C1, C2, ...
+    rulebook: str                           # its text in scorer/texts/
+    record: str                             # the record's pydantic model (unknown keys forbidden)
+    score: str                              # score(record, kit, explain=False[, steps=False]) -> Result
+    records: Literal["log", "sheets", "either"] = "log"
+    # what a record is: a move log, the final sheets, or either (the record's `is_log` says which)
+    start_problems: str | None = None       # (record, kit) -> [(path, message)]: an impossible `start:`
+    table: str | None = None                # (record, kit) -> play.Table: `pnpkit moves`, the web table
+    pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
+    rules: str | None = None                # the module implementing `Rules`
+    sim: str | None = None                  # the simulator's module: LENGTH, COOPERATIVE, new(kit, names, setup, rng)
+    roles: str | None = None                # (kit) -> [role]: the roles a seat may take
+    setups: str | None = None               # (kit, players, setup, roles) -> [Setup]
+    summary: str | None = None              # (result, names) -> Summary; None: a competitive game's
+
+    def part(self, name: str) -> Any:
+        """The part called `name` (a field above), loaded; LookupError if the game has none."""
+        ref = vars(self)[name]
+        if ref is None:
+            raise LookupError(f"{self.id} has no {name}")
+        return _loaded(ref)
+
+    @property
+    def Record(self) -> type:  # noqa: N802  (a class, named as one)
+        return self.part("record")
+
+    def score_record(self, record, kit, **options) -> "Result":
+        return self.part("score")(record, kit, **options)
+
+    def problems(self, record, kit) -> list[tuple[tuple, str]]:
+        """What makes the record's `start:` position impossible (none for a game without one)."""
+        return self.part("start_problems")(record, kit) if self.start_problems else []
+
+    def is_log(self, record) -> bool:
+        """Whether `record` is a move log (`moves` and `replay` step through it)."""
+        return record.is_log if self.records == "either" else self.records == "log"
+
+    def table_of(self, record, kit) -> "Table":
+        return self.part("table")(record, kit)
+
+    def pictures_of(self, record, kit, result) -> "Position":
+        return self.part("pictures")(record, kit, result)
+
+    def sim_module(self) -> "ModuleType":
+        return self.part("sim")
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _loaded(ref: str) -> Any:
+    if ref not in _CACHE:
+        _CACHE[ref] = load_part(ref)
+    return _CACHE[ref]
+
+
+def has(game: Game, part: str) -> bool:
+    """Whether `game` declares `part` (a field of Game)."""
+    return vars(game)[part] is not None
+
+
+__all__ = ["Game", "Illegal", "Rules", "has", "load_part"]

@@ -1,0 +1,214 @@
+"""The one replay driver: a record's entries played through a game's rules, in order, collecting
+every violation, the --explain notes and (for the replay page) every step with its position.
+
+A game's `replay.py` does not loop over its record itself. It turns the record into entries, in
+the order the table played them, and hands them with a `Walk` (its rules, its words, its pictures)
+to `run`:
+
+    Act(where, action)      a decision: `why_illegal` asks the rules, a violation is reported and
+                            the action is still played as the table played it where its counters
+                            are there (`Walk.shortage` says when they are not: "not played");
+    Chance(where, event)    what no one chooses: a roll, a draw, the fire's spread; never illegal
+                            in itself, though the game may refuse to go on after it (a roll that
+                            the game's end made void);
+    TurnEnd(where, open)    a turn's end: what ending it here breaks (a forced action left out,
+                            points unspent; `Walk.turn_problems`). `open`: the turn in progress at
+                            the table (`pnpkit moves`), where what it has not done yet is no fault.
+
+The game's end is the Walk's to say (`over`); an entry after it is reported once
+(`Walk.after_end`) and the replay stops there. `run` goes on after any other violation, so one
+check lists every problem. `Walk.epilogue` may add a last step (Chestnuts: the next player's steps
+1-3, which take no decision, end the game) before `Replay.finish`.
+
+Entries are generated lazily from the record, so a replay that stops early reads no further.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar, Union
+
+from pnpkit.scorer.core import Violation
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.play import Position, Step
+
+A = TypeVar("A")
+
+STEP_LIMIT = 5000
+"""Steps a replay draws at the most: a long real game has a few hundred. A record from a stranger
+with more is refused by the replay page; positions are not drawn up past one step beyond it."""
+
+
+@dataclass
+class Replay:
+    """The violations, (with --explain) the position notes and (`recording`) the steps a replay
+    collects. A step takes the violations reported since the one before it: an action's violations
+    are reported before its step, and a turn's own (a forced action left out) get a step of their
+    own at the turn's end."""
+
+    explaining: bool = False
+    recording: bool = False
+    violations: list[Violation] = field(default_factory=list)
+    explain: list[str] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    _taken: int = 0
+
+    def step(self, where: str, did: str, position: Callable[[], Position]) -> None:
+        """Record a step; `position()` is only drawn up when recording."""
+        if self.recording and len(self.steps) <= STEP_LIMIT:
+            self.steps.append(Step(where, did, tuple(self.violations[self._taken:]), position()))
+        self._taken = len(self.violations)
+
+    def finish(self, where: str, did: str, position: Callable[[], Position]) -> None:
+        """The violations no step has taken yet (found at the end) get a last step of their own."""
+        if len(self.violations) > self._taken:
+            self.step(where, did, position)
+
+    def illegal(self, where: str, why: Illegal) -> None:
+        self.violations.append(why.at(where))
+
+    def not_played(self, where: str, why: Illegal, position: Callable[[], Position]) -> None:
+        """A move refused: its violation, the --explain note, and a step that says it was not
+        played (the position is unchanged)."""
+        self.illegal(where, why)
+        self.note(f"{where}: not played: {why.message} ({why.rule.id})")
+        self.step(where, f"not played: {why.message}", position)
+
+    def note(self, text: str) -> None:
+        if self.explaining:
+            self.explain.append(text)
+
+
+# ---------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Generic[A]):
+    """A player's decision, as the record writes it (`action` read by the game's notation)."""
+
+    where: str
+    action: A
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """An event no one chooses (a roll, a draw), played as the record writes it."""
+
+    where: str
+    event: Any
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnd:
+    """The end of a turn; `open`: the turn still in progress at the table."""
+
+    where: str
+    open: bool = False
+
+
+Entry = Union[Act, Chance, TurnEnd]
+
+
+class Walk(Protocol[A]):
+    """What a game's replay gives the driver: its rules on its state, and its words and pictures.
+    `telling` (explaining or recording) says whether words are wanted at all: a plain check makes
+    none, so a thousand games check fast."""
+
+    def over(self) -> bool:
+        """The game has ended (no entry may follow)."""
+        ...
+
+    def after_end(self, entry: Entry) -> Illegal:
+        """The violation of an entry the record writes after the game's end."""
+        ...
+
+    def chance(self, where: str, event: Any, telling: bool) -> tuple[str, str, Illegal | None]:
+        """Play a chance event: what it did and the --explain note (when telling); and why the
+        record may not go on after it, if so (the replay stops there, after its step)."""
+        ...
+
+    def why_illegal(self, action: A) -> Illegal | None:
+        """The rules' answer about `action` here; None: it may be played."""
+        ...
+
+    def reported(self, why: Illegal) -> bool:
+        """Whether to report `why` (False: the same fault was reported already this turn)."""
+        ...
+
+    def shortage(self, action: A) -> str | None:
+        """Why an illegal action cannot even be played as the table played it (None: it can)."""
+        ...
+
+    def play(self, where: str, action: A, why: Illegal | None, telling: bool) -> tuple[str, str]:
+        """Apply `action`; what it did (its step's words) and the --explain note ("" when not
+        telling)."""
+        ...
+
+    def turn_problems(self) -> list[Illegal]:
+        """What ending the turn here breaks, each reported once."""
+        ...
+
+    def epilogue(self, open_end: bool) -> tuple[str, str, str] | None:
+        """A last step after the entries, if the game has one: (where, did, note)."""
+        ...
+
+    def picture(self) -> Position:
+        """The position now, in the kit's names (drawn only when recording)."""
+        ...
+
+
+def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = False) -> Replay:
+    """Play `entries` through `walk` into `rep` (its start already noted and stepped); see above."""
+    telling = rep.explaining or rep.recording
+    picture = walk.picture
+    for entry in entries:
+        where = entry.where
+        if walk.over() and not isinstance(entry, TurnEnd):
+            rep.illegal(where, walk.after_end(entry))
+            if isinstance(entry, Act):
+                rep.step(where, "not played: the game is over", picture)
+            break
+        if isinstance(entry, Act):
+            _act(walk, entry, rep, telling)
+        elif isinstance(entry, Chance):
+            did, note, stop = walk.chance(where, entry.event, telling)
+            if note:
+                rep.note(note)
+            if stop is not None:
+                rep.illegal(where, stop)
+                rep.step(where, did, picture)
+                break
+            rep.step(where, did, picture)
+        elif not entry.open:
+            found = walk.turn_problems()
+            for why in found:
+                rep.illegal(where, why)
+            if found:
+                rep.step(where, "the turn ends here", picture)
+    last = walk.epilogue(open_end)
+    if last is not None:
+        where, did, note = last
+        rep.note(note)
+        rep.step(where, did, picture)
+    rep.finish("end", "the record ends here", picture)
+    return rep
+
+
+def _act(walk: Walk, entry: Act, rep: Replay, telling: bool) -> None:
+    """One decision: checked, reported, played (or, its counters missing, not played)."""
+    where, action = entry.where, entry.action
+    why = walk.why_illegal(action)
+    if why is not None:
+        if walk.reported(why):
+            rep.illegal(where, why)
+        short = walk.shortage(action)
+        if short:
+            rep.note(f"{where}: not played ({short})")
+            rep.step(where, f"not played: {short}", walk.picture)
+            return
+    did, note = walk.play(where, action, why, telling)
+    if note:
+        rep.note(note)
+    rep.step(where, did, walk.picture)
+
+
+__all__ = ["STEP_LIMIT", "Act", "Chance", "Entry", "Illegal", "Replay", "TurnEnd", "Walk", "run"]
