@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import join_names, plural
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import effects
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.map import neighbours8, xy_text
 from pnpkit.scorer.games.fair_verona.state import (Action, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
                                                    State, Take)
-from pnpkit.scorer.game import Illegal
 
 
 JOKER = Card("Joker", None)
@@ -117,17 +117,20 @@ def _why_friend(st: State, a: Friend) -> Illegal | None:
 def _why_encounter(st: State, a: Encounter) -> Illegal | None:
     if st.deal_to is None:
         return Illegal("no Encounter is drawn here: one comes when a drawn tile cannot be played", R.UNPLAYABLE)
-    assert a.card is not None
-    why = st.deck.why_not(a.card)
-    return Illegal(why, R.V10 if a.card.joker or "discard" in why or "left" in why else R.UNIQUE) if why else None
+    return _why_not_drawn(st, a.card)
 
 
 def _why_clue(st: State, a: Clue) -> Illegal | None:
     if not st.clue_due:
         return Illegal("no Clue Token came back to Verona here: a new Clue Card is drawn only then", R.RETURN)
-    assert a.card is not None
-    why = st.deck.why_not(a.card)
-    return Illegal(why, R.V10 if a.card.joker or "discard" in why or "left" in why else R.UNIQUE) if why else None
+    return _why_not_drawn(st, a.card)
+
+
+def _why_not_drawn(st: State, card: Card) -> Illegal | None:
+    """Why `card` cannot be the one drawn now: no card left, a Joker too many (V10), or a card in
+    play or discarded (each card is one person)."""
+    why = st.deck.why_not(card)
+    return Illegal(why, R.V10 if card.joker or "discard" in why or "left" in why else R.UNIQUE) if why else None
 
 
 def _why_clear(st: State, a: Clear) -> Illegal | None:

@@ -1,29 +1,52 @@
-"""Fair Verona's game log replayed turn by turn (rulings V1-V20).
+"""Fair Verona's game log replayed turn by turn (rulings V1-V20), through the one replay driver
+(scorer/replay.py).
 
 The record says what only the table saw (the setup's cards, each tile drawn and where it went, the
 cards drawn, the attempt at an Encounter, the move, the hand-offs); the replay works out the rest
 (Friends made, the Clue Token's prize, Jokers laid and discarded, the end) and checks every action
-with moves.why_illegal, the same function `pnpkit moves` asks (table.py).
+with moves.why_illegal, the same function `pnpkit moves` asks (table.py). An illegal action is
+not played. A turn's end is an action too (`EndTurn`: what the turn still owes is its violation,
+and the turn ends all the same), and a turn written after the game ended is one (`AfterEnd`), so
+the game never stops the driver: every later action is refused by the rules, each at its place.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Iterator, Union
+
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import Result, Violation, plural, where_turn
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, why_illegal, why_turn_short
-from pnpkit.scorer.games.fair_verona.notation import entries, entry, text
+from pnpkit.scorer.games.fair_verona.notation import entries as written_actions
+from pnpkit.scorer.games.fair_verona.notation import entry, text
 from pnpkit.scorer.games.fair_verona.position import picture
-from pnpkit.scorer.games.fair_verona.record import TurnEntry
 from pnpkit.scorer.games.fair_verona.state import Action, Clear, Person, State
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.replay import Replay
+from pnpkit.scorer.play import Position
+from pnpkit.scorer.replay import Act, Entry, Replay, run
 
 
-class Run:
-    """One replay of a game log: the state, the violations and notes, the steps."""
+@dataclass(frozen=True)
+class EndTurn:
+    """The end of the turn in progress."""
 
-    def __init__(self, record, kit, replay: Replay) -> None:
-        self.record, self.kit, self.replay = record, kit, replay
+
+@dataclass(frozen=True)
+class AfterEnd:
+    """A turn the record writes after the game ended."""
+
+
+END_TURN, AFTER_END = EndTurn(), AfterEnd()
+Played = Union[Action, EndTurn, AfterEnd]     # what the walk plays: an action, a turn's end, a turn too late
+
+
+class Walk:
+    """Fair Verona for the replay driver: the state, and what the replay collects besides the
+    violations (each attempt's arithmetic, each turn's actions in the order they were taken)."""
+
+    def __init__(self, record, kit) -> None:
+        self.record, self.kit = record, kit
         self.params = kit.params
         self.names = [p.name for p in record.players]
         level = next(d for d in self.params.difficulties if d.name.lower() == record.difficulty.lower())
@@ -32,26 +55,20 @@ class Run:
         self.encounters: list[dict] = []
         self.played: list[list[str]] = []       # each turn's actions, in the order they were taken
 
-    def show(self, where: str, did: str) -> None:
-        self.replay.note(f"{where}: {did}")
-        self.replay.step(where, did, lambda: picture(self.state))
-
-    def illegal(self, where: str, why: Illegal) -> None:
-        self.replay.not_played(where, why, lambda: picture(self.state))
-
-    def setup(self) -> None:
+    def setup(self, rep: Replay) -> None:
+        """The setup's cards checked and dealt: the replay's first step."""
         st, game, rec = self.state, self.kit.game, self.record
         n = len(rec.players)
         if not game.min_players <= n <= game.max_players:
-            self.replay.violations.append(Violation.of("setup, players", f"{n} players; the game is for {game.players}", R.V8))
+            rep.violations.append(Violation.of("setup, players", f"{n} players; the game is for {game.players}", R.V8))
         seen: dict[Card, str] = {}
         for p in rec.players:
             where = f'setup, {p.name} "{p.identity}"'
             if p.identity.joker:
-                self.replay.illegal(where, Illegal("an Identity is a person: a Joker is not (it covers the Clue Card)", R.V8))
+                rep.illegal(where, Illegal("an Identity is a person: a Joker is not (it covers the Clue Card)", R.V8))
             elif p.identity in seen:
-                self.replay.illegal(where, Illegal(f"{p.identity} is also {seen[p.identity]}'s Identity: each card is "
-                                                   f"one person", R.UNIQUE))
+                rep.illegal(where, Illegal(f"{p.identity} is also {seen[p.identity]}'s Identity: each card is "
+                                           f"one person", R.UNIQUE))
             seen.setdefault(p.identity, p.name)
         clues = rec.clue if isinstance(rec.clue, list) else [rec.clue]
         for k, card in enumerate(clues, 1):
@@ -61,80 +78,121 @@ class Run:
                 message = ("the first Clue Card is a card, not a Joker (a Joker turned up is written before it)"
                            if card.joker and last else "one Clue Card: the cards before it are Jokers that turned up"
                            if not card.joker else why)
-                self.illegal(where, Illegal(message, R.V9 if card.joker or not last else R.UNIQUE))
+                rep.not_played(where, Illegal(message, R.V9 if card.joker or not last else R.UNIQUE), self.picture)
                 continue
             deal_clue(st, card)
         st.deal_friends(self.level.friends)
-        self.show("setup", f"{self.level.name}: {plural(self.level.clue_tokens, 'Clue Token')} to return; the Old "
-                           f"Town at [0, 0] with every meeple on it; the Clue Card {st.desk.clue}"
-                  + (f" under {plural(st.deck.jokers_out, 'Joker')}" if st.deck.jokers_out else "")
-                  + (f"; {plural(self.level.friends, 'Friend')} dealt face down to each player" if self.level.friends else ""))
+        did = (f"{self.level.name}: {plural(self.level.clue_tokens, 'Clue Token')} to return; the Old Town at "
+               f"[0, 0] with every meeple on it; the Clue Card {st.desk.clue}"
+               + (f" under {plural(st.deck.jokers_out, 'Joker')}" if st.deck.jokers_out else "")
+               + (f"; {plural(self.level.friends, 'Friend')} dealt face down to each player" if self.level.friends else ""))
+        rep.note(f"setup: {did}")
+        rep.step("setup", did, self.picture)
 
-    def turn(self, k: int, written: TurnEntry, whole: bool = True) -> None:
-        """Turn k (1-based). With `whole` False the turn is still open (`pnpkit moves`)."""
-        st = self.state
-        if st.over:
-            if written.data():
-                self.illegal(f"turn {k}", Illegal(f"the game was already {st.outcome} ({st.why_ended})",
-                                                  R.WIN if st.outcome == "won" else R.LOSE))
-            return
-        st.begin_turn((k - 1) % len(st.people))
-        self.played.append([])
-        name = st.player.name
-        actions = entries(written.data(), self.names)
-        clues = [a for a in actions if a.key == "clue"]
-        for a in [a for a in actions if a.key != "clue"]:
-            while st.clue_due and clues:
-                self.act(k, name, clues.pop(0))
-            self.act(k, name, a)
-        for a in clues:
-            self.act(k, name, a)
-        if not whole:
-            return
-        if (why := why_turn_short(st)) is not None:
-            self.replay.illegal(where_turn(k, name), why)
-        did = end_turn(st)
-        self.show(where_turn(k, name), f"{name}'s turn ends" + (f"; {did}" if did else ""))
+    def over(self) -> bool:
+        return False        # the rules refuse whatever comes after the end, each at its place
 
-    def act(self, k: int, name: str, a: Action) -> None:
+    def after_end(self, entry: Entry) -> Illegal:
+        return self._ended()
+
+    def _ended(self) -> Illegal:
         st = self.state
-        where = f'{where_turn(k, name)}, {a.key} "{entry(a)}"'
-        if self.played:
+        return Illegal(f"the game was already {st.outcome} ({st.why_ended})", R.WIN if st.outcome == "won" else R.LOSE)
+
+    def chance(self, where: str, event, telling: bool) -> tuple[str, str, Illegal | None]:
+        raise AssertionError("a Fair Verona log writes the cards drawn as actions: no chance entries")
+
+    def why_illegal(self, a: Played) -> Illegal | None:
+        if isinstance(a, EndTurn):
+            return why_turn_short(self.state)
+        if isinstance(a, AfterEnd):
+            return self._ended()
+        return why_illegal(self.state, a)
+
+    def reported(self, why: Illegal) -> bool:
+        return True
+
+    def shortage(self, a: Played) -> str | None:
+        return None         # an illegal action is not played at all (play says so)
+
+    def play(self, where: str, a: Played, why: Illegal | None, telling: bool) -> tuple[str, str]:
+        st = self.state
+        if isinstance(a, EndTurn):          # the turn ends, owing something or not
+            did = end_turn(st)
+            said = f"{st.player.name}'s turn ends" + (f"; {did}" if did else "")
+            return said, f"{where}: {said}"
+        if not isinstance(a, AfterEnd) and self.played:
             self.played[-1].append(text(a))
-        if (why := why_illegal(st, a)) is not None:
-            self.illegal(where, why)
-            return
+        if why is not None:
+            return f"not played: {why.message}", f"{where}: not played: {why.message} ({why.rule.id})"
         prize = isinstance(a, Clear) and any(h.card == a.card and h.token for h in st.player.encounters)
         did = apply(st, a)
         if isinstance(a, Clear) and st.last_outcome is not None:
             self.encounters.append({**st.last_outcome.to_json(), "clue": prize})
-        self.show(where, did)
+        return did, f"{where}: {did}"
 
-    def result(self) -> Result:
+    def turn_problems(self) -> list[Illegal]:
+        return []           # a turn's end is an action (EndTurn)
+
+    def epilogue(self, open_end: bool) -> tuple[str, str, str] | None:
+        return None
+
+    def picture(self) -> Position:
+        return picture(self.state)
+
+    def entries(self, open_end: bool) -> Iterator[Entry]:
+        """The record's turns as the driver plays them, read as the game goes (a turn begins when
+        the one before it has been played): each action where the table took it, a `clue` card
+        where the Clue Token came back, the turn's end (not the last turn's with `open_end`: it is
+        in progress at the table)."""
+        st, turns = self.state, self.record.turns
+        for k, written in enumerate(turns, 1):
+            if st.over:
+                if written.data():
+                    yield Act(f"turn {k}", AFTER_END)
+                continue
+            st.begin_turn((k - 1) % len(st.people))
+            self.played.append([])
+            name = st.player.name
+            actions = written_actions(written.data(), self.names)
+            clues = [a for a in actions if a.key == "clue"]
+            for a in [a for a in actions if a.key != "clue"]:
+                while st.clue_due and clues:
+                    c = clues.pop(0)
+                    yield Act(f'{where_turn(k, name)}, {c.key} "{entry(c)}"', c)
+                yield Act(f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+            for a in clues:
+                yield Act(f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+            if not (open_end and k == len(turns)):
+                yield Act(where_turn(k, name), END_TURN)
+
+    def result(self, rep: Replay) -> Result:
         st = self.state
         outcome = "unfinished" if st.outcome == "playing" else st.outcome
         extra = {"outcome": outcome, "encounters": self.encounters, "turn": st.ended or st.turn_no,
                  "clue_tokens": {"returned": st.desk.returned, "total": st.desk.total}}
         if st.over:
             extra["why"] = st.why_ended
-        return Result(game=R.ID, violations=self.replay.violations, finished=outcome != "unfinished", extra=extra,
-                      explain=self.replay.explain, cooperative=True, steps=self.replay.steps)
+        return Result(game=R.ID, violations=rep.violations, finished=outcome != "unfinished", extra=extra,
+                      explain=rep.explain, cooperative=True, steps=rep.steps)
+
+
+def replay(record, kit, explain: bool = False, steps: bool = False, open_end: bool = False) -> tuple[Walk, Replay]:
+    """The game log played through the rules: the walk (its state where the record stops) and what
+    the replay collected. With `open_end` the last turn is the one in progress at the table."""
+    walk = Walk(record, kit)
+    rep = Replay(explaining=explain, recording=steps)
+    walk.setup(rep)
+    run(walk, walk.entries(open_end), rep, open_end)
+    return walk, rep
 
 
 def turn_actions(record, kit) -> list[list[str]]:
     """Each turn's actions (`place 1 0 turned 90`) in the order the replay takes them: a `clue`
     where the Clue Token came back. What `pnpkit moves` walks through, and the tests with it."""
-    run = Run(record, kit, Replay())
-    run.setup()
-    for k, t in enumerate(record.turns, 1):
-        run.turn(k, t)
-    return run.played
+    return replay(record, kit)[0].played
 
 
 def score_log(record, kit, explain: bool = False, steps: bool = False) -> Result:
-    run = Run(record, kit, Replay(explaining=explain, recording=steps))
-    run.setup()
-    for k, t in enumerate(record.turns, 1):
-        run.turn(k, t)
-    run.replay.finish("end", "the record ends here", lambda: picture(run.state))
-    return run.result()
+    walk, rep = replay(record, kit, explain, steps)
+    return walk.result(rep)

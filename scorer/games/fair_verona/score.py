@@ -9,10 +9,10 @@ from pnpkit.kitfile.params.fair_verona import Params
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.encounter import Tile, resolve
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.record import Encounter, Record
 from pnpkit.scorer.games.fair_verona.replay import score_log
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.replay import Replay
 
 

@@ -3,13 +3,12 @@ record with one more action written in. Every answer is moves.py's.
 """
 from __future__ import annotations
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.moves import end_turn, legal_moves, why_illegal, why_turn_short
 from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse_text, text, write
-from pnpkit.scorer.games.fair_verona.replay import Run
+from pnpkit.scorer.games.fair_verona.replay import replay
 from pnpkit.scorer.games.fair_verona.state import Action, Clear, Move, State
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 
@@ -19,16 +18,10 @@ class AtTable:
 
     def __init__(self, record, kit) -> None:
         self.record, self.kit = record, kit
-        run = self.run = Run(record, kit, Replay())
-        self.violations = run.replay.violations
-        run.setup()
-        turns = record.turns
-        for k, t in enumerate(turns[:-1], 1):
-            run.turn(k, t)
-        if turns:
-            run.turn(len(turns), turns[-1], whole=False)
-        self.open = bool(turns)          # a turn is in progress (else the first has not begun)
-        self.state = run.state
+        walk, rep = replay(record, kit, open_end=True)
+        self.violations = rep.violations
+        self.open = bool(record.turns)   # a turn is in progress (else the first has not begun)
+        self.state = walk.state
         self._nxt: State | None = None   # the next player's turn, begun (worked out once)
         self._at: tuple[State, bool] | None = None
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F7, F8, R_ACTIONS, R_EXTINGUISH, R_OUT,
                                                   R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
 from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Refill,
                                                    Square, State, Step, board, sq)
-from pnpkit.scorer.game import Illegal
 
 REFILL = Refill()
 STEP_ACTIONS = tuple(Step(d) for d in STEPS)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pnpkit.kitfile.params.forest_fire import Params
 from pnpkit.scorer.core import Violation, join_names
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.forest_fire.moves import apply, why_illegal, why_turn_short
 from pnpkit.scorer.games.forest_fire.notation import parse_action
 from pnpkit.scorer.games.forest_fire.position import draw, picture, state_from
 from pnpkit.scorer.games.forest_fire.record import Record, RoundEntry
 from pnpkit.scorer.games.forest_fire.rules import F4, F5, R_FIREBREAKS, R_OUT, R_PLAYERS, R_SETUP_FIRES, R_START
 from pnpkit.scorer.games.forest_fire.state import Move, Person, Square, State, sq
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.core import Rule
 

@@ -12,8 +12,8 @@ from functools import lru_cache
 from typing import ClassVar, Literal, Union
 
 from pnpkit.kitfile.params.forest_fire import Role
-from pnpkit.scorer.games.forest_fire.rules import R_SQUARES
 from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.forest_fire.rules import R_SQUARES
 
 Square = tuple[int, int]
 STEPS: dict[str, Square] = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}

@@ -4,13 +4,13 @@ moves.py's.
 """
 from __future__ import annotations
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.forest_fire.moves import legal_moves, why_illegal, why_turn_short
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
 from pnpkit.scorer.games.forest_fire.record import Record
 from pnpkit.scorer.games.forest_fire.replay import Run
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
 from pnpkit.scorer.games.forest_fire.state import Move, sq
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
