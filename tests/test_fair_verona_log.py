@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.cards import parse_card
-from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, why_illegal
 from pnpkit.scorer.games.fair_verona import notation
+from pnpkit.scorer.games.fair_verona import replay as replay_module
+from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, legal_moves, why_illegal
 from pnpkit.scorer.games.fair_verona.notation import parse_text, write
 from pnpkit.scorer.games.fair_verona.record import Record
 from pnpkit.scorer.games.fair_verona.replay import turn_actions
@@ -291,3 +292,25 @@ def test_a_whole_won_game_checks_clean_and_nothing_is_played_after_the_last_clue
     assert said.count("the Clue Token is back with Verona") == 6 and "the mystery is solved, the players have won" in said
     data["turns"].append({"draw": "U", "place": "aside"})
     assert broken(data) == [(f"turn {len(data['turns'])}", "End Game")]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it(seed):
+    """At every step of a random game: each listed action is accepted by `why_illegal`, and reading
+    its notation back gives the same action (parse(text(a)) == a), also as the record writes it."""
+    data = random_record(KIT, random.Random(seed), purpose=0.5, max_turns=25)
+    walk = replay_module.Walk(Record.model_validate(data), KIT)
+    walk.setup(replay_module.Replay())
+    seen = 0
+    for e in walk.entries(open_end=False):
+        a = e.action
+        if isinstance(a, (replay_module.EndTurn, replay_module.AfterEnd)):
+            walk.play(e.where, a, walk.why_illegal(a), False)
+            continue
+        for b in legal_moves(walk.state):
+            assert why_illegal(walk.state, b) is None
+            assert parse_text(notation.text(b), NAMES) == b
+            assert notation.parse(b.key, notation.entry(b), NAMES) == b
+            seen += 1
+        walk.play(e.where, a, walk.why_illegal(a), False)
+    assert seen > 100
