@@ -24,8 +24,9 @@ from pathlib import Path
 import yaml
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts
-from pnpkit.scorer.games.chestnuts_moves import State, apply, legal_moves, table
+from pnpkit.scorer.games.chestnuts.moves import apply, legal_moves
+from pnpkit.scorer.games.chestnuts.notation import text_of
+from pnpkit.scorer.games.chestnuts.state import State, table
 
 
 def forty_turns(turns: int, seed: int) -> dict:
@@ -47,7 +48,7 @@ def forty_turns(turns: int, seed: int) -> dict:
             if not moves:
                 break
             mv = rng.choice([m for m in moves if m[0] not in "ci"] or moves)
-            actions.append(chestnuts.text_of(s, mv))
+            actions.append(text_of(s, mv))
             apply(s, mv)
         log.append({"roll": roll, "actions": actions})
     log[-1]["actions"] = log[-1]["actions"][: len(log[-1]["actions"]) // 2]

@@ -1,7 +1,7 @@
 """Benchmark: the exact bonus-card choice (scorer/bonus.py), its worst cases, and its exactness.
 
 Targets (issue 15): the worst case under 1 ms for a hand of 16 cards and under 5 ms for the whole
-deck of 24. What a hand can be (scorer/games/nuts.py): a column is scored with at most as many
+deck of 24. What a hand can be (scorer/games/nuts/score.py): a column is scored with at most as many
 tokens as the sheet has rows (6: counts 0-6), the choice is made over the first 24 cards held (the
 deck's size), and a record may write cards out ({needs: {...}, points: N}: any needs, points up to
 a million, the record's number limit). A real game's hand is distinct cards of the kit's deck.
@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnpkit.kitfile import load_kit  # noqa: E402
 from pnpkit.scorer.bonus import best_choice, brute_force  # noqa: E402
-from pnpkit.scorer.games.nuts import NUTS  # noqa: E402
+from pnpkit.scorer.games.nuts.record import NUTS  # noqa: E402
 
 WORST = Path(__file__).with_name("bonus_worst.json")
 TARGET_MS = {16: 1.0, 24: 5.0}

@@ -19,11 +19,17 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import chestnuts, in_the_nuts, in_the_nuts_notation, trim_the_tree
+from pnpkit.scorer.games import in_the_nuts, in_the_nuts_notation
+from pnpkit.scorer.games.chestnuts import record as chestnuts_record
+from pnpkit.scorer.games.chestnuts import score as chestnuts_score
+from pnpkit.scorer.games.chestnuts import sim as chestnuts_sim
 from pnpkit.scorer.games.fair_verona.notation import entries
 from pnpkit.scorer.games.fair_verona.record import Record as VeronaRecord
 from pnpkit.scorer.games.fair_verona.score import score as verona_score
 from pnpkit.scorer.games.fair_verona.sim import random_record as verona_record
+from pnpkit.scorer.games.trim_the_tree import record as trim_record
+from pnpkit.scorer.games.trim_the_tree import score as trim_score
+from pnpkit.scorer.games.trim_the_tree import sim as trim_sim
 from pnpkit.scorer.games.in_the_nuts_random import random_record as nuts_record
 
 
@@ -31,11 +37,11 @@ def bench_chestnuts(games: int, seed: int) -> bool:
     kit = load_kit("chestnuts")
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    raw = [chestnuts.random_record(kit, rng) for _ in range(games)]
+    raw = [chestnuts_sim.random_record(kit, rng) for _ in range(games)]
     t1 = time.perf_counter()
-    records = [chestnuts.Record.model_validate(r) for r in raw]
+    records = [chestnuts_record.Record.model_validate(r) for r in raw]
     t2 = time.perf_counter()
-    results = [chestnuts.score(r, kit) for r in records]
+    results = [chestnuts_score.score(r, kit) for r in records]
     t3 = time.perf_counter()
     actions = sum(len(t["actions"]) for r in raw for t in r["turns"])
     turns = sum(len(r["turns"]) for r in raw)
@@ -164,10 +170,10 @@ def bench_trim(games: int, seed: int) -> None:
     kit = load_kit("trim-the-tree")
     rng = random.Random(seed)
     names = ["Ann", "Ben", "Cat", "Dan", "Eve"]
-    raw = [trim_the_tree.random_record(kit, rng, names[:1 + i % 5]) for i in range(games)]
-    records = [trim_the_tree.Record.model_validate(r) for r in raw]
+    raw = [trim_sim.random_record(kit, rng, names[:1 + i % 5]) for i in range(games)]
+    records = [trim_record.Record.model_validate(r) for r in raw]
     t0 = time.perf_counter()
-    results = [trim_the_tree.score(r, kit) for r in records]
+    results = [trim_score.score(r, kit) for r in records]
     t = time.perf_counter() - t0
     picks = sum(len(rd["picks"]) for r in raw for rd in r["rounds"])
     print(f"trim-the-tree: {games} random legal games (1-5 players), {picks} picks, "

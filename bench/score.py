@@ -19,9 +19,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnpkit.kitfile import load_kit  # noqa: E402
 from pnpkit.scorer.bonus import best_choice  # noqa: E402
-from pnpkit.scorer.games import nuts  # noqa: E402
+from pnpkit.scorer.games.nuts import record as nuts_record  # noqa: E402
+from pnpkit.scorer.games.nuts import score as nuts_score  # noqa: E402
 
-KINDS = nuts.NUTS
+KINDS = nuts_record.NUTS
 
 
 def random_card(rng: random.Random) -> dict:
@@ -59,9 +60,9 @@ def main() -> None:
 
     raw = [random_record(rng, deck) for _ in range(args.records)]
     t0 = time.perf_counter()
-    records = [nuts.Record.model_validate(r) for r in raw]
+    records = [nuts_record.Record.model_validate(r) for r in raw]
     t1 = time.perf_counter()
-    results = [nuts.score(r, kit) for r in records]
+    results = [nuts_score.score(r, kit) for r in records]
     t2 = time.perf_counter()
     assert all(p.total == sum(l.points for l in p.breakdown) for res in results for p in res.players)
     score_s = t2 - t1

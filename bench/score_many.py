@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from pnpkit.kitfile import load_kit  # noqa: E402
-from pnpkit.scorer.games import chestnuts  # noqa: E402
+from pnpkit.scorer.games.chestnuts import sim as chestnuts  # noqa: E402
 
 KINDS = ("almond", "cashew", "peanut", "pistachio")
 

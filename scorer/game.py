@@ -63,12 +63,14 @@ class Rules(Protocol[S, A]):
         """Play `a` (an illegal one as far as the table did)."""
         ...
 
-    def parse(self, text: str) -> A:
-        """The record's notation -> an action; ValueError naming what is wrong."""
+    def read(self, s: S, text: str) -> A:
+        """The record's notation -> the action it means in position `s` (a notation may leave out
+        what the position says: the player to pick, an owner by default); ValueError naming what
+        is wrong."""
         ...
 
-    def text(self, a: A) -> str:
-        """An action -> the record's notation; parse(text(a)) == a."""
+    def write(self, s: S, a: A) -> str:
+        """An action -> the record's notation in position `s`; read(s, write(s, a)) == a."""
         ...
 
 

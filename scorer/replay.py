@@ -7,7 +7,7 @@ to `run`:
 
     Act(where, action)      a decision: `why_illegal` asks the rules, a violation is reported and
                             the action is still played as the table played it where its counters
-                            are there (`Walk.shortage` says when they are not: "not played");
+                            are there (`Walk.unplayable` says when they are not: "not played");
     Chance(where, event)    what no one chooses: a roll, a draw, the fire's spread; never illegal
                             in itself, though the game may refuse to go on after it (a roll that
                             the game's end made void);
@@ -15,8 +15,8 @@ to `run`:
                             points unspent; `Walk.turn_problems`). `open`: the turn in progress at
                             the table (`pnpkit moves`), where what it has not done yet is no fault.
 
-The game's end is the Walk's to say (`over`); an entry after it is reported once
-(`Walk.after_end`) and the replay stops there. `run` goes on after any other violation, so one
+The game's end is the Walk's to say: an entry after it is reported once (`Walk.after_end`) and
+the replay stops there. `run` goes on after any other violation, so one
 check lists every problem. `Walk.epilogue` may add a last step (Chestnuts: the next player's steps
 1-3, which take no decision, end the game) before `Replay.finish`.
 
@@ -99,10 +99,12 @@ class Chance:
 
 @dataclass(frozen=True, slots=True)
 class TurnEnd:
-    """The end of a turn; `open`: the turn still in progress at the table."""
+    """The end of a turn (or a round); `open`: the turn still in progress at the table. `did`: its
+    step's words, when ending it here breaks a rule."""
 
     where: str
     open: bool = False
+    did: str = "the turn ends here"
 
 
 Entry = Union[Act, Chance, TurnEnd]
@@ -111,19 +113,16 @@ Entry = Union[Act, Chance, TurnEnd]
 class Walk(Protocol[A]):
     """What a game's replay gives the driver: its rules on its state, and its words and pictures.
     `telling` (explaining or recording) says whether words are wanted at all: a plain check makes
-    none, so a thousand games check fast."""
+    none, so a thousand games check fast. Notes are --explain lines, in order."""
 
-    def over(self) -> bool:
-        """The game has ended (no entry may follow)."""
+    def after_end(self, entry: Act | Chance) -> Illegal | None:
+        """The violation of an entry the record writes after the game's end (None: not ended, or
+        this kind of entry is the rules' to judge); the replay stops there."""
         ...
 
-    def after_end(self, entry: Entry) -> Illegal:
-        """The violation of an entry the record writes after the game's end."""
-        ...
-
-    def chance(self, where: str, event: Any, telling: bool) -> tuple[str, str, Illegal | None]:
-        """Play a chance event: what it did and the --explain note (when telling); and why the
-        record may not go on after it, if so (the replay stops there, after its step)."""
+    def chance(self, where: str, event: Any, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
+        """Play a chance event: (what it did, notes, what the record breaks with it, whether the
+        replay stops there, after its step)."""
         ...
 
     def why_illegal(self, action: A) -> Illegal | None:
@@ -134,21 +133,21 @@ class Walk(Protocol[A]):
         """Whether to report `why` (False: the same fault was reported already this turn)."""
         ...
 
-    def shortage(self, action: A) -> str | None:
-        """Why an illegal action cannot even be played as the table played it (None: it can)."""
+    def unplayable(self, where: str, action: A, why: Illegal) -> tuple[str, list[str]] | None:
+        """An illegal action that cannot even be played as the table played it (its counters are
+        not there): (its step's words, notes); None: it is played."""
         ...
 
-    def play(self, where: str, action: A, why: Illegal | None, telling: bool) -> tuple[str, str]:
-        """Apply `action`; what it did (its step's words) and the --explain note ("" when not
-        telling)."""
+    def play(self, where: str, action: A, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
+        """Apply `action`: (what it did, for its step; notes). `why`: it was illegal."""
         ...
 
     def turn_problems(self) -> list[Illegal]:
         """What ending the turn here breaks, each reported once."""
         ...
 
-    def epilogue(self, open_end: bool) -> tuple[str, str, str] | None:
-        """A last step after the entries, if the game has one: (where, did, note)."""
+    def epilogue(self, open_end: bool) -> tuple[str, str, list[str]] | None:
+        """A last step after the entries, if the game has one: (where, did, notes)."""
         ...
 
     def picture(self) -> Position:
@@ -162,32 +161,32 @@ def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = Fals
     picture = walk.picture
     for entry in entries:
         where = entry.where
-        if walk.over() and not isinstance(entry, TurnEnd):
-            rep.illegal(where, walk.after_end(entry))
+        ended = None if isinstance(entry, TurnEnd) else walk.after_end(entry)   # an end holds nothing to refuse
+        if ended is not None:
+            rep.illegal(where, ended)
             if isinstance(entry, Act):
                 rep.step(where, "not played: the game is over", picture)
             break
         if isinstance(entry, Act):
             _act(walk, entry, rep, telling)
         elif isinstance(entry, Chance):
-            did, note, stop = walk.chance(where, entry.event, telling)
-            if note:
-                rep.note(note)
-            if stop is not None:
-                rep.illegal(where, stop)
-                rep.step(where, did, picture)
-                break
+            did, notes, found, stop = walk.chance(where, entry.event, telling)
+            _notes(rep, notes)
+            for why in found:
+                rep.illegal(where, why)
             rep.step(where, did, picture)
+            if stop:
+                break
         elif not entry.open:
             found = walk.turn_problems()
             for why in found:
                 rep.illegal(where, why)
             if found:
-                rep.step(where, "the turn ends here", picture)
+                rep.step(where, entry.did, picture)
     last = walk.epilogue(open_end)
     if last is not None:
-        where, did, note = last
-        rep.note(note)
+        where, did, notes = last
+        _notes(rep, notes)
         rep.step(where, did, picture)
     rep.finish("end", "the record ends here", picture)
     return rep
@@ -200,15 +199,19 @@ def _act(walk: Walk, entry: Act, rep: Replay, telling: bool) -> None:
     if why is not None:
         if walk.reported(why):
             rep.illegal(where, why)
-        short = walk.shortage(action)
-        if short:
-            rep.note(f"{where}: not played ({short})")
-            rep.step(where, f"not played: {short}", walk.picture)
+        unplayed = walk.unplayable(where, action, why)
+        if unplayed is not None:
+            _notes(rep, unplayed[1])
+            rep.step(where, unplayed[0], walk.picture)
             return
-    did, note = walk.play(where, action, why, telling)
-    if note:
-        rep.note(note)
+    did, notes = walk.play(where, action, why, telling)
+    _notes(rep, notes)
     rep.step(where, did, walk.picture)
+
+
+def _notes(rep: Replay, notes: list[str]) -> None:
+    for note in notes:
+        rep.note(note)
 
 
 __all__ = ["STEP_LIMIT", "Act", "Chance", "Entry", "Illegal", "Replay", "TurnEnd", "Walk", "run"]

@@ -183,7 +183,7 @@ def test_rules_finds_the_sections_and_rulings_the_violations_quote():
     assert r.exit_code == 0
     found = {e["id"]: e["text"] for e in json.loads(r.output)}
     assert {"Notes 1", "Notes 3", "Notes 4", "PLAY 4(a)", "ruling C6", "ruling C7"} <= set(found)
-    from pnpkit.scorer.games.chestnuts_moves import R_NOTES3
+    from pnpkit.scorer.games.chestnuts.rules import R_NOTES3
     assert R_NOTES3.quote in found["Notes 3"]                 # the same words the violation quotes
     one = CliRunner().invoke(cli, ["rules", "chestnuts", "C6"])
     assert one.output.startswith("ruling C6:\n    Flame first.") and "Notes 1" in one.output

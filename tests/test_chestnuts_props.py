@@ -8,8 +8,9 @@ from hypothesis import given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.core import where_turn
-from pnpkit.scorer.games import chestnuts as C
-from pnpkit.scorer.games import chestnuts_moves as M
+from pnpkit.scorer.games.chestnuts import moves as M
+from pnpkit.scorer.games.chestnuts import notation, record, sim, state
+from pnpkit.scorer.games.chestnuts import score as scoring
 
 KIT = load_kit("chestnuts")
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -22,16 +23,16 @@ UNIVERSE = (["a", "b", "d", "h", "i", "i own", "i opp", "j", "l"]
 
 
 def game(seed: int) -> dict:
-    return C.random_record(KIT, random.Random(seed))
+    return sim.random_record(KIT, random.Random(seed))
 
 
-def position_before(rec: dict, t: int, a: int) -> M.State:
+def position_before(rec: dict, t: int, a: int) -> state.State:
     """The position just before action a of turn t (0-based), the record being legal up to there."""
-    s = M.State(M.table(KIT.params))
+    s = state.State(state.table(KIT.params))
     for ti, turn in enumerate(rec["turns"][:t + 1]):
         s.start_turn(turn["roll"])
         for text in turn["actions"][:a if ti == t else None]:
-            M.apply(s, C.parse(text))
+            M.apply(s, notation.parse(text))
     return s
 
 
@@ -39,7 +40,7 @@ def position_before(rec: dict, t: int, a: int) -> M.State:
 @given(st.integers(0, 10**9))
 def test_random_legal_game_checks_clean(seed):
     rec = game(seed)
-    r = C.score(C.Record.model_validate(rec), KIT)
+    r = scoring.score(record.Record.model_validate(rec), KIT)
     assert r.violations == []
     assert r.finished  # random games end well within the turn cap
     for p in r.players:
@@ -53,12 +54,12 @@ def test_an_action_not_in_the_legal_list_is_caught(seed, pick, choice):
     spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
     t, a = spots[pick % len(spots)]
     s = position_before(rec, t, a)
-    legal = {C.resolve(s, m) for m in M.legal_moves(s)}
-    assert C.resolve(s, C.parse(rec["turns"][t]["actions"][a])) in legal
-    wrong = [x for x in UNIVERSE if C.resolve(s, C.parse(x)) not in legal]
+    legal = {notation.resolve(s, m) for m in M.legal_moves(s)}
+    assert notation.resolve(s, notation.parse(rec["turns"][t]["actions"][a])) in legal
+    wrong = [x for x in UNIVERSE if notation.resolve(s, notation.parse(x)) not in legal]
     bad = wrong[choice % len(wrong)]
     rec["turns"][t]["actions"][a] = bad
-    r = C.score(C.Record.model_validate(rec), KIT)
+    r = scoring.score(record.Record.model_validate(rec), KIT)
     where = where_turn(t + 1, rec["players"][t % 2], a + 1, bad)
     assert where in [v.where for v in r.violations], (bad, r.violations[:3])
 
@@ -70,9 +71,9 @@ def test_legal_list_agrees_with_why_illegal(seed, pick):
     spots = [(t, a) for t, turn in enumerate(rec["turns"]) for a in range(len(turn["actions"]))]
     t, a = spots[pick % len(spots)]
     s = position_before(rec, t, a)
-    legal = {C.resolve(s, m) for m in M.legal_moves(s)}
+    legal = {notation.resolve(s, m) for m in M.legal_moves(s)}
     for x in UNIVERSE:
-        mv = C.parse(x)
-        assert (M.why_illegal(s, mv) is None) == (C.resolve(s, mv) in legal), x
+        mv = notation.parse(x)
+        assert (M.why_illegal(s, mv) is None) == (notation.resolve(s, mv) in legal), x
     # The spend-all search finds something exactly when the list is not empty.
     assert (not M.affordable(s)) == (not legal)

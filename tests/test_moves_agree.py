@@ -309,10 +309,10 @@ def forest_game(rng: random.Random) -> dict:
 def random_games(game: str, seed: int) -> dict:
     rng = random.Random(seed)
     if game == "chestnuts":
-        from pnpkit.scorer.games.chestnuts import random_record
+        from pnpkit.scorer.games.chestnuts.sim import random_record
         return random_record(KITS[game], rng)
     if game == "trim-the-tree":
-        from pnpkit.scorer.games.trim_the_tree import random_record
+        from pnpkit.scorer.games.trim_the_tree.sim import random_record
         return random_record(KITS[game], rng, ["Ann", "Ben", "Cat"][: rng.randint(1, 3)])
     if game == "in-the-nuts":
         from pnpkit.scorer.games.in_the_nuts_random import random_record

@@ -76,7 +76,9 @@ def _records_of_every_kind(folder):
     import yaml
 
     from pnpkit.kitfile import load_kit
-    from pnpkit.scorer.games import chestnuts, in_the_nuts_random, trim_the_tree
+    from pnpkit.scorer.games import in_the_nuts_random
+    from pnpkit.scorer.games.trim_the_tree import sim as trim_the_tree
+    from pnpkit.scorer.games.chestnuts import sim as chestnuts
 
     root = Path(__file__).parent.parent
     texts = {}

@@ -218,7 +218,7 @@ def test_going_first_is_said_in_words_a_family_understands():
 # ---------------------------------------------------------------- the speed-ups change no list
 
 def test_chestnuts_candidates_cut_changes_no_legal_list():
-    from pnpkit.scorer.games.chestnuts_moves import candidates, legal_moves, why_illegal
+    from pnpkit.scorer.games.chestnuts.moves import candidates, legal_moves, why_illegal
     kit = load_kit("chestnuts", components=False)
     module = matches.module("chestnuts")
     rng = random.Random(3)

@@ -7,7 +7,8 @@ import random
 from hypothesis import assume, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import trim_the_tree as T
+from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
+from pnpkit.scorer.games.trim_the_tree import score as scoring
 
 KIT = load_kit("trim-the-tree")
 P = KIT.params
@@ -16,20 +17,20 @@ SETTINGS = settings(max_examples=50, deadline=None)
 
 
 def game(seed: int, n: int) -> dict:
-    return T.random_record(KIT, random.Random(seed), NAMES[:n])
+    return sim.random_record(KIT, random.Random(seed), NAMES[:n])
 
 
 def score(rec: dict):
-    return T.score(T.Record.model_validate(rec), KIT)
+    return scoring.score(record.Record.model_validate(rec), KIT)
 
 
-def state_before(rec: dict, r: int, k: int) -> T.State:
+def state_before(rec: dict, r: int, k: int) -> state.State:
     names = rec["players"]
-    s = T.State(P, len(names), names)
+    s = state.State(P, len(names), names)
     for ri, rnd in enumerate(rec["rounds"][:r + 1]):
         s.open_box(rnd["box"])
         for pick in rnd["picks"][:k if ri == r else None]:
-            T.apply(s, (names.index(pick["player"]), pick["take"], pick["at"]))
+            moves.apply(s, (names.index(pick["player"]), pick["take"], pick["at"]))
     return s
 
 
@@ -118,8 +119,8 @@ def test_legal_list_agrees_with_why_illegal(seed, n, pick):
     rec = game(seed, n)
     r, k = spot(rec, pick)
     s = state_before(rec, r, k)
-    legal = set(T.legal_moves(s))
+    legal = set(moves.legal_moves(s))
     for who in range(n):
         for orn in P.ornaments:
             for sp in P.spaces + ["F1"]:
-                assert (T.why_illegal(s, (who, orn, sp)) is None) == ((who, orn, sp) in legal)
+                assert (moves.why_illegal(s, (who, orn, sp)) is None) == ((who, orn, sp) in legal)

@@ -81,9 +81,10 @@ def test_explain_draws_the_tree():
 
 def test_one_player_full_tree_is_finished():
     import random
-    from pnpkit.scorer.games import trim_the_tree as T
-    rec = T.random_record(load_kit("trim-the-tree"), random.Random(3), ["Ann"])
-    r = T.score(T.Record.model_validate(rec), load_kit("trim-the-tree"))
+    from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
+    from pnpkit.scorer.games.trim_the_tree import score as scoring
+    rec = sim.random_record(load_kit("trim-the-tree"), random.Random(3), ["Ann"])
+    r = scoring.score(record.Record.model_validate(rec), load_kit("trim-the-tree"))
     assert r.valid and r.finished and r.winners == ["Ann"] and len(rec["rounds"]) == 15
 
 
@@ -179,11 +180,12 @@ def test_missing_pick_mid_record():
 
 def test_game_over_after_full_trees():
     import random
-    from pnpkit.scorer.games import trim_the_tree as T
+    from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
+    from pnpkit.scorer.games.trim_the_tree import score as scoring
     kit = load_kit("trim-the-tree")
-    rec = T.random_record(kit, random.Random(1), ["Ann", "Ben"])
+    rec = sim.random_record(kit, random.Random(1), ["Ann", "Ben"])
     rec["rounds"].append({"box": ["red box", "red bell"], "picks": []})
-    r = T.score(T.Record.model_validate(rec), kit)
+    r = scoring.score(record.Record.model_validate(rec), kit)
     assert [(v.where, v.rule) for v in r.violations] == [("round 16", "Game end")]
 
 

@@ -26,6 +26,11 @@ def load(game: str) -> Game:
     return descriptor
 
 
+def packaged(game: str) -> bool:
+    """Whether `game` has its package yet (not a descriptor of the block below)."""
+    return game not in _UNTIL_PACKAGED
+
+
 def log_games() -> list[str]:
     """The games whose records are (or may be) move logs that `moves` and `replay` step through."""
     return [g for g in GAMES if load(g).table is not None]
@@ -36,16 +41,8 @@ def log_games() -> list[str]:
 # a game into its package writes its descriptor in the package's __init__.py and deletes it here.
 
 _UNTIL_PACKAGED: dict[str, Game] = {g.id: g for g in (
-    Game(id="chestnuts", ruling_letter="C", rulebook="chestnuts-roasting.txt",
-         record=".chestnuts:Record", score=".chestnuts:score", start_problems=".chestnuts:start_problems",
-         table=".chestnuts:table", rules=".chestnuts_moves", sim=".chestnuts_sim"),
     Game(id="in-the-nuts", ruling_letter="N", rulebook="in-the-nuts.txt", records="either",
          record=".in_the_nuts:Record", score=".in_the_nuts:score", start_problems=".in_the_nuts:start_problems",
          table=".in_the_nuts:table", pictures=".in_the_nuts:pictures", rules=".in_the_nuts_moves",
          sim=".in_the_nuts_sim"),
-    Game(id="trim-the-tree", ruling_letter="T", rulebook="trim-the-tree.txt",
-         record=".trim_the_tree:Record", score=".trim_the_tree:score", start_problems=".trim_the_tree:start_problems",
-         table=".trim_the_tree:table", rules=".trim_the_tree_moves", sim=".trim_the_tree_sim"),
-    Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="sheets",
-         record=".nuts:Record", score=".nuts:score", pictures=".nuts:pictures"),
 )}

@@ -82,6 +82,7 @@ class Match(Protocol):
     seat, `legal()` is never empty."""
 
     names: list[str]
+    s: Any              # the position, the state the game's `Rules` (its moves.py) take
 
     def to_move(self) -> int | None: ...
 

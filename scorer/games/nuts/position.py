@@ -8,7 +8,8 @@ The numbers written are the scorer's own: the breakdown that `pnpkit score` prin
 from __future__ import annotations
 
 from pnpkit.scorer.core import Result, plural
-from pnpkit.scorer.games.nuts import NUTS, Record, _params
+from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.record import NUTS, Record
 from pnpkit.scorer.play import Area, Card, Position
 
 SHEET, GOALS, BONUS = "score-sheet", "goals", "bonus"
@@ -19,7 +20,7 @@ TOTALS = {"rows": "Rows", "almond": "Columns", "cashew": "Columns", "peanut": "C
 def pictures(record: Record, kit, result: Result) -> Position:
     """Each player's sheet (tokens in the columns, markers in the boxes, the totals written in) and
     the goal and bonus cards they hold, each marked with what it scored."""
-    params = _params(kit)
+    params = params_of(kit)
     rows = [str(r) for r in params.rows]
     areas = []
     for player, score in zip(record.players, result.players):

@@ -9,13 +9,9 @@ the counters and their sets) for the replay page; `words` tells it in one line f
 """
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field, model_validator
-
-from pnpkit.scorer.games.chestnuts_moves import BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, Table
+from pnpkit.scorer.games.chestnuts.record import Fire, Record, Start
+from pnpkit.scorer.games.chestnuts.state import BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, Table, table
 from pnpkit.scorer.play import Area, Piece, Position
-from pnpkit.scorer.records import Name, Strict
 
 # What kits/chestnuts.yaml calls the places and pieces the rules move (player 1 sits at the bottom).
 BOARD = "board"
@@ -25,49 +21,11 @@ FLAME_TRACK = "added-flames"
 CHESTNUTS, TONGS, FLAMES = "chestnuts", "tongs", "flames"
 
 
-class Fire(Strict):
-    uncooked: int = Field(0, ge=0)
-    cooked: int = Field(0, ge=0)
-
-
-Owners = dict[Name, int]
-
-
-class Start(Strict):
-    """The table at the start of a turn, before its steps 1-3. Counts by player name; a player's
-    Basket left out holds the rest of their chestnuts. A Plate or a Chair is written as the number
-    of its owner's own chestnuts, or by owner: `{Ann: 1, Ben: 2}` (ruling C1)."""
-
-    next: Name | None = Field(None, description="Whose turn comes next (default: the first player).")
-    basket: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Basket.")
-    fire: dict[Name, Fire] = Field(default_factory=dict, description="Each player's chestnuts on the Fire, "
-                                   "{uncooked: N, cooked: N}.")
-    overcooked: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Overcooked Box.")
-    burnt: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Burnt Box.")
-    plate: dict[Name, int | Owners] = Field(default_factory=dict, description="What lies on each player's Plate.")
-    chair: dict[Name, int | Owners] = Field(default_factory=dict, description="What lies on each player's Chair.")
-    flames: int = Field(0, ge=0, description="Added Flames on the Fire.")
-    tongs: dict[Name, Literal["held", "down"]] = Field(default_factory=dict, description="Each player's Tongs "
-                                                       "(both put down if left out).")
-
-    @model_validator(mode="after")
-    def _counts(self) -> "Start":
-        for key in ("basket", "overcooked", "burnt"):
-            for name, n in getattr(self, key).items():
-                if n < 0:
-                    raise ValueError(f"{key}: {name} {n}: a count cannot be negative")
-        for key in ("plate", "chair"):
-            for name, v in getattr(self, key).items():
-                if any(n < 0 for n in ([v] if isinstance(v, int) else v.values())):
-                    raise ValueError(f"{key}: {name}: a count cannot be negative")
-        return self
-
-
 def _by_owner(value: int | dict[str, int], holder: str) -> dict[str, int]:
     return {holder: value} if isinstance(value, int) else dict(value)
 
 
-def start_problems(start: Start, names: list[str], t: Table) -> list[tuple[tuple, str]]:
+def problems(start: Start, names: list[str], t: Table) -> list[tuple[tuple, str]]:
     """(path under `start`, message) for every way this position cannot exist."""
     out: list[tuple[tuple, str]] = []
     for key in ("basket", "fire", "overcooked", "burnt", "plate", "chair", "tongs"):
@@ -95,6 +53,14 @@ def start_problems(start: Start, names: list[str], t: Table) -> list[tuple[tuple
             out.append((("basket", name), f"{name}'s chestnuts add up to {sum(counts[p].values())} "
                         f"({_sum_text(counts[p])}); each player has {t.per_player}"))
     return out
+
+
+def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
+    """What makes the record's `start:` impossible, each at its path in the record."""
+    if record.start is None:
+        return []
+    return [(("start",) + path, message) for path, message in
+            problems(record.start, list(record.players), table(kit.params))]
 
 
 def _sum_text(counts: dict[str, int]) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 
-from pnpkit.scorer.games.trim_the_tree import GAME
-from pnpkit.scorer.games.trim_the_tree_moves import State, apply, legal_moves, open_spaces, why_illegal
+from pnpkit.scorer.games.trim_the_tree.moves import apply, legal_moves, open_spaces, why_illegal
+from pnpkit.scorer.games.trim_the_tree.rules import G
+from pnpkit.scorer.games.trim_the_tree.state import Move, State
 from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("rounds", "picks")
@@ -59,7 +60,7 @@ class TrimMatch(Moves):
         """Every ornament in the box goes on every open space: a pick is one of each, drawn evenly."""
         s = self.s
         who = s.to_pick()
-        move = (who, rng.choice(list(dict.fromkeys(s.box))), rng.choice(open_spaces(s, who)))
+        move = Move(who, rng.choice(list(dict.fromkeys(s.box))), rng.choice(open_spaces(s, who)))
         return move if why_illegal(s, move) is None else rng.choice(self.legal())
 
     def play(self, move) -> None:
@@ -90,10 +91,34 @@ class TrimMatch(Moves):
         return s.points[seat] - others + OPEN_PAIR * pairs
 
     def record(self) -> dict:
-        return {"game": GAME, "players": list(self.names), "rounds": self.rounds}
+        return {"game": G, "players": list(self.names), "rounds": self.rounds}
 
     def summary(self):
         return ranked(self.s.points, self.s.over())
 
     def length(self) -> tuple[int, int]:
         return self.s.round + 1, self.picks
+
+
+# ---------------------------------------------------------------- a random legal game, as a record
+
+def random_record(kit, rng: random.Random, names: list[str]) -> dict:
+    """A whole game by random legal picks, boxes drawn from the bag this player count fills."""
+    p = kit.params
+    bag = [o for o in p.ornaments for _ in range(p.in_bag(len(names)))]
+    rng.shuffle(bag)
+    s = State(p, len(names), names)
+    rounds = []
+    while not s.over():
+        box = [bag.pop() for _ in names]
+        s.open_box(box)
+        picks = []
+        while True:
+            moves = legal_moves(s)
+            if not moves:
+                break
+            who, orn, space = rng.choice(moves)
+            apply(s, Move(who, orn, space))
+            picks.append({"player": names[who], "take": orn, "at": space})
+        rounds.append({"box": box, "picks": picks})
+    return {"game": G, "players": list(names), "rounds": rounds}

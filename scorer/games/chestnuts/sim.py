@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.chestnuts import GAME, text_of
-from pnpkit.scorer.games.chestnuts_moves import BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, apply, legal_moves
-from pnpkit.scorer.games.chestnuts_moves import table as rules_table
+from pnpkit.scorer.games.chestnuts.moves import apply, legal_moves
+from pnpkit.scorer.games.chestnuts.notation import text_of
+from pnpkit.scorer.games.chestnuts.rules import G
+from pnpkit.scorer.games.chestnuts.state import BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, table
 from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("turns", "actions")
@@ -31,7 +32,7 @@ ON_PLATE, ON_FIRE, OVERCOOKED = 0.8, 0.5, -1.0
 
 
 def new(kit, names, setup, rng: random.Random) -> "ChestnutsMatch":
-    return ChestnutsMatch(State(rules_table(kit.params)), list(names), rng)
+    return ChestnutsMatch(State(table(kit.params)), list(names), rng)
 
 
 class ChestnutsMatch(Moves):
@@ -91,10 +92,33 @@ class ChestnutsMatch(Moves):
                 + ON_FIRE * (c[o + FIRE_U] + c[o + FIRE_C]) + OVERCOOKED * c[o + OVER])
 
     def record(self) -> dict:
-        return {"game": GAME, "players": list(self.names), "turns": self.turns}
+        return {"game": G, "players": list(self.names), "turns": self.turns}
 
     def summary(self):
         return ranked([chair - burnt for chair, burnt in (self.s.score(0), self.s.score(1))], self.s.over)
 
     def length(self) -> tuple[int, int]:
         return self.n_turns, self.n_actions
+
+
+# ---------------------------------------------------------------- a random legal game, as a record
+
+def random_record(kit, rng: random.Random, names: tuple[str, str] = ("Ann", "Ben"), max_turns: int = 400) -> dict:
+    """A record of a game played by choosing uniformly among the legal moves (tests, bench)."""
+    s = State(table(kit.params))
+    turns: list[dict] = []
+    while not s.over and len(turns) < max_turns:
+        roll, = dice.roll(rng)
+        s.start_turn(roll)
+        if s.over:
+            break
+        actions = []
+        while True:
+            moves = legal_moves(s)
+            if not moves:
+                break
+            mv = rng.choice(moves)
+            actions.append(text_of(s, mv))
+            apply(s, mv)
+        turns.append({"roll": roll, "actions": actions})
+    return {"game": G, "players": list(names), "turns": turns}

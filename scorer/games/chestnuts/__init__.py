@@ -1,0 +1,7 @@
+"""Chestnuts Roasting on an Open Fire (texts/chestnuts-roasting.txt): a move log, two players."""
+from pnpkit.scorer.game import Game
+
+GAME = Game(id="chestnuts", ruling_letter="C", rulebook="chestnuts-roasting.txt",
+            record=".chestnuts.record:Record", score=".chestnuts.score:score",
+            start_problems=".chestnuts.position:start_problems", table=".chestnuts.table:table",
+            rules=".chestnuts.moves", sim=".chestnuts.sim")

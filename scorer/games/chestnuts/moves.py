@@ -1,0 +1,245 @@
+"""Chestnuts Roasting on an Open Fire: the rules of one action (scorer/game.py's `Rules`).
+
+One function, `why_illegal`, holds every rule about a single action; `legal_moves` is the list of
+candidates it accepts and `end_of_turn` (forced actions, spend all) searches the same function
+from the turn's end position. The replay, the table, the explanation and the simulator all go
+through these, so a rule is written once.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
+from pnpkit.scorer.games.chestnuts.rules import R_C7, R_C8, R_END, R_NOTES1, R_NOTES3, R_ONCE_AD, R_C5, R_SPEND
+from pnpkit.scorer.games.chestnuts.state import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, Move, State,
+                                                 i_default)
+
+__all__ = ["affordable", "apply", "candidates", "end_of_turn", "is_over", "legal_moves", "overheat", "read",
+           "to_move", "why_illegal", "write"]
+
+
+def to_move(s: State) -> int | None:
+    """The seat to decide: None before the first roll, between turns (a roll is due) and at the end."""
+    return s.player if s.turn >= 0 and not s.over and legal_moves(s) else None
+
+
+def is_over(s: State) -> bool:
+    return s.over
+
+
+def read(s: State, text: str) -> Move:
+    """The record's notation -> the move it means here (a bare `c 2` or `i`: the owners it defaults to)."""
+    return resolve(s, parse(text))
+
+
+def write(s: State, mv: Move) -> str:
+    """The move -> the shortest notation that means it here (`read(s, write(s, mv)) == mv`)."""
+    return text_of(s, mv)
+
+
+def why_illegal(s: State, mv: Move) -> Illegal | None:
+    """Why action `mv` may not be taken now by the player to move (None: it may)."""
+    letter, n, m = mv
+    t = s.t
+    sp = t.spec[letter]
+    if s.over:
+        return Illegal("the game is over: nothing more may be done", R_END)
+    roll = s.roll
+    if not sp.on_roll[roll]:
+        return Illegal(f"{letter}) is only for a roll of {' or '.join(map(str, sp.rolls))}, not {roll}", sp.roll_rule)
+    ff = t.forced_flame
+    if sp.flame and ff is not None and sp is not ff and ff.on_roll[roll]:
+        return Illegal(f"on a roll of {roll} the Flame is {ff.letter}), so {letter}) is not available", R_C5)
+    if sp.once and s.used & sp.bit:
+        return Illegal(f"{letter}) was already taken this turn", R_ONCE_AD if letter in "ad" else R_C5)
+    if sp.flame and s.used & t.flame_mask:
+        return Illegal("a Flame was already added this turn (one Flame a turn)", R_C5)
+    held = s.held(s.player)
+    if sp.flame:
+        if not s.flame_window():
+            return Illegal("a Flame must be the turn's first action (second, after d), if the Tongs were held)", R_NOTES1)
+        if held:
+            return Illegal("the Tongs are in hand: put them down (d) first, then add the Flame", R_NOTES1)
+    elif s.flame_pending() and s.flame_window() and not (letter == "d" and s.n == 0 and held):
+        first = "put the Tongs down (d), then add the Flame (l)" if held else "add the Flame (l)"
+        return Illegal(f"on a roll of {roll} the turn must begin: {first}", R_NOTES1)
+    if sp.held != held:
+        if letter in "jk" and not held:
+            return Illegal(f"{letter}) needs the Tongs in hand: pick them up (a) first", R_NOTES3)
+        return Illegal(f"{letter}) needs the Tongs " + ("in hand; they are put down" if sp.held else "put down; they are in hand"),
+                       sp.tongs_rule)
+    if n > sp.max_count:
+        return Illegal(f"{letter}) moves at most {sp.max_count} chestnuts", sp.rule)
+    cost = sp.cost * n if sp.per else sp.cost
+    if cost > s.points:
+        full = t.nut_points[roll - 1]
+        first = (f" (the first player's first turn has {t.first_less} less: a roll of {roll} gives {full} - "
+                 f"{t.first_less} = {full - t.first_less}, ruling C3)" if s.turn == 0 and t.first_less else "")
+        return Illegal(f"costs {cost} Nut Point{'s' if cost != 1 else ''}; {s.points} left{first}", sp.rule)
+    if letter == "k" and not s.used & t.spec["j"].bit:
+        return Illegal("k) comes after the forced j)", R_C8)
+    short = s.shortage(mv)
+    if short:
+        return Illegal(short, sp.rule)
+    if letter != "j" and s.j_pending() and j_reachable(s.points, held, s.used & t.spec["a"].bit):
+        after_held = True if letter == "a" else False if letter == "d" else held
+        if not j_reachable(s.points - cost, after_held, letter == "a" or s.used & t.spec["a"].bit):
+            return Illegal("on a roll of 3 j) must be taken; after this it no longer could be "
+                           "(it needs the Tongs in hand and 1 Nut Point, picking them up 1 more)", R_C7)
+    return None
+
+
+def j_reachable(points: int, held: bool, a_used) -> bool:
+    """Notes 3: j) needs the Tongs in hand; if they are down, a) (once a turn) picks them up first."""
+    return points >= 1 if held else (not a_used and points >= 2)
+
+
+def apply(s: State, mv: Move) -> None:
+    """Play `mv` (the caller has checked it, or knows its counters are there)."""
+    letter, n, m = mv
+    t = s.t
+    sp = t.spec[letter]
+    p = s.player
+    q = 1 - p
+    c = s.c
+    po, qo = p * NP, q * NP
+    if letter == "a":
+        s.tongs |= 1 << p
+    elif letter == "d":
+        s.tongs &= ~(1 << p)
+    elif sp.flame:
+        s.flames += 1
+        if s.flames >= t.flames:
+            overheat(s)
+    elif letter == "c":
+        m = max(0, n - c[po + PLATE + p]) if m < 0 else m
+        c[po + PLATE + p] -= n - m
+        c[po + CHAIR + p] += n - m
+        c[qo + PLATE + p] -= m
+        c[qo + CHAIR + p] += m
+    elif letter == "e":
+        c[po + BASKET] -= n
+        c[po + FIRE_U] += n
+    elif letter == "f":
+        c[po + FIRE_C] -= n
+        c[po + PLATE + p] += n
+    elif letter == "g":
+        c[po + OVER] -= n
+        c[po + PLATE + p] += n
+    elif letter == "h":
+        c[qo + FIRE_C] -= 1
+        c[qo + PLATE + p] += 1
+    elif letter == "i":
+        o = (p if (i_default(s) if m < 0 else m) else q) * NP
+        c[o + PLATE + q] -= 1
+        c[o + CHAIR + p] += 1
+    elif letter in "jk":
+        c[qo + BASKET] -= n
+        c[qo + FIRE_U] += n
+        if letter == "k" and m:
+            c[po + BASKET] -= m
+            c[po + FIRE_U] += m
+    cost = sp.cost * n if sp.per else sp.cost
+    s.points = max(0, s.points - cost)
+    s.used |= sp.bit
+    if s.n == 0:
+        s.first = letter
+    s.n += 1
+    if letter in "ceghi" or sp.flame:
+        s.over = s.ended()
+
+
+def overheat(s: State) -> None:
+    """Ruling C11: both players' chestnuts move one step on at once; the added Flames come off."""
+    c = s.c
+    for o in (0, NP):
+        c[o + BURNT] += c[o + OVER]
+        c[o + OVER] = c[o + FIRE_C]
+        c[o + FIRE_C] = c[o + FIRE_U]
+        c[o + FIRE_U] = 0
+    s.flames = 0
+
+
+# ---------------------------------------------------------------- lists and searches
+
+def candidates(s: State, smallest: bool = False, cut: bool = True) -> list[Move]:
+    """Every move that could be legal here (a superset); with `smallest`, one per letter, the
+    cheapest, since a larger count is legal only if the smallest is (costs and needs only grow).
+
+    With `cut`, letters `why_illegal` refuses whatever their count are left out first: the wrong
+    roll, the Tongs in the other state, taken already (once a turn), or dearer than the points left.
+    It changes no list, only its speed (tests/test_chestnuts_props.py compares it with no cut)."""
+    out: list[Move] = []
+    t = s.t
+    c, p = s.c, s.player
+    q = 1 - p
+    roll, held, used, points = s.roll, s.held(p), s.used, s.points
+    for letter, sp in (t.open_on(roll, held) if cut else t.spec.items()):
+        if cut and ((sp.once and used & sp.bit) or sp.cost > points):
+            continue
+        if not sp.per:
+            if letter == "i":
+                out.append(Move("i", 1, -1) if smallest else Move("i", 1, 0))
+                if not smallest:
+                    out.append(Move("i", 1, 1))
+            else:
+                out.append(Move(letter, 1, 0))
+            continue
+        if smallest:
+            out.append(Move(letter, 1, -1 if letter == "c" else 0))
+            continue
+        top = min(sp.max_count, s.points // sp.cost if sp.cost else 99)
+        if letter == "c":
+            own, theirs = c[p * NP + PLATE + p], c[q * NP + PLATE + p]
+            for n in range(1, min(top, own + theirs) + 1):
+                for m in range(max(0, n - own), min(n, theirs) + 1):
+                    out.append(Move("c", n, m))
+        elif letter == "k":
+            for n in range(1, min(top, c[q * NP + BASKET]) + 1):
+                for m in range(0, min(n, c[p * NP + BASKET]) + 1):
+                    out.append(Move("k", n, m))
+        else:
+            have = c[p * NP + _TAKES_FROM.get(letter, BASKET)]
+            out.extend(Move(letter, n, 0) for n in range(1, min(top, have) + 1))
+    return out
+
+
+_TAKES_FROM = {"e": BASKET, "f": FIRE_C, "g": OVER}
+
+
+def legal_moves(s: State) -> list[Move]:
+    """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own)."""
+    if s.over or s.points <= 0:
+        return []
+    return [mv for mv in candidates(s) if why_illegal(s, mv) is None]
+
+
+def affordable(s: State) -> list[Move]:
+    """Ruling C4's search: the legal actions the remaining points can still pay for, the smallest
+    of each letter (an empty list: the turn may end)."""
+    if s.over or s.points <= 0:
+        return []
+    out: list[Move] = []
+    letters: set[str] = set()
+    for mv in candidates(s, smallest=True):
+        if mv[0] not in letters and why_illegal(s, mv) is None:
+            letters.add(mv[0])
+            out.append(mv)
+    return out
+
+
+def end_of_turn(s: State) -> list[Illegal]:
+    """What is wrong with stopping the turn here: a forced action not taken, points unspent."""
+    if s.over:
+        return []
+    out: list[Illegal] = []
+    if s.j_pending():
+        out.append(Illegal("on a roll of 3 j) must be taken (the opponent's Basket is not empty)", s.t.forced_rule["j"]))
+    if s.flame_pending():
+        out.append(Illegal(f"on a roll of {s.roll} a Flame (l) must be added", s.t.forced_rule["l"]))
+    if not out:
+        moves = affordable(s)
+        if moves:
+            shown = ", ".join(f'"{mv[0]}"' if mv[0] in "abdhijl" else f'"{mv[0]} 1"' for mv in moves)
+            out.append(Illegal(f"{s.points} Nut Point{'s' if s.points != 1 else ''} left unspent, and "
+                               f"{shown} could still be taken (ruling C4)", R_SPEND))
+    return out

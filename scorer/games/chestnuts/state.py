@@ -1,0 +1,223 @@
+"""Chestnuts Roasting on an Open Fire: the position and the action value.
+
+The position is a flat list of 18 counts (owner x place) plus a few ints, so copying it is cheap.
+What an action costs, which Tongs state and rolls it needs, and how often it may be taken come
+from the kit's action table (kits/chestnuts.yaml), read once into a `Table`; what an action *does*
+is moves.py's `apply`, and every rule about it moves.py's `why_illegal`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pnpkit.scorer.core import Rule
+from pnpkit.scorer.games.chestnuts.rules import FORCED_WORDS, ROLL_WORDS, G, rule_or
+from pnpkit.scorer.rulebook import section
+from pnpkit.scorer.seats import next_seat
+
+# Places of a chestnut; its index in State.c is owner * NP + place. A Plate or a Chair is a
+# player's; PLATE + p is player p's Plate, CHAIR + p their Chair (ruling C1).
+BASKET, FIRE_U, FIRE_C, OVER, BURNT, PLATE, CHAIR = 0, 1, 2, 3, 4, 5, 7
+NP = 9
+
+
+
+class Move(NamedTuple):
+    """One action of the reference card, a) to l). A named tuple, not a dataclass: it is frozen and
+    hashable alike, and the rules unpack it (`letter, n, m = mv`) in their inner loop."""
+
+    letter: str
+    n: int          # the count (1 when the action takes none)
+    m: int          # c: how many of the opponent's chestnuts (-1: own first); i: 1 to eat one's own
+    #                 back (-1: theirs first); k: free own chestnuts; else 0
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One row of the action table, with the rules to cite about it."""
+
+    letter: str
+    bit: int
+    held: bool
+    on_roll: tuple  # on_roll[r] for r in 0..6
+    rolls: tuple
+    cost: int
+    per: bool
+    max_count: int
+    once: bool
+    forced: bool
+    flame: bool
+    rule: Rule          # the action's own line, with its cost
+    roll_rule: Rule
+    tongs_rule: Rule
+
+
+class Table:
+    """The kit's numbers in the shape the rules code reads fast."""
+
+    def __init__(self, params) -> None:
+        self.per_player = params.chestnuts_per_player
+        self.start = (params.chestnuts_per_player - params.fire_uncooked - params.fire_cooked,
+                      params.fire_uncooked, params.fire_cooked)
+        self.flames = params.added_flames
+        self.nut_points = tuple(params.nut_points)
+        self.first_less = params.first_turn_less
+        self.spec: dict[str, Spec] = {}
+        for i, a in enumerate(params.actions):
+            line = f"{a.letter}) {a.text}"
+            full = f"{line} {a.cost} Nut Point{'s' if a.cost != 1 else ''}{' each' if a.per_chestnut else ''}"
+            rule = rule_or(f"PLAY 4({a.letter})", full, line)
+            rolls = tuple(sorted(a.rolls))
+            words = ROLL_WORDS.get((rolls, a.forced))
+            roll_rule = section(G, f"PLAY 4({a.letter})", words) if words else rule
+            heading = "With the Tongs in your hand" if a.tongs == "held" else "With the Tongs put down"
+            self.spec[a.letter] = Spec(a.letter, 1 << i, a.tongs == "held",
+                                       tuple(r in rolls for r in range(7)), rolls, a.cost, a.per_chestnut,
+                                       a.max_count or (99 if a.per_chestnut else 1), a.once, a.forced, a.flame,
+                                       rule, roll_rule, section(G, f"PLAY 4({a.letter})", heading))
+        self.flame_mask = sum(s.bit for s in self.spec.values() if s.flame)
+        self.forced_flame = next((s for s in self.spec.values() if s.flame and s.forced), None)
+        self.forced_rule = {k: rule_or(f"PLAY 4({k})", w, self.spec[k].rule.quote) for k, w in FORCED_WORDS.items()}
+        self._open: dict[tuple[int, bool], list[tuple[str, Spec]]] = {}
+
+    def open_on(self, roll: int, held: bool) -> list[tuple[str, Spec]]:
+        """The letters allowed on this roll in this Tongs state (`why_illegal` refuses the others first)."""
+        key = (roll, held)
+        if key not in self._open:
+            self._open[key] = [(k, sp) for k, sp in self.spec.items() if sp.on_roll[roll] and sp.held == held]
+        return self._open[key]
+
+
+_TABLES: dict[int, tuple] = {}
+
+
+def table(params) -> Table:
+    hit = _TABLES.get(id(params))
+    if hit is None or hit[0] is not params:
+        hit = _TABLES[id(params)] = (params, Table(params))
+    return hit[1]
+
+
+def c_default(s: "State", n: int) -> int:
+    own = s.c[s.player * NP + PLATE + s.player]
+    return max(0, n - own)
+
+
+def i_default(s: "State") -> int:
+    q = 1 - s.player
+    return 0 if s.c[q * NP + PLATE + q] else 1
+
+
+# ---------------------------------------------------------------- the position
+
+class State:
+    """Where every counter lies, the Flames, the Tongs, and the turn in progress."""
+
+    __slots__ = ("t", "c", "flames", "tongs", "turn", "player", "roll", "points", "used", "n", "first", "over")
+
+    def __init__(self, t: Table) -> None:
+        self.t = t
+        b, u, k = t.start
+        self.c = [b, u, k, 0, 0, 0, 0, 0, 0] * 2
+        self.flames = 0
+        self.tongs = 0          # bit p set: player p holds their Tongs (both start put down)
+        self.turn = -1          # index of the turn in progress
+        self.player = 1
+        self.roll = 0
+        self.points = 0
+        self.used = 0           # bits of the letters taken this turn
+        self.n = 0              # actions taken this turn
+        self.first = ""         # the turn's first action's letter
+        self.over = False
+
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.t, s.c, s.flames, s.tongs, s.turn, s.player = self.t, self.c[:], self.flames, self.tongs, self.turn, self.player
+        s.roll, s.points, s.used, s.n, s.first, s.over = self.roll, self.points, self.used, self.n, self.first, self.over
+        return s
+
+    def held(self, p: int) -> bool:
+        return bool(self.tongs >> p & 1)
+
+    def ended(self) -> bool:
+        """C12: every chestnut of one player is in the Burnt Box or on a Chair."""
+        c, total = self.c, self.t.per_player
+        return any(c[o + BURNT] + c[o + CHAIR] + c[o + CHAIR + 1] == total for o in (0, NP))
+
+    def start_turn(self, roll: int) -> tuple[int, int, int]:
+        """The next player's steps 1-3 (ruling C2), then the roll's Nut Points (C3).
+
+        Returns how many chestnuts steps 1-3 moved. If the steps end the game, no points are given.
+        """
+        self.turn += 1
+        p = self.player = next_seat(self.player, 2)
+        c, o = self.c, p * NP
+        moved = (c[o + OVER], c[o + FIRE_C], c[o + FIRE_U])
+        c[o + BURNT] += c[o + OVER]
+        c[o + OVER] = c[o + FIRE_C]
+        c[o + FIRE_C] = c[o + FIRE_U]
+        c[o + FIRE_U] = 0
+        self.roll, self.used, self.n, self.first, self.points = roll, 0, 0, "", 0
+        if self.ended():
+            self.over = True
+        else:
+            self.points = self.t.nut_points[roll - 1] - (self.t.first_less if self.turn == 0 else 0)
+        return moved
+
+    def score(self, p: int) -> tuple[int, int]:
+        """(chestnuts on p's Chair, p's own chestnuts in the Burnt Box)."""
+        return self.c[CHAIR + p] + self.c[NP + CHAIR + p], self.c[p * NP + BURNT]
+
+    def cost(self, mv: Move) -> int:
+        sp = self.t.spec[mv[0]]
+        return sp.cost * mv[1] if sp.per else sp.cost
+
+    # ------------------------------------------------------------ rules
+
+    def flame_pending(self) -> bool:
+        ff = self.t.forced_flame
+        return ff is not None and ff.on_roll[self.roll] and not self.used & self.t.flame_mask
+
+    def flame_window(self) -> bool:
+        """Notes 1: a Flame may go on as the first action, or second after putting the Tongs down."""
+        return self.n == 0 or (self.n == 1 and self.first == "d")
+
+    def j_pending(self) -> bool:
+        j = self.t.spec["j"]
+        return j.forced and j.on_roll[self.roll] and not self.used & j.bit and self.c[(1 - self.player) * NP + BASKET] > 0
+
+    def shortage(self, mv: Move) -> str | None:
+        """Why the counters a move needs are not where it takes them from (None: they are)."""
+        letter, n, m = mv
+        p = self.player
+        q = 1 - p
+        c = self.c
+        if letter == "c":
+            own, theirs = c[p * NP + PLATE + p], c[q * NP + PLATE + p]
+            m = max(0, n - own) if m < 0 else m
+            if m > n:
+                return f"c {n} cannot eat {m} of the opponent's chestnuts"
+            if n - m > own or m > theirs:
+                return f"the Plate holds {own} own and {theirs} of the opponent's chestnuts"
+        elif letter == "e" and c[p * NP + BASKET] < n:
+            return f"only {c[p * NP + BASKET]} own chestnuts are in the Basket"
+        elif letter == "f" and c[p * NP + FIRE_C] < n:
+            return f"only {c[p * NP + FIRE_C]} own chestnuts lie cooked on the Fire"
+        elif letter == "g" and c[p * NP + OVER] < n:
+            return f"only {c[p * NP + OVER]} own chestnuts are in the Overcooked Box"
+        elif letter == "h" and c[q * NP + FIRE_C] < 1:
+            return "no chestnut of the opponent's lies cooked on the Fire"
+        elif letter == "i":
+            m = i_default(self) if m < 0 else m
+            if c[(p if m else q) * NP + PLATE + q] < 1:
+                return "the opponent's Plate holds no " + ("chestnut of yours" if m else "chestnut")
+        elif letter in "jk" and c[q * NP + BASKET] < n:
+            return f"only {c[q * NP + BASKET]} of the opponent's chestnuts are in their Basket"
+        elif letter == "k":
+            if m > n:
+                return f"k {n} frees at most {n} own chestnuts, not {m}"
+            if c[p * NP + BASKET] < m:
+                return f"only {c[p * NP + BASKET]} own chestnuts are in the Basket"
+        return None
+
+
