@@ -8,7 +8,7 @@ from __future__ import annotations
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.fair_verona import effects
+from pnpkit.scorer.games.fair_verona import effects, notation
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.map import neighbours8, xy_text
 from pnpkit.scorer.games.fair_verona.state import (Action, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
@@ -332,3 +332,18 @@ def end_turn(st: State) -> str:
 
 def is_over(st: State) -> bool:
     return st.over
+
+
+def to_move(st: State) -> int | None:
+    """The seat whose turn it is (the cards drawn are written by the record as that turn's actions)."""
+    return None if st.over else st.seat
+
+
+def read(st: State, text: str) -> Action:
+    """An action in the record's notation (`place 1 0 turned 90`), the players' names the position's."""
+    return notation.parse_text(text, [p.name for p in st.people])
+
+
+def write(st: State, a: Action) -> str:
+    """The action in the record's notation: read(st, write(st, a)) == a."""
+    return notation.text(a)

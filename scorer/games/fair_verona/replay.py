@@ -5,9 +5,9 @@ The record says what only the table saw (the setup's cards, each tile drawn and 
 cards drawn, the attempt at an Encounter, the move, the hand-offs); the replay works out the rest
 (Friends made, the Clue Token's prize, Jokers laid and discarded, the end) and checks every action
 with moves.why_illegal, the same function `pnpkit moves` asks (table.py). An illegal action is
-not played. A turn's end is an action too (`EndTurn`: what the turn still owes is its violation,
+not played (`Walk.unplayable`). A turn's end is an action too (`EndTurn`: what the turn still owes is its violation,
 and the turn ends all the same), and a turn written after the game ended is one (`AfterEnd`), so
-the game never stops the driver: every later action is refused by the rules, each at its place.
+the game's end never stops the driver: every later action is refused by the rules, each at its place.
 """
 from __future__ import annotations
 
@@ -89,17 +89,14 @@ class Walk:
         rep.note(f"setup: {did}")
         rep.step("setup", did, self.picture)
 
-    def over(self) -> bool:
-        return False        # the rules refuse whatever comes after the end, each at its place
-
-    def after_end(self, entry: Entry) -> Illegal:
-        return self._ended()
+    def after_end(self, entry) -> Illegal | None:
+        return None         # the rules refuse whatever comes after the end, each at its place
 
     def _ended(self) -> Illegal:
         st = self.state
         return Illegal(f"the game was already {st.outcome} ({st.why_ended})", R.WIN if st.outcome == "won" else R.LOSE)
 
-    def chance(self, where: str, event, telling: bool) -> tuple[str, str, Illegal | None]:
+    def chance(self, where: str, event, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
         raise AssertionError("a Fair Verona log writes the cards drawn as actions: no chance entries")
 
     def why_illegal(self, a: Played) -> Illegal | None:
@@ -112,29 +109,32 @@ class Walk:
     def reported(self, why: Illegal) -> bool:
         return True
 
-    def shortage(self, a: Played) -> str | None:
-        return None         # an illegal action is not played at all (play says so)
+    def unplayable(self, where: str, a: Played, why: Illegal) -> tuple[str, list[str]] | None:
+        """An illegal action is not played at all; a turn's end owing something still ends it."""
+        if isinstance(a, EndTurn):
+            return None
+        if not isinstance(a, AfterEnd) and self.played:
+            self.played[-1].append(text(a))
+        return f"not played: {why.message}", [f"{where}: not played: {why.message} ({why.rule.id})"]
 
-    def play(self, where: str, a: Played, why: Illegal | None, telling: bool) -> tuple[str, str]:
+    def play(self, where: str, a: Played, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
         st = self.state
         if isinstance(a, EndTurn):          # the turn ends, owing something or not
             did = end_turn(st)
             said = f"{st.player.name}'s turn ends" + (f"; {did}" if did else "")
-            return said, f"{where}: {said}"
-        if not isinstance(a, AfterEnd) and self.played:
+            return said, [f"{where}: {said}"]
+        if self.played:
             self.played[-1].append(text(a))
-        if why is not None:
-            return f"not played: {why.message}", f"{where}: not played: {why.message} ({why.rule.id})"
         prize = isinstance(a, Clear) and any(h.card == a.card and h.token for h in st.player.encounters)
         did = apply(st, a)
         if isinstance(a, Clear) and st.last_outcome is not None:
             self.encounters.append({**st.last_outcome.to_json(), "clue": prize})
-        return did, f"{where}: {did}"
+        return did, [f"{where}: {did}"]
 
     def turn_problems(self) -> list[Illegal]:
         return []           # a turn's end is an action (EndTurn)
 
-    def epilogue(self, open_end: bool) -> tuple[str, str, str] | None:
+    def epilogue(self, open_end: bool) -> tuple[str, str, list[str]] | None:
         return None
 
     def picture(self) -> Position:

@@ -142,6 +142,12 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "VeronaMatch":
 
 
 class VeronaMatch(Moves):
+
+    @property
+    def s(self) -> State:
+        """The position (the rules' state)."""
+        return self.st
+
     def __init__(self, st: State, box: Box | None, rng: random.Random | None) -> None:
         self.st, self.box, self.rng = st, box, rng
         self.names = [p.name for p in st.people]

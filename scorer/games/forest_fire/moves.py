@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.forest_fire.notation import parse_action, text
 from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F7, F8, R_ACTIONS, R_EXTINGUISH, R_OUT,
                                                   R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
 from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Refill,
@@ -161,6 +162,25 @@ def to_move(st: State) -> int | None:
 
 def is_over(st: State) -> bool:
     return st.over
+
+
+def read(st: State, written: str) -> Move:
+    """`move N` (the acting player's) or `Ben: move N` (a player named) -> a Move; ValueError if it
+    cannot be read."""
+    names = [p.name for p in st.people]
+    head, sep, rest = written.partition(":")
+    if sep and head.strip() in names:
+        return Move(names.index(head.strip()), parse_action(rest))
+    if st.acting is None:
+        raise ValueError(f"{written!r}: no player is acting here; name one (`{names[0]}: move N`)")
+    return Move(st.acting, parse_action(written))
+
+
+def write(st: State, m: Move) -> str:
+    """The move as `pnpkit moves` takes it: the action alone for the acting player, else with the
+    player's name: read(st, write(st, m)) == m."""
+    said = text(m.action)
+    return said if m.seat == st.acting else f"{st.people[m.seat].name}: {said}"
 
 
 @lru_cache(maxsize=16)

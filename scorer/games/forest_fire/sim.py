@@ -102,6 +102,12 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
 
 
 class ForestMatch(Moves):
+
+    @property
+    def s(self) -> State:
+        """The position (the rules' state)."""
+        return self.st
+
     def __init__(self, state: State, rng: random.Random | None) -> None:
         self.st, self.rng = state, rng
         self.names = [p.name for p in state.people]

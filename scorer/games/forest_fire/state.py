@@ -100,6 +100,12 @@ class State:
     words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
     acting: int | None = None   # the seat whose turn it is in the round
 
+    def copy(self) -> "State":
+        """A copy to try things on (the roles are shared, never changed)."""
+        people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in self.people]
+        return State(self.n, people, dict(self.fire), set(self.firebreaks), self.round, self.done, self.refilled,
+                     self.outcome, self.ended_in, self.words, self.acting)
+
     # geometry (F1)
     def on_board(self, s: Square) -> bool:
         return 1 <= s[0] <= self.n and 1 <= s[1] <= self.n
