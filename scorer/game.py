@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from pnpkit.scorer.core import Result
-    from pnpkit.scorer.play import Position, Table
+    from pnpkit.scorer.play import Position, Turn
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,23 @@ class Rules(Protocol[S, A]):
 
     def write(self, s: S, a: A) -> str:
         """An action -> the record's notation in position `s`; read(s, write(s, a)) == a."""
+        ...
+
+
+class Table(Protocol):
+    """The position where a record stops, and the rules' answers about what may come next."""
+
+    violations: list[Violation]     # what the record breaks up to there (its last turn still open)
+
+    def turn(self) -> "Turn": ...
+
+    def why_illegal(self, action: str) -> "Illegal | None":
+        """None if `action` (the record's notation) may be taken now; ValueError if unreadable."""
+        ...
+
+    def extend(self, data: dict, action: str) -> dict:
+        """The record as read (plain data) with `action` written where the table writes it next;
+        ValueError when the record needs something first (a roll, a box, the fire rolls)."""
         ...
 
 
@@ -127,6 +144,11 @@ class Game:
         """Whether `record` is a move log (`moves` and `replay` step through it)."""
         return record.is_log if self.records == "either" else self.records == "log"
 
+    def is_move_log(self, record) -> bool:
+        """Whether `moves` and `replay` step through `record`: the game has a table, and the record
+        is a move log, not the final sheets (nor Fair Verona's encounter checks)."""
+        return self.table is not None and self.is_log(record)
+
     def table_of(self, record, kit) -> "Table":
         return self.part("table")(record, kit)
 
@@ -151,4 +173,4 @@ def has(game: Game, part: str) -> bool:
     return vars(game)[part] is not None
 
 
-__all__ = ["Game", "Illegal", "Rules", "has", "load_part"]
+__all__ = ["Game", "Illegal", "Rules", "Table", "has", "load_part"]
