@@ -114,6 +114,8 @@ class Game:
     records: Literal["log", "sheets", "either"] = "log"
     # what a record is: a move log, the final sheets, or either (the record's `is_log` says which)
     start_problems: str | None = None       # (record, kit) -> [(path, message)]: an impossible `start:`
+    start_of: str | None = None             # (state, names) -> the `start:` mapping of a table's position
+    #                                         (between turns): a record may begin there
     table: str | None = None                # (record, kit) -> play.Table: `pnpkit moves`, the web table
     pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
     rules: str | None = None                # the module implementing `Rules`
