@@ -4,8 +4,8 @@ protocol and `Illegal`.
 A game is a package `scorer/games/<game>/` (DESIGN.md, "A game's package") whose `__init__.py`
 holds `GAME = Game(...)` and nothing else; `scorer.games` registers the ids and `load(id)` gives the
 descriptor. The CLI, the replay page and the simulator ask the descriptor what a game has (a move
-log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules with
-`hasattr`. The descriptor names each part by its import path, as text, and imports it only when a
+log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules
+for attributes. The descriptor names each part by its import path, as text, and imports it only when a
 command asks for it, so `pnpkit score` of a NUTS record never loads In the Nuts!' rules.
 
 A part is written "module" or "module:name"; a module path may start with "." (relative to
