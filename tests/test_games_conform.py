@@ -8,7 +8,9 @@ random-simulation test): random legal games, played by the game's own simulator 
   there, and the record extended by it still checks clean;
 - catch every single mutation at its move with its rule: an action that is legal elsewhere in the
   game but not here, written in place, is refused by the table with a rule, and `check` of the
-  record extended by it reports that rule first.
+  record extended by it reports that rule first;
+- cut after any turn, written as a `start:` position with the rest of the record after it, score
+  as the whole record does.
 
 Games still kept in flat modules (issue 23: their packages are being moved) are skipped, with the
 reason; each is enabled by its package's existence.
@@ -136,3 +138,29 @@ def test_the_game_declares_what_it_has(game):
     rules = described.part("rules")
     for name in ("to_move", "is_over", "why_illegal", "legal_moves", "apply", "read", "write"):
         assert callable(vars(rules).get(name)), f"{game}'s rules have no {name}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game", _params())
+def test_a_start_position_cut_from_a_random_game_replays_to_the_same_result(game, seed):
+    """The game cut after its k-th turn (or round): the position there written as `start:` and the
+    rest of the record after it score as the whole record does."""
+    kit, described, _, _, record = _playthrough(game, seed)
+    if described.start_of is None:
+        pytest.skip(f"{game} declares no start_of")
+    key = next(k for k, v in record.items() if isinstance(v, list) and k != "players")    # the turns or rounds
+    whole = described.score_record(described.Record.model_validate(record), kit)
+    names = list(record["players"])
+    cuts = 0
+    for k in range(1, len(record[key]), max(1, len(record[key]) // 4)):
+        head = described.Record.model_validate({**record, key: record[key][:k]})
+        state = described.table_of(head, kit).state
+        if described.part("rules").is_over(state):        # steps 1-3 that end the game: nothing to cut
+            continue
+        cut = {**record, "start": described.part("start_of")(state, names), key: record[key][k:]}
+        again = described.score_record(described.Record.model_validate(cut), kit)
+        assert again.violations == [], (k, again.violations[:2])
+        assert [p.total for p in again.players] == [p.total for p in whole.players], k
+        assert again.finished == whole.finished
+        cuts += 1
+    assert cuts
