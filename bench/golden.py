@@ -202,10 +202,12 @@ def _bytes(path: Path) -> bytes:
     return FONT.sub(b"data:font/woff;base64,...", raw) if path.suffix == ".html" else raw
 
 
-def compare(before: Path, after: Path, shown: int = 20) -> int:
+def compare(before: Path, after: Path, partial: bool = False, shown: int = 20) -> int:
     def files(root: Path) -> set[str]:
         return {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
     a, b = files(before), files(after)
+    if partial:             # a folder still being written: the outputs both sides have
+        a = b = {f for f in a & b if f.startswith("out/")}
     differ = sorted(f for f in a & b if _bytes(before / f) != _bytes(after / f))
     only = [(f, before) for f in sorted(a - b)] + [(f, after) for f in sorted(b - a)]
     for f, side in only:
@@ -233,10 +235,11 @@ def main() -> int:
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
+    c.add_argument("--partial", action="store_true", help="compare only the outputs both folders have (one still being written)")
     args = ap.parse_args()
     if args.cmd == "write":
         return write(args.folder, args.games, args.seed, args.jobs)
-    return compare(args.before, args.after)
+    return compare(args.before, args.after, args.partial)
 
 
 if __name__ == "__main__":

@@ -19,19 +19,20 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import fair_verona
 from pnpkit.scorer.games.chestnuts import record as chestnuts_record
 from pnpkit.scorer.games.chestnuts import score as chestnuts_score
 from pnpkit.scorer.games.chestnuts import sim as chestnuts_sim
+from pnpkit.scorer.games.fair_verona.notation import entries
+from pnpkit.scorer.games.fair_verona.record import Record as VeronaRecord
+from pnpkit.scorer.games.fair_verona.score import score as verona_score
+from pnpkit.scorer.games.fair_verona.sim import random_record as verona_record
 from pnpkit.scorer.games.in_the_nuts import notation as in_the_nuts_notation
 from pnpkit.scorer.games.in_the_nuts.record import Record as NutsRecord
 from pnpkit.scorer.games.in_the_nuts.score import score as nuts_score
+from pnpkit.scorer.games.in_the_nuts.sim import random_record as nuts_record
 from pnpkit.scorer.games.trim_the_tree import record as trim_record
 from pnpkit.scorer.games.trim_the_tree import score as trim_score
 from pnpkit.scorer.games.trim_the_tree import sim as trim_sim
-from pnpkit.scorer.games.fair_verona_notation import entries
-from pnpkit.scorer.games.fair_verona_random import random_record as verona_record
-from pnpkit.scorer.games.in_the_nuts.sim import random_record as nuts_record
 
 
 def bench_chestnuts(games: int, seed: int) -> bool:
@@ -129,12 +130,12 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
     t0 = time.perf_counter()
     raw = [verona_record(kit, rng, purpose=0.5, max_turns=120) for _ in range(games)]
     t1 = time.perf_counter()
-    records = [fair_verona.Record.model_validate(r) for r in raw]
+    records = [VeronaRecord.model_validate(r) for r in raw]
     t2 = time.perf_counter()
     checks, cpus, results = [], [], []
     for _ in range(runs):
         a, c = time.perf_counter(), time.process_time()
-        results = [fair_verona.score(r, kit) for r in records]
+        results = [verona_score(r, kit) for r in records]
         checks.append(time.perf_counter() - a)
         cpus.append(time.process_time() - c)
     check = min(checks)
@@ -144,11 +145,11 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
         for t in r["turns"]:
             entries(t, names)
     walk = time.perf_counter() - a
-    enc = [fair_verona.Record.model_validate({"game": "fair-verona", "encounters": [
+    enc = [VeronaRecord.model_validate({"game": "fair-verona", "encounters": [
         {"identity": "KH", "at": [1, 0], "card": "9D"}] * max(1, len(res.extra["encounters"]))}) for res in results]
     a = time.perf_counter()
     for e in enc:
-        fair_verona.score(e, kit)
+        verona_score(e, kit)
     alone = time.perf_counter() - a
     turns = sum(len(r["turns"]) for r in raw)
     actions = sum(len(entries(t, names)) for r in raw for t in r["turns"])

@@ -26,9 +26,8 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 def move_log(record: str):
     """(game, record, kit) of a move-log record; a final-sheet record is refused (exit 2)."""
     from pnpkit.scorer import api
-    from pnpkit.scorer.play import is_move_log
     game, rec, kit, source = read(record)
-    if not is_move_log(game, rec):
+    if not game.is_move_log(rec):
         if game.table is None or game.pictures is not None:
             raise source.error(("game",), f"this {game.id} record holds the final sheets, not a move log: "
                                           f"`moves` asks about the move logs of {', '.join(api.move_log_games())} "

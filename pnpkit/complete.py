@@ -16,5 +16,5 @@ def kits(ctx, param, incomplete: str) -> list:
 def games(ctx, param, incomplete: str) -> list:
     """GAME: the games pnpkit scores."""
     from click.shell_completion import CompletionItem
-    from pnpkit.scorer.api import GAMES
+    from pnpkit.scorer.games import GAMES
     return [CompletionItem(g) for g in GAMES if g.startswith(incomplete)]

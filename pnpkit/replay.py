@@ -22,7 +22,7 @@ from pnpkit.generator.webfonts import font_faces
 from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.replay import STEP_LIMIT
-from pnpkit.scorer.play import Step, is_move_log
+from pnpkit.scorer.play import Step
 
 PX_PER_MM = 2.3          # how large an area is shown, before the page's width shrinks it
 
@@ -42,7 +42,7 @@ class Replayed:
 def replayed(game, record, kit, source) -> Replayed:
     """Replay a record step by step (a move log) or picture its final sheets, and lay each out.
     `source` is the record as read (kitfile.Source): a record refused here is refused at its line."""
-    if is_move_log(game, record):
+    if game.is_move_log(record):
         result = game.score_record(record, kit, steps=True)
         steps = list(result.steps)
     elif game.pictures is not None and not game.is_log(record):

@@ -4,8 +4,8 @@ protocol and `Illegal`.
 A game is a package `scorer/games/<game>/` (DESIGN.md, "A game's package") whose `__init__.py`
 holds `GAME = Game(...)` and nothing else; `scorer.games` registers the ids and `load(id)` gives the
 descriptor. The CLI, the replay page and the simulator ask the descriptor what a game has (a move
-log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules with
-`hasattr`. The descriptor names each part by its import path, as text, and imports it only when a
+log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules
+for attributes. The descriptor names each part by its import path, as text, and imports it only when a
 command asks for it, so `pnpkit score` of a NUTS record never loads In the Nuts!' rules.
 
 A part is written "module" or "module:name"; a module path may start with "." (relative to
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from pnpkit.scorer.core import Result
-    from pnpkit.scorer.play import Position, Table
+    from pnpkit.scorer.play import Position, Turn
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,23 @@ class Rules(Protocol[S, A]):
         ...
 
 
+class Table(Protocol):
+    """The position where a record stops, and the rules' answers about what may come next."""
+
+    violations: list[Violation]     # what the record breaks up to there (its last turn still open)
+
+    def turn(self) -> "Turn": ...
+
+    def why_illegal(self, action: str) -> "Illegal | None":
+        """None if `action` (the record's notation) may be taken now; ValueError if unreadable."""
+        ...
+
+    def extend(self, data: dict, action: str) -> dict:
+        """The record as read (plain data) with `action` written where the table writes it next;
+        ValueError when the record needs something first (a roll, a box, the fire rolls)."""
+        ...
+
+
 def load_part(ref: str) -> Any:
     """The module "pkg.mod", or the name in it "pkg.mod:name"; "." starts a path in scorer.games."""
     module, _, name = ref.partition(":")
@@ -97,6 +114,8 @@ class Game:
     records: Literal["log", "sheets", "either"] = "log"
     # what a record is: a move log, the final sheets, or either (the record's `is_log` says which)
     start_problems: str | None = None       # (record, kit) -> [(path, message)]: an impossible `start:`
+    start_of: str | None = None             # (state, names) -> the `start:` mapping of a table's position
+    #                                         (between turns): a record may begin there
     table: str | None = None                # (record, kit) -> play.Table: `pnpkit moves`, the web table
     pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
     rules: str | None = None                # the module implementing `Rules`
@@ -127,6 +146,11 @@ class Game:
         """Whether `record` is a move log (`moves` and `replay` step through it)."""
         return record.is_log if self.records == "either" else self.records == "log"
 
+    def is_move_log(self, record) -> bool:
+        """Whether `moves` and `replay` step through `record`: the game has a table, and the record
+        is a move log, not the final sheets (nor Fair Verona's encounter checks)."""
+        return self.table is not None and self.is_log(record)
+
     def table_of(self, record, kit) -> "Table":
         return self.part("table")(record, kit)
 
@@ -151,4 +175,4 @@ def has(game: Game, part: str) -> bool:
     return vars(game)[part] is not None
 
 
-__all__ = ["Game", "Illegal", "Rules", "has", "load_part"]
+__all__ = ["Game", "Illegal", "Rules", "Table", "has", "load_part"]

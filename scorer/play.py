@@ -17,7 +17,7 @@ A move-log game's descriptor (scorer/game.py, `Game`) names, besides its record 
 A final-sheet game (the record is the sheets at the end) names `pictures(record, kit, result) ->
 Position`. A game whose records may be either says so (`records="either"`) and the record says
 which it is with `record.is_log` (In the Nuts' final storage cards and Fair Verona's encounter
-checks are not logs): `is_move_log` below.
+checks are not logs): `Game.is_move_log`. The `Table` protocol is in scorer/game.py.
 
 A `Position` names everything the way the kit file does: a board component and a place on it (a
 region `basket`, a track's space `added-flames 2`, a lattice's space `tree C2`, a grid's square
@@ -29,12 +29,10 @@ their codes in the kit's tile data, where and how turned), with the meeples on t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal
 
 from pnpkit.scorer.core import Violation
 
-if TYPE_CHECKING:
-    from pnpkit.scorer.game import Game, Illegal
 
 # ---------------------------------------------------------------- positions
 
@@ -148,29 +146,6 @@ class Turn:
     # a box, the fire rolls), or that the game is over
     notes: list[str] = field(default_factory=list)   # what chance decides in the listed actions, and
     # how to write it (In the Nuts!: the dice of `roll > 8`, the card that replaces a nut taken)
-
-
-class Table(Protocol):
-    """The position where a record stops, and the rules' answers about what may come next."""
-
-    violations: list[Violation]     # what the record breaks up to there (its last turn still open)
-
-    def turn(self) -> Turn: ...
-
-    def why_illegal(self, action: str) -> "Illegal | None":
-        """None if `action` (the record's notation) may be taken now; ValueError if unreadable."""
-        ...
-
-    def extend(self, data: dict, action: str) -> dict:
-        """The record as read (plain data) with `action` written where the table writes it next;
-        ValueError when the record needs something first (a roll, a box, the fire rolls)."""
-        ...
-
-
-def is_move_log(game: "Game", record) -> bool:
-    """Whether `moves` and `replay` step through `record`: its game has a table, and the record is
-    a move log, not the final sheets (nor Fair Verona's encounter checks)."""
-    return game.table is not None and game.is_log(record)
 
 
 def cannot_extend(why: str) -> ValueError:

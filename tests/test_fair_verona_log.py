@@ -11,11 +11,16 @@ from hypothesis import strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.cards import parse_card
-from pnpkit.scorer.games import fair_verona as fv
-from pnpkit.scorer.games.fair_verona_log import turn_actions
-from pnpkit.scorer.games.fair_verona_notation import parse_text, write
-from pnpkit.scorer.games.fair_verona_random import random_record
-from pnpkit.scorer.games.fair_verona_state import Held, Person, State
+from pnpkit.scorer.games.fair_verona import notation
+from pnpkit.scorer.games.fair_verona import replay as replay_module
+from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, legal_moves, why_illegal
+from pnpkit.scorer.games.fair_verona.notation import parse_text, write
+from pnpkit.scorer.games.fair_verona.record import Record
+from pnpkit.scorer.games.fair_verona.replay import turn_actions
+from pnpkit.scorer.games.fair_verona.score import score
+from pnpkit.scorer.games.fair_verona.sim import random_record
+from pnpkit.scorer.games.fair_verona.state import Held, Person, State
+from pnpkit.scorer.games.fair_verona.table import AtTable
 
 KIT = load_kit("fair-verona", components=False)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -27,7 +32,7 @@ def log(*turns: dict, clue="9C", difficulty="Medium", ids=("KH", "3S", "9D", "QC
 
 
 def check(data: dict, explain: bool = False):
-    return fv.score(fv.Record.model_validate(data), KIT, explain=explain)
+    return score(Record.model_validate(data), KIT, explain=explain)
 
 
 def broken(data: dict) -> list[tuple[str, str]]:
@@ -143,7 +148,7 @@ def test_the_game_is_lost_when_every_player_holds_two_face_up_tiles():
 
 def state(**kw) -> State:
     st = State(KIT.params, [Person(n, parse_card(i)) for n, i in zip(NAMES, ("KH", "3S", "9D", "QC"))], 7)
-    st.deal_clue(parse_card("9C"))
+    deal_clue(st, parse_card("9C"))
     for k, v in kw.items():
         setattr(st, k, v)
     return st
@@ -151,8 +156,8 @@ def state(**kw) -> State:
 
 def act(st: State, text: str):
     a = parse_text(text, NAMES)
-    why = st.why_illegal(a)
-    return why if why is not None else st.apply(a)
+    why = why_illegal(st, a)
+    return why if why is not None else apply(st, a)
 
 
 def test_mired_players_lose_and_a_friend_keeps_a_player_from_being_mired():
@@ -162,10 +167,10 @@ def test_mired_players_lose_and_a_friend_keeps_a_player_from_being_mired():
         p.spot = (5 + k, 5, 0)
     st.people[0].friends = 1
     st.begin_turn(0)
-    assert st.end_turn() == "" and not st.mired(st.people[0]) and st.mired(st.people[1])
+    assert end_turn(st) == "" and not st.mired(st.people[0]) and st.mired(st.people[1])
     st.people[0].friends = 0
     st.begin_turn(1)
-    assert st.end_turn().startswith("the game is lost: every player is mired") and st.outcome == "lost"
+    assert end_turn(st).startswith("the game is lost: every player is mired") and st.outcome == "lost"
 
 
 def test_the_last_clue_token_home_wins_and_a_lost_hunt_with_no_tiles_left_loses():
@@ -181,7 +186,7 @@ def test_the_last_clue_token_home_wins_and_a_lost_hunt_with_no_tiles_left_loses(
     st = state()
     st.stacks = {k: {c: 0 for c in v} for k, v in st.stacks.items()}
     st.begin_turn(0)
-    assert "no face-down tile is left" in st.end_turn() and st.outcome == "lost"
+    assert "no face-down tile is left" in end_turn(st) and st.outcome == "lost"
 
 
 def test_a_placement_makes_one_friend_for_a_shield_or_a_completed_city():
@@ -239,7 +244,7 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
     first violation is at that action, with the same rule; if legal, the game checks clean up to it."""
     rng = random.Random(seed)
     data = random_record(KIT, rng, purpose=0.5, max_turns=30)
-    rec = fv.Record.model_validate(data)
+    rec = Record.model_validate(data)
     played = turn_actions(rec, KIT)
     k = rng.randrange(len(played))
     if not played[k]:
@@ -250,24 +255,24 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
     for done in played[k][:j]:
         entry = write(entry, parse_text(done, NAMES))
     prefix = {**data, "turns": data["turns"][:k] + [entry]}
-    table = fv.table(fv.Record.model_validate(prefix), KIT)
+    table = AtTable(Record.model_validate(prefix), KIT)
     for mutant in _mutants(rng, key, text):
         try:
             a = parse_text(mutant, NAMES)
         except ValueError:
             continue
-        if a.key != key or str(a) == played[k][j]:
+        if a.key != key or notation.text(a) == played[k][j]:
             continue
         why = table.why_illegal(mutant)
         turns = [dict(t) for t in data["turns"]]
         old = turns[k][key]
         if isinstance(old, list):                      # one card of a list (a Joker before the card)
             n = sum(1 for x in played[k][:j] if x.startswith(key + " "))
-            turns[k][key] = old[:n] + [a.text] + old[n + 1:]
+            turns[k][key] = old[:n] + [notation.entry(a)] + old[n + 1:]
         else:
-            turns[k][key] = a.text
+            turns[k][key] = notation.entry(a)
         found = check({**data, "turns": turns}).violations
-        at = f'turn {k + 1} ({NAMES[k % 4]}), {key} "{a.text}"'
+        at = f'turn {k + 1} ({NAMES[k % 4]}), {key} "{notation.entry(a)}"'
         if why is None:
             assert at not in [v.where for v in found], (mutant, found[:2])
             continue
@@ -287,3 +292,25 @@ def test_a_whole_won_game_checks_clean_and_nothing_is_played_after_the_last_clue
     assert said.count("the Clue Token is back with Verona") == 6 and "the mystery is solved, the players have won" in said
     data["turns"].append({"draw": "U", "place": "aside"})
     assert broken(data) == [(f"turn {len(data['turns'])}", "End Game")]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it(seed):
+    """At every step of a random game: each listed action is accepted by `why_illegal`, and reading
+    its notation back gives the same action (parse(text(a)) == a), also as the record writes it."""
+    data = random_record(KIT, random.Random(seed), purpose=0.5, max_turns=25)
+    walk = replay_module.Walk(Record.model_validate(data), KIT)
+    walk.setup(replay_module.Replay())
+    seen = 0
+    for e in walk.entries(open_end=False):
+        a = e.action
+        if isinstance(a, (replay_module.EndTurn, replay_module.AfterEnd)):
+            walk.play(e.where, a, walk.why_illegal(a), False)
+            continue
+        for b in legal_moves(walk.state):
+            assert why_illegal(walk.state, b) is None
+            assert parse_text(notation.text(b), NAMES) == b
+            assert notation.parse(b.key, notation.entry(b), NAMES) == b
+            seen += 1
+        walk.play(e.where, a, walk.why_illegal(a), False)
+    assert seen > 100

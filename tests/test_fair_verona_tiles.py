@@ -7,7 +7,7 @@ import pytest
 
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.kitfile.tileset import TileSpec, tile_type
-from pnpkit.scorer.games.fair_verona_map import TileMap
+from pnpkit.scorer.games.fair_verona.map import TileMap
 
 KIT = load_kit("fair-verona", components=False)
 TILES = KIT.params.tiles

@@ -2,13 +2,16 @@
 its record reaches the same position. Also the fire's own invariants after every roll."""
 from __future__ import annotations
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.games.forest_fire_moves import Person, State
+from pnpkit.scorer.games.forest_fire.moves import apply, candidates, legal_moves, why_illegal
+from pnpkit.scorer.games.forest_fire.notation import parse_action, text
+from pnpkit.scorer.games.forest_fire.state import Move, Person, State
 
 KIT = load_kit("forest-fire")
 N = KIT.params.grid
@@ -82,21 +85,21 @@ def test_random_legal_play_checks_clean(data):
         for i, p in enumerate(state.people):
             if p.out or state.over:
                 continue
-            state.begin_turn()
+            state.begin_turn(i)
             taken = []
             most = 1 if p.role.kind == "air" else p.role.actions
             least = 1 if p.role.kind == "air" and state.refill_turn() else 0
             want = most - data.draw(st.integers(0, most - least))  # small draws: busy players
             for _ in range(want):
-                legal = state.legal_moves(i)
+                legal = [m.action for m in legal_moves(state)]
                 if not legal or state.over:
                     break
                 if data.draw(st.integers(0, 3)) < 3:
                     legal = fight(state, p, legal)  # more often than not, so games get won
                 action = data.draw(st.sampled_from(legal))
-                assert state.why_illegal(i, action) is None
-                state.apply(i, action)
-                taken.append(action.text)
+                assert why_illegal(state, Move(i, action)) is None
+                apply(state, Move(i, action))
+                taken.append(text(action))
             if taken:
                 moves[p.name] = taken
         rnd: dict = {"moves": moves}
@@ -132,6 +135,26 @@ def test_random_legal_play_checks_clean(data):
         everything = all(state.burning(s) for s in state.squares() if s not in state.firebreaks)
         assert everything or all(p.out for p in state.people)
 
+
+
+@pytest.mark.parametrize("role", ["hotshot", "smoke-jumper", "pilot"])
+def test_every_candidate_reads_back_from_its_notation_and_the_legal_ones_are_those_the_rules_accept(role):
+    """Each action a player could take, anywhere on the board and the ring, in a refill round and a
+    drop round: parse_action(text(a)) == a, and legal_moves is exactly the candidates why_illegal
+    accepts, each naming the acting seat."""
+    squares = [(d, a) for d in range(N + 2) for a in range(N + 2)]
+    listed = 0
+    for at in ([None] if role == "pilot" else squares):
+        for rnd in (1, 2):
+            state = State(N, [Person("Ann", KIT.params.role("hotshot"), (0, 1)), Person("Ben", KIT.params.role(role), at)],
+                          fire={(2, 2): 1, (3, 3): 2}, round=rnd)
+            state.begin_turn(1)
+            moves = candidates(state)
+            for m in moves:
+                assert m.seat == 1 and parse_action(text(m.action)) == m.action
+            assert legal_moves(state) == [m for m in moves if why_illegal(state, m) is None]
+            listed += len(legal_moves(state))
+    assert listed > 0
 
 # Any record, however wrong, is either scored or refused with a SourceError: never a crash.
 # Malformed parts are drawn rarely (one draw in 20 or 30), so that about half the records get past

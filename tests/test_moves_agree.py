@@ -17,7 +17,9 @@ import pytest
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer import api
-from pnpkit.scorer.games.forest_fire_moves import EIGHT, Person, State, sq
+from pnpkit.scorer.games.forest_fire.moves import apply, legal_moves
+from pnpkit.scorer.games.forest_fire.notation import text as action_text
+from pnpkit.scorer.games.forest_fire.state import EIGHT, Person, State, sq
 
 DOCS = Path(__file__).parent.parent / "docs"
 KITS = {g: load_kit(g) for g in ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts", "fair-verona")}
@@ -138,8 +140,8 @@ NUTS_TRIES = ["stop", "roll > 7", "roll > 13", "2 1 6 > 8", "3 3 3 > 6", "4 5 6"
 def verona_points(record: dict):
     """Each turn's actions in the order the replay takes them (a `clue` where a Clue Token came back);
     a cut at a turn's start holds the new turn as `{}` (ruling: the next player's turn has begun)."""
-    from pnpkit.scorer.games.fair_verona_log import turn_actions
-    from pnpkit.scorer.games.fair_verona_notation import parse_text, write
+    from pnpkit.scorer.games.fair_verona.notation import parse_text, write
+    from pnpkit.scorer.games.fair_verona.replay import turn_actions
     _, rec = record_of(record)
     names = [p["name"] for p in record["players"]]
     turns = record["turns"]
@@ -276,15 +278,15 @@ def forest_game(rng: random.Random) -> dict:
         for i, p in enumerate(state.people):
             if p.out:
                 continue
-            state.begin_turn()
+            state.begin_turn(i)
             acts = []
             for _ in range(rng.randint(0 if p.role.kind != "air" or not state.refill_turn() else 1, 2)):
-                legal = state.legal_moves(i)
+                legal = legal_moves(state)
                 if not legal or state.over:
                     break
                 a = rng.choice(legal)
-                state.apply(i, a)
-                acts.append(a.text)
+                apply(state, a)
+                acts.append(action_text(a.action))
             if p.role.kind == "air" and state.refill_turn() and not state.refilled and not state.over:
                 break
             moves[p.name] = acts
@@ -316,7 +318,7 @@ def random_games(game: str, seed: int) -> dict:
         from pnpkit.scorer.games.in_the_nuts.sim import random_record
         return random_record(KITS[game], rng, ["Anna", "Marlene", "Christine", "Uwe"][: rng.randint(2, 4)])
     if game == "fair-verona":
-        from pnpkit.scorer.games.fair_verona_random import random_record
+        from pnpkit.scorer.games.fair_verona.sim import random_record
         return random_record(KITS[game], rng, purpose=0.5)
     return forest_game(rng)
 

@@ -13,10 +13,11 @@ from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer import api
 from pnpkit.scorer.cards import Card
-from pnpkit.scorer.games import fair_verona as fv
-from pnpkit.scorer.games import fair_verona_sim as sim
 from pnpkit.scorer.games import load
-from pnpkit.scorer.games.fair_verona_deck import Deck
+from pnpkit.scorer.games.fair_verona import sim
+from pnpkit.scorer.games.fair_verona.deck import Deck
+from pnpkit.scorer.games.fair_verona.record import Record
+from pnpkit.scorer.games.fair_verona.score import score
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
 from pnpkit.scorer.sim.run import Batch, Spec, play, play_batch
@@ -84,7 +85,7 @@ def test_a_won_game_counts_every_seat_as_winning():
     import yaml
     from pathlib import Path
     data = yaml.safe_load((Path(__file__).parent / "fair_verona_won.yaml").read_text())
-    result = fv.score(fv.Record.model_validate(data), KIT)
+    result = score(Record.model_validate(data), KIT)
     names = [p["name"] for p in data["players"]]
     assert sim.summary(result, names) == matches.Summary(True, (), (0, 1, 2, 3), "won", "")
 
@@ -101,7 +102,7 @@ def test_greedy_brings_clue_tokens_home_and_random_does_not():
 def test_search_plays_a_whole_turn_ahead_legally():
     module = matches.module("fair-verona")
     m = play(Spec("fair-verona", ("search", "random", "random", "random"), Setup("Hard"), 1, 3), 0, KIT, module)
-    result = fv.score(fv.Record.model_validate(m.record()), KIT)
+    result = score(Record.model_validate(m.record()), KIT)
     assert result.valid and matches.summary(load("fair-verona"), result, m.names) == m.summary()
 
 
@@ -116,7 +117,7 @@ def test_a_scratch_copy_stops_where_chance_comes():
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_random_legal_player_plays_the_simulators_table(seed):
-    a = fv.random_record(KIT, random.Random(seed), max_turns=15)
+    a = sim.random_record(KIT, random.Random(seed), max_turns=15)
     m = sim.new(KIT, ["Ann", "Ben", "Cat", "Dan"], Setup("Medium"), rng := random.Random(seed))
     m.max_turns = 15
     while m.to_move() is not None:

@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnpkit.kitfile.errors import SourceError
+from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets
 from pnpkit.serve.store import Conflict, Store
 
@@ -189,9 +190,6 @@ def create_app(settings: Settings) -> Starlette:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
     return app
-
-
-GAMES = ("chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts")
 
 
 class Forbidden(Exception):

@@ -41,12 +41,4 @@ def log_games() -> list[str]:
 # a game into its package writes its descriptor in the package's __init__.py and deletes it here.
 
 _UNTIL_PACKAGED: dict[str, Game] = {g.id: g for g in (
-    Game(id="forest-fire", ruling_letter="F", rulebook="forest-fire.txt",
-         record=".forest_fire:Record", score=".forest_fire:score", start_problems=".forest_fire:start_problems",
-         table=".forest_fire:table", rules=".forest_fire_moves", sim=".forest_fire_sim",
-         roles=".forest_fire_sim:roles", setups=".forest_fire_sim:setups", summary=".forest_fire_sim:summary"),
-    Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either",
-         record=".fair_verona:Record", score=".fair_verona:score", table=".fair_verona:table",
-         rules=".fair_verona_state", sim=".fair_verona_sim",
-         setups=".fair_verona_sim:setups", summary=".fair_verona_sim:summary"),
 )}

@@ -63,6 +63,21 @@ def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
             problems(record.start, list(record.players), table(kit.params))]
 
 
+def start_of(s: State, names: list[str]) -> dict:
+    """The `start:` that writes down position `s` at a turn's end (the next player's steps 1-3 still
+    to come): a record from it plays on as the game it was cut from (tests/test_games_conform.py)."""
+    out: dict = {"next": names[1 - s.player], "basket": {}, "fire": {}, "overcooked": {}, "burnt": {},
+                 "plate": {}, "chair": {}, "flames": s.flames, "tongs": {}}
+    for p, name in enumerate(names):
+        o = p * NP
+        out["basket"][name], out["overcooked"][name], out["burnt"][name] = s.c[o + BASKET], s.c[o + OVER], s.c[o + BURNT]
+        out["fire"][name] = {"uncooked": s.c[o + FIRE_U], "cooked": s.c[o + FIRE_C]}
+        out["tongs"][name] = "held" if s.held(p) else "down"
+        for key, place in (("plate", PLATE), ("chair", CHAIR)):
+            out[key][name] = {owner: s.c[q * NP + place + p] for q, owner in enumerate(names)}
+    return out
+
+
 def _sum_text(counts: dict[str, int]) -> str:
     return " + ".join(f"{n} {place}" for place, n in counts.items() if n) or "none"
 

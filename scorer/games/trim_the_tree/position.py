@@ -53,6 +53,12 @@ def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
     return out
 
 
+def start_of(s: State, names: list[str]) -> dict:
+    """The `start:` that writes down position `s` between rounds: each tree and each score."""
+    return {"trees": {name: dict(s.trees[i]) for i, name in enumerate(names)},
+            "scores": {name: s.points[i] for i, name in enumerate(names)}}
+
+
 def _connected(spaces: set[str], adjacent: dict) -> bool:
     seen, todo = set(), [next(iter(spaces))]
     while todo:

@@ -6,13 +6,9 @@ it (Verona's desk, and each player's Identity, Encounters, Friends and face-up t
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pnpkit.scorer.core import plural
+from pnpkit.scorer.games.fair_verona.state import State
 from pnpkit.scorer.play import Area, Piece, Position, Row, Tile
-
-if TYPE_CHECKING:
-    from pnpkit.scorer.games.fair_verona_state import State
 
 KEY = "tile-key"                    # kits/fair-verona.yaml's tile key: it draws the tiles
 MEEPLE = "meeple"                   # the art library's meeple
@@ -20,12 +16,12 @@ COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#D55E00", "#0072B2")   #
 TOKEN = "#3b3632"                   # the fifth colour: the Clue Tokens
 
 
-def place(st: "State", spot) -> str:
+def place(st: State, spot) -> str:
     xy = spot[:2]
     return f"{xy[0]} {xy[1]}" + (f" {st.map.bank_name(spot)}" if st.map.banks(xy) > 1 else "")
 
 
-def picture(st: "State") -> Position:
+def picture(st: State) -> Position:
     tiles = tuple(Tile(p.code, x, y, p.quarters) for (x, y), p in sorted(st.map.at.items(), key=lambda kv: kv[1].turn))
     pieces = [Piece(MEEPLE, place(st, p.spot), set=COLOURS[i % len(COLOURS)], label=p.name)
               for i, p in enumerate(st.people)]
@@ -36,7 +32,7 @@ def picture(st: "State") -> Position:
     return Position(areas, text="\n".join(r.text + (f"; face up: {' '.join(r.tiles)}" if r.tiles else "") for r in rows))
 
 
-def desk(st: "State") -> str:
+def desk(st: State) -> str:
     d = st.desk
     if d.clue is not None:
         clue = f"Clue Card {d.clue} (a Clue Token on it)"
@@ -49,7 +45,7 @@ def desk(st: "State") -> str:
     return f"Verona: {clue}{jokers}; Clue Tokens returned {d.returned} of {d.total}; face-down tiles: {left}"
 
 
-def hand(st: "State", i: int) -> str:
+def hand(st: State, i: int) -> str:
     p = st.people[i]
     parts = [f"{p.name} ({p.identity}) at {st.map.spot_text(p.spot)}"]
     if p.encounters:

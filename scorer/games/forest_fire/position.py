@@ -1,8 +1,8 @@
 """Forest Fire positions: one written at the table (`start:`), and one drawn in the kit's names.
 
-A record may begin from the board as it is at the start of a round (`start:`): the fires with
-their counters, the Firebreaks, where each player stands and who is out. `start_problems` refuses
-a position that cannot exist (a square listed twice, a fire on a Firebreak, more counters than
+A record may begin from the board as it is at the start of a round (`start:`, record.py): the
+fires with their counters, the Firebreaks, where each player stands and who is out. `start_problems`
+refuses a position that cannot exist (a square listed twice, a fire on a Firebreak, more counters than
 the kit has, a piece off the board and the ring).
 
 `picture` names what lies where as kits/forest-fire.yaml does: the `forest` grid's squares, the
@@ -11,13 +11,11 @@ ring's four tracks, the Fire, Firebreak and role counters; `draw` is the positio
 """
 from __future__ import annotations
 
-from pydantic import Field
-
 from pnpkit.kitfile.params.forest_fire import Params
 from pnpkit.scorer import seats
-from pnpkit.scorer.games.forest_fire_moves import Person, Square, State, sq
+from pnpkit.scorer.games.forest_fire.record import Record, Start
+from pnpkit.scorer.games.forest_fire.state import Person, Square, State, sq
 from pnpkit.scorer.play import Area, Piece, Position
-from pnpkit.scorer.records import Name, Strict
 
 # What kits/forest-fire.yaml calls the places and pieces.
 BOARD, GRID = "board", "forest"
@@ -26,19 +24,15 @@ FIRES, FIREBREAKS = "fires", "firebreaks"
 PIECES = {"hotshot": "hotshots", "smoke-jumper": "smoke-jumpers", "pilot": "pilots"}
 
 
-class Start(Strict):
-    """The board at the start of a round."""
-
-    round: int = Field(1, ge=1, description="The round about to be played (a pilot refills in rounds 1, 3, 5, ...).")
-    fires: list[tuple[int, int, int]] = Field(default_factory=list, description="Burning squares: [down, across, "
-                                              "counters].")
-    firebreaks: list[Square] = Field(default_factory=list, description="Squares with a Firebreak: [down, across].")
-    at: dict[Name, Square] = Field(default_factory=dict, description="Where each hotshot and smoke jumper stands: "
-                                   "a square or a space of the ring.")
-    out: list[Name] = Field(default_factory=list, description="Players already out.")
+def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
+    """(path, message) for every way the record's `start:` position cannot exist (none without one)."""
+    if record.start is None:
+        return []
+    people = [(p.name, p.role) for p in record.players]
+    return [(("start",) + path, message) for path, message in problems(record.start, people, kit.params)]
 
 
-def start_problems(start: Start, people: list[tuple[str, str]], params: Params) -> list[tuple[tuple, str]]:
+def problems(start: Start, people: list[tuple[str, str]], params: Params) -> list[tuple[tuple, str]]:
     """(path under `start`, message) for every way the position cannot exist. `people`: (name, role)."""
     n = params.grid
     st = State(n, [])

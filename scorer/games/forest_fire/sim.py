@@ -24,14 +24,16 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.forest_fire import GAME
-from pnpkit.scorer.games.forest_fire_moves import Action, Person, State
+from pnpkit.scorer.games.forest_fire.moves import apply, candidates, legal_moves, why_illegal, why_turn_short
+from pnpkit.scorer.games.forest_fire.notation import text
+from pnpkit.scorer.games.forest_fire.rules import ID
+from pnpkit.scorer.games.forest_fire.state import Person, State
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("rounds", "actions")
 COOPERATIVE = True
 MAX_ROUNDS = 200
-PASS = Action("move", "end the turn")   # ends a ground player's turn early, or a pilot's drop turn unused
+PASS = "end the turn"    # ends a ground player's turn early, or a pilot's drop turn unused
 
 WON, LOST = 1000.0, -1000.0
 BURNING, COUNTER, OUT, ON_FIRE, STEP = 3.0, 1.0, 20.0, 10.0, 0.5
@@ -57,7 +59,7 @@ def setups(kit, players: int, setup: str | None, team: list[str] | None) -> list
     """The kit's difficulties (all, or the one named) with a team: roles by seat, one role for all,
     `all` (every team of that many players), or the kit's roles in turn."""
     params, ids = kit.params, roles(kit)
-    levels = chosen(params.setups, setup, GAME)
+    levels = chosen(params.setups, setup, ID)
     for level in levels:
         if players not in level.firebreaks:
             raise ValueError(f"setup {level.name} does not say how many Firebreaks {players} players roll")
@@ -66,7 +68,7 @@ def setups(kit, players: int, setup: str | None, team: list[str] | None) -> list
     elif team:
         bad = [r for r in team if r not in ids]
         if bad:
-            raise ValueError(f"no role {bad[0][:30]!r} in the {GAME} kit (roles: {', '.join(ids)}, or all)")
+            raise ValueError(f"no role {bad[0][:30]!r} in the {ID} kit (roles: {', '.join(ids)}, or all)")
         if len(team) not in (1, players):
             raise ValueError(f"{len(team)} roles given for {players} players: give one per player, or one for all")
         teams = [team * players if len(team) == 1 else list(team)]
@@ -100,6 +102,12 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
 
 
 class ForestMatch(Moves):
+
+    @property
+    def s(self) -> State:
+        """The position (the rules' state)."""
+        return self.st
+
     def __init__(self, state: State, rng: random.Random | None) -> None:
         self.st, self.rng = state, rng
         self.names = [p.name for p in state.people]
@@ -152,7 +160,7 @@ class ForestMatch(Moves):
         self.acting = next((i for i in range(k, len(st.people)) if not st.people[i].out), None)
         self.passed, self._legal = False, None
         if self.acting is not None:
-            st.begin_turn()
+            st.begin_turn(self.acting)
 
     def _roll_setup(self) -> None:
         st, rng = self.st, self.rng
@@ -183,22 +191,22 @@ class ForestMatch(Moves):
             n = self.st.n
             return [(0, a) for a in range(1, n + 1)] + [(d, n + 1) for d in range(1, n + 1)] + \
                    [(n + 1, a) for a in range(n, 0, -1)] + [(d, 0) for d in range(n, 0, -1)]
-        i, st = self.acting, self.st
-        moves = st.legal_moves(i)
-        return moves + [PASS] if st.why_turn_short(i) is None else moves
+        st = self.st
+        moves: list = legal_moves(st)
+        return moves + [PASS] if why_turn_short(st) is None else moves
 
     def sample(self, rng: random.Random):
         if self.placing:
             return rng.choice(self.legal())
-        i, st = self.acting, self.st
-        options = st.candidates(i)
-        if st.why_turn_short(i) is None:
+        st = self.st
+        options: list = candidates(st)
+        if why_turn_short(st) is None:
             options = options + [PASS]
         for k in range(len(options)):     # a random order, stopping at the first legal: evenly drawn
             j = rng.randrange(k, len(options))
             options[k], options[j] = options[j], options[k]
             a = options[k]
-            if a is PASS or st.why_illegal(i, a) is None:
+            if a is PASS or why_illegal(st, a) is None:
                 return a
         raise AssertionError("a turn with nothing legal and no end")
 
@@ -213,10 +221,10 @@ class ForestMatch(Moves):
         if move is PASS:
             self.passed = True
             return
-        self.st.apply(i, move)
+        apply(self.st, move)
         self.actions += 1
         if self.rounds is not None:
-            self.rounds[-1]["moves"].setdefault(self.names[i], []).append(move.text)
+            self.rounds[-1]["moves"].setdefault(self.names[i], []).append(text(move.action))
 
     def turn_done(self) -> bool:
         """A start chosen is a turn of its own; a round's turn ends when its player can act no more."""
@@ -226,7 +234,7 @@ class ForestMatch(Moves):
         st = self.st
         people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in st.people]
         m = ForestMatch(State(st.n, people, dict(st.fire), st.firebreaks, st.round, st.done, st.refilled,
-                              st.outcome, st.ended_in, False), None)
+                              st.outcome, st.ended_in, False, st.acting), None)
         m.players, m.setup, m.rounds, m.placing = self.players, self.setup, None, self.placing[:]
         m.acting, m.passed, m.n_rounds, m.actions = self.acting, self.passed, self.n_rounds, self.actions
         return m
@@ -263,7 +271,7 @@ class ForestMatch(Moves):
     # ------------------------------------------------------------ the record and the result
 
     def record(self) -> dict:
-        return {"game": GAME, "players": self.players, "setup": self.setup or {"fires": []}, "rounds": self.rounds or []}
+        return {"game": ID, "players": self.players, "setup": self.setup or {"fires": []}, "rounds": self.rounds or []}
 
     def summary(self) -> Summary:
         st = self.st

@@ -19,39 +19,17 @@ Jokers discarded, and the end.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from pnpkit.scorer.cards import Card, parse_card
-
-XY = tuple[int, int]
+from pnpkit.scorer.games.fair_verona.map import XY
+from pnpkit.scorer.games.fair_verona.state import (Action, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
+                                                   Take)
 
 KEYS = ("draw", "take", "place", "friend", "encounter", "clear", "move", "give", "clue")
-PHASE = {"draw": 0, "take": 0, "place": 1, "friend": 2, "encounter": 2, "clear": 3, "move": 4, "give": 5, "clue": 6}
 REPEATED = {"friend", "encounter", "give", "clue"}     # written as a list when more than one
 NOTATION = ("draw CODE | take CODE | place E N [turned 90|180|270] | place aside | friend JK | encounter CARD | "
             "clear CARD [with NAME, NAME] [friend CARD] | move WAY E N [bank SIDE] | give NAME to NAME | clue CARD")
-
-
-@dataclass(frozen=True)
-class Action:
-    """One entry of a turn, parsed. `key` says which; the other fields are those it uses."""
-
-    key: str
-    text: str                       # as written after the key
-    code: str = ""                  # draw, take
-    xy: XY | None = None            # place (None: aside), move
-    quarters: int = 0               # place
-    card: Card | None = None        # friend, encounter, clear, clue
-    helpers: tuple[str, ...] = ()   # clear
-    friend: Card | None = None      # clear
-    way: str = ""                   # move
-    bank: str | None = None         # move
-    giver: str = ""                 # give
-    to: str = ""                    # give
-
-    def __str__(self) -> str:
-        return f"{self.key} {self.text}"
 
 
 _INT = r"(-?\d{1,4})"
@@ -77,46 +55,42 @@ def _parse(key: str, text: str, names: tuple[str, ...]) -> Action:
     if key in ("draw", "take"):
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}", text):
             raise ValueError(f"{key}: {text!r} is not a tile code: write the code the tile key prints, e.g. `R3` or `D`")
-        return Action(key, text.upper(), code=text.upper())
+        return (Draw if key == "draw" else Take)(text.upper())
     if key == "place":
-        if text.lower() == "aside":
-            return Action(key, "aside")
-        m = re.fullmatch(r"(.*?)(?:\s+turned\s+(\d+))?", text)
-        assert m is not None
-        xy = _coords(m[1], "place")
-        deg = int(m[2] or 0)
-        if deg not in (0, 90, 180, 270):
-            raise ValueError(f"place: turned {deg}: a tile turns 90, 180 or 270 (degrees clockwise from the tile key)")
-        written = f"{xy[0]} {xy[1]}" + (f" turned {deg}" if deg else "")
-        return Action(key, written, xy=xy, quarters=deg // 90)
+        return _place(text)
     if key in ("friend", "encounter", "clue"):
-        card = parse_card(text)
-        return Action(key, "JK" if card.joker else _card_text(card), card=card)
+        return {"friend": Friend, "encounter": Encounter, "clue": Clue}[key](parse_card(text))
     if key == "clear":
         m = re.fullmatch(r"(\S+)(?:\s+with\s+(.*?))?(?:\s+friend\s+(\S+))?", text)
         if not m:
             raise ValueError(f"clear: {text!r}: write the Encounter card, the helpers and the Friend played, e.g. "
                              f"`9D with Ben, Cat friend 5H`")
-        card = parse_card(m[1])
-        helpers = tuple(_names(m[2], names)) if m[2] else ()
-        friend = parse_card(m[3]) if m[3] else None
-        written = _card_text(card) + (f" with {', '.join(helpers)}" if helpers else "") + \
-            (f" friend {_card_text(friend)}" if friend else "")
-        return Action(key, written, card=card, helpers=helpers, friend=friend)
+        return Clear(parse_card(m[1]), tuple(_names(m[2], names)) if m[2] else (),
+                     parse_card(m[3]) if m[3] else None)
     if key == "move":
         m = re.fullmatch(r"([a-z]+)\s+(.*?)(?:\s+bank\s+([NSEWnsew]{1,2}))?", text)
         if not m:
             raise ValueError(f"move: {text!r}: write the way and the tile reached, e.g. `road 3 0` or `any 1 1 bank N`")
-        xy = _coords(m[2], "move")
-        bank = m[3].upper() if m[3] else None
-        return Action(key, f"{m[1]} {xy[0]} {xy[1]}" + (f" bank {bank}" if bank else ""), xy=xy, way=m[1], bank=bank)
+        return Move(m[1], _coords(m[2], "move"), m[3].upper() if m[3] else None)
     m = re.fullmatch(r"(.+?)\s+to\s+(.+)", text)          # give
     if not m:
         raise ValueError(f"give: {text!r}: write who hands the Clue Token to whom, e.g. `Ann to Ben`")
     giver, to = _names(m[1], names), _names(m[2], names)
     if len(giver) != 1 or len(to) != 1:
         raise ValueError(f"give: {text!r}: one player hands the Clue Token to one other")
-    return Action(key, f"{giver[0]} to {to[0]}", giver=giver[0], to=to[0])
+    return Give(giver[0], to[0])
+
+
+def _place(text: str) -> Place:
+    if text.lower() == "aside":
+        return Place(None)
+    m = re.fullmatch(r"(.*?)(?:\s+turned\s+(\d+))?", text)
+    assert m is not None
+    xy = _coords(m[1], "place")
+    deg = int(m[2] or 0)
+    if deg not in (0, 90, 180, 270):
+        raise ValueError(f"place: turned {deg}: a tile turns 90, 180 or 270 (degrees clockwise from the tile key)")
+    return Place(xy, deg // 90)
 
 
 def _names(text: str, names: tuple[str, ...] | list[str]) -> list[str]:
@@ -131,8 +105,31 @@ def _names(text: str, names: tuple[str, ...] | list[str]) -> list[str]:
     return out
 
 
-def _card_text(card: Card) -> str:
+def card_text(card: Card) -> str:
+    """A card as the record writes it: `QS`, `10H`, `JK`."""
     return "JK" if card.joker else f"{card.rank}{card.suit}"
+
+
+def entry(a: Action) -> str:
+    """What the record writes under the action's key: `1 0 turned 90`, `9D with Ben friend 5H`."""
+    if isinstance(a, (Draw, Take)):
+        return a.code
+    if isinstance(a, Place):
+        return "aside" if a.xy is None else f"{a.xy[0]} {a.xy[1]}" + (f" turned {a.quarters * 90}" if a.quarters else "")
+    if isinstance(a, Clear):
+        return card_text(a.card) + (f" with {', '.join(a.helpers)}" if a.helpers else "") + \
+            (f" friend {card_text(a.friend)}" if a.friend else "")
+    if isinstance(a, Move):
+        return f"{a.way} {a.xy[0]} {a.xy[1]}" + (f" bank {a.bank}" if a.bank else "")
+    if isinstance(a, Give):
+        return f"{a.giver} to {a.to}"
+    return card_text(a.card)
+
+
+def text(a: Action) -> str:
+    """The action as `pnpkit moves` lists it and `--try` takes it: `place 1 0 turned 90`.
+    parse_text(text(a), names) == a."""
+    return f"{a.key} {entry(a)}"
 
 
 def parse_text(action: str, names: list[str]) -> Action:
@@ -160,7 +157,7 @@ def write(turn: dict, action: Action) -> dict:
     out = dict(turn)
     if action.key in REPEATED and action.key in out:
         old = out[action.key]
-        out[action.key] = (old if isinstance(old, list) else [old]) + [action.text]
+        out[action.key] = (old if isinstance(old, list) else [old]) + [entry(action)]
     else:
-        out[action.key] = action.text
+        out[action.key] = entry(action)
     return out

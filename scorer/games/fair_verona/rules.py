@@ -1,17 +1,17 @@
 """The rules a Fair Verona game log is checked by: the rulebook's words and the rulings, each once.
 
-A violation quotes one of these; rulebook.section and rulebook.ruling check every quote against
+The replay and the encounter checks quote these; rulebook.section and rulebook.ruling check every quote against
 the shipped texts when this module is imported.
 """
 from __future__ import annotations
 
 from pnpkit.scorer.rulebook import ruling, section
 
-GAME = "fair-verona"
+ID = "fair-verona"
 
 
 def _s(sid: str, words: str):
-    return section(GAME, sid, words)
+    return section(ID, sid, words)
 
 
 # ---- the rulebook
@@ -52,8 +52,10 @@ JOKER = _s("Jokers", "If at any time in play a Joker is drawn, all Clue hunting 
 LOSE = _s("End Game", "The conspirators are trying to box you in. Thus you lose if:")
 WIN = _s("End Game", "You return the final Clue Token to Verona.")
 UNIQUE = _s("The Identity Card", "Each card in play represents a unique person.")
+FOUR = _s("Objective", "Four players cooperate")
 
 # ---- this kit's rulings
+V5 = ruling("V5")
 V8 = ruling("V8")
 V9 = ruling("V9")
 V10 = ruling("V10")

@@ -1,11 +1,13 @@
-"""Fair Verona played by the simulator (scorer/sim/match.py), and by the random legal player: four
-family members against the deck and the tiles, all winning or losing together.
+"""Fair Verona played by the simulator (scorer/sim/match.py), and by the random legal player
+(`random_record`, for tests and bench: every choice uniform among the legal ones, or with `purpose`
+sometimes aimed, so games are also won): four family members against the deck and the tiles, all
+winning or losing together.
 
 The setups are the kit's difficulties (`params.difficulties`: how many Clue Tokens are to be
 returned, how many Friends each player is dealt). Chance is a real table (`Box`): the deck shuffled
 with its Jokers, the River and the base tiles shuffled face down, each player's Friend cards dealt
 face down, known to nobody until played. A turn is the rulebook's three phases, one decision at a
-time, each from the rules' own list (`fair_verona_log.options`, what `pnpkit moves` lists):
+time, each from the rules' own list (moves.legal_moves, what `pnpkit moves` lists):
 
     the tile    `draw` (which tile comes is chance) or `take` a face-up tile that fits, then where it
                 goes (`place ...`, or `place aside` when it fits nowhere: the next player's Encounter
@@ -44,11 +46,10 @@ from collections import Counter
 
 from pnpkit.scorer.cards import RANKS, SUITS, Card
 from pnpkit.scorer.encounter import distance, resolve
-from pnpkit.scorer.games.fair_verona_log import GAME, options
-from pnpkit.scorer.games.fair_verona_map import neighbours8
-from pnpkit.scorer.games.fair_verona_notation import _card_text as text
-from pnpkit.scorer.games.fair_verona_notation import parse_text, write
-from pnpkit.scorer.games.fair_verona_state import Person, State
+from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, legal_moves, why_turn_short
+from pnpkit.scorer.games.fair_verona.notation import card_text, parse_text, text, write
+from pnpkit.scorer.games.fair_verona.rules import ID
+from pnpkit.scorer.games.fair_verona.state import Clear, Person, Place, State
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
@@ -68,7 +69,7 @@ FACE_UP, SECOND_FACE_UP, FITS, TAKEABLE, JOKER_STEP = 8.0, 16.0, 10.0, 4.0, 2.0
 def setups(kit, players: int, setup: str | None, team) -> list[Setup]:
     """The kit's difficulties, all or the one named."""
     return [Setup(d.name, (), (("clue tokens", d.clue_tokens), ("friends", d.friends)))
-            for d in chosen(kit.params.difficulties, setup, GAME)]
+            for d in chosen(kit.params.difficulties, setup, ID)]
 
 
 def reason(outcome: str, why: str) -> str:
@@ -130,17 +131,23 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "VeronaMatch":
         box.hidden[n] = [deal() for _ in range(level.friends)]
     st = State(params, [Person(n, c) for n, c in zip(names, identities)], level.clue_tokens)
     for _ in range(jokers):
-        st.deal_clue(JOKER)
-    st.deal_clue(clue)
+        deal_clue(st, JOKER)
+    deal_clue(st, clue)
     st.deal_friends(level.friends)
     m = VeronaMatch(st, box, rng)
-    m.head = {"game": GAME, "difficulty": level.name,
-              "players": [{"name": n, "identity": text(c)} for n, c in zip(names, identities)],
-              "clue": ["JK"] * jokers + [text(clue)] if jokers else text(clue)}
+    m.head = {"game": ID, "difficulty": level.name,
+              "players": [{"name": n, "identity": card_text(c)} for n, c in zip(names, identities)],
+              "clue": ["JK"] * jokers + [card_text(clue)] if jokers else card_text(clue)}
     return m
 
 
 class VeronaMatch(Moves):
+
+    @property
+    def s(self) -> State:
+        """The position (the rules' state)."""
+        return self.st
+
     def __init__(self, st: State, box: Box | None, rng: random.Random | None) -> None:
         self.st, self.box, self.rng = st, box, rng
         self.names = [p.name for p in st.people]
@@ -181,16 +188,16 @@ class VeronaMatch(Moves):
         if self.waiting or st.over:
             return []
         out: dict[str, None] = {}
-        for o in options(st):
-            key = o.split(" ", 1)[0]
+        for a in legal_moves(st):
+            key, o = a.key, text(a)
             if key == "draw":
                 o = DRAW
             elif key in ("friend", "encounter", "clue") or (key == "give" and self.gave):
                 continue
-            elif key == "clear" and " friend " in o:
-                o = o.split(" friend ")[0] + FRIEND
+            elif isinstance(a, Clear) and a.friend is not None:
+                o = text(Clear(a.card, a.helpers)) + FRIEND
             out[o] = None
-        if st.why_turn_short() is None:
+        if why_turn_short(st) is None:
             out[END] = None
         return list(out)
 
@@ -216,7 +223,7 @@ class VeronaMatch(Moves):
                 self.act(f"draw {box.stacks[st.set_of[next(iter(stack))]].pop()}")
             else:
                 hidden = box.hidden[st.player.name]
-                self.act(f"{move} {text(hidden.pop(self.rng.randrange(len(hidden))))}")
+                self.act(f"{move} {card_text(hidden.pop(self.rng.randrange(len(hidden))))}")
         elif move.startswith("place ") and box is not None:
             friends = st.player.friends
             self.act(move)
@@ -233,8 +240,8 @@ class VeronaMatch(Moves):
 
     def act(self, action: str) -> None:
         a = parse_text(action, self.names)
-        self.st.apply(a)
-        if a.key == "place" and a.xy is not None:
+        apply(self.st, a)
+        if isinstance(a, Place) and a.xy is not None:
             self.laid = (a.xy, a.quarters, self.st.map.at[a.xy].code)
             if self.box is not None:
                 self.fitting = {}               # a new map: what fitted before says nothing
@@ -251,14 +258,14 @@ class VeronaMatch(Moves):
                 return
             c = box.pop(st)
             assert c is not None, "the deck and the replay disagree"
-            self.act(f"{'encounter' if st.deal_to is not None else 'clue'} {text(c)}")
+            self.act(f"{'encounter' if st.deal_to is not None else 'clue'} {card_text(c)}")
 
     def _end(self) -> None:
         st = self.st
-        assert st.why_turn_short() is None
+        assert why_turn_short(st) is None
         if self.box is not None:
             assert len(self.box.deck) == st.deck.size, "the table's deck and the replay's disagree"
-        st.end_turn()
+        end_turn(st)
         self.open, self._legal = False, None
 
     def copy(self) -> "VeronaMatch":
@@ -326,7 +333,7 @@ class VeronaMatch(Moves):
         total = 0.0
         for rank, k in ranks.items():
             after = self.copy()
-            after.act(f"{move} {text(one[rank])}")
+            after.act(f"{move} {card_text(one[rank])}")
             total += k * after.value(seat)
         return total / len(unseen) if unseen else None
 
@@ -343,3 +350,34 @@ class VeronaMatch(Moves):
 
     def length(self) -> tuple[int, int]:
         return self.n_turns, self.actions
+
+
+# ---- the random legal player: a record of a game played at random (tests, bench) ------------------
+
+def random_record(kit, rng: random.Random, names: tuple[str, ...] = ("Ann", "Ben", "Cat", "Dan"),
+                  difficulty: str = "Medium", max_turns: int = 120, purpose: float = 0.0) -> dict:
+    """A record of a game played at random (legal at every step), up to `max_turns` turns."""
+    m = new(kit, list(names), Setup(difficulty), rng)
+    m.max_turns = max_turns
+    while m.to_move() is not None:
+        moves = m.legal()
+        aimed = _aim(m, moves) if purpose and rng.random() < purpose else None
+        m.play(aimed or rng.choice(moves))
+    return m.record()
+
+
+def _aim(m, moves: list[str]) -> str | None:
+    """The attempt with the most help and a Friend, or the move nearest Verona with a Clue Token."""
+    clears = [c for c in moves if c.startswith("clear ")]
+    if clears:
+        return max(clears, key=lambda c: (c.endswith(FRIEND), len(c)))
+    steps = [o for o in moves if o.startswith("move ")]
+    if m.st.player.token and steps:
+        return min(steps, key=lambda o: _far(o))
+    return None
+
+
+def _far(move: str) -> int:
+    """How far a `move` ends from Verona (V2's distance)."""
+    x, y = (int(v) for v in move.split()[2:4])
+    return distance((x, y))

@@ -1,0 +1,10 @@
+"""Fair Verona (rulings V1-V20): a game log replayed turn by turn on the kit's Carcassonne tiles, or
+encounter checks (record.py says which a record is)."""
+from __future__ import annotations
+
+from pnpkit.scorer.game import Game
+
+GAME = Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either",
+            record=".fair_verona.record:Record", score=".fair_verona.score:score",
+            table=".fair_verona.table:AtTable", rules=".fair_verona.moves", sim=".fair_verona.sim",
+            setups=".fair_verona.sim:setups", summary=".fair_verona.sim:summary")

@@ -1,0 +1,154 @@
+"""Fair Verona's record: a game log (`difficulty`, `players`, `clue`, `turns`), or encounter checks
+(`encounters`: each encounter as it was met at the table). Every entry of a turn must read
+(notation.py), or the record is refused where it stands.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator,
+                      model_validator)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from pnpkit.kitfile.head import load_head
+from pnpkit.scorer.cards import CardField
+from pnpkit.scorer.encounter import Tile
+from pnpkit.scorer.games.fair_verona.notation import KEYS, parse
+from pnpkit.scorer.games.fair_verona.rules import ID
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+
+
+def _text(v: Any) -> Any:
+    """A turn's entry as text (`place: 1 0` may read as numbers), or a list of texts."""
+    if isinstance(v, list):
+        return [_text(x) for x in v]
+    return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+
+Entry = Annotated[str | Annotated[list[str], Field(max_length=MAX_ITEMS)], BeforeValidator(_text)]
+Cards = Annotated[list[CardField], Field(min_length=1, max_length=MAX_ITEMS)]
+
+
+class PlayerEntry(Strict):
+    name: Name
+    identity: CardField = Field(description="The Identity card dealt face up.")
+
+
+class TurnEntry(Strict):
+    """One turn, phase by phase (docs/records/fair-verona.md)."""
+
+    draw: Entry | None = Field(None, description="The face-down tile drawn: its code on the tile key (R3, D).")
+    take: Entry | None = Field(None, description="Instead of drawing: one of the player's own face-up tiles.")
+    place: Entry | None = Field(None, description="Where it went: `E N`, `E N turned 90|180|270`, or `aside`.")
+    friend: Entry | None = Field(None, description="`JK`: a Joker turned up while drawing the Friend made.")
+    encounter: Entry | None = Field(None, description="The card drawn for the next player's Encounter (a Joker first: [JK, 9D]).")
+    clear: Entry | None = Field(None, description="The attempt at an Encounter: `9D with Ben, Cat friend 5H`.")
+    move: Entry | None = Field(None, description="The movement: `any|city|road E N`, `bank N` where the river divides the tile.")
+    give: Entry | None = Field(None, description="A Clue Token handed over: `Ann to Ben` (a list for more).")
+    clue: Entry | None = Field(None, description="The new Clue Card when a Clue Token came back (a Joker first: [JK, 5S]).")
+
+    def data(self) -> dict:
+        return {k: getattr(self, k) for k in KEYS if getattr(self, k) is not None}
+
+
+def check_turns(turns: list[TurnEntry], names: list[str]) -> list[tuple[tuple, str]]:
+    """(path, message) for every entry that cannot be read (the record is then refused)."""
+    out = []
+    for i, t in enumerate(turns):
+        for key, value in t.data().items():
+            if not isinstance(value, list):
+                value = [value]
+            elif len(value) > 1 and key not in ("friend", "encounter", "give", "clue"):
+                out.append((("turns", i, key), f"one `{key}` a turn"))
+                continue
+            for v in value:
+                try:
+                    parse(key, v, names)
+                except ValueError as e:
+                    out.append((("turns", i, key), str(e)))
+    return out
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+_CARD = {"type": "string", "description": "A playing card, e.g. QS or Q♠; JK for a Joker."}
+Friends = Annotated[list[CardField], WithJsonSchema({"anyOf": [_CARD, {"type": "array", "items": _CARD}]})]
+
+
+class Helper(_Strict):
+    identity: CardField
+    at: Tile | None = Field(None, description="[east, north] of Verona's tile; the player's tile if left out.")
+
+
+class Encounter(_Strict):
+    identity: CardField = Field(description="The player's Identity card.")
+    at: Tile = Field(description="[east, north]: tiles east and north of Verona's tile (west, south negative).")
+    card: CardField = Field(description="The Encounter card.")
+    helpers: list[Helper] = Field(default_factory=list, max_length=MAX_PLAYERS, description="Other players on the same tile who help.")
+    friend: Friends = Field(default_factory=list, description="The Friend card played, if any (one at most).")
+    clue: CardField | None = Field(None, description="The Clue Card in play when the encounter was drawn "
+                                                     "(JK: a Joker covers it); leave out if not known.")
+
+    @field_validator("friend", mode="before")
+    @classmethod
+    def _one_or_list(cls, v: Any) -> Any:
+        return v if isinstance(v, list) else ([] if v is None else [v])
+
+
+class Record(_Strict):
+    game: Literal["fair-verona"]
+    encounters: list[Encounter] | None = Field(None, min_length=1, max_length=MAX_TURNS,
+                                               description="Encounter checks: each encounter as it was met.")
+    difficulty: str | None = Field(None, description="A game log: Easy, Medium or Hard (the kit's difficulties).")
+    players: list[PlayerEntry] | None = Field(None, min_length=1, max_length=MAX_PLAYERS,
+                                              description="A game log: the players in turn order, each with the "
+                                                          "Identity card dealt.")
+    clue: Friends | None = Field(None, description="A game log: the first Clue Card (Jokers that turned up while "
+                                                   "dealing before it: [JK, 7H]).")
+    turns: list[TurnEntry] | None = Field(None, max_length=MAX_TURNS, description="A game log: one entry per turn.")
+
+    @property
+    def is_log(self) -> bool:
+        """A game log (`moves` and `replay` step through it), not encounter checks."""
+        return self.encounters is None
+
+    @field_validator("clue", mode="before")
+    @classmethod
+    def _clue_list(cls, v: Any) -> Any:
+        return v if isinstance(v, list) or v is None else [v]
+
+    @model_validator(mode="after")
+    def _form(self) -> "Record":
+        problems: list[InitErrorDetails] = []
+
+        def bad(loc: tuple, message: str) -> None:
+            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=None))
+
+        log = {k: getattr(self, k) for k in ("difficulty", "players", "clue", "turns")}
+        if self.encounters is not None:
+            for k, v in log.items():
+                if v is not None:
+                    bad((k,), "a record of encounters lists `encounters` only; a game log has no `encounters`")
+        elif all(v is None for v in log.values()):
+            bad((), "give `encounters` (encounter checks) or a game log: `difficulty`, `players`, `clue` and `turns`")
+        else:
+            for k, v in log.items():
+                if v is None:
+                    bad((k,), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else ""))
+            if self.difficulty is not None:
+                names = [d.name for d in load_head(ID).params.difficulties]
+                if self.difficulty.lower() not in [n.lower() for n in names]:
+                    bad(("difficulty",), f"{self.difficulty!r} is not a difficulty (one of: {', '.join(names)})")
+            if self.players is not None:
+                try:
+                    check_unique_names(p.name for p in self.players)
+                except ValueError as e:
+                    bad(("players",), str(e))
+                if self.turns is not None:
+                    for path, message in check_turns(self.turns, [p.name for p in self.players]):
+                        bad(path, message)
+        if problems:
+            raise ValidationError.from_exception_data("Record", problems)
+        return self

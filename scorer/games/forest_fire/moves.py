@@ -1,0 +1,215 @@
+"""Forest Fire's rules, action by action (rulings F1, F5-F8): why a player's action may not be taken
+now (an `Illegal` or None), every action the acting player may take (`legal_moves`: the candidates
+`why_illegal` accepts, so the list and the check cannot disagree), and `apply`. The fire's own
+rules (F3, F4) are the position's (state.py).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.forest_fire.notation import parse_action, text
+from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F7, F8, R_ACTIONS, R_EXTINGUISH, R_OUT,
+                                                  R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
+from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Refill,
+                                                   Square, State, Step, board, sq)
+
+REFILL = Refill()
+STEP_ACTIONS = tuple(Step(d) for d in STEPS)
+
+
+def why_illegal(st: State, m: Move) -> Illegal | None:
+    p = st.people[m.seat]
+    if st.over:
+        return Illegal(f"the game is already {st.outcome} (round {st.ended_in})", F5 if st.outcome == "won" else F4)
+    if p.out:
+        return Illegal(f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT)
+    if p.role.kind == "air":
+        return _why_air(st, p, m.action)
+    return _why_ground(st, p, m.action)
+
+
+def _why_air(st: State, p: Person, a: Action) -> Illegal | None:
+    if st.done >= 1:
+        return Illegal(f"{p.name} has already taken this turn's action: a pilot refills or drops, once a turn", F8)
+    if isinstance(a, Refill):
+        if not st.refill_turn():
+            return Illegal(f"{p.name} refilled last round: this is a drop turn (turns alternate, refill first)", F8)
+        return None
+    if isinstance(a, Drop):
+        if st.refill_turn():
+            return Illegal(f"{p.name} must refill this turn: a pilot drops only on the turn after a refill", R_PILOT_TURNS)
+        off = [s for s in a.squares if not st.on_board(s)]
+        if off:
+            return Illegal(f"{sq(off[0])} is not a forest square (1-{st.n} down and across)", R_SQUARES)
+        if len(a.squares) != p.role.line or not in_line(a.squares):
+            return Illegal(f"a drop names {p.role.line} squares in a straight line, each next to the one before; "
+                           f"got {', '.join(sq(s) for s in a.squares)}", R_PILOT_LINE)
+        return None
+    return Illegal(f"a pilot does not {a.kind}: each turn is `refill`, then `drop R C R C R C` the next", F8)
+
+
+def _why_ground(st: State, p: Person, a: Action) -> Illegal | None:
+    rules = F7 if p.role.jump else F6
+    if st.done >= p.role.actions:
+        return Illegal(f"{p.name} has already taken {p.role.actions} actions this round",
+                       R_ACTIONS.get(p.role.id, rules))
+    assert p.at is not None
+    if isinstance(a, Step):
+        step = STEPS[a.direction]
+        to = (p.at[0] + step[0], p.at[1] + step[1])
+        if not (st.on_board(to) or st.on_ring(to)):
+            return Illegal(f"move {a.direction} from {sq(p.at)} leads to {sq(to)}, neither a forest square "
+                           f"nor a space of the ring around the grid", F1)
+        return None
+    if isinstance(a, Extinguish):
+        t = a.square
+        if not st.on_board(t):
+            return Illegal(f"{sq(t)} is not a forest square (1-{st.n} down and across)", R_SQUARES)
+        if max(abs(t[0] - p.at[0]), abs(t[1] - p.at[1])) > 1:
+            return Illegal(f"{sq(t)} is not {p.name}'s square ({sq(p.at)}) or next to it",
+                           R_EXTINGUISH.get(p.role.id, rules))
+        if not st.burning(t):
+            return Illegal(f"{sq(t)} has no fire to put out", F6)
+        return None
+    if isinstance(a, Jump):
+        if not p.role.jump:
+            return Illegal(f"a {p.role.name} does not jump: their actions are move and extinguish", F6)
+        if not (st.on_ring(p.at) or st.on_edge(p.at)):
+            return Illegal(f"{p.name} is on {sq(p.at)}, inside the grid: a jump starts from an edge square "
+                           f"or off the board", F7)
+        if not st.on_board(a.square):
+            return Illegal(f"{sq(a.square)} is not a forest square (1-{st.n} down and across)", R_SQUARES)
+        return None
+    return Illegal(f"only a pilot can {a.kind}; a {p.role.name}'s actions are move and extinguish", rules)
+
+
+def why_turn_short(st: State) -> Illegal | None:
+    """A pilot who must refill and did not (F8); other turns may end at any time."""
+    p = st.people[st.acting] if st.acting is not None else None
+    if p is not None and p.role.kind == "air" and not st.over and st.refill_turn() and not st.refilled:
+        return Illegal(f"{p.name} must refill this round (a pilot's turns alternate, starting with refill)",
+                       R_PILOT_TURNS)
+    return None
+
+
+def candidates(st: State) -> list[Move]:
+    """Every action the acting player could take (a superset of the legal ones): a pilot's refill and
+    every line of squares; a ground role's moves, extinguishing its own and the 8 neighbouring
+    squares, and (a Smoke Jumper) a jump to every square. On a pilot's refill turn the drops are
+    left out first (`why_illegal` refuses them all there), which changes no list, only its speed."""
+    if st.acting is None:
+        return []
+    p = st.people[st.acting]
+    if p.role.kind == "air":
+        return list(_air(st.acting, st.n, p.role.line, st.refill_turn()))
+    if p.at is None:
+        return []
+    return list(_ground(st.acting, st.n, p.at, p.role.jump))
+
+
+@lru_cache(maxsize=256)
+def _air(seat: int, n: int, line: int, refill: bool) -> tuple[Move, ...]:
+    return tuple(Move(seat, a) for a in ((REFILL,) if refill else (REFILL, *drops(n, line))))
+
+
+@lru_cache(maxsize=4096)
+def _ground(seat: int, n: int, at: Square, jump: bool) -> tuple[Move, ...]:
+    return tuple(Move(seat, a) for a in (*STEP_ACTIONS, *_extinguishes(n, at), *(_jumps(n) if jump else ())))
+
+
+def legal_moves(st: State) -> list[Move]:
+    """Every action the acting player may take now: the candidates that `why_illegal` accepts."""
+    return [m for m in candidates(st) if why_illegal(st, m) is None]
+
+
+def apply(st: State, m: Move) -> str:
+    """Play an action `why_illegal` accepted; returns what happened, in words."""
+    p, a = st.people[m.seat], m.action
+    st.done += 1
+    if isinstance(a, Step):
+        step = STEPS[a.direction]
+        assert p.at is not None
+        p.at = (p.at[0] + step[0], p.at[1] + step[1])
+        what = f"{p.name} moves {a.direction} to {sq(p.at)}" + ("" if st.on_board(p.at) else " (off the board)")
+    elif isinstance(a, Jump):
+        p.at = a.square
+        what = f"{p.name} jumps to {sq(p.at)}"
+    elif isinstance(a, Extinguish):
+        have = st.fire[a.square]
+        took = have if p.role.removes is None else min(p.role.removes, have)
+        st.remove(a.square, took)
+        what = f"{p.name} puts out {took} of {have} counter{'s' * (have != 1)} on {sq(a.square)}"
+    elif isinstance(a, Refill):
+        st.refilled = p.full = True
+        what = f"{p.name} refills (off the board)"
+    else:
+        p.full = False
+        took = sum(st.fire.get(s, 0) for s in a.squares)
+        for s in a.squares:
+            st.remove(s, st.fire.get(s, 0))
+        what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed" \
+            if st.words else ""
+    if not st.fire and st.outcome == "playing":
+        st.outcome, st.ended_in = "won", st.round
+        what += ". No Fire counter is left: the players have won (F5)"
+    return what
+
+
+def to_move(st: State) -> int | None:
+    return None if st.over else st.acting
+
+
+def is_over(st: State) -> bool:
+    return st.over
+
+
+def read(st: State, written: str) -> Move:
+    """`move N` (the acting player's) or `Ben: move N` (a player named) -> a Move; ValueError if it
+    cannot be read."""
+    names = [p.name for p in st.people]
+    head, sep, rest = written.partition(":")
+    if sep and head.strip() in names:
+        return Move(names.index(head.strip()), parse_action(rest))
+    if st.acting is None:
+        raise ValueError(f"{written!r}: no player is acting here; name one (`{names[0]}: move N`)")
+    return Move(st.acting, parse_action(written))
+
+
+def write(st: State, m: Move) -> str:
+    """The move as `pnpkit moves` takes it: the action alone for the acting player, else with the
+    player's name: read(st, write(st, m)) == m."""
+    said = text(m.action)
+    return said if m.seat == st.acting else f"{st.people[m.seat].name}: {said}"
+
+
+@lru_cache(maxsize=16)
+def drops(n: int, length: int) -> tuple[Drop, ...]:
+    """Every line of `length` squares on an n x n board, from each square in each of 8 directions."""
+    out = []
+    for s in board(n):
+        for d in EIGHT:
+            line = tuple((s[0] + k * d[0], s[1] + k * d[1]) for k in range(length))
+            if all(1 <= x[0] <= n and 1 <= x[1] <= n for x in line):
+                out.append(Drop(line))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _extinguishes(n: int, at: Square) -> tuple[Extinguish, ...]:
+    return tuple(Extinguish(s) for s in board(n) if max(abs(s[0] - at[0]), abs(s[1] - at[1])) <= 1)
+
+
+@lru_cache(maxsize=16)
+def _jumps(n: int) -> tuple[Jump, ...]:
+    return tuple(Jump(s) for s in board(n))
+
+
+def in_line(squares: tuple[Square, ...]) -> bool:
+    """Squares in a straight line (row, column or diagonal), each next to the one before."""
+    if len(squares) < 2:
+        return True
+    d = (squares[1][0] - squares[0][0], squares[1][1] - squares[0][1])
+    if d not in EIGHT:
+        return False
+    return all((b[0] - a[0], b[1] - a[1]) == d for a, b in zip(squares, squares[1:]))

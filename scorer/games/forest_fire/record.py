@@ -1,0 +1,87 @@
+"""Forest Fire's record: the players with their roles and starts, the setup's rolls or a `start:`
+position (the board at the start of a round), and each round's moves and fire rolls. An action that
+cannot be read (notation.py) refuses the record where it stands.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action
+from pnpkit.scorer.games.forest_fire.state import Square
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
+
+
+class Start(Strict):
+    """The board at the start of a round."""
+
+    round: int = Field(1, ge=1, description="The round about to be played (a pilot refills in rounds 1, 3, 5, ...).")
+    fires: list[tuple[int, int, int]] = Field(default_factory=list, description="Burning squares: [down, across, "
+                                              "counters].")
+    firebreaks: list[Square] = Field(default_factory=list, description="Squares with a Firebreak: [down, across].")
+    at: dict[Name, Square] = Field(default_factory=dict, description="Where each hotshot and smoke jumper stands: "
+                                   "a square or a space of the ring.")
+    out: list[Name] = Field(default_factory=list, description="Players already out.")
+
+
+def _action_text(v: str) -> str:
+    parse_action(v)
+    return v
+
+
+class PlayerEntry(Strict):
+    name: Name
+    role: Literal["hotshot", "smoke-jumper", "pilot"]
+    start: Square | None = Field(None, description="[down, across] on the ring (0 or 7); not for a pilot, nor "
+                                 "with a `start:` position (it says where everyone stands).")
+
+
+class RoundEntry(Strict):
+    moves: dict[str, Annotated[list[Annotated[str, AfterValidator(_action_text)]], Field(max_length=MAX_ITEMS)]] = Field(
+        default_factory=dict, max_length=MAX_PLAYERS, description=f"Each player's actions this round: {NOTATION}.")
+    fires: list[Square] | None = Field(None, max_length=MAX_ITEMS, description="The fire rolls after the moves, one per player still in "
+                                                         "play; leave out if the record stops after the moves.")
+
+
+class Setup(Strict):
+    firebreaks: list[Square] = Field(default_factory=list, max_length=MAX_ITEMS, description="Firebreak rolls, before the fires.")
+    fires: list[Square] = Field(max_length=MAX_ITEMS, description="The setup fire rolls, in order.")
+
+
+class Record(Strict):
+    game: Literal["forest-fire"]
+    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
+    setup: Setup | None = Field(None, description="The setup's rolls (not with `start:`).")
+    start: Start | None = Field(None, description="The board at the start of a round, instead of the setup.")
+    rounds: list[RoundEntry] = Field(default_factory=list, max_length=MAX_TURNS)
+
+    @model_validator(mode="after")
+    def _names(self) -> "Record":
+        problems: list[InitErrorDetails] = []
+
+        def bad(loc: tuple, message: str, value: object) -> None:
+            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=value))
+
+        seen: set[str] = set()
+        if (self.setup is None) == (self.start is None):
+            bad(("setup",), "give `setup` (the rolls before the first round) or `start` (the board at the start of "
+                            "a round), one of them", None)
+        for i, p in enumerate(self.players):
+            if p.name in seen:
+                bad(("players", i, "name"), f"{p.name!r} is named twice", p.name)
+            seen.add(p.name)
+            if p.role == "pilot" and p.start is not None:
+                bad(("players", i, "start"), "a pilot is never on the board: leave `start` out", p.start)
+            elif self.start is not None and p.start is not None:
+                bad(("players", i, "start"), "with a `start:` position, say where each player stands in `start.at`", p.start)
+            if p.role != "pilot" and p.start is None and self.start is None:
+                bad(("players", i, "start"), f"a {p.role} needs `start: [down, across]`, a space of the ring", None)
+        for r, rnd in enumerate(self.rounds):
+            for name in rnd.moves:
+                if name not in seen:
+                    bad(("rounds", r, "moves", name), f"no player named {name!r} (players: {', '.join(p.name for p in self.players)})", name)
+        if problems:
+            raise ValidationError.from_exception_data("Record", problems)
+        return self

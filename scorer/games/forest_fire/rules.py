@@ -1,0 +1,33 @@
+"""The rules a Forest Fire record is checked by: the rulebook's words and the rulings F1-F8, each
+once. rulebook.section and rulebook.ruling check every quote against the shipped texts when this
+module is imported.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.core import Rule
+from pnpkit.scorer.rulebook import ruling, section
+
+ID = "forest-fire"
+
+
+def _ff(section_id: str, words: str) -> Rule:
+    return section(ID, section_id, words)
+
+
+R_PLAYERS = _ff("Introduction", "Forest Fire is a simple Pandemic-like (or Pandemic-lite) game for 2-4 kids")
+R_SQUARES = _ff("Setup", "Make a 6×6 grid. Number the rows and columns 1-6. These are the Forest Squares.")
+R_START = _ff("Setup", "Place a player piece for each kid around the outer edge of the grid, next to any square they choose.")
+R_FIREBREAKS = _ff("Difficulty", "For an easier game, roll up to one Firebreak per player.")
+R_SETUP_FIRES = _ff("Hotshot", "Add 2 rounds' worth of fires to the board (one roll for each player x2)")
+R_OUT = _ff("End of round", "If at the end of a round anyone is still on a square with a Fire, they're out of the game.")
+R_MOVE = _ff("Hotshot", "Moving 1 square N, S, E or W. Moving one square off the board, like at the beginning, is allowed.")
+R_PILOT_TURNS = _ff("Pilots", "Every other turn, they must leave the board to refill their water tanks.")
+R_PILOT_LINE = _ff("Pilots", "they can put out all the fire on any 3 squares in a row (N, S, E, W or diagonally)")
+R_ACTIONS = {"hotshot": _ff("Hotshot", "A Hotshot gets 2 moves per round."),
+             "smoke-jumper": _ff("Smoke Jumpers", "A Smoke Jumper gets 2 moves per round.")}
+R_EXTINGUISH = {
+    "hotshot": _ff("Hotshot", "Putting out the Fires (removing all Fire counters) from their own or an adjacent "
+                              "square (N, S, E, W or diagonally)"),
+    "smoke-jumper": _ff("Smoke Jumpers", "Putting out 1 fire (removing only 1 counter) from their own or an "
+                                         "adjacent square (N, S, E, W or diagonally)")}
+F1, F3, F4, F5, F6, F7, F8 = (ruling(f"F{i}") for i in (1, 3, 4, 5, 6, 7, 8))

@@ -1,0 +1,203 @@
+"""Forest Fire's position (rulings F1-F8): the board, the players and the fire, and the action values.
+
+A round is every player's turn in seat order, then the end of the moves (whoever stands on fire
+goes out) and one fire roll per player still in play (F3, F4); the fire's own rules (`roll`,
+`blaze`) are the position's. What a player may do and does is moves.py's. Several players act in a
+round, so an action names its seat: `Move(seat, action)`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import ClassVar, Literal, Union
+
+from pnpkit.kitfile.params.forest_fire import Role
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.forest_fire.rules import R_SQUARES
+
+Square = tuple[int, int]
+STEPS: dict[str, Square] = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
+EIGHT: list[Square] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+# ---- the actions: what one player does, one action at a time (`kind` is the notation's word)
+
+@dataclass(frozen=True)
+class Step:
+    """One square N, S, E or W (onto the ring, too)."""
+    direction: str
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class Extinguish:
+    """Fire put out on the player's own square or one next to it."""
+    square: Square
+    kind: ClassVar[str] = "extinguish"
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A Smoke Jumper's jump from the edge or the ring to any forest square."""
+    square: Square
+    kind: ClassVar[str] = "jump"
+
+
+@dataclass(frozen=True)
+class Refill:
+    """A pilot off the board, filling the tank."""
+    kind: ClassVar[str] = "refill"
+
+
+@dataclass(frozen=True)
+class Drop:
+    """A pilot's water on a line of squares."""
+    squares: tuple[Square, ...]
+    kind: ClassVar[str] = "drop"
+
+
+Action = Union[Step, Extinguish, Jump, Refill, Drop]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of the player in seat `seat` (players act in turn within a round)."""
+    seat: int
+    action: Action
+
+
+def sq(s: Square) -> str:
+    """A square as the notation writes it: `2 3`."""
+    return f"{s[0]} {s[1]}"
+
+
+@dataclass
+class Person:
+    name: str
+    role: Role
+    at: Square | None  # None: a pilot, never on the board
+    out_in: int | None = None  # the round they went out in
+    full: bool = False  # a pilot's tank: filled by `refill`, emptied by `drop`
+
+    @property
+    def out(self) -> bool:
+        return self.out_in is not None
+
+
+@dataclass
+class State:
+    """The position. Round 0 is the setup; `done` counts the acting player's actions this turn."""
+
+    n: int
+    people: list[Person]
+    fire: dict[Square, int] = field(default_factory=dict)
+    firebreaks: set[Square] = field(default_factory=set)
+    round: int = 0
+    done: int = 0
+    refilled: bool = False
+    outcome: Literal["playing", "won", "lost"] = "playing"
+    ended_in: int | None = None
+    words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
+    acting: int | None = None   # the seat whose turn it is in the round
+
+    def copy(self) -> "State":
+        """A copy to try things on (the roles are shared, never changed)."""
+        people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in self.people]
+        return State(self.n, people, dict(self.fire), set(self.firebreaks), self.round, self.done, self.refilled,
+                     self.outcome, self.ended_in, self.words, self.acting)
+
+    # geometry (F1)
+    def on_board(self, s: Square) -> bool:
+        return 1 <= s[0] <= self.n and 1 <= s[1] <= self.n
+
+    def on_ring(self, s: Square) -> bool:
+        edge, inner = (0, self.n + 1), range(1, self.n + 1)
+        return (s[0] in edge and s[1] in inner) or (s[1] in edge and s[0] in inner)
+
+    def on_edge(self, s: Square) -> bool:
+        return self.on_board(s) and (s[0] in (1, self.n) or s[1] in (1, self.n))
+
+    def burning(self, s: Square) -> bool:
+        return self.fire.get(s, 0) > 0
+
+    def squares(self) -> list[Square]:
+        return [(d, a) for d in range(1, self.n + 1) for a in range(1, self.n + 1)]
+
+    @property
+    def over(self) -> bool:
+        return self.outcome != "playing"
+
+    def in_play(self) -> list[Person]:
+        return [p for p in self.people if not p.out]
+
+    def refill_turn(self) -> bool:
+        """The pilot's turns alternate, refill first (F8): refill on rounds 1, 3, 5, ..."""
+        return self.round % 2 == 1
+
+    # one player's turn
+    def begin_turn(self, seat: int) -> None:
+        self.acting, self.done, self.refilled = seat, 0, False
+
+    def remove(self, s: Square, k: int) -> None:
+        left = self.fire.get(s, 0) - k
+        if left > 0:
+            self.fire[s] = left
+        else:
+            self.fire.pop(s, None)
+
+    # the end of a round and the fire (F3, F4)
+    def end_of_moves(self) -> list[Person]:
+        """Players standing on a burning square go out; all players out loses (F4)."""
+        gone = [p for p in self.in_play() if p.at is not None and self.burning(p.at)]
+        for p in gone:
+            p.out_in = self.round
+        if not self.in_play() and not self.over:
+            self.outcome, self.ended_in = "lost", self.round
+        return gone
+
+    def why_roll_illegal(self, s: Square) -> Illegal | None:
+        if not self.on_board(s):
+            return Illegal(f"[{s[0]}, {s[1]}] is not a roll of the two dice (each 1-{self.n})", R_SQUARES)
+        return None
+
+    def roll(self, s: Square) -> str:
+        """One fire roll, exactly as F3; returns what happened and why."""
+        if s in self.firebreaks:
+            return f"fire rolled on {sq(s)}, a Firebreak: nothing happens"
+        fire = self.fire   # holds burning squares only: a square put out is removed
+        fire[s] = fire.get(s, 0) + 1
+        spread = [(nxt, after) for nxt, after in _spreads(self.n, s)
+                  if nxt not in fire and nxt not in self.firebreaks and after in fire]
+        for nxt, _ in spread:
+            fire[nxt] = 1
+        if not self.words:
+            return ""
+        what = f"fire on {sq(s)} ({self.fire[s]} counter{'s' * (self.fire[s] != 1)})"
+        if spread:
+            what += "; spreads to " + ", ".join(f"{sq(a)} (between {sq(s)} and burning {sq(b)})" for a, b in spread)
+        return what
+
+    def blaze(self) -> bool:
+        """Every non-Firebreak square burning loses (F4)."""
+        if not self.over and len(self.fire) + len(self.firebreaks) >= self.n * self.n and \
+                all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
+            self.outcome, self.ended_in = "lost", self.round
+            return True
+        return False
+
+
+@lru_cache(maxsize=16)
+def board(n: int) -> tuple[Square, ...]:
+    return tuple((d, a) for d in range(1, n + 1) for a in range(1, n + 1))
+
+
+@lru_cache(maxsize=1024)
+def _spreads(n: int, s: Square) -> tuple[tuple[Square, Square], ...]:
+    """F3's pairs around square s: (the next square, the one after it) in each of 8 directions,
+    both on the board."""
+    out = []
+    for d in EIGHT:
+        nxt, after = (s[0] + d[0], s[1] + d[1]), (s[0] + 2 * d[0], s[1] + 2 * d[1])
+        if 1 <= after[0] <= n and 1 <= after[1] <= n:
+            out.append((nxt, after))
+    return tuple(out)

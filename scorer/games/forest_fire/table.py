@@ -1,0 +1,151 @@
+"""Forest Fire at the table: where a record stops, for `pnpkit moves` (scorer/play.py: Table), what
+the acting player may do next, and the record with one more action written in. Every answer is
+moves.py's.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.forest_fire.moves import legal_moves, why_illegal, why_turn_short
+from pnpkit.scorer.games.forest_fire.notation import parse_action, text
+from pnpkit.scorer.games.forest_fire.record import Record
+from pnpkit.scorer.games.forest_fire.replay import Run
+from pnpkit.scorer.games.forest_fire.rules import F4, F5
+from pnpkit.scorer.games.forest_fire.state import Move, sq
+from pnpkit.scorer.replay import Replay
+from pnpkit.scorer.play import Option, Turn, cannot_extend
+
+
+class AtTable:
+    """Where a record stops, for `pnpkit moves` (scorer/play.py: Table): the round in progress and
+    the player acting in it. The players act in seat order; the one acting is the last who has
+    actions written in the round's `moves` (write `Ben: []` to say Ann's turn is over), or the next
+    one when that player has no action left."""
+
+    def __init__(self, record: Record, kit) -> None:
+        self.record, self.kit = record, kit
+        run = self.run = Run(record, kit, Replay())
+        self.violations = run.replay.violations
+        run.setup()
+        rounds = record.rounds
+        self.round, self.acting, self.fires_due = run.first_round, None, False
+        for r, rnd in enumerate(rounds[:-1], run.first_round):
+            if not run.round(r, rnd, last=False):
+                return
+        st = run.state
+        if not rounds or st.over:
+            self.round = run.first_round + len(rounds) - (1 if st.over and rounds else 0)
+            self._begin(0)
+            return
+        r = self.round = run.first_round + len(rounds) - 1
+        last = rounds[-1]
+        if last.fires is not None:
+            run.round(r, last, last=True)
+            self.round = r + 1
+            self._begin(0)
+            return
+        if st.over:
+            return
+        st.round = r
+        written = [i for i, p in enumerate(st.people) if p.name in last.moves]
+        upto = written[-1] if written else 0
+        for i in range(upto):
+            run.turn(r, i, last.moves.get(st.people[i].name, []))
+        if st.over:
+            return
+        run.turn(r, upto, last.moves.get(st.people[upto].name, []), whole=False)
+        if self._left(upto) > 0:
+            self.acting = upto
+        else:
+            self._begin(upto + 1)
+
+    def _left(self, i: int) -> int:
+        """Actions player i may still take this turn."""
+        st, p = self.run.state, self.run.state.people[i]
+        if st.over or p.out:
+            return 0
+        allowed = 1 if p.role.kind == "air" else p.role.actions
+        return allowed - st.done
+
+    def _begin(self, i: int) -> None:
+        """The turn of the first player in play from seat i on, or the fire rolls if none is left."""
+        st = self.run.state
+        st.round = self.round
+        nxt = next((k for k in range(i, len(st.people)) if not st.people[k].out), None)
+        if st.over:
+            return
+        if nxt is None:
+            self.fires_due = True
+            return
+        st.begin_turn(nxt)
+        self.acting = nxt
+
+    def turn(self) -> Turn:
+        st = self.run.state
+        if st.over:
+            return Turn(to_move=None, may_end_turn=True,
+                        waiting=f"the game is over: the players {st.outcome} in round {st.ended_in}")
+        if self.fires_due or self.acting is None:
+            n = len(st.in_play())
+            return Turn(to_move=None, may_end_turn=True, turn=f"round {self.round}, fires",
+                        waiting=f"round {self.round}'s fire rolls: add `fires:` with one roll for each player still "
+                                f"in play ({n}) to the round")
+        i, p = self.acting, st.people[self.acting]
+        forced = []
+        if p.role.kind == "air" and st.refill_turn() and not st.refilled:
+            forced.append(f"refill: round {self.round} is a refill turn for {p.name} (a pilot's turns alternate, "
+                          f"refill first: ruling F8)")
+        where = "off the board" if p.at is None else sq(p.at)
+        return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st)], forced=forced,
+                    may_end_turn=why_turn_short(st) is None,
+                    turn=f"round {self.round}, {p.name} ({p.role.id}, {where}): {self._left(i)} of "
+                         f"{1 if p.role.kind == 'air' else p.role.actions} actions left")
+
+    def _split(self, action: str) -> tuple[int | None, str]:
+        """`Ben: move N` -> (Ben's seat, `move N`); no name: the player acting."""
+        names = [p.name for p in self.run.state.people]
+        head, sep, rest = str(action).partition(":")
+        if sep and head.strip() in names:
+            return names.index(head.strip()), rest.strip()
+        return self.acting, str(action).strip()
+
+    def why_illegal(self, action: str) -> Illegal | None:
+        i, text = self._split(action)
+        a = parse_action(text)
+        st = self.run.state
+        if st.over:
+            return Illegal(f"the game is already {st.outcome} (round {st.ended_in})", F5 if st.outcome == "won" else F4)
+        if self.fires_due or i is None:
+            return Illegal(f"every player has acted in round {self.round}: the fire rolls come next", F4)
+        if i < self.acting:
+            return Illegal(f"{st.people[i].name} has already acted in round {self.round}; the players act in seat "
+                           f"order, and it is {st.people[self.acting].name}'s turn", F4)
+        for k in range(self.acting, i):   # the turns before player i's end first
+            if not st.people[k].out and (why := self._fresh(k, k != self.acting, lambda _: why_turn_short(st))) is not None:
+                return why
+        return self._fresh(i, i != self.acting, lambda k: why_illegal(st, Move(k, a)))
+
+    def _fresh(self, i: int, fresh: bool, ask):
+        """`ask(i)` about player i's turn in progress, or (fresh) about a turn of theirs not yet begun."""
+        st = self.run.state
+        if not fresh:
+            return ask(i)
+        saved = st.acting, st.done, st.refilled
+        st.begin_turn(i)
+        try:
+            return ask(i)
+        finally:
+            st.acting, st.done, st.refilled = saved
+
+    def extend(self, data: dict, action: str) -> dict:
+        i, text = self._split(action)
+        parse_action(text)
+        if self.fires_due or i is None or self.run.state.over:
+            raise cannot_extend(self.turn().waiting or "")
+        name = self.run.state.people[i].name
+        rounds = [dict(r) for r in (data.get("rounds") or [])]
+        if not rounds or rounds[-1].get("fires") is not None:
+            rounds.append({"moves": {}})
+        moves = dict(rounds[-1].get("moves") or {})
+        moves[name] = list(moves.get(name) or []) + [text]
+        rounds[-1]["moves"] = moves
+        return {**data, "rounds": rounds}
