@@ -134,7 +134,8 @@ def format_size(fmt: str, args: Any) -> int:
     for m in _FORMAT_SPEC.finditer(fmt):
         if "*" in (m[1], m[2]):
             raise SecurityError("a width taken from the arguments (%*d) is not allowed in a template")
-        total += max(int(m[1] or 0), widest if m[3] in "sr" else min(widest, int(m[2] or 0) + 30))
+        width, precision = (int(d[:7] or 0) for d in (m[1], m[2] or ""))  # 7 digits are over the bound already
+        total += max(width, widest if m[3] in "sr" else min(widest, precision + 30))
     return total
 
 
