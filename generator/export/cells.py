@@ -1,5 +1,5 @@
 """Text from a kit, made safe to open in a spreadsheet: every table pnpkit writes (png/index.csv,
-the TTS deck's .txt and .json, and any export to come) passes its text cells through `cell`.
+the TTS deck's .txt and .json, and any export to come) passes its text cells through `no_formula`.
 
 A stranger's kit can title a card `=cmd|' /C calc'!A0`. Written as it is at the start of a cell,
 Excel, LibreOffice and Google Sheets read it as a formula (CSV or formula injection), and a
@@ -19,7 +19,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
-def cell(value: Any) -> str:
+def no_formula(value: Any) -> str:
     """`value` as text that no spreadsheet runs."""
     text = str(value)
     if text.startswith(FORMULA_START) and not _NUMBER.fullmatch(text):
@@ -28,7 +28,7 @@ def cell(value: Any) -> str:
 
 
 def csv_bytes(rows: Iterable[Iterable[Any]]) -> bytes:
-    """A CSV file (UTF-8, `\\n` line ends) whose every cell went through `cell`."""
+    """A CSV file (UTF-8, `\\n` line ends) whose every cell went through `no_formula`."""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows([cell(v) for v in row] for row in rows)
+    csv.writer(buf, lineterminator="\n").writerows([no_formula(v) for v in row] for row in rows)
     return buf.getvalue().encode("utf-8")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.export import components, face
-from pnpkit.generator.export.cells import cell
+from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Style
 
@@ -41,7 +41,7 @@ def export(pieces: list[Piece], bleed: float, title: str) -> tuple[dict[str, byt
     """The files, and a warning for each deck whose size no print shop sells as standard."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
-    readme = [f"{cell(title)}: one-up PDFs for a print shop", ""]
+    readme = [f"{no_formula(title)}: one-up PDFs for a print shop", ""]
     for component, group in components(pieces).items():
         w, h = group[0].w, group[0].h
         W, H = w + 2 * bleed, h + 2 * bleed

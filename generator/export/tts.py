@@ -16,7 +16,7 @@ for TTS versions that show it for a hidden card):
   100 x sheet + place), its images named by file:// address (upload them and replace the
   addresses to share it).
 
-Every name from the kit in the .txt and .json passes through `cells.cell` (no formula for a
+Every name from the kit in the .txt and .json passes through `cells.no_formula` (no formula for a
 spreadsheet that opens them).
 
 A card's pixel width is what `--dpi` asks, made smaller where 10 cards across (or 7 down) would
@@ -29,7 +29,7 @@ import json
 import math
 
 from pnpkit.generator.export import components, designs, face, pixels
-from pnpkit.generator.export.cells import cell
+from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 
 MAX_ACROSS, MAX_DOWN, MAX_SIDE, PER_SHEET = 10, 7, 4096, 69
@@ -69,7 +69,7 @@ def export(pieces: list[Piece], dpi: float, out_root: str) -> dict[str, bytes]:
         backs = designs(group, "back")
         w, h = group[0].w, group[0].h
         unique = len(backs) > 1
-        lines = [f"Tabletop Simulator: Objects > Components > Cards > Custom Deck, for {cell(component)} "
+        lines = [f"Tabletop Simulator: Objects > Components > Cards > Custom Deck, for {no_formula(component)} "
                  f"({len(group)} cards, {len(fronts)} different faces)", ""]
         deck_ids: list[int] = []
         custom: dict[str, dict] = {}
@@ -103,15 +103,15 @@ def export(pieces: list[Piece], dpi: float, out_root: str) -> dict[str, bytes]:
                      "NumWidth": across, "NumHeight": down, "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
             custom[str(s)] = entry
             for place, d in enumerate(part):
-                lines.append(f"    {place + 1:2d}. {cell(d.name)}" + (f"  x{d.count}" if d.count > 1 else ""))
+                lines.append(f"    {place + 1:2d}. {no_formula(d.name)}" + (f"  x{d.count}" if d.count > 1 else ""))
                 card_id = 100 * s + place
                 deck_ids += [card_id] * d.count
-                contained += [{"Name": "Card", "Nickname": cell(d.name), "CardID": card_id,
+                contained += [{"Name": "Card", "Nickname": no_formula(d.name), "CardID": card_id,
                                "CustomDeck": {str(s): entry}}] * d.count
             lines.append("")
         files[f"tts/{component}.txt"] = "\n".join(lines).encode("utf-8")
-        saved = {"SaveName": cell(component), "ObjectStates": [{
-            "Name": "DeckCustom", "Nickname": cell(component), "SidewaysCard": w > h, "DeckIDs": deck_ids,
+        saved = {"SaveName": no_formula(component), "ObjectStates": [{
+            "Name": "DeckCustom", "Nickname": no_formula(component), "SidewaysCard": w > h, "DeckIDs": deck_ids,
             "CustomDeck": custom, "ContainedObjects": contained,
             "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
                           "scaleX": 1, "scaleY": 1, "scaleZ": 1}}]}
