@@ -5,12 +5,16 @@ beside the kit file or in the package's templates/. A template sees what docs/ki
 (`kit`, `game`, `params`, a card's `row`, `range`, `namespace`, jinja2's filters and ours) and
 nothing else:
 
+- plain values (generator/template_values.py): mappings, lists, text and numbers, no Python
+  object with methods; attributes of a mapping are its keys, and nothing is called but the
+  template's own macros, `range` and `namespace`;
 - jinja2's `ImmutableSandboxedEnvironment`: no attribute that starts with `_` (the road from
-  `''.__class__` to `os.system`), no unsafe callables, no changing lists or dicts;
+  `''.__class__` to `os.system`), no changing lists or dicts;
 - files only through `ConfinedLoader`: the kit's own folder and templates/, links followed and
   refused when they lead outside (kitfile/files.py);
-- bounded work: an operator or call whose result would be huge (`'x' * 10**9`, `9 ** 10**9`,
-  `'{:>999999999}'.format(1)`) is refused before it runs, rendered text is at most
+- bounded work (generator/template_bounds.py): every value an operator, a filter, a call or a
+  captured block makes is at most MAX_VALUE, worked out before the C code that would build it
+  runs (`([x] * 7000) | join`, `'x' * 10**9`, `9 ** 10**9`); rendered text is at most
   `MAX_OUTPUT` characters, and a render that runs past `SECONDS` (nested loops) is stopped.
 
 Every failure is a `TemplateProblem` with the template's line where known; the renderers turn it
