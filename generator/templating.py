@@ -149,7 +149,8 @@ class KitSandbox(ImmutableSandboxedEnvironment):
             return self.undefined(obj=obj, name=key)
 
     def is_safe_callable(self, obj: Any) -> bool:
-        return isinstance(obj, _CALLABLE) or obj is self.globals.get("range") or obj is Namespace
+        return (isinstance(obj, _CALLABLE) or isinstance(getattr(obj, "__self__", None), LoopContext)  # loop.cycle
+                or obj is self.globals.get("range") or obj is Namespace)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         if not __self.is_safe_callable(__obj):

@@ -70,6 +70,7 @@ def test_a_hostile_template_is_refused_before_it_runs(text, words):
     ("{{ [1, 2] | tojson(indent=2) | length }} {{ [[1], [2]] | sum(start=[]) }}", "12 [1, 2]"),
     ("{% for k, v in {'a': 1} | items %}{{ k }}={{ v }}{% endfor %}", "a=1"),
     ("{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(1) }}{{ range(3) | list }}", "<1>[0, 1, 2]"),
+    ("{% for i in range(3) %}{{ loop.cycle('a', 'b') }}{% if loop.changed(i) %}.{% endif %}{% endfor %}", "a.b.a."),
     ("{% set ns = namespace(n=0) %}{% for i in range(3) %}{% set ns.n = ns.n + i %}{% endfor %}{{ ns.n }}", "3"),
 ])
 def test_ordinary_templates_still_render(text, out):
