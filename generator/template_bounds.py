@@ -181,6 +181,11 @@ def _string(value: Any) -> str:
     return jinja2.filters.soft_str(check(value, "a value turned into text"))
 
 
+def _attr(environment: Any, obj: Any, name: str) -> Any:
+    """`x | attr('a')` as `x.a`: the sandbox's lookup, so a plain value's methods stay invisible."""
+    return environment.getattr(obj, str(name))
+
+
 def _context_kind(fn: Callable, like: Callable) -> Callable:
     if hasattr(like, "jinja_pass_arg"):
         fn.jinja_pass_arg = like.jinja_pass_arg  # type: ignore[attr-defined]
@@ -192,6 +197,6 @@ REPLACED: dict[str, Callable] = {
     "join": _context_kind(_join, F.sync_do_join), "replace": _context_kind(_replace, F.do_replace),
     "indent": _indent, "wordwrap": _context_kind(_wordwrap, F.do_wordwrap), "format": _format,
     "sum": _context_kind(_sum, F.sync_do_sum), "tojson": _context_kind(_tojson, F.do_tojson),
-    "pprint": _pprint, "string": _string,
+    "pprint": _pprint, "string": _string, "attr": _context_kind(_attr, F.do_attr),
 }
 REMOVED = {"urlize"}  # HTML links: its options repeat text into every link, and a kit prints no HTML

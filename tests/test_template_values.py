@@ -38,6 +38,7 @@ def test_a_kit_reaches_templates_as_plain_values_named_relative_to_its_folder():
     ("{{ 'abc'.upper() }}", "has no attribute 'upper'"),
     ("{{ '{:>9}'.format(1) }}", "has no attribute 'format'"),
     ("{{ kit() }}", "cannot be called in a template"),
+    ("{{ 'x' | attr('upper') }}", "has no attribute 'upper'"),
     ("{% set x = 'x' * 99999 %}{{ ([x] * 7000) | join }}", "more than 100,000"),
     ("{% set x = 'x' * 99999 %}{{ x | replace('x', x) }}", "a replaced text of more than 100,000"),
     ("{{ range(7000) | map('string') | map('center', 99999) | map('upper') | list }}", "a sequence of more"),
