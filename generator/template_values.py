@@ -97,7 +97,8 @@ def _properties(cls: type) -> tuple[str, ...]:
     for klass in cls.__mro__:
         if klass in (BaseModel, object) or not klass.__module__.startswith("pnpkit."):
             continue
-        out += [n for n, v in vars(klass).items() if isinstance(v, (property, cached_property)) and not n.startswith("_") and n not in out]
+        out += [n for n, v in vars(klass).items()
+                if isinstance(v, (property, cached_property)) and not n.startswith("_") and n not in out]
     return tuple(out)
 
 

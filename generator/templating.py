@@ -190,8 +190,8 @@ def environment(kit_folder: Path | None) -> KitSandbox:
     """The sandbox for one kit: its folder first (a designer's own templates), then templates/."""
     from pnpkit.generator import template_filters
     roots = ([kit_folder] if kit_folder else []) + [templates_dir()]
-    env = KitSandbox(loader=ConfinedLoader(roots), finalize=bounds.printed, undefined=jinja2.StrictUndefined, autoescape=False,
-                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env = KitSandbox(loader=ConfinedLoader(roots), finalize=bounds.printed, undefined=jinja2.StrictUndefined,
+                     autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
     env.globals = {"range": env.globals["range"], "namespace": env.globals["namespace"]}
     filters = {**env.filters, **template_filters.FILTERS}
     env.filters = {name: _checked_filter(name, fn) for name, fn in filters.items() if name not in bounds.REMOVED}

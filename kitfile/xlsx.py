@@ -109,7 +109,8 @@ def _scan(z: zipfile.ZipFile, parts: list[str], name: str) -> None:
                                    f"at most {MAX_COLUMNS} columns)") or (cells > MAX_CELLS and
                                                                         f"the file passes {MAX_CELLS:,} cells")
                     else:
-                        problem = elements > MAX_SHEET_ELEMENTS and f"the sheets pass {MAX_SHEET_ELEMENTS:,} XML elements"
+                        problem = (elements > MAX_SHEET_ELEMENTS
+                                   and f"the sheets pass {MAX_SHEET_ELEMENTS:,} XML elements")
                     if problem:
                         raise DeckError(f"{name} row {_row_number(el, rows)}: {problem}")
         except (etree.LxmlError, zipfile.BadZipFile, OSError, EOFError, RuntimeError) as e:

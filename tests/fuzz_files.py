@@ -144,22 +144,25 @@ def _csv_mutation(text: str, rng: random.Random) -> bytes:
 
 @lru_cache(maxsize=1)
 def _xlsx_parts() -> dict[str, bytes]:
-    """The example deck as an .xlsx (openpyxl, fixed dates so every run writes the same bytes)."""
+    """The example deck as an .xlsx (openpyxl; its dates fixed, so every run writes the same bytes)."""
     import csv
-    import datetime
     import openpyxl
     wb = openpyxl.Workbook()
     ws = wb.active
     for row in csv.reader(io.StringIO(DECK.read_text(encoding="utf-8"))):
         ws.append([int(c) if c.isdigit() else c for c in row])
-    wb.properties.created = wb.properties.modified = datetime.datetime(2026, 1, 1)
     buf = io.BytesIO()
     wb.save(buf)
     with zipfile.ZipFile(buf) as z:
-        return {n: z.read(n) for n in z.namelist()}
+        parts = {n: z.read(n) for n in z.namelist()}
+    parts["docProps/core.xml"] = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"2026-01-01T00:00:00Z",
+                                        parts["docProps/core.xml"])  # openpyxl writes the time of saving
+    return parts
 
 
 SHEET = "xl/worksheets/sheet1.xml"
+SHARED_STRINGS_TYPE = (b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+                       b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>')
 
 
 def _xlsx_mutation(rng: random.Random) -> bytes:
@@ -169,12 +172,14 @@ def _xlsx_mutation(rng: random.Random) -> bytes:
     cells = re.findall(r'<c r="[A-Z]+\d+"[^>]*>.*?</c>', sheet)
     target = rng.choice(cells)
     if pick < 0.15:
-        sheet = sheet.replace(target, re.sub(r' t="\w+"', "", target.split(">")[0]) + f' t="s"><v>{rng.choice([7, -1, 10**9, "x"])}</v></c>', 1)
+        index = rng.choice([7, -1, 10**9, "x"])
+        sheet = sheet.replace(target, re.sub(r' t="\w+"', "", target.split(">")[0]) + f' t="s"><v>{index}</v></c>', 1)
     elif pick < 0.3:
         n = rng.choice([200, 1_001, 60_000, 1_700_000])
         sheet = sheet.replace("</row>", "<c><v>1</v></c>" * n + "</row>", 1)
     elif pick < 0.4:
-        sheet = sheet.replace("</sheetData>", f'<row r="{rng.choice([1048576, 0, -3, 10**12, 20000])}"><c><v>1</v></c></row></sheetData>')
+        number = rng.choice([1048576, 0, -3, 10**12, 20000])
+        sheet = sheet.replace("</sheetData>", f'<row r="{number}"><c><v>1</v></c></row></sheetData>')
     elif pick < 0.5:
         value = rng.choice(["1e309", "nan", "9" * 500, "-1e7", "", "TRUE"])
         sheet = sheet.replace(target, target.split(">")[0].replace(' t="inlineStr"', ' t="n"') + f"><v>{value}</v></c>", 1)
@@ -187,7 +192,7 @@ def _xlsx_mutation(rng: random.Random) -> bytes:
     elif pick < 0.8:
         parts["xl/sharedStrings.xml"] = b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' + \
             b"<si><t>s</t></si>" * rng.choice([10, 200_000, 1_000_000]) + b"</sst>"
-        parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>')
+        parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", SHARED_STRINGS_TYPE + b"</Types>")
     elif pick < 0.9:
         sheet = sheet[: rng.randrange(len(sheet))]
     else:
