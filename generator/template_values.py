@@ -27,10 +27,11 @@ from typing import Any
 from pydantic import BaseModel
 
 KIT_DATA = 10_000_000  # size of everything a kit's templates see (a 2 MB kit file and its decks, aliases expanded)
+MAX_DEPTH = 100        # nesting: a kit file nests at most 40 deep, and pnpkit's models add a few levels
 
 
 class TooBig(Exception):
-    """A kit's data, expanded as templates see it, is larger than KIT_DATA."""
+    """A kit's data, expanded as templates see it, is larger than KIT_DATA (or nests past MAX_DEPTH)."""
 
 
 def size(value: Any, limit: int) -> int:
@@ -56,11 +57,12 @@ def size(value: Any, limit: int) -> int:
     return total
 
 
-def plain(value: Any, budget: list[int]) -> Any:
+def plain(value: Any, budget: list[int], depth: int = 0) -> Any:
     """`value` as plain data (dict, list, tuple, str, int, float, bool, None), with `budget[0]`
-    lowered by its size; TooBig once it runs out. Aliased parts are copied, so they count each time."""
+    lowered by its size; TooBig once it runs out or past MAX_DEPTH (a model that refers back to
+    itself). Aliased parts are copied, so they count each time."""
     budget[0] -= 1
-    if budget[0] < 0:
+    if budget[0] < 0 or depth > MAX_DEPTH:
         raise TooBig()
     if value is None or isinstance(value, (bool, int, float)):
         return value
@@ -69,24 +71,25 @@ def plain(value: Any, budget: list[int]) -> Any:
         if budget[0] < 0:
             raise TooBig()
         return str(value)
+    d = depth + 1
     if isinstance(value, enum.Enum):
-        return plain(value.value, budget)
+        return plain(value.value, budget, d)
     if isinstance(value, BaseModel):
         names = [*type(value).model_fields, *_properties(type(value))]
-        return {name: plain(getattr(value, name), budget) for name in names}
+        return {name: plain(getattr(value, name), budget, d) for name in names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = [*(f.name for f in dataclasses.fields(value)), *_properties(type(value))]
-        return {name: plain(getattr(value, name), budget) for name in names}
+        return {name: plain(getattr(value, name), budget, d) for name in names}
     if isinstance(value, dict):
-        return {plain(k, budget) if isinstance(k, (str, int, float, bool)) else str(k): plain(v, budget)
+        return {plain(k, budget, d) if isinstance(k, (str, int, float, bool)) else str(k): plain(v, budget, d)
                 for k, v in value.items()}
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple: its fields by name
-        return {name: plain(v, budget) for name, v in zip(value._fields, value)}
+        return {name: plain(v, budget, d) for name, v in zip(value._fields, value)}
     if isinstance(value, tuple):
-        return tuple(plain(v, budget) for v in value)
+        return tuple(plain(v, budget, d) for v in value)
     if isinstance(value, (list, set, frozenset)):
-        return [plain(v, budget) for v in value]
-    return plain(str(value), budget)
+        return [plain(v, budget, d) for v in value]
+    return plain(str(value), budget, d)
 
 
 @lru_cache(maxsize=None)
