@@ -171,8 +171,10 @@ def _value(cell: Any, where: str) -> Any:
     if isinstance(cell, bool):
         return cell
     if isinstance(cell, (int, float)):
-        if not math.isfinite(cell) or abs(cell) > 1_000_000:
-            raise DeckError(f"{where}: the number {cell!r} is out of range (at most 1,000,000)")
+        if abs(cell) > 1_000_000 or not math.isfinite(cell):  # a 500-digit int cannot become a float
+            shown = cell if abs(cell) < 10**20 or not isinstance(cell, int) else \
+                f"of about {int(abs(cell).bit_length() * 0.30103) + 1} digits"
+            raise DeckError(f"{where}: the number {shown} is out of range (at most 1,000,000)")
         return int(cell) if isinstance(cell, float) and cell.is_integer() else cell
     if hasattr(cell, "isoformat"):  # a date in a spreadsheet stays text, as in a kit file
         return cell.isoformat()
