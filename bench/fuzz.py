@@ -17,6 +17,12 @@ shifts them, and a failing case prints its number to reproduce it with `--only`.
 
     .venv/bin/python bench/fuzz.py [--records 5000] [--kits 1000] [--seed 0] [--jobs 2]
     .venv/bin/python bench/fuzz.py --only kit:123       # one case, its output shown
+    .venv/bin/python bench/fuzz.py --records 0 --kits 0 --decks 500 --templates 500   # issue 28's
+
+Deck and template cases (tests/fuzz_files.py) are kit folders: a kit file beside a mutated CSV
+or .xlsx deck, or beside a mutated template file (or a chain of hostile filters); each builds
+with `build --paper a4` and must exit 0 or 2. Every case runs under a 2 GB address-space cap
+(`--cap-gb`), so a case that would take more ends as a failure to report, not a stalled machine.
 """
 from __future__ import annotations
 
@@ -35,12 +41,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+import fuzz_files  # noqa: E402
 import fuzz_inputs  # noqa: E402
 
 import pnpkit.cli  # noqa: E402,F401  (imported before forking: each case pays only for its command)
 from pnpkit.launch import main as pnpkit_main  # noqa: E402
 
 LIMIT_S, LIMIT_MB, MESSAGE_MAX = 5.0, 500, 500
+FOLDERS = ("deck", "template")  # kinds whose case is a kit folder (tests/fuzz_files.py)
 KILL_AFTER_S = 20.0
 LINE = re.compile(r"^pnpkit: (cannot read it:\n)?\S[^\n]*?:\d+: ", re.M)
 
@@ -71,22 +79,32 @@ class Outcome:
                 out.append("exit 2 without a line")
             if len(self.message.rstrip("\n")) >= MESSAGE_MAX:
                 out.append(f"a {len(self.message)}-character message")
-            if self.kind == "kit" and self.leftovers:
+            if self.kind != "record" and self.leftovers:
                 out.append(f"left {self.leftovers[:3]}")
         if "Traceback" in self.message:
             out.append("a traceback")
         return out
 
 
-def _child(kind: str, seed: int, work: Path) -> None:
-    """In the forked process: write the case, run pnpkit on it, exit with its code."""
-    source, text = fuzz_inputs.case(kind, seed)
-    path = work / ("k.yaml" if kind == "kit" else "r.yaml")
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+def _child(kind: str, seed: int, work: Path, cap_gb: float) -> None:
+    """In the forked process: write the case, run pnpkit on it (under an address-space cap of
+    `cap_gb`), exit with its code."""
+    if cap_gb:
+        resource.setrlimit(resource.RLIMIT_AS, (int(cap_gb * 2**30),) * 2)
+    if kind in FOLDERS:  # a kit folder: k.yaml and the decks or templates it names
+        source, files = fuzz_files.case(kind, seed)
+        for name, data in files.items():
+            (work / name).write_bytes(data)
+        path = work / "k.yaml"
+    else:
+        source, text = fuzz_inputs.case(kind, seed)
+        path = work / ("k.yaml" if kind == "kit" else "r.yaml")
+        path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+    (work / "source.txt").write_text(source, encoding="utf-8")
     out = os.open(work / "output.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.dup2(out, 1)
     os.dup2(out, 2)
-    argv = (["build", str(path), "--paper", "a4", "--out", str(work / "out")] if kind == "kit"
+    argv = (["build", str(path), "--paper", "a4", "--out", str(work / "out")] if kind != "record"
             else fuzz_inputs.record_command(seed, str(path), str(work / "replay")))
     sys.argv = ["pnpkit", *argv]
     code = 0
@@ -103,7 +121,7 @@ def _child(kind: str, seed: int, work: Path) -> None:
     os._exit(code)
 
 
-def run(cases: list[tuple[str, int]], jobs: int, root: Path) -> list[Outcome]:
+def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0) -> list[Outcome]:
     """Fork up to `jobs` cases at a time; collect each one's outcome as it ends."""
     pending = list(reversed(cases))
     running: dict[int, tuple[str, int, float, Path]] = {}
@@ -117,7 +135,7 @@ def run(cases: list[tuple[str, int]], jobs: int, root: Path) -> list[Outcome]:
             pid = os.fork()
             if pid == 0:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
-                _child(kind, seed, work)
+                _child(kind, seed, work, cap_gb)
             running[pid] = (kind, seed, started, work)
         pid, status, usage = os.wait4(-1, os.WNOHANG)
         if pid == 0:
@@ -132,7 +150,8 @@ def run(cases: list[tuple[str, int]], jobs: int, root: Path) -> list[Outcome]:
         message = (work / "output.txt").read_text(errors="replace") if (work / "output.txt").exists() else ""
         out = work / "out"
         leftovers = [str(p.relative_to(out)) for p in out.rglob("*")] if out.exists() else []
-        source = fuzz_inputs.source(kind, seed)
+        named = work / "source.txt"
+        source = named.read_text(encoding="utf-8") if named.exists() else fuzz_inputs.source(kind, seed)
         done.append(Outcome(kind, seed, source, code, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
                             message, leftovers))
         shutil.rmtree(work, ignore_errors=True)
@@ -168,6 +187,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--records", type=int, default=5000)
     ap.add_argument("--kits", type=int, default=1000)
+    ap.add_argument("--decks", type=int, default=0, help="mutated deck files (CSV, XLSX) beside a kit")
+    ap.add_argument("--templates", type=int, default=0, help="mutated template files and template chains")
+    ap.add_argument("--cap-gb", type=float, default=2.0, help="each case's address-space cap (0: none)")
     ap.add_argument("--seed", type=int, default=0, help="the first case's number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", help="one case, kind:number (e.g. kit:123): its output is printed")
@@ -177,16 +199,16 @@ def main() -> int:
         root = Path(tmp)
         if args.only:
             kind, seed = args.only.split(":")
-            (o,) = run([(kind, int(seed))], 1, root)
+            (o,) = run([(kind, int(seed))], 1, root, args.cap_gb)
             print(o.message)
             print(f"exit {o.code}, {o.seconds:.2f} s ({o.cpu:.2f} s CPU), {o.peak_mb:.0f} MB, "
                   f"problems: {o.problems() or 'none'}")
             return 0 if not o.problems() else 1
         started = time.perf_counter()
-        cases = [("record", args.seed + i) for i in range(args.records)] + \
-                [("kit", args.seed + i) for i in range(args.kits)]
-        outcomes = run(cases, args.jobs, root)
-        ok = all([report(k, [o for o in outcomes if o.kind == k]) for k in ("record", "kit")])
+        counts = {"record": args.records, "kit": args.kits, "deck": args.decks, "template": args.templates}
+        cases = [(kind, args.seed + i) for kind, n in counts.items() for i in range(n)]
+        outcomes = run(cases, args.jobs, root, args.cap_gb)
+        ok = all([report(k, [o for o in outcomes if o.kind == k]) for k in counts])
         print(f"{len(outcomes)} cases in {time.perf_counter() - started:.0f} s with {args.jobs} jobs")
     return 0 if ok else 1
 

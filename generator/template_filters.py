@@ -15,10 +15,16 @@ def rolls_text(rolls: list[int]) -> str:
     return ", ".join(map(str, rolls[:-1])) + f" or {rolls[-1]}"
 
 
+def _get(value: Any, key: str, default: Any = None) -> Any:
+    """A field of a plain value (templates see dictionaries: generator/template_values.py)."""
+    return value.get(key, default) if isinstance(value, dict) else getattr(value, key, default)
+
+
 def cost_text(action: Any) -> str:
     """An action's printed cost: "1", "2", "1 each"."""
-    word = "Nut Point" if action.cost == 1 else "Nut Points"
-    return f"{action.cost} {word}" + (" each" if getattr(action, "per_chestnut", False) else "")
+    cost = _get(action, "cost")
+    word = "Nut Point" if cost == 1 else "Nut Points"
+    return f"{cost} {word}" + (" each" if _get(action, "per_chestnut", False) else "")
 
 
 def number_word(n: int) -> str:
@@ -42,9 +48,12 @@ def action_groups(actions: list[Any]) -> list[tuple[Any, list[Any]]]:
     """Actions in runs that share their rolls, Tongs state and whether they are forced, as the
     rulebook prints them under one heading. Yields (first action of the run, the run)."""
     out: list[tuple[Any, list[Any]]] = []
+
+    def key(a: Any) -> tuple:
+        return tuple(_get(a, "rolls") or ()), _get(a, "tongs"), _get(a, "forced")
+
     for a in actions:
-        key = (tuple(a.rolls), a.tongs, a.forced)
-        if out and (tuple(out[-1][0].rolls), out[-1][0].tongs, out[-1][0].forced) == key:
+        if out and key(out[-1][0]) == key(a):
             out[-1][1].append(a)
         else:
             out.append((a, [a]))

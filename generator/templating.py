@@ -5,12 +5,16 @@ beside the kit file or in the package's templates/. A template sees what docs/ki
 (`kit`, `game`, `params`, a card's `row`, `range`, `namespace`, jinja2's filters and ours) and
 nothing else:
 
+- plain values (generator/template_values.py): mappings, lists, text and numbers, no Python
+  object with methods; attributes of a mapping are its keys, and nothing is called but the
+  template's own macros, `range` and `namespace`;
 - jinja2's `ImmutableSandboxedEnvironment`: no attribute that starts with `_` (the road from
-  `''.__class__` to `os.system`), no unsafe callables, no changing lists or dicts;
+  `''.__class__` to `os.system`), no changing lists or dicts;
 - files only through `ConfinedLoader`: the kit's own folder and templates/, links followed and
   refused when they lead outside (kitfile/files.py);
-- bounded work: an operator or call whose result would be huge (`'x' * 10**9`, `9 ** 10**9`,
-  `'{:>999999999}'.format(1)`) is refused before it runs, rendered text is at most
+- bounded work (generator/template_bounds.py): every value an operator, a filter, a call or a
+  captured block makes is at most MAX_VALUE, worked out before the C code that would build it
+  runs (`([x] * 7000) | join`, `'x' * 10**9`, `9 ** 10**9`); rendered text is at most
   `MAX_OUTPUT` characters, and a render that runs past `SECONDS` (nested loops) is stopped.
 
 Every failure is a `TemplateProblem` with the template's line where known; the renderers turn it
@@ -18,7 +22,6 @@ into the kit file's error at the field that holds the text.
 """
 from __future__ import annotations
 
-import re
 import signal
 import threading
 import time
@@ -30,16 +33,19 @@ from typing import Any, Callable, Iterator
 
 import jinja2
 from jinja2.compiler import CodeGenerator
+from jinja2.runtime import BlockReference, LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.utils import Namespace
 
+from pnpkit.generator import template_bounds as bounds
+from pnpkit.generator.template_bounds import MAX_VALUE
+from pnpkit.generator.template_values import size
 from pnpkit.kitfile.files import OutsideKit, resolve
 
 MAX_OUTPUT = 50_000     # characters one render may produce (a dense A5 page holds about 6,000)
-MAX_VALUE = 100_000     # characters or items one value inside a template may hold
 MAX_NUMBER = 10 ** 6    # a larger whole number given to a call is refused (widths, repeats, padding)
 SECONDS = 1.0           # one render's time
 BUILD_SECONDS = 3.0     # all of one build's renders together (`budget`)
-_WIDE = re.compile(r"\d{6,}")  # a format width of a million or more: "%0999999d", "{:>1000000}"
 
 
 class TemplateProblem(Exception):
@@ -75,7 +81,9 @@ class ConfinedLoader(jinja2.BaseLoader):
 
 
 class _Generator(CodeGenerator):
-    """jinja2's code generator, with `~` (joining text) checked like the intercepted operators."""
+    """jinja2's code generator, with `~` (joining text) checked like the intercepted operators and
+    every captured block (`{% set x %}`, macros, `{% filter %}`, `caller()`) collected in a
+    template_bounds.Buffer that stops at MAX_VALUE."""
 
     def visit_Concat(self, node, frame) -> None:
         self.write("environment.checked_concat((")
@@ -84,43 +92,73 @@ class _Generator(CodeGenerator):
             self.write(", ")
         self.write("))")
 
+    def buffer(self, frame) -> None:
+        frame.buffer = self.temporary_identifier()
+        self.writeline(f"{frame.buffer} = environment.Buffer()")
+
+
+_PLAIN = (dict, list, tuple, str, int, float, bool, type(None))
+_CALLABLE = (Macro, LoopContext, BlockReference, jinja2.Undefined)  # a template's own, and jinja2's loop
+
 
 class KitSandbox(ImmutableSandboxedEnvironment):
-    """The sandbox with the operators whose result can outgrow their inputs checked first."""
+    """The sandbox over plain values (generator/template_values.py): nothing is callable but a
+    template's own macros, `range` and `namespace`; a value's methods are not even visible
+    (`row.items` is the column `items`, never dict.items); and every value made is bounded
+    (generator/template_bounds.py)."""
 
     code_generator_class = _Generator
     intercepted_binops = frozenset({"*", "**", "+", "%", "//"})
+    Buffer = bounds.Buffer
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
-                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * max(n, 0) > MAX_VALUE:
-                    raise SecurityError(f"a text or list of more than {MAX_VALUE:,} is not made in a template")
+                if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and \
+                        size(seq, MAX_VALUE) * max(n, 0) > MAX_VALUE:
+                    raise bounds.too_big()
         elif operator == "**" and isinstance(left, int) and isinstance(right, int):
             if right > 64 and abs(left) > 1 or abs(left).bit_length() * max(right, 0) > 4096:
                 raise SecurityError("a number that large is not computed in a template")
         elif operator == "+" and isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
-            if len(left) + len(right) > MAX_VALUE:
-                raise SecurityError(f"a text or list of more than {MAX_VALUE:,} is not made in a template")
-        elif operator == "%" and isinstance(left, str) and _WIDE.search(left):
-            raise SecurityError("a format width that large is not allowed in a template")
+            if size(left, MAX_VALUE) + size(right, MAX_VALUE) > MAX_VALUE:
+                raise bounds.too_big()
+        elif operator == "%" and isinstance(left, str):
+            return bounds.checked_format(left, right)
         return super().call_binop(context, operator, left, right)
 
     def checked_concat(self, parts: tuple) -> str:
-        texts = [str(p) for p in parts]
-        if sum(map(len, texts)) > MAX_VALUE:
-            raise SecurityError(f"a text of more than {MAX_VALUE:,} characters is not made in a template")
-        return "".join(texts)
+        if sum(size(p, MAX_VALUE) for p in parts) > MAX_VALUE:
+            raise bounds.too_big("a text")
+        return "".join(map(str, parts))
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if isinstance(obj, _PLAIN):
+            return self._item(obj, attribute)
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        if isinstance(obj, _PLAIN):
+            return self._item(obj, argument)
+        return super().getitem(obj, argument)
+
+    def _item(self, obj: Any, key: Any) -> Any:
+        try:
+            return obj[key]
+        except (TypeError, LookupError, ValueError):
+            return self.undefined(obj=obj, name=key)
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return (isinstance(obj, _CALLABLE) or isinstance(getattr(obj, "__self__", None), LoopContext)  # loop.cycle
+                or obj is self.globals.get("range") or obj is Namespace)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        if not __self.is_safe_callable(__obj):
+            name = getattr(__obj, "__name__", type(__obj).__name__)
+            raise SecurityError(f"{name!r} cannot be called in a template: a template calls its own macros, "
+                                "range() and namespace(), and uses filters for the rest")
         _small_numbers(args, kwargs)
-        return super().call(__context, __obj, *args, **kwargs)
-
-    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        wrapped = super().wrap_str_format(value)
-        if wrapped is not None and _WIDE.search(value.__self__):
-            raise SecurityError("a format width that large is not allowed in a template")
-        return wrapped
+        return bounds.check(super().call(__context, __obj, *args, **kwargs))
 
 
 def _small_numbers(args: tuple, kwargs: dict) -> None:
@@ -129,21 +167,18 @@ def _small_numbers(args: tuple, kwargs: dict) -> None:
             raise SecurityError(f"a number over {MAX_NUMBER:,} is not given to a call in a template")
 
 
-def _checked_filter(fn: Callable) -> Callable:
-    """A filter whose arguments after the value must be modest numbers (widths, counts)."""
+def _checked_filter(name: str, fn: Callable) -> Callable:
+    """A filter with its numbers after the value modest (widths, counts), its blow-up replaced by a
+    bounded version (template_bounds.REPLACED) and its result measured."""
+    fn = bounds.REPLACED.get(name, fn)
     value_at = 1 if hasattr(fn, "jinja_pass_arg") else 0  # a context or environment comes first
 
     def run(*args: Any, **kwargs: Any) -> Any:
         _small_numbers(args[value_at + 1:], kwargs)
-        if fn is _FORMAT and args and isinstance(args[0], str) and _WIDE.search(args[0]):
-            raise SecurityError("a format width that large is not allowed in a template")
-        return fn(*args, **kwargs)
+        return bounds.check(fn(*args, **kwargs))
     if value_at:
         run.jinja_pass_arg = fn.jinja_pass_arg  # type: ignore[attr-defined]
     return run
-
-
-_FORMAT = jinja2.filters.FILTERS["format"]
 
 
 def templates_dir() -> Path:
@@ -155,11 +190,11 @@ def environment(kit_folder: Path | None) -> KitSandbox:
     """The sandbox for one kit: its folder first (a designer's own templates), then templates/."""
     from pnpkit.generator import template_filters
     roots = ([kit_folder] if kit_folder else []) + [templates_dir()]
-    env = KitSandbox(loader=ConfinedLoader(roots), undefined=jinja2.StrictUndefined, autoescape=False,
-                     trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env = KitSandbox(loader=ConfinedLoader(roots), finalize=bounds.printed, undefined=jinja2.StrictUndefined,
+                     autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
     env.globals = {"range": env.globals["range"], "namespace": env.globals["namespace"]}
-    env.filters = {name: _checked_filter(fn) for name, fn in env.filters.items()}
-    env.filters.update(template_filters.FILTERS)
+    filters = {**env.filters, **template_filters.FILTERS}
+    env.filters = {name: _checked_filter(name, fn) for name, fn in filters.items() if name not in bounds.REMOVED}
     env.compiled = {}  # inline text -> its compiled template, compiled once per process
     return env
 

@@ -19,7 +19,6 @@ import io
 import math
 import os
 import re
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,8 @@ MAX_BYTES = 5_000_000       # a deck file (a 10,000-row CSV is about 1 MB)
 MAX_UNZIPPED = 50_000_000   # what an .xlsx (a zip) may unpack to: a "zip bomb" is refused from its index
 MAX_COLUMNS = 100
 MAX_CELL = 20_000           # characters, as a kit file's text value
+MAX_ROW_CELLS = 1_000       # cells a row may hold in a file (empty ones too); only MAX_COLUMNS may be named
+MAX_CELLS = 100_000         # cells in a whole deck file (empty ones too): as a kit file's values
 KEYS = {"from", "sheet"}
 
 
@@ -123,7 +124,11 @@ def read(path: Path, name: str, sheet: Any = None) -> tuple[list[dict], Origin]:
         raise DeckError(f"{name}: the file is {size / 1e6:.1f} MB: a deck file may be at most {MAX_BYTES // 1_000_000} MB")
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
-    grid = _xlsx(raw, name, sheet) if name.lower().endswith(".xlsx") else _csv(raw, name)
+    if name.lower().endswith(".xlsx"):
+        from pnpkit.kitfile import xlsx
+        grid = xlsx.read(raw, name, sheet)
+    else:
+        grid = _csv(raw, name)
     return _rows(grid, name)
 
 
@@ -139,49 +144,20 @@ def _csv(raw: bytes, name: str) -> list[tuple[int, list[Any]]]:
     delimiter = max((",", ";", "\t"), key=first.count)  # Excel writes ; where , is the decimal point
     out: list[tuple[int, list[Any]]] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    total = 0
     try:
         for cells in reader:
+            total += len(cells)
+            if len(cells) > MAX_ROW_CELLS or total > MAX_CELLS:
+                raise DeckError(f"{name} row {reader.line_num}: " + (
+                    f"more than {MAX_ROW_CELLS:,} cells (a deck has at most {MAX_COLUMNS} columns)"
+                    if len(cells) > MAX_ROW_CELLS else f"the file passes {MAX_CELLS:,} cells"))
             out.append((reader.line_num, cells))
             if len(out) > MAX_COUNT + 1:
-                raise DeckError(f"{name}: more than {MAX_COUNT:,} rows")
+                raise DeckError(f"{name} row {reader.line_num}: more than {MAX_COUNT:,} rows")
     except csv.Error as e:
         raise DeckError(f"{name} row {reader.line_num}: {e}") from None
     return out
-
-
-def _xlsx(raw: bytes, name: str, sheet: Any) -> list[tuple[int, list[Any]]]:
-    try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as z:
-            infos = z.infolist()
-            total = sum(i.file_size for i in infos)
-    except (zipfile.BadZipFile, OSError):
-        raise DeckError(f"{name}: not an .xlsx file (an .xlsx is a zip archive)") from None
-    if len(infos) > 1000 or total > MAX_UNZIPPED:
-        raise DeckError(f"{name}: unpacks to {total / 1e6:.0f} MB in {len(infos)} parts: at most "
-                        f"{MAX_UNZIPPED // 1_000_000} MB (a zip bomb?)")
-    import openpyxl  # loaded when a kit has an .xlsx deck
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True, keep_links=False)
-    except Exception as e:  # noqa: BLE001 - a stranger's file fails in many ways: one line
-        raise DeckError(f"{name}: not an .xlsx file pnpkit can read ({type(e).__name__})") from None
-    try:
-        if sheet is None:
-            ws = book.worksheets[0]
-        elif str(sheet) in book.sheetnames:
-            ws = book[str(sheet)]
-        else:
-            raise DeckError(f"{name}: no sheet {sheet!r} (sheets: {', '.join(book.sheetnames)})")
-        out: list[tuple[int, list[Any]]] = []
-        for number, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), 1):
-            cells = list(row)
-            while cells and cells[-1] is None:  # a sheet's rows run to its widest column
-                cells.pop()
-            out.append((number, cells))
-            if number > MAX_COUNT + 1:
-                raise DeckError(f"{name}: more than {MAX_COUNT:,} rows")
-        return out
-    finally:
-        book.close()
 
 
 NUMBER = re.compile(r"[-+]?\d+")
@@ -195,8 +171,10 @@ def _value(cell: Any, where: str) -> Any:
     if isinstance(cell, bool):
         return cell
     if isinstance(cell, (int, float)):
-        if not math.isfinite(cell) or abs(cell) > 1_000_000:
-            raise DeckError(f"{where}: the number {cell!r} is out of range (at most 1,000,000)")
+        if abs(cell) > 1_000_000 or not math.isfinite(cell):  # a 500-digit int cannot become a float
+            shown = cell if abs(cell) < 10**20 or not isinstance(cell, int) else \
+                f"of about {int(abs(cell).bit_length() * 0.30103) + 1} digits"
+            raise DeckError(f"{where}: the number {shown} is out of range (at most 1,000,000)")
         return int(cell) if isinstance(cell, float) and cell.is_integer() else cell
     if hasattr(cell, "isoformat"):  # a date in a spreadsheet stays text, as in a kit file
         return cell.isoformat()

@@ -5,6 +5,7 @@ from types import SimpleNamespace
 from typing import Any, Iterable
 
 from pnpkit.generator import colour, templating
+from pnpkit.generator.template_values import KIT_DATA, TooBig, kit_values, plain
 from pnpkit.generator.fonts import fit_size as fit_text  # noqa: F401  (the renderers' name for it)
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import (
@@ -154,11 +155,27 @@ def render_string(kit: Any, text: str, where: tuple, **context: Any) -> str:
 def _render(kit: Any, where: tuple, context: dict, *, file: str | None = None, text: str | None = None) -> str:
     env = _environment(getattr(kit, "path", "") or "")
     try:
-        return templating.render(env, {"kit": kit, "game": kit.game, "params": kit.params, **context},
-                                 file=file, text=text)
+        values = {**_kit_values(kit), **{k: plain(v, [KIT_DATA]) for k, v in context.items()}}
+        return templating.render(env, values, file=file, text=text)
+    except TooBig:
+        raise error(kit, where, f"the kit's data, as its templates see it (aliases expanded), is more than "
+                                f"{KIT_DATA:,} characters") from None
     except templating.TemplateProblem as e:
         line = f" (template line {e.line})" if e.line else ""
         raise error(kit, where, f"{e.message}{line}") from None
+
+
+_VALUES: dict[int, tuple[Any, dict]] = {}  # id(kit) -> (kit, its values): a build renders hundreds of texts
+
+
+def _kit_values(kit: Any) -> dict:
+    """The kit as its templates see it (generator/template_values.py), made once per kit object."""
+    got = _VALUES.get(id(kit))
+    if got is None or got[0] is not kit:
+        if len(_VALUES) >= 8:
+            _VALUES.clear()
+        got = _VALUES[id(kit)] = (kit, kit_values(kit))
+    return got[1]
 
 
 @cached(8)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.export import components, face
+from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Style
 
@@ -64,10 +65,10 @@ def export(pieces: list[Piece], bleed: float, title: str, shop: Shop | None = No
     shop's template, each component it leaves out because it is not that shop's card)."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
-    readme = [f"{title}: one-up PDFs for a print shop", ""]
+    readme = [f"{no_formula(title)}: one-up PDFs for a print shop", ""]
     if shop is not None:
         bleed = shop.bleed
-        readme[0] = f"{title}: one-up PDFs for {shop.name}'s {shop.product} template ({shop.source})"
+        readme[0] = f"{no_formula(title)}: one-up PDFs for {shop.name}'s {shop.product} template ({shop.source})"
     for component, group in components(pieces).items():
         w, h = group[0].w, group[0].h
         if shop is not None and not _fits(shop, group[0]):

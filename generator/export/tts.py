@@ -24,6 +24,12 @@ image `tts/COMPONENT-NN.png` (and `-back.png`) at the dpi within 4096 pixels a s
 The saved objects name their images by file name alone (`creatures-1.png`), never by a path of
 the machine that exported them; `--base-url URL` puts URL in front (`https://example.org/kit/` where
 the images are uploaded, or `file:///C:/Users/me/kit/tts/` for a table on one's own computer).
+
+Every name from the kit in the .txt and .json passes through `cells.no_formula` (no formula for a
+spreadsheet that opens them).
+
+A card's pixel width is what `--dpi` asks, made smaller where 10 cards across (or 7 down) would
+pass 4096 pixels.
 """
 from __future__ import annotations
 
@@ -32,6 +38,7 @@ import json
 import math
 
 from pnpkit.generator.export import Design, capped_dpi, components, designs, face, pixels, pngs
+from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Shape, Style, Text
 
@@ -97,7 +104,7 @@ def _deck(files: dict[str, bytes], component: str, group: list[Piece], dpi: floa
     backs = designs(group, "back")
     w, h = group[0].w, group[0].h
     unique = len(backs) > 1
-    lines = [f"Tabletop Simulator: Objects > Components > Cards > Custom Deck, for {component} "
+    lines = [f"Tabletop Simulator: Objects > Components > Cards > Custom Deck, for {no_formula(component)} "
              f"({len(group)} cards, {len(fronts)} different faces)", ""]
     deck_ids: list[int] = []
     custom: dict[str, dict] = {}
@@ -119,11 +126,11 @@ def _deck(files: dict[str, bytes], component: str, group: list[Piece], dpi: floa
         for place, d in enumerate(part):
             card_id = 100 * s + place
             deck_ids += [card_id] * d.count
-            contained += [{"Name": "Card", "Nickname": d.name, "CardID": card_id, "Transform": TRANSFORM,
+            contained += [{"Name": "Card", "Nickname": no_formula(d.name), "CardID": card_id, "Transform": TRANSFORM,
                            "CustomDeck": {str(s): entry}}] * d.count
     files[f"tts/{component}.txt"] = "\n".join(lines).encode("utf-8")
-    files[f"tts/{component}.json"] = _saved(component, [{
-        "Name": "DeckCustom", "Nickname": component, "SidewaysCard": w > h, "DeckIDs": deck_ids,
+    files[f"tts/{component}.json"] = _saved(no_formula(component), [{
+        "Name": "DeckCustom", "Nickname": no_formula(component), "SidewaysCard": w > h, "DeckIDs": deck_ids,
         "CustomDeck": custom, "ContainedObjects": contained, "Transform": TRANSFORM}])
 
 
@@ -143,7 +150,8 @@ def _sheet_entry(files: dict[str, bytes], component: str, s: int, part: list[Des
              f"  Unique backs: {'no' if single_back else 'yes'}", f"  Back: {back_name[4:]}",
              f"  Width: {across}", f"  Height: {down}", f"  Number: {len(part)}",
              f"  Sideways: {'yes' if w > h else 'no'}", "  Back is hidden: yes", "  Cards, left to right, top to bottom:"]
-    lines += [f"    {place + 1:2d}. {d.name}" + (f"  x{d.count}" if d.count > 1 else "") for place, d in enumerate(part)]
+    lines += [f"    {place + 1:2d}. {no_formula(d.name)}" + (f"  x{d.count}" if d.count > 1 else "")
+              for place, d in enumerate(part)]
     entry = {"FaceURL": base_url + face_name[4:], "BackURL": base_url + back_name[4:], "NumWidth": across,
              "NumHeight": down, "BackIsHidden": True, "UniqueBack": single_back is None, "Type": 0}
     return entry, lines + [""]
@@ -168,10 +176,10 @@ def _objects(files: dict[str, bytes], component: str, group: list[Piece], dpi: f
         front, back = base_url + names[("front", i)], base_url + names.get(("back", i), names[("front", i)])
         place = dict(TRANSFORM, posX=round(i * (w / 25.4 + 0.5), 2), rotZ=0)
         if p.kind == "board":
-            objects.append({"Name": "Custom_Board", "Nickname": p.name, "Transform": place,
+            objects.append({"Name": "Custom_Board", "Nickname": no_formula(p.name), "Transform": place,
                             "CustomImage": {"ImageURL": front, "WidthScale": 0.0}})
         else:
-            objects.append({"Name": "Custom_Tile", "Nickname": p.name, "Transform": place, "CustomImage": {
+            objects.append({"Name": "Custom_Tile", "Nickname": no_formula(p.name), "Transform": place, "CustomImage": {
                 "ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
                 "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": p.kind == "tile", "Stretch": True}}})
-    files[f"tts/{component}.json"] = _saved(component, objects)
+    files[f"tts/{component}.json"] = _saved(no_formula(component), objects)
