@@ -156,7 +156,7 @@ class Walk(Protocol[A]):
 def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = False) -> Replay:
     """Play `entries` through `walk` into `rep` (its start already noted and stepped); see above.
     (The loop is written for speed: a plain check of a thousand games runs it for every action.)"""
-    telling = rep.explaining or rep.recording
+    telling, recording = rep.explaining or rep.recording, rep.recording
     picture = walk.picture
     for entry in entries:
         kind = type(entry)
@@ -182,7 +182,8 @@ def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = Fals
             did, notes = walk.play(where, action, why, telling)
             if notes:
                 _notes(rep, notes)
-            rep.step(where, did, picture)
+            if recording:                   # (a step not recorded only marks the violations taken:
+                rep.step(where, did, picture)   # `finish` draws nothing either when not recording)
         elif kind is Chance:
             did, notes, found, stop = walk.chance(where, entry[1], telling)
             if notes:
