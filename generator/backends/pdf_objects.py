@@ -20,8 +20,10 @@ class Widget(pdfdoc.PDFObject):
 
     def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
         self.name, self.rect, self.font = name, rect, font
-        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
-        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
+        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt, and small
+        # enough for a word of 8 letters across a narrow box (In the Nuts!' "hazelnut"), but never
+        # under 7.5 pt (a number in a narrower box)
+        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6, max(7.5, (rect[2] - rect[0]) / 5)), 1)
 
     def format(self, document):
         da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
