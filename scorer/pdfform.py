@@ -12,10 +12,14 @@ same record typed by hand.
 """
 from __future__ import annotations
 
+import logging
 import os
 import stat
+import warnings
+from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
+from typing import Iterator
 
 import yaml
 
@@ -96,18 +100,37 @@ def read_form(raw: bytes, display: str) -> tuple[Values, str]:
     from pypdf import PdfReader
     from pypdf.generic import IndirectObject
     try:
-        reader = PdfReader(BytesIO(raw), strict=False, root_object_recovery_limit=1_000)
-        if reader.is_encrypted:
-            raise _refused(display, "the PDF is encrypted: save it without a password and try again")
-        root = reader.trailer["/Root"].get_object()
-        pages = _pages(root.get("/Pages"), IndirectObject)
-        values = _fields(root.get("/AcroForm"), pages, IndirectObject)
-        info = reader.trailer.get("/Info")
-        keywords = str(info.get_object().get("/Keywords", "")) if info is not None else ""
+        with _quiet():
+            return _read_form(PdfReader, IndirectObject, raw, display)
     except SourceError:
         raise
     except Exception as e:  # noqa: BLE001 - a broken or hostile PDF, whatever pypdf makes of it
         raise _refused(display, f"a PDF that cannot be read ({type(e).__name__}): is it a complete file?") from None
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """pypdf's warnings about a damaged file are ours to report, once, as the refusal."""
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        log.setLevel(level)
+
+
+def _read_form(PdfReader, IndirectObject, raw: bytes, display: str) -> tuple[Values, str]:
+    reader = PdfReader(BytesIO(raw), strict=False, root_object_recovery_limit=1_000)
+    if reader.is_encrypted:
+        raise _refused(display, "the PDF is encrypted: save it without a password and try again")
+    root = reader.trailer["/Root"].get_object()
+    pages = _pages(root.get("/Pages"), IndirectObject)
+    values = _fields(root.get("/AcroForm"), pages, IndirectObject)
+    info = reader.trailer.get("/Info")
+    keywords = str(info.get_object().get("/Keywords", ""))[:200] if info is not None else ""
     return values, keywords
 
 
