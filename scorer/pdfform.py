@@ -86,9 +86,10 @@ def _not_a_sheet(values: Values, keywords: str) -> str:
         kit = keywords.split(":", 1)[1].strip()
         return (f"this is the {kit} kit's fillable score pad: it keeps totals, it is not a record pnpkit scores "
                 f"(the games whose filled sheets pnpkit reads: {', '.join(FORM_GAMES)})")
-    what = "has no form fields" if not values else "its form fields are not a pnpkit score sheet's"
-    return (f"this PDF {what}: pnpkit reads the filled fillable score sheets it prints "
-            f"(output/KIT/KIT-PAPER-fillable.pdf of {', '.join(FORM_GAMES)}), or records written as text (docs/records.md)")
+    what = "it has no form fields" if not values else "its form fields are not a pnpkit score sheet's"
+    return (f"this is a PDF, not a filled fillable score sheet ({what}): pnpkit reads records written as text "
+            f"(docs/records.md) and the filled fillable score sheets of {', '.join(FORM_GAMES)} "
+            "(output/KIT/KIT-PAPER-fillable.pdf)")
 
 
 def _refused(display: str, message: str) -> SourceError:
