@@ -26,7 +26,7 @@ import yaml
 from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.scorer.forms import FORM_GAMES, KEYWORD, FormProblem, Value, Values, form
 
-MAX_BYTES = 10_000_000   # the six-page NUTS sheet is about 100 KB
+MAX_BYTES = 4_000_000    # the six-page NUTS sheet is about 150 KB filled in
 MAX_FIELDS = 5_000       # NUTS has 6 x 46 boxes
 MAX_PAGES = 64
 MAX_DEPTH = 16           # of the page tree and of the field tree
@@ -105,8 +105,15 @@ def read_form(raw: bytes, display: str) -> tuple[Values, str]:
             return _read_form(PdfReader, IndirectObject, raw, display)
     except SourceError:
         raise
+    except Beyond as e:
+        raise _refused(display, f"a PDF pnpkit will not read: {e} (pnpkit reads {MAX_PAGES} pages and "
+                                f"{MAX_FIELDS} fields at the most, nested {MAX_DEPTH} deep)") from None
     except Exception as e:  # noqa: BLE001 - a broken or hostile PDF, whatever pypdf makes of it
         raise _refused(display, f"a PDF that cannot be read ({type(e).__name__}): is it a complete file?") from None
+
+
+class Beyond(Exception):
+    """A PDF larger or deeper than any score sheet: the walk stops there."""
 
 
 @contextmanager
@@ -148,14 +155,16 @@ def _pages(tree, indirect) -> dict[int, int]:
                 continue
             seen.add(node.idnum)
         node = node.get_object() if node is not None else None
-        if node is None or depth > MAX_DEPTH:
-            raise ValueError("the page tree is too deep")
+        if node is None:
+            continue
+        if depth > MAX_DEPTH:
+            raise Beyond("its page tree is too deep")
         if node.get("/Type") == "/Pages":
             stack += [(kid, depth + 1) for kid in reversed(list(node.get("/Kids", []))[:MAX_PAGES + 1])]
             continue
         page += 1
         if page > MAX_PAGES:
-            raise ValueError("more pages than a score sheet has")
+            raise Beyond("it has more pages than a score sheet")
         for a in list(node.get("/Annots", []) or [])[:MAX_FIELDS]:
             if isinstance(a, indirect):
                 out.setdefault(a.idnum, page)
@@ -176,7 +185,7 @@ def _fields(acroform, pages: dict[int, int], indirect) -> Values:
                 continue
             seen.add(ref.idnum)
         if len(seen) > MAX_FIELDS or depth > MAX_DEPTH:
-            raise ValueError("more fields than a score sheet has")
+            raise Beyond("its form has more fields, or nests them deeper, than a score sheet")
         node = ref.get_object()
         part = str(node.get("/T", ""))[:200]
         name = f"{parent}.{part}" if parent and part else parent or part

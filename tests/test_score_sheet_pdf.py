@@ -131,19 +131,28 @@ def test_a_pdf_that_is_not_a_filled_score_sheet_says_so(sheets, kit_build, tmp_p
     r = run("score", str(sheets["chestnuts"]))
     assert r.exit_code == 2 and "the chestnuts kit's fillable score pad: it keeps totals" in r.output
     for name, raw in {"cut.pdf": sheets["nuts"].read_bytes()[:5000], "junk.pdf": b"%PDF-1.7\n" + b"\x00" * 999,
-                      "cycle.pdf": _cyclic_pdf(), "huge.pdf": b"%PDF-1.7\n" + b" " * 10_000_001}.items():
+                      "cycle.pdf": _cyclic_pdf(), "huge.pdf": b"%PDF-1.7\n" + b" " * 4_000_001}.items():
         (tmp_path / name).write_bytes(raw)
         r = run("score", str(tmp_path / name))
         assert r.exit_code == 2 and "Traceback" not in r.output, (name, r.output)
-        assert re.search(r"cannot be read|no form fields|larger than 10 MB", r.output), (name, r.output)
+        assert re.search(r"cannot be read|no form fields|larger than 4 MB", r.output), (name, r.output)
+    deep = ["<< /Type /Catalog /AcroForm << /Fields [2 0 R] >> >>"]
+    deep += [f"<< /T (a) /Kids [{i + 1} 0 R] >>" for i in range(2, 3000)] + ["<< /T (salt) /V (3) >>"]
+    (tmp_path / "deep.pdf").write_bytes(_pdf(deep))
+    r = run("score", str(tmp_path / "deep.pdf"))
+    assert r.exit_code == 2 and "a PDF pnpkit will not read: its form has more fields, or nests them deeper" in r.output
 
 
 def _cyclic_pdf() -> bytes:
     """A form whose field is its own kid, and a page tree that is its own kid: endless if followed."""
-    objects = ["<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>",
-               "<< /Type /Pages /Kids [2 0 R] /Count 1 >>",
-               "<< /T (p1) /Kids [3 0 R 4 0 R] >>",
-               "<< /T (salt) /Parent 3 0 R /Kids [3 0 R] /V (3) >>"]
+    return _pdf(["<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [3 0 R] >> >>",
+                 "<< /Type /Pages /Kids [2 0 R] /Count 1 >>",
+                 "<< /T (p1) /Kids [3 0 R 4 0 R] >>",
+                 "<< /T (salt) /Parent 3 0 R /Kids [3 0 R] /V (3) >>"])
+
+
+def _pdf(objects: list[str]) -> bytes:
+    """A PDF of these objects (numbered from 1, the first the catalog), with its cross-reference table."""
     out, offsets = b"%PDF-1.7\n", []
     for i, body in enumerate(objects, 1):
         offsets.append(len(out))
