@@ -7,9 +7,9 @@ its own instead: this file, `KIT-PAPER-fillable.pdf`, has each score-sheet compo
 on a page of the same paper, at 100% (so it can also be printed after filling it in), with the
 fields the score-sheet renderer lists in `piece.meta["fields"]` (one per cell, name and box).
 
-A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms.py) gets
+A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms/) gets
 its boxes named for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per
-player: `pnpkit score` reads the filled file back (scorer/pdfform.py). Any other sheet keeps the
+player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Any other sheet keeps the
 printed names: a pad to keep totals on.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Sheet:
 def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: dict[str, str],
            game: str = "", players: int = 1) -> list[Sheet]:
     """A page for the first copy of every piece that has fields (score sheets), in kit order.
-    A sheet that is `game`'s record form (scorer/forms.py) gets its boxes named for what they hold,
+    A sheet that is `game`'s record form (scorer/forms/) gets its boxes named for what they hold,
     and a page per player when the game fills one sheet each (`players`: the game's most).
     A sheet too large for the printable area turns a quarter if that fits (it is never scaled)."""
     from pnpkit.scorer import forms

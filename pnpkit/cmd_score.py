@@ -40,7 +40,8 @@ def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     from pnpkit.kitfile.safeyaml import LIMITS
     from pnpkit.kitfile.source import parse, read_text, text_of
-    from pnpkit.scorer import api, pdfform
+    from pnpkit.scorer import api
+    from pnpkit.scorer.forms import pdf as pdfform
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)

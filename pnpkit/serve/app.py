@@ -152,11 +152,12 @@ def create_app(settings: Settings) -> Starlette:
         form = await guarded(request)
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
-        from pnpkit.scorer import api, pdfform
+        from pnpkit.scorer import api
+        from pnpkit.scorer.forms import pdf as pdfform
         from pnpkit.kitfile.source import text_of
         try:
             name = getattr(upload, "filename", "record") or "record"
-            # a filled fillable score sheet is read as the record it holds (scorer/pdfform.py)
+            # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
             text = pdfform.record_text(raw, name) if pdfform.is_pdf(raw) else text_of(raw, name)
             result = api.score_text(text, getattr(upload, "filename", "record") or "record")
         except SourceError as e:

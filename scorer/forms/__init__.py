@@ -1,9 +1,9 @@
 """The fillable score sheets as records: what each box of a sheet is named, and the record a
 filled sheet stands for.
 
-One module per game says both (scorer/games/nuts_form.py, in_the_nuts_form.py), so the fillable
+One module per game says both (scorer/forms/nuts.py, in_the_nuts.py), so the fillable
 PDF the generator writes (generator/fillable.py) and the record `pnpkit score SHEET.pdf` reads
-from it (scorer/pdfform.py) cannot drift apart. A game's form knows:
+from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
 
     COMPONENT: str                      # the kit's score-sheet component that is the form
     PER_PLAYER: bool                    # a page per player (p1 on page 1, ...) or one page for all
@@ -48,7 +48,7 @@ def form(game: str) -> ModuleType | None:
     """The form module of `game`, or None if its sheet is not a record pnpkit reads."""
     if game not in FORM_GAMES:
         return None
-    return importlib.import_module("pnpkit.scorer.games." + game.replace("-", "_") + "_form")
+    return importlib.import_module("pnpkit.scorer.forms." + game.replace("-", "_"))
 
 
 def pages(game: str, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:

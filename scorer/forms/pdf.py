@@ -6,7 +6,7 @@ once (a visited set), at most MAX_DEPTH deep and MAX_FIELDS fields, so a hostile
 cyclic object graph ends in a clear refusal. Only the form's field names and values and the pages'
 annotation lists are read: no page content, no script, nothing the PDF points to outside itself.
 
-The fields become the record the YAML would be (scorer/forms.py and each game's form module), and
+The fields become the record the YAML would be (scorer/forms/: each game's form module), and
 that record is written as YAML text, so a filled sheet is read, checked and scored exactly as the
 same record typed by hand.
 """
