@@ -35,6 +35,7 @@ from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
+from pnpkit.scorer.forms import KEYWORD
 
 CALIBRATION_PAGE = 3
 
@@ -136,7 +137,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     titles = titles or {}
     paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
     pieces = select.components(pieces, options)
-    forms = fillable.sheets(pieces, paper, info.title, info.credit, titles)
+    forms = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players))
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
@@ -289,7 +290,8 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
         files[form_name] = pdf_backend.render([s.shapes for s in sheets], doc.paper.w, doc.paper.h,
                                               title=f"{doc.info.title}: score sheets to fill in",
                                               author=doc.info.designer, subject=doc.info.credit,
-                                              fields=[list(s.fields) for s in sheets])
+                                              fields=[list(s.fields) for s in sheets],
+                                              mark=lambda canvas: canvas.setKeywords(f"{KEYWORD}: {doc.info.id}"))
     svg_names = []
     written = {} if written is None else written  # every copy of a piece shares its drawing's markup
     for page, s in zip(doc.pages, shapes):
@@ -312,6 +314,12 @@ def render(doc: Document, out_dir: Path | str, preview_dpi: int | None = None,
     splits = len({e["name"].rsplit(" part ", 1)[0] for e in doc.manifest["pieces"] if "part" in e})
     return files, BuildReport(kit, paper, root / f"{stem}.pdf", svgs, root / man_name, len(doc.pages),
                               n_pieces, len(pdf_bytes), splits, [root / n for n in files], form_path, pngs)
+
+
+def _most_players(players: str) -> int:
+    """"2-6" -> 6: the pages a sheet filled one per player needs."""
+    last = players.split("-")[-1].strip()
+    return int(last) if last.isdigit() else 1
 
 
 def fillable_name(kit: str, options: PrintOptions) -> str:

@@ -6,6 +6,11 @@ highlight or lose its text). A family that keeps score on a tablet or a laptop w
 its own instead: this file, `KIT-PAPER-fillable.pdf`, has each score-sheet component once, centred
 on a page of the same paper, at 100% (so it can also be printed after filling it in), with the
 fields the score-sheet renderer lists in `piece.meta["fields"]` (one per cell, name and box).
+
+A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms/) gets
+its boxes named for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per
+player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Any other sheet keeps the
+printed names: a pad to keep totals on.
 """
 from __future__ import annotations
 
@@ -26,24 +31,36 @@ class Sheet:
     fields: tuple[Field, ...]
 
 
-def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: dict[str, str]) -> list[Sheet]:
+def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: dict[str, str],
+           game: str = "", players: int = 1) -> list[Sheet]:
     """A page for the first copy of every piece that has fields (score sheets), in kit order.
+    A sheet that is `game`'s record form (scorer/forms/) gets its boxes named for what they hold,
+    and a page per player when the game fills one sheet each (`players`: the game's most).
     A sheet too large for the printable area turns a quarter if that fits (it is never scaled)."""
+    from pnpkit.scorer import forms
     firsts: dict[str, Piece] = {}
     for p in pieces:
         if p.meta.get("fields") and p.component not in firsts:
             firsts[p.component] = p
-    x0, y0, x1, y1 = paper.area
-    aw, ah = x1 - x0, y1 - y0
+    planned = [(p, forms.pages(game, p.component, p.meta["fields"], players) or [p.meta["fields"]])
+               for p in firsts.values()]
+    total = sum(len(pages) for _, pages in planned)
     out: list[Sheet] = []
-    for n, p in enumerate(firsts.values(), 1):
-        turned = (p.w > aw + 1e-6 or p.h > ah + 1e-6) and p.h <= aw and p.w <= ah
-        w, h = (p.h, p.w) if turned else (p.w, p.h)
-        x, y = x0 + (aw - w) / 2, y0 + (ah - h) / 2
-        placed = Placed(p, x, y, w, h, rotate=90 if turned else 0)
-        fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh)) for name, fx, fy, fw, fh in p.meta["fields"])
-        left = f"{title}: {titles.get(p.component, p.component)}: fill in on screen, then save or print at 100%"
-        shapes = (placed.shape(),) + tuple(furniture(paper, left, f"page {n} of {len(firsts)}", credit))
-        out.append(Sheet(shapes, fields))
+    for p, pages in planned:
+        placed = _placed(p, paper)
+        for seat, boxes in enumerate(pages, 1):
+            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh)) for name, fx, fy, fw, fh in boxes)
+            who = f", player {seat}" if len(pages) > 1 else ""
+            left = f"{title}: {titles.get(p.component, p.component)}{who}: fill in on screen, then save or print at 100%"
+            shapes = (placed.shape(),) + tuple(furniture(paper, left, f"page {len(out) + 1} of {total}", credit))
+            out.append(Sheet(shapes, fields))
     return out
 
+
+def _placed(p: Piece, paper: Paper) -> Placed:
+    """The sheet centred in the printable area, turned a quarter if only that fits."""
+    x0, y0, x1, y1 = paper.area
+    aw, ah = x1 - x0, y1 - y0
+    turned = (p.w > aw + 1e-6 or p.h > ah + 1e-6) and p.h <= aw and p.w <= ah
+    w, h = (p.h, p.w) if turned else (p.w, p.h)
+    return Placed(p, x0 + (aw - w) / 2, y0 + (ah - h) / 2, w, h, rotate=90 if turned else 0)

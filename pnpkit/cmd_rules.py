@@ -52,9 +52,10 @@ def register(cli: click.Group) -> None:
         that one: `pnpkit rules chestnuts notes 1`, `pnpkit rules chestnuts C6`. No words: the list of
         sections and rulings. Exit 1 when nothing matches."""
         from pnpkit.scorer import rulebook
+        from pnpkit.scorer.search import search
         game = _game(game)
         if words:
-            found = rulebook.search(game, list(words))
+            found = search(game, list(words))
         else:
             found = [(s.id, s.text) for s in rulebook.sections(game)] + [
                 (rid, name) for rid, name, _ in rulebook.rulings(game)]

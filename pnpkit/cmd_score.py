@@ -41,11 +41,14 @@ def read(record: str, heads: dict | None = None) -> Read:
     from pnpkit.kitfile.safeyaml import LIMITS
     from pnpkit.kitfile.source import parse, read_text, text_of
     from pnpkit.scorer import api
+    from pnpkit.scorer.forms import pdf as pdfform
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read(LIMITS.bytes + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
-        text = text_of(raw, file)
+        raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
+        text = pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)
+    elif pdfform.looks_like_pdf(record):  # a filled fillable score sheet: read as the record it holds
+        text, file = pdfform.read_sheet(record)
     else:
         text, file = read_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line
@@ -154,7 +157,8 @@ def _finish(result: Result) -> None:
     sys.exit(EXIT_LEGAL if result.valid else EXIT_ILLEGAL)
 
 
-RECORD_HELP = "RECORD is a YAML or JSON file (docs/records.md), or - to read standard input."
+RECORD_HELP = ("RECORD is a YAML or JSON file (docs/records.md), a filled fillable score sheet (KIT-PAPER-fillable.pdf "
+               "of NUTS or In the Nuts!), or - to read standard input.")
 
 
 @contextmanager

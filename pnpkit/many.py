@@ -3,7 +3,7 @@
 A club scoring a season's games, or a designer checking a thousand simulated ones, should not pay a
 process start per record: the kit and the game modules are read once, and each record costs only
 its own reading, checking and scoring. A folder stands for the records in it and below it (.yaml,
-.yml, .json). Each record gives one line (`--jsonl`: one JSON object); a record that cannot be read
+.yml, .json, and .pdf: filled fillable score sheets). Each record gives one line (`--jsonl`: one JSON object); a record that cannot be read
 gives its one-line message and does not stop the others. The exit code is the worst of them.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Iterator
 
 from pnpkit.kitfile.errors import SourceError
 
-SUFFIXES = (".yaml", ".yml", ".json")
+SUFFIXES = (".yaml", ".yml", ".json", ".pdf")  # .pdf: filled fillable score sheets
 MAX_RECORDS = 1_000_000  # a folder of more is refused before any is read
 
 

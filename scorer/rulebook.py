@@ -170,24 +170,6 @@ def rulings(game: str) -> list[tuple[str, str, str]]:
             if game in games.GAMES and rid[0] == games.load(game).ruling_letter]
 
 
-def search(game: str, words: list[str]) -> list[tuple[str, str]]:
-    """The sections and rulings of `game` that answer `words`, as (id, text), best first.
-
-    Words that spell a numbered id (`notes 1`, `C6`, `ruling C6`, `PLAY 4(c)`) give that one;
-    otherwise the passages are ranked by how much of the question they answer (scorer/search.py:
-    plain words, stems, the kit's glossary), so `jokers` finds the Jokers section and ruling N2."""
-    asked = " ".join(" ".join(words).split()).lower()  # `"end turn"` asks what `end turn` asks
-    if re.search(r"\d", asked):
-        for s in sections(game):
-            if asked == s.id.lower():
-                return [(s.id, s.text)]
-        for rid, title, words_ in rulings(game):
-            if asked in (rid.lower(), rid.lower().removeprefix("ruling ")):
-                return [(rid, words_ if words_.startswith(title) else f"{title}. {words_}")]
-    from pnpkit.scorer.search import search as ranked
-    return ranked(game, asked)
-
-
 def ruling_titles() -> dict[str, str]:
     """Ruling id -> its short title (for docs)."""
     raw = (resources.files("pnpkit.scorer") / "texts" / "RULINGS.md").read_text(encoding="utf-8")

@@ -20,6 +20,8 @@ import sqlite3
 from functools import lru_cache
 from typing import Mapping, Sequence
 
+from pnpkit.scorer import rulebook
+
 STOP = frozenset("""
 a an and any are as at be been being but by can could did do does doing done for from get gets got had has have
 having how i if in into is it its me my of on or our shall should so than that the their them then there these
@@ -140,7 +142,6 @@ class Index:
 
 @lru_cache(maxsize=None)
 def index(game: str) -> Index:
-    from pnpkit.scorer import rulebook
     passages = [(s.id, s.id, s.text) for s in rulebook.sections(game)]
     passages += [(rid, title, body if body.startswith(title) else f"{title}. {body}")
                  for rid, title, body in rulebook.rulings(game)]
@@ -154,7 +155,16 @@ def glossary(game: str) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in load_head(game).game.glossary.items()}
 
 
-def search(game: str, question: str) -> list[tuple[str, str]]:
-    """(id, text) of the passages of `game` that answer `question`, best first."""
+def search(game: str, words: list[str]) -> list[tuple[str, str]]:
+    """The sections and rulings of `game` that answer `words`, as (id, text), best first.
+
+    Words that spell a numbered id (`notes 1`, `C6`, `ruling C6`, `PLAY 4(c)`) give that one;
+    otherwise the passages are ranked by how much of the question they answer (plain words, stems,
+    the kit's glossary), so `jokers` finds the Jokers section and ruling N2."""
+    asked = " ".join(" ".join(words).split()).lower()  # `"end turn"` asks what `end turn` asks
     idx = index(game)
-    return [(idx.passages[k][0], idx.passages[k][2]) for k in idx.search(groups(question, glossary(game)))]
+    if re.search(r"\d", asked):
+        for pid, _, text in idx.passages:
+            if asked in (pid.lower(), pid.lower().removeprefix("ruling ")):
+                return [(pid, text)]
+    return [(idx.passages[k][0], idx.passages[k][2]) for k in idx.search(groups(asked, glossary(game)))]

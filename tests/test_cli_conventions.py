@@ -82,7 +82,7 @@ def test_rules_quoted_words_find_what_unquoted_words_find():
 def test_score_of_a_pdf_says_it_reads_records(kit_build):
     r = run("score", str(kit_build("chestnuts").pdf))
     assert r.exit_code == 2
-    assert "this is a PDF, not a YAML or JSON text file" in r.output
+    assert "this is a PDF, not a filled fillable score sheet" in r.output   # (tests/test_score_sheet_pdf.py)
     assert "docs/records.md" in r.output
     assert "UTF-8" not in r.output
 

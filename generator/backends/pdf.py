@@ -24,7 +24,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.generator import colour, fonts
-from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform
+from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform, form_node
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import (
     KAPPA,
@@ -116,7 +116,9 @@ class PdfDocument:
         self.c.setSubject(subject)
         self.c.setCreator("pnpkit")
         self.c.setProducer("pnpkit (reportlab)")
-        self.fields: list = []
+        self.fields: list = []   # the form's top-level fields, in the order met
+        self.nodes: dict[str, tuple] = {}   # a dotted name's groups: name -> (reference, its /Kids)
+        self.widgets = 0
         self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
         self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
         self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
@@ -171,10 +173,24 @@ class PdfDocument:
         doc = self.c._doc
         font = pdfmetrics.getFont(fonts.pdf_font(FIELD_FONT)).getSubsetInternalName(0, doc)[1:]
         rect = (x * K, self.h_pt - (y + h) * K, (x + w) * K, self.h_pt - y * K)
-        key = f"field{len(self.fields) + 1}"
-        self.c._addAnnotation(Widget(name, rect, font), key)
-        self.fields.append(doc.refAnnotation(key))
+        self.widgets += 1
+        key = f"field{self.widgets}"
+        group, _, last = name.rpartition(".")
+        parent = self._form_node(group) if group else None
+        self.c._addAnnotation(Widget(last, rect, font, parent), key)
+        (self.nodes[group][1].sequence if group else self.fields).append(doc.refAnnotation(key))
         self.field_font = font
+
+    def _form_node(self, name: str):
+        """The field `name` groups (`p1.almond` of `p1.almond.3`), made the first time it is met."""
+        if name not in self.nodes:
+            group, _, last = name.rpartition(".")
+            up = self._form_node(group) if group else None
+            node, kids = form_node(last, up)
+            ref = self.c._doc.Reference(node, f"FormNode{len(self.nodes) + 1}")
+            (self.nodes[group][1].sequence if group else self.fields).append(ref)
+            self.nodes[name] = (ref, kids)
+        return self.nodes[name][0]
 
     def finish(self) -> bytes:
         if self.fields:

@@ -18,10 +18,12 @@ class Widget(pdfdoc.PDFObject):
     which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
     typed (NeedAppearances), so no appearance stream and no other font is needed."""
 
-    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str):
-        self.name, self.rect, self.font = name, rect, font
-        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt
-        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6), 1)
+    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str, parent=None):
+        self.name, self.rect, self.font, self.parent = name, rect, font, parent  # parent: form_node's
+        # handwriting-sized text that fits the box: 60% of its height, at most 11 pt, and small
+        # enough for a word of 8 letters across a narrow box (In the Nuts!' "hazelnut"), but never
+        # under 7.5 pt (a number in a narrower box)
+        self.size = round(min(11.0, (rect[3] - rect[1]) * 0.6, max(7.5, (rect[2] - rect[0]) / 5)), 1)
 
     def format(self, document):
         da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
@@ -31,10 +33,12 @@ class Widget(pdfdoc.PDFObject):
                 "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
                 "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
                 "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
+                **({"Parent": self.parent} if self.parent is not None else {}),
             }).format(document)
         # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
         # sixth), without building the dictionary: a score sheet has a hundred or more fields.
-        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx /Q 1 /Rect [ "
+        parent = b"" if self.parent is None else b" /Parent " + self.parent.format(document)
+        return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx" + parent + b" /Q 1 /Rect [ "
                 + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
                 + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
 
@@ -67,6 +71,16 @@ class Literal(pdfdoc.PDFObject):
 
 
 TRUE = Literal("true")
+
+
+def form_node(name: str, parent=None) -> tuple[pdfdoc.PDFDictionary, pdfdoc.PDFArray]:
+    """A field that only groups others (`p1` of `p1.almond.3`): a PDF field's name has no dots;
+    a dotted name is a tree of fields, each part its own /T (PDF 32000 12.7.3.2)."""
+    kids = pdfdoc.PDFArray([])
+    node = pdfdoc.PDFDictionary({"T": pdfdoc.PDFString(name), "Kids": kids})
+    if parent is not None:
+        node["Parent"] = parent
+    return node, kids
 
 
 def acroform(fields: list, font: str) -> pdfdoc.PDFDictionary:

@@ -80,10 +80,10 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "home.html", plays=store.plays(limit=10))
 
     async def rules(request: Request) -> Response:
-        from pnpkit.scorer import rulebook
+        from pnpkit.scorer.search import search
         game = request.query_params.get("game", "")
         q = request.query_params.get("q", "")[:300]
-        found = rulebook.search(game, [q])[:5] if game in GAMES and q.strip() else []
+        found = search(game, [q])[:5] if game in GAMES and q.strip() else []
         return page(request, "rules.html", game=game, q=q, found=found)
 
     async def sheet(request: Request) -> Response:
@@ -154,9 +154,12 @@ def create_app(settings: Settings) -> Starlette:
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
+        from pnpkit.scorer.forms import pdf as pdfform
         from pnpkit.kitfile.source import text_of
         try:
-            text = text_of(raw, getattr(upload, "filename", "record") or "record")
+            name = getattr(upload, "filename", "record") or "record"
+            # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
+            text = pdfform.record_text(raw, name) if pdfform.is_pdf(raw) else text_of(raw, name)
             result = api.score_text(text, getattr(upload, "filename", "record") or "record")
         except SourceError as e:
             return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))

@@ -1,0 +1,97 @@
+"""The fillable score sheets as records: what each box of a sheet is named, and the record a
+filled sheet stands for.
+
+One module per game says both (scorer/forms/nuts.py, in_the_nuts.py), so the fillable
+PDF the generator writes (generator/fillable.py) and the record `pnpkit score SHEET.pdf` reads
+from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
+
+    COMPONENT: str                      # the kit's score-sheet component that is the form
+    PER_PLAYER: bool                    # a page per player (p1 on page 1, ...) or one page for all
+    def name(printed: str) -> str | None   # the form's name of a printed box (None: no field)
+    def record(values: Values, kit) -> dict # the record, or a FormProblem naming page and field
+
+A box's form name says what it holds: `p1.almond.3` (player 1's almond column, the row numbered
+3), `p2.salt`, `p1.card3b.nut`. They are listed in docs/records.md ("Filled fillable sheets").
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from types import ModuleType
+
+FORM_GAMES = ("nuts", "in-the-nuts")
+KEYWORD = "pnpkit fillable score sheet"   # the fillable PDF's /Keywords: "pnpkit fillable score sheet: GAME"
+MARKS = frozenset("xX*|/\u25cf\u2022\u2713\u2714oO+")   # what a person types to tick a cell
+
+
+@dataclass(frozen=True)
+class Value:
+    """One field's text as filled in, and the page (from 1) its box is on."""
+
+    text: str
+    page: int
+
+
+Values = dict[str, Value]
+
+
+class FormProblem(Exception):
+    """A filled sheet that is not a record yet: the page and the field, and what is expected."""
+
+    def __init__(self, page: int | None, field: str, message: str):
+        super().__init__(f"page {page}, {field}: {message}" if page else f"{field}: {message}")
+        self.page, self.field, self.message = page, field, message
+
+
+def form(game: str) -> ModuleType | None:
+    """The form module of `game`, or None if its sheet is not a record pnpkit reads."""
+    if game not in FORM_GAMES:
+        return None
+    return importlib.import_module("pnpkit.scorer.forms." + game.replace("-", "_"))
+
+
+def pages(game: str, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:
+    """The fillable pages of a score sheet: its boxes `(printed name, x, y, w, h)` renamed for the
+    form, a page per player (as many as the game's most players) or one page; None when this sheet
+    is not a game's form (it is kept with its printed names, as a pad to keep totals)."""
+    f = form(game)
+    if f is None or f.COMPONENT != component:
+        return None
+    named = [(f.name(n), *box) for n, *box in printed]
+    named = [b for b in named if b[0] is not None]
+    if not f.PER_PLAYER:
+        return [named]
+    return [[(f"p{seat}.{n}", *box) for n, *box in named] for seat in range(1, players + 1)]
+
+
+def text(values: Values, field: str) -> str:
+    v = values.get(field)
+    return v.text.strip() if v is not None else ""
+
+
+def page_of(values: Values, field: str, default: int | None = None) -> int | None:
+    v = values.get(field)
+    return v.page if v is not None else default
+
+
+def count(values: Values, field: str, what: str, page: int | None) -> int:
+    """A box counting things: a number (`3`), or one mark a thing (`xxx`, `●●●`); blank is 0."""
+    t = re.sub(r"\s+", "", text(values, field))
+    if not t:
+        return 0
+    if re.fullmatch(r"\d{1,3}", t):
+        return int(t)
+    if set(t) <= MARKS and len(t) <= 99:
+        return len(t)
+    raise FormProblem(page, field, f"expected the number of {what} (e.g. 3, or one x each), not {t[:40]!r}")
+
+
+def items(values: Values, field: str) -> list[str]:
+    """A box listing things, separated by commas, semicolons or spaces."""
+    return [w for w in re.split(r"[\s,;]+", text(values, field)) if w]
+
+
+def filled(values: Values, prefix: str) -> list[str]:
+    """The fields under `prefix` that hold something (in the form's order)."""
+    return [k for k, v in values.items() if k.startswith(prefix) and v.text.strip()]

@@ -1,0 +1,102 @@
+"""In the Nuts!' fillable score pad: one page, a group of columns per player, a row per storage card;
+the record it stands for is the final storage cards (docs/records/in-the-nuts.md).
+
+The printed pad (kits/in-the-nuts.yaml `score-pad`) names its cells as the renderer lists them
+(`p1-Nut-3b:_full_10`: group, column, row label, whose first word is the card's name); the form
+names them for what they hold:
+
+    pN.name                        the player's name (the line over their columns)
+    pN.card3b.nut                  the kind on card 3b: walnut, hazelnut, beechnut, acorn (or W H B A)
+    pN.card3b.nuts                 real nuts of that kind on it (jokers not counted)
+    pN.card3b.jokers               its jokers, each by the two kinds it shows: acorn/hazelnut, or AH
+    pN.card3b.points               the card's points, pN.points.total and pN.points.best (the most
+                                   valuable full card): for the person; the scorer computes them
+"""
+from __future__ import annotations
+
+import re
+
+from pnpkit.scorer.forms import FormProblem, Values, count, filled, items, page_of, text
+
+COMPONENT = "score-pad"
+PER_PLAYER = False
+SIGNATURE = "p1.card2.nut"  # a field only this form has: a PDF with it is an In the Nuts! pad
+COLUMNS = {"Nut": "nut", "Nuts": "nuts", "Jokers": "jokers", "Points": "points"}
+
+
+def name(printed: str) -> str | None:
+    """`p1-Nut-3b:_full_10` -> `p1.card3b.nut`, `p1-Points-Total` -> `p1.points.total`."""
+    if m := re.fullmatch(r"(p\d)-name", printed):
+        return f"{m[1]}.name"
+    m = re.fullmatch(r"(p\d)-(\w+)-(.+)", printed)
+    if not m or m[2] not in COLUMNS:
+        return None
+    if ":" in m[3]:
+        return f"{m[1]}.card{m[3].split(':')[0]}.{COLUMNS[m[2]]}"
+    if m[2] == "Points":
+        return {"Total": f"{m[1]}.points.total", "Best_full_card": f"{m[1]}.points.best"}.get(m[3])
+    return None
+
+
+def record(values: Values, kit) -> dict:
+    """The players whose name is written, in the pad's order, with their cards that hold something."""
+    params = kit.params
+    kinds = _kinds(params.kinds)
+    players = []
+    for seat in range(1, kit.game.max_players + 1):
+        p = f"p{seat}."
+        written = [k for k in filled(values, p) if not _computed(k)]
+        player = text(values, p + "name")
+        page = page_of(values, p + "name", 1)
+        if not player:
+            if written:
+                raise FormProblem(page, p + "name", f"write the player's name: their column has {written[0]} filled in")
+            continue
+        stores = [s for s in (_card(values, f"{p}card{c.name}", c.name, kinds, page) for c in params.cards) if s]
+        players.append({"name": player, "stores": stores})
+    if not players:
+        raise FormProblem(1, "p1.name", "the pad is blank: write each player's name over their columns, and for each "
+                                        "storage card the kind of nut on it, its nuts and its jokers")
+    return {"game": "in-the-nuts", "players": players}
+
+
+def _computed(field: str) -> bool:
+    return field.endswith(".points") or ".points." in field
+
+
+def _card(values: Values, box: str, card: str, kinds: dict[str, str], page: int) -> dict | None:
+    nut, nuts, jokers = text(values, box + ".nut"), text(values, box + ".nuts"), items(values, box + ".jokers")
+    if not (nut or nuts or jokers):
+        return None
+    if not nut:
+        raise FormProblem(page, box + ".nut", f"write the kind of nut on card {card} ({_listed(kinds)})")
+    kind = kinds.get(nut.lower())
+    if kind is None:
+        raise FormProblem(page, box + ".nut", f"expected a kind of nut ({_listed(kinds)}), not {nut[:40]!r}")
+    if not nuts and not jokers:
+        raise FormProblem(page, box + ".nuts", f"write how many {kind}s lie on card {card}")
+    out: dict = {"card": card, "nut": kind, "nuts": count(values, box + ".nuts", "nuts", page)}
+    if jokers:
+        out["jokers"] = [_joker(j, kinds, box + ".jokers", page) for j in jokers]
+    return out
+
+
+def _kinds(names: list[str]) -> dict[str, str]:
+    """Each kind by its name, and by its initial where no other kind shares it."""
+    out = {k.lower(): k for k in names}
+    initials = [k[0].lower() for k in names]
+    out |= {i: k for i, k in zip(initials, names) if initials.count(i) == 1}
+    return out
+
+
+def _listed(kinds: dict[str, str]) -> str:
+    return ", ".join(sorted(set(kinds.values()), key=list(kinds.values()).index)) + " or the initial"
+
+
+def _joker(written: str, kinds: dict[str, str], field: str, page: int) -> str:
+    """`acorn/hazelnut`, `a/h` or `AH` -> `acorn/hazelnut` (a pair the scorer checks against the deck)."""
+    parts = written.lower().split("/") if "/" in written else list(written.lower()) if len(written) == 2 else [written]
+    if len(parts) == 2 and all(x in kinds for x in parts):
+        return "/".join(kinds[x] for x in parts)
+    raise FormProblem(page, field, f"expected each joker as the two kinds it shows (acorn/hazelnut, or AH), "
+                                   f"not {written[:40]!r}")

@@ -1,0 +1,90 @@
+"""NUTS' fillable score sheet: a page per player, and the record (docs/records/nuts.md) it stands for.
+
+The printed sheet (kits/nuts.yaml `score-sheet`) names its boxes as the renderer lists them
+(`almond-nuts-3`, `Salt_box`, ...: scorer/games/nuts_sheets.py draws by those names); the form
+names them for what they hold, each under its player's `pN.`:
+
+    pN.name                       the player's name
+    pN.almond.3                   a token in the almond column's row numbered 3 (any mark: x)
+    pN.salt, pN.squirrel          markers in the Salt and Squirrel boxes (a number, or an x each)
+    pN.goals                      goal cards claimed, by title or id, separated by commas
+    pN.bonus                      bonus cards held, by the id printed on them (B05 B11)
+    pN.row-complete.3             the row-complete ticks, and the totals pN.points.rows, .columns,
+    pN.points.salt ... .total     .salt, .goals, .bonus, .total: for the person; the scorer
+                                  computes them and does not read them
+"""
+from __future__ import annotations
+
+import re
+
+from pnpkit.scorer.forms import FormProblem, Values, count, filled, items, text
+
+COMPONENT = "score-sheet"
+PER_PLAYER = True
+SIGNATURE = "p1.salt"      # a field only this form has: a PDF with it is a NUTS sheet
+BOXES = {"Name": "name", "Salt_box": "salt", "Squirrel_box": "squirrel", "Goal_cards": "goals",
+         "Bonus_cards": "bonus", "Rows": "points.rows", "Columns": "points.columns", "Salt": "points.salt",
+         "Goals": "points.goals", "Bonus": "points.bonus", "Total": "points.total"}
+NOT_READ = ("points.", "row-complete.")   # written for the person, computed by the scorer
+EMPTY = {"", "0", "-"}                     # a cell holding these holds no token
+
+
+def name(printed: str) -> str | None:
+    """`almond-nuts-3` -> `almond.3`, `Row_complete-3` -> `row-complete.3`, `Salt_box` -> `salt`."""
+    if printed in BOXES:
+        return BOXES[printed]
+    if m := re.fullmatch(r"(\w+)-nuts-(\d+)", printed):
+        return f"{m[1]}.{m[2]}"
+    if m := re.fullmatch(r"Row_complete-(\d+)", printed):
+        return f"row-complete.{m[1]}"
+    return None
+
+
+def record(values: Values, kit) -> dict:
+    """The players whose page has a name, in page order, as docs/records/nuts.md writes them."""
+    params = kit.params
+    players = []
+    for seat in range(1, kit.game.max_players + 1):
+        p = f"p{seat}."
+        written = [k for k in filled(values, p) if not k[len(p):].startswith(NOT_READ)]
+        player = text(values, p + "name")
+        if not player:
+            if written:
+                raise FormProblem(seat, p + "name", f"write the player's name: this page has {written[0]} filled in")
+            continue
+        bonus = items(values, p + "bonus")
+        if not bonus:
+            raise FormProblem(seat, p + "bonus", f"write the bonus cards {player} held, by the ids printed on them "
+                                                 "(e.g. B05 B11): every player keeps at least one")
+        players.append({
+            "name": player,
+            "sheet": {kind: _column(values, p + kind, [str(r) for r in params.rows], seat) for kind in params.columns},
+            "salt": count(values, p + "salt", "Salt markers", seat),
+            "squirrel": count(values, p + "squirrel", "Squirrel markers", seat),
+            "goals": _goals(values, p + "goals", params),
+            "bonus": bonus,
+        })
+    if not players:
+        raise FormProblem(1, "p1.name", "the sheet is blank: write each player's name on their page, and what their "
+                                        "sheet holds (a page per player)")
+    return {"game": "nuts", "players": players}
+
+
+def _column(values: Values, column: str, rows: list[str], page: int) -> int:
+    """Tokens in a column: the ticked cells, which fill it from the top (ruling U2)."""
+    ticked = [text(values, f"{column}.{r}") not in EMPTY for r in rows]
+    n = ticked.index(False) if False in ticked else len(ticked)
+    if any(ticked[n:]):
+        below = rows[n + ticked[n:].index(True)]
+        raise FormProblem(page, f"{column}.{below}", f"is ticked below the empty {column}.{rows[n]}: tokens fill a "
+                                                     "column from the top (ruling U2), tick its cells from the first row down")
+    return n
+
+
+def _goals(values: Values, field: str, params) -> list[str]:
+    """Goal cards by id or title (`Salty Mama`, `salty-mama`); anything else as written, for the
+    scorer to refuse by name."""
+    def key(t: str) -> str:
+        return re.sub(r"[\s_-]+", "-", t.strip().lower())
+    known = {key(g.id): g.id for g in params.goals} | {key(g.title): g.id for g in params.goals}
+    return [known.get(key(t), t.strip()) for t in re.split(r"[,;\n]+", text(values, field)) if t.strip()]
