@@ -53,6 +53,22 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
     return out.getvalue(), w, h, dpi
 
 
+_ONCE: dict[str, tuple[bytes, int, int, float | None]] = {}
+ONCE_KEPT = 16  # distinct embedded pictures kept decoded (a kit's budget holds at most one at full size)
+
+
+def read_once(key: str, raw: bytes) -> tuple[bytes, int, int, float | None]:
+    """`read(raw)` of the picture known as `key` (budget.key_of), decoded once however often it is
+    drawn: every copy gets the very same PNG bytes (and so one image in the PDF)."""
+    found = _ONCE.get(key)
+    if found is None:
+        found = read(raw)
+        while len(_ONCE) >= ONCE_KEPT:
+            _ONCE.pop(next(iter(_ONCE)))
+        _ONCE[key] = found
+    return found
+
+
 def size_of(raw: bytes) -> tuple[int, int]:
     """A picture's pixel size from its header alone (nothing decoded)."""
     Image = _pil()
