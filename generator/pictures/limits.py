@@ -9,6 +9,7 @@ from __future__ import annotations
 MAX_SVG_BYTES = 5_000_000       # an SVG file (a detailed card illustration is 50-500 KB)
 MAX_RASTER_BYTES = 30_000_000   # a PNG or JPEG file
 MAX_PIXELS = 36_000_000         # 6000 x 6000: a 500 x 500 mm board at 300 dpi is 34.9 million
+MAX_SIDE = 15_000               # pixels on a picture's long side: A0's 1189 mm at 300 dpi is 14,043
 MAX_ELEMENTS = 10_000           # SVG elements, counting every <use> as the copy it makes
 MAX_NUMBERS = 200_000           # numbers in path data and point lists, <use> copies included
 MAX_CSS_RULES = 2_000           # rules of an SVG's style sheets (each is matched against every element)

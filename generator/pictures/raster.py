@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import warnings
 
-from pnpkit.generator.pictures.limits import MAX_PIXELS, PictureError
+from pnpkit.generator.pictures.limits import MAX_PIXELS, MAX_SIDE, PictureError
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
 
@@ -32,12 +32,12 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
             im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise PictureError(f"the picture holds more than {MAX_PIXELS:,} pixels (a decompression bomb?)") from None
+        except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+            raise
         except Exception:  # noqa: BLE001 - a stranger's bytes fail in many ways; say it once
             raise PictureError("is not a PNG or JPEG picture pnpkit can read") from None
     w, h = im.size
-    if w < 1 or h < 1 or w * h > MAX_PIXELS:
-        raise PictureError(f"the picture is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels "
-                           "(6000 x 6000); scale it down to 300 dpi at its printed size")
+    check_size(w, h, "the picture is")
     dpi = None
     stated = im.info.get("dpi")
     if isinstance(stated, tuple) and stated and isinstance(stated[0], (int, float)) and 30 <= stated[0] <= 10000:
@@ -46,6 +46,8 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
         im.load()
         mode = "RGBA" if ("A" in im.mode or "transparency" in im.info) else "RGB"
         clean = im.convert(mode)
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         raise PictureError("the picture's data is damaged (it could not be decoded)") from None
     out = io.BytesIO()
@@ -69,6 +71,17 @@ def read_once(key: str, raw: bytes) -> tuple[bytes, int, int, float | None]:
     return found
 
 
+def check_size(w: int, h: int, what: str) -> None:
+    """A picture's pixels and sides within MAX_PIXELS and MAX_SIDE (a PNG is decoded a row at a
+    time: 36 million rows of one pixel cost seconds where 6000 rows of 6000 cost a fraction)."""
+    if w < 1 or h < 1 or w * h > MAX_PIXELS:
+        raise PictureError(f"{what} {w} x {h} pixels: at most {MAX_PIXELS:,} pixels "
+                           "(6000 x 6000); scale it down to 300 dpi at its printed size")
+    if max(w, h) > MAX_SIDE:
+        raise PictureError(f"{what} {w} x {h} pixels: a side may be at most {MAX_SIDE:,} pixels "
+                           "(the long side of A0 at 300 dpi)")
+
+
 def size_of(raw: bytes) -> tuple[int, int]:
     """A picture's pixel size from its header alone (nothing decoded)."""
     Image = _pil()
@@ -77,5 +90,7 @@ def size_of(raw: bytes) -> tuple[int, int]:
             warnings.simplefilter("ignore")
             im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
             return im.size
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         raise PictureError("holds an embedded picture that is not a PNG or JPEG pnpkit can read") from None

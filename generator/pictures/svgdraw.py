@@ -80,6 +80,8 @@ def drawn(raw: bytes) -> Drawn:
         drawing = Renderer("", font_map=_Fonts()).render(checked.root)
     except PictureError:
         raise
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception as e:  # noqa: BLE001 - svglib on a stranger's file: one line, never a traceback
         raise PictureError(f"could not be drawn by svglib ({type(e).__name__}: {str(e)[:100]})") from None
     w, h = float(drawing.width), float(drawing.height)
@@ -113,6 +115,8 @@ def _hex(c: Any) -> tuple[str, float] | None:
     try:
         r, g, b = c.rgb()
         alpha = float(getattr(c, "alpha", 1.0) or 0.0)
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         return None
     return "#%02x%02x%02x" % tuple(max(0, min(255, round(v * 255))) for v in (r, g, b)), alpha

@@ -36,7 +36,6 @@ from pnpkit.generator.pictures.limits import (
     MAX_ELEMENTS,
     MAX_NUMBER,
     MAX_NUMBERS,
-    MAX_PIXELS,
     PictureError,
 )
 
@@ -153,8 +152,7 @@ def _check_reference(el: Any, href: str, checked: Checked) -> None:
         except (binascii.Error, ValueError):
             raise PictureError("holds an embedded picture whose base64 data is damaged") from None
         w, h = raster.size_of(raw)
-        if w * h > MAX_PIXELS:
-            raise PictureError(f"holds an embedded picture of {w} x {h} pixels: at most {MAX_PIXELS:,} pixels")
+        raster.check_size(w, h, "holds an embedded picture of")
         checked.embedded[href] = Embedded(budget.key_of(raw), raw, (w, h))
         return
     shown = href if len(href) <= 60 else href[:57] + "..."
@@ -172,12 +170,13 @@ def _check_numbers(name: str, key: str, value: str) -> None:
     if NON_FINITE.search(value) and key not in ("d", "points"):
         raise PictureError(f"<{name} {key}={value[:40]!r}>: not a number")
     found = NUMBER.findall(value.encode("utf-8", "replace")) if key in ("d", "points") else ATTR_NUMBER.findall(value)
-    for text in found:
-        v = float(text)
-        if not math.isfinite(v) or abs(v) > MAX_NUMBER:
-            shown = text.decode() if isinstance(text, bytes) else text
-            raise PictureError(f"<{name} {key}=...> holds the number {shown[:40]}: every number in a picture "
-                               f"must be within {MAX_NUMBER:,.0f}")
+    if len(found) > MAX_NUMBERS:
+        raise PictureError(f"<{name} {key}=...> holds {len(found):,} numbers: at most {MAX_NUMBERS:,} in a picture")
+    if found and not max(map(abs, map(float, found))) <= MAX_NUMBER:
+        text = next(t for t in found if not abs(float(t)) <= MAX_NUMBER)
+        shown = text.decode() if isinstance(text, bytes) else text
+        raise PictureError(f"<{name} {key}=...> holds the number {shown[:40]}: every number in a picture "
+                           f"must be within {MAX_NUMBER:,.0f}")
 
 
 def _check_element(el: Any, name: str, checked: Checked) -> None:
