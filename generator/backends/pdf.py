@@ -361,7 +361,10 @@ class PdfDocument:
         name = self.images.get(s.png)
         if name is None:
             from reportlab.lib.utils import ImageReader
-            self.c.drawImage(ImageReader(io.BytesIO(s.png)), 0, 0, width=1, height=1, mask="auto")
+            from pnpkit.generator.pictures.raster import decoded
+            pixels = decoded(s.png)  # the picture's pixels as pnpkit read them: not decoded again
+            self.c.drawImage(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), 0, 0, width=1, height=1,
+                             mask="auto")
             self.images[s.png] = self.c._formsinuse[-1]
         else:  # what drawImage writes for an image it has (it would hash all its pixels again to find it)
             self.c._currentPageHasImages = 1

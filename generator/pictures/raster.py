@@ -45,14 +45,33 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
     try:
         im.load()
         mode = "RGBA" if ("A" in im.mode or "transparency" in im.info) else "RGB"
-        clean = im.convert(mode)
+        clean = im if im.mode == mode and not im.info.get("transparency") else im.convert(mode)
     except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
         raise
     except Exception:  # noqa: BLE001
         raise PictureError("the picture's data is damaged (it could not be decoded)") from None
     out = io.BytesIO()
     clean.save(out, format="PNG", compress_level=6)
-    return out.getvalue(), w, h, dpi
+    png = out.getvalue()
+    _keep_decoded(png, clean)
+    return png, w, h, dpi
+
+
+_DECODED: dict[bytes, object] = {}  # clean PNG bytes -> its pixels, the pictures read last
+
+
+def _keep_decoded(png: bytes, image: object) -> None:
+    """Keep the pixels just decoded for the PDF writer (`decoded`), so it does not decode the
+    picture again; at most a kit's budget of pixels is kept, the oldest let go first."""
+    from pnpkit.generator.pictures.limits import MAX_KIT_PIXELS
+    _DECODED[png] = image
+    while sum(i.size[0] * i.size[1] for i in _DECODED.values()) > MAX_KIT_PIXELS and len(_DECODED) > 1:
+        _DECODED.pop(next(iter(_DECODED)))
+
+
+def decoded(png: bytes) -> object | None:
+    """The pixels of clean PNG bytes that `read` made, if still kept (a PIL image), else None."""
+    return _DECODED.get(png)
 
 
 _ONCE: dict[str, tuple[bytes, int, int, float | None]] = {}
