@@ -144,8 +144,10 @@ def place(kit: Any, where: tuple, name: str, w: float, h: float, options: dict[s
         raise error(kit, where, str(e)) from None
     if path is None:
         raise error(kit, where, f"no picture {name!r} beside the kit file" + (f" (in {folder})" if folder else ""))
+    from pnpkit.generator.templating import not_counted
     try:
-        pic = load(path, name)
+        with not_counted():  # decoding a picture is not the templates' time
+            pic = load(path, name)
         for key, pixels in pic.pixels:  # a picture read before (by an earlier kit) is charged here
             budget.admit(key, pixels)
         budget.draw(pic.elements, pic.numbers)
