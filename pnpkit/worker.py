@@ -78,6 +78,17 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _unraisable(info: object) -> None:
+    """A Ctrl-C that landed where Python cannot raise it (a weakref callback, a __del__): no
+    "Exception ignored" traceback; it is raised again at the next moment Python can."""
+    if isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
+        if not _State.ending:
+            _State.raised = False
+            signal.raise_signal(signal.SIGINT)
+        return
+    sys.__unraisablehook__(info)
+
+
 def _note(signum: int, frame: object) -> None:
     _State.interrupted = True
 
@@ -100,6 +111,7 @@ def guarded(work: Callable[[], None]) -> int:
     SIGTERM at any moment, the very last included, gives the interrupted line and 130."""
     for s in STOPS:
         signal.signal(s, _stop)
+    sys.unraisablehook = _unraisable
     code = 0
     try:
         try:
@@ -180,8 +192,11 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
 
 
 def _limit(mb: int, cpu: int) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, _lower(resource.RLIMIT_AS, mb * 1024 * 1024))
-    resource.setrlimit(resource.RLIMIT_CPU, _lower(resource.RLIMIT_CPU, cpu, cpu + 5))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, _lower(resource.RLIMIT_AS, mb * 1024 * 1024))
+        resource.setrlimit(resource.RLIMIT_CPU, _lower(resource.RLIMIT_CPU, cpu, cpu + 5))
+    except (ValueError, OSError):  # a system that refuses: the work runs within pnpkit's own budgets
+        pass
 
     def expire(signum: int, frame: object) -> None:
         signal.signal(signal.SIGXCPU, signal.SIG_IGN)
