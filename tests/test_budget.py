@@ -90,7 +90,7 @@ def test_what_no_budget_foresaw_ends_at_the_workers_limits(tmp_path, limit, says
 
 
 def test_ctrl_c_in_the_last_moments_of_a_build_says_interrupted(tmp_path):
-    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) near the end of a
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) through a build, up to the end of a
     build, where it once killed Python silently (exit -2): the interrupted line and 130, or a
     build that finished first (0)."""
     out = tmp_path / "out"
@@ -101,7 +101,7 @@ def test_ctrl_c_in_the_last_moments_of_a_build_says_interrupted(tmp_path):
     codes = set()
     for i in range(8):
         p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-        time.sleep(full * (0.5 + 0.07 * i))
+        time.sleep(full * (0.2 + 0.11 * i))  # from early on (so one surely stops it) to the very end
         try:
             os.killpg(p.pid, signal.SIGINT)
         except ProcessLookupError:
