@@ -2,7 +2,8 @@
 `pnpkit score` / `pnpkit build` in a process of its own, measured.
 
 Each record case runs one of the commands that read a record (`score` for half of them, `check
---explain`, `moves`, `replay`: tests/fuzz_inputs.record_command); each kit case `build --paper a4`.
+--explain`, `moves`, `replay`: tests/fuzz_inputs.record_command); each kit case `build --paper a4`,
+and each art case (tests/fuzz_art.py: a mutated SVG or PNG on a small kit's cards) the same.
 
 Targets (issue 11): over at least 5,000 records and 1,000 kit files, zero exit 3 (internal error)
 and no other exit but 0, 1, 2 (records) or 0, 2 (kits); zero runs over 5 s; zero peak memory over
@@ -15,7 +16,7 @@ system: what the case costs, however loaded the machine is; the wall clock is pr
 and its peak resident memory. The cases are tests/fuzz_inputs.py's, a function of (kind, seed): `--seed`
 shifts them, and a failing case prints its number to reproduce it with `--only`.
 
-    .venv/bin/python bench/fuzz.py [--records 5000] [--kits 1000] [--seed 0] [--jobs 2]
+    .venv/bin/python bench/fuzz.py [--records 5000] [--kits 1000] [--art 0] [--seed 0] [--jobs 2]
     .venv/bin/python bench/fuzz.py --only kit:123       # one case, its output shown
     .venv/bin/python bench/fuzz.py --records 0 --kits 0 --decks 500 --templates 500   # issue 28's
 
@@ -41,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+import fuzz_art  # noqa: E402
 import fuzz_files  # noqa: E402
 import fuzz_inputs  # noqa: E402
 
@@ -49,8 +51,9 @@ from pnpkit.launch import main as pnpkit_main  # noqa: E402
 
 LIMIT_S, LIMIT_MB, MESSAGE_MAX = 5.0, 500, 500
 FOLDERS = ("deck", "template")  # kinds whose case is a kit folder (tests/fuzz_files.py)
-KILL_AFTER_S = 20.0
+KILL_AFTER_S = 60.0  # wall clock: a safety net on a shared machine; the targets are CPU time
 LINE = re.compile(r"^pnpkit: (cannot read it:\n)?\S[^\n]*?:\d+: ", re.M)
+ART_LINE = re.compile(r"^pnpkit: \S[^\n]*?k\.yaml(:\d+)?: ", re.M)  # the worker's limits name the kit, not a line
 
 
 @dataclass
@@ -67,6 +70,7 @@ class Outcome:
 
     def problems(self) -> list[str]:
         allowed = (0, 1, 2) if self.kind == "record" else (0, 2)
+        line = ART_LINE if self.kind == "art" else LINE
         out = []
         if self.code not in allowed:
             out.append(f"exit {self.code}")
@@ -75,7 +79,7 @@ class Outcome:
         if self.peak_mb > LIMIT_MB:
             out.append(f"{self.peak_mb:.0f} MB")
         if self.code == 2:
-            if not LINE.search(self.message):
+            if not line.search(self.message):
                 out.append("exit 2 without a line")
             if len(self.message.rstrip("\n")) >= MESSAGE_MAX:
                 out.append(f"a {len(self.message)}-character message")
@@ -96,6 +100,8 @@ def _child(kind: str, seed: int, work: Path, cap_gb: float) -> None:
         for name, data in files.items():
             (work / name).write_bytes(data)
         path = work / "k.yaml"
+    elif kind == "art":
+        source, path = fuzz_art.source(seed), fuzz_art.write(seed, work)
     else:
         source, text = fuzz_inputs.case(kind, seed)
         path = work / ("k.yaml" if kind == "kit" else "r.yaml")
@@ -189,6 +195,7 @@ def main() -> int:
     ap.add_argument("--kits", type=int, default=1000)
     ap.add_argument("--decks", type=int, default=0, help="mutated deck files (CSV, XLSX) beside a kit")
     ap.add_argument("--templates", type=int, default=0, help="mutated template files and template chains")
+    ap.add_argument("--art", type=int, default=0, help="mutated pictures (SVG, PNG) drawn by a small kit")
     ap.add_argument("--cap-gb", type=float, default=2.0, help="each case's address-space cap (0: none)")
     ap.add_argument("--seed", type=int, default=0, help="the first case's number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -205,7 +212,8 @@ def main() -> int:
                   f"problems: {o.problems() or 'none'}")
             return 0 if not o.problems() else 1
         started = time.perf_counter()
-        counts = {"record": args.records, "kit": args.kits, "deck": args.decks, "template": args.templates}
+        counts = {"record": args.records, "kit": args.kits, "deck": args.decks, "template": args.templates,
+                  "art": args.art}
         cases = [(kind, args.seed + i) for kind, n in counts.items() for i in range(n)]
         outcomes = run(cases, args.jobs, root, args.cap_gb)
         ok = all([report(k, [o for o in outcomes if o.kind == k]) for k in counts])

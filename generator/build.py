@@ -348,9 +348,12 @@ def _load(kit):
 
 
 def pieces_of(kit) -> list[Piece]:
-    """The kit's pieces, from the component renderers (generator.components)."""
+    """The kit's pieces, from the component renderers (generator.components), its pictures within
+    one budget for the whole kit (generator/pictures/budget.py)."""
     from pnpkit.generator.components import pieces_for
-    return list(pieces_for(kit))
+    from pnpkit.generator.pictures import budget
+    with budget.kit():
+        return list(pieces_for(kit))
 
 
 def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None) -> BuildReport:

@@ -213,6 +213,18 @@ def budget(seconds: float = BUILD_SECONDS) -> Iterator[None]:
         _BUDGET.pop()
 
 
+@contextmanager
+def not_counted() -> Iterator[None]:
+    """Work inside is not the templates' time (reading a kit's pictures): the build's deadline
+    for its templates moves on by as long as it takes."""
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        if _BUDGET:
+            _BUDGET[-1] += time.monotonic() - started
+
+
 def render(env: KitSandbox, context: dict, *, file: str | None = None, text: str | None = None) -> str:
     """A template file's or an inline text's output, or TemplateProblem."""
     seconds = SECONDS

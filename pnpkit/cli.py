@@ -51,6 +51,9 @@ class Pnpkit(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except MemoryError:
+            from pnpkit import worker
+            if worker.in_worker():  # a stranger's kit took the worker's memory: the kit's limit, exit 2
+                worker.out_of_memory()
             click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback

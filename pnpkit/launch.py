@@ -2,35 +2,37 @@
 
 The console script imports this small module first and the command line (click, pydantic, the
 generator...) only inside `main`, so a Ctrl-C while those load, which takes a few tenths of a
-second, ends in one line like any other moment, never a traceback.
+second, ends in one line like any other moment, never a traceback; the commands that read a
+kit's files run in a worker process under memory and time limits (pnpkit/worker.py).
 """
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
 EXIT_INTERRUPTED = 130  # what a shell reports for a program stopped by Ctrl-C (128 + SIGINT)
 
 
-def _terminated(signum, frame) -> None:
-    """SIGTERM (a `kill`, a closing terminal) stops pnpkit as Ctrl-C does: cleanly."""
-    raise KeyboardInterrupt
+MESSAGE = "pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)"
 
 
 def interrupted() -> None:
-    sys.stderr.write("pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)\n")
-    sys.stderr.flush()
+    """Say the interrupted line (once per process) and exit 130."""
+    from pnpkit import worker
+    worker.say_interrupted()
     sys.exit(EXIT_INTERRUPTED)
+
+
+def _cli() -> None:
+    from pnpkit.cli import main as cli_main
+    cli_main()
 
 
 def main() -> None:
     # pnpkit uses no pydantic plugin; looking for them reads every installed package's metadata
     # (5-20 ms of each command's start-up)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    try:
-        signal.signal(signal.SIGTERM, _terminated)
-        from pnpkit.cli import main as cli_main
-        cli_main()
-    except KeyboardInterrupt:
-        interrupted()
+    from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
+    if worker.wanted(sys.argv[1:]):
+        worker.run(_cli, sys.argv[1:])  # never returns
+    worker.finish(worker.guarded(_cli))

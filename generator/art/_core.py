@@ -47,6 +47,7 @@ from pnpkit.generator.shapes import (
     Circle,
     Ellipse,
     Group,
+    Image,
     Line,
     Path,
     Polygon,
@@ -179,6 +180,10 @@ def transform(shapes: Iterable[Shape], m: Affine, width_k: float | None = None) 
         elif isinstance(s, Text):
             x, y = _apply(m, s.x, s.y)
             out.append(replace(s, x=x, y=y, size=s.size * lin))
+        elif isinstance(s, Image):  # a designer's picture stretched to its box: the box mapped
+            x0, y0 = _apply(m, s.x, s.y)
+            x1, y1 = _apply(m, s.x + s.w, s.y + s.h)
+            out.append(replace(s, x=min(x0, x1), y=min(y0, y1), w=abs(x1 - x0), h=abs(y1 - y0)))
         else:  # pragma: no cover - every Shape kind is handled above
             raise TypeError(f"not a shape: {s!r}")
     return out

@@ -119,7 +119,7 @@ class PdfDocument:
         self.fields: list = []   # the form's top-level fields, in the order met
         self.nodes: dict[str, tuple] = {}   # a dotted name's groups: name -> (reference, its /Kids)
         self.widgets = 0
-        self.images: dict[bytes, object] = {}  # PNG bytes -> its reader: each picture decoded once
+        self.images: dict[tuple, str] = {}  # (PNG bytes, colour key) -> its image's name: decoded and hashed once
         self.runs: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> its operators (_runs)
         self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
         # pages compressed in a thread while the next are drawn; a document of one page (the
@@ -382,16 +382,28 @@ class PdfDocument:
     def _image(self, s: Image, m: Matrix) -> None:
         """A raster picture over its box: reportlab embeds it (once per picture, its alpha as a soft
         mask) and draws it in a unit square, which this matrix stretches over the box (y down)."""
-        from reportlab.lib.utils import ImageReader
-        reader = self.images.get(s.png)
-        if reader is None:
-            reader = self.images[s.png] = ImageReader(io.BytesIO(s.png))
         a, b, c, d, e, f = mul(m, (s.w, 0.0, 0.0, -s.h, s.x, s.y + s.h))
         self.code.append("q %s cm" % fp_str(a, b, c, d, e, f))
         self.unstyled()
         if s.opacity != 1.0:
             self.c.setFillAlpha(s.opacity)
-        self.c.drawImage(reader, 0, 0, width=1, height=1, mask=list(s.key) if s.key else "auto")
+        key = (s.png, s.key)
+        name = self.images.get(key)
+        if name is None:
+            from reportlab.lib.utils import ImageReader
+            from pnpkit.generator.pictures.raster import decoded
+            pixels = decoded(s.png)  # the picture's pixels as pnpkit read them: not decoded again
+            self.c.drawImage(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), 0, 0, width=1, height=1,
+                             mask=list(s.key) if s.key else "auto")
+            self.images[key] = self.c._formsinuse[-1]
+        else:  # what drawImage writes for an image it has (it would hash all its pixels again to find it)
+            self.c._currentPageHasImages = 1
+            self.c.saveState()
+            self.c.translate(0, 0)
+            self.c.scale(1, 1)
+            self.code.append("/%s Do" % self.c._doc.getXObjectName(name))
+            self.c.restoreState()
+            self.c._formsinuse.append(name)
         self.code.append("Q")  # puts the colour and alpha back as this document tracks them
 
     def _text(self, s: Text, m: Matrix) -> None:

@@ -29,7 +29,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from pnpkit.generator.pictures.limits import MAX_RASTER_BYTES, MAX_SVG_BYTES, MIN_DPI, PictureError
+from pnpkit.generator.pictures import budget
+from pnpkit.generator.pictures.limits import MAX_PIXELS, MAX_RASTER_BYTES, MAX_SVG_BYTES, MIN_DPI, PictureError
 from pnpkit.generator.shapes import MM_PER_PT, Group, Image, Shape
 
 EXTENSIONS = {".svg": "svg", ".png": "raster", ".jpg": "raster", ".jpeg": "raster"}
@@ -55,6 +56,9 @@ class Picture:
     png: bytes | None = None  # a raster's pixels
     mm_per_unit: float = MM_PER_PT  # at its own size
     density: float | None = None  # pixels per unit of its coarsest raster (a PNG: 1), None if all vector
+    pixels: tuple[tuple[str, int], ...] = ()  # (key, pixels) of each distinct picture it decodes
+    elements: int = 1  # shapes it draws, and numbers in them: what each copy costs the kit (budget.py)
+    numbers: int = 0
 
 
 def load(path: Path, name: str) -> Picture:
@@ -78,11 +82,20 @@ def _load(path: str, name: str, version: int, size: int) -> Picture:
         raise PictureError(f"is larger than {limit // 1_000_000} MB")
     if kind == "svg":
         from pnpkit.generator.pictures import svgdraw
-        shapes, w, h, density = svgdraw.read(raw)
-        return Picture(name, "svg", w, h, shapes=shapes, density=density)
+        d = svgdraw.drawn(raw)
+        return Picture(name, "svg", d.w, d.h, shapes=d.shapes, density=d.density, pixels=d.pixels,
+                       elements=d.elements, numbers=d.numbers)
     from pnpkit.generator.pictures import raster
+    key = budget.key_of(raw)
+    try:
+        w, h = raster.size_of(raw)
+    except PictureError:
+        w = h = 0  # raster.read says what is wrong with it
+    if 0 < w * h <= MAX_PIXELS:
+        budget.admit(key, w * h)  # from its header, before it is decoded
     png, w, h, dpi = raster.read(raw)
-    return Picture(name, "raster", float(w), float(h), png=png, mm_per_unit=25.4 / (dpi or DEFAULT_DPI), density=1.0)
+    return Picture(name, "raster", float(w), float(h), png=png, mm_per_unit=25.4 / (dpi or DEFAULT_DPI), density=1.0,
+                   pixels=((key, w * h),))
 
 
 def draw(pic: Picture, w: float, h: float, fit: str = "fit", crop: tuple[float, float, float, float] | None = None
@@ -131,8 +144,13 @@ def place(kit: Any, where: tuple, name: str, w: float, h: float, options: dict[s
         raise error(kit, where, str(e)) from None
     if path is None:
         raise error(kit, where, f"no picture {name!r} beside the kit file" + (f" (in {folder})" if folder else ""))
+    from pnpkit.generator.templating import not_counted
     try:
-        pic = load(path, name)
+        with not_counted():  # decoding a picture is not the templates' time
+            pic = load(path, name)
+        for key, pixels in pic.pixels:  # a picture read before (by an earlier kit) is charged here
+            budget.admit(key, pixels)
+        budget.draw(pic.elements, pic.numbers)
     except PictureError as e:
         raise error(kit, where, f"{name}: {e}") from None
     crop = options.get("crop")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import warnings
 
-from pnpkit.generator.pictures.limits import MAX_PIXELS, PictureError
+from pnpkit.generator.pictures.limits import MAX_PIXELS, MAX_SIDE, PictureError
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
 
@@ -32,12 +32,12 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
             im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise PictureError(f"the picture holds more than {MAX_PIXELS:,} pixels (a decompression bomb?)") from None
+        except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+            raise
         except Exception:  # noqa: BLE001 - a stranger's bytes fail in many ways; say it once
             raise PictureError("is not a PNG or JPEG picture pnpkit can read") from None
     w, h = im.size
-    if w < 1 or h < 1 or w * h > MAX_PIXELS:
-        raise PictureError(f"the picture is {w} x {h} pixels: at most {MAX_PIXELS:,} pixels "
-                           "(6000 x 6000); scale it down to 300 dpi at its printed size")
+    check_size(w, h, "the picture is")
     dpi = None
     stated = im.info.get("dpi")
     if isinstance(stated, tuple) and stated and isinstance(stated[0], (int, float)) and 30 <= stated[0] <= 10000:
@@ -45,12 +45,60 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
     try:
         im.load()
         mode = "RGBA" if ("A" in im.mode or "transparency" in im.info) else "RGB"
-        clean = im.convert(mode)
+        clean = im if im.mode == mode and not im.info.get("transparency") else im.convert(mode)
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         raise PictureError("the picture's data is damaged (it could not be decoded)") from None
     out = io.BytesIO()
     clean.save(out, format="PNG", compress_level=6)
-    return out.getvalue(), w, h, dpi
+    png = out.getvalue()
+    _keep_decoded(png, clean)
+    return png, w, h, dpi
+
+
+_DECODED: dict[bytes, object] = {}  # clean PNG bytes -> its pixels, the pictures read last
+
+
+def _keep_decoded(png: bytes, image: object) -> None:
+    """Keep the pixels just decoded for the PDF writer (`decoded`), so it does not decode the
+    picture again; at most a kit's budget of pixels is kept, the oldest let go first."""
+    from pnpkit.generator.pictures.limits import MAX_KIT_PIXELS
+    _DECODED[png] = image
+    while sum(i.size[0] * i.size[1] for i in _DECODED.values()) > MAX_KIT_PIXELS and len(_DECODED) > 1:
+        _DECODED.pop(next(iter(_DECODED)))
+
+
+def decoded(png: bytes) -> object | None:
+    """The pixels of clean PNG bytes that `read` made, if still kept (a PIL image), else None."""
+    return _DECODED.get(png)
+
+
+_ONCE: dict[str, tuple[bytes, int, int, float | None]] = {}
+ONCE_KEPT = 16  # distinct embedded pictures kept decoded (a kit's budget holds at most one at full size)
+
+
+def read_once(key: str, raw: bytes) -> tuple[bytes, int, int, float | None]:
+    """`read(raw)` of the picture known as `key` (budget.key_of), decoded once however often it is
+    drawn: every copy gets the very same PNG bytes (and so one image in the PDF)."""
+    found = _ONCE.get(key)
+    if found is None:
+        found = read(raw)
+        while len(_ONCE) >= ONCE_KEPT:
+            _ONCE.pop(next(iter(_ONCE)))
+        _ONCE[key] = found
+    return found
+
+
+def check_size(w: int, h: int, what: str) -> None:
+    """A picture's pixels and sides within MAX_PIXELS and MAX_SIDE (a PNG is decoded a row at a
+    time: 36 million rows of one pixel cost seconds where 6000 rows of 6000 cost a fraction)."""
+    if w < 1 or h < 1 or w * h > MAX_PIXELS:
+        raise PictureError(f"{what} {w} x {h} pixels: at most {MAX_PIXELS:,} pixels "
+                           "(6000 x 6000); scale it down to 300 dpi at its printed size")
+    if max(w, h) > MAX_SIDE:
+        raise PictureError(f"{what} {w} x {h} pixels: a side may be at most {MAX_SIDE:,} pixels "
+                           "(the long side of A0 at 300 dpi)")
 
 
 def size_of(raw: bytes) -> tuple[int, int]:
@@ -61,5 +109,7 @@ def size_of(raw: bytes) -> tuple[int, int]:
             warnings.simplefilter("ignore")
             im = Image.open(io.BytesIO(raw), formats=list(FORMATS))
             return im.size
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         raise PictureError("holds an embedded picture that is not a PNG or JPEG pnpkit can read") from None

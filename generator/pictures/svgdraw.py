@@ -7,18 +7,23 @@ left). So a designer's picture goes through the same backends, the ink saver and
 region art as everything pnpkit draws itself, and nothing of the stranger's file reaches the
 output but paths, colours, text and checked pixels.
 
+An embedded picture is decoded once per distinct picture (svgsafe lists them, raster.read_once
+keeps them), however many `<use>` copies draw it: svglib only ever sees its size. Every number
+that comes out is checked (MAX_DRAWN, after the transforms) before any backend writes it.
+
 Approximations (docs/new-game.md says so): a gradient is filled with the average of its stops;
 a clip path clips to its bounding box; text is set in pnpkit's embedded fonts (regular or bold).
 """
 from __future__ import annotations
 
-import io
 import logging
 import math
 from typing import Any
 
-from pnpkit.generator.pictures import svgsafe
-from pnpkit.generator.pictures.limits import MAX_ELEMENTS, MAX_PIXELS, MAX_TEXT, PictureError
+from dataclasses import dataclass
+
+from pnpkit.generator.pictures import raster, svgsafe
+from pnpkit.generator.pictures.limits import MAX_DRAWN, MAX_ELEMENTS, MAX_PIXELS, MAX_TEXT, PictureError
 from pnpkit.generator.shapes import MM_PER_PT, Group, Image, Path, Shape, Style, Text, ellipse_ops, rect_ops
 
 logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its warnings are for its own callers, not ours
@@ -36,13 +41,43 @@ class _Fonts:
         return ("Helvetica-Bold" if bold else "Helvetica"), True
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """An SVG drawn: its shapes in its own units, its size, the pixels per unit of its coarsest
+    embedded picture (None if all vector), and what it costs the kit (budget.py)."""
+
+    shapes: tuple[Shape, ...]
+    w: float
+    h: float
+    density: float | None
+    elements: int
+    numbers: int
+    pixels: tuple[tuple[str, int], ...]  # (key, pixels) of each distinct embedded picture
+
+
 def read(raw: bytes) -> tuple[tuple[Shape, ...], float, float, float | None]:
     """(shapes, width, height, pixels per unit of its coarsest embedded picture or None)."""
-    root = svgsafe.parse(raw)
+    d = drawn(raw)
+    return d.shapes, d.w, d.h, d.density
+
+
+def drawn(raw: bytes) -> Drawn:
+    """The checked SVG `raw`, drawn as pnpkit's shapes."""
+    checked = svgsafe.check(raw)
     from svglib.svglib import SvgRenderer  # loaded when a kit has SVG art: it costs 0.1 s
+
+    class Renderer(SvgRenderer):
+        def xlink_href_target(self, node: Any, group: Any = None) -> Any:
+            """An embedded picture as svgsafe found it (its size, not yet decoded); the rest as svglib."""
+            href = node.attrib.get(svgsafe.XLINK) or node.attrib.get("href")
+            found = checked.embedded.get(href) if href else None
+            return found if found is not None else super().xlink_href_target(node, group)
+
     try:
-        drawing = SvgRenderer("", font_map=_Fonts()).render(root)
+        drawing = Renderer("", font_map=_Fonts()).render(checked.root)
     except PictureError:
+        raise
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
         raise
     except Exception as e:  # noqa: BLE001 - svglib on a stranger's file: one line, never a traceback
         raise PictureError(f"could not be drawn by svglib ({type(e).__name__}: {str(e)[:100]})") from None
@@ -51,7 +86,16 @@ def read(raw: bytes) -> tuple[tuple[Shape, ...], float, float, float | None]:
         raise PictureError("has no size: give the <svg> a width and height or a viewBox")
     walker = _Walker(h)
     walker.walk(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
-    return tuple(walker.out), w, h, walker.density
+    return Drawn(tuple(walker.out), w, h, walker.density, walker.count, walker.numbers, checked.pixels)
+
+
+def _bounded(values: Any, what: str) -> None:
+    """Every number of a shape within MAX_DRAWN (NaN fails too), so no backend meets one it
+    cannot write."""
+    for v in values:
+        if not abs(v) <= MAX_DRAWN:
+            raise PictureError(f"draws {what} at {v:.3g} once its transforms are applied: every number in a "
+                               f"picture must be within {MAX_DRAWN:,.0f}")
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -68,6 +112,8 @@ def _hex(c: Any) -> tuple[str, float] | None:
     try:
         r, g, b = c.rgb()
         alpha = float(getattr(c, "alpha", 1.0) or 0.0)
+    except MemoryError:  # the worker's limit, said as such (pnpkit/worker.py)
+        raise
     except Exception:  # noqa: BLE001
         return None
     return "#%02x%02x%02x" % tuple(max(0, min(255, round(v * 255))) for v in (r, g, b)), alpha
@@ -79,6 +125,7 @@ class _Walker:
         self.out: list[Shape] = []
         self.stack: list[list[Shape]] = [self.out]
         self.count = 0
+        self.numbers = 0
         self.density: float | None = None
 
     def pt(self, m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -89,6 +136,16 @@ class _Walker:
         self.count += 1
         if self.count > MAX_ELEMENTS:
             raise PictureError(f"draws more than {MAX_ELEMENTS:,} shapes")
+        if isinstance(shape, Path):
+            for op in shape.ops:
+                _bounded(op[1:], "a shape")
+                self.numbers += len(op) - 1
+            _bounded((shape.style.width,), "a line's width")
+        elif isinstance(shape, Text):
+            _bounded((shape.x, shape.y), "text")
+            _bounded((shape.size,), "text's size")
+        elif isinstance(shape, Image):
+            _bounded((shape.x, shape.y, shape.w, shape.h), "a picture")
         self.stack[-1].append(shape)
 
     def walk(self, node: Any, m: Matrix) -> None:
@@ -246,13 +303,12 @@ class _Walker:
         """A picture embedded in the SVG (svglib has decoded the data: URI): kept as PNG pixels over
         the box its corners span."""
         img = getattr(node, "path", None)
-        if img is None or not hasattr(img, "size"):
+        if not isinstance(img, svgsafe.Embedded):
             return  # a file reference: svgsafe refused those already
         pw, ph = img.size
         if pw * ph > MAX_PIXELS:
             raise PictureError(f"holds an embedded picture of {pw} x {ph} pixels: at most {MAX_PIXELS:,}")
-        buf = io.BytesIO()
-        img.convert("RGBA" if "A" in img.mode else "RGB").save(buf, format="PNG")
+        png = raster.read_once(img.key, img.raw)[0]  # decoded once, however many copies draw it
         corners = [self.pt(m, node.x, node.y), self.pt(m, node.x + node.width, node.y + node.height)]
         x0, x1 = sorted(p[0] for p in corners)
         y0, y1 = sorted(p[1] for p in corners)
@@ -260,4 +316,4 @@ class _Walker:
             return
         density = min(pw / (x1 - x0), ph / (y1 - y0))
         self.density = density if self.density is None else min(self.density, density)
-        self.add(Image(x0, y0, x1 - x0, y1 - y0, buf.getvalue()))
+        self.add(Image(x0, y0, x1 - x0, y1 - y0, png))

@@ -1,0 +1,125 @@
+"""Hostile kits made of pictures (issue 28, tests/hostile_art.py): each built as `pnpkit build` in a
+process of its own under a 2 GB address-space cap, as a stranger's kit would be, ends with exit 0
+or 2 (never 3, never a kill) within 5 s of CPU time and 500 MB (measured by the kernel), with one
+line that names the kit file and what is wrong; what no budget foresaw ends at the worker's
+limits the same way; Ctrl-C says one line and exits 130."""
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import hostile_art
+
+CAP = 2 * 1024 ** 3
+LIMIT_S, LIMIT_MB = 5.0, 500
+
+
+@dataclass
+class Run:
+    code: int
+    err: str
+    cpu: float      # user + system seconds of the process and its worker: what the case costs
+    seconds: float  # wall clock (the machine may be shared)
+    peak_mb: float  # the kernel's peak resident memory of the process and its worker
+
+
+def run_pnpkit(args: list[str], tmp: Path, env: dict | None = None) -> Run:
+    """`pnpkit ARGS` in a process of its own under the 2 GB cap, measured by wait4."""
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
+
+    err_path = tmp / "stderr.txt"
+    started = time.perf_counter()
+    with open(err_path, "wb") as err, open(os.devnull, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "pnpkit", *args], stdout=out, stderr=err,
+                                preexec_fn=cap, env={**os.environ, **(env or {})})
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return Run(proc.returncode, err_path.read_text("utf-8", "replace"), usage.ru_utime + usage.ru_stime,
+               time.perf_counter() - started, usage.ru_maxrss / 1024)
+
+
+def within_bounds(r: Run) -> None:
+    assert "Traceback" not in r.err and "internal error" not in r.err, r.err
+    assert r.cpu < LIMIT_S, (r.cpu, r.err)
+    assert r.peak_mb < LIMIT_MB, (r.peak_mb, r.err)
+
+
+@pytest.mark.parametrize("case", hostile_art.CASES, ids=lambda c: c.name)
+def test_a_hostile_picture_kit_ends_within_bounds(tmp_path, case):
+    kit = hostile_art.write(case, tmp_path / "kit")
+    r = run_pnpkit(["build", str(kit), "--paper", "a4", "--out", str(tmp_path / "out")], tmp_path)
+    assert r.code in case.codes, r.err
+    within_bounds(r)
+    if r.code == 2:
+        line = r.err.strip()
+        assert "\n" not in line, line
+        assert line.startswith(f"pnpkit: {kit}:") and case.says in line, line
+        assert not (tmp_path / "out" / "hostile").exists()
+
+
+@pytest.mark.parametrize("target", ["tts", "png"])
+def test_the_largest_picture_exports_within_bounds(tmp_path, target):
+    """Exports draw the same pieces within the same budget: the largest picture pnpkit accepts
+    goes to Tabletop Simulator sheets and PNGs within 5 s and 500 MB (once 921 MB)."""
+    kit = hostile_art.write(hostile_art.BY_NAME["one-png"], tmp_path / "kit")
+    r = run_pnpkit(["export", str(kit), "--to", target, "--out", str(tmp_path / "out")], tmp_path)
+    assert r.code == 0, r.err
+    within_bounds(r)
+
+
+@pytest.mark.parametrize("limit, says", [({"PNPKIT_WORKER_MB": "150"}, "more than the 150 MB of memory one kit may use"),
+                                         ({"PNPKIT_WORKER_CPU": "1"}, "more than 1 s of CPU time")])
+def test_what_no_budget_foresaw_ends_at_the_workers_limits(tmp_path, limit, says):
+    """The worker's operating-system limits, lowered so that a kit within every budget of
+    pnpkit's crosses them: one line naming the kit and the limit, exit 2, nothing written."""
+    kit = hostile_art.write(hostile_art.BY_NAME["one-png"], tmp_path / "kit")
+    r = run_pnpkit(["build", str(kit), "--out", str(tmp_path / "out")], tmp_path, env=limit)
+    assert r.code == 2, r.err
+    within_bounds(r)
+    assert r.err == f"pnpkit: {kit}: the work on it needed {says}; a kit must be smaller or simpler\n"
+    assert not (tmp_path / "out" / "hostile").exists()
+
+
+def test_ctrl_c_in_the_last_moments_of_a_build_says_interrupted(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) through a build, up to the end of a
+    build, where it once killed Python silently (exit -2): the interrupted line and 130, or a
+    build that finished first (0)."""
+    out = tmp_path / "out"
+    args = [sys.executable, "-m", "pnpkit", "build", "chestnuts", "--paper", "a4", "--out", str(out)]
+    started = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True)
+    full = time.perf_counter() - started
+    codes = set()
+    for i in range(8):
+        p = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        time.sleep(full * (0.2 + 0.11 * i))  # from early on (so one surely stops it) to the very end
+        try:
+            os.killpg(p.pid, signal.SIGINT)
+        except ProcessLookupError:
+            pass
+        err = p.communicate()[1].decode()
+        codes.add(p.returncode)
+        assert p.returncode in (0, 130), (p.returncode, err)
+        if p.returncode == 130:
+            assert err == "pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)\n"
+        else:
+            assert err == ""
+    assert 130 in codes
+
+
+def test_the_small_cases_are_kept_in_the_corpus():
+    for case in hostile_art.CASES:
+        folder = hostile_art.CORPUS / case.name
+        if hostile_art.kept(case):
+            assert (folder / "kit.yaml").read_text() == case.kit()
+            for name, make in case.files.items():
+                assert (folder / name).read_bytes() == make(), (case.name, name)
