@@ -185,10 +185,11 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
             x0 = xs[c] - (OVERLAP if c > 0 else 0.0)
             y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
             pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
-            # the edges laid over a neighbour's glue strip are cut along the seam: the drawing stops
-            # SEAM_CLEAR short of them, so no line lies on that cut (the neighbour shows the rest)
+            # the edges laid over a neighbour's glue strip are cut along the seam, and a glue strip's
+            # outer edge is cut too: the drawing stops SEAM_CLEAR short of them, so no line lies on
+            # a cut (the neighbour shows the rest; the drawing under the strip is hidden once glued)
             over = {"right": c < cols - 1 or "right" in joined, "bottom": r < rows - 1 or "bottom" in joined,
-                    "left": c == 0 and "left" in joined, "top": r == 0 and "top" in joined}
+                    "left": c > 0 or "left" in joined, "top": r > 0 or "top" in joined}
             cx0, cy0 = x0 + SEAM_CLEAR * over["left"], y0 + SEAM_CLEAR * over["top"]
             cw = pw - SEAM_CLEAR * (over["left"] + over["right"])
             ch = ph - SEAM_CLEAR * (over["top"] + over["bottom"])

@@ -42,6 +42,7 @@ CHEVRON = "#f4f4f0"
 BAND = Style(fill=BELT_FILL, stroke=None, width=0.0, ground=True)
 FRAME = Style(fill=None, stroke=None, width=0.0)  # sizes the fit, prints nothing
 EDGE = 1.4
+END_CLEAR = 1.5  # units a belt's side edges stop short of its ends (0.6 mm on a 40 mm tile)
 NUT_DRAWINGS = {"almond": almond, "cashew": cashew, "peanut": peanut, "pistachio": pistachio}
 
 
@@ -56,8 +57,9 @@ def _belt(points: Sequence[tuple[float, float]], width: float, chevrons: float =
     r = width / 2
     out: list[Shape] = [Polygon(tuple(band_points(list(points), r, cap=1)), BAND)]
     edge = r - EDGE / 2
-    # edges inset a little at the ends, so their round caps stay inside the band's length
-    pts = _trimmed(points, EDGE / 2)
+    # edges stop short of the band's ends, their round caps included: the band meets the tile's
+    # cut, which a neighbour shares edge to edge, and a dark line touching it would be ink on the cut
+    pts = _trimmed(points, EDGE / 2 + END_CLEAR)
     sides = band_points(pts, edge, cap=1)
     n = len(pts)
     left, right = sides[:n], sides[n:][::-1]
