@@ -36,21 +36,27 @@ class Read(NamedTuple):
     source: Source
 
 
-def read(record: str, heads: dict | None = None) -> Read:
-    """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
+def record_text(record: str) -> tuple[str, str]:
+    """(the record's text, its display name): a YAML or JSON file, standard input (`-`), or a filled
+    fillable score sheet read as the record it holds. Every problem is a SourceError, with its line."""
     from pnpkit.kitfile.safeyaml import LIMITS
-    from pnpkit.kitfile.source import parse, read_text, text_of
-    from pnpkit.scorer import api
+    from pnpkit.kitfile.source import read_text, text_of
     from pnpkit.scorer.forms import pdf as pdfform
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
-        text = pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)
-    elif pdfform.looks_like_pdf(record):  # a filled fillable score sheet: read as the record it holds
-        text, file = pdfform.read_sheet(record)
-    else:
-        text, file = read_text(record)
+        return (pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)), file
+    if pdfform.looks_like_pdf(record):
+        return pdfform.read_sheet(record)
+    return read_text(record)
+
+
+def read(record: str, heads: dict | None = None) -> Read:
+    """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
+    from pnpkit.kitfile.source import parse
+    from pnpkit.scorer import api
+    text, file = record_text(record)
     source = parse(text, file)  # every reading problem is a SourceError, with its line
     return Read(*api.read_record(source, heads), source)
 

@@ -99,7 +99,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
     see this machine's files) and sends their texts in chunks; the lines come back in order. Chunks
     are submitted a window ahead of the one awaited, so a million records are never all in memory."""
     from collections import deque
-    from pnpkit.kitfile.source import read_text
+    from pnpkit.cmd_score import record_text
     pending: deque = deque()
 
     def chunks() -> Iterator[list[tuple[str, str | SourceError]]]:
@@ -107,7 +107,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
             texts: list[tuple[str, str | SourceError]] = []
             for path in paths[i:i + CHUNK]:
                 try:
-                    texts.append((path, read_text(path)[0]))
+                    texts.append((path, record_text(path)[0]))
                 except SourceError as e:  # unreadable here: its line is written here, in its place
                     texts.append((path, e))
             yield texts
@@ -134,8 +134,8 @@ def _chunk_of_texts(texts: list[tuple[str, "str | SourceError"]], as_jsonl: bool
         try:
             if isinstance(text, SourceError):
                 raise text
-            module, record, kit = api.read_record(parse(text, path), _HEADS)
-            result = module.score(record, kit)
+            game, record, kit = api.read_record(parse(text, path), _HEADS)
+            result = game.score_record(record, kit)
         except SourceError as e:
             out.append((2, render(path, 2, e)))
             continue
