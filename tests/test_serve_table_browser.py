@@ -15,6 +15,12 @@ from test_serve_browser import SIZES, server  # noqa: F401  (the served app, a f
 READY = "document.getElementById('table') && document.getElementById('table').dataset.ready"
 
 
+def settle(browser, condition: str) -> None:
+    """Wait, through a navigation, until `condition` holds on the new page."""
+    browser.wait(f"(() => {{ try {{ return document.readyState === 'complete' && !!({condition}); }}"
+                 " catch (e) { return false; } })()")
+
+
 def ready(browser) -> int:
     return int(browser.js(READY + " || 0"))
 
@@ -32,7 +38,7 @@ def start(browser, server, size: str, *players: str) -> None:
     browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'chestnuts';"
                f" const boxes = f.querySelectorAll('input[name=player]'); {json.dumps(list(players))}"
                ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
-    browser.wait(f"location.pathname === '/table' && ({READY})")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
 
 
 def roll(browser, n: int) -> None:
@@ -76,7 +82,7 @@ def test_a_whole_chestnuts_game_tapped_to_its_end_is_what_pnpkit_check_reads(bro
     (tmp_path / "phone-over.png").write_bytes(browser.page_png())
     assert browser.js("document.getElementById('download').download") == "chestnuts.yaml"
     browser.js("document.getElementById('save').click()")
-    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
+    settle(browser, "location.pathname.startsWith('/play/') && document.body")
     assert "Won by" in browser.js("document.body.textContent")
 
 
@@ -103,6 +109,6 @@ def test_an_illegal_try_is_refused_with_its_rule_and_undo_takes_back_the_last_en
     assert browser.js("JSON.parse(document.getElementById('record').value).turns") is None
     assert browser.js("document.getElementById('undo').disabled")
     roll(browser, 5)
-    browser.js("location.reload()")                                                     # a reload loses nothing
-    browser.wait(f"document.readyState === 'complete' && ({READY})")
+    browser.js("window.beforeReload = true; location.reload()")                        # a reload loses nothing
+    settle(browser, f"!window.beforeReload && ({READY})")
     assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 5, "actions": []}]

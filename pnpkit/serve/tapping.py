@@ -106,7 +106,8 @@ def view(data: Any) -> dict:
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "legal": [{"text": o.text, "cost": o.cost} for o in turn.legal], "forced": turn.forced, "notes": turn.notes,
-        "step": f"{steps[-1].where}: {steps[-1].did}" if steps else "",
+        # the last step of an open turn closes it ("the turn ends here"): only where it is, then
+        "step": (f"{steps[-1].where}: {steps[-1].did}" if result.finished else steps[-1].where) if steps else "",
         "picture": picture(game.id, steps[-1].position) if steps else None,
         "score": {"finished": result.finished, "valid": result.valid, "winners": list(result.winners or []),
                   "players": [{"name": p.name, "total": p.total} for p in result.players],

@@ -116,7 +116,7 @@
     } else if (!over && !v.waiting) {
       moves.append(el("p", "No move is legal now.", "quiet"));
     }
-    $("step").textContent = v.step;
+    $("step").textContent = v.step ? "Drawn after " + v.step : "";
     if (v.picture) $("picture").src = v.picture;
     const scores = $("scores"); scores.replaceChildren();
     v.score.players.forEach(p => { const r = scores.insertRow(); r.insertCell().textContent = p.name; const c = r.insertCell(); c.textContent = p.total; c.className = "num"; });
@@ -168,6 +168,7 @@
     record = undo.pop(); keep(); $("refusal").hidden = true;
     post("/table/view", {}).then(show);
   });
+  $("picture").addEventListener("click", () => $("picture").classList.toggle("zoom"));   // a phone: tap to see it larger
   keep();
   post("/table/view", {}).then(v => { if (v.error) refuse({ action: "", message: v.error, quote: "", rule: "" }); else show(v); });
 })();
