@@ -156,7 +156,8 @@ class AtTable:
         """The record with the round's fire rolls (`given`: "2 3, 5 1", one square [down across]
         per player still in play) written after its moves."""
         st = self.run.state
-        if st.over or not (self.fires_due or self.acting is None):
+        last = self.acting is not None and all(p.out for p in st.people[self.acting + 1:])
+        if st.over or not (self.fires_due or self.acting is None or (last and why_turn_short(st) is None)):
             raise cannot_extend("no fire roll is due: the players act first")
         squares = [p.split() for p in re.split(r"[,;\n]+", str(given)) if p.strip()]
         if any(len(q) != 2 or not all(x.isdigit() and len(x) < 3 for x in q) for q in squares):
