@@ -102,3 +102,18 @@ def test_trim_the_tree_waits_for_the_box_then_offers_its_picks():
     assert view["to_move"] == "Ann" and view["legal"]
     picked = tapping.tap(after, view["legal"][0]["text"]).data
     assert picked["rounds"][0]["picks"][0]["player"] == "Ann"
+
+
+def test_in_the_nuts_setup_is_entered_then_its_squirrels_tapped_and_a_roll_written_with_its_dice(client):
+    token, record = start(client, "in-the-nuts", "Ann", "Ben")
+    for given in ("hazelnut", "acorn", "walnut", "beechnut", "take walnut, to 3", "take acorn, to 2"):
+        view = tap(client, token, record, chance=given)
+        record = view["record"]
+    assert record["setup"]["nuts"] == ["hazelnut", "acorn", "walnut", "beechnut"]
+    assert [o["text"] for o in view["legal"]] == ["2-4", "5-6", "8-9", "10-12"]    # Ben's setup squirrel
+    view = tap(client, token, record, action="5-6")
+    assert "roll > 8" in [o["text"] for o in view["legal"]] and view["to_move"] == "Ann"
+    dice = client.post("/table/tap", data={"token": token, "record": json.dumps(view["record"]), "action": "roll > 8"})
+    assert dice.status_code == 400 and "2 1 6 > 8" in dice.json()["error"]           # the dice decide: written out
+    rolled = tap(client, token, view["record"], action="2 1 6 > 8")
+    assert rolled["record"]["turns"] == [{"rolls": ["2 1 6 > 8"]}] and rolled["picture"]

@@ -51,9 +51,14 @@ def _starts_from_names(game: str) -> bool:
     return True
 
 
+# What a game's record holds before its first entry, besides the players (docs/records/): In the
+# Nuts!' setup is written entry by entry, the face-up nuts first.
+BEGUN = {"in-the-nuts": {"setup": {"nuts": [], "first": {}}}}
+
+
 def new_record(game: str, names: list[str]) -> dict:
     """The record of a game about to begin: the game and its players in seat order."""
-    return {"game": game, "players": [n.strip() for n in names if n.strip()]}
+    return {"game": game, "players": [n.strip() for n in names if n.strip()], **BEGUN.get(game, {})}
 
 
 def _read(data: Any):

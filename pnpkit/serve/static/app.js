@@ -85,7 +85,7 @@
 
   function moveButton(text) {
     const b = el("button", text, "move"); b.type = "button"; b.dataset.move = text;
-    b.addEventListener("click", () => send({ action: text }));
+    b.addEventListener("click", () => send({ action: text, offered: "1" }));
     return b;
   }
 
@@ -152,7 +152,13 @@
     $("refusal").hidden = true;
     post("/table/tap", fields).then(v => {
       busy = false;
-      if (v.error) { refuse({ action: fields.action || fields.chance, message: v.error, quote: "", rule: "" }); return; }
+      if (v.error) {
+        refuse({ action: fields.action || fields.chance, message: v.error, quote: "", rule: "" });
+        if (fields.offered) {          // an offered move chance must complete (a roll's dice): write it out
+          form.querySelector("details.try").open = true; $("try").value = fields.action; $("try").focus();
+        }
+        return;
+      }
       if (v.refusal) { refuse(v.refusal); return; }
       undo.push(record); record = v.record; keep(); show(v);
       $("try").value = ""; $("chance").value = "";
