@@ -90,6 +90,13 @@ class Table(Protocol):
         ValueError when the record needs something first (a roll, a box, the fire rolls)."""
         ...
 
+    def chance(self, data: dict, given: str) -> dict:
+        """The record as read with what chance gave (`given`: a roll `4`, a box drawn `red blue`,
+        fire rolls `2 3, 5 1`) written where `turn().waiting` asks for it; ValueError when it is
+        unreadable or the table is not waiting for chance (a game whose notation writes chance as
+        actions, such as In the Nuts!' rolls, takes it as `extend` does)."""
+        ...
+
 
 def load_part(ref: str) -> Any:
     """The module "pkg.mod", or the name in it "pkg.mod:name"; "." starts a path in scorer.games."""

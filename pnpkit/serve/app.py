@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from pnpkit.kitfile.errors import SourceError
 from pnpkit.scorer.games import GAMES
-from pnpkit.serve import sheets
+from pnpkit.serve import sheets, tapping
 from pnpkit.serve.store import Conflict, Store
 
 CSRF_COOKIE, ACCESS_COOKIE = "pnpkit_token", "pnpkit_access"
@@ -178,8 +178,59 @@ def create_app(settings: Settings) -> Starlette:
         return Response(buf.getvalue(), media_type="application/zip",
                         headers={"content-disposition": 'attachment; filename="pnpkit-history.zip"'})
 
+    async def table_start(request: Request) -> Response:
+        game = request.query_params.get("game", "")
+        names = [n[:40] for n in request.query_params.getlist("player")][:tapping.MAX_PLAYERS]
+        problem = None
+        if game:
+            if game not in tapping.games():
+                problem = f"{game} cannot be tapped through here"
+            elif len([n for n in names if n.strip()]) < 1:
+                problem = "write the players' names, the first player first"
+            else:
+                record = tapping.new_record(game, names)
+                try:
+                    first = tapping.view(record)
+                except tapping.Refused as e:
+                    problem = str(e)
+                else:
+                    return page(request, "table.html", game=game, title=_kit(game).game.title, first=first)
+        return page(request, "table_start.html", tappable=tapping.games(), game=game, names=names, problem=problem,
+                    fresh=secrets.token_hex(4))   # a new game's address: its own place in the page's storage
+
+    async def table_tap(request: Request) -> Response:
+        """One tap: {"action"} (or {"chance"}, what the dice or the draw gave) on the page's record."""
+        form = await guarded(request)
+        try:
+            data = tapping.record_of(str(form.get("record", "")))
+            chance = "chance" in form
+            tapped = tapping.tap(data, str(form.get("chance" if chance else "action", "")), chance=chance)
+            return JSONResponse({**tapping.view(tapped.data), "refusal": tapped.refusal})
+        except tapping.Refused as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+
+    async def table_view(request: Request) -> Response:
+        form = await guarded(request)
+        try:
+            return JSONResponse(tapping.view(tapping.record_of(str(form.get("record", "")))))
+        except tapping.Refused as e:
+            return JSONResponse({"error": str(e)}, status_code=400)
+
+    async def table_save(request: Request) -> Response:
+        form = await guarded(request)
+        from pnpkit.scorer import api
+        try:
+            text = tapping.view(tapping.record_of(str(form.get("record", ""))))["yaml"]
+            result = api.score_text(text, "the record")
+        except (tapping.Refused, SourceError) as e:
+            return PlainTextResponse(f"not saved: {e}", status_code=400)
+        play = store.save(text, result)
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
     routes = [
         Route("/", home), Route("/rules", rules),
+        Route("/table", table_start), Route("/table/tap", table_tap, methods=["POST"]),
+        Route("/table/view", table_view, methods=["POST"]), Route("/table/save", table_save, methods=["POST"]),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
         Route("/play/{play:int}", show_play), Route("/play/{play:int}.yaml", play_yaml),

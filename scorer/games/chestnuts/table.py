@@ -68,6 +68,18 @@ class AtTable:
         last["actions"] = list(last.get("actions") or []) + [action]
         return {**data, "turns": turns[:-1] + [last]}
 
+    def chance(self, data: dict, given: str) -> dict:
+        """The record with the next turn's die roll (`given`: 1-6) begun, its actions to come: the
+        turn in progress ends here, if it may."""
+        if self.state.over:
+            raise cannot_extend("the game is over (ruling C12)")
+        if not self._complete() and (why := end_of_turn(self.state)):
+            raise cannot_extend(f"the turn in progress may not end yet: {why[0].message} ({why[0].rule.id})")
+        roll = str(given).strip()
+        if not roll.isdigit() or not 1 <= int(roll) <= 6:
+            raise ValueError(f"a die roll is 1 to 6, got {roll!r}")
+        return {**data, "turns": list(data.get("turns") or []) + [{"roll": int(roll), "actions": []}]}
+
 
 def table(record: Record, kit) -> AtTable:
     return AtTable(record, kit)

@@ -96,6 +96,10 @@ class AtTable:
         turns[-1] = write(turns[-1], a)
         return {**data, "turns": turns}
 
+    def chance(self, data: dict, given: str) -> dict:
+        """Chance is written as actions here (a tile drawn, a card dealt): as `extend` writes it."""
+        return self.extend(data, given)
+
 
 def phase_words(st: State) -> str:
     if st.clue_due:

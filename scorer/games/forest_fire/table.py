@@ -4,6 +4,8 @@ moves.py's.
 """
 from __future__ import annotations
 
+import re
+
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.forest_fire.moves import legal_moves, why_illegal, why_turn_short
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
@@ -148,4 +150,22 @@ class AtTable:
         moves = dict(rounds[-1].get("moves") or {})
         moves[name] = list(moves.get(name) or []) + [text]
         rounds[-1]["moves"] = moves
+        return {**data, "rounds": rounds}
+
+    def chance(self, data: dict, given: str) -> dict:
+        """The record with the round's fire rolls (`given`: "2 3, 5 1", one square [down across]
+        per player still in play) written after its moves."""
+        st = self.run.state
+        last = self.acting is not None and all(p.out for p in st.people[self.acting + 1:])
+        if st.over or not (self.fires_due or self.acting is None or (last and why_turn_short(st) is None)):
+            raise cannot_extend("no fire roll is due: the players act first")
+        squares = [p.split() for p in re.split(r"[,;\n]+", str(given)) if p.strip()]
+        if any(len(q) != 2 or not all(x.isdigit() and len(x) < 3 for x in q) for q in squares):
+            raise ValueError(f"cannot read {given!r}: write each fire roll as `down across`, separated by commas")
+        if len(squares) != len(st.in_play()):
+            raise ValueError(f"one fire roll for each player still in play: {len(st.in_play())}, got {len(squares)}")
+        rounds = [dict(r) for r in (data.get("rounds") or [])]
+        if not rounds or rounds[-1].get("fires") is not None:
+            rounds.append({"moves": {}})
+        rounds[-1]["fires"] = [[int(x) for x in q] for q in squares]
         return {**data, "rounds": rounds}

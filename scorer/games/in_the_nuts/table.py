@@ -207,3 +207,8 @@ class AtTable:
             return {**data, "setup": setup}
         return {**data, "turns": turns}
 
+    def chance(self, data: dict, given: str) -> dict:
+        """Chance is written as actions here (a roll with its dice, a nut card turned face up at the
+        setup, a first nut drawn): as `extend` writes it."""
+        return self.extend(data, given)
+

@@ -2,6 +2,8 @@
 """
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from pnpkit.scorer.core import plural
@@ -74,6 +76,16 @@ class AtTable:
         last = dict(rounds[-1])
         last["picks"] = list(last.get("picks") or []) + [{"player": self.names[who], "take": orn, "at": space}]
         return {**data, "rounds": rounds[:-1] + [last]}
+
+    def chance(self, data: dict, given: str) -> dict:
+        """The record with the next round begun: the ornaments drawn from the Bag for its box
+        (`given`: "blue box, red star", one per player)."""
+        if self.state.over() or self._round_open():
+            raise cannot_extend("no box is due: the round in progress goes on")
+        box = [o.strip() for o in re.split(r"[,;\n]+", str(given)) if o.strip()]
+        if len(box) != self.state.n:
+            raise ValueError(f"the box holds one ornament per player: {self.state.n}, separated by commas; got {len(box)}")
+        return {**data, "rounds": list(data.get("rounds") or []) + [{"box": box, "picks": []}]}
 
 
 def table(record: Record, kit) -> AtTable:

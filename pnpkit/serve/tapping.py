@@ -1,0 +1,154 @@
+"""Move-log games entered by tapping: the record so far in, what the table offers next out.
+
+The page keeps the record (plain data, as the YAML the CLI reads) and sends it with every tap; the
+server keeps nothing between taps, so a reload or a restarted server loses nothing the page holds.
+Each answer is the game's own `Table` (scorer/play.py): whose turn, the legal actions with their
+costs, what is forced, what chance must say first, and `why_illegal` for a refused try, so the
+page, `pnpkit moves` and `pnpkit check` cannot disagree. The position is drawn as the replay page
+draws it: the last step of the record's replay, laid on the kit's own board (generator/tableau.py),
+as one SVG picture.
+"""
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pnpkit.kitfile.errors import SourceError
+from pnpkit.serve.sheets import to_yaml
+
+MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
+MAX_PLAYERS = 6
+MAX_ACTION = 200                  # an action is a few words, as the record writes it
+
+
+class Refused(Exception):
+    """A tap the page cannot take: the record unreadable, or an action that is not the table's."""
+
+
+@dataclass(frozen=True)
+class Tapped:
+    """What a tap did: the record after it, or (refused) the rule that forbids it."""
+
+    data: dict
+    refusal: dict | None = None
+
+
+def games() -> list[str]:
+    """The games a table can be tapped through: those with a move log that starts from names."""
+    from pnpkit.scorer.games import log_games
+    return [g for g in log_games() if _starts_from_names(g)]
+
+
+@lru_cache(maxsize=None)
+def _starts_from_names(game: str) -> bool:
+    try:
+        _read(new_record(game, ["A", "B"]))
+    except Refused:
+        return False
+    return True
+
+
+# What a game's record holds before its first entry, besides the players (docs/records/): In the
+# Nuts!' setup is written entry by entry, the face-up nuts first.
+BEGUN = {"in-the-nuts": {"setup": {"nuts": [], "first": {}}}}
+
+
+def new_record(game: str, names: list[str]) -> dict:
+    """The record of a game about to begin: the game and its players in seat order."""
+    return {"game": game, "players": [n.strip() for n in names if n.strip()], **BEGUN.get(game, {})}
+
+
+def _read(data: Any):
+    """(game, record, kit) of the page's record, read as the CLI reads its YAML (Refused if not)."""
+    from pnpkit.kitfile.source import parse
+    from pnpkit.scorer import api
+    if not isinstance(data, dict):
+        raise Refused("the record is not a mapping")
+    text = to_yaml(data)
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        raise Refused("the record is too long for one game")
+    try:
+        game, record, kit = api.read_record(parse(text, "the record"))
+    except SourceError as e:
+        raise Refused(str(e)) from None
+    if not game.is_move_log(record):
+        raise Refused(f"a {game.id} record here is a move log")
+    return game, record, kit
+
+
+def tap(data: Any, action: str, chance: bool = False) -> Tapped:
+    """The record with `action` (or, `chance`, what the dice or the draw gave) written in; a legal
+    move the table refuses comes back as a refusal with the rule's id and the rulebook's words."""
+    action = str(action).strip()
+    if not action or len(action) > MAX_ACTION:
+        raise Refused(f"an action is a few words, as the record writes it ({MAX_ACTION} characters at most)")
+    game, record, kit = _read(data)
+    table = game.table_of(record, kit)
+    try:
+        if chance:
+            return Tapped(table.chance(data, action))
+        why = table.why_illegal(action)
+        if why is not None:
+            return Tapped(data, {"action": action, "message": why.message, "rule": why.rule.id,
+                                 "quote": why.rule.quote})
+        return Tapped(table.extend(data, action))
+    except ValueError as e:
+        raise Refused(str(e)) from None
+
+
+def view(data: Any) -> dict:
+    """Everything the page shows about the record: the turn with its options, the position drawn,
+    the scores so far, and the record as YAML (what the download holds)."""
+    game, record, kit = _read(data)
+    table = game.table_of(record, kit)
+    turn = table.turn()
+    result = game.score_record(record, _kit(game.id), steps=True)   # the steps name the kit's pieces
+    steps = list(result.steps or [])
+    return {
+        "game": game.id, "yaml": to_yaml(data), "record": data,
+        "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
+        "legal": [{"text": o.text, "cost": o.cost} for o in turn.legal], "forced": turn.forced, "notes": turn.notes,
+        # the last step of an open turn closes it ("the turn ends here"): only where it is, then
+        "step": (f"{steps[-1].where}: {steps[-1].did}" if result.finished else steps[-1].where) if steps else "",
+        "picture": picture(game.id, steps[-1].position) if steps else None,
+        "score": {"finished": result.finished, "valid": result.valid, "winners": list(result.winners or []),
+                  "players": [{"name": p.name, "total": p.total} for p in result.players],
+                  # what the record breaks before the turn in progress, which may still go on
+                  "violations": [v.to_json() for v in (result.violations if result.finished else table.violations)]},
+    }
+
+
+@lru_cache(maxsize=8)
+def _kit(game: str):
+    from pnpkit.kitfile import load_kit
+    return load_kit(game)      # the whole kit: its boards and counters are what is drawn
+
+
+@lru_cache(maxsize=8)
+def _tableau(game: str):
+    from pnpkit.generator.tableau import Tableau
+    return Tableau(_kit(game))  # the board and every counter face drawn once, then reused for every tap
+
+
+def picture(game: str, position) -> str:
+    """The position drawn with the kit's own art, as an SVG data URL (an <img> runs nothing in it)."""
+    from pnpkit.generator.backends.svg import render_page
+    from pnpkit.generator.tableau import compose
+    tab = _tableau(game)
+    tab.frame(list(position.areas))
+    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [])
+    svg = render_page(tuple(shapes), w, h)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def record_of(text: str) -> Any:
+    """The page's hidden field -> the record's data (Refused if it is not JSON)."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise Refused("the record is too long for one game")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise Refused("the page's record is not readable: reload the page") from None

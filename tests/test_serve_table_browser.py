@@ -1,0 +1,114 @@
+"""`pnpkit serve` in a real browser: a whole Chestnuts game tapped move by move to its end (the
+moves the page offers, the rolls entered), its downloaded record checked by `pnpkit check`; an
+illegal try refused with its rule; undo; a reload that loses nothing; at a phone's size and a laptop's."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
+from test_serve_browser import SIZES, server  # noqa: F401  (the served app, a fixture)
+
+READY = "document.getElementById('table') && document.getElementById('table').dataset.ready"
+
+
+def settle(browser, condition: str) -> None:
+    """Wait, through a navigation, until `condition` holds on the new page."""
+    browser.wait(f"(() => {{ try {{ return document.readyState === 'complete' && !!({condition}); }}"
+                 " catch (e) { return false; } })()")
+
+
+def ready(browser) -> int:
+    return int(browser.js(READY + " || 0"))
+
+
+def act(browser, js: str) -> None:
+    """Do something on the page and wait until the server's answer is shown."""
+    before = ready(browser)
+    browser.js(js)
+    browser.wait(f"Number({READY}) > {before}")
+
+
+def start(browser, server, size: str, *players: str) -> None:
+    w, h, mobile = SIZES[size]
+    browser.visit(server + "/table", "!!document.querySelector('form.start')", w, h, mobile)
+    browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'chestnuts';"
+               f" const boxes = f.querySelectorAll('input[name=player]'); {json.dumps(list(players))}"
+               ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+
+
+def roll(browser, n: int) -> None:
+    act(browser, f"document.getElementById('chance').value = '{n}'; document.getElementById('enterchance').click()")
+
+
+def test_a_whole_chestnuts_game_tapped_to_its_end_is_what_pnpkit_check_reads(browser, server, tmp_path):
+    start(browser, server, "phone", "Ann", "<b>Ben</b>")
+    rng = random.Random(26)
+    rolls = taps = 0
+    while not browser.js("!document.getElementById('over').hidden"):
+        offered = browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)")
+        chance_open = browser.js("!document.getElementById('chancebox').hidden")
+        if offered:
+            pick = rng.choice(offered)
+            act(browser, f"document.querySelector('button.move[data-move={json.dumps(pick)}]').click()")
+            taps += 1
+        else:
+            assert chance_open, "neither a move nor a roll is offered before the end"
+            roll(browser, rng.randint(1, 6))
+            rolls += 1
+        assert taps + rolls < 600, "the game does not end"
+    assert rolls >= 6 and taps >= 10
+    assert browser.js("document.getElementById('violations').children.length") == 0
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")    # nothing runs off a phone
+    assert browser.js("document.getElementById('tomove').textContent") == ""
+    assert "<b>Ben</b>" in browser.js("document.getElementById('scores').textContent")    # a name shown as text
+    assert browser.js("document.querySelectorAll('#scores b').length") == 0
+    over = browser.js("document.getElementById('over').textContent")
+    # the download is the page's record as YAML: what its link holds
+    text = browser.send("Runtime.evaluate", {"expression": "fetch(document.getElementById('download').href)"
+                                             ".then(r => r.text())", "awaitPromise": True,
+                                             "returnByValue": True})["result"]["value"]
+    (tmp_path / "tapped.yaml").write_text(text)
+    checked = CliRunner().invoke(cli, ["check", str(tmp_path / "tapped.yaml"), "--json"])
+    assert checked.exit_code == 0, checked.output
+    scores = json.loads(checked.output)
+    assert scores["valid"] and scores["winners"]
+    for p in scores["players"]:
+        assert f"{p['name']} {p['total']}" in over                          # the page's scores are check's
+    (tmp_path / "phone-over.png").write_bytes(browser.page_png())
+    assert browser.js("document.getElementById('download').download") == "chestnuts.yaml"
+    browser.js("document.getElementById('save').click()")
+    settle(browser, "location.pathname.startsWith('/play/') && document.body")
+    assert "Won by" in browser.js("document.body.textContent")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_illegal_try_is_refused_with_its_rule_and_undo_takes_back_the_last_entry(browser, server, size, tmp_path):
+    start(browser, server, size, "Ann", "Ben")
+    roll(browser, 4)
+    assert browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)") == ["l"]
+    assert "Flame" in browser.js("document.getElementById('forced').textContent")
+    browser.js("document.querySelector('details.try').open = true")
+    browser.js("document.getElementById('try').value = 'e 5'; document.getElementById('trybutton').click()")
+    browser.wait("!document.getElementById('refusal').hidden")
+    refusal = browser.js("document.getElementById('refusal').textContent")
+    assert "“e 5” is refused" in refusal and "(Notes 1)" in refusal and "first action of your turn" in refusal
+    act(browser, "document.querySelector('button.move').click()")                       # l
+    assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 4, "actions": ["l"]}]
+    assert browser.js("document.getElementById('refusal').hidden")
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    (tmp_path / f"{size}.png").write_bytes(browser.page_png())
+    act(browser, "document.getElementById('undo').click()")                             # the record minus l
+    assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 4, "actions": []}]
+    assert browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)") == ["l"]
+    act(browser, "document.getElementById('undo').click()")                             # minus the roll
+    assert browser.js("JSON.parse(document.getElementById('record').value).turns") is None
+    assert browser.js("document.getElementById('undo').disabled")
+    roll(browser, 5)
+    browser.js("window.beforeReload = true; location.reload()")                        # a reload loses nothing
+    settle(browser, f"!window.beforeReload && ({READY})")
+    assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 5, "actions": []}]
