@@ -79,7 +79,8 @@ def test_a_theft_left_out_says_the_kit_reads_the_raccoon_s_theft_as_compulsory_a
     assert v.quote == "The player takes the face-up nut first, then steals, and must steal when a nut can be stolen"
     thief = re.search(r"nut \d+ \((\w+)\)", v.where)[1]
     assert v.message.startswith(f"{thief} steals a nut first (raccoon field)")
-    assert 'the rulebook says the player "gets to" steal; this kit reads it as a must' in v.message
+    assert 'the rulebook\'s "you get to pick ... one additional nut that you steal" could read as a choice' in v.message
+    assert "this kit reads it as a must whenever a nut can be stolen (ruling N10)" in v.message
     assert "the theft is what the raccoon field gives" in v.message                   # the reason
 
 

@@ -21,8 +21,9 @@ N1_ONCE = ruling("N1", "Each of a player's cards is used once.")
 # The rulebook says the player "gets to" steal; that the theft is compulsory is this kit's reading,
 # and a violation for a theft left out says so, with the reason (docs/rulings.md, N10).
 N10_MUST = ruling("N10", "The player takes the face-up nut first, then steals, and must steal when a nut can be stolen")
-MUST_STEAL = ("the rulebook says the player \"gets to\" steal; this kit reads it as a must whenever a nut can be "
-              "stolen (ruling N10): the theft is what the raccoon field gives, as every other section gives its nut")
+MUST_STEAL = ("the rulebook's \"you get to pick ... one additional nut that you steal\" could read as a choice; this kit "
+              "reads it as a must whenever a nut can be stolen (ruling N10): the theft is what the raccoon field "
+              "gives, as every other section gives its nut, and a record that leaves it out has left out a move")
 
 # ---- Components and Preparation
 PLAYER_COUNT = _rule("In the Nuts!", "Spieler: 2-4 Personen")
