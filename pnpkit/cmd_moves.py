@@ -123,6 +123,7 @@ def register(cli: click.Group) -> None:
             lines = [f"{action!r}: " + ("legal." if tried["legal"] else "illegal.")]
             if not tried["legal"]:
                 lines += wrapped(tried["message"], "  ", hang="")
-                lines += wrapped(f'{tried["rule"]}: "{tried["quote"]}"', "  ")
+                from pnpkit.scorer.rulebook import whole_ruling
+                lines += wrapped(f'{tried["rule"]}: "{tried["quote"]}"' + whole_ruling(tried["rule"], tried["quote"]), "  ")
             click.echo("\n".join(lines))
         sys.exit(EXIT_ILLEGAL if tried is not None and not tried["legal"] else EXIT_LEGAL)

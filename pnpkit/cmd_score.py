@@ -135,12 +135,13 @@ def _ranking(result: Result) -> list[str]:
 
 
 def _violations(result: Result) -> list[str]:
+    from pnpkit.scorer.rulebook import whole_ruling
     if not result.violations:
         return ["No violations: the record keeps every rule checked."]
     out = [f"Violations ({len(result.violations)})"]
     for i, v in enumerate(result.violations, 1):
         out.append(f"  {i}. {v.where}: {v.message}")
-        out.append(f'     {v.rule}: "{v.quote}"')
+        out.append(f'     {v.rule}: "{v.quote}"' + whole_ruling(v.rule, v.quote))
     return out
 
 

@@ -123,9 +123,10 @@ def page(rep: Replayed, record_name: str) -> str:
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
     template = env.from_string((resources.files("pnpkit") / "replay.html").read_text(encoding="utf-8"))
     return template.render(title=rep.title, record=record_name, valid=result.valid, verdict=_verdict(result),
-                           summary=_summary(result), symbols=symbols, areas=areas, steps=len(rep.steps),
+                           summary=_summary(result), tie_won=_tie_won(result), symbols=symbols, areas=areas,
+                           steps=len(rep.steps),
                            players=[p for p in result.players], ranking=_ranking(result), data=blob,
-                           fonts=font_faces(text + rep.title + record_name + _verdict(result) + _summary(result)
+                           fonts=font_faces(text + rep.title + record_name + _verdict(result) + _summary(result) + _tie_won(result)
                                             + _ranking(result) + "".join(l.label for p in result.players for l in p.breakdown),
                                             tuple(sorted(used))))
 
@@ -140,6 +141,18 @@ def _summary(result: Result) -> str:
         return f"outcome: {result.extra.get('outcome', 'unknown')}"
     scores = ", ".join(f"{p.name} {p.total}" for p in result.players)
     return scores + ("" if result.finished else " (unfinished)")
+
+
+def _tie_won(result: Result) -> str:
+    """Who won a game tied on points at the top, and by which tie-breaker: the page's header says it
+    (the scores there alone read as a draw). Empty when the top place was not tied on points."""
+    top = next((t for t in result.tiebreaks if t.place == 1), None)
+    if result.cooperative or not result.finished or top is None:
+        return ""
+    from pnpkit.scorer.core import join_names
+    won = result.winners
+    who = f"{won[0]} wins" if len(won) == 1 else f"{join_names(won)} share the win"
+    return f"{who}, tied on {top.tied_on}: {top.decided_by} ({top.rule})"
 
 
 def _ranking(result: Result) -> str:

@@ -221,9 +221,20 @@ def where_turn(turn: int, player: str, action: int | None = None, text: str | No
     return out
 
 
-def plural(n: int, word: str) -> str:
-    """`1 point`, `2 points`, `0 points`: a count and its noun, agreeing."""
-    return f"{n} {word}" if n in (1, -1) else f"{n} {word}s"
+_SINGULAR_VERB = {"are": "is", "were": "was", "have": "has", "hold": "holds", "lie": "lies"}
+
+
+def plural(n: int, word: str, verb: str | None = None) -> str:
+    """`1 point`, `2 points`, `0 points`: a count and its noun, agreeing; with `verb` (its plural
+    form) the verb agrees too: `plural(1, "chestnut", "are")` is `1 chestnut is`. Every place a
+    number meets a noun says it through here, so none says `1 chestnuts`."""
+    out = f"{n} {word}" if n in (1, -1) else f"{n} {word}s"
+    return out if verb is None else f"{out} {agree(n, verb)}"
+
+
+def agree(n: int, verb: str) -> str:
+    """The verb (given in its plural form) agreeing with a count: `agree(1, "are")` is `is`."""
+    return _SINGULAR_VERB.get(verb, verb + "s") if n in (1, -1) else verb
 
 
 def join_names(names: Iterable[str]) -> str:

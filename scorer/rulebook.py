@@ -163,6 +163,18 @@ def ruling(ruling_id: str, words: str | None = None, rulebook: str | None = None
     return Rule(f"ruling {ruling_id}", quote)
 
 
+def whole_ruling(rule_id: str, quote: str) -> str:
+    """For a ruling quoted in part (its deciding sentence), where the whole of it is read:
+    ` (part of it; all of it: pnpkit rules chestnuts C7)`; "" for a ruling quoted whole or a
+    rulebook section. A violation quotes what decides it, and a reader can still see the rest."""
+    rid = rule_id.removeprefix("ruling ")
+    whole = _rulings().get(rid) if rule_id.startswith("ruling ") else None
+    if whole is None or _norm(quote) == whole or _norm(quote) not in whole:
+        return ""               # not a ruling, quoted whole, or the rulebook's words it rests on
+    game = next((g for g in games.GAMES if games.load(g).ruling_letter == rid[0]), None)
+    return f" (part of it; all of it: pnpkit rules {game} {rid})" if game else ""
+
+
 def rulings(game: str) -> list[tuple[str, str, str]]:
     """This kit's rulings for `game`: (id, title, text), in order."""
     titles = ruling_titles()

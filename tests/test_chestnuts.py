@@ -209,7 +209,7 @@ def test_k_after_j():
 def test_counters_must_be_there():
     # Ben (T2, roll 1, 3 points): 1 in his Overcooked Box; g 2 is not played, and f 2 spends what is left.
     v = one(GAME8[:1] + [(1, "a, g 2, f 2")], 'turn 2 (Ben), action 2 "g 2"')
-    assert v.rule == "PLAY 4(g)" and v.message == "only 1 own chestnuts are in the Overcooked Box"
+    assert v.rule == "PLAY 4(g)" and v.message == "only 1 own chestnut is in the Overcooked Box"
 
 
 def test_forced_j_must_stay_possible():

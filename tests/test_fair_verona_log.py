@@ -52,7 +52,7 @@ def test_a_legal_start():
 @pytest.mark.parametrize("turn, where, rule", [
     ({"draw": "D", "place": "1 0"}, 'turn 1 (Ann), draw "D"', "Setup"),                     # the River first
     ({"draw": "R5", "place": "2 0 turned 270"}, 'turn 1 (Ann), place "2 0 turned 270"', "Tile Placement"),  # not next to the meeple
-    ({"draw": "R5", "place": "1 0"}, 'turn 1 (Ann), place "1 0"', "ruling V12"),             # river side against a city
+    ({"draw": "R5", "place": "1 0"}, 'turn 1 (Ann), place "1 0"', "Tile Placement"),         # river side against a city
     ({"draw": "R5", "place": "aside", "encounter": "5H"}, 'turn 1 (Ann), place "aside"', "Tile Placement"),   # it fits
     ({"draw": "R2", "place": "aside"}, "turn 1 (Ann)", "Tile Placement"),                    # no Encounter drawn
     ({"place": "1 0"}, 'turn 1 (Ann), place "1 0"', "Tile Placement"),                       # nothing drawn

@@ -81,8 +81,8 @@ def _map(*laid: tuple[str, int, tuple[int, int]]) -> TileMap:
 
 def test_sides_must_match_and_the_river_runs_on_without_turning_back():
     m = _map()
-    assert m.why_not_fit(T["R5"], 0, (1, 0))[1] == "sides"           # its river side meets the Old Town's city
-    assert m.why_not_fit(T["R2"], 0, (1, 0))[1] == "sides"           # no River tile but R5-R7 has a city side
+    assert m.why_not_fit(T["R5"], 0, (1, 0))[1] == "match"           # its river side meets the Old Town's city
+    assert m.why_not_fit(T["R2"], 0, (1, 0))[1] == "match"           # no River tile but R5-R7 has a city side
     assert m.why_not_fit(T["R5"], 3, (1, 0)) is None
     m = _map(("R5", 3, (1, 0)))                                      # river north-south through [1, 0]
     assert "continues the river" in m.why_not_fit(T["R6"], 1, (-1, 0))[0]    # fits the Old Town, joins no river

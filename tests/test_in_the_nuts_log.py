@@ -108,7 +108,8 @@ def test_a_turn_after_the_end_and_the_end_s_jokers():
     over = copy.deepcopy(rec)
     over["turns"].append({"rolls": ["1 1 1 > 2"]})
     r = run(over)
-    assert where_rule(r) == [(f"turn {len(rec['turns']) + 1}", "The End of the Game")]
+    n = len(rec["turns"])
+    assert where_rule(r) == [(f"turn {n + 1} ({NAMES[n % 4]})", "The End of the Game")]
     if rec.get("end"):
         name, jokers = next(iter(rec["end"].items()))
         left = copy.deepcopy(rec)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
-from pnpkit.scorer.games.chestnuts.rules import R_C7, R_C8, R_END, R_NOTES1, R_NOTES3, R_ONCE_AD, R_C5, R_SPEND
+from pnpkit.scorer.core import join_names, plural
+from pnpkit.scorer.games.chestnuts.rules import (R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
+                                                    R_ONCE_AD, R_C5, R_SPEND)
 from pnpkit.scorer.games.chestnuts.state import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, Move, State,
                                                  i_default)
 
 __all__ = ["affordable", "apply", "candidates", "end_of_turn", "is_over", "legal_moves", "overheat", "read",
-           "to_move", "why_illegal", "write"]
+           "ruled_out", "to_move", "why_illegal", "write"]
 
 
 def to_move(s: State) -> int | None:
@@ -53,6 +55,9 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         return Illegal(f"{letter}) was already taken this turn", R_ONCE_AD if letter in "ad" else R_C5)
     if sp.flame and s.used & t.flame_mask:
         return Illegal("a Flame was already added this turn (one Flame a turn)", R_C5)
+    if letter == "j" and not s.c[(1 - s.player) * NP + BASKET]:
+        return Illegal("the opponent's Basket is empty, so j) is waived this turn: there is no chestnut of theirs "
+                       "to put on the Fire", R_C7_WAIVED)
     held = s.held(s.player)
     if sp.flame:
         if not s.flame_window():
@@ -74,7 +79,7 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         full = t.nut_points[roll - 1]
         first = (f" (the first player's first turn has {t.first_less} less: a roll of {roll} gives {full} - "
                  f"{t.first_less} = {full - t.first_less}, ruling C3)" if s.turn == 0 and t.first_less else "")
-        return Illegal(f"costs {cost} Nut Point{'s' if cost != 1 else ''}; {s.points} left{first}", sp.rule)
+        return Illegal(f"costs {plural(cost, 'Nut Point')}; {s.points} left{first}", sp.rule)
     if letter == "k" and not s.used & t.spec["j"].bit:
         return Illegal("k) comes after the forced j)", R_C8)
     short = s.shortage(mv)
@@ -84,8 +89,22 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         after_held = True if letter == "a" else False if letter == "d" else held
         if not j_reachable(s.points - cost, after_held, letter == "a" or s.used & t.spec["a"].bit):
             return Illegal("on a roll of 3 j) must be taken; after this it no longer could be "
-                           "(it needs the Tongs in hand and 1 Nut Point, picking them up 1 more)", R_C7)
+                           "(it needs the Tongs in hand and 1 Nut Point, picking them up 1 more)", R_C7_FORCED)
     return None
+
+
+def ruled_out(s: State) -> str:
+    """Why nothing more is affordable (ruling C4), each action of this roll with what rules it out,
+    in why_illegal's own words: `a) and d) already taken this turn; i) costs 2 Nut Points, 1 left`."""
+    why: dict[str, list[str]] = {}
+    for mv in candidates(s, smallest=True, cut=False):
+        letter = mv[0]
+        refused = s.t.spec[letter].on_roll[s.roll] and why_illegal(s, mv)
+        if refused:
+            text = refused.message.removeprefix(f"{letter}) ").removeprefix("was ").replace("; ", ", ")
+            why.setdefault(text, []).append(f"{letter})")
+    return "; ".join(f"{join_names(letters)} " + (text.replace("needs ", "need ", 1) if len(letters) > 1 else text)
+                     for text, letters in why.items())
 
 
 def j_reachable(points: int, held: bool, a_used) -> bool:
@@ -240,6 +259,6 @@ def end_of_turn(s: State) -> list[Illegal]:
         moves = affordable(s)
         if moves:
             shown = ", ".join(f'"{mv[0]}"' if mv[0] in "abdhijl" else f'"{mv[0]} 1"' for mv in moves)
-            out.append(Illegal(f"{s.points} Nut Point{'s' if s.points != 1 else ''} left unspent, and "
+            out.append(Illegal(f"{plural(s.points, 'Nut Point')} left unspent, and "
                                f"{shown} could still be taken (ruling C4)", R_SPEND))
     return out

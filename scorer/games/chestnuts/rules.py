@@ -17,6 +17,11 @@ R_NOTES1 = section(G, "Notes 1", "If you must and/or want to add a Flame to the 
 R_NOTES3 = section(G, "Notes 3", "If you must put an opponents' Chestnut on the Fire, and you don't have your Tongs "
                    "in your hands, you are forced to take your Tongs first.")
 R_C5, R_C7, R_C8 = ruling("C5"), ruling("C7"), ruling("C8")
+# C7 holds three decisions; a violation quotes the one that decides it (the id leads to the whole).
+R_C7_FORCED = ruling("C7", "On a 3, j) must be taken; on 4-6, l) must be taken.")
+R_C7_WAIVED = ruling("C7", "j) is waived when the opponent's Basket is empty.")
+R_C4 = ruling("C4", "After the recorded actions, if points remain and some legal action is affordable, the turn is "
+                    "illegal.")
 ROLL_WORDS = {((1, 2), False): "What you may do when you roll a 1 or 2:",
                ((3,), True): "What you must do when you roll a 3:",
                ((3,), False): "What you may do when you roll a 3:",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pnpkit.scorer.core import Rule
+from pnpkit.scorer.core import Rule, agree, plural
 from pnpkit.scorer.games.chestnuts.rules import FORCED_WORDS, ROLL_WORDS, G, rule_or
 from pnpkit.scorer.rulebook import section
 from pnpkit.scorer.seats import next_seat
@@ -65,7 +65,7 @@ class Table:
         self.spec: dict[str, Spec] = {}
         for i, a in enumerate(params.actions):
             line = f"{a.letter}) {a.text}"
-            full = f"{line} {a.cost} Nut Point{'s' if a.cost != 1 else ''}{' each' if a.per_chestnut else ''}"
+            full = f"{line} {plural(a.cost, 'Nut Point')}{' each' if a.per_chestnut else ''}"
             rule = rule_or(f"PLAY 4({a.letter})", full, line)
             rolls = tuple(sorted(a.rolls))
             words = ROLL_WORDS.get((rolls, a.forced))
@@ -200,11 +200,11 @@ class State:
             if n - m > own or m > theirs:
                 return f"the Plate holds {own} own and {theirs} of the opponent's chestnuts"
         elif letter == "e" and c[p * NP + BASKET] < n:
-            return f"only {c[p * NP + BASKET]} own chestnuts are in the Basket"
+            return f"only {plural(c[p * NP + BASKET], 'own chestnut', 'are')} in the Basket"
         elif letter == "f" and c[p * NP + FIRE_C] < n:
-            return f"only {c[p * NP + FIRE_C]} own chestnuts lie cooked on the Fire"
+            return f"only {plural(c[p * NP + FIRE_C], 'own chestnut', 'lie')} cooked on the Fire"
         elif letter == "g" and c[p * NP + OVER] < n:
-            return f"only {c[p * NP + OVER]} own chestnuts are in the Overcooked Box"
+            return f"only {plural(c[p * NP + OVER], 'own chestnut', 'are')} in the Overcooked Box"
         elif letter == "h" and c[q * NP + FIRE_C] < 1:
             return "no chestnut of the opponent's lies cooked on the Fire"
         elif letter == "i":
@@ -212,12 +212,12 @@ class State:
             if c[(p if m else q) * NP + PLATE + q] < 1:
                 return "the opponent's Plate holds no " + ("chestnut of yours" if m else "chestnut")
         elif letter in "jk" and c[q * NP + BASKET] < n:
-            return f"only {c[q * NP + BASKET]} of the opponent's chestnuts are in their Basket"
+            return f"only {c[q * NP + BASKET]} of the opponent's chestnuts {agree(c[q * NP + BASKET], 'are')} in their Basket"
         elif letter == "k":
             if m > n:
                 return f"k {n} frees at most {n} own chestnuts, not {m}"
             if c[p * NP + BASKET] < m:
-                return f"only {c[p * NP + BASKET]} own chestnuts are in the Basket"
+                return f"only {plural(c[p * NP + BASKET], 'own chestnut', 'are')} in the Basket"
         return None
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.chestnuts.moves import end_of_turn, legal_moves, why_illegal
+from pnpkit.scorer.games.chestnuts.moves import end_of_turn, legal_moves, ruled_out, why_illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.record import Record
 from pnpkit.scorer.games.chestnuts.replay import replay
-from pnpkit.scorer.games.chestnuts.rules import R_ROLL
+from pnpkit.scorer.games.chestnuts.rules import R_C4, R_ROLL
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 
@@ -54,8 +54,11 @@ class AtTable:
         mv = parse(action)
         s = self.state
         if self._complete() and not s.over:
-            return Illegal(f"{self.names[s.player]}'s turn is over; {self.names[1 - s.player]} rolls the die first",
-                           R_ROLL)
+            who, nxt = self.names[s.player], self.names[1 - s.player]
+            if self.record.turns and s.points > 0:
+                return Illegal(f"{who}'s turn is over: {plural(s.points, 'Nut Point')} left, but nothing left is "
+                               f"affordable: {ruled_out(s)}. {nxt} rolls the die first", R_C4)
+            return Illegal(f"{who}'s turn is over; {nxt} rolls the die first", R_ROLL)
         return why_illegal(s, mv)
 
     def extend(self, data: dict, action: str) -> dict:

@@ -47,6 +47,7 @@ def _place(st: State, a: Place) -> str:
         st.friend_due = True
         got = st.deck.draw_hidden()
         p.friends += got
+        p.had += got
         did += f": {' and '.join(why)}, " + (f"a Friend for {p.name} ({p.friends} face down)" if got
                                              else "but no card is left for a Friend")
     return did

@@ -56,7 +56,7 @@ class TileMap:
 
     def why_not_fit(self, t: TileType, quarters: int, xy: XY) -> tuple[str, str] | None:
         """Why Carcassonne's and the River's rules refuse the tile here (ruling V12): (message,
-        "sides" or "river"), or None."""
+        "sides", "match" (two touching sides differ: Carcassonne's own rule) or "river"), or None."""
         if xy in self.at:
             return f"{xy_text(xy)} already holds a tile ({self.at[xy].code})", "sides"
         touching = [s for s in range(4) if step(xy, s) in self.at]
@@ -66,7 +66,7 @@ class TileMap:
             mine, theirs = t.edge(s, quarters), self.edge(step(xy, s), (s + 2) % 4)
             if mine != theirs:
                 return (f"its {SIDES[s]} side ({mine}) would meet the {theirs} of {self.at[step(xy, s)].code} at "
-                        f"{xy_text(step(xy, s))}: sides that touch must match"), "sides"
+                        f"{xy_text(step(xy, s))}: sides that touch must match"), "match"
         if t.river:
             why = self._why_not_river(t, quarters, xy)
             return (why, "river") if why else None

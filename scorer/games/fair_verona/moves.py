@@ -100,8 +100,11 @@ def _why_place(st: State, a: Place) -> Illegal | None:
                        f"around it)", R.ADJACENT)
     why = st.map.why_not_fit(st.params.tiles.types[st.hand], a.quarters, a.xy)
     if why is not None:
-        return Illegal(f"{st.hand}" + (f" turned {a.quarters * 90}" if a.quarters else "") + f": {why[0]}",
-                       R.V12_RIVER if why[1] == "river" else R.V12_SIDES)
+        said = f"{st.hand}" + (f" turned {a.quarters * 90}" if a.quarters else "") + f": {why[0]}"
+        if why[1] == "match":       # the rulebook's own words first, the ruling that spells them out after
+            return Illegal(f"{said}, as in Carcassonne (ruling V12: city to city, road to road, field to field, "
+                           f"river to river)", R.CARCASSONNE_SIDES)
+        return Illegal(said, R.V12_RIVER if why[1] == "river" else R.V12_SIDES)
     return None
 
 
@@ -150,6 +153,10 @@ def _why_clear(st: State, a: Clear) -> Illegal | None:
     if len(set(a.helpers)) != len(a.helpers):
         return Illegal("a helper is named twice", R.HELP)
     if a.friend is not None:
+        if p.friends <= 0 and not p.had and st.dealt == 0:
+            return Illegal(f"{p.name} has no Friend card to play: none is dealt at the start at this difficulty, and "
+                           f"{p.name} has made none (a placed tile with a shield, or one completing a city, makes "
+                           f"one)", R.HARD_NO_FRIENDS)
         if p.friends <= 0:
             return Illegal(f"{p.name} has no Friend card left", R.FRIEND_PLAY)
         if a.friend.joker:

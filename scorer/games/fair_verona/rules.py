@@ -24,6 +24,7 @@ ATTEMPT = _s("Tile Placement", "At the beginning of a turn, the player always at
                                "down tile, or an unplayed (face-up) tile.")
 CARCASSONNE = _s("Tile Placement", "Tile placement rules are identical to normal Carcassonne (including the need to "
                                    "start with the River tiles)")
+CARCASSONNE_SIDES = _s("Tile Placement", "Tile placement rules are identical to normal Carcassonne")
 ADJACENT = _s("Tile Placement", "A tile must be placed on a space adjacent to the one your meeple currently occupies, "
                                 "horizontally, vertically, or along a diagonal.")
 FRIEND = _s("Tile Placement", "If you place a tile with a shield (pennant), or complete a city, you have made a Friend.")
@@ -36,6 +37,7 @@ UNPLAYABLE = _s("Tile Placement", "If a tile can not be played, it is placed fac
 NO_MOVE = _s("Encounters", "You may not move until all your Encounters have been cleared.")
 HELP = _s("Encounters", "If you are on the same tile as a player with an Encounter card, you may help clear one of "
                         "theirs.")
+HARD_NO_FRIENDS = _s("Setup", "Hard Game: Put out 7 more Clue Tokens, for a total of 8. Deal no starting Friend cards.")
 FRIEND_PLAY = _s("Friends", "In an Encounter, you may optionally call on a Friend if you have one available.")
 CLUE_MATCH = _s("Clues", "If either the suit or face match, the Clue Token becomes the prize of the Encounter.")
 HAND_OFF = _s("Clues", "Clue Tokens may be handed off from one player to another on the same tile at any time.")

@@ -119,6 +119,7 @@ class Person:
     friends: int = 0             # Friend cards face down under the Identity
     face_up: list[str] = field(default_factory=list)
     token: bool = False
+    had: int = 0                 # Friend cards ever under the Identity, dealt or made (so "none left" is true)
 
     @property
     def xy(self) -> tuple[int, int]:
@@ -127,7 +128,7 @@ class Person:
 
 def person_copy(p: Person) -> Person:
     return Person(p.name, p.identity, p.spot, [Held(h.card, h.token) for h in p.encounters], p.friends,
-                  list(p.face_up), p.token)
+                  list(p.face_up), p.token, p.had)
 
 
 class State:
@@ -152,6 +153,7 @@ class State:
         self.last_outcome = None       # the last attempt's arithmetic (scorer.encounter.Outcome)
         self.outcome, self.ended, self.why_ended = "playing", 0, ""
         self.turn_no, self.seat = 0, 0
+        self.dealt: int | None = None  # Friend cards dealt to each player at the start (the difficulty's)
         self.reset()
 
     def copy(self) -> "State":
@@ -167,10 +169,12 @@ class State:
     # ------------------------------------------------------------ the setup's cards
 
     def deal_friends(self, n: int) -> None:
+        self.dealt = n
         for p in self.people:
             for _ in range(n):
                 if self.deck.draw_hidden():
                     p.friends += 1
+                    p.had += 1
 
     # ------------------------------------------------------------ a turn
 

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
-from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F7, F8, R_ACTIONS, R_EXTINGUISH, R_OUT,
-                                                  R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
+from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F6_ACTIONS, F6_NO_FIRE, F7, F8, R_ACTIONS,
+                                                  R_EXTINGUISH, R_OUT, R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
 from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Refill,
                                                    Square, State, Step, board, sq)
 
@@ -70,11 +70,12 @@ def _why_ground(st: State, p: Person, a: Action) -> Illegal | None:
             return Illegal(f"{sq(t)} is not {p.name}'s square ({sq(p.at)}) or next to it",
                            R_EXTINGUISH.get(p.role.id, rules))
         if not st.burning(t):
-            return Illegal(f"{sq(t)} has no fire to put out", F6)
+            return Illegal(f"{sq(t)} has no fire to put out", F6_NO_FIRE)
         return None
     if isinstance(a, Jump):
         if not p.role.jump:
-            return Illegal(f"a {p.role.name} does not jump: their actions are move and extinguish", F6)
+            return Illegal(f"{p.name} is a {p.role.name}, who does not jump: their actions are move and "
+                           "extinguish", F6_ACTIONS)
         if not (st.on_ring(p.at) or st.on_edge(p.at)):
             return Illegal(f"{p.name} is on {sq(p.at)}, inside the grid: a jump starts from an edge square "
                            f"or off the board", F7)

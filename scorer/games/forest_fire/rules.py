@@ -31,3 +31,8 @@ R_EXTINGUISH = {
     "smoke-jumper": _ff("Smoke Jumpers", "Putting out 1 fire (removing only 1 counter) from their own or an "
                                          "adjacent square (N, S, E, W or diagonally)")}
 F1, F3, F4, F5, F6, F7, F8 = (ruling(f"F{i}") for i in (1, 3, 4, 5, 6, 7, 8))
+# F6 holds two decisions; a violation quotes the one that decides it (the id leads to the whole).
+F6_NO_FIRE = ruling("F6", "Extinguishing a square with no fire is an error.")
+F6_ACTIONS = ruling("F6", "Up to 2 actions a round: move N|S|E|W one square (onto or off the board's edge is "
+                          "allowed), or extinguish R C on their own or one of the 8 neighbouring squares, removing "
+                          "all its counters.")

@@ -202,11 +202,12 @@ def _turns(walk: Walk, turns: list[Turn]):
     for ti, turn in enumerate(turns):
         t, who = s.turn, names[s.active]
         if s.phase in (END_JOKERS, OVER):
-            walk.stop_here(f"turn {ti + 1}", Illegal("the game is over: no more turns are played", R.LAST_PICKS))
+            walk.stop_here(where_turn(s.turn + 1, names[(s.active + 1) % s.n]), Illegal(
+                f"the game ended in turn {s.turn} ({who}'s): no more turns are played", R.LAST_PICKS))
             return
         if s.phase != ROLL:
             walk.stop_here(f"{where_turn(t, who)}, nuts", Illegal(
-                f"the record's nuts for this turn end, but {_missing(s)}", R.N8 if s.phase == TAKE else R.N10))
+                f"the record's nuts for this turn end, but {_missing(s)}", R.N8 if s.phase == TAKE else R.N10_MUST))
             return
         for ri, text in enumerate(turn.rolls):
             if s.turn != t:
@@ -231,7 +232,8 @@ def _turns(walk: Walk, turns: list[Turn]):
         for ni, nut in enumerate(turn.nuts or ()):
             if s.phase != TAKE and s.phase != STEAL:
                 walk.rep.illegal(f'{where_turn(t, who)}, nut {ni + 1} "{nut.text()}"', Illegal(
-                    "no one collects any more nuts this turn", R.CHECK_ORDER))
+                    f"the last picks are over: {_left_on_board(s)}", R.FOUR_SQUIRRELS) if s.phase in (END_JOKERS, OVER)
+                    else Illegal("no one collects any more nuts this turn", R.CHECK_ORDER))
                 break
             a = nut.action(walk.index)
             if fast and why_illegal(s, a) is None:
@@ -242,8 +244,14 @@ def _turns(walk: Walk, turns: list[Turn]):
             walk.rep.note(f"after {where_turn(t, who)}:\n" + draw(s))
 
 
+def _left_on_board(s: State) -> str:
+    """Why no one picks again at the end: each player's squirrels left on the board, fewer than four."""
+    left = ", ".join(f"{name} {sum(c[p] for c in s.counts)}" for p, name in enumerate(s.names))
+    return f"a player picks once for every four squirrels they have on the board, and no one has four left ({left})"
+
+
 def _missing(s: State) -> str:
     who = s.names[s.actor]
     if s.phase == TAKE:
         return f"{who} still collects a nut at {s.section().name}"
-    return f"{who} still steals a nut on the raccoon field"
+    return f"{who} still steals a nut on the raccoon field; {R.MUST_STEAL}"

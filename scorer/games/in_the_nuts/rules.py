@@ -18,6 +18,12 @@ def _rule(where: str, words: str):
 # ---- the rulings (scorer/texts/RULINGS.md; docs/rulings.md gives the reasons)
 N1, N2, N3, N4, N5, N6, N7, N8, N9, N10, N11, N12, N13 = (ruling(f"N{i}") for i in range(1, 14))
 N1_ONCE = ruling("N1", "Each of a player's cards is used once.")
+# The rulebook says the player "gets to" steal; that the theft is compulsory is this kit's reading,
+# and a violation for a theft left out says so, with the reason (docs/rulings.md, N10).
+N10_MUST = ruling("N10", "The player takes the face-up nut first, then steals, and must steal when a nut can be stolen")
+MUST_STEAL = ("the rulebook's \"you get to pick ... one additional nut that you steal\" could read as a choice; this kit "
+              "reads it as a must whenever a nut can be stolen (ruling N10): the theft is what the raccoon field "
+              "gives, as every other section gives its nut, and a record that leaves it out has left out a move")
 
 # ---- Components and Preparation
 PLAYER_COUNT = _rule("In the Nuts!", "Spieler: 2-4 Personen")
@@ -82,5 +88,7 @@ JOKER_KIND = _rule("Jokers", "Jokers always count as one of the two nuts shown o
 LAST_PICKS = _rule("The End of the Game", "Now, all players get one of the four face-up cards for any four squirrels "
                    "they have on the board, beginning with the player closest to the one whose turn it is in a "
                    "clockwise direction.")
+FOUR_SQUIRRELS = _rule("The End of the Game", "all players get one of the four face-up cards for any four squirrels "
+                       "they have on the board")
 STORED_AWAY = _rule("The End of the Game", "As soon as all nuts and any jokers you might still have are stored away "
                     "on the storage cards, start scoring")

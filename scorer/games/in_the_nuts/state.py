@@ -202,7 +202,8 @@ def expected(s: State) -> Illegal:
     if ph == TAKE:
         return Illegal(f"{who} collects at {s.section().name} and takes a nut first", s.collect_rule())
     if ph == STEAL:
-        return Illegal(f"{who} steals a nut first (raccoon field): `steal:` comes before this", R.N10)
+        return Illegal(f"{who} steals a nut first (raccoon field): `steal:` comes before this; {R.MUST_STEAL}",
+                       R.N10_MUST)
     if ph == END_JOKERS:
         left = ", ".join(f"{s.names[p]} {', '.join(k)}" for p, k in enumerate(s.kept) if k)
         return Illegal(f"the kept jokers are stored now ({left})", R.STORED_AWAY)
