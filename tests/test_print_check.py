@@ -22,6 +22,7 @@ import pytest
 from pnpkit.generator import bleed
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.build import compose, pieces_of, titles_of
+from pnpkit.generator.colour import shows_its_edge
 from pnpkit.generator.cover import KitInfo
 from pnpkit.generator.options import PrintOptions
 from pnpkit.generator.pieces import safe_zone
@@ -125,6 +126,13 @@ def _cut_points(x: float, y: float, w: float, h: float, shape: str, seams=(), n:
     yield from (pts for side, pts in edges.items() if side not in seams)
 
 
+def _outlined_on_cut(e: dict, side: str, grounds: dict) -> bool:
+    """A round counter on a light ground: its outline is drawn on its cut by design (the paper
+    shows no disc edge to follow; tests/test_print_faults.py holds it to one thin line there)."""
+    g = grounds.get(e["name"])
+    return e["shape"] == "circle" and g is not None and not shows_its_edge(g[0 if side == "front" else 1] or "#ffffff")
+
+
 INK_DPI = 100  # at 50 dpi PDFium greys the pixel where a clipped fill ends half-way through it
 
 
@@ -134,9 +142,10 @@ def test_ink_saver_draws_nothing_on_the_cut_lines(kit):
     inside it: belts ran dark across the NUTS tiles' cuts (10-13% of samples) and seams were dark
     in NUTS (27%), Chestnuts and In the Nuts! (5%)."""
     px = INK_DPI / 25.4
+    grounds = _grounds(kit)
     for paper in PAPERS:
         pdf, m = _ink_saved(kit, paper)
-        sides = list(_sides(m))
+        sides = [s for s in _sides(m) if not _outlined_on_cut(s[0], s[1], grounds)]
         images = _render(pdf, {page for _, _, page, *_ in sides}, INK_DPI)
         for e, side, page, x, y, _ in sides:
             for edge in _cut_points(x, y, e["w_mm"], e["h_mm"], e["shape"]):
