@@ -2,6 +2,12 @@
 pages leave (issue 25, "half-empty sheets"): forest-fire's A4 build ended on a page of 3 Fires."""
 from __future__ import annotations
 
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
 from pnpkit.generator.impose import impose
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Style
@@ -57,3 +63,23 @@ def test_forest_fire_ends_on_no_page_of_three_fires(kit_build):
         per_page.setdefault(e["page"], []).append(e["component"])
     assert all(len(v) > 3 for v in per_page.values()), {p: len(v) for p, v in per_page.items()}
     assert m["pages"] == 15
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_manual_duplex_stack_keeps_each_back_behind_its_front(tmp_path, paper):
+    """`--face fronts`, the stack put back, `--face backs`: the k-th back lands on the k-th sheet
+    of fronts, and that is its own front; the single-sided run's sheets come last among the
+    fronts, behind every sheet that gets a back, so they leave the printer blank on their backs."""
+    got = {}
+    for face in ("fronts", "backs"):
+        r = CliRunner().invoke(cli, ["build", "forest-fire", "--paper", paper, "--face", face, "--out", str(tmp_path)])
+        assert r.exit_code == 0, r.output
+        got[face] = json.loads((tmp_path / "forest-fire" / f"manifest-{paper}-{face}.json").read_text())
+    fronts, backs = got["fronts"]["printed_pages"], got["backs"]["printed_pages"]
+    assert len(backs) < len(fronts) and set(fronts).isdisjoint(backs)
+    two = [e for e in got["fronts"]["pieces"] if e["back"]]
+    assert two
+    for e in two:
+        assert fronts.index(e["page"]) == backs.index(e["back"]["page"]), e["name"]
+    beyond = set(fronts[len(backs):])
+    assert beyond and not any(e["page"] in beyond for e in two)
