@@ -68,6 +68,7 @@ class _Sheet:
     closed: bool = False  # a board part's page takes nothing else
     tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
     bottom: float = 0.0  # how far down its rows may go (set when it is made)
+    rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `_empty_last`)
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
@@ -208,8 +209,7 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
     """`rows` on sheets: each on the first of the WINDOW open sheets (those given, then the last
     ones made) with room under its last row; a board part has a page of its own. Returns the
     sheets made."""
-    x0, y0, x1, y1 = paper.area
-    aw = x1 - x0
+    y0, y1 = paper.area[1], paper.area[3]
     sheets: list[_Sheet] = []
     window = list(window[-WINDOW:])
     keys = [_key(r.piece, r.rot) for r in rows]
@@ -218,16 +218,14 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
         if keys[k] == keys[k + 1]:
             ahead[k] = ahead[k + 1] + 1
     for index, row in enumerate(rows):
-        piece, w, h = row.piece, row.w, row.h
+        piece = row.piece
         key = _key(piece, row.rot)
         b, g = _edge(piece), _gutter(piece)
         part = "part" in piece.meta
         sheet, top = None, 0.0
         for candidate in ([] if part else window):
-            if candidate.tall is not None and candidate.tall != key:
-                continue
-            t = candidate.top_for(key, g, b, piece.reach)
-            if t + h + b <= candidate.bottom + 1e-9:
+            t = _fits(candidate, row)
+            if t is not None:
                 sheet, top = candidate, t
                 break
         if sheet is None:
@@ -236,12 +234,54 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
             sheets.append(sheet)
             top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
             window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
-        cols = max(1, int((aw - 2 * b + g + 1e-9) // (w + g)))
-        left = x0 + (aw - (cols * w + (cols - 1) * g)) / 2
-        for k, (p, slot) in enumerate(row.items):
-            sheet.placed.append(Placed(p, round(left + k * (w + g), 4), round(top, 4), w, h, "front", row.rot, slot))
-        sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, key, part, piece.reach
+        _put(sheet, row, top, paper)
     return sheets
+
+
+def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
+    """`row` on `sheet` with its top at `top`, centred across the area as its grid's columns are."""
+    x0, _, x1, _ = paper.area
+    piece, w, h = row.piece, row.w, row.h
+    b, g = _edge(piece), _gutter(piece)
+    cols = max(1, int((x1 - x0 - 2 * b + g + 1e-9) // (w + g)))
+    left = x0 + (x1 - x0 - (cols * w + (cols - 1) * g)) / 2
+    for k, (p, slot) in enumerate(row.items):
+        sheet.placed.append(Placed(p, round(left + k * (w + g), 4), round(top, 4), w, h, "front", row.rot, slot))
+    sheet.rows.append(row)
+    sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, _key(piece, row.rot), "part" in piece.meta, piece.reach
+
+
+def _fits(sheet: _Sheet, row: _Row) -> float | None:
+    """Where `row` starts under `sheet`'s last row, if it fits there (None if not)."""
+    piece = row.piece
+    key, b = _key(piece, row.rot), _edge(piece)
+    if sheet.closed or "part" in piece.meta or (sheet.tall is not None and sheet.tall != key):
+        return None
+    t = sheet.top_for(key, _gutter(piece), b, piece.reach)
+    return t if t + row.h + b <= sheet.bottom + 1e-9 else None
+
+
+def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
+    """The run's last sheet emptied into the room its earlier sheets (and `others`, pages the run
+    may share) leave, if every one of its rows fits there: so a run does not end on a page
+    holding a few pieces alone (forest-fire's three last Fires) when they fit elsewhere. Each
+    earlier sheet is looked at once per row of the last: the build stays linear."""
+    if not sheets or sheets[-1].tall is not None or sheets[-1].closed:
+        return sheets
+    last, room = sheets[-1], [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
+    trial = {id(s): replace(s, placed=list(s.placed), rows=list(s.rows)) for s in room}
+    for row in last.rows:
+        for s in room:
+            top = _fits(trial[id(s)], row)
+            if top is not None:
+                _put(trial[id(s)], row, top, paper)
+                break
+        else:
+            return sheets  # not all of it fits elsewhere: the page stays
+    for s in room:
+        t = trial[id(s)]
+        s.placed, s.rows, s.cursor, s.last_key, s.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+    return sheets[:-1]
 
 
 def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
@@ -252,9 +292,9 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     prepared, splits = _prepare(pieces, paper)
     two = [pr for pr in prepared if pr[0].double_sided]
     one = [pr for pr in prepared if not pr[0].double_sided]
-    double = _fill(_rows(two, paper, 0), paper, [])
+    double = _empty_last(_fill(_rows(two, paper, 0), paper, []), [], paper)
     roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
-    single = _fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed])
+    single = _empty_last(_fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed]), double, paper)
     pages: list[Page] = []
     for sheet in double:
         front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)

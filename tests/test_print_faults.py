@@ -13,6 +13,7 @@ from pnpkit.generator import bleed
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.build import compose, pieces_of, printable_kits, titles_of
 from pnpkit.generator.colour import luminance
+from pnpkit.generator.components.faces import CUT_LINE_IN
 from pnpkit.generator.cover import KitInfo
 from pnpkit.generator.options import PrintOptions
 from pnpkit.kitfile import load_kit
@@ -49,6 +50,28 @@ def test_ornaments_have_no_ring_inside_their_cut(kit_build):
                 for a in (2 * math.pi * k / 48 for k in range(48))]
         dark = sum(1 for g in ring if g < 120)
         assert dark <= 2, f"{e['name']}: {dark} of 48 points dark on the circle 1.5 mm inside its cut"
+
+
+@pytest.mark.parametrize("kit", ("chestnuts", "in-the-nuts", "trim-the-tree", "forest-fire"))
+def test_light_round_counters_have_one_line_on_their_cut(kit_build, kit):
+    """A round counter on white (squirrels, tongs, stars, role pieces): the paper shows no disc
+    edge, so its outline is the cut itself (dark all round, CUT_LINE_IN inside the cut) and
+    nothing is dark 1.5 mm inside, where a second ring used to sit that a scissor follows."""
+    built = kit_build(kit, "a4")
+    light = {p.name for p in pieces_of(load_kit(kit)) if p.grounds[0] == "#ffffff"}
+    discs = [e for e in built.manifest["pieces"] if e["shape"] == "circle" and e["name"] in light]
+    assert discs, f"{kit}: no round counter on white"
+    images = _render(built.pdf, {e["page"] for e in discs})
+
+    def dark_on(e, inset):  # of 48 points round the circle `inset` inside the cut (the darkest pixel within 0.15 mm)
+        cx, cy = e["x_mm"] + e["w_mm"] / 2, e["y_mm"] + e["h_mm"] / 2
+        return sum(1 for a in (2 * math.pi * (k + 0.5) / 48 for k in range(48))
+                   if min(_grey(images[e["page"]], cx + r * math.cos(a), cy + r * math.sin(a))
+                          for r in (e["w_mm"] / 2 - inset + d for d in (-0.15, 0.0, 0.15))) < 160)
+
+    for e in discs:
+        assert dark_on(e, CUT_LINE_IN) >= 40, f"{kit} {e['name']}: its outline is not on its cut"
+        assert dark_on(e, 1.5) <= 6, f"{kit} {e['name']}: a ring 1.5 mm inside its cut"
 
 
 # --- colour -------------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ from pnpkit.generator.shapes import MM_PER_PT as PT
 from pnpkit.kitfile.components import Face, PieceSet
 
 PAD = 0.6  # mm between the frame line and what is inside it
+CUT_LINE = 0.25  # mm: a light round counter's outline, the line a scissor follows (a ring further in invites a second cut)
+CUT_LINE_IN = 0.4  # mm from the cut to the line's middle: its outer edge just inside the cut (a pixel clear of a neighbour's cut)
 ASCENT, DESCENT = 0.74, 0.22  # of a label's size in mm: its ink above and below the baseline
 
 
@@ -116,8 +118,8 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         face = face.model_copy(update={"art": None})
     elif shape == "round":
         out.append(Circle(w / 2, h / 2, w / 2, ground(bg)))
-        if not shows_its_edge(bg):  # on paper: a ring marks the piece (on colour, the disc's edge is the cut)
-            out.append(Circle(w / 2, h / 2, w / 2 - safe, frame))
+        if not shows_its_edge(bg):  # on paper the disc's edge does not show: its outline is drawn on the cut itself
+            out.append(Circle(w / 2, h / 2, w / 2 - CUT_LINE_IN, Style(fill=None, stroke=border, width=CUT_LINE)))
     else:
         out.append(Rect(0, 0, w, h, ground(bg)))
         out.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe, frame, r=corner))
