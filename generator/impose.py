@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pnpkit.generator import split as splitting
 from pnpkit.generator.bleed import BACK_BLEED
 from pnpkit.generator.pieces import Piece
-from pnpkit.generator.sheets import GRID_SPACE, MARGIN, Page, Paper, Placed, mark_clearance
+from pnpkit.generator.sheets import GRID_SPACE, MARGIN, RING, Page, Paper, Placed, mark_clearance
 
 WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
 
@@ -52,9 +52,12 @@ def _gutter(piece: Piece) -> float:
 
 
 def _edge(piece: Piece) -> float:
-    """How far inside the printable area a piece's trim must sit: room for its bleed and a crop
-    mark beyond it, less the ring the area already leaves round itself for marks."""
-    return mark_clearance(piece.reach)
+    """How far inside the printable area a piece's trim must sit: room for its front's bleed and a
+    crop mark beyond it, less the ring the area already leaves round itself for marks. A back's
+    own overrun (the 1.5 mm of a coloured or full-art back) only has to stay inside that ring, not
+    clear of the front's marks: the marks that matter are the fronts', and a back page draws its
+    own where they fit. So a poker deck with a printed back still goes three across A4 and Letter."""
+    return max(mark_clearance(piece.bleed), round((piece.back_bleed or 0.0) - RING, 3), 0.0)
 
 
 @dataclass
@@ -196,7 +199,7 @@ def _tall(row: _Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | 
     are the margins' edges (generator/build.py, sheets.py)."""
     p = row.piece
     g, b = _gutter(p), _edge(p)
-    if p.reach or "part" in p.meta:
+    if p.bleed or "part" in p.meta:  # a back's overrun is stopped at the margin (sheets.margin_bleeds)
         return None
     usual = int((y1 - y0 - 2 * b + g + 1e-9) // (row.h + g))
     tall = int((paper.h - 2 * MARGIN + g + 1e-9) // (row.h + g))
