@@ -102,10 +102,10 @@ class Round(Strict):
 
 
 def _player_form(v: Any) -> str:
-    return "name" if isinstance(v, str) else "sheet"
+    return "name" if isinstance(v, str) else "final sheet"
 
 
-PlayerEntry = Annotated[Union[Annotated[Player, Tag("sheet")], Annotated[Name, Tag("name")]],
+PlayerEntry = Annotated[Union[Annotated[Player, Tag("final sheet")], Annotated[Name, Tag("name")]],
                         Discriminator(_player_form)]
 
 
