@@ -146,7 +146,7 @@ def test_the_replay_goes_on_after_a_violation_as_the_table_played():
         ("ruling U4", "Ann, goals[0]")]     # the end position's sheet, as the final-sheet scorer reads it
     ann, ben = r.players
     assert "salt (2 x 2)" in [line.label for line in ann.breakdown]
-    assert "salt (2 x 2)" in [line.label for line in ben.breakdown]      # Ben's cashew path into slot 1
+    assert "salt (3 x 2)" in [line.label for line in ben.breakdown]    # round 3: slots 1 and 2 both salted now
 
 
 def test_every_tile_routes_as_its_printed_face():
