@@ -155,6 +155,7 @@ def run_one(job: tuple[str, str, bool]) -> None:
     records, name, page = job
     os.chdir(records)
     target = Path(records).parent / "out" / (name + ".json")
+    target.parent.mkdir(parents=True, exist_ok=True)
     got = {label: _run(args + [name]) for label, args in COMMANDS.items()}
     if page:
         html_dir = Path(records).parent / "html" / name
@@ -164,23 +165,29 @@ def run_one(job: tuple[str, str, bool]) -> None:
         for p in pages:
             shutil.copyfile(p, target.with_suffix("." + p.name))
         shutil.rmtree(html_dir, ignore_errors=True)
-    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(got, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
 
-def write(folder: Path, games: int, seed: int, jobs: int) -> int:
+def write(folder: Path, games: int, seed: int, jobs: int, records_from: Path | None = None, sample: int = 1) -> int:
     if folder.exists():
         raise SystemExit(f"{folder} exists: give a new folder")
     records = folder / "records"
-    for sub in ("docs", "hostile", "random/nuts"):
-        (records / sub).mkdir(parents=True)
     started = time.perf_counter()
-    docs = doc_records(records)
-    names = docs + hostile_records(records)
-    random_names = nuts_records(records, games, seed)
-    for game in LOG_GAMES:
-        random_names += simulated(records, game, games, seed)
-    names += random_names + mutated(records, random_names, seed)
+    if records_from is not None:        # the same records as another folder's (its simulator's, its docs')
+        shutil.copytree(records_from / "records", records)
+        names = sorted(str(p.relative_to(records)) for p in records.rglob("*.yaml"))
+        docs = [n for n in names if n.startswith("docs/")]
+    else:
+        for sub in ("docs", "hostile", "random/nuts"):
+            (records / sub).mkdir(parents=True)
+        docs = doc_records(records)
+        names = docs + hostile_records(records)
+        random_names = nuts_records(records, games, seed)
+        for game in LOG_GAMES:
+            random_names += simulated(records, game, games, seed)
+        names += random_names + mutated(records, random_names, seed)
+    if sample > 1:                      # the documented and hostile records, and one other in `sample`
+        names = [n for i, n in enumerate(names) if n.startswith(("docs/", "hostile/")) or i % sample == 0]
     print(f"{len(names)} records ({len(docs)} documented) in {time.perf_counter() - started:.1f} s", flush=True)
     jobs_list = [(str(records.resolve()), n, n.startswith("docs/")) for n in names]
     with Pool(jobs) as pool:
@@ -232,13 +239,16 @@ def main() -> int:
     w.add_argument("--games", type=int, default=1000)
     w.add_argument("--seed", type=int, default=1)
     w.add_argument("--jobs", type=int, default=2)
+    w.add_argument("--records-from", type=Path, help="take the records of this golden folder instead of making them")
+    w.add_argument("--sample", type=int, default=1, help="outputs of the documented and hostile records and of one "
+                   "other record in SAMPLE (default: every record)")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("--partial", action="store_true", help="compare only the outputs both folders have (one still being written)")
     args = ap.parse_args()
     if args.cmd == "write":
-        return write(args.folder, args.games, args.seed, args.jobs)
+        return write(args.folder, args.games, args.seed, args.jobs, args.records_from, args.sample)
     return compare(args.before, args.after, args.partial)
 
 

@@ -25,7 +25,7 @@ Entries are generated lazily from the record, so a replay that stops early reads
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterable, Protocol, TypeVar, Union
+from typing import Any, Callable, Iterable, NamedTuple, Protocol, TypeVar, Union
 
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.game import Illegal
@@ -81,24 +81,22 @@ class Replay:
 # ---------------------------------------------------------------- entries
 
 
-@dataclass(frozen=True, slots=True)
-class Act(Generic[A]):
-    """A player's decision, as the record writes it (`action` read by the game's notation)."""
+class Act(NamedTuple):
+    """A player's decision, as the record writes it (`action` read by the game's notation).
+    Entries are named tuples: immutable, and made by the thousand in a check, cheaply."""
 
     where: str
-    action: A
+    action: Any
 
 
-@dataclass(frozen=True, slots=True)
-class Chance:
+class Chance(NamedTuple):
     """An event no one chooses (a roll, a draw), played as the record writes it."""
 
     where: str
     event: Any
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnd:
+class TurnEnd(NamedTuple):
     """The end of a turn (or a round); `open`: the turn still in progress at the table. `did`: its
     step's words, when ending it here breaks a rule."""
 
@@ -156,22 +154,40 @@ class Walk(Protocol[A]):
 
 
 def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = False) -> Replay:
-    """Play `entries` through `walk` into `rep` (its start already noted and stepped); see above."""
-    telling = rep.explaining or rep.recording
+    """Play `entries` through `walk` into `rep` (its start already noted and stepped); see above.
+    (The loop is written for speed: a plain check of a thousand games runs it for every action.)"""
+    telling, recording = rep.explaining or rep.recording, rep.recording
     picture = walk.picture
     for entry in entries:
-        where = entry.where
-        ended = None if isinstance(entry, TurnEnd) else walk.after_end(entry)   # an end holds nothing to refuse
-        if ended is not None:
-            rep.illegal(where, ended)
-            if isinstance(entry, Act):
-                rep.step(where, "not played: the game is over", picture)
-            break
-        if isinstance(entry, Act):
-            _act(walk, entry, rep, telling)
-        elif isinstance(entry, Chance):
-            did, notes, found, stop = walk.chance(where, entry.event, telling)
-            _notes(rep, notes)
+        kind = type(entry)
+        where = entry[0]
+        if kind is not TurnEnd:             # a turn's end holds nothing to refuse
+            ended = walk.after_end(entry)
+            if ended is not None:
+                rep.illegal(where, ended)
+                if kind is Act:
+                    rep.step(where, "not played: the game is over", picture)
+                break
+        if kind is Act:
+            action = entry[1]
+            why = walk.why_illegal(action)
+            if why is not None:
+                if walk.reported(why):
+                    rep.illegal(where, why)
+                unplayed = walk.unplayable(where, action, why)
+                if unplayed is not None:
+                    _notes(rep, unplayed[1])
+                    rep.step(where, unplayed[0], picture)
+                    continue
+            did, notes = walk.play(where, action, why, telling)
+            if notes:
+                _notes(rep, notes)
+            if recording:                   # (a step not recorded only marks the violations taken:
+                rep.step(where, did, picture)   # `finish` draws nothing either when not recording)
+        elif kind is Chance:
+            did, notes, found, stop = walk.chance(where, entry[1], telling)
+            if notes:
+                _notes(rep, notes)
             for why in found:
                 rep.illegal(where, why)
             rep.step(where, did, picture)
@@ -190,23 +206,6 @@ def run(walk: Walk, entries: Iterable[Entry], rep: Replay, open_end: bool = Fals
         rep.step(where, did, picture)
     rep.finish("end", "the record ends here", picture)
     return rep
-
-
-def _act(walk: Walk, entry: Act, rep: Replay, telling: bool) -> None:
-    """One decision: checked, reported, played (or, its counters missing, not played)."""
-    where, action = entry.where, entry.action
-    why = walk.why_illegal(action)
-    if why is not None:
-        if walk.reported(why):
-            rep.illegal(where, why)
-        unplayed = walk.unplayable(where, action, why)
-        if unplayed is not None:
-            _notes(rep, unplayed[1])
-            rep.step(where, unplayed[0], walk.picture)
-            return
-    did, notes = walk.play(where, action, why, telling)
-    _notes(rep, notes)
-    rep.step(where, did, walk.picture)
 
 
 def _notes(rep: Replay, notes: list[str]) -> None:

@@ -8,6 +8,7 @@ already reported as made impossible is not reported again at the turn's end.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from pnpkit.scorer.core import plural, where_turn
@@ -85,6 +86,7 @@ class Walk:
         self.ended = ""                 # where the game ended ("at turn 7 (Ann), action 2 ...")
         self.notes1 = False             # Notes 1 reported this turn (once a turn is enough)
         self.reported_ids: set[str] = set()
+        self.why_illegal = partial(why_illegal, s)    # the Walk's hook, the rules' own function (no wrapper)
 
     def after_end(self, entry: Entry) -> Illegal | None:
         if not self.s.over:
@@ -109,8 +111,6 @@ class Walk:
                                         "follows", R_END)], True
         return did, notes, [], False
 
-    def why_illegal(self, mv: Move) -> Illegal | None:
-        return why_illegal(self.s, mv)
 
     def reported(self, why: Illegal) -> bool:
         again = why.rule is R_NOTES1 and self.notes1
