@@ -155,3 +155,38 @@ def test_every_tile_routes_as_its_printed_face():
     assert sorted(r.slot for r in routes({(1, 3): "SL"}, 3)) == [3, 4] and routes({(1, 3): "SL"}, 4) == []
     assert sorted(r.slot for r in routes({(1, 3): "SR"}, 4)) == [3, 4] and routes({(1, 3): "SR"}, 3) == []
     assert [r.slot for r in routes({(2, 8): "JL"}, 9)] == [8] and [r.slot for r in routes({(2, 8): "JR"}, 8)] == [9]
+
+
+def _cut(rounds: int, turns: list) -> str:
+    data = copy.deepcopy(_game())
+    data["rounds"] = data["rounds"][:rounds]
+    data["rounds"][-1]["turns"] = turns
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def _moves(text: str, *args: str):
+    return CliRunner().invoke(cli, ["moves", "-", *args], input=text)
+
+
+def test_moves_lists_what_may_come_next_by_its_tokens_and_try_refuses_with_the_rule():
+    r = _moves(_cut(2, []), "--json")
+    out = json.loads(r.output)
+    assert out["to_move"] == "Ben"
+    assert {"pass", "feed", "swap 11 12", "build - 1:3-4", "build JL 2:8-9", "salt 7>8"} <= set(out["legal"])
+    assert "build X 1:1-2" not in out["legal"]          # Ann's Cross lies there
+    r = _moves(_cut(2, []), "--try", "salt 12>1")
+    assert r.exit_code == 1 and "Salt" in r.output and '"Teleport"' in r.output
+    text = _moves(_cut(2, [])).output
+    assert "3 Action tokens:" in text and "swap 11 12" in text
+
+
+def test_moves_says_whether_one_path_through_every_configuring_action_can_still_be_made():
+    assert "can still be made, e.g. with build X 1:7-8" in _moves(_cut(2, [{"do": ["salt 7>8"]}])).output
+    said = " ".join(_moves(_cut(2, [{"do": ["salt 7>8", "salt 2>3"]}])).output.split())
+    assert "no Matching Path through every configuring action (U12) can be made with the tokens left" in said
+    assert "the turn may end here" in _moves(_cut(2, [{"do": ["build X 1:7-8"]}])).output
+
+
+def test_moves_after_a_round_asks_for_the_next_rounds_chance():
+    said = _moves(_cut(1, _game()["rounds"][0]["turns"])).output
+    assert "round 2 starts: write its `hunger:`" in said

@@ -30,10 +30,12 @@ def first_state(record: Record, kit: Kit) -> State:
     return State.setup(record.names, record.setup.squirrel, params_of(kit))
 
 
-def entries(walk: "Walk", record: Record) -> Iterator[Entry]:
-    """The record as the driver plays it (lazily: a turn's player is the state's active seat)."""
+def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[Entry]:
+    """The record as the driver plays it (lazily: a turn's player is the state's active seat).
+    `open_end`: the last turn is in progress at the table, its actions played, its end not yet."""
     yield Chance("setup", ("setup", record.setup))
-    for k, rnd in enumerate(record.rounds or [], start=1):
+    rounds = record.rounds or []
+    for k, rnd in enumerate(rounds, start=1):
         yield Chance(f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders]))
         for ti, turn in enumerate(rnd.turns, start=1):
             where = f"round {k}, turn {ti} ({walk.names[walk.s.active]})"
@@ -42,6 +44,8 @@ def entries(walk: "Walk", record: Record) -> Iterator[Entry]:
                 continue
             for ai, text in enumerate(turn.do, start=1):
                 yield Act(f'{where}, action {ai} "{text}"', parse(text))
+            if open_end and k == len(rounds) and ti == len(rnd.turns):
+                return
             yield Chance(f"{where}, run", ("run", [die(x) for x in turn.sq]))
             for goal in turn.claim:
                 yield Act(f'{where}, claim "{goal}"', Action("claim", (goal,)))
@@ -151,12 +155,13 @@ def _setup(s: State, setup: Setup) -> list[Illegal]:
     return found
 
 
-def replay(record: Record, kit: Kit, explain: bool = False, steps: bool = False) -> tuple[State, Replay]:
+def replay(record: Record, kit: Kit, explain: bool = False, steps: bool = False,
+           open_end: bool = False) -> tuple[State, Replay]:
     s = first_state(record, kit)
     walk = Walk(s, record, kit)
     rep = Replay(explaining=explain, recording=steps)
     rep.step("start", "the game's setup", walk.picture)
-    run(walk, entries(walk, record), rep)
+    run(walk, entries(walk, record, open_end), rep, open_end)
     return walk.s, rep
 
 
