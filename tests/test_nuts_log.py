@@ -173,7 +173,7 @@ def test_moves_lists_what_may_come_next_by_its_tokens_and_try_refuses_with_the_r
     out = json.loads(r.output)
     assert out["to_move"] == "Ben"
     assert {"pass", "feed", "swap 11 12", "build - 1:3-4", "build JL 2:8-9", "salt 7>8"} <= set(out["legal"])
-    assert "build X 1:1-2" not in out["legal"]          # Ann's Cross lies there
+    assert "build X 1:3-4" not in out["legal"]          # Ben's Cross lies there
     r = _moves(_cut(2, []), "--try", "salt 12>1")
     assert r.exit_code == 1 and "Salt" in r.output and '"Teleport"' in r.output
     text = _moves(_cut(2, [])).output
