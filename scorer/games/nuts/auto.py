@@ -32,9 +32,16 @@ def _deck_words(s: State) -> str:
     return ", ".join(f"{SHORT[i]} {k}" for i, k in enumerate(s.order_deck))
 
 
-def fill(s: State, cards: list[int], limit: int | None, rule) -> tuple[list[Illegal], list[str]]:
+def _flip(s: State, rng) -> int:
+    """The simulator's flip: the top card of the shuffled Order deck (rebuilt when empty)."""
+    deck = s.order_deck if any(s.order_deck) else s.order_discards
+    return rng.choices(range(4), weights=deck)[0]
+
+
+def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple[list[Illegal], list[str]]:
     """Fill open slots from the left with the flipped `cards` (all fillable slots, or `limit` of
-    them): a card whose nut arrives at the slot is discarded (Filling Order Slots, U16)."""
+    them): a card whose nut arrives at the slot is discarded (Filling Order Slots, U16). `rng`: the
+    simulator flips them (into `cards`)."""
     found: list[Illegal] = []
     said: list[str] = []
     filled = i = 0
@@ -42,6 +49,8 @@ def fill(s: State, cards: list[int], limit: int | None, rule) -> tuple[list[Ille
         open_ = s.fillable()
         if not open_ or (not any(s.order_deck) and not any(s.order_discards)):
             break
+        if i >= len(cards) and rng is not None:
+            cards.append(_flip(s, rng))
         if i >= len(cards):
             found.append(Illegal(f"{plural(len(open_), 'slot')} left open ({', '.join(map(str, open_))}); "
                                  f"the Order deck is flipped until {'they are' if limit is None else 'two are'} filled",
@@ -65,7 +74,7 @@ def fill(s: State, cards: list[int], limit: int | None, rule) -> tuple[list[Ille
     return found, said
 
 
-def start_round(s: State, hunger: int, cards: list[int]) -> tuple[list[Illegal], list[str]]:
+def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list[Illegal], list[str]]:
     """Starting a Round: 3 tokens each, the Hunger die, every open slot filled."""
     found = []
     s.round += 1
@@ -77,17 +86,36 @@ def start_round(s: State, hunger: int, cards: list[int]) -> tuple[list[Illegal],
     if not 1 <= hunger <= 4:
         found.append(Illegal(f"the Hunger die (D4) shows 1 to 4, not {hunger}", R.HUNGER))
     s.hunger = hunger
-    more, said = fill(s, cards, None, R.FILL)
+    more, said = fill(s, cards, None, R.FILL, rng)
     return found + more, said
 
 
-def _squirrel(s: State, slots: set[int], dice: list[Die]) -> tuple[list[Illegal], list[str]]:
+def _roll(s: State, slots: set[int], rng) -> Die:
+    """The simulator's die: a D6, with the Scamper's square or a tie's choice drawn too."""
+    d = rng.randint(1, 6)
+    t = d + s.hunger
+    if t == 6:
+        return d, rng.randint(1, s.columns)
+    if t >= 7:
+        dist = min(abs(s.squirrel - x) for x in slots)
+        if dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
+            return d, rng.choice("LR")
+    return d, None
+
+
+def _squirrel(s: State, slots: set[int], dice: list[Die], open_: bool = False,
+              rng=None) -> tuple[list[Illegal], list[str]]:
     """Move the Squirrel by the dice written (U14); what the dice break, and the moves in words."""
     found: list[Illegal] = []
     said: list[str] = []
     i = 0
     while True:
+        if i >= len(dice) and rng is not None:
+            dice.append(_roll(s, slots, rng))
         if i >= len(dice):
+            if open_:
+                s.turn.waiting = True
+                break
             found.append(Illegal(f"the squirrel's dice stop after {plural(i, 'roll')}; the "
                                  f"{'first' if i == 0 else 'last'} roll "
                                  f"{'is missing' if i == 0 else 'was a Hunt that did not land on a path: roll again'}",
@@ -161,11 +189,23 @@ def one_path(s: State, paths: list[Path]) -> Illegal | None:
                    f"(paths: {', '.join(p.text() for p in paths)})", R.ONE_PATH)
 
 
-def run(s: State, dice: list[Die]) -> tuple[list[Illegal], list[str]]:
+NO_ACTION = "a play spends at least one token (a play of nothing is a pass)"
+
+
+def end_problem(s: State) -> Illegal | None:
+    """What ending the actions here breaks: a play of nothing (U18), the one-path rule (U12)."""
+    if s.turn.acted == 0:
+        return Illegal(NO_ACTION, R.U18)
+    return one_path(s, s.paths())
+
+
+def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[Illegal], list[str]]:
     """The end of the actions: U12, then (a Matching Path there, U13) the run: the squirrel, the eat,
-    the nuts scored; the turn's `ran` and `paths` are set for the claims."""
+    the nuts scored; the turn's `ran` and `paths` are set for the claims. `open_`: at the table, dice
+    that run out are still to come (the run waits); `rng`: the simulator rolls them (into `dice`)."""
     paths = s.paths()
-    found = [why] if (why := one_path(s, paths)) else []
+    found = [why] if (why := end_problem(s)) else []
+    s.turn.ended = True
     said: list[str] = []
     s.turn.ran, s.turn.paths = bool(paths), paths
     if not paths:
@@ -179,9 +219,12 @@ def run(s: State, dice: list[Die]) -> tuple[list[Illegal], list[str]]:
         if dice:
             found.append(Illegal("the squirrel was fed: no roll", R.SQ_FED))
     else:
-        more, moved = _squirrel(s, slots, dice)
+        more, moved = _squirrel(s, slots, dice, open_, rng)
         found += more
         said.append("squirrel " + ", ".join(moved))
+        if s.turn.waiting:
+            s.turn.ran = None
+            return found, said
         if s.squirrel in slots:
             n = s.orders[s.squirrel - 1]
             s.order_discards[n] += 1

@@ -15,7 +15,10 @@ from pnpkit.scorer.games.nuts.notation import parse, write as write_action
 from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
 
 def to_move(s: State) -> int | None:
-    return None if s.over or s.round_over else s.active
+    """The seat to decide; None while chance is due (a round's start, the run after `end`)."""
+    if s.over or s.round_over or (s.turn.ended and s.turn.ran is None):
+        return None
+    return s.active
 
 
 def is_over(s: State) -> bool:
@@ -34,16 +37,12 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
         return None if t.ran is not None else Illegal("the actions have not ended yet", R.THEN_RUN)
     if a.verb == "claim":
         return _why_claim(s, a.args[0])
-    if a.verb == "run":
-        if t.ran is not None:
-            return Illegal("the factory runs once a turn, after the actions", R.THEN_RUN)
-        if t.acted == 0:
-            return Illegal("a play spends at least one token (a play of nothing is a pass)", R.U18)
-        trial = s.copy()
-        found, _ = auto.run(trial, list(a.args))
-        return found[0] if found else None
-    if t.ran is not None:
-        return Illegal(f"{a.verb} after the factory ran: the actions come first", R.THEN_RUN)
+    if a.verb == "end":
+        if t.ran is not None or t.ended:
+            return Illegal("the actions have ended already", R.THEN_RUN)
+        return auto.end_problem(s)
+    if t.ran is not None or t.ended:
+        return Illegal(f"{a.verb} after the actions ended", R.THEN_RUN)
     cost = COST[a.verb]
     if me.tokens < cost:
         return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
@@ -132,7 +131,7 @@ def _why_swap(s: State, a: Action) -> Illegal | None:
 
 
 def _why_claim(s: State, goal: str) -> Illegal | None:
-    if s.turn.ran is None or not s.turn.ran:
+    if not s.turn.ran:
         return Illegal("a goal is claimed after the factory runs, in the turn's last step", R.U19)
     if goal not in s.goals:
         return Illegal(f"{goal!r} is not a goal card ({', '.join(s.goals)})", R.U4)
@@ -152,6 +151,8 @@ _WHY = {"plan": _why_plan, "feed": lambda s, a: None, "refill": _why_refill, "bu
 def unplayable(s: State, a: Action) -> str | None:
     """Why an illegal action cannot be played even as the table played it (its pieces are not
     there); None: it is applied as written."""
+    if a.verb in ("pass", "end", "done"):
+        return f"{a.verb} is not played here"
     if a.verb == "build" and a.args[0] == "-" and (a.args[1], a.args[2]) not in s.tiles:
         return "no tile to remove"
     if a.verb == "build" and not a.args[0].startswith("-") and (a.args[1], a.args[2]) in s.tiles:
@@ -175,8 +176,8 @@ def apply(s: State, a: Action) -> None:
         auto.pass_turn(s)
     elif a.verb == "done":
         auto.end_turn(s)
-    elif a.verb == "run":
-        auto.run(s, list(a.args))
+    elif a.verb == "end":
+        t.ended = True
     elif a.verb == "claim":
         me.goals.append(a.args[0])
         s.claimed[a.args[0]] = me.name
@@ -247,7 +248,7 @@ def candidates(s: State) -> list[Action]:
         return []
     if t.ran is not None:
         return [Action("claim", (g,)) for g in s.goals] + [Action("done")]
-    out = [Action("pass"), Action("feed")]
+    out = [Action("pass"), Action("end"), Action("feed")]
     out += [Action("build", (k, r, a, a + 1)) for (r, a) in sorted(cells(s.columns)) for k in TILES + ("-",)]
     out += [Action("salt", (x, x + d)) for x in sorted(s.salters) for d in (-1, 1)]
     out += [Action("repo", (x, y)) for x in range(1, s.columns + 1) for y in range(1, s.columns + 1) if x != y]

@@ -8,7 +8,9 @@ from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, TILES
 from pnpkit.scorer.games.nuts.state import Action
 
 FORMS = ("plan B05 B12 keep B05", "feed", "refill pe al al", "build X 1:3-4", "build - 1:3-4", "salt 7>8",
-         "repo 3>5", "swap 1 6")
+         "repo 3>5", "swap 1 6", "pass", "end", "claim salty-mama", "done")
+"""The actions; `pass`, `end` (the actions end: the run follows, its dice in `sq:`), `claim` and `done`
+(the turn ends after its claims) are what `pnpkit moves` lists besides the eight of the table."""
 _CELL = re.compile(r"(\d{1,2}):(\d{1,2})-(\d{1,2})")
 _CARD = re.compile(r"[Bb]\d{1,2}")
 
@@ -51,8 +53,10 @@ def parse(text: str) -> Action:
 
 
 def _parse(verb: str, rest: list[str], text: str) -> Action:
-    if verb == "feed" and not rest:
-        return Action("feed")
+    if verb in ("feed", "pass", "end", "done") and not rest:
+        return Action(verb)
+    if verb == "claim" and len(rest) == 1:
+        return Action("claim", (rest[0].lower(),))
     if verb == "refill":
         return Action("refill", tuple(nut(w) for w in rest))
     if verb == "plan":
@@ -72,7 +76,7 @@ def _parse(verb: str, rest: list[str], text: str) -> Action:
 
 def write(a: Action) -> str:
     v, x = a.verb, a.args
-    if v in ("feed", "pass"):
+    if v in ("feed", "pass", "end", "done"):
         return v
     if v == "refill":
         return " ".join(["refill"] + [SHORT[n] for n in x])
@@ -86,7 +90,7 @@ def write(a: Action) -> str:
         return f"swap {x[0]} {x[1]}"
     if v == "claim":
         return f"claim {x[0]}"
-    return "run " + " ".join(die_text(d) for d in x)
+    raise ValueError(f"no notation for {a!r}")
 
 
 Die = tuple[int, object]               # (the D6, None | the Scamper's D12/D16 | "L" | "R")

@@ -42,14 +42,24 @@ def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[En
             if turn == "pass":
                 yield Act(where, Action("pass"))
                 continue
+            last = open_end and k == len(rounds) and ti == len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
                 yield Act(f'{where}, action {ai} "{text}"', parse(text))
-            if open_end and k == len(rounds) and ti == len(rnd.turns):
-                return
-            yield Chance(f"{where}, run", ("run", [die(x) for x in turn.sq]))
-            for goal in turn.claim:
-                yield Act(f'{where}, claim "{goal}"', Action("claim", (goal,)))
-            yield TurnEnd(where)
+            if last and "sq" not in turn.model_fields_set:
+                return                      # at the table: the actions go on
+            yield Chance(f"{where}, run", ("run", [die(x) for x in turn.sq], last))
+            for item in turn.claim:
+                yield Act(f'{where}, claim "{item}"', _claim(item))
+            if not last:
+                yield TurnEnd(where)
+
+
+def _claim(item: str) -> Action:
+    """A goal claimed (`salty-mama`), or (written after the run) any other action."""
+    try:
+        return parse(item)
+    except ValueError:
+        return Action("claim", (item.strip().lower(),))
 
 
 class Walk:
@@ -77,10 +87,7 @@ class Walk:
             self.once = set()
             did = f"hunger {self.s.hunger}, {self.names[self.s.first]} first; orders flipped: " + ", ".join(said)
             return did, ([f"{where} ({did})"] if telling else []), found + more, False
-        acted = self.s.turn.acted
-        found, said = auto.run(self.s, event[1])
-        if acted == 0:
-            found.insert(0, Illegal("a play with no action (a play of nothing is a pass)", R.U18))
+        found, said = auto.run(self.s, event[1], open_=event[2])
         did = "; ".join(said) if said else "no Matching Path: the factory does not run"
         return did, ([f"{where}: {did}"] if telling else []), found, False
 

@@ -17,8 +17,8 @@ ORDERS_PER_NUT = 12
 
 @dataclass(frozen=True)
 class Action:
-    """One thing a player does: `verb` is pass, plan, feed, refill, build, salt, repo, swap, run
-    (the end of the actions, with the squirrel's dice) or claim; `args` as notation.py reads them."""
+    """One thing a player does: `verb` is pass, plan, feed, refill, build, salt, repo, swap, end (the
+    actions end: the run follows), claim or done (the turn ends); `args` as notation.py reads them."""
 
     verb: str
     args: tuple = ()
@@ -44,7 +44,9 @@ class Turn:
     places: list[tuple] = field(default_factory=list)     # per configuring action: a place ref
     salter_from: dict[int, int] = field(default_factory=dict)   # salter index -> its square at the start
     order_at: dict[int, int] = field(default_factory=dict)      # an Order's start slot -> its slot now
-    ran: bool | None = None            # None: the actions go on; else whether the factory ran
+    ended: bool = False                # the player said `end`: the run (chance) is due
+    waiting: bool = False              # at the table: the run waits for the squirrel's next die
+    ran: bool | None = None            # None: the run has not happened; else whether the factory ran
     paths: list[Path] = field(default_factory=list)
 
 

@@ -24,12 +24,10 @@ SEARCH_LIMIT = 3000
 
 
 def is_open(record: Record) -> bool:
-    """Whether the record's last turn is still in progress (a play whose run is not written)."""
+    """Whether the record's last turn may still be in progress: a play (its actions go on while its
+    `sq:` is not written; its claims, while one may be made)."""
     rounds = record.rounds or []
-    if not rounds or not rounds[-1].turns:
-        return False
-    last = rounds[-1].turns[-1]
-    return isinstance(last, Play) and not last.sq and not last.claim
+    return bool(rounds and rounds[-1].turns and isinstance(rounds[-1].turns[-1], Play))
 
 
 def read_action(text: str) -> Action:
@@ -42,6 +40,12 @@ class AtTable:
         self.open = is_open(record)
         self.state, rep = replay(record, kit, open_end=self.open)
         self.violations = rep.violations
+        s = self.state
+        self.in_turn = self.open       # the state is still in the record's last turn
+        if self.open and s.turn.ran is not None and not any(
+                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals):
+            auto.end_turn(s)           # nothing left to claim: the turn is over
+            self.in_turn = False
 
     def turn(self) -> Turn:
         s = self.state
@@ -51,6 +55,8 @@ class AtTable:
             return Turn(to_move=None, waiting=f"round {s.round + 1} starts: write its `hunger:` (the D4) and the "
                         "`orders:` flipped to fill the open slots")
         me = s.me()
+        if s.turn.waiting:
+            return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
         options = [Option(write(a), COST.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
@@ -63,8 +69,6 @@ class AtTable:
 
     def why_illegal(self, action: str) -> Illegal | None:
         a = read_action(action)
-        if a.verb == "pass" and self.state.turn.acted:
-            return Illegal("the turn in progress has actions: it is a play, not a pass", R.TURN_ORDER)
         return moves.why_illegal(self.state, a)
 
     def extend(self, data: dict, action: str) -> dict:
@@ -75,12 +79,20 @@ class AtTable:
         if s.over or s.round_over or not rounds:
             raise cannot_extend(self.turn().waiting or "no round has started")
         turns = list(rounds[-1].get("turns") or [])
-        if self.open:
+        if self.in_turn:
             last = dict(turns[-1])
-            last["do"] = list(last.get("do") or []) + [action]
+            if s.turn.ran is not None:          # after the run: claims (`done` writes nothing)
+                if a.verb != "done":
+                    last["claim"] = list(last.get("claim") or []) + [a.args[0] if a.verb == "claim" else action]
+            elif s.turn.waiting:
+                raise cannot_extend(self.turn().waiting or "")
+            elif a.verb == "end":
+                last["sq"] = []
+            else:
+                last["do"] = list(last.get("do") or []) + [action]
             turns[-1] = last
         else:
-            turns.append("pass" if a.verb == "pass" else {"do": [action]})
+            turns.append("pass" if a.verb == "pass" else {"do": [], "sq": []} if a.verb == "end" else {"do": [action]})
         rounds[-1]["turns"] = turns
         return {**data, "rounds": rounds}
 
