@@ -4,7 +4,7 @@ auto.py."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnpkit.scorer.games.nuts.floor import (SALTERS, SUPPLY, Path, arriving, columns_for, first_dispensers,
                                             matching_paths)
@@ -107,4 +107,14 @@ class State:
         return [s for s in range(1, self.columns + 1) if self.orders[s - 1] is None and len(arr.get(s, ())) < 4]
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy to play on (by hand, not deepcopy: the simulator copies for every candidate)."""
+        out = copy.copy(self)
+        out.players = [replace(p, sheet=list(p.sheet), goals=list(p.goals), bonus=list(p.bonus)) for p in self.players]
+        out.dispensers, out.salters, out.orders = list(self.dispensers), list(self.salters), list(self.orders)
+        out.tiles, out.supply, out.claimed = dict(self.tiles), dict(self.supply), dict(self.claimed)
+        out.order_deck, out.order_discards = list(self.order_deck), list(self.order_discards)
+        out.bonus_deck, out.bonus_discards = set(self.bonus_deck), set(self.bonus_discards)
+        t = self.turn
+        out.turn = replace(t, places=list(t.places), salter_from=dict(t.salter_from), order_at=dict(t.order_at),
+                           paths=list(t.paths))
+        return out
