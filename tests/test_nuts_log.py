@@ -190,3 +190,24 @@ def test_moves_says_whether_one_path_through_every_configuring_action_can_still_
 def test_moves_after_a_round_asks_for_the_next_rounds_chance():
     said = _moves(_cut(1, _game()["rounds"][0]["turns"])).output
     assert "round 2 starts: write its `hunger:`" in said
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 4), (3, 6)])
+def test_random_legal_games_end_and_score_as_their_final_sheets(seed, players):
+    """A property: a random legal game (the simulator's) ends within its rounds, replays clean, and
+    its end position's sheets, written as a final-sheet record, score exactly as the log does."""
+    import random
+
+    from pnpkit.scorer.games.nuts import sim
+    kit = load_kit("nuts", components=False)
+    rng = random.Random(seed)
+    m = sim.new(kit, ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players], None, rng)
+    while m.to_move() is not None:
+        m.play(m.sample(rng))
+    assert m.s.over, "the game did not end"
+    log = _check(m.record())
+    assert log.valid, log.violations[:3]
+    sheets = {"game": "nuts", "players": [p.model_dump() for p in final_sheets(m.s).players]}
+    final = _check(sheets)
+    assert [(p.name, p.total, p.breakdown) for p in log.players] == [(p.name, p.total, p.breakdown) for p in final.players]
+    assert log.ranking == final.ranking and log.finished and final.finished
