@@ -211,3 +211,18 @@ def test_random_legal_games_end_and_score_as_their_final_sheets(seed, players):
     final = _check(sheets)
     assert [(p.name, p.total, p.breakdown) for p in log.players] == [(p.name, p.total, p.breakdown) for p in final.players]
     assert log.ranking == final.ranking and log.finished and final.finished
+
+
+def test_a_start_between_rounds_scores_as_the_whole_game_and_an_impossible_one_is_refused():
+    from pnpkit.scorer.games.nuts.start import start_of
+    kit = load_kit("nuts", components=False)
+    data = _game()
+    head = Record.model_validate({**data, "rounds": data["rounds"][:2]})
+    s, _ = replay(head, kit)
+    cut = {"game": "nuts", "players": data["players"], "start": start_of(s, data["players"]),
+           "rounds": data["rounds"][2:]}
+    r = _check(cut)
+    assert r.valid and [p.total for p in r.players] == [40, 24]
+    cut["start"]["salters"] = [2, 2, 12]
+    bad = CliRunner().invoke(cli, ["check", "-"], input=yaml.safe_dump(cut, sort_keys=False))
+    assert bad.exit_code == 2 and "start.salters" in bad.output and "different squares" in bad.output

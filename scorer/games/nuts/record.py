@@ -9,6 +9,7 @@ from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator,
 
 from pnpkit.scorer.games.nuts import notation
 from pnpkit.scorer.games.nuts.floor import NUTS
+from pnpkit.scorer.games.nuts.start import Start
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 __all__ = ["NUTS", "Nuts", "Player", "Record"]
@@ -116,11 +117,12 @@ class Record(Strict):
     game: Literal["nuts"]
     players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
     setup: Setup | None = Field(None, description="Move log: the Squirrel's square and the setup Bonus cards.")
+    start: Start | None = Field(None, description="Move log: the table between two rounds, instead of the setup.")
     rounds: list[Round] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per round.")
 
     @property
     def is_log(self) -> bool:
-        return self.setup is not None or self.rounds is not None
+        return self.setup is not None or self.rounds is not None or self.start is not None
 
     @property
     def names(self) -> list[str]:
@@ -141,8 +143,9 @@ class Record(Strict):
             if not self.is_log and isinstance(p, str):
                 raise ValueError("give each player's final sheet ({name: Ann, sheet: {...}}), or write a move log "
                                  "with setup: and rounds:")
-        if self.is_log and self.setup is None:
-            raise ValueError("a move log starts with its setup: (the Squirrel's square, the setup Bonus cards)")
+        if self.is_log and self.setup is None and self.start is None:
+            raise ValueError("a move log starts with its setup: (the Squirrel's square, the setup Bonus cards), "
+                             "or from the table between two rounds (start:)")
         if self.setup is not None:
             for name in self.setup.bonus:
                 if name not in self.names:

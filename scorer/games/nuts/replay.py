@@ -21,28 +21,34 @@ from pnpkit.scorer.games.nuts.deck import params_of
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
+from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.play import Position
 from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
 
 
 def first_state(record: Record, kit: Kit) -> State:
+    """The setup's factory (its chance played as the first entry), or the `start:` position."""
+    if record.start is not None:
+        return state_from(record, kit)
     return State.setup(record.names, record.setup.squirrel, params_of(kit))
 
 
 def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[Entry]:
     """The record as the driver plays it (lazily: a turn's player is the state's active seat).
     `open_end`: the last turn is in progress at the table, its actions played, its end not yet."""
-    yield Chance("setup", ("setup", record.setup))
+    if record.start is None:
+        yield Chance("setup", ("setup", record.setup))
     rounds = record.rounds or []
-    for k, rnd in enumerate(rounds, start=1):
+    done = walk.s.round
+    for k, rnd in enumerate(rounds, start=done + 1):
         yield Chance(f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders]))
         for ti, turn in enumerate(rnd.turns, start=1):
             where = f"round {k}, turn {ti} ({walk.names[walk.s.active]})"
             if turn == "pass":
                 yield Act(where, Action("pass"))
                 continue
-            last = open_end and k == len(rounds) and ti == len(rnd.turns)
+            last = open_end and k == done + len(rounds) and ti == len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
                 yield Act(f'{where}, action {ai} "{text}"', parse(text))
             if last and "sq" not in turn.model_fields_set:
@@ -167,7 +173,8 @@ def replay(record: Record, kit: Kit, explain: bool = False, steps: bool = False,
     s = first_state(record, kit)
     walk = Walk(s, record, kit)
     rep = Replay(explaining=explain, recording=steps)
-    rep.step("start", "the game's setup", walk.picture)
+    rep.step("start", "the game's setup" if record.start is None else "the position written under start:",
+             walk.picture)
     run(walk, entries(walk, record, open_end), rep, open_end)
     return walk.s, rep
 
