@@ -18,12 +18,12 @@ from pnpkit.scorer.games.nuts import auto, moves
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import params_of
-from pnpkit.scorer.games.nuts.floor import NUTS
+from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, cell_text
 from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
 from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.play import Position
+from pnpkit.scorer.play import Area, Position, Row
 from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
 
 
@@ -134,7 +134,26 @@ class Walk:
         return None
 
     def picture(self) -> Position:
-        return Position(())
+        """The factory in words, line by line (the floor drawn with the kit's tiles is still to come)."""
+        lines = words(self.s)
+        return Position((Area("rows", "The factory floor", rows=tuple(Row(x) for x in lines)),), text=" | ".join(lines))
+
+
+def words(s: State) -> list[str]:
+    """The floor, the decks and each player, in words."""
+    tiles = ", ".join(f"{cell_text(c)} {k}" for c, k in sorted(s.tiles.items())) or "none"
+    out = [f"Dispensers (columns 1-{s.columns}): {' '.join(SHORT[d] for d in s.dispensers)}",
+           f"Tiles: {tiles}",
+           f"Salters on {', '.join(map(str, sorted(s.salters)))}; the Squirrel on {s.squirrel}",
+           f"Orders (slots 1-{s.columns}): {' '.join('-' if o is None else SHORT[o] for o in s.orders)}",
+           f"Order deck: {', '.join(f'{SHORT[i]} {n}' for i, n in enumerate(s.order_deck))}; round {s.round}, "
+           f"hunger {s.hunger}"]
+    for p in s.players:
+        out.append(f"{p.name}: {plural(p.tokens, 'token')}; sheet "
+                   + " ".join(f"{SHORT[i]} {n}" for i, n in enumerate(p.sheet))
+                   + f"; Salt {p.salt}, Squirrel {p.squirrel}" + (f"; {', '.join(p.goals)}" if p.goals else "")
+                   + f"; bonus {' '.join(p.bonus) or '-'}")
+    return out
 
 
 def _setup(s: State, setup: Setup) -> list[Illegal]:
