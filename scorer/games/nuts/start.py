@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from pnpkit.scorer.games.nuts.deck import params_of
 from pnpkit.scorer.games.nuts.floor import FACE_OF, SHORT, cell_text, cells, columns_for, matching_paths
 from pnpkit.scorer.games.nuts.notation import card, nut
 from pnpkit.scorer.games.nuts.state import ORDERS_PER_NUT, State
@@ -92,7 +93,6 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
 
 
 def state_from(record, kit) -> State:
-    from pnpkit.scorer.games.nuts.deck import params_of
     st, params = record.start, params_of(kit)
     s = State.setup(record.names, st.squirrel, params)
     n = s.columns
