@@ -68,7 +68,7 @@ def _text(game: str, turn: Turn, broken: int) -> list[str]:
             by_cost.setdefault(o.cost, []).append(o.text)
         out.append(f"Legal now ({len(turn.legal)}), by cost:")
         for cost, texts in sorted(by_cost.items(), key=lambda kv: (kv[0] is None, kv[0])):
-            out.append(f"  {cost} Nut Point{'s' if cost != 1 else ''}:")
+            out.append(f"  {cost} {turn.cost_unit}{'s' if cost != 1 else ''}:")
             out += _columns(texts, 4)
     else:
         out.append(f"Legal now ({len(turn.legal)}):")

@@ -146,6 +146,7 @@ class Turn:
     # a box, the fire rolls), or that the game is over
     notes: list[str] = field(default_factory=list)   # what chance decides in the listed actions, and
     # how to write it (In the Nuts!: the dice of `roll > 8`, the card that replaces a nut taken)
+    cost_unit: str = "Nut Point"    # what the costs count (NUTS: Action tokens)
 
 
 def cannot_extend(why: str) -> ValueError:

@@ -141,8 +141,8 @@ def test_forest_fire_setups_and_teams_come_from_the_kit():
     (["forest-fire", "--roles", "wizard"], "--roles: no role 'wizard' in the forest-fire kit"),
     (["forest-fire", "--roles", "all", "--games", 30000], "--games: 30,000 games for each of 45 setups is 1,350,000"),
     (["chestnuts", "--games", 20000, "--save", "x"], "--save: writes one file a game: at most 10,000 games"),
-    (["nuts"], "nuts: pnpkit cannot simulate this game: it plays chestnuts, forest-fire, fair-verona, in-the-nuts, "
-                "trim-the-tree"),
+    (["chess"], "chess: pnpkit cannot simulate this game: it plays chestnuts, forest-fire, fair-verona, in-the-nuts, "
+                 "trim-the-tree, nuts"),
     (["chestnuts", "--gmaes", 5], "simulate: No such option '--gmaes'. (Did you mean one of: '--games'"),
 ])
 def test_a_bad_option_is_one_line_and_exit_2(args, says):

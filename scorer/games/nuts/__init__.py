@@ -1,7 +1,8 @@
-"""NUTS (texts/nuts-factory.txt): the final score sheets, scored; no move log, no table, no
-simulator (a file absent where the game has nothing of that kind: no state, moves, notation,
-replay, table or sim)."""
+"""NUTS (texts/nuts-factory.txt): the final score sheets, or the whole factory game as a move log
+(docs/records/nuts.md), checked action by action and scored through the final sheets it ends with."""
 from pnpkit.scorer.game import Game
 
-GAME = Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="sheets",
-            record=".nuts.record:Record", score=".nuts.score:score", pictures=".nuts.position:pictures")
+GAME = Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="either",
+            record=".nuts.record:Record", score=".nuts.replay:score", pictures=".nuts.position:pictures",
+            rules=".nuts.moves", table=".nuts.table:table",
+            sim=".nuts.sim", start_problems=".nuts.start:problems", start_of=".nuts.start:start_of")

@@ -9,7 +9,7 @@ from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.nuts import Params
 from pnpkit.scorer.core import Line
-from pnpkit.scorer.games.nuts.record import NUTS
+from pnpkit.scorer.games.nuts.floor import NUTS
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,9 @@ def pictures(record: Record, kit, result: Result) -> Position:
     """Each player's sheet (tokens in the columns, markers in the boxes, the totals written in) and
     the goal and bonus cards they hold, each marked with what it scored."""
     params = params_of(kit)
+    if record.is_log:                      # a move log: the sheets it ends with
+        from pnpkit.scorer.games.nuts.replay import final_sheets, replay
+        record = final_sheets(replay(record, kit)[0])
     rows = [str(r) for r in params.rows]
     areas = []
     for player, score in zip(record.players, result.players):

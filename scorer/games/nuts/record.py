@@ -1,15 +1,18 @@
-"""NUTS: the record's model, each player's final score sheet (docs/records/nuts.md).
+"""NUTS: the record's model (docs/records/nuts.md): each player's final score sheet, or a move log
+(players by name, `setup`, then `rounds` of Order flips and turns).
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict, check_unique_names
+from pnpkit.scorer.games.nuts import notation
+from pnpkit.scorer.games.nuts.floor import NUTS
+from pnpkit.scorer.games.nuts.start import Start
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
-NUTS = ("almond", "cashew", "peanut", "pistachio")
-"""The score sheet's columns, in its order (the kit's `params.columns` must be these)."""
+__all__ = ["NUTS", "Nuts", "Player", "Record"]
 
 
 class Nuts(Strict):
@@ -60,14 +63,91 @@ class Player(Strict):
         return v
 
 
+def _checked(read):
+    def check(v: Any) -> Any:
+        read(v)         # raises ValueError saying what is expected: the record is unreadable
+        return v
+    return check
+
+
+ActionText = Annotated[str, AfterValidator(_checked(notation.parse))]
+DieText = Annotated[Union[int, str], AfterValidator(_checked(notation.die))]
+NutText = Annotated[str, AfterValidator(_checked(notation.nut))]
+
+
+class SetupBonus(Strict):
+    keep: list[str] = Field(max_length=MAX_ITEMS, description="The setup Bonus cards kept.")
+    drop: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Those discarded.")
+
+
+class Setup(Strict):
+    squirrel: int = Field(description="The D12/D16: the Squirrel's square.")
+    bonus: dict[Name, SetupBonus] = Field(max_length=MAX_PLAYERS, description="Each player's 3 setup Bonus cards.")
+
+
+class Play(Strict):
+    """A turn that plays: its actions in order, the squirrel's dice, the goal cards claimed."""
+
+    do: list[ActionText] = Field(max_length=MAX_ITEMS, description='The actions: "build X 1:3-4", "salt 7>8" ...')
+    sq: list[DieText] = Field(default_factory=list, max_length=MAX_ITEMS, description="The squirrel's D6s: 4, "
+                              "`4 > 9` (Scamper to 9), `5 L` (a Hunt tie's choice).")
+    claim: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Goal cards claimed.")
+
+
+class Round(Strict):
+    hunger: int = Field(description="The D4.")
+    orders: list[NutText] = Field(default_factory=list, max_length=MAX_ITEMS, description="Every Order card "
+                                  "flipped to fill the open slots, in order (discarded ones too).")
+    turns: list[Union[Literal["pass"], Play]] = Field(default_factory=list, max_length=MAX_TURNS,
+                                                      description="`pass` or `{do, sq, claim}`, in turn order.")
+
+
+def _player_form(v: Any) -> str:
+    return "name" if isinstance(v, str) else "final sheet"
+
+
+PlayerEntry = Annotated[Union[Annotated[Player, Tag("final sheet")], Annotated[Name, Tag("name")]],
+                        Discriminator(_player_form)]
+
+
 class Record(Strict):
-    """A NUTS record: the final score sheets, players in seat order."""
+    """A NUTS record, players in seat order: the final score sheets (`players` with `sheet`), or a
+    move log (`players` by name, `setup`, `rounds`)."""
 
     game: Literal["nuts"]
-    players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS)
+    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
+    setup: Setup | None = Field(None, description="Move log: the Squirrel's square and the setup Bonus cards.")
+    start: Start | None = Field(None, description="Move log: the table between two rounds, instead of the setup.")
+    rounds: list[Round] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per round.")
+
+    @property
+    def is_log(self) -> bool:
+        return self.setup is not None or self.rounds is not None or self.start is not None
+
+    @property
+    def names(self) -> list[str]:
+        return [p if isinstance(p, str) else p.name for p in self.players]
 
     @field_validator("players")
     @classmethod
-    def _unique(cls, v: list[Player]) -> list[Player]:
-        check_unique_names(p.name for p in v)
+    def _unique(cls, v: list) -> list:
+        check_unique_names(p if isinstance(p, str) else p.name for p in v)
         return v
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "Record":
+        for p in self.players:
+            if self.is_log and not isinstance(p, str):
+                raise ValueError("a move log names its players only (players: [Ann, Ben]); the replay works out "
+                                 "their sheets")
+            if not self.is_log and isinstance(p, str):
+                raise ValueError("give each player's final sheet ({name: Ann, sheet: {...}}), or write a move log "
+                                 "with setup: and rounds:")
+        if self.is_log and self.setup is None and self.start is None:
+            raise ValueError("a move log starts with its setup: (the Squirrel's square, the setup Bonus cards), "
+                             "or from the table between two rounds (start:)")
+        if self.setup is not None:
+            for name in self.setup.bonus:
+                if name not in self.names:
+                    raise ValueError(f"setup.bonus: no player named {name!r} (players: {', '.join(self.names)})")
+        return self

@@ -18,3 +18,45 @@ DECK = section(G, "PLAYER SETUP", "Each Player draws 3 Bonus Cards. He must keep
 DRAW = section(G, "PLAYER SETUP", "Each Player draws 3 Bonus Cards.")
 ONE_OF_A_TYPE = section(G, "Claim Goal Cards", "He may not have more than one Goal card of the same type.")
 PLAYER_COUNT = section(G, "THE FACTORY", "For a 2-4 Player game, use 12 columns. For a 5-6 Player game")
+
+# The move log's rules (docs/records/nuts.md, "The move log"): the rulebook's words where they decide,
+# the ruling (U8-U22) where the rulebook is silent.
+U8, U9, U10, U11, U12, U13, U14, U15, U16, U17, U18, U19, U20, U21, U22 = (ruling(f"U{i}") for i in range(8, 23))
+ONE_PATH = section(G, "One Matching Path", "Actions that configure the floor (marked in blue in the table above: "
+                   "Build, Salt, Reposition, and Swap) must all be along a single Matching Path!!")
+ONE_PATH_END = section(G, "One Matching Path", "At the end of your turn, there must be a single Matching Path that "
+                       "is somehow affected by each of these moves.")
+AFFORD = section(G, "Playing", "He may perform as many Actions as he can afford, and he may do the same Action more "
+                 "than once (but he must pay for it each time)")
+TURN_ORDER = section(G, "Playing a Round", "Players take turns starting with the Starting Player and proceeding "
+                     "clockwise.")
+ROUND_END = section(G, "Ending a Round", "A Round ends when no Players want to (or can) play anymore.")
+GAME_END = section(G, "Ending a Round", "if any Player has two or more rows in the Score Sheet filled, the game is "
+                   "over: proceed to Final Scoring.")
+HUNGER = section(G, "Starting a Round", "Roll a D4 to set the Squirrel Hunger for the round.")
+FILL = section(G, "Filling Order Slots", "4. Repeat until all slots are full.")
+FILL_MATCH = section(G, "Filling Order Slots", "If that Order Card would create a match in the given slot, discard "
+                     "it, otherwise place it in the slot.")
+PLAN = section(G, "Plan", "Draw 2 bonus cards, keep at least one.")
+REFILL = section(G, "Refill", "Fill the leftmost 2 empty Order Slots, using the procedure described above")
+BUILD = section(G, "Build", "A Cross tile must fit completely within the Factory, and cannot overlap another Cross "
+                "Tile.")
+BUILD_WHAT = section(G, "Build", "Add or remove a Cross Tile.")
+SALT_HOP = section(G, "Salt", "Move a Salter one space to the right or left. Note you cannot \"Hop\"")
+SALT_TELEPORT = section(G, "Salt", "Also you cannot \"Teleport\": a Salter in column 1 cannot move to the left and "
+                        "show up on the far right.")
+REPO = section(G, "Reposition", "Move an Order to an empty Order Slot.")
+SWAP = section(G, "Swap", "Switch the locations of two Dispensers.")
+MUST_RUN = section(G, "Run the Factory", "If the Player has configured the Factory Floor so that at least one "
+                   "Matching Path was created, he must Run the Factory.")
+SQ_STOP = section(G, "Move the Squirrel", "2-5 Stop The squirrel stays where he is.")
+SQ_FED = section(G, "Move the Squirrel", "If the \"Feed Squirrel\" action was taken, the Squirrel is content, and "
+                 "this step can be skipped.")
+SQ_ROLL = section(G, "Move the Squirrel", "Otherwise, the Active Player rolls a D6 and adds the current Hunger Level.")
+SQ_SCAMPER = section(G, "Move the Squirrel", "6 Scamper The squirrel moves to a random location on his row.")
+SQ_HUNT = section(G, "Move the Squirrel", "(if there's a tie, the current Player chooses right or left)")
+CLAIM = section(G, "Claim Goal Cards", "The active Player may now claim any unclaimed Goal cards for which he has met "
+                "the requirements.")
+SETUP_SQUIRREL = section(G, "Squirrel", "Randomly place the squirrel in a space on the Squirrel Row")
+THEN_RUN = section(G, "Playing", "A Player spends Action Tokens to do Actions, and then he may \"run the factory\" "
+                   "to collect Nuts.")

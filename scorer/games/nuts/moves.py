@@ -1,0 +1,268 @@
+"""NUTS' rules of one move (the `Rules` protocol of scorer/game.py): why an action is illegal here,
+the legal ones, and what each does. A turn is its actions, then `run` (the end of the actions, with
+the squirrel's dice: U12 and the run), then goal claims, then `done`; a pass is a turn of its own.
+
+Refill and Plan hold their chance (the Order cards flipped, the Bonus cards drawn): why_illegal
+plays them on a copy to judge the cards; `legal_moves` lists the choices only (chance left out).
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.nuts import auto
+from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.games.nuts.floor import FACE_OF, TILES, cell_text, cells
+from pnpkit.scorer.games.nuts.notation import parse, write as write_action
+from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
+
+def to_move(s: State) -> int | None:
+    """The seat to decide; None while chance is due (a round's start, the run after `end`)."""
+    if s.over or s.round_over or (s.turn.ended and s.turn.ran is None):
+        return None
+    return s.active
+
+
+def is_over(s: State) -> bool:
+    return s.over
+
+
+def why_illegal(s: State, a: Action) -> Illegal | None:
+    if s.over:
+        return Illegal("the game is over: a round ended with a player holding 2 complete rows", R.GAME_END)
+    if s.round_over:
+        return Illegal("the round has ended: every player passed in succession", R.ROUND_END)
+    t, me = s.turn, s.me()
+    if a.verb == "pass":
+        return None if t.acted == 0 else Illegal("a pass comes instead of a play, not after actions", R.TURN_ORDER)
+    if a.verb == "done":
+        return None if t.ran is not None else Illegal("the actions have not ended yet", R.THEN_RUN)
+    if a.verb == "claim":
+        return _why_claim(s, a.args[0])
+    if a.verb == "end":
+        if t.ran is not None or t.ended:
+            return Illegal("the actions have ended already", R.THEN_RUN)
+        return auto.end_problem(s)
+    if t.ran is not None or t.ended:
+        return Illegal(f"{a.verb} after the actions ended", R.THEN_RUN)
+    cost = COST[a.verb]
+    if me.tokens < cost:
+        return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
+                       R.AFFORD if t.acted or me.tokens else R.U18)
+    return _WHY[a.verb](s, a)
+
+
+def _why_plan(s: State, a: Action) -> Illegal | None:
+    drawn, kept = a.args
+    deck = s.bonus_deck if len(s.bonus_deck) >= 2 else s.bonus_deck | s.bonus_discards
+    want = min(2, len(deck))
+    if want == 0:
+        return Illegal("no Bonus card is left to draw (deck and discards are empty)", R.U17)
+    if len(drawn) != want or len(set(drawn)) != len(drawn):
+        return Illegal(f"Plan draws {want} different Bonus cards; {len(drawn)} written", R.PLAN)
+    for c in drawn:
+        if c not in deck:
+            return Illegal(f"{c} is not in the Bonus deck (drawn before, or not a card of the deck)", R.U17)
+    if not kept:
+        return Illegal("no card kept", R.PLAN)
+    for c in kept:
+        if c not in drawn or list(kept).count(c) > 1:
+            return Illegal(f"{c} is kept but was not drawn", R.PLAN)
+    return None
+
+
+def _why_refill(s: State, a: Action) -> Illegal | None:
+    if not s.fillable():
+        return Illegal("no Order slot is empty (or every empty one takes all four nuts)", R.U16)
+    found, _ = auto.fill(s.copy(), list(a.args), 2, R.REFILL)
+    return found[0] if found else None
+
+
+def _why_build(s: State, a: Action) -> Illegal | None:
+    kind, row, left, right = a.args
+    cell = (row, left)
+    if kind.startswith("-"):
+        if cell not in s.tiles:
+            return Illegal(f"no tile lies on {row}:{left}-{right} to remove", R.BUILD_WHAT)
+        if kind != "-" and s.tiles[cell] != kind[1:]:
+            return Illegal(f"the tile on {cell_text(cell)} is {s.tiles[cell]}, not {kind[1:]}", R.U9)
+        return None
+    if right != left + 1 or cell not in cells(s.columns):
+        return Illegal(f"{row}:{left}-{right} is not a cell printed on the floor (rows 1 and 3 over columns 1-2, "
+                       "3-4, ...; row 2 over 2-3, 4-5, ...)", R.U8)
+    if cell in s.tiles:
+        return Illegal(f"a tile ({s.tiles[cell]}) already lies on {cell_text(cell)}", R.BUILD)
+    if s.supply[FACE_OF[kind]] <= 0:
+        return Illegal(f"no {'Cross' if kind == 'X' else 'Splitter/Joiner ' + FACE_OF[kind]} tile is left in the "
+                       "supply", R.U9)
+    return None
+
+
+def _why_salt(s: State, a: Action) -> Illegal | None:
+    frm, to = a.args
+    if frm not in s.salters:
+        return Illegal(f"no Salter stands on square {frm} (Salters: {', '.join(map(str, sorted(s.salters)))})",
+                       R.SALT_HOP)
+    if not 1 <= to <= s.columns or {frm, to} == {1, s.columns}:
+        return Illegal(f"square {to} is not beside {frm} on the row", R.SALT_TELEPORT)
+    if abs(frm - to) != 1:
+        return Illegal(f"{frm} to {to} is not one space", R.SALT_HOP)
+    if to in s.salters:
+        return Illegal(f"a Salter already stands on square {to}", R.SALT_HOP)
+    return None
+
+
+def _why_repo(s: State, a: Action) -> Illegal | None:
+    frm, to = a.args
+    for slot in (frm, to):
+        if not 1 <= slot <= s.columns:
+            return Illegal(f"there is no Order slot {slot} (1-{s.columns})", R.REPO)
+    if s.orders[frm - 1] is None:
+        return Illegal(f"no Order lies in slot {frm}", R.REPO)
+    if s.orders[to - 1] is not None:
+        return Illegal(f"slot {to} holds an Order: it is not empty", R.REPO)
+    return None
+
+
+def _why_swap(s: State, a: Action) -> Illegal | None:
+    x, y = a.args
+    for d in (x, y):
+        if not 1 <= d <= s.columns:
+            return Illegal(f"there is no Dispenser {d} (1-{s.columns})", R.SWAP)
+    return None if x != y else Illegal(f"swap names Dispenser {x} twice", R.SWAP)
+
+
+def _why_claim(s: State, goal: str) -> Illegal | None:
+    if not s.turn.ran:
+        return Illegal("a goal is claimed after the factory runs, in the turn's last step", R.U19)
+    if goal not in s.goals:
+        return Illegal(f"{goal!r} is not a goal card ({', '.join(s.goals)})", R.U4)
+    if goal in s.claimed:
+        return Illegal(f"{goal} is already claimed by {s.claimed[goal]}", R.U4)
+    box, need = s.goals[goal]
+    have = getattr(s.me(), box)
+    if have < need:
+        return Illegal(f"{goal} needs {need} markers in the {box.capitalize()} box; {s.me().name} has {have}", R.CLAIM)
+    return None
+
+
+_WHY = {"plan": _why_plan, "feed": lambda s, a: None, "refill": _why_refill, "build": _why_build,
+        "salt": _why_salt, "repo": _why_repo, "swap": _why_swap}
+
+
+def unplayable(s: State, a: Action) -> str | None:
+    """Why an illegal action cannot be played even as the table played it (its pieces are not
+    there); None: it is applied as written."""
+    if a.verb in ("pass", "end", "done"):
+        return f"{a.verb} is not played here"
+    if a.verb == "build" and a.args[0] == "-" and (a.args[1], a.args[2]) not in s.tiles:
+        return "no tile to remove"
+    if a.verb == "build" and not a.args[0].startswith("-") and (a.args[1], a.args[2]) in s.tiles:
+        return "a tile lies there already"
+    if a.verb == "salt" and (a.args[0] not in s.salters or a.args[1] in s.salters):
+        return "no Salter to move there"
+    if a.verb == "repo" and not (1 <= a.args[0] <= s.columns and 1 <= a.args[1] <= s.columns
+                                 and s.orders[a.args[0] - 1] is not None and s.orders[a.args[1] - 1] is None):
+        return "no Order to move there"
+    if a.verb == "swap" and not all(1 <= d <= s.columns for d in a.args):
+        return "no such Dispenser"
+    if a.verb == "claim" and (a.args[0] not in s.goals or a.args[0] in s.claimed):
+        return "no such card to claim"
+    return None
+
+
+def apply(s: State, a: Action) -> None:
+    """Play `a` (an illegal one as the table did; see `unplayable`)."""
+    t, me = s.turn, s.me()
+    if a.verb == "pass":
+        auto.pass_turn(s)
+    elif a.verb == "done":
+        auto.end_turn(s)
+    elif a.verb == "end":
+        t.ended = True
+    elif a.verb == "claim":
+        me.goals.append(a.args[0])
+        s.claimed[a.args[0]] = me.name
+    else:
+        me.tokens = max(0, me.tokens - COST[a.verb])
+        t.acted += 1
+        _APPLY[a.verb](s, a)
+
+
+def _plan(s: State, a: Action) -> None:
+    drawn, kept = a.args
+    if len(s.bonus_deck) < 2:
+        s.bonus_deck |= s.bonus_discards
+        s.bonus_discards = set()
+    s.bonus_deck -= set(drawn)
+    s.me().bonus.extend(c for c in drawn if c in kept)
+    s.bonus_discards |= {c for c in drawn if c not in kept}
+
+
+def _build(s: State, a: Action) -> None:
+    kind, row, left, _ = a.args
+    cell = (row, left)
+    if kind.startswith("-"):
+        s.supply[FACE_OF[s.tiles.pop(cell)]] += 1
+    else:
+        s.tiles[cell] = kind
+        s.supply[FACE_OF[kind]] = max(0, s.supply[FACE_OF[kind]] - 1)
+    s.turn.places.append(("cell", row, left))
+
+
+def _salt(s: State, a: Action) -> None:
+    frm, to = a.args
+    i = s.salters.index(frm)
+    s.turn.salter_from.setdefault(i, frm)
+    s.salters[i] = to
+    s.turn.places.append(("salter", i))
+
+
+def _repo(s: State, a: Action) -> None:
+    frm, to = a.args
+    at = s.turn.order_at
+    origin = next((o for o, now in at.items() if now == frm), frm)
+    at[origin] = to
+    s.orders[to - 1], s.orders[frm - 1] = s.orders[frm - 1], None
+    s.turn.places.append(("order", origin))
+
+
+def _swap(s: State, a: Action) -> None:
+    x, y = a.args
+    s.dispensers[x - 1], s.dispensers[y - 1] = s.dispensers[y - 1], s.dispensers[x - 1]
+    s.turn.places.append(("swap", x, y))
+
+
+_APPLY = {"plan": _plan, "feed": lambda s, a: setattr(s.turn, "fed", True),
+          "refill": lambda s, a: auto.fill(s, list(a.args), 2, R.REFILL), "build": _build, "salt": _salt,
+          "repo": _repo, "swap": _swap}
+
+
+def legal_moves(s: State) -> list[Action]:
+    """The choices why_illegal accepts now (Plan and Refill, whose cards are chance, and the run,
+    whose dice are, left out: `choices` lists them)."""
+    return [a for a in candidates(s) if why_illegal(s, a) is None]
+
+
+def candidates(s: State) -> list[Action]:
+    t = s.turn
+    if s.over or s.round_over:
+        return []
+    if t.ran is not None:
+        return [Action("claim", (g,)) for g in s.goals] + [Action("done")]
+    out = [Action("pass"), Action("end"), Action("feed")]
+    out += [Action("build", (k, r, a, a + 1)) for (r, a) in sorted(cells(s.columns)) for k in TILES + ("-",)]
+    out += [Action("salt", (x, x + d)) for x in sorted(s.salters) for d in (-1, 1)]
+    out += [Action("repo", (x, y)) for x in range(1, s.columns + 1) for y in range(1, s.columns + 1) if x != y]
+    out += [Action("swap", (x, y)) for x in range(1, s.columns + 1) for y in range(x + 1, s.columns + 1)]
+    return out
+
+
+def configuring(a: Action) -> bool:
+    return a.verb in CONFIGURING
+
+
+def read(s: State, text: str) -> Action:
+    return parse(text)
+
+
+def write(s: State, a: Action) -> str:
+    return write_action(a)

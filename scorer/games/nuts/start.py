@@ -1,0 +1,142 @@
+"""NUTS' `start:` position (docs/records/nuts.md): the table between two rounds, written instead of
+the setup, so a record may begin from a game in progress; the rounds after it follow.
+
+What can be worked out is not written: the tile supply (from the tiles on the floor), the Order
+discards (the kit's Orders less the deck and those on the floor), the Bonus discards (the cards seen
+less those held), the goals claimed (from the sheets).
+"""
+from __future__ import annotations
+
+from pydantic import Field
+
+from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.floor import FACE_OF, SHORT, cell_text, cells, columns_for, matching_paths
+from pnpkit.scorer.games.nuts.notation import card, nut
+from pnpkit.scorer.games.nuts.state import ORDERS_PER_NUT, State
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
+
+
+class Sheet(Strict):
+    al: int = Field(0, ge=0, le=6)
+    ca: int = Field(0, ge=0, le=6)
+    pe: int = Field(0, ge=0, le=6)
+    pi: int = Field(0, ge=0, le=6)
+    salt: int = Field(0, ge=0, le=1000)
+    squirrel: int = Field(0, ge=0, le=1000)
+    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
+    bonus: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
+
+
+class Start(Strict):
+    """The table after round `round` ended (the next round's start follows in `rounds:`)."""
+
+    round: int = Field(ge=1, le=1000, description="Rounds played so far.")
+    tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
+    dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
+    tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
+    salters: list[int] = Field(max_length=MAX_ITEMS, description="The Salters' squares.")
+    squirrel: int
+    orders: str = Field(description='The Order slots, slot 1 first, `-` for an empty one: "ca al - pe ...".')
+    sheets: dict[Name, Sheet] = Field(default_factory=dict, max_length=MAX_PLAYERS)
+    order_deck: dict[str, int] = Field(description="Order cards left in the deck, by nut: {al: 9, ...}.")
+    bonus_seen: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                  description="Bonus cards drawn since the deck was last shuffled.")
+
+
+def _nuts(text: str, columns: int, empty: bool) -> list:
+    words = text.split()
+    if len(words) != columns:
+        raise ValueError(f"{len(words)} written; the floor has {columns} columns")
+    return [None if empty and w == "-" else nut(w) for w in words]
+
+
+def problems(record, kit) -> list[tuple[tuple, str]]:
+    """What makes the record's `start:` impossible: each (path, message)."""
+    st = record.start
+    if st is None:
+        return []
+    out: list[tuple[tuple, str]] = []
+    n = columns_for(len(record.names))
+    for key, empty in (("dispensers", False), ("orders", True)):
+        try:
+            _nuts(getattr(st, key), n, empty)
+        except ValueError as e:
+            out.append((("start", key), str(e)))
+    for text, kind in st.tiles.items():
+        try:
+            row, rest = text.split(":")
+            a, b = (int(x) for x in rest.split("-"))
+            ok = b == a + 1 and (int(row), a) in cells(n) and kind in FACE_OF
+        except ValueError:
+            ok = False
+        if not ok:
+            out.append((("start", "tiles", text), f"{text}: {kind} is not a tile (X, SL, SR, JL, JR) on a printed cell"))
+    if len(set(st.salters)) != len(st.salters) or not all(1 <= x <= n for x in st.salters):
+        out.append((("start", "salters"), f"Salters stand on different squares 1-{n}"))
+    if not 1 <= st.squirrel <= n:
+        out.append((("start", "squirrel"), f"the Squirrel stands on a square 1-{n}"))
+    for name in [*st.tokens, *st.sheets]:
+        if name not in record.names:
+            out.append((("start",), f"no player named {name!r}"))
+    if not out:
+        try:
+            s = state_from(record, kit)
+        except ValueError as e:
+            return [(("start",), str(e))]
+        if any(v < 0 for v in s.supply.values()):
+            out.append((("start", "tiles"), "more tiles of a kind than the kit has (16 Cross, 6 A, 6 B)"))
+        if any(v < 0 for v in s.order_discards):
+            out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({ORDERS_PER_NUT})"))
+        if matching_paths(s.tiles, s.dispensers, s.orders):
+            out.append((("start", "orders"), "a Matching Path lies on the floor between rounds: every one runs"))
+    return out
+
+
+def state_from(record, kit) -> State:
+    st, params = record.start, params_of(kit)
+    s = State.setup(record.names, st.squirrel, params)
+    n = s.columns
+    s.round, s.round_over = st.round, True
+    s.dispensers = _nuts(st.dispensers, n, False)
+    s.orders = _nuts(st.orders, n, True)
+    s.salters = list(st.salters)
+    for text, kind in st.tiles.items():
+        row, rest = text.split(":")
+        s.tiles[(int(row), int(rest.split("-")[0]))] = kind
+        s.supply[FACE_OF[kind]] -= 1
+    s.order_deck = [st.order_deck.get(k, 0) for k in SHORT]
+    on_floor = [sum(1 for o in s.orders if o == k) for k in range(4)]
+    s.order_discards = [ORDERS_PER_NUT - d - f for d, f in zip(s.order_deck, on_floor)]
+    held: set[str] = set()
+    for p in s.players:
+        p.tokens = st.tokens.get(p.name, 0)
+        sh = st.sheets.get(p.name)
+        if sh is not None:
+            p.sheet = [sh.al, sh.ca, sh.pe, sh.pi]
+            p.salt, p.squirrel, p.goals, p.bonus = sh.salt, sh.squirrel, list(sh.goals), [card(c) for c in sh.bonus]
+            held |= set(p.bonus)
+            s.claimed.update({g: p.name for g in p.goals})
+    seen = {card(c) for c in st.bonus_seen}
+    s.bonus_deck = {c.id for c in params.bonus} - seen
+    s.bonus_discards = seen - held
+    return s
+
+
+def start_of(s: State, names: list[str]) -> dict:
+    """The `start:` mapping of a position between rounds (a table's, or a simulated game's)."""
+    return {
+        "round": s.round,
+        "tokens": {p.name: p.tokens for p in s.players},
+        "dispensers": " ".join(SHORT[d] for d in s.dispensers),
+        "tiles": {cell_text(c): k for c, k in sorted(s.tiles.items())},
+        "salters": list(s.salters),
+        "squirrel": s.squirrel,
+        "orders": " ".join("-" if o is None else SHORT[o] for o in s.orders),
+        "sheets": {p.name: {**dict(zip(SHORT, p.sheet)), "salt": p.salt, "squirrel": p.squirrel,
+                            "goals": list(p.goals), "bonus": list(p.bonus)} for p in s.players},
+        "order_deck": dict(zip(SHORT, s.order_deck)),
+        "bonus_seen": sorted(s.bonus_discards | {c for p in s.players for c in p.bonus}),
+    }
+
+
+__all__ = ["Start", "problems", "start_of", "state_from"]

@@ -1,0 +1,120 @@
+"""NUTS as a state machine (docs/records/nuts.md, "The move log"): the floor, the players, the
+decks and the turn in progress. Actions are values (`Action`); what they do is in moves.py and
+auto.py."""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+
+from pnpkit.scorer.games.nuts.floor import (SALTERS, SUPPLY, Path, arriving, columns_for, first_dispensers,
+                                            matching_paths)
+
+COST = {"plan": 1, "feed": 1, "refill": 1, "build": 1, "salt": 1, "repo": 2, "swap": 3}
+CONFIGURING = ("build", "salt", "repo", "swap")
+TOKENS_PER_ROUND = 3
+ORDERS_PER_NUT = 12
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a player does: `verb` is pass, plan, feed, refill, build, salt, repo, swap, end (the
+    actions end: the run follows), claim or done (the turn ends); `args` as notation.py reads them."""
+
+    verb: str
+    args: tuple = ()
+
+
+@dataclass
+class Player:
+    name: str
+    tokens: int = 0
+    sheet: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    salt: int = 0
+    squirrel: int = 0
+    goals: list[str] = field(default_factory=list)
+    bonus: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Turn:
+    """The turn in progress: what the one-path rule (U12) and the run need to know."""
+
+    acted: int = 0                     # actions taken (a Play has at least one, U18)
+    fed: bool = False
+    places: list[tuple] = field(default_factory=list)     # per configuring action: a place ref
+    salter_from: dict[int, int] = field(default_factory=dict)   # salter index -> its square at the start
+    order_at: dict[int, int] = field(default_factory=dict)      # an Order's start slot -> its slot now
+    ended: bool = False                # the player said `end`: the run (chance) is due
+    waiting: bool = False              # at the table: the run waits for the squirrel's next die
+    ran: bool | None = None            # None: the run has not happened; else whether the factory ran
+    paths: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    players: list[Player]
+    dispensers: list[int]
+    salters: list[int]
+    squirrel: int
+    orders: list[int | None]
+    tiles: dict[tuple[int, int], str] = field(default_factory=dict)
+    supply: dict[str, int] = field(default_factory=lambda: dict(SUPPLY))
+    order_deck: list[int] = field(default_factory=lambda: [ORDERS_PER_NUT] * 4)
+    order_discards: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    bonus_deck: set[str] = field(default_factory=set)
+    bonus_discards: set[str] = field(default_factory=set)
+    claimed: dict[str, str] = field(default_factory=dict)       # goal id -> who holds it
+    goals: dict[str, tuple[str, int]] = field(default_factory=dict)   # the kit's goal cards: box, markers (U4)
+    round: int = 0                     # 0: before round 1
+    hunger: int = 0
+    index: int = 0                     # turns played this round
+    passes: int = 0                    # consecutive passes
+    turn: Turn = field(default_factory=Turn)
+    round_over: bool = True
+    over: bool = False
+
+    @classmethod
+    def setup(cls, names: list[str], squirrel: int, params) -> "State":
+        """The factory before round 1 (the kit's `params`: its bonus deck and goal cards)."""
+        n = columns_for(len(names))
+        return cls([Player(x) for x in names], first_dispensers(n), list(SALTERS[n]), squirrel, [None] * n,
+                   bonus_deck={c.id for c in params.bonus}, goals={g.id: (g.box, g.at_least) for g in params.goals})
+
+    @property
+    def columns(self) -> int:
+        return len(self.dispensers)
+
+    @property
+    def first(self) -> int:
+        return (self.round - 1) % len(self.players)
+
+    @property
+    def active(self) -> int:
+        return (self.first + self.index) % len(self.players)
+
+    def me(self) -> Player:
+        return self.players[self.active]
+
+    def arriving(self) -> dict[int, set[int]]:
+        return arriving(self.tiles, self.dispensers)
+
+    def paths(self) -> list[Path]:
+        return matching_paths(self.tiles, self.dispensers, self.orders)
+
+    def fillable(self) -> list[int]:
+        """The empty slots that can be filled, left to right: a slot all four nuts reach cannot (U16)."""
+        arr = self.arriving()
+        return [s for s in range(1, self.columns + 1) if self.orders[s - 1] is None and len(arr.get(s, ())) < 4]
+
+    def copy(self) -> "State":
+        """A copy to play on (by hand, not deepcopy: the simulator copies for every candidate)."""
+        out = copy.copy(self)
+        out.players = [replace(p, sheet=list(p.sheet), goals=list(p.goals), bonus=list(p.bonus)) for p in self.players]
+        out.dispensers, out.salters, out.orders = list(self.dispensers), list(self.salters), list(self.orders)
+        out.tiles, out.supply, out.claimed = dict(self.tiles), dict(self.supply), dict(self.claimed)
+        out.order_deck, out.order_discards = list(self.order_deck), list(self.order_discards)
+        out.bonus_deck, out.bonus_discards = set(self.bonus_deck), set(self.bonus_discards)
+        t = self.turn
+        out.turn = replace(t, places=list(t.places), salter_from=dict(t.salter_from), order_at=dict(t.order_at),
+                           paths=list(t.paths))
+        return out

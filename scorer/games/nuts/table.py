@@ -1,0 +1,144 @@
+"""NUTS at the table: where a move log stops, for `pnpkit moves` (scorer/play.py: Table).
+
+The record's last turn is the one in progress when it is a play with no squirrel dice and no claim
+written: its actions are played, its end (U12 and the run) not yet. The one-path rule (U12) is an
+end-of-actions rule, so the table also says whether one Matching Path through every action that
+configured the floor can still be made with the tokens left: a search over Build, Salt,
+Reposition and Swap (Refill and Plan, whose cards are chance, left out), bounded, which says when
+it stopped.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.nuts import auto, moves
+from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.games.nuts.notation import parse, write
+from pnpkit.scorer.games.nuts.record import Play, Record
+from pnpkit.scorer.games.nuts.replay import replay
+from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
+from pnpkit.scorer.play import Option, Turn, cannot_extend
+
+SEARCH_LIMIT = 3000
+"""Positions the U12 search looks at, at most (a depth-1 search of a 12-column floor is ~300)."""
+
+
+def is_open(record: Record) -> bool:
+    """Whether the record's last turn may still be in progress: a play (its actions go on while its
+    `sq:` is not written; its claims, while one may be made)."""
+    rounds = record.rounds or []
+    return bool(rounds and rounds[-1].turns and isinstance(rounds[-1].turns[-1], Play))
+
+
+def read_action(text: str) -> Action:
+    return Action("pass") if text.strip().lower() == "pass" else parse(text)
+
+
+class AtTable:
+    def __init__(self, record: Record, kit) -> None:
+        self.record, self.names = record, record.names
+        self.open = is_open(record)
+        self.state, rep = replay(record, kit, open_end=self.open)
+        self.violations = rep.violations
+        s = self.state
+        self.in_turn = self.open       # the state is still in the record's last turn
+        if self.open and s.turn.ran is not None and not any(
+                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals):
+            auto.end_turn(s)           # nothing left to claim: the turn is over
+            self.in_turn = False
+
+    def turn(self) -> Turn:
+        s = self.state
+        if s.over:
+            return Turn(to_move=None, may_end_turn=True, waiting="the game is over (Ending a Round, ruling U7)")
+        if s.round_over:
+            return Turn(to_move=None, waiting=f"round {s.round + 1} starts: write its `hunger:` (the D4) and the "
+                        "`orders:` flipped to fill the open slots")
+        me = s.me()
+        if s.turn.waiting:
+            return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
+        options = [Option(write(a), COST.get(a.verb, 0)) for a in moves.legal_moves(s)]
+        notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
+                 "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
+        if s.turn.acted:
+            notes.append(reachable(s))
+        where = (f"round {s.round}, turn {s.index + 1} ({me.name}), hunger {s.hunger}"
+                 + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
+        return Turn(to_move=me.name, legal=options, may_end_turn=True, turn=where, notes=notes,
+                    cost_unit="Action token")
+
+    def why_illegal(self, action: str) -> Illegal | None:
+        a = read_action(action)
+        return moves.why_illegal(self.state, a)
+
+    def extend(self, data: dict, action: str) -> dict:
+        """The record with `action` added: to the turn in progress, or as the next turn."""
+        a = read_action(action)
+        s = self.state
+        rounds = [dict(r) for r in data.get("rounds") or []]
+        if s.over or s.round_over or not rounds:
+            raise cannot_extend(self.turn().waiting or "no round has started")
+        turns = list(rounds[-1].get("turns") or [])
+        if self.in_turn:
+            last = dict(turns[-1])
+            if s.turn.ran is not None:          # after the run: claims (`done` writes nothing)
+                if a.verb != "done":
+                    last["claim"] = list(last.get("claim") or []) + [a.args[0] if a.verb == "claim" else action]
+            elif s.turn.waiting:
+                raise cannot_extend(self.turn().waiting or "")
+            elif a.verb == "end":
+                last["sq"] = []
+            else:
+                last["do"] = list(last.get("do") or []) + [action]
+            turns[-1] = last
+        else:
+            turns.append("pass" if a.verb == "pass" else {"do": [], "sq": []} if a.verb == "end" else {"do": [action]})
+        rounds[-1]["turns"] = turns
+        return {**data, "rounds": rounds}
+
+
+def reachable(s: State) -> str:
+    """Whether one Matching Path through every configuring action (U12) can still be made."""
+    if not any(True for _ in s.turn.places):
+        return "no action has configured the floor yet: the one-path rule (U12) asks nothing of this turn"
+    if auto.one_path(s, s.paths()) is None and s.paths():
+        return "one Matching Path passes every action that configured the floor (U12): the turn may end here"
+    seen = [0]
+    found = _search(s, s.me().tokens, seen, [])
+    if found is not None:
+        return ("one Matching Path through every configuring action (U12) can still be made, e.g. with "
+                + ", ".join(found))
+    if seen[0] >= SEARCH_LIMIT:
+        return (f"no Matching Path through every configuring action (U12) found in {SEARCH_LIMIT} positions: the "
+                "search stopped there (not searched further)")
+    return ("no Matching Path through every configuring action (U12) can be made with the tokens left "
+            f"(searched all {seen[0]} positions; Refill and Plan, whose cards are chance, left out)")
+
+
+def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str] | None:
+    """Breadth-first (fewest actions first): configuring actions after which U12 holds."""
+    queue = [(s, tokens, done)]
+    while queue:
+        nxt = []
+        for here, left, so_far in queue:
+            for a in moves.candidates(here):
+                if a.verb not in CONFIGURING or COST[a.verb] > left:
+                    continue
+                if seen[0] >= SEARCH_LIMIT:
+                    return None
+                if moves.why_illegal(here, a) is not None:
+                    continue
+                seen[0] += 1
+                t = here.copy()
+                moves.apply(t, a)
+                paths = t.paths()
+                if paths and auto.one_path(t, paths) is None:
+                    return so_far + [write(a)]
+                if left > COST[a.verb]:
+                    nxt.append((t, left - COST[a.verb], so_far + [write(a)]))
+        queue = nxt
+    return None
+
+
+def table(record: Record, kit) -> AtTable:
+    return AtTable(record, kit)

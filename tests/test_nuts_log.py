@@ -1,0 +1,228 @@
+"""The NUTS move log (docs/records/nuts.md, issue 27): the whole game on the page scores 40 and 24
+through the final-sheet scorer, and each illegal move of the spec is caught at its move with its
+rule and the words that decide it."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.api import score_text
+from pnpkit.scorer.games.nuts.floor import cells, routes
+from pnpkit.scorer.games.nuts.replay import final_sheets, replay
+from pnpkit.scorer.games.nuts.record import Record
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "nuts.md"
+GAME = re.search(r"### A whole game.*?```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[1]
+
+
+def _game() -> dict:
+    return yaml.safe_load(GAME)
+
+
+def _check(data: dict):
+    return score_text(yaml.safe_dump(data, sort_keys=False), "nuts.yaml")
+
+
+def test_the_whole_game_on_the_page_is_legal_and_scores_40_and_24():
+    r = score_text(GAME, "nuts.md", explain=True)
+    assert r.valid, r.violations[:3]
+    assert r.finished
+    assert {p.name: p.total for p in r.players} == {"Ann": 40, "Ben": 24}
+    assert r.winners == ["Ann"]
+    said = "\n".join(r.explain)
+    assert "eats the cashew Order in slot 1 (Squirrel box 1)" in said
+    assert "every player passed: the round ends, complete rows Ann 2, Ben 1; the game is over" in said
+
+
+def test_the_log_scores_through_its_final_sheets_and_its_decks_are_the_specs():
+    kit = load_kit("nuts", components=False)
+    s, rep = replay(Record.model_validate(_game()), kit)
+    sheets = final_sheets(s)
+    assert [p.sheet.counts() for p in sheets.players] == [(2, 2, 2, 2), (2, 1, 2, 2)]
+    assert s.order_deck == [5, 6, 6, 4] and s.order_discards == [5, 5, 4, 7]
+    assert len(s.bonus_deck) == 16
+    sheet_data = {"game": "nuts", "players": [p.model_dump() for p in sheets.players]}
+    assert [p.total for p in _check(sheet_data).players] == [40, 24]
+
+
+def _turn(data: dict, rnd: int, turn: int) -> dict:
+    return data["rounds"][rnd - 1]["turns"][turn - 1]
+
+
+def _m1(d):   # two builds that no one path passes
+    _turn(d, 1, 1).update(do=["build X 1:1-2", "build X 1:3-4"], sq=[2])
+
+
+def _m2(d):
+    _turn(d, 2, 2)["do"] = ["build - 1:3-4", "salt 12>1", "feed"]
+
+
+def _m3(d):
+    _turn(d, 1, 4)["do"] = ["repo 8>9"]
+
+
+def _m4(d):
+    _turn(d, 2, 1)["do"] = ["swap 11 12", "feed"]
+
+
+def _m5(d):
+    _turn(d, 1, 2)["do"] = ["build X 1:1-2"]
+
+
+def _m6(d):
+    d["rounds"][0]["orders"] = ["al", "ca", "al", "pi", "pe"]
+
+
+def _m7(d):
+    _turn(d, 3, 4)["do"] = ["build JL 2:8-9", "plan B19 B13 keep"]
+
+
+def _m8(d):
+    _turn(d, 2, 1)["claim"] = ["squirrel-buddy"]
+
+
+def _m9(d):
+    _turn(d, 1, 1)["sq"] = [2, 5]
+
+
+def _m10(d):
+    d["rounds"][0]["turns"][2] = {"do": ["build X 2:6-7"]}
+
+
+ILLEGAL = [
+    (_m1, "round 1, turn 1 (Ann), run", "One Matching Path", "must all be along a single Matching Path!!"),
+    (_m2, 'round 2, turn 2 (Ann), action 2 "salt 12>1"', "Salt", 'you cannot "Teleport"'),
+    (_m3, 'round 1, turn 4 (Ben), action 1 "repo 8>9"', "Reposition", "Move an Order to an empty Order Slot."),
+    (_m4, 'round 2, turn 1 (Ben), action 2 "feed"', "Playing", "as many Actions as he can afford"),
+    (_m5, 'round 1, turn 2 (Ben), action 1 "build X 1:1-2"', "Build", "cannot overlap another Cross Tile"),
+    (_m6, "round 1", "Filling Order Slots", "4. Repeat until all slots are full."),
+    (_m7, 'round 3, turn 4 (Ben), action 2 "plan B19 B13 keep"', "Plan", "Draw 2 bonus cards, keep at least one."),
+    (_m8, 'round 2, turn 1 (Ben), claim "squirrel-buddy"', "Claim Goal Cards", "for which he has met the requirements"),
+    (_m9, "round 1, turn 1 (Ann), run", "Move the Squirrel", "2-5 Stop The squirrel stays where he is."),
+    (_m10, "round 1, turn 3 (Ann), run", "One Matching Path", "there must be a single Matching Path that is somehow "
+     "affected by each of these moves"),
+]
+
+
+@pytest.mark.parametrize("mutate,where,rule,words", ILLEGAL, ids=[f"illegal{i + 1}" for i in range(len(ILLEGAL))])
+def test_each_illegal_move_of_the_spec_is_caught_at_its_move_with_its_rule(mutate, where, rule, words):
+    data = copy.deepcopy(_game())
+    mutate(data)
+    found = _check(data).violations
+    assert found, "not caught"
+    first = found[0]
+    assert (first.where, first.rule) == (where, rule), found[:2]
+    assert words in first.quote
+
+
+def test_check_json_names_the_move_the_rule_and_its_words():
+    data = copy.deepcopy(_game())
+    _m2(data)
+    done = CliRunner().invoke(cli, ["check", "-", "--json"], input=yaml.safe_dump(data, sort_keys=False))
+    assert done.exit_code == 1, done.output
+    out = json.loads(done.output)
+    v = out["violations"][0]
+    assert v["where"] == 'round 2, turn 2 (Ann), action 2 "salt 12>1"' and v["rule"] == "Salt"
+    assert 'cannot "Teleport"' in v["quote"]
+
+
+def test_the_replay_goes_on_after_a_violation_as_the_table_played():
+    data = copy.deepcopy(_game())
+    _m2(data)                  # the Salter goes 12 -> 1 as written: Ann's later paths are not salted
+    r = _check(data)
+    assert [(v.rule, v.where) for v in r.violations] == [
+        ("Salt", 'round 2, turn 2 (Ann), action 2 "salt 12>1"'),
+        ("One Matching Path", "round 2, turn 2 (Ann), run"),
+        ("Claim Goal Cards", 'round 2, turn 2 (Ann), claim "salty-mama"'),
+        ("ruling U4", "Ann, goals[0]")]     # the end position's sheet, as the final-sheet scorer reads it
+    ann, ben = r.players
+    assert "salt (2 x 2)" in [line.label for line in ann.breakdown]
+    assert "salt (3 x 2)" in [line.label for line in ben.breakdown]    # round 3: slots 1 and 2 both salted now
+
+
+def test_every_tile_routes_as_its_printed_face():
+    assert len(cells(12)) == 17 and len(cells(16)) == 23
+    assert [r.slot for r in routes({(1, 3): "X"}, 3)] == [4]
+    assert sorted(r.slot for r in routes({(1, 3): "SL"}, 3)) == [3, 4] and routes({(1, 3): "SL"}, 4) == []
+    assert sorted(r.slot for r in routes({(1, 3): "SR"}, 4)) == [3, 4] and routes({(1, 3): "SR"}, 3) == []
+    assert [r.slot for r in routes({(2, 8): "JL"}, 9)] == [8] and [r.slot for r in routes({(2, 8): "JR"}, 8)] == [9]
+
+
+def _cut(rounds: int, turns: list) -> str:
+    data = copy.deepcopy(_game())
+    data["rounds"] = data["rounds"][:rounds]
+    data["rounds"][-1]["turns"] = turns
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def _moves(text: str, *args: str):
+    return CliRunner().invoke(cli, ["moves", "-", *args], input=text)
+
+
+def test_moves_lists_what_may_come_next_by_its_tokens_and_try_refuses_with_the_rule():
+    r = _moves(_cut(2, []), "--json")
+    out = json.loads(r.output)
+    assert out["to_move"] == "Ben"
+    assert {"pass", "feed", "swap 11 12", "build - 1:3-4", "build JL 2:8-9", "salt 7>8"} <= set(out["legal"])
+    assert "build X 1:3-4" not in out["legal"]          # Ben's Cross lies there
+    r = _moves(_cut(2, []), "--try", "salt 12>1")
+    assert r.exit_code == 1 and "Salt" in r.output and '"Teleport"' in r.output
+    text = _moves(_cut(2, [])).output
+    assert "3 Action tokens:" in text and "swap 11 12" in text
+
+
+def test_moves_says_whether_one_path_through_every_configuring_action_can_still_be_made():
+    assert "can still be made, e.g. with build X 1:7-8" in _moves(_cut(2, [{"do": ["salt 7>8"]}])).output
+    said = " ".join(_moves(_cut(2, [{"do": ["salt 7>8", "salt 2>3"]}])).output.split())
+    assert "no Matching Path through every configuring action (U12) can be made with the tokens left" in said
+    assert "the turn may end here" in _moves(_cut(2, [{"do": ["build X 1:7-8"]}])).output
+
+
+def test_moves_after_a_round_asks_for_the_next_rounds_chance():
+    said = _moves(_cut(1, _game()["rounds"][0]["turns"])).output
+    assert "round 2 starts: write its `hunger:`" in said
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 4), (3, 6)])
+def test_random_legal_games_end_and_score_as_their_final_sheets(seed, players):
+    """A property: a random legal game (the simulator's) ends within its rounds, replays clean, and
+    its end position's sheets, written as a final-sheet record, score exactly as the log does."""
+    import random
+
+    from pnpkit.scorer.games.nuts import sim
+    kit = load_kit("nuts", components=False)
+    rng = random.Random(seed)
+    m = sim.new(kit, ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players], None, rng)
+    while m.to_move() is not None:
+        m.play(m.sample(rng))
+    assert m.s.over, "the game did not end"
+    log = _check(m.record())
+    assert log.valid, log.violations[:3]
+    sheets = {"game": "nuts", "players": [p.model_dump() for p in final_sheets(m.s).players]}
+    final = _check(sheets)
+    assert [(p.name, p.total, p.breakdown) for p in log.players] == [(p.name, p.total, p.breakdown) for p in final.players]
+    assert log.ranking == final.ranking and log.finished and final.finished
+
+
+def test_a_start_between_rounds_scores_as_the_whole_game_and_an_impossible_one_is_refused():
+    from pnpkit.scorer.games.nuts.start import start_of
+    kit = load_kit("nuts", components=False)
+    data = _game()
+    head = Record.model_validate({**data, "rounds": data["rounds"][:2]})
+    s, _ = replay(head, kit)
+    cut = {"game": "nuts", "players": data["players"], "start": start_of(s, data["players"]),
+           "rounds": data["rounds"][2:]}
+    r = _check(cut)
+    assert r.valid and [p.total for p in r.players] == [40, 24]
+    cut["start"]["salters"] = [2, 2, 12]
+    bad = CliRunner().invoke(cli, ["check", "-"], input=yaml.safe_dump(cut, sort_keys=False))
+    assert bad.exit_code == 2 and "start.salters" in bad.output and "different squares" in bad.output
