@@ -5,6 +5,7 @@ no ornament). Each scoring pick is a line of its player's breakdown.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterator
 
 from pnpkit.scorer.core import plural
@@ -37,6 +38,11 @@ class Stranger:
     player: str
 
 
+move = partial(tuple.__new__, Move)
+"""`Move` made from a tuple of its fields without its Python constructor (a named tuple's `__new__`
+is a Python call; a check makes a Move for every pick of a thousand games)."""
+
+
 def entries(record: Record, s: State, open_end: bool = False) -> Iterator[Entry]:
     """The record as the driver plays it: each round's box, its picks, its end."""
     names = list(record.players)
@@ -46,7 +52,7 @@ def entries(record: Record, s: State, open_end: bool = False) -> Iterator[Entry]
         yield CHANCE, where_r, rnd.box
         for pick in rnd.picks:
             where = f"{where_r}, {pick.player}"
-            yield ACT, where, (Move(names.index(pick.player), pick.take, pick.at) if pick.player in names
+            yield ACT, where, (move((names.index(pick.player), pick.take, pick.at)) if pick.player in names
                                else Stranger(pick.player))
         yield TURN_END, where_r, ri == last, "the round ends"
 
