@@ -302,15 +302,14 @@ def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it
     walk = replay_module.Walk(Record.model_validate(data), KIT)
     walk.setup(replay_module.Replay())
     seen = 0
-    for e in walk.entries(open_end=False):
-        a = e.action
+    for _, where, a in walk.entries(open_end=False):      # (ACT, where, action)
         if isinstance(a, (replay_module.EndTurn, replay_module.AfterEnd)):
-            walk.play(e.where, a, walk.why_illegal(a), False)
+            walk.play(where, a, walk.why_illegal(a), False)
             continue
         for b in legal_moves(walk.state):
             assert why_illegal(walk.state, b) is None
             assert parse_text(notation.text(b), NAMES) == b
             assert notation.parse(b.key, notation.entry(b), NAMES) == b
             seen += 1
-        walk.play(e.where, a, walk.why_illegal(a), False)
+        walk.play(where, a, walk.why_illegal(a), False)
     assert seen > 100

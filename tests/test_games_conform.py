@@ -12,8 +12,7 @@ random-simulation test): random legal games, played by the game's own simulator 
 - cut after any turn, written as a `start:` position with the rest of the record after it, score
   as the whole record does.
 
-Games still kept in flat modules (issue 23: their packages are being moved) are skipped, with the
-reason; each is enabled by its package's existence.
+Games whose playthrough cannot yet be asked of their `Rules` are skipped, with the reason (NOT_YET).
 """
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ import random
 import pytest
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games import GAMES, load, packaged
+from pnpkit.scorer.games import GAMES, load
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
 from pnpkit.scorer.sim.run import rngs
@@ -54,17 +53,10 @@ NOT_YET = {
 
 def _params() -> list:
     def marks(g: str) -> list:
-        if not packaged(g):
-            return [pytest.mark.skip(reason=f"{g} is not in its package yet (issue 23, r2/r3)")]
         if not load(g).sim:
             return [pytest.mark.skip(reason=f"{g} has no simulator yet (issue 27)")]
         return [pytest.mark.skip(reason=NOT_YET[g])] if g in NOT_YET else []
-    return [pytest.param(g, id=g, marks=marks(g)) for g in LOG_GAMES]
-
-
-def _declared() -> list:
-    """Every packaged game declares its parts, whatever its playthrough can show yet."""
-    return [pytest.param(g, id=g, marks=[] if packaged(g) else [pytest.mark.skip(reason="not packaged yet")])
+    return [pytest.param(g, id=g, marks=marks(g))
             for g in LOG_GAMES]
 
 
@@ -140,7 +132,7 @@ def _checked(described, kit, data: dict):
     return described.table_of(described.Record.model_validate(data), kit).violations
 
 
-@pytest.mark.parametrize("game", _declared())
+@pytest.mark.parametrize("game", LOG_GAMES)  # whatever its playthrough can show yet
 def test_the_game_declares_what_it_has(game):
     described = load(game)
     assert described.id == game and described.table and described.sim

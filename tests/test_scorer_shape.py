@@ -1,24 +1,20 @@
 """The scorer's shape (issue 23): every game a package with the same file names, no module over 400
 lines, no function over 60, no private name imported across modules, no import cycle (imports
-inside functions and for type checking included). The modules of games not yet in their packages
-are left out until they are (scorer.games.packaged)."""
+inside functions and for type checking included)."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from pnpkit.scorer.games import GAMES, load, packaged
+from pnpkit.scorer.games import GAMES, load
 
 SCORER = Path(__file__).resolve().parent.parent / "scorer"
 FILES = {"__init__", "rules", "state", "moves", "notation", "record", "replay", "score", "position", "table", "sim"}
-LEGACY = tuple(g.replace("-", "_") for g in GAMES if not packaged(g))   # flat modules still waiting for their move
 
 
 def _modules() -> dict[str, Path]:
     out = {}
     for path in SCORER.rglob("*.py"):
-        if path.parent == SCORER / "games" and path.stem.startswith(LEGACY):
-            continue
         parts = path.relative_to(SCORER).with_suffix("").parts
         name = ".".join(("pnpkit", "scorer") + parts).removesuffix(".__init__")
         out[name] = path
@@ -28,10 +24,8 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
-def test_every_packaged_game_has_the_same_files_and_says_what_it_has():
+def test_every_game_has_the_same_files_and_says_what_it_has():
     for game in GAMES:
-        if not packaged(game):
-            continue
         folder = SCORER / "games" / game.replace("-", "_")
         files = {p.stem for p in folder.glob("*.py")}
         assert {"__init__", "rules", "record", "score"} <= files, (game, files)

@@ -1,8 +1,8 @@
 """Chestnuts Roasting on an Open Fire: the record turned into entries for the one replay driver
 (scorer/replay.py), and the game's words for --explain and the replay page.
 
-Each turn is its roll (a `Chance`: steps 1-3, then the Nut Points), its actions (`Act`) and its end
-(`TurnEnd`: forced actions left out, points unspent). The replay goes on after a violation wherever
+Each turn is its roll (a `CHANCE`: steps 1-3, then the Nut Points), its actions (`ACT`) and its end
+(`TURN_END`: forced actions left out, points unspent). The replay goes on after a violation wherever
 the counters the action needs are there; Notes 1 is reported once a turn, and a forced action
 already reported as made impossible is not reported again at the turn's end.
 """
@@ -19,7 +19,7 @@ from pnpkit.scorer.games.chestnuts.position import picture, state_from, words
 from pnpkit.scorer.games.chestnuts.record import Record
 from pnpkit.scorer.games.chestnuts.rules import R_END, R_NOTES1
 from pnpkit.scorer.games.chestnuts.state import FIRE_C, FIRE_U, NP, OVER, Move, State, table
-from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
+from pnpkit.scorer.replay import ACT, CHANCE, TURN_END, Entry, Replay, run
 
 
 def scores(s: State) -> tuple[int, int]:
@@ -72,10 +72,10 @@ def entries(record: Record, first: int, open_end: bool) -> Iterator[Entry]:
     last = len(record.turns) - 1
     for ti, turn in enumerate(record.turns):
         where = where_turn(ti + 1, names[(first + ti) % 2])
-        yield Chance(where, turn.roll)
+        yield CHANCE, where, turn.roll
         for ai, text in enumerate(turn.actions):
-            yield Act(where_turn(ti + 1, names[(first + ti) % 2], ai + 1, text), parse(text))
-        yield TurnEnd(where, open_end and ti == last)
+            yield ACT, where_turn(ti + 1, names[(first + ti) % 2], ai + 1, text), parse(text)
+        yield TURN_END, where, open_end and ti == last, "the turn ends here"
 
 
 class Walk:
@@ -91,17 +91,17 @@ class Walk:
     def after_end(self, entry: Entry) -> Illegal | None:
         if not self.s.over:
             return None
-        if isinstance(entry, Chance):
+        if entry[0] is CHANCE:
             return Illegal(f"the game ended {self.ended}; no more turns are played", R_END)
         return Illegal(f"the game ended {self.ended}; nothing more may be done", R_END)
 
     def chance(self, where: str, roll: int, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
         s, names = self.s, self.names
-        before = scores(s)
+        before = scores(s) if telling else None
         moved = s.start_turn(roll)
         self.notes1, self.reported_ids = False, set()
         did, notes = "", []
-        if telling:
+        if before is not None:
             did = (f"steps 1-3: {moved[0]} overcooked to the Burnt Box, {moved[1]} cooked to the Overcooked Box, "
                    f"{moved[2]} turned to cooked; roll {roll}: {plural(s.points, 'Nut Point')}"
                    + (" (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""))

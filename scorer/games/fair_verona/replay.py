@@ -24,7 +24,7 @@ from pnpkit.scorer.games.fair_verona.notation import entry, text
 from pnpkit.scorer.games.fair_verona.position import picture
 from pnpkit.scorer.games.fair_verona.state import Action, Clear, Person, State
 from pnpkit.scorer.play import Position
-from pnpkit.scorer.replay import Act, Entry, Replay, run
+from pnpkit.scorer.replay import ACT, Entry, Replay, run
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ class Walk:
         for k, written in enumerate(turns, 1):
             if st.over:
                 if written.data():
-                    yield Act(f"turn {k}", AFTER_END)
+                    yield (ACT, f"turn {k}", AFTER_END)
                 continue
             st.begin_turn((k - 1) % len(st.people))
             self.played.append([])
@@ -159,12 +159,12 @@ class Walk:
             for a in [a for a in actions if a.key != "clue"]:
                 while st.clue_due and clues:
                     c = clues.pop(0)
-                    yield Act(f'{where_turn(k, name)}, {c.key} "{entry(c)}"', c)
-                yield Act(f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+                    yield (ACT, f'{where_turn(k, name)}, {c.key} "{entry(c)}"', c)
+                yield (ACT, f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
             for a in clues:
-                yield Act(f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+                yield (ACT, f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
             if not (open_end and k == len(turns)):
-                yield Act(where_turn(k, name), END_TURN)
+                yield (ACT, where_turn(k, name), END_TURN)
 
     def result(self, rep: Replay) -> Result:
         st = self.state

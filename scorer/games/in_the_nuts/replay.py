@@ -9,7 +9,7 @@ where the kept jokers went. Pushes, who collects in which order, and which squir
 replay's to work out, and --explain shows them. The notation is read in notation.py, the entries
 in record.py; the rules are moves.py's.
 
-The record is turned into entries (`Act(where, action)`) for the one replay driver
+The record is turned into entries (`(ACT, where, action)`) for the one replay driver
 (scorer/replay.py), which checks each, reports it and plays it through `Walk`. What the record's
 shape says (a setup that stops short, a turn after the game's end, a roll after a bad roll) the
 entries say themselves, and stop where the record no longer follows the game. In a plain check
@@ -29,7 +29,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_
                                                    STEAL, STOP, TAKE, EndStore, First, Reveal, Settle, State, Take,
                                                    fits)
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.replay import Act, Replay, run
+from pnpkit.scorer.replay import ACT, Entry, Replay, run
 
 
 # ---------------------------------------------------------------- the walk the driver plays
@@ -90,13 +90,13 @@ class Walk:
     def picture(self):
         return self.draw(self.s)
 
-    def act(self, where, a) -> Act:
+    def act(self, where, a) -> Entry:
         """The entry of an action, its place in the record (or a format and its values) made a
         string here: a plain check names only the actions it reports."""
         where = _where(where)
         if self.watch is not None:
             self.watch(where, self.s, a)
-        return Act(where, a)
+        return ACT, where, a
 
     def entry(self, where, a):
         """`act` as a generator of no entry or one: a plain check plays a legal action at once."""

@@ -3,9 +3,9 @@ the log ends with, scored by the final-sheet scorer (score.py), so the two recor
 score differently (docs/records/nuts.md).
 
 Entries: the setup (chance: the Squirrel's die, the Bonus cards drawn); each round's start
-(chance: the Hunger die and the Order cards flipped); each turn's actions (Act), its run (chance:
+(chance: the Hunger die and the Order cards flipped); each turn's actions (ACT), its run (CHANCE:
 the squirrel's dice; the one-path rule U12 is judged there, at the end of the actions), its goal
-claims (Act) and its end.
+claims (ACT) and its end (TURN_END).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
 from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.play import Area, Position, Row
-from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
+from pnpkit.scorer.replay import ACT, CHANCE, TURN_END, Entry, Replay, run
 
 
 def first_state(record: Record, kit: Kit) -> State:
@@ -38,26 +38,26 @@ def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[En
     """The record as the driver plays it (lazily: a turn's player is the state's active seat).
     `open_end`: the last turn is in progress at the table, its actions played, its end not yet."""
     if record.start is None:
-        yield Chance("setup", ("setup", record.setup))
+        yield CHANCE, "setup", ("setup", record.setup)
     rounds = record.rounds or []
     done = walk.s.round
     for k, rnd in enumerate(rounds, start=done + 1):
-        yield Chance(f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders]))
+        yield CHANCE, f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders])
         for ti, turn in enumerate(rnd.turns, start=1):
             where = f"round {k}, turn {ti} ({walk.names[walk.s.active]})"
             if turn == "pass":
-                yield Act(where, Action("pass"))
+                yield ACT, where, Action("pass")
                 continue
             last = open_end and k == done + len(rounds) and ti == len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
-                yield Act(f'{where}, action {ai} "{text}"', parse(text))
+                yield ACT, f'{where}, action {ai} "{text}"', parse(text)
             if last and "sq" not in turn.model_fields_set:
                 return                      # at the table: the actions go on
-            yield Chance(f"{where}, run", ("run", [die(x) for x in turn.sq], last))
+            yield CHANCE, f"{where}, run", ("run", [die(x) for x in turn.sq], last)
             for item in turn.claim:
-                yield Act(f'{where}, claim "{item}"', _claim(item))
+                yield ACT, f'{where}, claim "{item}"', _claim(item)
             if not last:
-                yield TurnEnd(where)
+                yield TURN_END, where, False, "the turn ends here"
 
 
 def _claim(item: str) -> Action:

@@ -1,10 +1,11 @@
 """Trim the Tree: the record turned into entries for the one replay driver (scorer/replay.py):
-each round is its box (a `Chance`), its picks (`Act`) and its end (`TurnEnd`: a player who took
+each round is its box (a `CHANCE`), its picks (`ACT`) and its end (`TURN_END`: a player who took
 no ornament). Each scoring pick is a line of its player's breakdown.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterator
 
 from pnpkit.scorer.core import plural
@@ -14,7 +15,7 @@ from pnpkit.scorer.games.trim_the_tree.position import legend, picture, tree_tex
 from pnpkit.scorer.games.trim_the_tree.record import Record
 from pnpkit.scorer.games.trim_the_tree.rules import R_END, R_MUST, R_ORDER
 from pnpkit.scorer.games.trim_the_tree.state import Move, State
-from pnpkit.scorer.replay import Act, Chance, Entry, Replay, TurnEnd, run
+from pnpkit.scorer.replay import ACT, CHANCE, TURN_END, Entry, Replay, run
 
 
 def first_state(record: Record, kit) -> State:
@@ -37,18 +38,23 @@ class Stranger:
     player: str
 
 
+move = partial(tuple.__new__, Move)
+"""`Move` made from a tuple of its fields without its Python constructor (a named tuple's `__new__`
+is a Python call; a check makes a Move for every pick of a thousand games)."""
+
+
 def entries(record: Record, s: State, open_end: bool = False) -> Iterator[Entry]:
     """The record as the driver plays it: each round's box, its picks, its end."""
     names = list(record.players)
     last = len(record.rounds) - 1
     for ri, rnd in enumerate(record.rounds):
         where_r = f"round {s.round + 2}"        # the round the box opens (a `start:` may begin later)
-        yield Chance(where_r, rnd.box)
+        yield CHANCE, where_r, rnd.box
         for pick in rnd.picks:
             where = f"{where_r}, {pick.player}"
-            yield Act(where, Move(names.index(pick.player), pick.take, pick.at) if pick.player in names
-                      else Stranger(pick.player))
-        yield TurnEnd(where_r, ri == last, "the round ends")
+            yield ACT, where, (move((names.index(pick.player), pick.take, pick.at)) if pick.player in names
+                               else Stranger(pick.player))
+        yield TURN_END, where_r, ri == last, "the round ends"
 
 
 class Walk:
@@ -59,19 +65,21 @@ class Walk:
         self.lines: list[list[tuple[str, int]]] = [[] for _ in self.names]
 
     def after_end(self, entry: Entry) -> Illegal | None:
-        if isinstance(entry, Chance) and self.s.over():
+        if entry[0] is CHANCE and self.s.over():
             return Illegal("every tree is full: the game is over", R_END)
         return None
 
     def chance(self, where: str, box: list[str], telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
         s, names = self.s, self.names
         found = s.open_box(box)
+        if not telling:
+            return "", [], found, False
         first = names[s.order()[0]]
         return (f"the box: {', '.join(box)}; {first} picks first", [f"{where}: box {', '.join(box)}; {first} picks first"],
                 found, False)
 
     def why_illegal(self, mv: Move | Stranger) -> Illegal | None:
-        if isinstance(mv, Stranger):
+        if type(mv) is Stranger:
             return Illegal(f"{mv.player} is not a player ({', '.join(self.names)})", R_ORDER)
         return why_illegal(self.s, mv)
 
@@ -82,8 +90,8 @@ class Walk:
         return ("not played", []) if isinstance(mv, Stranger) else None
 
     def play(self, where: str, mv: Move, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
-        s, who = self.s, mv.who
-        placed = mv.space in s.p.adjacent and mv.space not in s.trees[who] and mv.orn in s.p.ornaments
+        s, who = self.s, mv[0]
+        placed = telling and mv.space in s.p.adjacent and mv.space not in s.trees[who] and mv.orn in s.p.ornaments
         done, good, pts = apply(s, mv)
         if pts:
             self.lines[who].append((f"round {s.round + 1}: {mv.orn} at {mv.space}, {plural(good, 'triangle')}", pts))
