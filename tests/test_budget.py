@@ -145,3 +145,29 @@ def test_the_small_cases_are_kept_in_the_corpus():
             assert (folder / "kit.yaml").read_text() == case.kit()
             for name, make in case.files.items():
                 assert (folder / name).read_bytes() == make(), (case.name, name)
+
+
+WRAPPED = """
+import os, signal
+from pnpkit import worker
+from pnpkit.cli import cli
+
+@cli.command("wrapped")
+def wrapped():
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        while True:
+            pass
+    except KeyboardInterrupt as e:  # what pydantic-core does while it builds a schema
+        raise ValueError("Error building validator: KeyboardInterrupt") from e
+
+worker.finish(worker.guarded(lambda: cli.main(["wrapped"], prog_name="pnpkit")))
+"""
+
+
+def test_a_stop_that_a_library_wraps_in_its_own_error_is_still_an_interruption():
+    """SIGTERM while pydantic built a schema became 'internal error: SchemaError: ... KeyboardInterrupt'
+    (exit 3, ten lines): an error raised once the work is stopping is the interruption."""
+    r = subprocess.run([sys.executable, "-c", WRAPPED], capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stderr) == (130, "pnpkit: interrupted; nothing was half-written (outputs are replaced "
+                                              "whole or not at all)\n")
