@@ -391,9 +391,10 @@ class PdfDocument:
         key = (s.png, s.key)
         name = self.images.get(key)
         if name is None:
+            from reportlab.lib.utils import ImageReader
             from pnpkit.generator.pictures.raster import decoded
             pixels = decoded(s.png)  # the picture's pixels as pnpkit read them: not decoded again
-            name = self._embed(pixels, s)
+            name = self._embed(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), s)
             del pixels
             self.images[key] = name
         # what drawImage writes for an image it has (it would hash all its pixels again to find it)
@@ -406,23 +407,29 @@ class PdfDocument:
         self.c._formsinuse.append(name)
         self.code.append("Q")  # puts the colour and alpha back as this document tracks them
 
-    def _embed(self, pixels: object, s: Image) -> str:
-        """Embed a picture once, as reportlab's drawImage registers an image and its soft mask, but
-        written a band at a time (pdf_images.py) and named by its PNG bytes, not by a hash of all
-        its pixels (drawImage held a 6000 x 6000 picture four times over to write it)."""
-        from pnpkit.generator.backends import pdf_images
-        name = "pnpkit" + hashlib.md5(s.png + repr(s.key).encode()).hexdigest()
+    def _embed(self, reader: object, s: Image) -> str:
+        """Embed a picture as reportlab's drawImage does, but named by its PNG bytes rather than by a
+        hash of all its pixels joined to its mask (drawImage copies the 108 MB of a 6000 x 6000
+        picture to hash them): the image XObject and its soft mask, registered once."""
+        mask = list(s.key) if s.key else "auto"
+        name = "pnpkit" + hashlib.md5(s.png + repr(mask).encode()).hexdigest()
         doc = self.c._doc
         reg = doc.getXObjectName(name)
         if doc.idToObject.get(reg) is None:
-            img, smask = pdf_images.image(name, s.png, pixels, s.key)
+            img = pdfdoc.PDFImageXObject(name, reader, mask=mask)
+            img.name = name
             self.c._setXObjects(img)
             doc.Reference(img, reg)
             doc.addForm(name, img)
-            if smask is not None:
+            smask = getattr(img, "_smask", None)
+            if smask:
                 mreg = doc.getXObjectName(smask.name)
-                self.c._setXObjects(smask)
-                img.smask = doc.Reference(smask, mreg)
+                if doc.idToObject.get(mreg) is None:
+                    self.c._setXObjects(smask)
+                    img.smask = doc.Reference(smask, mreg)
+                else:
+                    img.smask = pdfdoc.PDFObjectReference(mreg)
+                del img._smask
         return name
 
     def _text(self, s: Text, m: Matrix) -> None:
