@@ -57,6 +57,10 @@ class Pnpkit(click.Group):
             click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
+            from pnpkit import worker
+            if worker.stopping():  # a Ctrl-C that a library wrapped (pydantic: a SchemaError around it)
+                from pnpkit.launch import interrupted
+                interrupted()
             click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)
             sys.exit(EXIT_INTERNAL)
 

@@ -93,6 +93,12 @@ def _note(signum: int, frame: object) -> None:
     _State.interrupted = True
 
 
+def stopping() -> bool:
+    """Whether a Ctrl-C or SIGTERM has stopped the work: an error raised after it (a library that
+    caught the KeyboardInterrupt and raised its own) is the interruption, not a bug."""
+    return _State.interrupted
+
+
 def in_worker() -> bool:
     return _State.worker
 

@@ -12,6 +12,7 @@ same pages give the same bytes.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import zlib
@@ -393,18 +394,43 @@ class PdfDocument:
             from reportlab.lib.utils import ImageReader
             from pnpkit.generator.pictures.raster import decoded
             pixels = decoded(s.png)  # the picture's pixels as pnpkit read them: not decoded again
-            self.c.drawImage(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), 0, 0, width=1, height=1,
-                             mask=list(s.key) if s.key else "auto")
-            self.images[key] = self.c._formsinuse[-1]
-        else:  # what drawImage writes for an image it has (it would hash all its pixels again to find it)
-            self.c._currentPageHasImages = 1
-            self.c.saveState()
-            self.c.translate(0, 0)
-            self.c.scale(1, 1)
-            self.code.append("/%s Do" % self.c._doc.getXObjectName(name))
-            self.c.restoreState()
-            self.c._formsinuse.append(name)
+            name = self._embed(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), s)
+            del pixels
+            self.images[key] = name
+        # what drawImage writes for an image it has (it would hash all its pixels again to find it)
+        self.c._currentPageHasImages = 1
+        self.c.saveState()
+        self.c.translate(0, 0)
+        self.c.scale(1, 1)
+        self.code.append("/%s Do" % self.c._doc.getXObjectName(name))
+        self.c.restoreState()
+        self.c._formsinuse.append(name)
         self.code.append("Q")  # puts the colour and alpha back as this document tracks them
+
+    def _embed(self, reader: object, s: Image) -> str:
+        """Embed a picture as reportlab's drawImage does, but named by its PNG bytes rather than by a
+        hash of all its pixels joined to its mask (drawImage copies the 108 MB of a 6000 x 6000
+        picture to hash them): the image XObject and its soft mask, registered once."""
+        mask = list(s.key) if s.key else "auto"
+        name = "pnpkit" + hashlib.md5(s.png + repr(mask).encode()).hexdigest()
+        doc = self.c._doc
+        reg = doc.getXObjectName(name)
+        if doc.idToObject.get(reg) is None:
+            img = pdfdoc.PDFImageXObject(name, reader, mask=mask)
+            img.name = name
+            self.c._setXObjects(img)
+            doc.Reference(img, reg)
+            doc.addForm(name, img)
+            smask = getattr(img, "_smask", None)
+            if smask:
+                mreg = doc.getXObjectName(smask.name)
+                if doc.idToObject.get(mreg) is None:
+                    self.c._setXObjects(smask)
+                    img.smask = doc.Reference(smask, mreg)
+                else:
+                    img.smask = pdfdoc.PDFObjectReference(mreg)
+                del img._smask
+        return name
 
     def _text(self, s: Text, m: Matrix) -> None:
         if not s.text:
