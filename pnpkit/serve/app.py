@@ -87,33 +87,26 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "rules.html", game=game, q=q, found=found)
 
     async def sheet(request: Request) -> Response:
-        game = request.path_params["game"]
-        if game not in sheets.FORM_GAMES:
-            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
+        game = _form_game(request)
         kit = _kit(game)
         seats = range(kit.game.max_players)
         return page(request, "sheet.html", game=game, title=kit.game.title,
                     seats=[(s, sheets.boxes(game, kit, s)) for s in seats])
 
     async def score_sheet(request: Request) -> Response:
-        game = request.path_params["game"]
-        if game not in sheets.FORM_GAMES:
-            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
-        form = await guarded(request)
-        out = _scored(game, form)
+        game = _form_game(request)
+        out = _scored(game, await guarded(request))
         out.pop("_result", None)
         return JSONResponse(out)
 
     async def save_sheet(request: Request) -> Response:
-        game = request.path_params["game"]
-        if game not in sheets.FORM_GAMES:
-            return PlainTextResponse(f"no score-sheet form for {game}", status_code=404)
+        game = _form_game(request)
         form = await guarded(request)
         out = _scored(game, form)
+        result = out.pop("_result", None)
         if out.get("error") or not out["names"]:
-            out.pop("_result", None)
             return JSONResponse(out, status_code=400)
-        play = store.save(out["yaml"], out.pop("_result"), played=str(form.get("played", "")) or None)
+        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -239,7 +232,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/export.csv", export_csv), Route("/export.zip", export_records),
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden})
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
@@ -248,6 +241,22 @@ def create_app(settings: Settings) -> Starlette:
 
 class Forbidden(Exception):
     pass
+
+
+class NoForm(Exception):
+    pass
+
+
+def _form_game(request: Request) -> str:
+    """The game of a score-sheet route, if it has a form (NoForm: a 404)."""
+    game = request.path_params["game"]
+    if game not in sheets.FORM_GAMES:
+        raise NoForm(f"no score-sheet form for {game}")
+    return game
+
+
+async def _no_form(request: Request, exc: Exception) -> Response:
+    return PlainTextResponse(str(exc), status_code=404)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
