@@ -29,6 +29,7 @@ from pnpkit.generator.components import counters as counter_pieces
 from pnpkit.generator.components import score_sheet
 from pnpkit.generator.components.common import INK, placed
 from pnpkit.generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
+from pnpkit.generator.sheets import line_that_fits
 from pnpkit.kitfile import Problem, SourceError
 
 PT = MM_PER_PT
@@ -273,7 +274,8 @@ class Tableau:
             if name not in boxes or not text:
                 continue
             x, y, w, h = boxes[name]
-            pt = fonts.fit_size(text, "body", min(11.0, h / PT * 0.62), w - 2.0)
+            # written from a record: a list too long for its box is cut after a whole item, "... and N more"
+            text, pt = line_that_fits(text, w - 2.0, "body", min(11.0, h / PT * 0.62))
             big = h > 9.0           # a box with its label at the top: write under the label
             ty = y + h - (h - pt * PT) / 2 if not big else y + h - 2.2
             out.append(Text(x + w / 2 if not big else x + w - 1.5, ty, text, size=pt, font="body", color=PEN,

@@ -47,11 +47,17 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     y = m + 0.5
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
-        pt = fit_text(title, "heading", 12.0, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+        try:
+            pt = fit_text(title, "heading", 12.0, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+        except TextFitError as e:
+            raise error(kit, where + ("title",), str(e)) from None
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
         y += pt * 0.3528 * 1.5
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
-    label_pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m) if face.label else 0.0
+    try:
+        label_pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m) if face.label else 0.0
+    except TextFitError as e:
+        raise error(kit, where + ("label",), str(e)) from None
     label_h = label_pt * 0.3528 * 1.3  # the label's line, under the art, its descent inside the frame
     if face.art:
         name, opts = _art_of(kit, face, row, where)
