@@ -111,11 +111,11 @@ def test_a_label_under_the_floor_is_refused_at_its_line(tmp_path):
 
 
 def test_a_card_title_that_cannot_fit_is_refused_not_shrunk(tmp_path):
-    """A mini card's title too long for 7 pt: refused at the component, naming the words."""
+    """A mini card's title too long for 7 pt: refused at the title's line, naming the words."""
     kit = _kit(tmp_path, "  - kind: cards\n    name: c\n    size: 41x63mm\n"
                          "    front: {title: Extraordinarily long card title words}\n")
     out = _refused(tmp_path, kit)
-    assert f"{kit}:3: components[0]: " in out and "Extraordinarily long card title words" in out and "7 pt" in out
+    assert f"{kit}:6: components[0].front.title: " in out and "Extraordinarily long card title words" in out and "7 pt" in out
 
 
 def test_a_drawing_laid_too_small_for_its_words_is_refused(tmp_path):
