@@ -14,8 +14,9 @@ from typing import Any, Mapping
 
 import yaml
 
+from pnpkit.scorer.forms import FORM_GAMES  # the games whose final sheets are records
+
 MAX_PLAYERS = 6
-FORM_GAMES = ("nuts", "in-the-nuts")
 
 
 @dataclass(frozen=True)
