@@ -84,7 +84,11 @@ def _unraisable(info: object) -> None:
     if isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
         if not _State.ending:
             _State.raised = False
-            signal.raise_signal(signal.SIGINT)
+            # trip SIGINT without running its handler here (raise_signal would run it inside this
+            # hook, where its KeyboardInterrupt is printed as "Exception ignored"): the handler runs
+            # when Python is back in the interrupted code
+            import _thread
+            _thread.interrupt_main(signal.SIGINT)
         return
     sys.__unraisablehook__(info)
 
