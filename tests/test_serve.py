@@ -17,9 +17,18 @@ from pnpkit.cli import cli
 from pnpkit.serve.app import Settings, create_app
 from pnpkit.serve.store import Store
 
-NUTS_FORM = {"p0.name": "Ann", "p0.almond": "3", "p0.cashew": "2", "p0.peanut": "4", "p0.pistachio": "2",
-             "p0.salt": "3", "p0.goal.salty-mama": "1", "p0.bonus": "B07",
-             "p1.name": "Ben", "p1.almond": "1", "p1.cashew": "1", "p1.peanut": "1", "p1.pistachio": "1"}
+ROWS = ("1", "3", "6", "10", "15", "21")   # the printed sheet's rows, by their points
+
+
+def ticks(seat: int, **tokens: int) -> dict:
+    """A player's grid as it is filled in: each column's cells ticked from the top."""
+    return {f"p{seat}.{kind}.{row}": "x" for kind, n in tokens.items() for row in ROWS[:n]}
+
+
+ANN = {"almond": 3, "cashew": 2, "peanut": 4, "pistachio": 2}
+BEN = {"almond": 1, "cashew": 1, "peanut": 1, "pistachio": 1}
+NUTS_FORM = {"p1.name": "Ann", **ticks(1, **ANN), "p1.salt": "3", "p1.goals": "salty-mama", "p1.bonus": "B07",
+             "p2.name": "Ben", **ticks(2, **BEN), "p2.bonus": "B01"}
 
 
 @pytest.fixture
@@ -32,50 +41,64 @@ def token(c: TestClient, path: str = "/sheet/nuts") -> str:
     return re.search(r'name="token" value="([^"]+)"', c.get(path).text)[1]
 
 
-def nuts_record(form: dict) -> str:
-    return "game: nuts\nplayers:\n" + "".join(
-        f"  - name: {form[f'p{s}.name']}\n    sheet: {{almond: {form[f'p{s}.almond']}, cashew: {form[f'p{s}.cashew']}, "
-        f"peanut: {form[f'p{s}.peanut']}, pistachio: {form[f'p{s}.pistachio']}}}\n"
-        + (f"    salt: {form[f'p{s}.salt']}\n    goals: [salty-mama]\n    bonus: [B07]\n" if s == 0 else "")
-        for s in (0, 1))
+def nuts_record() -> str:
+    return ("game: nuts\nplayers:\n"
+            f"  - {{name: Ann, sheet: {ANN}, salt: 3, goals: [salty-mama], bonus: [B07]}}\n"
+            f"  - {{name: Ben, sheet: {BEN}, bonus: [B01]}}\n").replace("'", "")
 
 
 def test_a_nuts_sheet_is_scored_as_pnpkit_score_scores_it(client, tmp_path):
     page = client.get("/sheet/nuts").text
-    for box in ("p0.almond", "p5.pistachio", "p0.goal.salty-mama", "p0.goal.squirrel-buddy", "p0.bonus"):
+    for box in ("p1.almond.1", "p6.pistachio.21", "p1.salt", "p1.squirrel", "p1.goals", "p1.bonus"):
         assert f'name="{box}"' in page          # every box of the printed sheet, a sheet for each of 6 seats
+    assert 'value="squirrel-buddy"' in page and 'id="p1.points.total"' in page
     got = client.post("/sheet/nuts/score", data={**NUTS_FORM, "token": token(client)}).json()
-    (tmp_path / "r.yaml").write_text(nuts_record(NUTS_FORM))
+    (tmp_path / "r.yaml").write_text(nuts_record())
     cli_json = json.loads(CliRunner().invoke(cli, ["score", str(tmp_path / "r.yaml"), "--json"]).output)
     assert got["players"] == cli_json["players"]
     assert got["ranking"] == cli_json["ranking"] == [["Ann"], ["Ben"]]
     assert "game: nuts" in got["yaml"]
+    # each points box of the printed sheet holds the scorer's figure, the row ticks as the PDF adds them
+    assert got["points"]["p1.points.total"] == 52 and got["points"]["p1.points.salt"] == 6
+    assert sum(v for k, v in got["points"].items() if k.startswith("p1.") and k != "p1.points.total") == 52
+    assert got["calculated"]["p1.row-complete.3"] == "x" and got["calculated"]["p1.row-complete.6"] == ""
 
 
 def test_a_broken_box_is_named_beside_its_rule(client):
-    form = {**NUTS_FORM, "p1.almond": "9", "token": token(client)}
+    form = {**NUTS_FORM, "p2.goals": "salty-mama", "token": token(client)}
     got = client.post("/sheet/nuts/score", data=form).json()
-    v = next(v for v in got["violations"] if v["where"] == "Ben, sheet.almond")
-    assert v["box"] == "p1.almond" and v["rule"] and v["quote"]
+    v = next(v for v in got["violations"] if v["where"] == "Ben, goals[0]")
+    assert v["box"] == "p2.goals" and v["rule"] == "ruling U4" and v["quote"]
     assert got["valid"] is False
+
+
+def test_a_sheet_that_is_not_a_record_yet_says_so_beside_the_box(client):
+    gap = {**NUTS_FORM, "p1.almond.1": "", "token": token(client)}       # the second cell ticked, the first not
+    v = client.post("/sheet/nuts/score", data=gap).json()["violations"]
+    assert [x["box"] for x in v] == ["p1.almond"] and "ruling U2" in v[0]["message"]
+    no_bonus = {**NUTS_FORM, "p2.bonus": "", "token": token(client)}
+    v = client.post("/sheet/nuts/score", data=no_bonus).json()["violations"]
+    assert [x["box"] for x in v] == ["p2.bonus"] and "bonus cards Ben held" in v[0]["message"]
+    assert client.post("/sheet/nuts/save", data=no_bonus).status_code == 400
 
 
 def test_in_the_nuts_storage_cards(client):
     page = client.get("/sheet/in-the-nuts").text
-    assert 'name="p0.card2.nut"' in page and 'name="p0.card3b.jokers"' in page and "acorn" in page
-    form = {"token": token(client, "/sheet/in-the-nuts"), "p0.name": "Uwe", "p0.card2.nut": "walnut", "p0.card2.nuts": "2",
-            "p0.card3.nut": "acorn", "p0.card3.nuts": "2", "p0.card3.jokers": "acorn/hazelnut",
-            "p1.name": "Ann", "p1.card2.nut": "walnut", "p1.card2.nuts": "3"}
+    assert 'name="p1.card2.nut"' in page and 'name="p4.card3b.jokers"' in page and "acorn" in page
+    form = {"token": token(client, "/sheet/in-the-nuts"), "p1.name": "Uwe", "p1.card2.nut": "walnut", "p1.card2.nuts": "2",
+            "p1.card3.nut": "acorn", "p1.card3.nuts": "2", "p1.card3.jokers": "acorn/hazelnut",
+            "p2.name": "Ann", "p2.card2.nut": "walnut", "p2.card2.nuts": "3"}
     got = client.post("/sheet/in-the-nuts/score", data=form).json()
     uwe = next(p for p in got["players"] if p["name"] == "Uwe")
     assert uwe["total"] == sum(line["points"] for line in uwe["breakdown"]) and uwe["total"] > 0
-    assert any(v["box"] == "p1.card2.nut" for v in got["violations"])   # three walnuts on a card of two
+    assert any(v["box"] == "p2.card2" for v in got["violations"])   # three walnuts on a card of two
+    assert got["points"]["p1.card3.points"] == 10 and got["calculated"]["p1.points.best"] == "10"
 
 
 def test_saved_games_make_the_history_and_statistics(client):
     t = token(client)
     for k in range(3):
-        form = {**NUTS_FORM, "p1.almond": str(k + 1), "played": f"2026-11-2{k}", "token": t}
+        form = {**NUTS_FORM, **ticks(2, almond=k + 1), "played": f"2026-11-2{k}", "token": t}
         r = client.post("/sheet/nuts/save", data=form, follow_redirects=False)
         assert r.status_code == 303 and re.fullmatch(r"/play/\d+", r.headers["location"])
     history = client.get("/history").text
@@ -89,7 +112,7 @@ def test_saved_games_make_the_history_and_statistics(client):
 
 
 def test_every_text_is_escaped(client):
-    form = {**NUTS_FORM, "p1.name": "<script>alert(1)</script>", "token": token(client)}
+    form = {**NUTS_FORM, "p2.name": "<script>alert(1)</script>", "token": token(client)}
     location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
     page = client.get(location).text + client.get("/history").text + client.get("/stats").text
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -130,7 +153,7 @@ def test_a_server_killed_while_saving_loses_no_saved_game(tmp_path):
         import sys
         from pnpkit.scorer import api
         from pnpkit.serve.store import Store
-        text = {nuts_record(NUTS_FORM)!r}
+        text = {nuts_record()!r}
         result = api.score_text(text)
         store = Store(sys.argv[1])
         while True:

@@ -34,10 +34,21 @@ def server(tmp_path_factory):
     thread.join(5)
 
 
+ROWS = ("1", "3", "6", "10", "15", "21")
+
+
+def ticks(seat: int, **tokens: int) -> dict:
+    """A player's grid as it is filled in: each column's cells ticked from the top."""
+    return {f"p{seat}.{kind}.{row}": True for kind, n in tokens.items() for row in ROWS[:n]}
+
+
 def type_into(browser, values: dict) -> None:
-    """Set each box as typing does (an input event per box)."""
-    for name, value in values.items():
-        browser.js(f"""(() => {{ const e = document.getElementsByName({json.dumps(name)})[0];
+    """Set each box as typing does (an input event per box); `p1.goals=salty-mama`: the box of
+    that name and value (one of a group of check boxes)."""
+    for key, value in values.items():
+        name, _, which = key.partition("=")
+        pick = f"[value={json.dumps(which)}]" if which else ""
+        browser.js(f"""(() => {{ const e = document.querySelector('[name="' + {json.dumps(name)} + '"]{pick}');
             if (e.type === 'checkbox') e.checked = !!{json.dumps(value)}; else e.value = {json.dumps(value)};
             e.dispatchEvent(new Event('input', {{bubbles: true}})); e.dispatchEvent(new Event('change', {{bubbles: true}})); }})()""")
 
@@ -47,16 +58,26 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
     w, h, mobile = SIZES[size]
     browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", w, h, mobile)
     assert browser.js("document.getElementById('ranking').textContent").startswith("Write the players")
-    type_into(browser, {"p0.name": "Ann", "p0.almond": "3", "p0.cashew": "2", "p0.peanut": "4", "p0.pistachio": "2",
-                        "p0.salt": "3", "p0.goal.salty-mama": True, "p0.bonus": "B07",
-                        "p1.name": "Ben", "p1.almond": "9", "p1.bonus": "B01"})
-    browser.wait("document.querySelector('[data-total=\"0\"]').textContent === '52'")   # the last keystroke scored
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
+                        "p1.salt": "3", "p1.goals=salty-mama": True, "p1.bonus": "B07",
+                        "p2.name": "Ben", **ticks(2, almond=2), "p2.goals=squirrel-buddy": True, "p2.bonus": "B01"})
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent === '52'")   # the last tick scored
     assert browser.js("document.getElementById('ranking').textContent").startswith("1. Ann")
-    breakdown = browser.js("[...document.querySelectorAll('[data-breakdown=\"0\"] tr')].map(r => r.textContent)")
+    breakdown = browser.js("[...document.querySelectorAll('[data-breakdown=\"1\"] tr')].map(r => r.textContent)")
     assert any(line.startswith("salt") for line in breakdown) and len(breakdown) >= 5
-    assert browser.js("[...document.querySelectorAll('.box.broken')].map(b => b.id)") == ["box-p1.almond"]
-    beside = browser.js("document.querySelector('.box.broken .problem').textContent")
-    assert "9" in beside and "(ruling U" in beside                                          # the rule's id beside the box
+    # the sheet's own boxes, as printed: the row ticks and the points boxes under the grid
+    assert browser.js("document.getElementById('p1.row-complete.3').textContent") == "✓"
+    assert browser.js("document.getElementById('p1.row-complete.6').textContent") == ""
+    assert browser.js("['rows','columns','salt','goals','bonus','total'].map(k => document.getElementById('p1.points.' + k).textContent)") \
+        == ["14", "22", "6", "5", "5", "52"]
+    assert browser.js("[...document.querySelectorAll('.box.broken')].map(b => b.id)") == ["box-p2.goals"]
+    beside = browser.js("document.querySelector('[data-problem=\"p2.goals\"]').textContent")
+    assert "Squirrel Buddy" in beside and "(ruling U4)" in beside and "“" in beside   # the rule and its words beside the box
+    type_into(browser, {"p2.almond.1": False})                                         # a gap in the column
+    browser.wait("document.querySelectorAll('td.broken[data-group=\"p2.almond\"]').length === 6")
+    assert "ruling U2" in browser.js("document.querySelector('[data-problem=\"p2.almond\"]').textContent")
+    type_into(browser, {"p2.almond.1": True, "p2.goals=squirrel-buddy": False})
+    browser.wait("document.querySelectorAll('.broken').length === 0")
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")     # nothing runs off a phone
     (tmp_path / f"nuts-{size}.png").write_bytes(browser.page_png())
     browser.js("document.getElementById('save').click()")
@@ -66,9 +87,10 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
 
 def test_in_the_nuts_storage_cards_in_the_browser(browser, server):
     browser.visit(server + "/sheet/in-the-nuts", "!!document.getElementById('sheet')", 390, 844, True)
-    type_into(browser, {"p0.name": "Uwe", "p0.card2.nut": "walnut", "p0.card2.nuts": "2",
-                        "p1.name": "Ann", "p1.card2.nut": "acorn", "p1.card2.nuts": "1"})
-    browser.wait("document.querySelector('[data-total=\"1\"]').textContent === '1'")
+    type_into(browser, {"p1.name": "Uwe", "p1.card2.nut": "walnut", "p1.card2.nuts": "2",
+                        "p2.name": "Ann", "p2.card2.nut": "acorn", "p2.card2.nuts": "1"})
+    browser.wait("document.querySelector('[data-total=\"2\"]').textContent === '1'")
+    assert browser.js("document.getElementById('p1.card2.points').textContent") == "5"
     assert browser.js("document.getElementById('ranking').textContent").startswith("1. Uwe")
 
 

@@ -89,9 +89,7 @@ def create_app(settings: Settings) -> Starlette:
     async def sheet(request: Request) -> Response:
         game = _form_game(request)
         kit = _kit(game)
-        seats = range(kit.game.max_players)
-        return page(request, "sheet.html", game=game, title=kit.game.title,
-                    seats=[(s, sheets.boxes(game, kit, s)) for s in seats])
+        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit))
 
     async def score_sheet(request: Request) -> Response:
         game = _form_game(request)
@@ -104,7 +102,7 @@ def create_app(settings: Settings) -> Starlette:
         form = await guarded(request)
         out = _scored(game, form)
         result = out.pop("_result", None)
-        if out.get("error") or not out["names"]:
+        if out.get("error") or not out["names"] or result is None:
             return JSONResponse(out, status_code=400)
         play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
@@ -269,22 +267,32 @@ def _kit(game: str):
 
 
 def _scored(game: str, form: Any) -> dict:
-    """The form's record scored: the YAML, the totals with their breakdowns, the ranking with the
-    tie-break that decided each place, and each violation with the box it is about."""
+    """The form's record scored: the YAML, the totals with their breakdowns and each points box of
+    the sheets, the ranking with the tie-break that decided each place, and each violation with
+    the box it is about (a box that is not a record yet is one, with what it expects)."""
     from pnpkit.scorer import api
+    from pnpkit.scorer.forms import FormProblem
     kit = _kit(game)
-    data, names = sheets.record(game, kit, {k: str(v) for k, v in form.items()})
+    typed = sheets.values(form.multi_items())
+    ticks = sheets.calculated(game, kit, typed)
+    named = [v.text for k, v in typed.items() if k.endswith(".name") and v.text.strip()]
+    if not named:
+        return {"yaml": "", "names": [], "error": "write at least one player's name", "calculated": ticks}
+    try:
+        data, seat_of = sheets.record(game, kit, typed)
+    except FormProblem as e:
+        return {"yaml": "", "names": named, "error": "", "violations": [sheets.problem(game, kit, e)], "calculated": ticks}
     text = sheets.to_yaml(data)
-    if not names:
-        return {"yaml": text, "names": [], "error": "write at least one player's name"}
     try:
         result = api.score_text(text, "the sheet")
     except SourceError as e:
-        return {"yaml": text, "names": names, "error": str(e)}
+        return {"yaml": text, "names": named, "error": str(e), "calculated": ticks}
     out = result.to_json()
     for v in out["violations"]:
-        v["box"] = sheets.box_of(v["where"], data)
-    return {**out, "yaml": text, "names": names, "_result": result}
+        v["box"] = sheets.box_of(game, v["where"], data, seat_of)
+    out["points"] = sheets.points_of(game, out["players"], seat_of)
+    out["seats"] = {p["name"]: seat_of.get(p["name"]) for p in out["players"]}
+    return {**out, "yaml": text, "names": named, "calculated": ticks, "_result": result}
 
 
 class _AccessCode:

@@ -1,126 +1,133 @@
-"""Final score sheets as forms: the boxes of the printed sheet, one sheet per player, turned into the
-record the CLI reads, and each violation put back beside the box it is about.
+"""Final score sheets as forms: the printed sheet, one per player, turned into the record the CLI
+reads, and each violation and each points box put back where it is on the sheet.
 
-The boxes come from the kit file (NUTS' nut columns, goal cards and bonus deck; In the Nuts!' storage
-cards and nut kinds), so the form is the sheet that was printed and the record is scored by the same
-rules as `pnpkit score`. A form never builds anything the scorer would not read: it writes the
-record as YAML text and scores that text.
+Nothing here knows a game: each game's form description (scorer/forms/: its fields, their
+layout, the record they stand for) is the one the fillable PDF is written from and read back by.
+The web form names its boxes as the PDF does (`p1.almond.3`, `p2.card3b.nut`), hands what was
+typed to the same `record`, and writes that record as YAML text, scored by `pnpkit score`'s scorer.
 """
 from __future__ import annotations
 
-import re
+from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable
 
 import yaml
 
-from pnpkit.scorer.forms import FORM_GAMES  # the games whose final sheets are records
-
-MAX_PLAYERS = 6
+from pnpkit.scorer.forms.calc import evaluate
+from pnpkit.scorer.forms import FORM_GAMES, Field, FormProblem, Layout, Value, Values, calcs, fields, form  # noqa: F401
 
 
 @dataclass(frozen=True)
-class Box:
-    """One box of a player's sheet: its form field (`p0.almond`), label, and kind of input."""
+class Seat:
+    """One player's sheet on the page: its number (p1 is 1), its boxes by name, and their layout."""
 
-    field: str
-    label: str
-    kind: str                       # number, text, check, choice
-    choices: tuple[str, ...] = ()
-    group: str = ""                 # a row of boxes that belong together (a storage card)
-    path: tuple = ()                # where it lands in the player's record entry
+    number: int
+    boxes: dict[str, Field]
+    layout: Layout
 
+    def field(self, name: str) -> str:
+        return f"p{self.number}.{name}"
 
-def boxes(game: str, kit: Any, seat: int) -> list[Box]:
-    """The boxes of seat `seat`'s sheet, in the printed order."""
-    p = f"p{seat}."
-    if game == "nuts":
-        params = kit.params
-        out = [Box(p + c, c, "number", path=("sheet", c)) for c in params.columns]
-        out += [Box(p + "salt", "Salt box", "number", path=("salt",)),
-                Box(p + "squirrel", "Squirrel box", "number", path=("squirrel",))]
-        out += [Box(p + "goal." + g.id, g.title, "check", path=("goals", g.id)) for g in params.goals]
-        out.append(Box(p + "bonus", "Bonus cards held (ids, e.g. B07 B11)", "text", path=("bonus",)))
-        return out
-    if game == "in-the-nuts":
-        params = kit.params
+    def columns(self) -> list[tuple[str, str]]:
+        """Each grid column's head and the group its cells share ("" if they share none): a
+        violation about the column (`sheet.almond`) is shown under it."""
         out = []
-        for c in params.cards:
-            group = f"card {c.name} (holds {c.size}, {c.points} points full)"
-            out += [Box(f"{p}card{c.name}.nut", "nut", "choice", ("", *params.kinds), group, ("stores", c.name, "nut")),
-                    Box(f"{p}card{c.name}.nuts", "nuts", "number", group=group, path=("stores", c.name, "nuts")),
-                    Box(f"{p}card{c.name}.jokers", "jokers (e.g. acorn/hazelnut)", "text", group=group,
-                        path=("stores", c.name, "jokers"))]
+        for i, head in enumerate(self.layout.columns):
+            groups = {self.boxes[r[1][i]].group for r in self.layout.rows if r[1][i] is not None}
+            out.append((head, groups.pop() if len(groups) == 1 and "" not in groups else ""))
         return out
-    raise KeyError(game)
+
+    def row_group(self, names: tuple[str | None, ...]) -> str:
+        """The group a grid row's boxes share (a storage card), or ""."""
+        groups = {self.boxes[n].group for n in names if n is not None}
+        return groups.pop() if len(groups) == 1 and "" not in groups else ""
 
 
-def _number(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if re.fullmatch(r"-?\d{1,6}", text) else (text or 0)
+def seats(game: str, kit: Any) -> list[Seat]:
+    """A sheet for each seat the game has (the most players), in seat order."""
+    boxes = {f.name: f for f in fields(game, kit)}
+    layout = form(game).layout(kit)
+    return [Seat(n, boxes, layout) for n in range(1, kit.game.max_players + 1)]
 
 
-def record(game: str, kit: Any, form: Mapping[str, str]) -> tuple[dict, list[str]]:
-    """The record a filled form stands for, and the names of its players (seats with a name)."""
-    players = []
-    names = []
-    for seat in range(MAX_PLAYERS):
-        name = form.get(f"p{seat}.name", "").strip()
-        if not name:
-            continue
-        names.append(name)
-        entry: dict[str, Any] = {"name": name}
-        stores: dict[str, dict] = {}
-        for box in boxes(game, kit, seat):
-            value = form.get(box.field, "")
-            if box.path[0] == "sheet":
-                entry.setdefault("sheet", {})[box.path[1]] = _number(value)
-            elif box.path[0] in ("salt", "squirrel"):
-                entry[box.path[0]] = _number(value)
-            elif box.path[0] == "goals":
-                if value:
-                    entry.setdefault("goals", []).append(box.path[1])
-            elif box.path[0] == "bonus":
-                entry["bonus"] = [b for b in re.split(r"[\s,;]+", value.strip()) if b]
-            elif box.path[0] == "stores":
-                stores.setdefault(box.path[1], {})[box.path[2]] = value.strip()
-        if game == "in-the-nuts":
-            entry["stores"] = [_store(card, fields) for card, fields in stores.items()
-                               if fields.get("nut") or fields.get("nuts", "") not in ("", "0") or fields.get("jokers")]
-        players.append(entry)
-    return {"game": game, "players": players}, names
-
-
-def _store(card: str, fields: dict) -> dict:
-    out: dict[str, Any] = {"card": card}
-    if fields.get("nut"):
-        out["nut"] = fields["nut"]
-    out["nuts"] = _number(fields.get("nuts", "") or "0")
-    jokers = [j for j in re.split(r"[\s,;]+", fields.get("jokers", "")) if j]
-    if jokers:
-        out["jokers"] = jokers
+def values(items: Iterable[tuple[str, Any]]) -> Values:
+    """The posted form as the PDF reader's values: a box ticked several times (the goal cards
+    claimed) is one text, its values joined by commas; each box is on its seat's "page"."""
+    joined: dict[str, list[str]] = defaultdict(list)
+    for k, v in items:
+        if isinstance(v, str) and k.startswith("p") and "." in k:
+            joined[k].append(v)
+    out: Values = {}
+    for k, vs in joined.items():
+        seat = k[1:k.index(".")]
+        out[k] = Value(", ".join(v for v in vs if v.strip()), int(seat) if seat.isdigit() else 0)
     return out
+
+
+def record(game: str, kit: Any, typed: Values) -> tuple[dict, dict[str, int]]:
+    """The record the typed sheets stand for, and each player's seat by name (FormProblem: a box
+    that is not a record yet, by its field)."""
+    data = form(game).record(typed, kit)
+    seat_of = {}
+    for seat in range(1, kit.game.max_players + 1):
+        name = typed.get(f"p{seat}.name")
+        if name is not None and name.text.strip():
+            seat_of.setdefault(name.text.strip(), seat)
+    return data, seat_of
 
 
 def to_yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def box_of(where: str, data: dict) -> str | None:
-    """The form field a violation's `where` is about (`Ann, sheet.almond`, `Uwe, stores[1]`,
-    `Ann, goals[0]`), or the player's name box when it names only the player; None for the table."""
-    for seat, player in enumerate(data.get("players", [])):
+def box_of(game: str, where: str, data: dict, seat_of: dict[str, int]) -> str | None:
+    """The form field a violation's `where` is about (`Ann, sheet.almond` -> `p1.almond`, the
+    almond column; `Uwe, stores[1]` -> `p2.card3b`), the player's name box when it names only the
+    player; None for the table."""
+    for player in data.get("players", []):
         name = player.get("name", "")
-        if not (where == name or where.startswith(name + ",")):
-            continue
-        rest = where[len(name):].lstrip(", ")
-        if m := re.match(r"sheet\.(\w+)", rest):
-            return f"p{seat}.{m[1]}"
-        if m := re.match(r"(salt|squirrel|bonus)\b", rest):
-            return f"p{seat}.{m[1]}"
-        if (m := re.match(r"goals\[(\d+)\]", rest)) and int(m[1]) < len(player.get("goals", [])):
-            return f"p{seat}.goal.{player['goals'][int(m[1])]}"
-        if (m := re.match(r"stores\[(\d+)\]", rest)) and int(m[1]) < len(player.get("stores", [])):
-            return f"p{seat}.card{player['stores'][int(m[1])]['card']}.nut"
-        return f"p{seat}.name"
+        if name in seat_of and (where == name or where.startswith(name + ",")):
+            return f"p{seat_of[name]}.{form(game).box(where[len(name):].lstrip(', '), player)}"
     return None
+
+
+def points_of(game: str, players: list[dict], seat_of: dict[str, int]) -> dict[str, int]:
+    """Each points box of the sheets as the scorer counts it (its breakdown lines added up by the
+    box they belong to), and each player's total: what the printed sheet asks the person to add."""
+    out: dict[str, int] = {}
+    for p in players:
+        seat = seat_of.get(p["name"])
+        if seat is None:
+            continue
+        for line in p.get("breakdown", []):
+            box = form(game).points(line["label"])
+            if box is not None:
+                key = f"p{seat}.{box}"
+                out[key] = out.get(key, 0) + line["points"]
+        out[f"p{seat}.points.total"] = p["total"]
+    return out
+
+
+def problem(game: str, kit: Any, e: FormProblem) -> dict:
+    """A box that is not a record yet, as a violation beside that box (a grid's cell: its column)."""
+    seat, _, name = e.field.partition(".")
+    box = next((f for f in fields(game, kit) if f.name == name), None)
+    where = f"{seat}.{box.group or box.name}" if box is not None else e.field
+    message = f"{box.label}: {e.message}" if box is not None and box.kind == "tick" else e.message
+    return {"where": e.field, "message": message, "rule": "", "quote": "", "box": where}
+
+
+def calculated(game: str, kit: Any, typed: Values) -> dict[str, str]:
+    """Each calculated box of the named players' sheets, as the fillable PDF computes it (in its
+    calculation order, each box seeing those computed before it)."""
+    out: dict[str, str] = {}
+    for seat in seats(game, kit):
+        if not (typed.get(seat.field("name")) or Value("", 0)).text.strip():
+            continue
+        def get(name: str, seat: Seat = seat) -> str:
+            key = seat.field(name)
+            return out[key] if key in out else typed[key].text if key in typed else ""
+        for name, calc in calcs(game, kit).items():
+            out[seat.field(name)] = evaluate(calc, get)
+    return out

@@ -7,8 +7,17 @@ from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
 
     COMPONENT: str                      # the kit's score-sheet component that is the form
     PER_PLAYER: bool                    # a page per player (p1 on page 1, ...) or one page for all
+    def fields(kit) -> list[Field]      # a player's sheet: its boxes, in the printed order
     def name(printed: str) -> str | None   # the form's name of a printed box (None: no field)
     def record(values: Values, kit) -> dict # the record, or a FormProblem naming page and field
+    def layout(kit) -> Layout          # where the fields lie on the printed sheet
+    def box(where: str, entry: dict) -> str # the field a violation's `where` (after the name) is about
+    def points(label: str) -> str | None   # the points box a breakdown line adds to
+
+The web form (pnpkit/serve/sheets.py) draws `fields` and turns what is typed into `Values` read by
+the same `record`; the fillable PDF's writer (generator/fillable.py) keeps the printed boxes that
+are `fields`, and writes each `Field.calc` as the box's calculation (the viewer adds the sheet up);
+`pnpkit score SHEET.pdf` reads them with `record` and never reads a calculated box.
 
 A box's form name says what it holds: `p1.almond.3` (player 1's almond column, the row numbered
 3), `p2.salt`, `p1.card3b.nut`. They are listed in docs/records.md ("Filled fillable sheets").
@@ -23,6 +32,60 @@ from types import ModuleType
 FORM_GAMES = ("nuts", "in-the-nuts")
 KEYWORD = "pnpkit fillable score sheet"   # the fillable PDF's /Keywords: "pnpkit fillable score sheet: GAME"
 MARKS = frozenset("xX*|/\u25cf\u2022\u2713\u2714oO+")   # what a person types to tick a cell
+
+
+@dataclass(frozen=True)
+class Calc:
+    """How a sheet adds a box up, for the person filling it in (the scorer never reads it):
+
+    sum      the numbers in `args`
+    times    the count in args[0] (a number, or a mark each) times values[0]
+    all      a tick when every cell of `args` is ticked (a complete row)
+    rows     values[1] for each row of values[0] cells (args, row by row) that is all ticked
+    columns  for each column (args, column by column, len(values) cells each), the value of
+             its lowest ticked cell from the top (values: each row's), summed
+    card     args: the nuts box and the jokers box; their count (nuts, plus one a joker) is
+             values[1] when it reaches values[0] (the card is full), else the count itself
+    most     the largest of `args` that reached its card's full value (values: each one's)
+    """
+
+    op: str
+    args: tuple[str, ...]
+    values: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One box of a player's sheet, named under the player's `pN.`, as the web form, the fillable
+    PDF's writer and its reader all know it."""
+
+    name: str                                   # `almond.3`, `salt`, `card3b.nut`
+    label: str
+    kind: str                                   # name, tick, count, text, pick, picks, points
+    choices: tuple[tuple[str, str], ...] = ()   # pick/picks: (value, label)
+    group: str = ""                             # the box a violation is shown beside (a column, a card)
+    calc: Calc | None = None                    # points: added up by the sheet, never read
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A player's sheet as printed: the grid's column heads, its rows (a label and a box name, or
+    None, per column) and the rows of boxes under it; every name is a Field's."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str | None, ...]], ...]
+    under: tuple[tuple[str, ...], ...]
+    row_head: str = ""
+
+
+def fields(game: str, kit) -> list[Field]:
+    """A player's sheet of `game` (a FORM_GAMES game), in the printed order."""
+    return form(game).fields(kit)
+
+
+def read_fields(game: str, kit) -> list[Field]:
+    """The boxes whose text becomes the record (the rest is added up for the person)."""
+    return [f for f in fields(game, kit) if f.kind != "points"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +126,12 @@ def pages(game: str, component: str, printed: list[tuple], players: int) -> list
     if not f.PER_PLAYER:
         return [named]
     return [[(f"p{seat}.{n}", *box) for n, *box in named] for seat in range(1, players + 1)]
+
+
+def calcs(game: str, kit) -> dict[str, Calc]:
+    """Each calculated box of `game`'s sheet by its name under `pN.`, in calculation order."""
+    f = form(game)
+    return {} if f is None else {x.name: x.calc for x in f.fields(kit) if x.calc is not None}
 
 
 def text(values: Values, field: str) -> str:

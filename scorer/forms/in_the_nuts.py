@@ -16,12 +16,52 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import FormProblem, Values, count, filled, items, page_of, text
+from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, filled, items, page_of, text
 
 COMPONENT = "score-pad"
 PER_PLAYER = False
 SIGNATURE = "p1.card2.nut"  # a field only this form has: a PDF with it is an In the Nuts! pad
 COLUMNS = {"Nut": "nut", "Nuts": "nuts", "Jokers": "jokers", "Points": "points"}
+
+
+def fields(kit) -> list[Field]:
+    """A player's column of the pad: the name, then a row per storage card (its kind, nuts,
+    jokers and points), then the total and the best full card, which the pad adds up."""
+    params = kit.params
+    kinds = tuple((k, k) for k in params.kinds)
+    out = [Field("name", "Name", "name")]
+    for c in params.cards:
+        card = f"card{c.name}"
+        out += [Field(f"{card}.nut", "Nut", "pick", kinds, group=card),
+                Field(f"{card}.nuts", "Nuts", "count", group=card),
+                Field(f"{card}.jokers", "Jokers", "text", group=card),
+                Field(f"{card}.points", "Points", "points", group=card,
+                      calc=Calc("card", (f"{card}.nuts", f"{card}.jokers"), (c.size, c.points)))]
+    cards = tuple(f"card{c.name}.points" for c in params.cards)
+    out += [Field("points.total", "Total", "points", calc=Calc("sum", cards)),
+            Field("points.best", "Best full card", "points", calc=Calc("most", cards, tuple(c.points for c in params.cards)))]
+    return out
+
+
+def layout(kit) -> Layout:
+    """The pad's columns for one player: a row per storage card, then the total and the best card."""
+    rows = tuple((f"{c.name}: full {c.points}", tuple(f"card{c.name}.{x}" for x in ("nut", "nuts", "jokers", "points")))
+                 for c in kit.params.cards)
+    return Layout(("Nut", "Nuts", "Jokers", "Points"), rows, (("points.total", "points.best"),), row_head="Storage card")
+
+
+def box(where: str, entry: dict) -> str:
+    """`stores[1]` -> that storage card's nut box; anything else about the player: the name."""
+    stores = entry.get("stores", [])
+    if (m := re.match(r"stores\[(\d+)\]", where)) and int(m[1]) < len(stores):
+        return f"card{stores[int(m[1])]['card']}"
+    return "name"
+
+
+def points(label: str) -> str | None:
+    """`card 3b (acorn, full)` -> `card3b.points`."""
+    m = re.match(r"card (\w+)", label)
+    return f"card{m[1]}.points" if m else None
 
 
 def name(printed: str) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import FormProblem, Values, count, filled, items, text
+from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, filled, items, text
 
 COMPONENT = "score-sheet"
 PER_PLAYER = True
@@ -27,6 +27,58 @@ BOXES = {"Name": "name", "Salt_box": "salt", "Squirrel_box": "squirrel", "Goal_c
          "Goals": "points.goals", "Bonus": "points.bonus", "Total": "points.total"}
 NOT_READ = ("points.", "row-complete.")   # written for the person, computed by the scorer
 EMPTY = {"", "0", "-"}                     # a cell holding these holds no token
+
+
+def fields(kit) -> list[Field]:
+    """A player's sheet: the name, the grid (a row at a time, as printed: a cell per column, then
+    the row's tick), the boxes under it, and the points boxes the sheet adds up."""
+    params = kit.params
+    rows, kinds = [str(r) for r in params.rows], list(params.columns)
+    out = [Field("name", "Name", "name")]
+    for r in rows:
+        out += [Field(f"{k}.{r}", f"{k}, {r} points", "tick", group=k) for k in kinds]
+        out.append(Field(f"row-complete.{r}", "Row complete", "points", calc=Calc("all", tuple(f"{k}.{r}" for k in kinds))))
+    out += [Field("salt", "Salt box", "count"), Field("squirrel", "Squirrel box", "count"),
+            Field("goals", "Goal cards", "picks", tuple((g.id, g.title) for g in params.goals)),
+            Field("bonus", "Bonus cards", "text")]
+    by_row = tuple(f"{k}.{r}" for r in rows for k in kinds)
+    by_column = tuple(f"{k}.{r}" for k in kinds for r in rows)
+    sums = ("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus")
+    out += [Field("points.rows", "Rows", "points", calc=Calc("rows", by_row, (len(kinds), params.row_points))),
+            Field("points.columns", "Columns", "points", calc=Calc("columns", by_column, tuple(params.rows))),
+            Field("points.salt", "Salt", "points", calc=Calc("times", ("salt",), (params.salt_points,))),
+            Field("points.goals", "Goals", "points"), Field("points.bonus", "Bonus", "points"),
+            Field("points.total", "Total", "points", calc=Calc("sum", sums))]
+    return out
+
+
+def layout(kit) -> Layout:
+    """The printed grid: a column per nut, the row-complete column, the points down the left;
+    the four boxes under it, then the six points boxes."""
+    params = kit.params
+    kinds = list(params.columns)
+    rows = tuple((str(r), tuple(f"{k}.{r}" for k in kinds) + (f"row-complete.{r}",)) for r in params.rows)
+    return Layout(tuple(k.capitalize() for k in kinds) + ("Row complete",), rows,
+                  (("salt", "squirrel", "goals", "bonus"),
+                   ("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus", "points.total")),
+                  row_head="Points")
+
+
+def box(where: str, entry: dict) -> str:
+    """`sheet.almond` -> the almond column, `goals[0]` -> the goal cards, `salt` -> the Salt box."""
+    if m := re.match(r"sheet\.(\w+)", where):
+        return m[1]
+    if m := re.match(r"(salt|squirrel|bonus|goals)\b", where):
+        return m[1]
+    return "name"
+
+
+def points(label: str) -> str | None:
+    """The points box a breakdown line (`rows (2 complete x 7)`, `almond (4 tokens)`, `goal
+    Salty Mama`, `bonus B05 ...`) adds to."""
+    first = label.split(" ", 1)[0]
+    return {"rows": "points.rows", "salt": "points.salt", "goal": "points.goals",
+            "bonus": "points.bonus"}.get(first, "points.columns")
 
 
 def name(printed: str) -> str | None:

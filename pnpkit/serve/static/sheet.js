@@ -1,0 +1,72 @@
+// pnpkit at the table: a score sheet is scored by the server as it is filled in (the same scorer
+// as `pnpkit score`); every text arrives as JSON and is written with textContent, never as HTML.
+// Each sheet's points boxes show the scorer's figures, each violation stands beside its box.
+(function () {
+  "use strict";
+  const form = document.getElementById("sheet");
+  if (!form) return;
+  const game = form.dataset.game;
+  let timer = null, asked = 0;
+
+  function clear() {
+    document.querySelectorAll(".broken").forEach(b => b.classList.remove("broken"));
+    document.querySelectorAll("[data-problem]").forEach(p => { p.hidden = true; p.textContent = ""; });
+    document.querySelectorAll("[data-total]").forEach(t => { t.textContent = "–"; });
+    document.querySelectorAll("[data-points]").forEach(t => { t.textContent = ""; });
+    document.querySelectorAll("[data-breakdown]").forEach(t => t.replaceChildren());
+  }
+
+  function mark(box, text) {
+    const el = document.getElementById("box-" + box);
+    if (el) el.classList.add("broken");
+    document.querySelectorAll('[data-group="' + CSS.escape(box) + '"]').forEach(c => c.classList.add("broken"));
+    const p = document.querySelector('[data-problem="' + CSS.escape(box) + '"]');
+    if (p) { p.hidden = false; p.textContent = (p.textContent ? p.textContent + " " : "") + text; }
+  }
+
+  function show(result) {
+    clear();
+    Object.entries(result.calculated || {}).forEach(([k, v]) => { const o = document.getElementById(k); if (o) o.textContent = v === "x" ? "✓" : v; });
+    const ranking = document.getElementById("ranking"), list = document.getElementById("violations");
+    list.replaceChildren();
+    if (result.error) { ranking.textContent = result.error; ranking.className = result.names.length ? "bad" : "quiet"; return; }
+    ranking.className = "";
+    Object.entries(result.points || {}).forEach(([k, v]) => { const o = document.getElementById(k); if (o) o.textContent = v; });
+    (result.players || []).forEach(p => {
+      const seat = (result.seats || {})[p.name];
+      if (!seat) return;
+      document.querySelector('[data-total="' + seat + '"]').textContent = p.total;
+      const table = document.querySelector('[data-breakdown="' + seat + '"]');
+      (p.breakdown || []).forEach(line => {
+        const row = table.insertRow(), label = row.insertCell(), points = row.insertCell();
+        label.textContent = line.label; points.textContent = line.points; points.className = "num";
+      });
+    });
+    const places = (result.ranking || []).map((group, k) => (k + 1) + ". " + group.join(" = "));
+    ranking.textContent = result.players ? (result.finished === false ? "So far: " : "") + places.join("   ") : "";
+    (result.tiebreaks || []).forEach(t => {
+      const line = document.createElement("div");
+      line.className = "tiebreak";
+      line.textContent = "Place " + t.place + ": " + t.players.join(", ") + " tied on " + t.tied_on + "; decided by " + t.decided_by + " (" + t.rule + ")";
+      ranking.appendChild(line);
+    });
+    (result.violations || []).forEach(v => {
+      const li = document.createElement("li");
+      const b = document.createElement("b"); b.textContent = v.where + ": ";
+      li.append(b, v.message);
+      if (v.quote) { const q = document.createElement("q"); q.textContent = v.quote; li.append(document.createElement("br"), q, " (" + v.rule + ")"); }
+      list.appendChild(li);
+      if (v.box) mark(v.box, v.message + (v.rule ? " (" + v.rule + ")" : "") + (v.quote ? ": “" + v.quote + "”" : ""));
+    });
+    form.dataset.scored = String(Number(form.dataset.scored || 0) + 1);
+  }
+
+  function score() {
+    const mine = ++asked;
+    fetch("/sheet/" + game + "/score", { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then(r => r.json()).then(result => { if (mine === asked) show(result); })
+      .catch(() => { document.getElementById("ranking").textContent = "The server does not answer."; });
+  }
+  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
+  form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
+})();
