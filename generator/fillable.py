@@ -9,8 +9,10 @@ fields the score-sheet renderer lists in `piece.meta["fields"]` (one per cell, n
 
 A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms/) gets
 its boxes named for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per
-player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Any other sheet keeps the
-printed names: a pad to keep totals on.
+player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Its points boxes add
+themselves up as the sheet is filled in: each is read-only and carries its calculation as the
+JavaScript every form-filling viewer runs (scorer/forms/calc.py), in the form's calculation order;
+the reader never reads them. Any other sheet keeps the printed names: a pad to keep totals on.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Shape
 from pnpkit.generator.sheets import Paper, Placed, furniture
 
-Field = tuple[str, float, float, float, float]
+Field = tuple  # (name, x, y, w, h) in page mm, and the calculate script of a points box
 
 
 @dataclass(frozen=True)
@@ -44,17 +46,41 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
             firsts[p.component] = p
     planned = [(p, forms.pages(game, p.component, p.meta["fields"], players) or [p.meta["fields"]])
                for p in firsts.values()]
+    scripts = _scripts(game)
     total = sum(len(pages) for _, pages in planned)
     out: list[Sheet] = []
     for p, pages in planned:
         placed = _placed(p, paper)
         for seat, boxes in enumerate(pages, 1):
-            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh)) for name, fx, fy, fw, fh in boxes)
+            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh), *_script(scripts, name))
+                           for name, fx, fy, fw, fh in boxes)
             who = f", player {seat}" if len(pages) > 1 else ""
             left = f"{title}: {titles.get(p.component, p.component)}{who}: fill in on screen, then save or print at 100%"
             shapes = (placed.shape(),) + tuple(furniture(paper, left, f"page {len(out) + 1} of {total}", credit))
             out.append(Sheet(shapes, fields))
     return out
+
+
+def _scripts(game: str) -> dict[str, object]:
+    """The calculated boxes of `game`'s sheet by name under `pN.` (none for a game without a form,
+    or a kit whose parameters cannot be read here: then its boxes are plain)."""
+    from pnpkit.kitfile.errors import SourceError
+    from pnpkit.scorer import forms
+    if forms.form(game) is None:
+        return {}
+    from pnpkit.kitfile.head import load_head
+    try:
+        return forms.calcs(game, load_head(game))
+    except (SourceError, OSError, KeyError):
+        return {}
+
+
+def _script(scripts: dict, name: str) -> tuple[str, ...]:
+    """`(script,)` for a calculated box `pN.points.total`, `()` for a box the person fills."""
+    from pnpkit.scorer.forms.calc import javascript
+    seat, _, rest = name.partition(".")
+    calc = scripts.get(rest)
+    return (javascript(calc, seat + "."),) if calc is not None else ()
 
 
 def _placed(p: Piece, paper: Paper) -> Placed:

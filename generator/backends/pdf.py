@@ -118,6 +118,7 @@ class PdfDocument:
         self.c.setCreator("pnpkit")
         self.c.setProducer("pnpkit (reportlab)")
         self.fields: list = []   # the form's top-level fields, in the order met
+        self.calculated: list = []   # the fields with a calculate script: the calculation order
         self.nodes: dict[str, tuple] = {}   # a dotted name's groups: name -> (reference, its /Kids)
         self.widgets = 0
         self.images: dict[tuple, str] = {}  # (PNG bytes, colour key) -> its image's name: decoded and hashed once
@@ -149,8 +150,8 @@ class PdfDocument:
         base: Matrix = (K, 0.0, 0.0, -K, 0.0, self.h_pt)
         for s in shapes:
             self.draw(s, base)
-        for name, x, y, w, h in fields:
-            self._field(name, x, y, w, h)
+        for name, x, y, w, h, *script in fields:
+            self._field(name, x, y, w, h, script[0] if script else None)
         self.c.showPage()
         self._deflate_ahead(self.c._doc.Pages.pages[-1])
         self._reset_state()
@@ -170,7 +171,7 @@ class PdfDocument:
         if self.deflate is not None:
             self.deflate.shutdown(wait=True, cancel_futures=True)
 
-    def _field(self, name: str, x: float, y: float, w: float, h: float) -> None:
+    def _field(self, name: str, x: float, y: float, w: float, h: float, script: str | None = None) -> None:
         doc = self.c._doc
         font = pdfmetrics.getFont(fonts.pdf_font(FIELD_FONT)).getSubsetInternalName(0, doc)[1:]
         rect = (x * K, self.h_pt - (y + h) * K, (x + w) * K, self.h_pt - y * K)
@@ -178,8 +179,10 @@ class PdfDocument:
         key = f"field{self.widgets}"
         group, _, last = name.rpartition(".")
         parent = self._form_node(group) if group else None
-        self.c._addAnnotation(Widget(last, rect, font, parent), key)
+        self.c._addAnnotation(Widget(last, rect, font, parent, script), key)
         (self.nodes[group][1].sequence if group else self.fields).append(doc.refAnnotation(key))
+        if script is not None:
+            self.calculated.append(doc.refAnnotation(key))
         self.field_font = font
 
     def _form_node(self, name: str):
@@ -195,7 +198,7 @@ class PdfDocument:
 
     def finish(self) -> bytes:
         if self.fields:
-            self.c._doc._catalog.AcroForm = acroform(self.fields, self.field_font)
+            self.c._doc._catalog.AcroForm = acroform(self.fields, self.field_font, self.calculated)
         self.c.save()
         return self.buf.getvalue()
 

@@ -9,7 +9,7 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 
-Field = tuple[str, float, float, float, float]  # name, x, y, w, h in page mm (top-left origin)
+Field = tuple  # name, x, y, w, h in page mm (top-left origin), and a points box's calculate script
 FIELD_FONT = "body"  # used on every cover, so its subset (with all of ASCII) is there anyway
 
 
@@ -18,8 +18,10 @@ class Widget(pdfdoc.PDFObject):
     which reportlab always fills with printable ASCII at its own codes; the viewer draws what is
     typed (NeedAppearances), so no appearance stream and no other font is needed."""
 
-    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str, parent=None):
+    def __init__(self, name: str, rect: tuple[float, float, float, float], font: str, parent=None,
+                 script: str | None = None):
         self.name, self.rect, self.font, self.parent = name, rect, font, parent  # parent: form_node's
+        self.script = script   # a points box: its calculate action (JavaScript), and it is read-only
         # handwriting-sized text that fits the box: 60% of its height, at most 11 pt, and small
         # enough for a word of 8 letters across a narrow box (In the Nuts!' "hazelnut"), but never
         # under 7.5 pt (a number in a narrower box)
@@ -28,12 +30,13 @@ class Widget(pdfdoc.PDFObject):
     def format(self, document):
         da = pdfdoc.PDFString(f"/{self.font} {self.size:g} Tf 0 g")
         rect = [round(v, 2) for v in self.rect]
-        if rl_config.pdfMultiLine:  # pragma: no cover - reportlab's default is 0; then its own way
+        if rl_config.pdfMultiLine or self.script is not None:  # reportlab's way (a few points boxes)
             return pdfdoc.PDFDictionary({
                 "Type": pdfdoc.PDFName("Annot"), "Subtype": pdfdoc.PDFName("Widget"),
                 "FT": pdfdoc.PDFName("Tx"), "T": pdfdoc.PDFString(self.name),
                 "Rect": pdfdoc.PDFArray(rect), "F": 4, "DA": da, "Q": 1,
                 **({"Parent": self.parent} if self.parent is not None else {}),
+                **(_calculated(self.script) if self.script is not None else {}),
             }).format(document)
         # What PDFDictionary.format writes for these eight keys (sorted, a line break after the
         # sixth), without building the dictionary: a score sheet has a hundred or more fields.
@@ -41,6 +44,12 @@ class Widget(pdfdoc.PDFObject):
         return (b"<<\n/DA " + da.format(document) + b" /F 4 /FT /Tx" + parent + b" /Q 1 /Rect [ "
                 + fp_str(*rect).encode("ascii") + b" ] /Subtype /Widget \n  /T "
                 + pdfdoc.PDFString(self.name).format(document) + b" /Type /Annot\n>>")
+
+
+def _calculated(script: str) -> dict:
+    """A points box: read-only (/Ff 1), computed by its calculate action (/AA /C, PDF 32000 12.6.3)."""
+    action = pdfdoc.PDFDictionary({"S": pdfdoc.PDFName("JavaScript"), "JS": pdfdoc.PDFString(script)})
+    return {"Ff": 1, "AA": pdfdoc.PDFDictionary({"C": action})}
 
 
 class Deflated:
@@ -83,10 +92,13 @@ def form_node(name: str, parent=None) -> tuple[pdfdoc.PDFDictionary, pdfdoc.PDFA
     return node, kids
 
 
-def acroform(fields: list, font: str) -> pdfdoc.PDFDictionary:
+def acroform(fields: list, font: str, calculated: list = ()) -> pdfdoc.PDFDictionary:
     """The document's form: its fields (references to their widgets), typed text drawn by the
-    viewer (NeedAppearances) in `font`, the subset name of FIELD_FONT."""
+    viewer (NeedAppearances) in `font`, the subset name of FIELD_FONT; `calculated`: the fields
+    with a calculate action, in the order the viewer runs them (/CO)."""
+    co = {"CO": pdfdoc.PDFArray(list(calculated))} if calculated else {}
     return pdfdoc.PDFDictionary({
+        **co,
         "Fields": pdfdoc.PDFArray(fields),
         "NeedAppearances": TRUE,
         # the fonts every page uses (all embedded), so the field's font is one of them

@@ -82,10 +82,11 @@ def record(values: Values, kit) -> dict:
     """The players whose name is written, in the pad's order, with their cards that hold something."""
     params = kit.params
     kinds = _kinds(params.kinds)
+    read = {f.name for f in fields(kit) if f.kind != "points"}   # points boxes: for the person, never read
     players = []
     for seat in range(1, kit.game.max_players + 1):
         p = f"p{seat}."
-        written = [k for k in filled(values, p) if not _computed(k)]
+        written = [k for k in filled(values, p) if k[len(p):] in read]
         player = text(values, p + "name")
         page = page_of(values, p + "name", 1)
         if not player:
@@ -98,10 +99,6 @@ def record(values: Values, kit) -> dict:
         raise FormProblem(1, "p1.name", "the pad is blank: write each player's name over their columns, and for each "
                                         "storage card the kind of nut on it, its nuts and its jokers")
     return {"game": "in-the-nuts", "players": players}
-
-
-def _computed(field: str) -> bool:
-    return field.endswith(".points") or ".points." in field
 
 
 def _card(values: Values, box: str, card: str, kinds: dict[str, str], page: int) -> dict | None:

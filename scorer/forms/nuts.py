@@ -25,7 +25,6 @@ SIGNATURE = "p1.salt"      # a field only this form has: a PDF with it is a NUTS
 BOXES = {"Name": "name", "Salt_box": "salt", "Squirrel_box": "squirrel", "Goal_cards": "goals",
          "Bonus_cards": "bonus", "Rows": "points.rows", "Columns": "points.columns", "Salt": "points.salt",
          "Goals": "points.goals", "Bonus": "points.bonus", "Total": "points.total"}
-NOT_READ = ("points.", "row-complete.")   # written for the person, computed by the scorer
 EMPTY = {"", "0", "-"}                     # a cell holding these holds no token
 
 
@@ -95,10 +94,11 @@ def name(printed: str) -> str | None:
 def record(values: Values, kit) -> dict:
     """The players whose page has a name, in page order, as docs/records/nuts.md writes them."""
     params = kit.params
+    read = {f.name for f in fields(kit) if f.kind != "points"}   # points boxes: for the person, never read
     players = []
     for seat in range(1, kit.game.max_players + 1):
         p = f"p{seat}."
-        written = [k for k in filled(values, p) if not k[len(p):].startswith(NOT_READ)]
+        written = [k for k in filled(values, p) if k[len(p):] in read]
         player = text(values, p + "name")
         if not player:
             if written:
