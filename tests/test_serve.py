@@ -172,3 +172,49 @@ def test_a_server_killed_while_saving_loses_no_saved_game(tmp_path):
         assert set(saved) <= kept
         assert all(len(store.get(i).seats) == 2 for i in kept)   # no play without its seats
         store.close()
+
+
+CHESTNUTS_END = {"p1.name": "Ann", "p2.name": "Ben", "basket.p1": "0", "burnt.p1": "2", "chair1.p1": "10",
+                 "chair1.p2": "1", "fire.uncooked.p2": "1", "fire.cooked.p2": "1", "overcooked.p2": "1",
+                 "burnt.p2": "1", "plate2.p2": "1"}
+CHESTNUTS_END_YAML = """\
+game: chestnuts
+players: [Ann, Ben]
+start:
+  basket: {Ann: 0}
+  fire: {Ben: {uncooked: 1, cooked: 1}}
+  overcooked: {Ben: 1}
+  burnt: {Ann: 2, Ben: 1}
+  chair: {Ann: {Ann: 10, Ben: 1}}
+  plate: {Ben: {Ben: 1}}
+turns: []
+"""
+
+
+def test_an_end_position_is_scored_as_its_start_record(client, tmp_path):
+    """Chestnuts from the table as it ended: the board's boxes, a column per player's chestnuts,
+    scored as the `start:` record with no turn after it (`pnpkit score` of the same YAML)."""
+    page = client.get("/end/chestnuts").text
+    for box in ("p1.name", "basket.p1", "fire.uncooked.p2", "overcooked.p1", "burnt.p2", "plate1.p2", "chair2.p1"):
+        assert f'name="{box}"' in page
+    got = client.post("/end/chestnuts/score", data={**CHESTNUTS_END, "token": token(client, "/end/chestnuts")}).json()
+    (tmp_path / "end.yaml").write_text(CHESTNUTS_END_YAML)
+    cli_json = json.loads(CliRunner().invoke(cli, ["score", str(tmp_path / "end.yaml"), "--json"]).output)
+    assert got["players"] == cli_json["players"] and got["finished"] is True and got["winners"] == ["Ann"]
+    assert got["calculated"] == {"counted.p1": "12", "counted.p2": "6"}     # Ben's Basket: the rest
+    r = client.post("/end/chestnuts/save", data={**CHESTNUTS_END, "token": token(client)}, follow_redirects=False)
+    assert r.status_code == 303 and "start:" in client.get(r.headers["location"] + ".yaml").text
+
+
+def test_a_forest_fire_end_position_and_its_refusals(client):
+    t = token(client, "/end/forest-fire")
+    players = {"p1.name": "Ann", "p1.role": "hotshot", "p1.at": "2 3", "p2.name": "Ben", "p2.role": "pilot"}
+    burning = client.post("/end/forest-fire/score", data={**players, "sq.4.4": "F", "sq.2.2": "3", "token": t}).json()
+    assert burning["outcome"] == "unfinished" and "[2, 2, 3]" in burning["yaml"] and "[4, 4]" in burning["yaml"]
+    assert client.post("/end/forest-fire/score", data={**players, "sq.4.4": "F", "token": t}).json()["outcome"] == "won"
+    bad = client.post("/end/forest-fire/score", data={**players, "sq.2.2": "lots", "token": t}).json()["violations"]
+    assert [v["box"] for v in bad] == ["sq.2.2"] and bad[0]["message"].startswith("down 2, across 2: expected")
+    off = client.post("/end/forest-fire/score", data={**players, "p1.at": "9 9", "token": t}).json()["violations"]
+    assert [v["box"] for v in off] == ["p1.at"]
+    assert client.get("/end/fair-verona").status_code == 404
+    assert client.get("/end/in-the-nuts", follow_redirects=False).headers["location"] == "/sheet/in-the-nuts"

@@ -94,6 +94,29 @@ def test_in_the_nuts_storage_cards_in_the_browser(browser, server):
     assert browser.js("document.getElementById('ranking').textContent").startswith("1. Uwe")
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_chestnuts_end_position_from_an_empty_board_to_the_saved_result(browser, server, size, tmp_path):
+    """The board as the game ended, a box per place and player: counted, scored and ranked as typed."""
+    w, h, mobile = SIZES[size]
+    browser.visit(server + "/end/chestnuts", "!!document.getElementById('sheet')", w, h, mobile)
+    type_into(browser, {"p1.name": "Ann", "p2.name": "Ben", "chair1.p1": "10", "chair1.p2": "1", "burnt.p1": "2",
+                        "basket.p1": "0", "burnt.p2": "1", "plate2.p2": "x"})
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent === '9'")
+    assert browser.js("document.getElementById('counted.p1').textContent") == "12"
+    assert browser.js("document.getElementById('ranking').textContent").startswith("1. Ann")
+    assert browser.js("document.querySelectorAll('.scored:not([hidden])').length") == 2
+    type_into(browser, {"chair1.p1": "lots"})
+    browser.wait("document.getElementById('box-chair1.p1').classList.contains('broken')")
+    assert "expected the number of chestnuts" in browser.js("document.querySelector('tfoot .problem').textContent")
+    type_into(browser, {"chair1.p1": "10"})
+    browser.wait("document.querySelectorAll('.broken').length === 0 && document.querySelector('[data-total=\"1\"]').textContent === '9'")
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    (tmp_path / f"chestnuts-end-{size}.png").write_bytes(browser.page_png())
+    browser.js("document.getElementById('save').click()")
+    browser.wait("location.pathname.startsWith('/play/')")
+    assert "Won by Ann" in browser.js("document.body.textContent")
+
+
 def test_history_and_rules_in_the_browser(browser, server):
     browser.visit(server + "/history", "!!document.querySelector('main')", 390, 844, True)
     assert browser.js("document.querySelectorAll('table.plays tbody tr').length") >= 1

@@ -91,6 +91,31 @@ def create_app(settings: Settings) -> Starlette:
         kit = _kit(game)
         return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit))
 
+    async def end(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game in sheets.SEE_ALSO:
+            return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
+        _end_game(request)
+        kit = _kit(game)
+        players, board = sheets.end_seats(game, kit)
+        return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
+                    players=players, board=board, seats=range(1, kit.game.max_players + 1))
+
+    async def score_end(request: Request) -> Response:
+        out = _scored(_end_game(request), await guarded(request), end=True)
+        out.pop("_result", None)
+        return JSONResponse(out)
+
+    async def save_end(request: Request) -> Response:
+        game = _end_game(request)
+        form = await guarded(request)
+        out = _scored(game, form, end=True)
+        result = out.pop("_result", None)
+        if out.get("error") or result is None:
+            return JSONResponse(out, status_code=400)
+        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
+        return RedirectResponse(f"/play/{play.id}", status_code=303)
+
     async def score_sheet(request: Request) -> Response:
         game = _form_game(request)
         out = _scored(game, await guarded(request))
@@ -224,6 +249,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/table/view", table_view, methods=["POST"]), Route("/table/save", table_save, methods=["POST"]),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
+        Route("/end/{game}", end), Route("/end/{game}/score", score_end, methods=["POST"]),
+        Route("/end/{game}/save", save_end, methods=["POST"]),
         Route("/play/{play:int}", show_play), Route("/play/{play:int}.yaml", play_yaml),
         Route("/play/{play:int}/delete", delete_play, methods=["POST"]),
         Route("/history", history), Route("/stats", stats), Route("/import", import_record, methods=["POST"]),
@@ -253,6 +280,14 @@ def _form_game(request: Request) -> str:
     return game
 
 
+def _end_game(request: Request) -> str:
+    """The game of an end-position route, if it has that form (NoForm: a 404)."""
+    game = request.path_params["game"]
+    if game not in sheets.END_GAMES:
+        raise NoForm(f"no end-position form for {game} (the games that have one: {', '.join(sheets.END_GAMES)})")
+    return game
+
+
 async def _no_form(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(str(exc), status_code=404)
 
@@ -266,7 +301,7 @@ def _kit(game: str):
     return load_head(game)
 
 
-def _scored(game: str, form: Any) -> dict:
+def _scored(game: str, form: Any, end: bool = False) -> dict:
     """The form's record scored: the YAML, the totals with their breakdowns and each points box of
     the sheets, the ranking with the tie-break that decided each place, and each violation with
     the box it is about (a box that is not a record yet is one, with what it expects)."""
@@ -274,14 +309,15 @@ def _scored(game: str, form: Any) -> dict:
     from pnpkit.scorer.forms import FormProblem
     kit = _kit(game)
     typed = sheets.values(form.multi_items())
-    ticks = sheets.calculated(game, kit, typed)
+    ticks = sheets.calculated(game, kit, typed, end)
     named = [v.text for k, v in typed.items() if k.endswith(".name") and v.text.strip()]
     if not named:
         return {"yaml": "", "names": [], "error": "write at least one player's name", "calculated": ticks}
     try:
-        data, seat_of = sheets.record(game, kit, typed)
+        data, seat_of = sheets.record(game, kit, typed, end)
     except FormProblem as e:
-        return {"yaml": "", "names": named, "error": "", "violations": [sheets.problem(game, kit, e)], "calculated": ticks}
+        return {"yaml": "", "names": named, "error": "", "violations": [sheets.problem(game, kit, e, end)],
+                "calculated": ticks}
     text = sheets.to_yaml(data)
     try:
         result = api.score_text(text, "the sheet")
@@ -289,9 +325,9 @@ def _scored(game: str, form: Any) -> dict:
         return {"yaml": text, "names": named, "error": str(e), "calculated": ticks}
     out = result.to_json()
     for v in out["violations"]:
-        v["box"] = sheets.box_of(game, v["where"], data, seat_of)
-    out["points"] = sheets.points_of(game, out["players"], seat_of)
-    out["seats"] = {p["name"]: seat_of.get(p["name"]) for p in out["players"]}
+        v["box"] = sheets.box_of(game, v["where"], data, seat_of, end)
+    out["points"] = {} if end else sheets.points_of(game, out["players"], seat_of)
+    out["seats"] = {p["name"]: seat_of.get(p["name"]) for p in out.get("players", [])}
     return {**out, "yaml": text, "names": named, "calculated": ticks, "_result": result}
 
 

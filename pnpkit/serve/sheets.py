@@ -8,6 +8,7 @@ typed to the same `record`, and writes that record as YAML text, scored by `pnpk
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable
@@ -15,19 +16,21 @@ from typing import Any, Iterable
 import yaml
 
 from pnpkit.scorer.forms.calc import evaluate
+from pnpkit.scorer.forms.ends import END_GAMES, SEE_ALSO, end_form  # noqa: F401
 from pnpkit.scorer.forms import FORM_GAMES, Field, FormProblem, Layout, Value, Values, calcs, fields, form  # noqa: F401
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player's sheet on the page: its number (p1 is 1), its boxes by name, and their layout."""
+    """One player's sheet on the page: its number (p1 is 1), its boxes by name, and their layout;
+    number 0: boxes that are nobody's (an end position's board), named as they are."""
 
     number: int
     boxes: dict[str, Field]
     layout: Layout
 
     def field(self, name: str) -> str:
-        return f"p{self.number}.{name}"
+        return f"p{self.number}.{name}" if self.number else name
 
     def columns(self) -> list[tuple[str, str]]:
         """Each grid column's head and the group its cells share ("" if they share none): a
@@ -56,19 +59,26 @@ def values(items: Iterable[tuple[str, Any]]) -> Values:
     claimed) is one text, its values joined by commas; each box is on its seat's "page"."""
     joined: dict[str, list[str]] = defaultdict(list)
     for k, v in items:
-        if isinstance(v, str) and k.startswith("p") and "." in k:
+        if isinstance(v, str) and "." in k:        # a box's name has a dot: not the token, not the date
             joined[k].append(v)
     out: Values = {}
     for k, vs in joined.items():
-        seat = k[1:k.index(".")]
-        out[k] = Value(", ".join(v for v in vs if v.strip()), int(seat) if seat.isdigit() else 0)
+        seat = re.match(r"p(\d+)\.", k)
+        out[k] = Value(", ".join(v for v in vs if v.strip()), int(seat[1]) if seat else 0)
     return out
 
 
-def record(game: str, kit: Any, typed: Values) -> tuple[dict, dict[str, int]]:
-    """The record the typed sheets stand for, and each player's seat by name (FormProblem: a box
-    that is not a record yet, by its field)."""
-    data = form(game).record(typed, kit)
+def end_seats(game: str, kit: Any) -> tuple[Seat, Seat]:
+    """An end position's form (scorer/forms/ends.py): the players' boxes and the board's."""
+    f = end_form(game)
+    boxes = {x.name: x for x in f.fields(kit)}
+    return Seat(0, boxes, f.players(kit)), Seat(0, boxes, f.board(kit))
+
+
+def record(game: str, kit: Any, typed: Values, end: bool = False) -> tuple[dict, dict[str, int]]:
+    """The record the typed sheets (or end position) stand for, and each player's seat by name
+    (FormProblem: a box that is not a record yet, by its field)."""
+    data = (end_form(game) if end else form(game)).record(typed, kit)
     seat_of = {}
     for seat in range(1, kit.game.max_players + 1):
         name = typed.get(f"p{seat}.name")
@@ -81,13 +91,15 @@ def to_yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def box_of(game: str, where: str, data: dict, seat_of: dict[str, int]) -> str | None:
+def box_of(game: str, where: str, data: dict, seat_of: dict[str, int], end: bool = False) -> str | None:
     """The form field a violation's `where` is about (`Ann, sheet.almond` -> `p1.almond`, the
     almond column; `Uwe, stores[1]` -> `p2.card3b`), the player's name box when it names only the
-    player; None for the table."""
+    player (always, on an end position); None for the table."""
     for player in data.get("players", []):
-        name = player.get("name", "")
+        name = player if isinstance(player, str) else player.get("name", "")
         if name in seat_of and (where == name or where.startswith(name + ",")):
+            if end:
+                return f"p{seat_of[name]}.name"
             return f"p{seat_of[name]}.{form(game).box(where[len(name):].lstrip(', '), player)}"
     return None
 
@@ -109,19 +121,28 @@ def points_of(game: str, players: list[dict], seat_of: dict[str, int]) -> dict[s
     return out
 
 
-def problem(game: str, kit: Any, e: FormProblem) -> dict:
+def problem(game: str, kit: Any, e: FormProblem, end: bool = False) -> dict:
     """A box that is not a record yet, as a violation beside that box (a grid's cell: its column)."""
-    seat, _, name = e.field.partition(".")
-    box = next((f for f in fields(game, kit) if f.name == name), None)
-    where = f"{seat}.{box.group or box.name}" if box is not None else e.field
-    message = f"{box.label}: {e.message}" if box is not None and box.kind == "tick" else e.message
+    if end:
+        seat, name = "", e.field
+        box = next((f for f in end_form(game).fields(kit) if f.name == name), None)
+    else:
+        seat, _, name = e.field.partition(".")
+        box = next((f for f in fields(game, kit) if f.name == name), None)
+    where = (f"{seat}." if seat else "") + (box.group or box.name) if box is not None else e.field
+    message = f"{box.label}: {e.message}" if box is not None and (end or box.kind == "tick") else e.message
     return {"where": e.field, "message": message, "rule": "", "quote": "", "box": where}
 
 
-def calculated(game: str, kit: Any, typed: Values) -> dict[str, str]:
+def calculated(game: str, kit: Any, typed: Values, end: bool = False) -> dict[str, str]:
     """Each calculated box of the named players' sheets, as the fillable PDF computes it (in its
-    calculation order, each box seeing those computed before it)."""
+    calculation order, each box seeing those computed before it); of an end position's board."""
     out: dict[str, str] = {}
+    if end:
+        for f in end_form(game).fields(kit):
+            if f.calc is not None:
+                out[f.name] = evaluate(f.calc, lambda x: out[x] if x in out else typed[x].text if x in typed else "")
+        return out
     for seat in seats(game, kit):
         if not (typed.get(seat.field("name")) or Value("", 0)).text.strip():
             continue

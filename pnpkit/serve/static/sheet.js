@@ -14,13 +14,19 @@
     document.querySelectorAll("[data-total]").forEach(t => { t.textContent = "–"; });
     document.querySelectorAll("[data-points]").forEach(t => { t.textContent = ""; });
     document.querySelectorAll("[data-breakdown]").forEach(t => t.replaceChildren());
+    document.querySelectorAll("[data-name]").forEach(t => { t.textContent = ""; });
+    document.querySelectorAll(".scored").forEach(t => { t.hidden = true; });
   }
 
   function mark(box, text) {
     const el = document.getElementById("box-" + box);
     if (el) el.classList.add("broken");
     document.querySelectorAll('[data-group="' + CSS.escape(box) + '"]').forEach(c => c.classList.add("broken"));
-    const p = document.querySelector('[data-problem="' + CSS.escape(box) + '"]');
+    let p = document.querySelector('[data-problem="' + CSS.escape(box) + '"]');
+    const under = el && el.closest("table") && el.closest("table").querySelector("tfoot .problemrow td");
+    if (!p && under) {        // a grid's cell: the words go right under the grid
+      p = document.createElement("em"); p.className = "problem"; p.dataset.problem = box; under.appendChild(p);
+    }
     if (p) { p.hidden = false; p.textContent = (p.textContent ? p.textContent + " " : "") + text; }
   }
 
@@ -35,7 +41,12 @@
     (result.players || []).forEach(p => {
       const seat = (result.seats || {})[p.name];
       if (!seat) return;
-      document.querySelector('[data-total="' + seat + '"]').textContent = p.total;
+      const total = document.querySelector('[data-total="' + seat + '"]');
+      total.textContent = p.total;
+      const card = total.closest(".scored");
+      if (card) card.hidden = false;
+      const named = document.querySelector('[data-name="' + seat + '"]');
+      if (named) named.textContent = p.name;
       const table = document.querySelector('[data-breakdown="' + seat + '"]');
       (p.breakdown || []).forEach(line => {
         const row = table.insertRow(), label = row.insertCell(), points = row.insertCell();
@@ -44,6 +55,7 @@
     });
     const places = (result.ranking || []).map((group, k) => (k + 1) + ". " + group.join(" = "));
     ranking.textContent = result.players ? (result.finished === false ? "So far: " : "") + places.join("   ") : "";
+    if (result.outcome) ranking.textContent = "Outcome: " + result.outcome + (result.finished === false ? " (the game goes on)" : "");
     (result.tiebreaks || []).forEach(t => {
       const line = document.createElement("div");
       line.className = "tiebreak";
@@ -63,7 +75,7 @@
 
   function score() {
     const mine = ++asked;
-    fetch("/sheet/" + game + "/score", { method: "POST", body: new FormData(form), credentials: "same-origin" })
+    fetch(form.dataset.score || "/sheet/" + game + "/score", { method: "POST", body: new FormData(form), credentials: "same-origin" })
       .then(r => r.json()).then(result => { if (mine === asked) show(result); })
       .catch(() => { document.getElementById("ranking").textContent = "The server does not answer."; });
   }

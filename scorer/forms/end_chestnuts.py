@@ -1,0 +1,77 @@
+"""Chestnuts' end position as a form: where each player's chestnuts lie when the game ends, laid
+out as the board is (the Basket, the Fire, the Overcooked and Burnt Boxes, each player's Plate and
+Chair), a column for each player's chestnuts; the record is docs/records/chestnuts.md's
+`start:` with no turn after it, scored by ruling C12 (own chestnuts on Chairs, minus own burnt).
+
+    pN.name                 the players, the first player first
+    basket.pN               player N's chestnuts in the Basket (left blank: the rest of their 12)
+    fire.uncooked.pN        ... on the Fire, uncooked side up; fire.cooked.pN cooked side up
+    overcooked.pN, burnt.pN ... in the Overcooked Box, in the Burnt Box
+    plateM.pN, chairM.pN    ... on player M's Plate, on player M's Chair
+    counted.pN              the chestnuts counted on the board (for the person; not read)
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, text
+
+TITLE = "the table when the game ends"
+SEATS = 2
+
+
+def _places(seats: int) -> list[tuple[str, str]]:
+    """(box name, label) of every place a chestnut can lie, in the board's order."""
+    out = [("basket", "Basket"), ("fire.uncooked", "Fire, uncooked"), ("fire.cooked", "Fire, cooked"),
+           ("overcooked", "Overcooked Box"), ("burnt", "Burnt Box")]
+    for m in range(1, seats + 1):
+        out += [(f"plate{m}", f"Player {m}'s Plate"), (f"chair{m}", f"Player {m}'s Chair")]
+    return out
+
+
+def fields(kit) -> list[Field]:
+    seats = range(1, SEATS + 1)
+    out = [Field(f"p{n}.name", f"Player {n}", "name") for n in seats]
+    for place, label in _places(SEATS):
+        out += [Field(f"{place}.p{n}", f"{label}: player {n}'s chestnuts", "count") for n in seats]
+    out += [Field(f"counted.p{n}", f"Player {n}'s chestnuts counted", "points",
+                  calc=Calc("sum", tuple(f"{place}.p{n}" for place, _ in _places(SEATS)))) for n in seats]
+    return out
+
+
+def players(kit) -> Layout:
+    return Layout(("Name",), tuple((f"Player {n}", (f"p{n}.name",)) for n in range(1, SEATS + 1)), (), row_head="Seat")
+
+
+def board(kit) -> Layout:
+    seats = range(1, SEATS + 1)
+    rows = tuple((label, tuple(f"{place}.p{n}" for n in seats)) for place, label in _places(SEATS))
+    return Layout(tuple(f"Player {n}'s chestnuts" for n in seats),
+                  rows + (("Counted", tuple(f"counted.p{n}" for n in seats)),), (), row_head="Where")
+
+
+def record(values: Values, kit) -> dict:
+    """The two players and where their chestnuts lie; a blank Basket is left out (it holds the rest)."""
+    names = [text(values, f"p{n}.name") for n in range(1, SEATS + 1)]
+    for n, name in enumerate(names, 1):
+        if not name:
+            raise FormProblem(None, f"p{n}.name", "write both players' names, the first player first")
+    start: dict = {}
+    for place, _ in _places(SEATS):
+        by_owner = {}
+        for n, name in enumerate(names, 1):
+            box = f"{place}.p{n}"
+            if text(values, box) or place != "basket":
+                k = count(values, box, "chestnuts", None)
+                if k or place == "basket":
+                    by_owner[name] = k
+        if not by_owner:
+            continue
+        if place.startswith(("plate", "chair")):
+            start.setdefault(place[:5], {})[names[int(place[5:]) - 1]] = by_owner
+        elif place.startswith("fire."):
+            for name, k in by_owner.items():
+                start.setdefault("fire", {}).setdefault(name, {})[place[5:]] = k
+        else:
+            start[place] = by_owner
+    return {"game": "chestnuts", "players": names, "start": start, "turns": []}
+
+
