@@ -202,6 +202,8 @@ def test_an_end_position_is_scored_as_its_start_record(client, tmp_path):
     cli_json = json.loads(CliRunner().invoke(cli, ["score", str(tmp_path / "end.yaml"), "--json"]).output)
     assert got["players"] == cli_json["players"] and got["finished"] is True and got["winners"] == ["Ann"]
     assert got["calculated"] == {"counted.p1": "12", "counted.p2": "6"}     # Ben's Basket: the rest
+    fifteen = client.post("/end/chestnuts/score", data={**CHESTNUTS_END, "basket.p1": "3", "token": token(client)}).json()
+    assert [v["box"] for v in fifteen["violations"]] == ["counted.p1"] and "add up to 15" in fifteen["violations"][0]["message"]
     r = client.post("/end/chestnuts/save", data={**CHESTNUTS_END, "token": token(client)}, follow_redirects=False)
     assert r.status_code == 303 and "start:" in client.get(r.headers["location"] + ".yaml").text
 
@@ -216,5 +218,7 @@ def test_a_forest_fire_end_position_and_its_refusals(client):
     assert [v["box"] for v in bad] == ["sq.2.2"] and bad[0]["message"].startswith("down 2, across 2: expected")
     off = client.post("/end/forest-fire/score", data={**players, "p1.at": "9 9", "token": t}).json()["violations"]
     assert [v["box"] for v in off] == ["p1.at"]
+    lost = client.post("/end/forest-fire/score", data={**players, "p1.at": "", "token": t}).json()["violations"]
+    assert [(v["box"], v["where"]) for v in lost] == [("p1.at", "start.at")]          # refused by the scorer, beside the box
     assert client.get("/end/fair-verona").status_code == 404
     assert client.get("/end/in-the-nuts", follow_redirects=False).headers["location"] == "/sheet/in-the-nuts"

@@ -322,6 +322,9 @@ def _scored(game: str, form: Any, end: bool = False) -> dict:
     try:
         result = api.score_text(text, "the sheet")
     except SourceError as e:
+        if end:        # a position that cannot exist: each problem beside its box, as a form problem is
+            return {"yaml": text, "names": named, "error": "", "calculated": ticks,
+                    "violations": sheets.refusals(game, e.problems, seat_of)}
         return {"yaml": text, "names": named, "error": str(e), "calculated": ticks}
     out = result.to_json()
     for v in out["violations"]:

@@ -152,3 +152,11 @@ def calculated(game: str, kit: Any, typed: Values, end: bool = False) -> dict[st
         for name, calc in calcs(game, kit).items():
             out[seat.field(name)] = evaluate(calc, get)
     return out
+
+
+def refusals(game: str, problems: list, seat_of: dict[str, int]) -> list[dict]:
+    """An end position the scorer refuses (a player's chestnuts that do not add up to 12, five
+    Firebreaks): each problem as a violation beside the box it is about, if the form has one."""
+    f = end_form(game)
+    return [{"where": p.field, "message": p.message, "rule": "", "quote": "",
+             "box": f.box(p.field, p.message, seat_of)} for p in problems]

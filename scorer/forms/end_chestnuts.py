@@ -75,3 +75,18 @@ def record(values: Values, kit) -> dict:
     return {"game": "chestnuts", "players": names, "start": start, "turns": []}
 
 
+
+
+def box(where: str, message: str, seats: dict[str, int]) -> str | None:
+    """The box a refused `start:` entry is about: `start.chair.Ann` -> `chair1.pN` (the name is
+    the owner of the Chair, the message names whose chestnuts), a sum that is not 12
+    (`start.basket.Ann`) -> Ann's counted box; None if it is about the table."""
+    parts = where.split(".")
+    if len(parts) < 3 or parts[0] != "start" or parts[2] not in seats:
+        return None
+    seat = seats[parts[2]]
+    if parts[1] == "basket":
+        return f"counted.p{seat}"
+    if parts[1] in ("plate", "chair"):
+        return f"{parts[1]}{seat}.p{seat}"
+    return f"{parts[1]}.p{seat}" if parts[1] != "fire" else f"fire.uncooked.p{seat}"

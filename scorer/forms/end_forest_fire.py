@@ -76,6 +76,15 @@ def record(values: Values, kit) -> dict:
     return {"game": "forest-fire", "players": players, "start": start, "rounds": []}
 
 
+def box(where: str, message: str, seats: dict[str, int]) -> str | None:
+    """The box a refused `start:` entry is about: a player's place (`start.at`, the message names
+    them) -> `pN.at`; None for the board as a whole (too many Firebreaks)."""
+    if where.startswith("start.at") or where.startswith("start.out"):
+        named = [n for n in seats if n in message or where.endswith("." + n)]
+        return f"p{seats[named[0]]}.at" if named else None
+    return None
+
+
 def _square(t: str, field: str, edge: int) -> list[int]:
     m = re.fullmatch(r"\s*(\d)\s*[, ]\s*(\d)\s*", t)
     if not m or int(m[1]) > edge or int(m[2]) > edge:
