@@ -81,7 +81,7 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")     # nothing runs off a phone
     (tmp_path / f"nuts-{size}.png").write_bytes(browser.page_png())
     browser.js("document.getElementById('save').click()")
-    browser.wait("location.pathname.startsWith('/play/')")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete' && !!document.body")
     assert "Won by Ann" in browser.js("document.body.textContent")
 
 
@@ -113,7 +113,7 @@ def test_chestnuts_end_position_from_an_empty_board_to_the_saved_result(browser,
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
     (tmp_path / f"chestnuts-end-{size}.png").write_bytes(browser.page_png())
     browser.js("document.getElementById('save').click()")
-    browser.wait("location.pathname.startsWith('/play/')")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete' && !!document.body")
     assert "Won by Ann" in browser.js("document.body.textContent")
 
 
