@@ -85,6 +85,16 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
     assert "Won by Ann" in browser.js("document.body.textContent")
 
 
+def test_a_tied_place_says_which_tie_breaker_decided_it(browser, server):
+    browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 390, 844, True)
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus": "B01",
+                        "p2.name": "Ben", **ticks(2, almond=2, cashew=2, peanut=1), "p2.bonus": "B09"})
+    browser.wait("document.querySelectorAll('#ranking .tiebreak').length === 2")
+    assert browser.js("document.getElementById('ranking').firstChild.textContent") == "So far: 1. Ben   2. Ann"
+    assert browser.js("[...document.querySelectorAll('#ranking .tiebreak')].map(t => t.textContent)") == [
+        "Place 1: Ben tied on 9; decided by most nuts (ruling U6)", "Place 2: Ann tied on 9; decided by most nuts (ruling U6)"]
+
+
 def test_in_the_nuts_storage_cards_in_the_browser(browser, server):
     browser.visit(server + "/sheet/in-the-nuts", "!!document.getElementById('sheet')", 390, 844, True)
     type_into(browser, {"p1.name": "Uwe", "p1.card2.nut": "walnut", "p1.card2.nuts": "2",
