@@ -1,9 +1,9 @@
-"""The fillable score sheets as records: what each box of a sheet is named, and the record a
-filled sheet stands for.
+"""The score sheets as forms, described once per game: the boxes of a player's sheet, where they
+lie, how the sheet adds them up, and the record a filled sheet stands for.
 
-One module per game says both (scorer/forms/nuts.py, in_the_nuts.py), so the fillable
-PDF the generator writes (generator/fillable.py) and the record `pnpkit score SHEET.pdf` reads
-from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
+One module per game says all of it (scorer/forms/nuts.py, in_the_nuts.py), so the web form of
+`pnpkit serve`, the fillable PDF the generator writes (generator/fillable.py) and the record
+`pnpkit score SHEET.pdf` reads from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
 
     COMPONENT: str                      # the kit's score-sheet component that is the form
     PER_PLAYER: bool                    # a page per player (p1 on page 1, ...) or one page for all

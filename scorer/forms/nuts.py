@@ -10,8 +10,8 @@ names them for what they hold, each under its player's `pN.`:
     pN.goals                      goal cards claimed, by title or id, separated by commas
     pN.bonus                      bonus cards held, by the id printed on them (B05 B11)
     pN.row-complete.3             the row-complete ticks, and the totals pN.points.rows, .columns,
-    pN.points.salt ... .total     .salt, .goals, .bonus, .total: for the person; the scorer
-                                  computes them and does not read them
+    pN.points.salt ... .total     .salt, .goals, .bonus, .total: for the person; the sheet adds
+                                  them up (fields(): Calc), the scorer never reads them
 """
 from __future__ import annotations
 
