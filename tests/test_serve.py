@@ -222,3 +222,16 @@ def test_a_forest_fire_end_position_and_its_refusals(client):
     assert [(v["box"], v["where"]) for v in lost] == [("p1.at", "start.at")]          # refused by the scorer, beside the box
     assert client.get("/end/fair-verona").status_code == 404
     assert client.get("/end/in-the-nuts", follow_redirects=False).headers["location"] == "/sheet/in-the-nuts"
+
+
+def test_trim_the_tree_end_position_checks_the_trees_and_takes_the_scores_as_written(client):
+    t = token(client, "/end/trim-the-tree")
+    page = client.get("/end/trim-the-tree").text
+    assert 'name="p1.A1"' in page and 'name="p5.E5"' in page and "Player 5&#39;s tree" in page
+    form = {"p1.name": "Ann", "p1.score": "7", "p1.A1": "red box", "p1.B1": "blue bell",
+            "p2.name": "Ben", "p2.score": "3", "p2.C1": "red bulb", "p2.D1": "yellow candle", "token": t}
+    got = client.post("/end/trim-the-tree/score", data=form).json()
+    assert got["ranking"] == [["Ann"], ["Ben"]] and got["finished"] is False and got["violations"] == []
+    apart = client.post("/end/trim-the-tree/score", data={**form, "p2.D1": "", "p2.E5": "yellow candle"}).json()
+    assert [(v["box"], v["where"]) for v in apart["violations"]] == [("p2.name", "start.trees.Ben")]
+    assert "ruling T1" in apart["violations"][0]["message"]

@@ -97,9 +97,9 @@ def create_app(settings: Settings) -> Starlette:
             return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
         _end_game(request)
         kit = _kit(game)
-        players, board = sheets.end_seats(game, kit)
+        players, boards = sheets.end_seats(game, kit)
         return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
-                    players=players, board=board, seats=range(1, kit.game.max_players + 1))
+                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1))
 
     async def score_end(request: Request) -> Response:
         out = _scored(_end_game(request), await guarded(request), end=True)

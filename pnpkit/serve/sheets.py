@@ -68,11 +68,12 @@ def values(items: Iterable[tuple[str, Any]]) -> Values:
     return out
 
 
-def end_seats(game: str, kit: Any) -> tuple[Seat, Seat]:
-    """An end position's form (scorer/forms/ends.py): the players' boxes and the board's."""
+def end_seats(game: str, kit: Any) -> tuple[Seat, list[tuple[str, Seat]]]:
+    """An end position's form (scorer/forms/ends.py): the players' boxes, and the board's (a
+    tree each, in Trim the Tree), each with its title."""
     f = end_form(game)
     boxes = {x.name: x for x in f.fields(kit)}
-    return Seat(0, boxes, f.players(kit)), Seat(0, boxes, f.board(kit))
+    return Seat(0, boxes, f.players(kit)), [(title, Seat(0, boxes, b)) for title, b in f.boards(kit)]
 
 
 def record(game: str, kit: Any, typed: Values, end: bool = False) -> tuple[dict, dict[str, int]]:

@@ -41,6 +41,10 @@ def players(kit) -> Layout:
     return Layout(("Name",), tuple((f"Player {n}", (f"p{n}.name",)) for n in range(1, SEATS + 1)), (), row_head="Seat")
 
 
+def boards(kit) -> list[tuple[str, Layout]]:
+    return [("The board", board(kit))]
+
+
 def board(kit) -> Layout:
     seats = range(1, SEATS + 1)
     rows = tuple((label, tuple(f"{place}.p{n}" for n in seats)) for place, label in _places(SEATS))

@@ -36,6 +36,10 @@ def players(kit) -> Layout:
     return Layout(("Name", "Role", "Stands on", "Out"), rows, (), row_head="Seat")
 
 
+def boards(kit) -> list[tuple[str, Layout]]:
+    return [("The board", board(kit))]
+
+
 def board(kit) -> Layout:
     squares = range(1, kit.params.grid + 1)
     return Layout(tuple(str(a) for a in squares), tuple((str(d), tuple(f"sq.{d}.{a}" for a in squares)) for d in squares),

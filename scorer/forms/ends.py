@@ -8,21 +8,22 @@ An end-position form knows:
 
     TITLE: str                           # what the form is of ("the table when the game ends")
     def players(kit) -> Layout           # a row of boxes per player (pN.name first)
-    def board(kit) -> Layout             # the board's boxes, as the board lies
+    def boards(kit) -> list[tuple[str, Layout]]  # the board's boxes, as the board lies (a tree each)
     def fields(kit) -> list[Field]       # every box of both
     def record(values: Values, kit) -> dict  # the record, or a FormProblem naming the box
+    def box(where, message, seats) -> str | None  # the box a problem the scorer refuses is about
 
-Fair Verona has no `start:` form (its position is the deck, the map and every card in play), and a
-Trim the Tree score depends on the order the ornaments were hung (its `start:` takes the scores as
-written): neither is scored from an end position. In the Nuts!' end position is its final storage
-cards: the final-sheet form (scorer/forms/in_the_nuts.py).
+Fair Verona has no `start:` form (its position is the deck, the map and every card in play): it is
+not scored from an end position. A Trim the Tree score depends on the order the ornaments were
+hung: its end position takes the scores as written and checks the trees. In the Nuts!' end
+position is its final storage cards: the final-sheet form (scorer/forms/in_the_nuts.py).
 """
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-END_GAMES = ("chestnuts", "forest-fire")
+END_GAMES = ("chestnuts", "forest-fire", "trim-the-tree")
 SEE_ALSO = {"in-the-nuts": "/sheet/in-the-nuts"}   # its end position is its final sheet
 
 
