@@ -14,7 +14,7 @@ from pnpkit.scorer.games.forest_fire.replay import Run
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
 from pnpkit.scorer.games.forest_fire.state import Move, sq
 from pnpkit.scorer.replay import Replay
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
 
 class AtTable:
@@ -88,7 +88,7 @@ class AtTable:
                         waiting=f"the game is over: the players {st.outcome} in round {st.ended_in}")
         if self.fires_due or self.acting is None:
             n = len(st.in_play())
-            return Turn(to_move=None, may_end_turn=True, turn=f"round {self.round}, fires",
+            return Turn(to_move=None, may_end_turn=True, turn=f"round {self.round}, fires", dice=self._fires(n),
                         waiting=f"round {self.round}'s fire rolls: add `fires:` with one roll for each player still "
                                 f"in play ({n}) to the round")
         i, p = self.acting, st.people[self.acting]
@@ -97,10 +97,16 @@ class AtTable:
             forced.append(f"refill: round {self.round} is a refill turn for {p.name} (a pilot's turns alternate, "
                           f"refill first: ruling F8)")
         where = "off the board" if p.at is None else sq(p.at)
+        ends = why_turn_short(st) is None
+        last = all(q.out for q in st.people[i + 1:])    # the fire rolls may end this turn
         return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st)], forced=forced,
-                    may_end_turn=why_turn_short(st) is None,
+                    may_end_turn=ends, dice=self._fires(len(st.in_play())) if ends and last else None,
                     turn=f"round {self.round}, {p.name} ({p.role.id}, {where}): {self._left(i)} of "
                          f"{1 if p.role.kind == 'air' else p.role.actions} actions left")
+
+    def _fires(self, players: int) -> Dice:
+        """The fire rolls, entered die by die (the web table): one square a player in play."""
+        return Dice(("down", "across"), faces=self.run.state.n, rolls=players)
 
     def _split(self, action: str) -> tuple[int | None, str]:
         """`Ben: move N` -> (Ben's seat, `move N`); no name: the player acting."""
