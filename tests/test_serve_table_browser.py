@@ -42,7 +42,28 @@ def start(browser, server, size: str, *players: str) -> None:
 
 
 def roll(browser, n: int) -> None:
-    act(browser, f"document.getElementById('chance').value = '{n}'; document.getElementById('enterchance').click()")
+    """Tap the die's face: the roll is entered as soon as every die of it has a face."""
+    assert browser.js("document.getElementById('typedchance').hidden")            # dice are tapped, not typed
+    assert browser.js("[...document.querySelectorAll('#chancedice button.face')].map(b => b.textContent)") == \
+        ["1", "2", "3", "4", "5", "6"]
+    act(browser, f"document.querySelector('#chancedice button.face[data-face=\"{n}\"]').click()")
+
+
+def tap_rolls(browser, pad: str, rolls: list[tuple[int, ...]], wait: bool = False) -> None:
+    """Tap each roll's faces, die by die, on the dice pad `pad` (a CSS selector)."""
+    for k, faces in enumerate(rolls):
+        for die, face in enumerate(faces):
+            click = f"document.querySelector('{pad} button.face[data-die=\"{die}\"][data-face=\"{face}\"]').click()"
+            if wait and k == len(rolls) - 1 and die == len(faces) - 1:
+                act(browser, click)           # the last face sends the rolls
+            else:
+                browser.js(click)
+
+
+def download(browser) -> str:
+    return browser.send("Runtime.evaluate", {"expression": "fetch(document.getElementById('download').href)"
+                                             ".then(r => r.text())", "awaitPromise": True,
+                                             "returnByValue": True})["result"]["value"]
 
 
 def test_a_whole_chestnuts_game_tapped_to_its_end_is_what_pnpkit_check_reads(browser, server, tmp_path):
@@ -112,3 +133,50 @@ def test_an_illegal_try_is_refused_with_its_rule_and_undo_takes_back_the_last_en
     browser.js("window.beforeReload = true; location.reload()")                        # a reload loses nothing
     settle(browser, f"!window.beforeReload && ({READY})")
     assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 5, "actions": []}]
+
+
+def test_a_whole_forest_fire_game_tapped_to_its_end_with_dice_buttons_is_what_pnpkit_check_reads(browser, server, tmp_path):
+    w, h, mobile = SIZES["phone"]
+    browser.visit(server + "/table", "!!document.querySelector('form.start')", w, h, mobile)
+    browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'forest-fire';"
+               " const boxes = f.querySelectorAll('input[name=player]'); ['Ann', 'Ben', 'Cat']"
+               ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
+    settle(browser, "!!document.querySelector('.dicepad')")
+    # the roles and starts are chosen; the setup's rolls are tapped on the dice, face by face
+    browser.js("(() => { const f = document.querySelector('form.start');"
+               " f.elements['players.0.role'].value = 'hotshot'; f.elements['players.0.start'].value = '0 3';"
+               " f.elements['players.1.role'].value = 'smoke-jumper'; f.elements['players.1.start'].value = '5 0';"
+               " f.elements['players.2.role'].value = 'pilot'; f.elements['players.2.start'].value = ''; })()")
+    rng = random.Random(23)
+    fires = [(1, 3), (1, 4), (4, 4), (4, 4), (5, 1), (6, 6)]
+    tap_rolls(browser, "#ask-setup-firebreaks", [(2, 5)])
+    tap_rolls(browser, "#ask-setup-fires", fires[:5])
+    assert "Rolls 5 of 6" in browser.js("document.querySelector('#ask-setup-fires .rolls').textContent")
+    tap_rolls(browser, "#ask-setup-fires", fires[5:])
+    assert browser.js("document.getElementsByName('setup.fires')[0].value") == ", ".join(f"{d} {a}" for d, a in fires)
+    browser.js("document.querySelector('form.start').submit()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    taps = rolls = 0
+    while not browser.js("!document.getElementById('over').hidden"):
+        offered = browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)")
+        if offered:       # the players put fires out when they can
+            pick = rng.choice([t for t in offered if t.split()[0] in ("extinguish", "drop", "refill")] or offered)
+            act(browser, f"document.querySelector('button.move[data-move={json.dumps(pick)}]').click()")
+            taps += 1
+        else:
+            assert browser.js("!document.getElementById('chancebox').hidden"), "neither a move nor a roll is offered"
+            n = browser.js("document.querySelectorAll('#chancedice .dierow').length")
+            assert n == 2                                                   # down and across
+            count = int(browser.js("document.querySelector('#chancedice .dicepad').dataset.rolls"))  # one a player in play
+            tap_rolls(browser, "#chancedice", [(2, 5)] * count, wait=True)     # each on the Firebreak: no fire
+            rolls += 1
+        assert taps + rolls < 100, "the game does not end"
+    assert taps >= 3 and rolls >= 1
+    assert browser.js("document.getElementById('violations').children.length") == 0
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    (tmp_path / "forest-fire.yaml").write_text(download(browser))
+    checked = CliRunner().invoke(cli, ["check", str(tmp_path / "forest-fire.yaml"), "--json"])
+    assert checked.exit_code == 0, checked.output
+    result = json.loads(checked.output)
+    assert result["valid"] and result["finished"]
+    assert result["outcome"] == "won" and "won" in browser.js("document.getElementById('over').textContent")

@@ -172,24 +172,30 @@ def create_app(settings: Settings) -> Starlette:
                         headers={"content-disposition": 'attachment; filename="pnpkit-history.zip"'})
 
     async def table_start(request: Request) -> Response:
-        game = request.query_params.get("game", "")
-        names = [n[:40] for n in request.query_params.getlist("player")][:tapping.MAX_PLAYERS]
-        problem = None
+        """Pick the game and the players; then what the game's opening asks (roles, setup rolls,
+        cards dealt), if anything; then the table."""
+        q = request.query_params
+        game = q.get("game", "")
+        names = [n[:40] for n in q.getlist("player")][:tapping.MAX_PLAYERS]
+        problem, asked = None, []
         if game:
             if game not in tapping.games():
                 problem = f"{game} cannot be tapped through here"
             elif len([n for n in names if n.strip()]) < 1:
                 problem = "write the players' names, the first player first"
             else:
-                record = tapping.new_record(game, names)
-                try:
-                    first = tapping.view(record)
-                except tapping.Refused as e:
-                    problem = str(e)
-                else:
-                    return page(request, "table.html", game=game, title=_kit(game).game.title, first=first)
-        return page(request, "table_start.html", tappable=tapping.games(), game=game, names=names, problem=problem,
-                    fresh=secrets.token_hex(4))   # a new game's address: its own place in the page's storage
+                asked = tapping.asks(game, names)
+                if not asked or q.get("begun"):
+                    answers = {a.field: q.get(a.field, "")[:tapping.MAX_ACTION * 4] for a in asked}
+                    try:
+                        first = tapping.view(tapping.new_record(game, names, answers))
+                    except tapping.Refused as e:
+                        problem = str(e)
+                    else:
+                        return page(request, "table.html", game=game, title=_kit(game).game.title, first=first)
+        return page(request, "table_start.html", tappable=[(g, _kit(g).game) for g in tapping.games()], game=game,
+                    names=names, problem=problem, asked=asked, answers=q, dice=tapping.dice_json,
+                    fresh=q.get("t") or secrets.token_hex(4))   # a new game's address: its own place in the page's storage
 
     async def table_tap(request: Request) -> Response:
         """One tap: {"action"} (or {"chance"}, what the dice or the draw gave) on the page's record."""
