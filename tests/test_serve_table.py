@@ -164,3 +164,29 @@ def test_a_chestnuts_roll_and_the_fire_rolls_are_dice_the_page_draws_a_button_pe
     token, record = start(client, "chestnuts", "Ann", "Ben")
     view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
     assert view["dice"] == {"dice": ["the die"], "faces": 6, "rolls": 1, "fewest": 1, "written": "{}"}
+
+
+def test_saving_a_tapped_game_again_is_its_next_revision_and_a_stale_screen_is_refused(client):
+    token, record = start(client, "chestnuts", "Ann", "Ben")
+    first = tap(client, token, record, chance="4")["record"]
+    saved = client.post("/table/save", data={"token": token, "record": json.dumps(first)},
+                        headers={"x-pnpkit-json": "1"}).json()
+    assert saved["revision"] == 1
+    more = tap(client, token, first, action="l")["record"]
+    again = client.post("/table/save", data={"token": token, "record": json.dumps(more), "play": saved["play"],
+                                             "revision": "1"}, headers={"x-pnpkit-json": "1"}).json()
+    assert again == {"play": saved["play"], "revision": 2, "href": f"/play/{saved['play']}"}   # the same game
+    store = client.app.state.store
+    assert [p.id for p in store.plays()] == [saved["play"]]                                # not a second game
+    assert "actions: [l]" in store.get(saved["play"]).record
+    assert [r for r, _ in store.earlier(saved["play"])] == [1] and "actions: []" in store.earlier(saved["play"])[0][1]
+    # a second screen that took up revision 1 saves after the first screen saved revision 2: refused
+    stale = client.post("/table/save", data={"token": token, "record": json.dumps(first), "play": saved["play"],
+                                             "revision": "1"}, headers={"x-pnpkit-json": "1"})
+    assert stale.status_code == 409 and "changed on another screen" in stale.text and "nothing was saved" in stale.text
+    assert "actions: [l]" in store.get(saved["play"]).record and store.get(saved["play"]).revision == 2
+    page = client.get(f"/play/{saved['play']}").text
+    assert f'href="/table?play={saved["play"]}"' in page and "revision 2" in page
+    taken_up = client.get("/table", params={"play": saved["play"]}).text
+    assert f'id="play" value="{saved["play"]}"' in taken_up and 'id="revision" value="2"' in taken_up
+    assert "Save again" in taken_up

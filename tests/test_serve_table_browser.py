@@ -180,3 +180,29 @@ def test_a_whole_forest_fire_game_tapped_to_its_end_with_dice_buttons_is_what_pn
     result = json.loads(checked.output)
     assert result["valid"] and result["finished"]
     assert result["outcome"] == "won" and "won" in browser.js("document.getElementById('over').textContent")
+
+
+def test_saving_again_after_more_moves_updates_the_same_game_and_a_stale_screen_is_told(browser, server):
+    start(browser, server, "laptop", "Ann", "Ben")
+    roll(browser, 4)
+    browser.js("document.getElementById('save').click()")
+    settle(browser, "location.pathname.startsWith('/play/') && document.body")
+    play = browser.js("location.pathname").split("/")[-1]
+    browser.js("history.back()")                                        # the table again, with what it saved
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    assert browser.js("document.getElementById('play').value") == play
+    act(browser, "document.querySelector('button.move').click()")        # l: one move more
+    browser.js("document.getElementById('save').click()")
+    settle(browser, "location.pathname.startsWith('/play/') && document.body")
+    assert browser.js("location.pathname") == f"/play/{play}"             # the same game, not a new one
+    assert "revision 2" in browser.js("document.querySelector('h1').textContent")
+    browser.visit(server + "/history", "!!document.querySelector('h1')")
+    assert browser.js(f"document.querySelectorAll('a[href=\"/play/{play}\"]').length") == 1
+    # a second screen took the game up at revision 1 (as the first screen was before its second save)
+    browser.visit(server + f"/table?play={play}", READY)
+    browser.js("document.getElementById('revision').value = '1'")
+    browser.js("document.getElementById('save').click()")
+    browser.wait("!document.getElementById('refusal').hidden")
+    refusal = browser.js("document.getElementById('refusal').textContent")
+    assert "changed on another screen" in refusal and "nothing was saved" in refusal
+    assert browser.js("location.pathname") == "/table"

@@ -106,7 +106,10 @@ def create_app(settings: Settings) -> Starlette:
         result = out.pop("_result", None)
         if out.get("error") or not out["names"]:
             return JSONResponse(out, status_code=400)
-        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
+        try:
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **_revision_of(form))
+        except Conflict as e:
+            return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -116,7 +119,8 @@ def create_app(settings: Settings) -> Starlette:
             return PlainTextResponse("no such game in the history", status_code=404)
         from pnpkit.scorer import api
         result = api.score_text(play.record, f"game {play.id}")
-        return page(request, "play.html", play=play, result=result)
+        return page(request, "play.html", play=play, result=result,
+                    tappable=tapping.takes_up(play.game, play.record))
 
     async def play_yaml(request: Request) -> Response:
         try:
@@ -175,6 +179,8 @@ def create_app(settings: Settings) -> Starlette:
         """Pick the game and the players; then what the game's opening asks (roles, setup rolls,
         cards dealt), if anything; then the table."""
         q = request.query_params
+        if q.get("play", "").isdigit():
+            return table_of_play(request, int(q["play"]))
         game = q.get("game", "")
         names = [n[:40] for n in q.getlist("player")][:tapping.MAX_PLAYERS]
         problem, asked = None, []
@@ -196,6 +202,28 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "table_start.html", tappable=[(g, _kit(g).game) for g in tapping.games()], game=game,
                     names=names, problem=problem, asked=asked, answers=q, dice=tapping.dice_json,
                     fresh=q.get("t") or secrets.token_hex(4))   # a new game's address: its own place in the page's storage
+
+    def table_of_play(request: Request, play_id: int) -> Response:
+        """A saved move-log game, taken up again where its record stops: saving it again makes the
+        same game's next revision (refused if another screen saved one meanwhile)."""
+        from pnpkit.kitfile.source import parse
+        try:
+            play = store.get(play_id)
+        except KeyError:
+            return PlainTextResponse("no such game in the history", status_code=404)
+        problem = None
+        if play.game not in tapping.games():
+            problem = f"{play.game} cannot be tapped through here"
+        else:
+            try:
+                first = tapping.view(parse(play.record, f"game {play.id}").data)
+            except (tapping.Refused, SourceError) as e:
+                problem = f"game {play.id} cannot be taken up here: {e}"
+            else:
+                return page(request, "table.html", game=play.game, title=_kit(play.game).game.title, first=first,
+                            play=play)
+        return page(request, "table_start.html", tappable=[(g, _kit(g).game) for g in tapping.games()], game="",
+                    names=[], problem=problem, asked=[], answers={}, dice=tapping.dice_json, fresh=secrets.token_hex(4))
 
     async def table_tap(request: Request) -> Response:
         """One tap: {"action"} (or {"chance"}, what the dice or the draw gave) on the page's record."""
@@ -223,7 +251,12 @@ def create_app(settings: Settings) -> Starlette:
             result = api.score_text(text, "the record")
         except (tapping.Refused, SourceError) as e:
             return PlainTextResponse(f"not saved: {e}", status_code=400)
-        play = store.save(text, result)
+        try:
+            play = store.save(text, result, **_revision_of(form))
+        except Conflict as e:
+            return PlainTextResponse(f"not saved: {e}", status_code=409)
+        if request.headers.get("x-pnpkit-json"):    # the page keeps which game and revision it now is
+            return JSONResponse({"play": play.id, "revision": play.revision, "href": f"/play/{play.id}"})
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     routes = [
@@ -243,6 +276,15 @@ def create_app(settings: Settings) -> Starlette:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
     return app
+
+
+def _revision_of(form: Any) -> dict:
+    """A save's `play` and the `revision` its page showed (a change of that play), or nothing (a new
+    play)."""
+    play, revision = str(form.get("play", "")), str(form.get("revision", ""))
+    if play.isdigit() and revision.isdigit():
+        return {"play": int(play), "revision": int(revision)}
+    return {}
 
 
 class Forbidden(Exception):

@@ -33,6 +33,12 @@ CREATE TABLE IF NOT EXISTS seat (
     place INTEGER,                        -- 1 for the winners of a finished game
     PRIMARY KEY (play, seat)
 );
+CREATE TABLE IF NOT EXISTS earlier (      -- each revision a change replaced: nothing saved is lost
+    play INTEGER NOT NULL REFERENCES play(id) ON DELETE CASCADE,
+    revision INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (play, revision)
+);
 CREATE INDEX IF NOT EXISTS seat_player ON seat(player);
 CREATE INDEX IF NOT EXISTS play_game ON play(game, played);
 """
@@ -97,28 +103,43 @@ class Store:
 
     def save(self, record: str, result: Any, played: str | None = None, play: int | None = None,
              revision: int | None = None) -> Play:
-        """Keep a scored record: a new play, or (`play`, the `revision` the page showed) a change."""
-        day = played or date.today().isoformat()
+        """Keep a scored record: a new play, or (`play`, the `revision` the page showed) the same play's
+        next revision, the one it replaces kept in `earlier`; a page that showed an older revision
+        than the saved one is refused (Conflict), never written over it. A change keeps the day
+        played unless it gives one."""
         outcome = result.extra.get("outcome") if result.cooperative else None
-        row = (result.game, day, record, int(result.valid), int(result.finished), outcome)
+        row = (result.game, played, record, int(result.valid), int(result.finished), outcome)
         with self._transaction():
             if play is None:
                 (count,) = self.db.execute("SELECT count(*) FROM play").fetchone()
                 if count >= MAX_PLAYS:
                     raise Conflict(f"the history holds {MAX_PLAYS:,} games, its most")
                 play = self.db.execute("INSERT INTO play(game, played, record, valid, finished, outcome) "
-                                       "VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid
+                                       "VALUES (?, ?, ?, ?, ?, ?)",
+                                       (row[0], played or date.today().isoformat(), *row[2:])).lastrowid
             else:
-                changed = self.db.execute(
-                    "UPDATE play SET game=?, played=?, record=?, valid=?, finished=?, outcome=?, revision=revision+1 "
-                    "WHERE id=? AND revision=?", (*row, play, revision)).rowcount
-                if not changed:
-                    raise Conflict("this game was changed on another screen since this page was opened: "
-                                   "reload it to see the change")
+                self._keep_earlier(play, revision)
+                self.db.execute("UPDATE play SET game=?, played=coalesce(?, played), record=?, valid=?, finished=?, "
+                                "outcome=?, revision=revision+1 WHERE id=?", (*row, play))
                 self.db.execute("DELETE FROM seat WHERE play=?", (play,))
             self.db.executemany("INSERT INTO seat(play, seat, player, total, place) VALUES (?, ?, ?, ?, ?)",
                                 [(play, s.seat, s.player, s.total, s.place) for s in seats_of(result)])
         return self.get(play)
+
+    def _keep_earlier(self, play: int, revision: int | None) -> None:
+        """The revision about to be replaced, kept; Conflict if it is not the one the page showed."""
+        row = self.db.execute("SELECT revision, record FROM play WHERE id=?", (play,)).fetchone()
+        if row is None:
+            raise Conflict("this game was deleted on another screen: it cannot be changed")
+        if row[0] != revision:
+            raise Conflict(f"this game was changed on another screen since this page was opened (it is at "
+                           f"revision {row[0]}, this page showed {revision}): nothing was saved; reload the game "
+                           "to see the change")
+        self.db.execute("INSERT INTO earlier(play, revision, record) VALUES (?, ?, ?)", (play, *row))
+
+    def earlier(self, play: int) -> list[tuple[int, str]]:
+        """(revision, record) of every revision of `play` a later one replaced, the first first."""
+        return list(self.db.execute("SELECT revision, record FROM earlier WHERE play=? ORDER BY revision", (play,)))
 
     def delete(self, play: int, revision: int) -> None:
         with self._transaction():

@@ -72,6 +72,18 @@ def new_record(game: str, names: list[str], answers: dict[str, str] | None = Non
         raise Refused(str(e)) from None
 
 
+def takes_up(game: str, text: str) -> bool:
+    """Whether a saved record can be taken up at the table again: a move log of a tappable game."""
+    from pnpkit.kitfile.source import parse
+    if game not in games():
+        return False
+    try:
+        _read(parse(text, "the record").data)
+    except (Refused, SourceError):
+        return False
+    return True
+
+
 def _names(names: list[str]) -> list[str]:
     return [n.strip() for n in names if n.strip()]
 

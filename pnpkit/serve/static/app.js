@@ -136,13 +136,36 @@ function dicePad(spec, changed, done) {
   let record = JSON.parse($("record").value), undo = [], busy = false;
   try {
     const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    if (kept && kept.record) { record = kept.record; undo = kept.undo || []; }
+    if (kept && kept.record) {
+      record = kept.record; undo = kept.undo || [];
+      if (kept.play) { $("play").value = kept.play; $("revision").value = kept.revision; }   // saved from here
+    }
   } catch (e) { /* nothing kept */ }
 
   function keep() {
     $("record").value = JSON.stringify(record);
-    try { sessionStorage.setItem(key, JSON.stringify({ record: record, undo: undo.slice(-500) })); } catch (e) { /* full */ }
+    try {
+      sessionStorage.setItem(key, JSON.stringify({ record: record, undo: undo.slice(-500), play: $("play").value,
+                                                   revision: $("revision").value }));
+    } catch (e) { /* full */ }
   }
+
+  // Saving: the first save makes a game in the history; every later save from this page (more moves,
+  // an undo) is that game's next revision. A save refused (another screen saved this game since)
+  // says so here and changes nothing.
+  form.addEventListener("submit", e => {
+    e.preventDefault();
+    keep();
+    fetch("/table/save", { method: "POST", body: new FormData(form), credentials: "same-origin",
+                           headers: { "x-pnpkit-json": "1" } })
+      .then(r => r.ok ? r.json() : r.text().then(t => { throw new Error(t); }))
+      .then(saved => {
+        $("play").value = saved.play; $("revision").value = saved.revision; keep();
+        $("saved").textContent = "Saved as game " + saved.play + ", revision " + saved.revision + ".";
+        location.href = saved.href;
+      })
+      .catch(err => refuse({ action: "", message: String(err.message || err), quote: "", rule: "" }));
+  });
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
@@ -208,7 +231,7 @@ function dicePad(spec, changed, done) {
 
   function refuse(r) {
     const p = $("refusal"); p.hidden = false; p.replaceChildren();
-    p.append(el("b", r.action ? "“" + r.action + "” is refused: " : "Refused: "), r.message);
+    p.append(el("b", r.action ? "“" + r.action + "” is refused: " : ""), r.message);
     if (r.quote) p.append(el("br"), el("q", r.quote));
     if (r.rule) p.append(" (" + r.rule + ")");
     p.dataset.rule = r.rule || "";
