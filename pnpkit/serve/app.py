@@ -15,6 +15,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import zipfile
+from functools import lru_cache
 from dataclasses import dataclass
 from importlib import resources
 from io import BytesIO
@@ -57,7 +58,7 @@ def create_app(settings: Settings) -> Starlette:
     token = secrets.token_urlsafe(24)   # one per server start: pages drawn before a restart must reload
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
-        html = env.get_template(name).render(token=token, games=GAMES, **context)
+        html = env.get_template(name).render(token=token, games=GAMES, title_of=_title, **context)
         response = HTMLResponse(html)
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
@@ -314,6 +315,12 @@ async def _forbidden(request: Request, exc: Exception) -> Response:
 def _kit(game: str):
     from pnpkit.kitfile.head import load_head
     return load_head(game)
+
+
+@lru_cache(maxsize=None)
+def _title(game: str) -> str:
+    """A game's name as its kit prints it (the history shows it, not the id)."""
+    return _kit(game).game.title if game in GAMES else game
 
 
 def _scored(game: str, form: Any) -> dict:

@@ -77,11 +77,26 @@ class Play:
         return [s.player for s in self.seats if s.place == 1] if self.finished else []
 
 
-def seats_of(result: Any) -> list[Seat]:
-    """A scored record's seats: totals and places (1 = won) from the scorer's ranking."""
+def names_in(record: str) -> list[str]:
+    """The players a record names, in seat order (`players:` as names, or as entries with a `name`)."""
+    from pnpkit.kitfile.errors import SourceError
+    from pnpkit.kitfile.source import parse
+    try:
+        data = parse(record, "the record").data
+    except SourceError:
+        return []
+    players = data.get("players") if isinstance(data, dict) else None
+    named = [p.get("name") if isinstance(p, dict) else p for p in players or []]
+    return [str(n) for n in named if isinstance(n, (str, int))]
+
+
+def seats_of(result: Any, record: str = "") -> list[Seat]:
+    """A scored record's seats: totals and places (1 = won) from the scorer's ranking; a cooperative
+    game's players (its scorer lists none: nobody scores) as the record names them."""
     place = {name: k + 1 for k, group in enumerate(result.ranking or []) for name in group}
     if result.cooperative:
-        return [Seat(i, p.name, None, None) for i, p in enumerate(result.players)]
+        names = [p.name for p in result.players] or names_in(record)
+        return [Seat(i, name, None, None) for i, name in enumerate(names)]
     return [Seat(i, p.name, p.total, place.get(p.name)) for i, p in enumerate(result.players)]
 
 
@@ -123,7 +138,7 @@ class Store:
                                 "outcome=?, revision=revision+1 WHERE id=?", (*row, play))
                 self.db.execute("DELETE FROM seat WHERE play=?", (play,))
             self.db.executemany("INSERT INTO seat(play, seat, player, total, place) VALUES (?, ?, ?, ?, ?)",
-                                [(play, s.seat, s.player, s.total, s.place) for s in seats_of(result)])
+                                [(play, s.seat, s.player, s.total, s.place) for s in seats_of(result, record)])
         return self.get(play)
 
     def _keep_earlier(self, play: int, revision: int | None) -> None:
@@ -182,11 +197,13 @@ class Store:
         return [self.get(i) for (i,) in self.db.execute(sql, (*args, limit))]
 
     def player_stats(self, game: str | None = None) -> list[dict]:
-        """Per player (and game): plays, wins (shared wins count), average and best score."""
-        sql = """SELECT s.player, p.game, count(*), sum(s.place = 1 AND p.finished), avg(s.total), max(s.total)
+        """Per player (and game): plays, wins (shared wins count; a cooperative game won is a win for
+        each player), average and best score (none in a cooperative game)."""
+        won = "CASE WHEN p.outcome IS NULL THEN s.place = 1 AND p.finished ELSE p.outcome = 'won' END"
+        sql = f"""SELECT s.player, p.game, count(*), sum({won}), avg(s.total), max(s.total)
                  FROM seat s JOIN play p ON p.id = s.play
-                 WHERE p.outcome IS NULL AND (? IS NULL OR p.game = ?)
-                 GROUP BY s.player, p.game ORDER BY p.game, sum(s.place = 1 AND p.finished) DESC, s.player"""
+                 WHERE (? IS NULL OR p.game = ?)
+                 GROUP BY s.player, p.game ORDER BY p.game, sum({won}) DESC, s.player"""
         return [{"player": r[0], "game": r[1], "plays": r[2], "wins": r[3] or 0,
                  "average": round(r[4], 1) if r[4] is not None else None, "best": r[5]}
                 for r in self.db.execute(sql, (game, game))]

@@ -197,7 +197,10 @@ function dicePad(spec, changed, done) {
     // chance is asked for when the table waits for it, or when the dice it names would end the turn
     const chance = !over && (!!v.waiting || (v.may_end_turn && !!v.dice));
     $("chancebox").hidden = !chance;
-    $("waiting").textContent = v.waiting ? v.waiting : chance ? "Or end the turn: tap what the dice show next." : "";
+    // with dice to tap, the table's sentence without its note on the record's notation (after the colon)
+    const tapIt = v.dice && v.dice.dice.length * v.dice.rolls === 1 ? ": tap what the die shows" : ": tap what the dice show, die by die";
+    $("waiting").textContent = !v.waiting ? (chance ? "Or end the turn" + tapIt + "." : "")
+      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".") : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
@@ -209,7 +212,17 @@ function dicePad(spec, changed, done) {
       Object.keys(costs).sort((a, b) => a - b).forEach(c => {
         const group = el("div", undefined, "costgroup");
         group.append(el("span", c === "" ? "Legal now" : "costs " + c, "costlabel"));
-        costs[c].forEach(t => group.append(moveButton(t)));
+        // many moves of one kind (`jump 3 4`, `draw R7`): one row under the kind's name, each button the rest
+        const kinds = {};
+        costs[c].forEach(o => { const k = o.text.split(" ")[0]; (kinds[k] = kinds[k] || []).push(o); });
+        costs[c].forEach(o => {
+          const k = o.text.split(" ")[0], same = kinds[k];
+          if (same.length < 5 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
+          if (same[0] !== o) return;
+          const row = el("div", undefined, "kindgroup"); row.append(el("span", k, "kindlabel"));
+          same.forEach(x => { const b = moveButton(x); b.textContent = x.text.slice(k.length + 1); b.classList.add("short"); b.title = x.text; row.append(b); });
+          group.append(row);
+        });
         moves.append(group);
       });
     } else if (!over && !v.waiting) {
