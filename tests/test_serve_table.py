@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -190,3 +191,45 @@ def test_saving_a_tapped_game_again_is_its_next_revision_and_a_stale_screen_is_r
     taken_up = client.get("/table", params={"play": saved["play"]}).text
     assert f'id="play" value="{saved["play"]}"' in taken_up and 'id="revision" value="2"' in taken_up
     assert "Save again" in taken_up
+
+
+def test_fair_verona_is_tapped_turn_by_turn_with_the_moves_the_table_offers(client):
+    import random
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+               "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}
+    table = client.get("/table", params={"game": "fair-verona", "player": names, "begun": "1", **answers}).text
+    token = re.search(r'name="token" value="([^"]+)"', table)[1]
+    record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', table)[1]))
+    rng, kinds = random.Random(5), set()
+    for _ in range(40):
+        view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+        offered = [o["text"] for o in view["legal"]]
+        assert offered, view["turn"]                               # the screen always says what may be done
+        pick = rng.choice(offered)
+        after = tap(client, token, record, action=pick)
+        assert after.get("refusal") is None and "error" not in after, (pick, after)
+        kinds.add(pick.split()[0])
+        record = after["record"]
+    assert {"draw", "place", "encounter", "clear"} <= kinds        # tiles drawn and laid, encounters dealt and met
+    assert after["score"]["violations"] == []
+    checked = CliRunner().invoke(cli, ["check", "-", "--json"], input=after["yaml"])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_in_the_nuts_rolls_are_offered_with_their_three_dice(client):
+    from pnpkit.scorer.play import Dice
+    assert Dice(("green die", "white die", "white die"), written="{} > 8").text([[2, 1, 6]]) == "2 1 6 > 8"
+    token, record = start(client, "in-the-nuts", "Ann", "Ben")
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    assert view["waiting"] and view["legal"] == []                 # the setup's nuts first: typed, no dice
+    assert view["dice"] is None
+    from pnpkit.kitfile.source import parse
+    docs = (Path(__file__).parent.parent / "docs" / "records" / "in-the-nuts.md").read_text(encoding="utf-8")
+    record = parse(re.findall(r"```yaml\n(.*?)```", docs, re.S)[0], "docs").data      # stops before a roll
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    rolls = [o for o in view["legal"] if o["text"].startswith("roll > ")]
+    assert rolls and all(o["dice"]["dice"] == ["green die", "white die", "white die"] for o in rolls)
+    eight = next(o for o in rolls if o["text"] == "roll > 8")
+    after = tap(client, token, record, action=eight["dice"]["written"].replace("{}", "2 1 6"))
+    assert after.get("refusal") is None and "2 1 6 > 8" in after["yaml"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -206,3 +207,24 @@ def test_saving_again_after_more_moves_updates_the_same_game_and_a_stale_screen_
     refusal = browser.js("document.getElementById('refusal').textContent")
     assert "changed on another screen" in refusal and "nothing was saved" in refusal
     assert browser.js("location.pathname") == "/table"
+
+
+def test_an_in_the_nuts_roll_is_tapped_on_its_three_dice(browser, server):
+    from pathlib import Path
+
+    from pnpkit.kitfile.source import parse
+    docs = (Path(__file__).parent.parent / "docs" / "records" / "in-the-nuts.md").read_text(encoding="utf-8")
+    record = parse(re.findall(r"```yaml\n(.*?)```", docs, re.S)[0], "docs").data      # stops before a roll
+    w, h, mobile = SIZES["phone"]
+    browser.visit(server + "/table?game=in-the-nuts&player=Anna&player=Marlene&t=itn", READY, w, h, mobile)
+    browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
+               f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true; location.reload()")
+    settle(browser, f"!window.before && ({READY}) && !!document.querySelector('button.move[data-move=\"roll > 8\"]')")
+    browser.js("document.querySelector('button.move[data-move=\"roll > 8\"]').click()")
+    assert not browser.js("document.getElementById('optiondice').hidden")
+    assert browser.js("[...document.querySelectorAll('#optiondice .diename')].map(e => e.textContent)") == \
+        ["green die", "white die", "white die"]
+    tap_rolls(browser, "#optiondice", [(2, 1, 6)], wait=True)
+    turns = browser.js("JSON.parse(document.getElementById('record').value).turns")
+    assert "2 1 6 > 8" in turns[-1]["rolls"]
+    assert browser.js("document.getElementById('optiondice').hidden")
