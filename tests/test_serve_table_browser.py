@@ -207,6 +207,10 @@ def test_saving_again_after_more_moves_updates_the_same_game_and_a_stale_screen_
     refusal = browser.js("document.getElementById('refusal').textContent")
     assert "changed on another screen" in refusal and "nothing was saved" in refusal
     assert browser.js("location.pathname") == "/table"
+    browser.js("window.before = true; location.reload()")               # a reload shows the saved game
+    settle(browser, f"!window.before && ({READY})")
+    assert browser.js("document.getElementById('revision').value") == "2"
+    assert browser.js("JSON.parse(document.getElementById('record').value).turns") == [{"roll": 4, "actions": ["l"]}]
 
 
 def test_an_in_the_nuts_roll_is_tapped_on_its_three_dice(browser, server):

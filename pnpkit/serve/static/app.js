@@ -136,7 +136,8 @@ function dicePad(spec, changed, done) {
   let record = JSON.parse($("record").value), undo = [], busy = false;
   try {
     const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    if (kept && kept.record) {
+    const drawn = Number($("revision").value || 0);   // a saved game's revision as the server drew it
+    if (kept && kept.record && !(drawn && Number(kept.revision || 0) < drawn)) {   // older than saved: reloaded
       record = kept.record; undo = kept.undo || [];
       if (kept.play) { $("play").value = kept.play; $("revision").value = kept.revision; }   // saved from here
     }
