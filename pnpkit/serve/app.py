@@ -32,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 from pnpkit.kitfile.errors import SourceError
 from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets, tapping
-from pnpkit.serve.store import Conflict, Store
+from pnpkit.serve.table_pages import table_routes
+from pnpkit.serve.store import Conflict, Store, revision_of
 
 CSRF_COOKIE, ACCESS_COOKIE = "pnpkit_token", "pnpkit_access"
 MAX_FORM_BYTES = 200_000      # a filled sheet is a few KB
@@ -108,7 +109,7 @@ def create_app(settings: Settings) -> Starlette:
         if out.get("error") or not out["names"]:
             return JSONResponse(out, status_code=400)
         try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **_revision_of(form))
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
         except Conflict as e:
             return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
@@ -176,94 +177,9 @@ def create_app(settings: Settings) -> Starlette:
         return Response(buf.getvalue(), media_type="application/zip",
                         headers={"content-disposition": 'attachment; filename="pnpkit-history.zip"'})
 
-    async def table_start(request: Request) -> Response:
-        """Pick the game and the players; then what the game's opening asks (roles, setup rolls,
-        cards dealt), if anything; then the table."""
-        q = request.query_params
-        if q.get("play", "").isdigit():
-            return table_of_play(request, int(q["play"]))
-        game = q.get("game", "")
-        names = [n[:40] for n in q.getlist("player")][:tapping.MAX_PLAYERS]
-        problem, asked = None, []
-        if game:
-            if game not in tapping.games():
-                problem = f"{game} cannot be tapped through here"
-            elif len([n for n in names if n.strip()]) < 1:
-                problem = "write the players' names, the first player first"
-            else:
-                asked = tapping.asks(game, names)
-                if not asked or q.get("begun"):
-                    answers = {a.field: q.get(a.field, "")[:tapping.MAX_ACTION * 4] for a in asked}
-                    try:
-                        first = tapping.view(tapping.new_record(game, names, answers))
-                    except tapping.Refused as e:
-                        problem = str(e)
-                    else:
-                        return page(request, "table.html", game=game, title=_kit(game).game.title, first=first)
-        return page(request, "table_start.html", tappable=[(g, _kit(g).game) for g in tapping.games()], game=game,
-                    names=names, problem=problem, asked=asked, answers=q, dice=tapping.dice_json,
-                    fresh=q.get("t") or secrets.token_hex(4))   # a new game's address: its own place in the page's storage
-
-    def table_of_play(request: Request, play_id: int) -> Response:
-        """A saved move-log game, taken up again where its record stops: saving it again makes the
-        same game's next revision (refused if another screen saved one meanwhile)."""
-        from pnpkit.kitfile.source import parse
-        try:
-            play = store.get(play_id)
-        except KeyError:
-            return PlainTextResponse("no such game in the history", status_code=404)
-        problem = None
-        if play.game not in tapping.games():
-            problem = f"{play.game} cannot be tapped through here"
-        else:
-            try:
-                first = tapping.view(parse(play.record, f"game {play.id}").data)
-            except (tapping.Refused, SourceError) as e:
-                problem = f"game {play.id} cannot be taken up here: {e}"
-            else:
-                return page(request, "table.html", game=play.game, title=_kit(play.game).game.title, first=first,
-                            play=play)
-        return page(request, "table_start.html", tappable=[(g, _kit(g).game) for g in tapping.games()], game="",
-                    names=[], problem=problem, asked=[], answers={}, dice=tapping.dice_json, fresh=secrets.token_hex(4))
-
-    async def table_tap(request: Request) -> Response:
-        """One tap: {"action"} (or {"chance"}, what the dice or the draw gave) on the page's record."""
-        form = await guarded(request)
-        try:
-            data = tapping.record_of(str(form.get("record", "")))
-            chance = "chance" in form
-            tapped = tapping.tap(data, str(form.get("chance" if chance else "action", "")), chance=chance)
-            return JSONResponse({**tapping.view(tapped.data), "refusal": tapped.refusal})
-        except tapping.Refused as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-
-    async def table_view(request: Request) -> Response:
-        form = await guarded(request)
-        try:
-            return JSONResponse(tapping.view(tapping.record_of(str(form.get("record", "")))))
-        except tapping.Refused as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-
-    async def table_save(request: Request) -> Response:
-        form = await guarded(request)
-        from pnpkit.scorer import api
-        try:
-            text = tapping.view(tapping.record_of(str(form.get("record", ""))))["yaml"]
-            result = api.score_text(text, "the record")
-        except (tapping.Refused, SourceError) as e:
-            return PlainTextResponse(f"not saved: {e}", status_code=400)
-        try:
-            play = store.save(text, result, **_revision_of(form))
-        except Conflict as e:
-            return PlainTextResponse(f"not saved: {e}", status_code=409)
-        if request.headers.get("x-pnpkit-json"):    # the page keeps which game and revision it now is
-            return JSONResponse({"play": play.id, "revision": play.revision, "href": f"/play/{play.id}"})
-        return RedirectResponse(f"/play/{play.id}", status_code=303)
-
     routes = [
         Route("/", home), Route("/rules", rules),
-        Route("/table", table_start), Route("/table/tap", table_tap, methods=["POST"]),
-        Route("/table/view", table_view, methods=["POST"]), Route("/table/save", table_save, methods=["POST"]),
+        *table_routes(page, guarded, store),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
         Route("/play/{play:int}", show_play), Route("/play/{play:int}.yaml", play_yaml),
@@ -277,15 +193,6 @@ def create_app(settings: Settings) -> Starlette:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
     return app
-
-
-def _revision_of(form: Any) -> dict:
-    """A save's `play` and the `revision` its page showed (a change of that play), or nothing (a new
-    play)."""
-    play, revision = str(form.get("play", "")), str(form.get("revision", ""))
-    if play.isdigit() and revision.isdigit():
-        return {"play": int(play), "revision": int(revision)}
-    return {}
 
 
 class Forbidden(Exception):

@@ -100,6 +100,15 @@ def seats_of(result: Any, record: str = "") -> list[Seat]:
     return [Seat(i, p.name, p.total, place.get(p.name)) for i, p in enumerate(result.players)]
 
 
+def revision_of(form: Any) -> dict:
+    """What a save's form says it changes: {play, revision} (the play and the revision its page showed),
+    or nothing (a new play)."""
+    play, revision = str(form.get("play", "")), str(form.get("revision", ""))
+    if play.isdigit() and revision.isdigit():
+        return {"play": int(play), "revision": int(revision)}
+    return {}
+
+
 class Store:
     """The history file. One Store per thread of a server (sqlite3 connections are not shared)."""
 

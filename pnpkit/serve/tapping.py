@@ -59,7 +59,7 @@ def _startable(game: str) -> bool:
 def asks(game: str, names: list[str]) -> list[Ask]:
     """What the table asks before the first move, besides the names (roles, setup rolls, cards)."""
     from pnpkit.scorer.games import load
-    return load(game).opening_asks(_head(game), _names(names))
+    return load(game).opening_asks(head(game), _names(names))
 
 
 def new_record(game: str, names: list[str], answers: dict[str, str] | None = None) -> dict:
@@ -67,7 +67,7 @@ def new_record(game: str, names: list[str], answers: dict[str, str] | None = Non
     opening's answers say (Refused naming an answer that cannot be read)."""
     from pnpkit.scorer.games import load
     try:
-        return load(game).opening_record(_head(game), _names(names), answers or {})
+        return load(game).opening_record(head(game), _names(names), answers or {})
     except ValueError as e:
         raise Refused(str(e)) from None
 
@@ -89,7 +89,7 @@ def _names(names: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _head(game: str):
+def head(game: str):
     from pnpkit.kitfile.head import load_head
     return load_head(game)    # the kit's game and params: what the opening asks about
 
