@@ -134,6 +134,9 @@ def main(out: Path) -> None:
                        "document.querySelectorAll('#ask-setup-fires button.face')[9].click();"
                        "document.querySelectorAll('#ask-setup-fires button.face')[0].click()")
             s.shoot(f"serve-start-{size}")
+        s.visit("/table?" + urlencode([("game", "fair-verona")] + [("player", n) for n in FAMILY + ["Dan"]]
+                                      + [("t", "fv")]), "phone", "!!document.querySelector('form.start')")
+        s.shoot("serve-start-verona-phone")
         for size in SIZES:
             s.visit("/table?" + urlencode(ff + [("begun", "1"), ("t", f"ff-{size}"), *FF_ANSWERS.items()]), size, READY)
             for move in ("extinguish 1 3", "extinguish 1 4", "extinguish 5 1"):

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pnpkit.scorer.cards import RANKS, SUITS, parse_card
 from pnpkit.scorer.play import Ask
 
-CARDS = tuple(f"{r}{s}" for s in SUITS for r in RANKS)   # every card an Identity may be (never a Joker)
+CARDS = tuple(f"{r}{s}" for s in SUITS.values() for r in RANKS)   # every card an Identity may be (never a Joker)
 
 
 def asks(kit, names: list[str]) -> list[Ask]:
     levels = tuple(d.name for d in kit.params.difficulties)
     out = [Ask("difficulty", "Difficulty", levels, default=levels[0])]
     out += [Ask(f"players.{i}.identity", f"{name}'s Identity card (dealt face up)", CARDS) for i, name in enumerate(names)]
-    out.append(Ask("clue", "The first Clue Card", hint="a card, e.g. 7H; Jokers dealt before it first: JK 7H"))
+    out.append(Ask("clue", "The first Clue Card", hint="e.g. 7H (JK 7H: a Joker came first)"))
     return out
 
 
