@@ -12,7 +12,8 @@ CARDS = tuple(f"{r}{s}" for s in SUITS.values() for r in RANKS)   # every card a
 def asks(kit, names: list[str]) -> list[Ask]:
     levels = tuple(d.name for d in kit.params.difficulties)
     out = [Ask("difficulty", "Difficulty", levels, default=levels[0])]
-    out += [Ask(f"players.{i}.identity", f"{name}'s Identity card (dealt face up)", CARDS) for i, name in enumerate(names)]
+    out += [Ask(f"players.{i}.identity", f"{name}'s Identity card (dealt face up)", CARDS)
+            for i, name in enumerate(names)]
     out.append(Ask("clue", "The first Clue Card", hint="e.g. 7H (JK 7H: a Joker came first)"))
     return out
 

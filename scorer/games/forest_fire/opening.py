@@ -9,7 +9,8 @@ from pnpkit.scorer.play import Ask, Dice
 def _ring(n: int) -> tuple[str, ...]:
     """The ring's spaces, `down across`: one coordinate 0 or n+1, the other 1..n (no corners)."""
     edge = [f"0 {a}" for a in range(1, n + 1)] + [f"{n + 1} {a}" for a in range(1, n + 1)]
-    return tuple(edge + [f"{d} 0" for d in range(1, n + 1)] + [f"{d} {n + 1}" for d in range(1, n + 1)])
+    sides = [f"{d} 0" for d in range(1, n + 1)] + [f"{d} {n + 1}" for d in range(1, n + 1)]
+    return tuple(edge + sides)
 
 
 def asks(kit, names: list[str]) -> list[Ask]:
@@ -20,8 +21,8 @@ def asks(kit, names: list[str]) -> list[Ask]:
     for i, name in enumerate(names):
         role = roles[i % len(roles)]
         out.append(Ask(f"players.{i}.role", f"{name}'s role", tuple(roles), default=role))
-        out.append(Ask(f"players.{i}.start", f"{name}'s start: a space of the ring, down across (a pilot has none)", ("",) + ring,
-                       default="" if params.role(role).kind == "air" else ring[(i * 7) % len(ring)]))
+        out.append(Ask(f"players.{i}.start", f"{name}'s start: a space of the ring, down across (a pilot has none)",
+                       ("",) + ring, default="" if params.role(role).kind == "air" else ring[(i * 7) % len(ring)]))
     breaks = min(players, params.firebreaks)
     out.append(Ask("setup.firebreaks", f"The Firebreak rolls (up to {breaks}; the difficulty says how many)",
                    dice=Dice(("down", "across"), faces=params.grid, rolls=breaks, fewest=0)))
