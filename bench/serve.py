@@ -44,6 +44,24 @@ def timed(f, n: int = 20) -> float:
     return statistics.median(times) * 1000
 
 
+def forest_fire(c: TestClient, token: str) -> tuple[str, dict]:
+    """A Forest Fire game begun at the table and tapped for a few rounds: (its record as the page
+    sends it, the table's answer there)."""
+    import json
+    answers = {"players.0.role": "hotshot", "players.0.start": "0 3", "players.1.role": "smoke-jumper",
+               "players.1.start": "5 0", "players.2.role": "pilot", "setup.firebreaks": "2 5",
+               "setup.fires": "1 3, 1 4, 4 4, 4 4, 5 1, 6 6"}
+    page = c.get("/table", params={"game": "forest-fire", "player": ["Ann", "Ben", "Cat"], "begun": "1", **answers}).text
+    record = re.search(r'id="record" value="([^"]+)"', page)[1].replace("&#34;", '"').replace("&quot;", '"')
+    view = c.post("/table/view", data={"token": token, "record": record}).json()
+    for _ in range(12):   # the first move offered, or the fire rolls on the Firebreak
+        fields = {"action": view["legal"][-1]["text"]} if view["legal"] else \
+            {"chance": ", ".join(["2 5"] * view["dice"]["rolls"])}
+        view = c.post("/table/tap", data={"token": token, "record": record, **fields}).json()
+        record = json.dumps(view["record"])
+    return record, view
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10_000)
@@ -64,6 +82,8 @@ def main() -> None:
         token = re.search(r'name="token" value="([^"]+)"', c.get("/sheet/nuts").text)[1]
         form = {"token": token, "p0.name": "Ann", "p0.almond": "3", "p0.cashew": "2", "p0.peanut": "4",
                 "p0.pistachio": "2", "p0.bonus": "B07", "p1.name": "Ben", "p1.almond": "1"}
+        record, view = forest_fire(c, token)
+        tap = {"token": token, "record": record, "action": view["legal"][0]["text"]}
         rows = [
             ("statistics query (player and game)", lambda: (store.player_stats(), store.game_stats()), 200),
             ("GET /stats", lambda: c.get("/stats"), 200),
@@ -72,6 +92,7 @@ def main() -> None:
             ("GET /sheet/nuts", lambda: c.get("/sheet/nuts"), 100),
             ("POST /sheet/nuts/score (a keystroke)", lambda: c.post("/sheet/nuts/score", data=form), 100),
             ("GET /rules (a question)", lambda: c.get("/rules", params={"game": "nuts", "q": "tie breaker"}), 100),
+            (f"POST /table/tap (Forest Fire, {view['turn'][:8]})", lambda: c.post("/table/tap", data=tap), 100),
         ]
         print(f"{'':44}{'median ms':>10}  target")
         for label, f, target in rows:

@@ -124,6 +124,11 @@ class Game:
     start_of: str | None = None             # (state, names) -> the `start:` mapping of a table's position
     #                                         (between turns): a record may begin there
     table: str | None = None                # (record, kit) -> play.Table: `pnpkit moves`, the web table
+    opening: str | None = None              # a module: asks(kit, names) -> [play.Ask], what a move log
+    #                                         says before its first move besides the names (roles, the
+    #                                         setup's rolls, the cards dealt), and record(kit, names,
+    #                                         answers) -> the record before its first move (None: the
+    #                                         game and the players are the whole beginning)
     pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
     rules: str | None = None                # the module implementing `Rules`
     sim: str | None = None                  # the simulator's module: LENGTH, COOPERATIVE, new(kit, names, setup, rng)
@@ -163,6 +168,17 @@ class Game:
 
     def pictures_of(self, record, kit, result) -> "Position":
         return self.part("pictures")(record, kit, result)
+
+    def opening_asks(self, kit, names: list[str]) -> list:
+        """What the table asks before the first move (scorer/play.py: Ask); none by default."""
+        return self.part("opening").asks(kit, names) if self.opening else []
+
+    def opening_record(self, kit, names: list[str], answers: dict[str, str]) -> dict:
+        """The record before its first move, with the answers to `opening_asks` written in
+        (ValueError naming the answer that cannot be read)."""
+        if self.opening:
+            return self.part("opening").record(kit, names, answers)
+        return {"game": self.id, "players": list(names)}
 
     def sim_module(self) -> "ModuleType":
         return self.part("sim")

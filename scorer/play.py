@@ -126,11 +126,62 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Dice:
+    """Dice the rules roll here, entered face by face (the web table shows a button per face, per
+    die): the name of each die of one roll, its faces, how many rolls, and how the record writes
+    them (`written`'s `{}` is the rolls, each roll's faces with spaces, the rolls with ", ")."""
+
+    dice: tuple[str, ...] = ("die",)
+    faces: int = 6
+    rolls: int = 1
+    fewest: int | None = None       # fewer rolls may be written, at least this many (None: exactly `rolls`)
+    written: str = "{}"
+
+    def read(self, text: str) -> list[list[int]]:
+        """Rolls as typed ("2 3, 5 1": a roll's faces with spaces, rolls with commas), checked
+        against these dice; ValueError saying what is expected."""
+        rolls = [part.split() for part in str(text).replace(";", ",").split(",") if part.strip()]
+        if any(not all(f.isdigit() and len(f) < 3 for f in r) for r in rolls):
+            raise ValueError(f"cannot read {str(text)[:40]!r}: write each roll as its {len(self.dice)} dice "
+                             f"({' '.join(self.dice)}), rolls separated by commas")
+        out = [[int(f) for f in r] for r in rolls]
+        self.text(out)
+        return out
+
+    def text(self, rolls: list[list[int]]) -> str:
+        """The record's text of these rolls; ValueError if they are not rolls of these dice."""
+        fewest = self.rolls if self.fewest is None else self.fewest
+        if not fewest <= len(rolls) <= self.rolls:
+            want = self.rolls if fewest == self.rolls else f"{fewest} to {self.rolls}"
+            raise ValueError(f"{want} roll(s) of {' and '.join(self.dice)}, got {len(rolls)}")
+        for r in rolls:
+            if len(r) != len(self.dice) or not all(1 <= f <= self.faces for f in r):
+                raise ValueError(f"a roll is {len(self.dice)} dice, each 1 to {self.faces}: got {r}")
+        return self.written.format(", ".join(" ".join(map(str, r)) for r in rolls))
+
+
+@dataclass(frozen=True)
 class Option:
     """One action that may come next, written as the record writes it."""
 
     text: str
     cost: int | None = None         # where the game has costs (Chestnuts' Nut Points)
+    dice: Dice | None = None        # the action is written with dice rolled when it is taken
+    #                                 (In the Nuts!' `roll > 8` is written `2 1 6 > 8`)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One thing a record says before its first move that only the table knows: a choice (a role,
+    a difficulty, a square, a card dealt face up), dice rolled, or words written as the record
+    writes them. `field` is where the answer goes: the game's `opening` writes it in."""
+
+    field: str                      # "players.1.role", "setup.fires"
+    label: str
+    choices: tuple[str, ...] = ()   # one of these ("" offered as "none" where it is allowed)
+    dice: Dice | None = None
+    hint: str = ""                  # how the record writes it, for a typed answer
+    default: str = ""
 
 
 @dataclass
@@ -147,6 +198,8 @@ class Turn:
     notes: list[str] = field(default_factory=list)   # what chance decides in the listed actions, and
     # how to write it (In the Nuts!: the dice of `roll > 8`, the card that replaces a nut taken)
     cost_unit: str = "Nut Point"    # what the costs count (NUTS: Action tokens)
+    dice: Dice | None = None        # the dice chance rolls next, when `waiting` asks for them or they
+    #                                 would end the turn (Chestnuts' next roll, Forest Fire's fire rolls)
 
 
 def cannot_extend(why: str) -> ValueError:

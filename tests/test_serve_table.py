@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -34,8 +35,9 @@ def tap(c: TestClient, token: str, record: dict, **fields) -> dict:
 
 def test_the_start_page_offers_the_games_a_table_can_be_tapped_through(client):
     page = client.get("/table").text
-    assert re.search(r"<option[^>]*>chestnuts</option>", page) and "<option >trim-the-tree</option>" in page
-    assert ">nuts</option>" not in page               # a final-sheet game is filled in, not tapped
+    offered = re.findall(r'<option value="([a-z-]+)"', page)
+    assert offered == ["chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree"]
+    assert "Forest Fire: A Game for Kids (2-4 players)" in page and "Fair Verona (4 players)" in page
     assert "write the players" in client.get("/table", params={"game": "chestnuts"}).text
 
 
@@ -117,3 +119,117 @@ def test_in_the_nuts_setup_is_entered_then_its_squirrels_tapped_and_a_roll_writt
     assert dice.status_code == 400 and "2 1 6 > 8" in dice.json()["error"]           # the dice decide: written out
     rolled = tap(client, token, view["record"], action="2 1 6 > 8")
     assert rolled["record"]["turns"] == [{"rolls": ["2 1 6 > 8"]}] and rolled["picture"]
+
+
+def _start_form(c: TestClient, game: str, *names: str) -> str:
+    return c.get("/table", params={"game": game, "player": list(names), "t": "x"}).text
+
+
+def test_forest_fire_asks_the_roles_the_starts_and_the_setup_rolls_before_its_first_round(client):
+    page = _start_form(client, "forest-fire", "Ann", "Ben", "Cat")
+    for field in ("players.0.role", "players.2.start", "setup.firebreaks", "setup.fires"):
+        assert f'name="{field}"' in page
+    assert "data-dice=" in page and "6)" in page                  # 2 rounds' worth for 3 players: 6 rolls
+    answers = {"players.0.role": "hotshot", "players.0.start": "0 3", "players.1.role": "smoke-jumper",
+               "players.1.start": "5 0", "players.2.role": "pilot", "players.2.start": "",
+               "setup.firebreaks": "2 5", "setup.fires": "1 3, 1 3, 5 1"}
+    short = client.get("/table", params={"game": "forest-fire", "player": ["Ann", "Ben", "Cat"], "begun": "1",
+                                         **answers}).text
+    assert "6 roll(s) of down and across, got 3" in short       # refused, the answers kept
+    answers["setup.fires"] += ", 4 4, 4 6, 4 4"
+    table = client.get("/table", params={"game": "forest-fire", "player": ["Ann", "Ben", "Cat"], "begun": "1",
+                                         **answers}).text
+    assert 'id="table"' in table
+    token = re.search(r'name="token" value="([^"]+)"', table)[1]
+    record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', table)[1]))
+    assert record["setup"]["fires"][-1] == [4, 4] and "start" not in record["players"][2]
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    assert view["to_move"] == "Ann" and "extinguish 1 3" in [o["text"] for o in view["legal"]]
+
+
+def test_fair_verona_asks_the_difficulty_the_identities_and_the_first_clue(client):
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    page = _start_form(client, "fair-verona", *names)
+    assert 'name="difficulty"' in page and 'name="players.3.identity"' in page and 'name="clue"' in page
+    answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+               "players.2.identity": "2S", "players.3.identity": "AD", "clue": "JK ZZ"}
+    refused = client.get("/table", params={"game": "fair-verona", "player": names, "begun": "1", **answers}).text
+    assert "the first Clue Card: &#39;ZZ&#39; is not a playing card" in refused
+    answers["clue"] = "JK 5S"
+    table = client.get("/table", params={"game": "fair-verona", "player": names, "begun": "1", **answers}).text
+    record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', table)[1]))
+    assert record["clue"] == ["JK", "5S"] and record["turns"] == []
+
+
+def test_a_chestnuts_roll_and_the_fire_rolls_are_dice_the_page_draws_a_button_per_face(client):
+    token, record = start(client, "chestnuts", "Ann", "Ben")
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    assert view["dice"] == {"dice": ["the die"], "faces": 6, "rolls": 1, "fewest": 1, "written": "{}"}
+
+
+def test_saving_a_tapped_game_again_is_its_next_revision_and_a_stale_screen_is_refused(client):
+    token, record = start(client, "chestnuts", "Ann", "Ben")
+    first = tap(client, token, record, chance="4")["record"]
+    saved = client.post("/table/save", data={"token": token, "record": json.dumps(first)},
+                        headers={"x-pnpkit-json": "1"}).json()
+    assert saved["revision"] == 1
+    more = tap(client, token, first, action="l")["record"]
+    again = client.post("/table/save", data={"token": token, "record": json.dumps(more), "play": saved["play"],
+                                             "revision": "1"}, headers={"x-pnpkit-json": "1"}).json()
+    assert again == {"play": saved["play"], "revision": 2, "href": f"/play/{saved['play']}"}   # the same game
+    store = client.app.state.store
+    assert [p.id for p in store.plays()] == [saved["play"]]                                # not a second game
+    assert "actions: [l]" in store.get(saved["play"]).record
+    assert [r for r, _ in store.earlier(saved["play"])] == [1] and "actions: []" in store.earlier(saved["play"])[0][1]
+    # a second screen that took up revision 1 saves after the first screen saved revision 2: refused
+    stale = client.post("/table/save", data={"token": token, "record": json.dumps(first), "play": saved["play"],
+                                             "revision": "1"}, headers={"x-pnpkit-json": "1"})
+    assert stale.status_code == 409 and "changed on another screen" in stale.text and "nothing was saved" in stale.text
+    assert "actions: [l]" in store.get(saved["play"]).record and store.get(saved["play"]).revision == 2
+    page = client.get(f"/play/{saved['play']}").text
+    assert f'href="/table?play={saved["play"]}"' in page and "revision 2" in page
+    taken_up = client.get("/table", params={"play": saved["play"]}).text
+    assert f'id="play" value="{saved["play"]}"' in taken_up and 'id="revision" value="2"' in taken_up
+    assert "Save again" in taken_up
+
+
+def test_fair_verona_is_tapped_turn_by_turn_with_the_moves_the_table_offers(client):
+    import random
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+               "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}
+    table = client.get("/table", params={"game": "fair-verona", "player": names, "begun": "1", **answers}).text
+    token = re.search(r'name="token" value="([^"]+)"', table)[1]
+    record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', table)[1]))
+    rng, kinds = random.Random(5), set()
+    for _ in range(40):
+        view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+        offered = [o["text"] for o in view["legal"]]
+        assert offered, view["turn"]                               # the screen always says what may be done
+        pick = rng.choice(offered)
+        after = tap(client, token, record, action=pick)
+        assert after.get("refusal") is None and "error" not in after, (pick, after)
+        kinds.add(pick.split()[0])
+        record = after["record"]
+    assert {"draw", "place", "encounter", "clear"} <= kinds        # tiles drawn and laid, encounters dealt and met
+    assert after["score"]["violations"] == []
+    checked = CliRunner().invoke(cli, ["check", "-", "--json"], input=after["yaml"])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_in_the_nuts_rolls_are_offered_with_their_three_dice(client):
+    from pnpkit.scorer.play import Dice
+    assert Dice(("green die", "white die", "white die"), written="{} > 8").text([[2, 1, 6]]) == "2 1 6 > 8"
+    token, record = start(client, "in-the-nuts", "Ann", "Ben")
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    assert view["waiting"] and view["legal"] == []                 # the setup's nuts first: typed, no dice
+    assert view["dice"] is None
+    from pnpkit.kitfile.source import parse
+    docs = (Path(__file__).parent.parent / "docs" / "records" / "in-the-nuts.md").read_text(encoding="utf-8")
+    record = parse(re.findall(r"```yaml\n(.*?)```", docs, re.S)[0], "docs").data      # stops before a roll
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    rolls = [o for o in view["legal"] if o["text"].startswith("roll > ")]
+    assert rolls and all(o["dice"]["dice"] == ["green die", "white die", "white die"] for o in rolls)
+    eight = next(o for o in rolls if o["text"] == "roll > 8")
+    after = tap(client, token, record, action=eight["dice"]["written"].replace("{}", "2 1 6"))
+    assert after.get("refusal") is None and "2 1 6 > 8" in after["yaml"]

@@ -27,8 +27,12 @@ def table(data: dict):
 
 def test_forest_fire_takes_the_rounds_fire_rolls_once_the_last_player_may_stop():
     data = yaml.safe_load(FOREST)
-    with pytest.raises(ValueError, match="one fire roll for each player still in play: 2"):
-        table(data).chance(data, "2 2")
+    # Ben stands on burning 6 6: he goes out at the end of the moves, so one roll is due, Ann's (F4)
+    with pytest.raises(ValueError, match="one fire roll for each player still in play after the moves: 1"):
+        table(data).chance(data, "2 2, 3 3")
+    assert table(data).turn().dice.rolls == 1
+    out = table(data).chance(data, "2 2")
+    assert table(out).violations == [] and table(out).turn().turn.startswith("round 2, Ann")
     with pytest.raises(ValueError, match="down across"):
         table(data).chance(data, "2 2, three")
     moved = table(data).extend(data, "Ben: move S")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import zipfile
+from functools import lru_cache
 from dataclasses import dataclass
 from importlib import resources
 from io import BytesIO
@@ -31,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 from pnpkit.kitfile.errors import SourceError
 from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets, tapping
-from pnpkit.serve.store import Conflict, Store
+from pnpkit.serve.table_pages import table_routes
+from pnpkit.serve.store import Conflict, Store, revision_of
 
 CSRF_COOKIE, ACCESS_COOKIE = "pnpkit_token", "pnpkit_access"
 MAX_FORM_BYTES = 200_000      # a filled sheet is a few KB
@@ -57,7 +59,7 @@ def create_app(settings: Settings) -> Starlette:
     token = secrets.token_urlsafe(24)   # one per server start: pages drawn before a restart must reload
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
-        html = env.get_template(name).render(token=token, games=GAMES, **context)
+        html = env.get_template(name).render(token=token, games=GAMES, title_of=_title, **context)
         response = HTMLResponse(html)
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
@@ -129,7 +131,10 @@ def create_app(settings: Settings) -> Starlette:
         result = out.pop("_result", None)
         if out.get("error") or not out["names"] or result is None:
             return JSONResponse(out, status_code=400)
-        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
+        try:
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+        except Conflict as e:
+            return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -139,7 +144,8 @@ def create_app(settings: Settings) -> Starlette:
             return PlainTextResponse("no such game in the history", status_code=404)
         from pnpkit.scorer import api
         result = api.score_text(play.record, f"game {play.id}")
-        return page(request, "play.html", play=play, result=result)
+        return page(request, "play.html", play=play, result=result,
+                    tappable=tapping.takes_up(play.game, play.record))
 
     async def play_yaml(request: Request) -> Response:
         try:
@@ -194,59 +200,9 @@ def create_app(settings: Settings) -> Starlette:
         return Response(buf.getvalue(), media_type="application/zip",
                         headers={"content-disposition": 'attachment; filename="pnpkit-history.zip"'})
 
-    async def table_start(request: Request) -> Response:
-        game = request.query_params.get("game", "")
-        names = [n[:40] for n in request.query_params.getlist("player")][:tapping.MAX_PLAYERS]
-        problem = None
-        if game:
-            if game not in tapping.games():
-                problem = f"{game} cannot be tapped through here"
-            elif len([n for n in names if n.strip()]) < 1:
-                problem = "write the players' names, the first player first"
-            else:
-                record = tapping.new_record(game, names)
-                try:
-                    first = tapping.view(record)
-                except tapping.Refused as e:
-                    problem = str(e)
-                else:
-                    return page(request, "table.html", game=game, title=_kit(game).game.title, first=first)
-        return page(request, "table_start.html", tappable=tapping.games(), game=game, names=names, problem=problem,
-                    fresh=secrets.token_hex(4))   # a new game's address: its own place in the page's storage
-
-    async def table_tap(request: Request) -> Response:
-        """One tap: {"action"} (or {"chance"}, what the dice or the draw gave) on the page's record."""
-        form = await guarded(request)
-        try:
-            data = tapping.record_of(str(form.get("record", "")))
-            chance = "chance" in form
-            tapped = tapping.tap(data, str(form.get("chance" if chance else "action", "")), chance=chance)
-            return JSONResponse({**tapping.view(tapped.data), "refusal": tapped.refusal})
-        except tapping.Refused as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-
-    async def table_view(request: Request) -> Response:
-        form = await guarded(request)
-        try:
-            return JSONResponse(tapping.view(tapping.record_of(str(form.get("record", "")))))
-        except tapping.Refused as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-
-    async def table_save(request: Request) -> Response:
-        form = await guarded(request)
-        from pnpkit.scorer import api
-        try:
-            text = tapping.view(tapping.record_of(str(form.get("record", ""))))["yaml"]
-            result = api.score_text(text, "the record")
-        except (tapping.Refused, SourceError) as e:
-            return PlainTextResponse(f"not saved: {e}", status_code=400)
-        play = store.save(text, result)
-        return RedirectResponse(f"/play/{play.id}", status_code=303)
-
     routes = [
         Route("/", home), Route("/rules", rules),
-        Route("/table", table_start), Route("/table/tap", table_tap, methods=["POST"]),
-        Route("/table/view", table_view, methods=["POST"]), Route("/table/save", table_save, methods=["POST"]),
+        *table_routes(page, guarded, store),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
         Route("/end/{game}", end), Route("/end/{game}/score", score_end, methods=["POST"]),
@@ -299,6 +255,12 @@ async def _forbidden(request: Request, exc: Exception) -> Response:
 def _kit(game: str):
     from pnpkit.kitfile.head import load_head
     return load_head(game)
+
+
+@lru_cache(maxsize=None)
+def _title(game: str) -> str:
+    """A game's name as its kit prints it (the history shows it, not the id)."""
+    return _kit(game).game.title if game in GAMES else game
 
 
 def _scored(game: str, form: Any, end: bool = False) -> dict:

@@ -33,6 +33,12 @@ CREATE TABLE IF NOT EXISTS seat (
     place INTEGER,                        -- 1 for the winners of a finished game
     PRIMARY KEY (play, seat)
 );
+CREATE TABLE IF NOT EXISTS earlier (      -- each revision a change replaced: nothing saved is lost
+    play INTEGER NOT NULL REFERENCES play(id) ON DELETE CASCADE,
+    revision INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (play, revision)
+);
 CREATE INDEX IF NOT EXISTS seat_player ON seat(player);
 CREATE INDEX IF NOT EXISTS play_game ON play(game, played);
 """
@@ -71,12 +77,36 @@ class Play:
         return [s.player for s in self.seats if s.place == 1] if self.finished else []
 
 
-def seats_of(result: Any) -> list[Seat]:
-    """A scored record's seats: totals and places (1 = won) from the scorer's ranking."""
+def names_in(record: str) -> list[str]:
+    """The players a record names, in seat order (`players:` as names, or as entries with a `name`)."""
+    from pnpkit.kitfile.errors import SourceError
+    from pnpkit.kitfile.source import parse
+    try:
+        data = parse(record, "the record").data
+    except SourceError:
+        return []
+    players = data.get("players") if isinstance(data, dict) else None
+    named = [p.get("name") if isinstance(p, dict) else p for p in players or []]
+    return [str(n) for n in named if isinstance(n, (str, int))]
+
+
+def seats_of(result: Any, record: str = "") -> list[Seat]:
+    """A scored record's seats: totals and places (1 = won) from the scorer's ranking; a cooperative
+    game's players (its scorer lists none: nobody scores) as the record names them."""
     place = {name: k + 1 for k, group in enumerate(result.ranking or []) for name in group}
     if result.cooperative:
-        return [Seat(i, p.name, None, None) for i, p in enumerate(result.players)]
+        names = [p.name for p in result.players] or names_in(record)
+        return [Seat(i, name, None, None) for i, name in enumerate(names)]
     return [Seat(i, p.name, p.total, place.get(p.name)) for i, p in enumerate(result.players)]
+
+
+def revision_of(form: Any) -> dict:
+    """What a save's form says it changes: {play, revision} (the play and the revision its page showed),
+    or nothing (a new play)."""
+    play, revision = str(form.get("play", "")), str(form.get("revision", ""))
+    if play.isdigit() and revision.isdigit():
+        return {"play": int(play), "revision": int(revision)}
+    return {}
 
 
 class Store:
@@ -97,28 +127,43 @@ class Store:
 
     def save(self, record: str, result: Any, played: str | None = None, play: int | None = None,
              revision: int | None = None) -> Play:
-        """Keep a scored record: a new play, or (`play`, the `revision` the page showed) a change."""
-        day = played or date.today().isoformat()
+        """Keep a scored record: a new play, or (`play`, the `revision` the page showed) the same play's
+        next revision, the one it replaces kept in `earlier`; a page that showed an older revision
+        than the saved one is refused (Conflict), never written over it. A change keeps the day
+        played unless it gives one."""
         outcome = result.extra.get("outcome") if result.cooperative else None
-        row = (result.game, day, record, int(result.valid), int(result.finished), outcome)
+        row = (result.game, played, record, int(result.valid), int(result.finished), outcome)
         with self._transaction():
             if play is None:
                 (count,) = self.db.execute("SELECT count(*) FROM play").fetchone()
                 if count >= MAX_PLAYS:
                     raise Conflict(f"the history holds {MAX_PLAYS:,} games, its most")
                 play = self.db.execute("INSERT INTO play(game, played, record, valid, finished, outcome) "
-                                       "VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid
+                                       "VALUES (?, ?, ?, ?, ?, ?)",
+                                       (row[0], played or date.today().isoformat(), *row[2:])).lastrowid
             else:
-                changed = self.db.execute(
-                    "UPDATE play SET game=?, played=?, record=?, valid=?, finished=?, outcome=?, revision=revision+1 "
-                    "WHERE id=? AND revision=?", (*row, play, revision)).rowcount
-                if not changed:
-                    raise Conflict("this game was changed on another screen since this page was opened: "
-                                   "reload it to see the change")
+                self._keep_earlier(play, revision)
+                self.db.execute("UPDATE play SET game=?, played=coalesce(?, played), record=?, valid=?, finished=?, "
+                                "outcome=?, revision=revision+1 WHERE id=?", (*row, play))
                 self.db.execute("DELETE FROM seat WHERE play=?", (play,))
             self.db.executemany("INSERT INTO seat(play, seat, player, total, place) VALUES (?, ?, ?, ?, ?)",
-                                [(play, s.seat, s.player, s.total, s.place) for s in seats_of(result)])
+                                [(play, s.seat, s.player, s.total, s.place) for s in seats_of(result, record)])
         return self.get(play)
+
+    def _keep_earlier(self, play: int, revision: int | None) -> None:
+        """The revision about to be replaced, kept; Conflict if it is not the one the page showed."""
+        row = self.db.execute("SELECT revision, record FROM play WHERE id=?", (play,)).fetchone()
+        if row is None:
+            raise Conflict("this game was deleted on another screen: it cannot be changed")
+        if row[0] != revision:
+            raise Conflict(f"this game was changed on another screen since this page was opened (it is at "
+                           f"revision {row[0]}, this page showed {revision}): nothing was saved; reload the game "
+                           "to see the change")
+        self.db.execute("INSERT INTO earlier(play, revision, record) VALUES (?, ?, ?)", (play, *row))
+
+    def earlier(self, play: int) -> list[tuple[int, str]]:
+        """(revision, record) of every revision of `play` a later one replaced, the first first."""
+        return list(self.db.execute("SELECT revision, record FROM earlier WHERE play=? ORDER BY revision", (play,)))
 
     def delete(self, play: int, revision: int) -> None:
         with self._transaction():
@@ -161,11 +206,13 @@ class Store:
         return [self.get(i) for (i,) in self.db.execute(sql, (*args, limit))]
 
     def player_stats(self, game: str | None = None) -> list[dict]:
-        """Per player (and game): plays, wins (shared wins count), average and best score."""
-        sql = """SELECT s.player, p.game, count(*), sum(s.place = 1 AND p.finished), avg(s.total), max(s.total)
+        """Per player (and game): plays, wins (shared wins count; a cooperative game won is a win for
+        each player), average and best score (none in a cooperative game)."""
+        won = "CASE WHEN p.outcome IS NULL THEN s.place = 1 AND p.finished ELSE p.outcome = 'won' END"
+        sql = f"""SELECT s.player, p.game, count(*), sum({won}), avg(s.total), max(s.total)
                  FROM seat s JOIN play p ON p.id = s.play
-                 WHERE p.outcome IS NULL AND (? IS NULL OR p.game = ?)
-                 GROUP BY s.player, p.game ORDER BY p.game, sum(s.place = 1 AND p.finished) DESC, s.player"""
+                 WHERE (? IS NULL OR p.game = ?)
+                 GROUP BY s.player, p.game ORDER BY p.game, sum({won}) DESC, s.player"""
         return [{"player": r[0], "game": r[1], "plays": r[2], "wins": r[3] or 0,
                  "average": round(r[4], 1) if r[4] is not None else None, "best": r[5]}
                 for r in self.db.execute(sql, (game, game))]

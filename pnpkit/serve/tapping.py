@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.errors import SourceError
+from pnpkit.scorer.play import Ask, Dice
 from pnpkit.serve.sheets import to_yaml
 
 MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
@@ -37,13 +38,17 @@ class Tapped:
 
 
 def games() -> list[str]:
-    """The games a table can be tapped through: those with a move log that starts from names."""
+    """The games a table can be tapped through: those with a move log whose beginning the table can
+    ask for (the descriptor's `opening`, or the players' names alone)."""
     from pnpkit.scorer.games import log_games
-    return [g for g in log_games() if _starts_from_names(g)]
+    return [g for g in log_games() if _startable(g)]
 
 
 @lru_cache(maxsize=None)
-def _starts_from_names(game: str) -> bool:
+def _startable(game: str) -> bool:
+    from pnpkit.scorer.games import load
+    if load(game).opening:
+        return True
     try:
         _read(new_record(game, ["A", "B"]))
     except Refused:
@@ -51,14 +56,42 @@ def _starts_from_names(game: str) -> bool:
     return True
 
 
-# What a game's record holds before its first entry, besides the players (docs/records/): In the
-# Nuts!' setup is written entry by entry, the face-up nuts first.
-BEGUN = {"in-the-nuts": {"setup": {"nuts": [], "first": {}}}}
+def asks(game: str, names: list[str]) -> list[Ask]:
+    """What the table asks before the first move, besides the names (roles, setup rolls, cards)."""
+    from pnpkit.scorer.games import load
+    return load(game).opening_asks(head(game), _names(names))
 
 
-def new_record(game: str, names: list[str]) -> dict:
-    """The record of a game about to begin: the game and its players in seat order."""
-    return {"game": game, "players": [n.strip() for n in names if n.strip()], **BEGUN.get(game, {})}
+def new_record(game: str, names: list[str], answers: dict[str, str] | None = None) -> dict:
+    """The record of a game about to begin: the game, its players in seat order, and what the
+    opening's answers say (Refused naming an answer that cannot be read)."""
+    from pnpkit.scorer.games import load
+    try:
+        return load(game).opening_record(head(game), _names(names), answers or {})
+    except ValueError as e:
+        raise Refused(str(e)) from None
+
+
+def takes_up(game: str, text: str) -> bool:
+    """Whether a saved record can be taken up at the table again: a move log of a tappable game."""
+    from pnpkit.kitfile.source import parse
+    if game not in games():
+        return False
+    try:
+        _read(parse(text, "the record").data)
+    except (Refused, SourceError):
+        return False
+    return True
+
+
+def _names(names: list[str]) -> list[str]:
+    return [n.strip() for n in names if n.strip()]
+
+
+@lru_cache(maxsize=8)
+def head(game: str):
+    from pnpkit.kitfile.head import load_head
+    return load_head(game)    # the kit's game and params: what the opening asks about
 
 
 def _read(data: Any):
@@ -110,15 +143,25 @@ def view(data: Any) -> dict:
     return {
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
-        "legal": [{"text": o.text, "cost": o.cost} for o in turn.legal], "forced": turn.forced, "notes": turn.notes,
+        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice)} for o in turn.legal],
+        "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if result.finished else steps[-1].where) if steps else "",
         "picture": picture(game.id, steps[-1].position) if steps else None,
         "score": {"finished": result.finished, "valid": result.valid, "winners": list(result.winners or []),
+                  "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],
                   # what the record breaks before the turn in progress, which may still go on
                   "violations": [v.to_json() for v in (result.violations if result.finished else table.violations)]},
     }
+
+
+def dice_json(dice: Dice | None) -> dict | None:
+    """Dice as the page's dice pad draws them: a row of face buttons per die, rolls to collect."""
+    if dice is None:
+        return None
+    return {"dice": list(dice.dice), "faces": dice.faces, "rolls": dice.rolls,
+            "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written}
 
 
 @lru_cache(maxsize=8)

@@ -1,3 +1,66 @@
+// Dice entered by tapping their faces: a row of face buttons per die of a roll; a roll is taken when
+// every die of it has a face, and the rolls so far are shown (the last can be taken back). `spec` is
+// the rules' Dice (pnpkit/serve/tapping.py: dice_json); `done(text)` gets the record's text of the rolls.
+function dicePad(spec, changed, done) {
+  "use strict";
+  const box = document.createElement("div"); box.className = "dicepad"; box.dataset.rolls = String(spec.rolls);
+  const rolls = [], faces = new Array(spec.dice.length).fill(0);
+  const got = document.createElement("p"); got.className = "rolls";
+  const rows = spec.dice.map((name, d) => {
+    const row = document.createElement("div"); row.className = "dierow";
+    const label = document.createElement("span"); label.className = "diename"; label.textContent = name;
+    row.append(label);
+    for (let f = 1; f <= spec.faces; f++) {
+      const b = document.createElement("button"); b.type = "button"; b.className = "face"; b.textContent = String(f);
+      b.dataset.die = String(d); b.dataset.face = String(f);
+      b.setAttribute("aria-label", name + " " + f);
+      b.addEventListener("click", () => { faces[d] = f; tapped(); });
+      row.append(b);
+    }
+    return row;
+  });
+  const back = document.createElement("button"); back.type = "button"; back.className = "quietbutton undoroll";
+  back.textContent = "Take back the last roll";
+  back.addEventListener("click", () => { if (faces.some(f => f)) faces.fill(0); else rolls.pop(); draw(); });
+  function text() { return spec.written.replace("{}", rolls.map(r => r.join(" ")).join(", ")); }
+  function draw() {
+    rows.forEach((row, d) => row.querySelectorAll("button.face").forEach(b => b.classList.toggle("on", Number(b.dataset.face) === faces[d])));
+    const open = rolls.length < spec.rolls;
+    rows.forEach(row => row.querySelectorAll("button.face").forEach(b => { b.disabled = !open; }));
+    got.textContent = (spec.rolls > 1 ? "Rolls " + rolls.length + " of " + (spec.fewest < spec.rolls ? "up to " : "") + spec.rolls + ": " : "")
+      + (rolls.length ? rolls.map(r => r.join(" ")).join(", ") : (spec.rolls > 1 ? "none yet" : ""));
+    back.hidden = !rolls.length && !faces.some(f => f);
+    if (changed) changed(rolls.length >= spec.fewest ? text() : "", rolls.length);
+  }
+  function tapped() {
+    if (faces.every(f => f)) { rolls.push(faces.slice()); faces.fill(0); }
+    draw();
+    if (done && rolls.length === spec.rolls) done(text());
+  }
+  box.append(...rows, got, back);
+  box.reset = () => { rolls.length = 0; faces.fill(0); draw(); };
+  box.load = value => {      // a typed answer, shown on the pad
+    rolls.length = 0;
+    String(value || "").split(",").map(r => r.trim().split(/\s+/).map(Number)).filter(r => r.length === spec.dice.length && r.every(f => f >= 1 && f <= spec.faces))
+      .slice(0, spec.rolls).forEach(r => rolls.push(r));
+    draw();
+  };
+  draw();
+  return box;
+}
+
+// The questions asked before a game's first move: each answer that is dice gets a pad writing its box.
+(function () {
+  "use strict";
+  document.querySelectorAll("input[data-dice]").forEach(input => {
+    const spec = JSON.parse(input.dataset.dice), was = input.value;
+    const pad = dicePad(spec, value => { input.value = value; });
+    input.after(pad);
+    pad.load(was);
+    input.addEventListener("change", () => pad.load(input.value));
+  });
+})();
+
 // A move-log game tapped move by move: the page holds the record (and the records before each tap,
 // for undo); the server answers each tap with what the rules offer next. Every text is written
 // with textContent. The record is kept in sessionStorage too, so a reload loses nothing.
@@ -10,20 +73,51 @@
   let record = JSON.parse($("record").value), undo = [], busy = false;
   try {
     const kept = JSON.parse(sessionStorage.getItem(key) || "null");
-    if (kept && kept.record) { record = kept.record; undo = kept.undo || []; }
+    const drawn = Number($("revision").value || 0);   // a saved game's revision as the server drew it
+    if (kept && kept.record && !(drawn && Number(kept.revision || 0) < drawn)) {   // older than saved: reloaded
+      record = kept.record; undo = kept.undo || [];
+      if (kept.play) { $("play").value = kept.play; $("revision").value = kept.revision; }   // saved from here
+    }
   } catch (e) { /* nothing kept */ }
 
   function keep() {
     $("record").value = JSON.stringify(record);
-    try { sessionStorage.setItem(key, JSON.stringify({ record: record, undo: undo.slice(-500) })); } catch (e) { /* full */ }
+    try {
+      sessionStorage.setItem(key, JSON.stringify({ record: record, undo: undo.slice(-500), play: $("play").value,
+                                                   revision: $("revision").value }));
+    } catch (e) { /* full */ }
   }
+
+  // Saving: the first save makes a game in the history; every later save from this page (more moves,
+  // an undo) is that game's next revision. A save refused (another screen saved this game since)
+  // says so here and changes nothing.
+  form.addEventListener("submit", e => {
+    e.preventDefault();
+    keep();
+    fetch("/table/save", { method: "POST", body: new FormData(form), credentials: "same-origin",
+                           headers: { "x-pnpkit-json": "1" } })
+      .then(r => r.ok ? r.json() : r.text().then(t => { throw new Error(t); }))
+      .then(saved => {
+        $("play").value = saved.play; $("revision").value = saved.revision; keep();
+        $("saved").textContent = "Saved as game " + saved.play + ", revision " + saved.revision + ".";
+        location.href = saved.href;
+      })
+      .catch(err => refuse({ action: "", message: String(err.message || err), quote: "", rule: "" }));
+  });
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
-  function moveButton(text) {
-    const b = el("button", text, "move"); b.type = "button"; b.dataset.move = text;
-    b.addEventListener("click", () => send({ action: text, offered: "1" }));
+  function moveButton(o) {
+    const b = el("button", o.text, "move"); b.type = "button"; b.dataset.move = o.text;
+    b.addEventListener("click", () => o.dice ? rollFor(o) : send({ action: o.text, offered: "1" }));
     return b;
+  }
+
+  function rollFor(o) {             // an offered move written with the dice rolled for it
+    const box = $("optiondice"); box.hidden = false;
+    $("optionwhat").textContent = o.text + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
+    box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
+    box.insertBefore(dicePad(o.dice, null, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
   }
 
   function show(v) {
@@ -32,22 +126,41 @@
     $("tomove").textContent = over ? "" : (v.to_move ? v.to_move + " to move" : "");
     $("over").hidden = !over;
     if (over) {
-      const players = v.score.players.map(p => p.name + " " + p.total).join(", ");
-      $("over").textContent = "The game is over. " + (v.score.winners.length ? "Won by " + v.score.winners.join(", ") + ". " : "") + players;
+      const players = v.score.players.filter(p => p.total !== null).map(p => p.name + " " + p.total).join(", ");
+      const outcome = v.score.outcome ? "The players " + v.score.outcome + ". " : "";
+      $("over").textContent = "The game is over. " + outcome + (v.score.winners.length && !v.score.outcome ? "Won by " + v.score.winners.join(", ") + ". " : "") + players;
     }
     $("forced").replaceChildren(...v.forced.map(f => el("li", f)));
     $("notes").replaceChildren(...v.notes.map(n => el("li", n)));
-    const chance = !over && (v.waiting || v.may_end_turn);
+    // chance is asked for when the table waits for it, or when the dice it names would end the turn
+    const chance = !over && (!!v.waiting || (v.may_end_turn && !!v.dice));
     $("chancebox").hidden = !chance;
-    $("waiting").textContent = v.waiting ? v.waiting : "Or end the turn: enter what chance gives next (the next roll).";
+    // with dice to tap, the table's sentence without its note on the record's notation (after the colon)
+    const tapIt = v.dice && v.dice.dice.length * v.dice.rolls === 1 ? ": tap what the die shows" : ": tap what the dice show, die by die";
+    $("waiting").textContent = !v.waiting ? (chance ? "Or end the turn" + tapIt + "." : "")
+      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".") : v.waiting;
+    $("optiondice").hidden = true;
+    const pads = $("chancedice"); pads.replaceChildren();
+    if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
+    $("typedchance").hidden = !!v.dice;
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {
       const costs = {};
-      v.legal.forEach(o => { const c = o.cost === null ? "" : o.cost; (costs[c] = costs[c] || []).push(o.text); });
+      v.legal.forEach(o => { const c = o.cost === null ? "" : o.cost; (costs[c] = costs[c] || []).push(o); });
       Object.keys(costs).sort((a, b) => a - b).forEach(c => {
         const group = el("div", undefined, "costgroup");
         group.append(el("span", c === "" ? "Legal now" : "costs " + c, "costlabel"));
-        costs[c].forEach(t => group.append(moveButton(t)));
+        // many moves of one kind (`jump 3 4`, `draw R7`): one row under the kind's name, each button the rest
+        const kinds = {};
+        costs[c].forEach(o => { const k = o.text.split(" ")[0]; (kinds[k] = kinds[k] || []).push(o); });
+        costs[c].forEach(o => {
+          const k = o.text.split(" ")[0], same = kinds[k];
+          if (same.length < 5 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
+          if (same[0] !== o) return;
+          const row = el("div", undefined, "kindgroup"); row.append(el("span", k, "kindlabel"));
+          same.forEach(x => { const b = moveButton(x); b.textContent = x.text.slice(k.length + 1); b.classList.add("short"); b.title = x.text; row.append(b); });
+          group.append(row);
+        });
         moves.append(group);
       });
     } else if (!over && !v.waiting) {
@@ -56,7 +169,7 @@
     $("step").textContent = v.step ? "Drawn after " + v.step : "";
     if (v.picture) $("picture").src = v.picture;
     const scores = $("scores"); scores.replaceChildren();
-    v.score.players.forEach(p => { const r = scores.insertRow(); r.insertCell().textContent = p.name; const c = r.insertCell(); c.textContent = p.total; c.className = "num"; });
+    v.score.players.filter(p => p.total !== null).forEach(p => { const r = scores.insertRow(); r.insertCell().textContent = p.name; const c = r.insertCell(); c.textContent = p.total; c.className = "num"; });
     $("violations").replaceChildren(...v.score.violations.map(x => {
       const li = el("li"); li.append(el("b", x.where + ": "), x.message, " ", el("q", x.quote), " (" + x.rule + ")"); return li;
     }));
@@ -69,7 +182,7 @@
 
   function refuse(r) {
     const p = $("refusal"); p.hidden = false; p.replaceChildren();
-    p.append(el("b", r.action ? "“" + r.action + "” is refused: " : "Refused: "), r.message);
+    p.append(el("b", r.action ? "“" + r.action + "” is refused: " : ""), r.message);
     if (r.quote) p.append(el("br"), el("q", r.quote));
     if (r.rule) p.append(" (" + r.rule + ")");
     p.dataset.rule = r.rule || "";
@@ -111,6 +224,7 @@
     record = undo.pop(); keep(); $("refusal").hidden = true;
     post("/table/view", {}).then(show);
   });
+  $("optioncancel").addEventListener("click", () => { $("optiondice").hidden = true; });
   $("picture").addEventListener("click", () => $("picture").classList.toggle("zoom"));   // a phone: tap to see it larger
   keep();
   post("/table/view", {}).then(v => { if (v.error) refuse({ action: "", message: v.error, quote: "", rule: "" }); else show(v); });

@@ -10,7 +10,9 @@ from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.record import Record
 from pnpkit.scorer.games.chestnuts.replay import replay
 from pnpkit.scorer.games.chestnuts.rules import R_C4, R_ROLL
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
+
+DIE = Dice(("the die",))        # the next turn's roll, entered at the table (web table)
 
 
 class AtTable:
@@ -34,7 +36,7 @@ class AtTable:
             nxt = names[1 - s.player]
             return Turn(to_move=nxt, may_end_turn=True,
                         turn=f"turn {len(self.record.turns) + 1} ({nxt})",
-                        waiting=f"{nxt} rolls the die: add `- roll: N` (with `actions: []`) to the record")
+                        waiting=f"{nxt} rolls the die: add `- roll: N` (with `actions: []`) to the record", dice=DIE)
         options = [Option(text_of(s, mv), s.cost(mv)) for mv in legal_moves(s)]
         forced = []
         if s.flame_pending():
@@ -48,7 +50,9 @@ class AtTable:
         first = " (one less on the first player's first turn, ruling C3)" if s.turn == 0 and s.t.first_less else ""
         where = (f"turn {len(self.record.turns)} ({names[s.player]}), roll {s.roll}: {plural(s.points, 'Nut Point')} "
                  f"left{first}; Tongs {'in hand' if s.held(s.player) else 'put down'}")
-        return Turn(to_move=names[s.player], legal=options, forced=forced, may_end_turn=not end_of_turn(s), turn=where)
+        ends = not end_of_turn(s)
+        return Turn(to_move=names[s.player], legal=options, forced=forced, may_end_turn=ends, turn=where,
+                    dice=DIE if ends else None)
 
     def why_illegal(self, action: str) -> Illegal | None:
         mv = parse(action)

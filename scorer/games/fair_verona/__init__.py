@@ -6,5 +6,6 @@ from pnpkit.scorer.game import Game
 
 GAME = Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either",
             record=".fair_verona.record:Record", score=".fair_verona.score:score",
-            table=".fair_verona.table:AtTable", rules=".fair_verona.moves", sim=".fair_verona.sim",
+            table=".fair_verona.table:AtTable", opening=".fair_verona.opening", rules=".fair_verona.moves",
+            sim=".fair_verona.sim",
             setups=".fair_verona.sim:setups", summary=".fair_verona.sim:summary")

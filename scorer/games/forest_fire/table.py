@@ -14,7 +14,7 @@ from pnpkit.scorer.games.forest_fire.replay import Run
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
 from pnpkit.scorer.games.forest_fire.state import Move, sq
 from pnpkit.scorer.replay import Replay
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
 
 class AtTable:
@@ -87,8 +87,8 @@ class AtTable:
             return Turn(to_move=None, may_end_turn=True,
                         waiting=f"the game is over: the players {st.outcome} in round {st.ended_in}")
         if self.fires_due or self.acting is None:
-            n = len(st.in_play())
-            return Turn(to_move=None, may_end_turn=True, turn=f"round {self.round}, fires",
+            n = self._rolls_due()
+            return Turn(to_move=None, may_end_turn=True, turn=f"round {self.round}, fires", dice=self._fires(n),
                         waiting=f"round {self.round}'s fire rolls: add `fires:` with one roll for each player still "
                                 f"in play ({n}) to the round")
         i, p = self.acting, st.people[self.acting]
@@ -97,10 +97,23 @@ class AtTable:
             forced.append(f"refill: round {self.round} is a refill turn for {p.name} (a pilot's turns alternate, "
                           f"refill first: ruling F8)")
         where = "off the board" if p.at is None else sq(p.at)
+        ends = why_turn_short(st) is None
+        last = all(q.out for q in st.people[i + 1:])    # the fire rolls may end this turn
         return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st)], forced=forced,
-                    may_end_turn=why_turn_short(st) is None,
+                    may_end_turn=ends, dice=self._fires(self._rolls_due()) if ends and last else None,
                     turn=f"round {self.round}, {p.name} ({p.role.id}, {where}): {self._left(i)} of "
                          f"{1 if p.role.kind == 'air' else p.role.actions} actions left")
+
+    def _rolls_due(self) -> int:
+        """The fire rolls after this round's moves: one for each player still in play once those
+        standing on a burning square have gone out (F4)."""
+        after = self.run.state.copy()
+        after.end_of_moves()
+        return len(after.in_play())
+
+    def _fires(self, players: int) -> Dice:
+        """The fire rolls, entered die by die (the web table): one square a player in play."""
+        return Dice(("down", "across"), faces=self.run.state.n, rolls=players)
 
     def _split(self, action: str) -> tuple[int | None, str]:
         """`Ben: move N` -> (Ben's seat, `move N`); no name: the player acting."""
@@ -162,8 +175,8 @@ class AtTable:
         squares = [p.split() for p in re.split(r"[,;\n]+", str(given)) if p.strip()]
         if any(len(q) != 2 or not all(x.isdigit() and len(x) < 3 for x in q) for q in squares):
             raise ValueError(f"cannot read {given!r}: write each fire roll as `down across`, separated by commas")
-        if len(squares) != len(st.in_play()):
-            raise ValueError(f"one fire roll for each player still in play: {len(st.in_play())}, got {len(squares)}")
+        if len(squares) != (due := self._rolls_due()):
+            raise ValueError(f"one fire roll for each player still in play after the moves: {due}, got {len(squares)}")
         rounds = [dict(r) for r in (data.get("rounds") or [])]
         if not rounds or rounds[-1].get("fires") is not None:
             rounds.append({"moves": {}})

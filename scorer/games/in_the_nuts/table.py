@@ -30,7 +30,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL,
                                                    SETUP_FIRST, SETUP_SQUIRRELS, STEAL, TAKE, EndStore, First, Reveal,
                                                    Roll, Steal, Stop, Take, expected, fits)
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 _ANY_ROLL = re.compile(r"\s*roll\s*>\s*(\d{1,2})\s*", re.I)
 
 
@@ -129,7 +129,8 @@ class AtTable:
                 a = undrawn(s, [a])[0]
             out[line(a, self.names)] = None
         rolls = sorted((k for k in out if k.startswith("roll > ")), key=lambda k: int(k[7:]))
-        return [Option(k) for k in [k for k in out if not k.startswith("roll > ")] + rolls]
+        return [Option(k) for k in out if not k.startswith("roll > ")] + \
+            [Option(k, dice=Dice(("green die", "white die", "white die"), written="{} > " + k[7:])) for k in rolls]
 
     # ------------------------------------------------------------ is this legal now?
 
