@@ -104,7 +104,9 @@ def page(rep: Replayed, record_name: str) -> str:
                    "areas": [{"title": l.title,
                               "items": [[faces[it.face], _r(it.x), _r(it.y), _r(it.d), it.count, it.label]
                                         + ([_r(it.h)] if it.h is not None else []) for it in l.items],
-                              "texts": [[_r(x), _r(y), t] for x, y, t in l.texts]} for l in laid]}
+                              "texts": [[_r(x), _r(y), t] for x, y, t in l.texts],
+                              "lines": [[c, int(d), [_r(v) for pt in pts for v in pt]] for c, d, pts in l.lines]}
+                             for l in laid]}
                   for s, laid in zip(rep.steps, rep.laid)],
     }
     taken = {index[id(v)] for s in rep.steps for v in s.violations if id(v) in index}

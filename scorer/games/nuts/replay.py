@@ -14,7 +14,7 @@ from typing import Iterator
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.scorer.core import Result, plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.nuts import auto, explain, moves
+from pnpkit.scorer.games.nuts import auto, explain, moves, picture
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import params_of
@@ -23,7 +23,7 @@ from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
 from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.play import Area, Position, Row
+from pnpkit.scorer.play import Position
 from pnpkit.scorer.replay import ACT, CHANCE, TURN_END, Entry, Replay, run
 
 
@@ -138,9 +138,8 @@ class Walk:
         return None
 
     def picture(self) -> Position:
-        """The factory in words, line by line (the floor drawn with the kit's tiles is still to come)."""
-        lines = words(self.s)
-        return Position((Area("rows", "The factory floor", rows=tuple(Row(x) for x in lines)),), text=" | ".join(lines))
+        """The factory drawn with the kit's pieces, the paths that ran marked (picture.py), and in words."""
+        return picture.position(self.s, [str(r) for r in params_of(self.kit).rows], words(self.s))
 
 
 def words(s: State) -> list[str]:

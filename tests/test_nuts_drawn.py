@@ -1,0 +1,89 @@
+"""The NUTS factory drawn on the replay page (issue 27): the floor with the kit's own tiles,
+Salters, Squirrel, Dispensers and Order cards at every step, the Matching Paths that ran drawn over
+it in red with what each scored written in its slot, a path standing before the run dashed."""
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pnpkit.cli import cli
+from pnpkit.generator.tableau import Tableau
+from pnpkit.kitfile import load_kit
+from pnpkit.scorer.games.nuts.floor import CONVEYOR
+from pnpkit.scorer.games.nuts.picture import BOARDS, RAN, WOULD, conveyor_place, panel
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "nuts.md"
+GAME = re.search(r"### A whole game.*?```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[1]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("nuts-replay")
+    (out / "game.yaml").write_text(GAME, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["replay", str(out / "game.yaml"), "--out", str(out), "--png", "5"])
+    assert r.exit_code == 0, r.output
+    html = (out / "game-replay.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)[1])
+    return data, out
+
+
+def _step(data, where: str) -> dict:
+    return next(s for s in data["steps"] if s["where"] == where)
+
+
+def test_the_run_draws_its_paths_in_red_with_what_each_scored(page):
+    data, _ = page
+    floor = _step(data, "round 1, turn 1 (Ann), run")["areas"][0]
+    assert floor["title"] == "The factory floor (columns 1-12)"
+    assert [c for c, dashed, _ in floor["lines"]] == [RAN, RAN]           # 1->2 almond and 2->1 cashew
+    words = [t for _, _, t in floor["texts"]]
+    assert words == ["almond", "+ Salt", "cashew"]                      # slot 2 is salted
+    eaten = _step(data, "round 3, turn 3 (Ann), run")["areas"][0]
+    assert "eaten" in [t for _, _, t in eaten["texts"]]
+
+
+def test_a_path_standing_before_the_run_is_dashed_and_the_start_has_none(page):
+    data, _ = page
+    built = _step(data, 'round 1, turn 1 (Ann), action 1 "build X 1:1-2"')["areas"][0]
+    assert [(c, d) for c, d, _ in built["lines"]] == [(WOULD, 1), (WOULD, 1)]
+    assert not built["texts"]
+    assert not data["steps"][0]["areas"][0]["lines"]
+
+
+def test_the_floor_holds_the_kits_pieces_where_the_state_puts_them(page):
+    data, _ = page
+    start, built = data["steps"][2]["areas"][0], _step(data, 'round 1, turn 1 (Ann), action 1 "build X 1:1-2"')["areas"][0]
+    # 12 Dispenser markers, 3 Salters, the Squirrel; 12 Order cards once round 1 has filled the slots
+    assert len(start["items"]) == 12 + 3 + 1 + 12
+    assert len(built["items"]) == len(start["items"]) + 1               # the Cross tile
+    side = data["steps"][2]["areas"][1]
+    assert side["title"] == "Beside the floor"
+    assert "Hunger 2" in [t for _, _, t in side["texts"]]
+
+
+def test_the_png_of_a_run_shows_the_red_path(page):
+    _, out = page
+    img = Image.open(io.BytesIO((out / "game-step-5.png").read_bytes())).convert("RGB")
+    px = img.tobytes()
+    red = sum(1 for i in range(0, len(px), 3) if px[i] > 180 and px[i + 1] < 70 and px[i + 2] < 70)
+    assert red > 2000
+
+
+@pytest.mark.parametrize("columns", [12, 16])
+def test_every_belt_crossing_is_a_place_of_the_printed_floor(columns):
+    """Where each column's belt crosses each conveyor row (and the Dispenser, Salter, Squirrel and
+    Order places of each column) is a place the kit's boards name, for 2-4 and 5-6 players."""
+    tab = Tableau(load_kit("nuts"))
+    for c in range(1, columns + 1):
+        k, local = panel(c)
+        places = tab.places(BOARDS[k][0])
+        assert {f"dispenser-{c} 1 1", f"salters 1 {local}", f"squirrel-row 1 {local}", f"order-{c}"} <= set(places)
+        for row in range(1, len(CONVEYOR) + 1):
+            k2, place, _ = conveyor_place(row, c)
+            assert place in tab.places(BOARDS[k2][0]), (row, c, place)
