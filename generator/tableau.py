@@ -243,7 +243,7 @@ class Tableau:
         if trace.note and trace.note_at:
             _, (x, y, w, h) = places[trace.note_at]
             for k, line in enumerate(trace.note.split("\n")):
-                laid.texts.append((x + 0.8, y + h * 0.45 + k * CAPTION_PT * PT * 1.15, line))
+                laid.texts.append((x + 0.8, y + (k + 1) * CAPTION_PT * PT * 1.15, line))   # from the place's top
 
     def _aside(self, area) -> Laid:
         """Pieces beside the board, in groups with their caption: a row that wraps at 250 mm."""

@@ -88,8 +88,8 @@ class Row:
 @dataclass(frozen=True)
 class Trace:
     """A line drawn over a board through `points`, each a place of the board and where in it (the
-    fractions of its width and height): a way goods run (NUTS' Matching Paths). `note` is written at
-    `note_at` (a place of the board, from its top left), a line a row."""
+    fractions of its width and height): a way goods run (NUTS' Matching Paths). `note` is written in
+    `note_at` (a place of the board), from its top left, a line a row."""
 
     points: tuple[tuple[str, float, float], ...]
     color: str = "#d1241b"

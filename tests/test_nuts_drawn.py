@@ -87,3 +87,16 @@ def test_every_belt_crossing_is_a_place_of_the_printed_floor(columns):
         for row in range(1, len(CONVEYOR) + 1):
             k2, place, _ = conveyor_place(row, c)
             assert place in tab.places(BOARDS[k2][0]), (row, c, place)
+
+
+def test_the_page_in_a_browser_draws_the_paths_and_the_scores(browser, page):
+    data, out = page
+    n = 1 + next(i for i, s in enumerate(data["steps"]) if s["where"] == "round 1, turn 1 (Ann), run")
+    browser.open(out / "game-replay.html", f"#step={n}")
+    floor = browser.js("""(() => { const f = document.querySelector('figure.area');
+        return {caption: f.querySelector('figcaption').textContent,
+                traces: [...f.querySelectorAll('polyline.trace')].map(p => p.getAttribute('stroke')),
+                texts: [...f.querySelectorAll('g.pieces text')].map(t => t.textContent)}; })()""")
+    assert floor["caption"] == "The factory floor (columns 1-12)"
+    assert floor["traces"] == [RAN, RAN]
+    assert {"almond", "+ Salt", "cashew"} <= set(floor["texts"])

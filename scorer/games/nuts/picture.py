@@ -60,7 +60,7 @@ def _column_places(c: int) -> tuple[int, dict[str, str]]:
 def path_points(tiles, p: Path) -> list[list[tuple[int, str, float, float]]]:
     """Each route of a Matching Path as points on the panels: out of the Dispenser, into and out of
     each conveyor row in the columns the nut runs in, down through the Salter and Squirrel rows to
-    the top of its Order slot."""
+    the top of its Order slot (what it scored is written in the slot, under the line's end)."""
     out = []
     for r in routes(tiles, p.dispenser):
         if r.slot != p.slot:
@@ -73,7 +73,7 @@ def path_points(tiles, p: Path) -> list[list[tuple[int, str, float, float]]]:
             k2, place2, f2 = conveyor_place(row, cols[row])
             pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
         k, bottom = _column_places(p.slot)
-        pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 0.5), (k, bottom["order"], 0.5, 0.0)]
+        pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
         out.append(pts)
     return out
 
