@@ -70,6 +70,7 @@ class Laid:
     items: list[Item] = field(default_factory=list)
     texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
     lines: list[tuple[str, bool, list[tuple[float, float]]]] = field(default_factory=list)   # traces: colour, dashed, points
+    writing: list[tuple[float, float, str, float, str]] = field(default_factory=list)   # on a sheet: x, y, text, pt, anchor
     drawing: tuple[Shape, ...] = ()   # a score sheet: the whole picture
 
 
@@ -83,6 +84,7 @@ class Tableau:
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self._places: dict[str, dict[str, tuple[str, tuple[float, float, float, float]]]] = {}
         self._cards: dict[str, list[Any]] = {}
+        self._sheets: dict[str, tuple[tuple[Shape, ...], float, float, dict[str, tuple[float, float, float, float]]]] = {}
         self.extent: tuple[int, int, int, int] | None = None    # the map's west, east, south, north
 
     # ------------------------------------------------------------ the kit's own drawings
@@ -287,11 +289,15 @@ class Tableau:
         return laid
 
     def _sheet(self, area) -> Laid:
-        """A score sheet as printed, with what is written in its fields (by the fillable PDF's names)."""
-        i, s = self._component(area.name, "score-sheet")
-        piece = score_sheet.pieces(self.kit, s, i)[0]
-        boxes = {name: (x, y, w, h) for name, x, y, w, h in piece.meta["fields"]}
-        out: list[Shape] = list(piece.front)
+        """A score sheet as printed (drawn once: the page shows one drawing for every step), with what
+        is written in its fields (by the fillable PDF's names) as the step's own writing."""
+        if area.name not in self._sheets:
+            i, s = self._component(area.name, "score-sheet")
+            piece = score_sheet.pieces(self.kit, s, i)[0]
+            self._sheets[area.name] = (tuple(piece.front), piece.w, piece.h,
+                                       {name: (x, y, w, h) for name, x, y, w, h in piece.meta["fields"]})
+        front, sw, sh, boxes = self._sheets[area.name]
+        laid = Laid("sheet", area.title, sw, sh, drawing=front)
         for name, text in area.fields:
             if name not in boxes or not text:
                 continue
@@ -300,9 +306,8 @@ class Tableau:
             text, pt = line_that_fits(text, w - 2.0, "body", min(11.0, h / PT * 0.62))
             big = h > 9.0           # a box with its label at the top: write under the label
             ty = y + h - (h - pt * PT) / 2 if not big else y + h - 2.2
-            out.append(Text(x + w / 2 if not big else x + w - 1.5, ty, text, size=pt, font="body", color=PEN,
-                            anchor="middle" if not big else "end"))
-        return Laid("sheet", area.title, piece.w, piece.h, drawing=tuple(out))
+            laid.writing.append((x + w / 2 if not big else x + w - 1.5, ty, text, pt, "middle" if not big else "end"))
+        return laid
 
     def _card(self, component: str, row: int, back: bool) -> tuple[tuple[Shape, ...], float, float]:
         if component not in self._cards:
@@ -373,6 +378,8 @@ class Tableau:
         size = NOTE_PT if laid.kind == "cards" else CAPTION_PT
         for x, y, text in laid.texts:
             out.append(Text(x, y, text, size=size, font="condensed", color=INK))
+        for x, y, text, pt, anchor in laid.writing:
+            out.append(Text(x, y, text, size=pt, font="body", color=PEN, anchor=anchor))
         for it in laid.items:
             out += self.item_shapes(it)
         for color, dashed, points in laid.lines:
