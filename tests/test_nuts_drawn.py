@@ -100,3 +100,15 @@ def test_the_page_in_a_browser_draws_the_paths_and_the_scores(browser, page):
     assert floor["caption"] == "The factory floor (columns 1-12)"
     assert floor["traces"] == [RAN, RAN]
     assert {"almond", "+ Salt", "cashew"} <= set(floor["texts"])
+
+
+def test_each_step_writes_the_sheets_as_they_stand(page):
+    """The sheet is drawn once; what is written in it is each step's own (tokens, markers, cards)."""
+    data, _ = page
+    def ann(step):
+        sheet = next(a for a in step["areas"] if a["title"] == "Ann's score sheet")
+        return [t for _, _, t, _, _ in sheet["writing"]]
+    assert ann(data["steps"][0]) == ["Ann"]                                    # before the setup's cards
+    after = ann(_step(data, "round 1, turn 1 (Ann), run"))
+    assert after.count("\u25cf") == 3 and "B01, B09" in after                  # cashew, almond, a Salt marker
+    assert ann(data["steps"][-1]).count("\u2713") == 2                         # her two complete rows
