@@ -64,8 +64,18 @@ def action(s: State, a: Action, prior: object, who: str) -> str:
                     f"{a2} {NUTS[s.dispensers[a2 - 1]]}")
         return f"Dispensers {a1} and {a2} swapped"
     if v == "claim":
-        return f"{who} claims {x[0]}"
+        return f"{who} claims {x[0]}" + _goal_words(s, x[0], who)
     return f"{who} {'passes' if v == 'pass' else v}"
+
+
+def _goal_words(s: State, goal: str, who: str) -> str:
+    """What a claimed goal card asks and what the claimer has (U4): ` (Salt box 3 of 3)`."""
+    if goal not in s.goals:
+        return ""
+    box, at_least = s.goals[goal]
+    me = next((p for p in s.players if p.name == who), None)
+    have = getattr(me, box, None)
+    return f" ({box.capitalize()} box {have}, needs {at_least})" if isinstance(have, int) else ""
 
 
 def _left(s: State, kind: str) -> str:
