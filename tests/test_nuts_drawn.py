@@ -112,3 +112,17 @@ def test_each_step_writes_the_sheets_as_they_stand(page):
     after = ann(_step(data, "round 1, turn 1 (Ann), run"))
     assert after.count("\u25cf") == 3 and "B01, B09" in after                  # cashew, almond, a Salt marker
     assert ann(data["steps"][-1]).count("\u2713") == 2                         # her two complete rows
+
+
+@pytest.mark.parametrize("act, said", [("build X 9:3-4", "off the printed cells: 9:3-4 X"),
+                                       ("salt 2>0", "off the Salter row: 0")])
+def test_a_piece_the_table_put_off_the_floor_is_said_beside_it(tmp_path, act, said):
+    """An illegal move applied as the table made it (a tile on no printed cell, a Salter off its row)
+    is drawn as words beside the floor: the page is still made (exit 1: the record breaks the rules)."""
+    text = GAME.replace("{do: [build X 1:1-2], sq: [2]}", "{do: [%s], sq: [2]}" % act, 1)
+    (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["replay", str(tmp_path / "bad.yaml"), "--out", str(tmp_path), "--png", "4"])
+    assert r.exit_code == 1, r.output
+    html = (tmp_path / "bad-replay.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)[1])
+    assert said in [t for _, _, t in data["steps"][3]["areas"][1]["texts"]]

@@ -14,7 +14,7 @@ points of a two-column cell.
 from __future__ import annotations
 
 from pnpkit.scorer.core import plural
-from pnpkit.scorer.games.nuts.floor import CONVEYOR, NUTS, Path, routes
+from pnpkit.scorer.games.nuts.floor import CONVEYOR, NUTS, Path, cell_text, cells, routes
 from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.play import Area, Card, Piece, Position, Trace
 
@@ -57,7 +57,7 @@ def _column_places(c: int) -> tuple[int, dict[str, str]]:
                "squirrel": f"squirrel-row 1 {local}", "order": f"order-{c}"}
 
 
-def path_points(tiles, p: Path) -> list[list[tuple[int, str, float, float]]]:
+def path_points(tiles, p: Path, columns: int) -> list[list[tuple[int, str, float, float]]]:
     """Each route of a Matching Path as points on the panels: out of the Dispenser, into and out of
     each conveyor row in the columns the nut runs in, down through the Salter and Squirrel rows to
     the top of its Order slot (what it scored is written in the slot, under the line's end)."""
@@ -65,9 +65,11 @@ def path_points(tiles, p: Path) -> list[list[tuple[int, str, float, float]]]:
     for r in routes(tiles, p.dispenser):
         if r.slot != p.slot:
             continue
+        cols = list(r.entered) + [r.slot]
+        if not all(1 <= c <= columns for c in cols + [p.dispenser]):
+            continue                       # a way off the printed floor (a tile the table laid off it)
         k, top = _column_places(p.dispenser)
         pts = [(k, top["dispenser"], 0.5, 0.75)]
-        cols = list(r.entered) + [r.slot]
         for row in (1, 2, 3):
             k1, place1, f1 = conveyor_place(row, cols[row - 1])
             k2, place2, f2 = conveyor_place(row, cols[row])
@@ -93,7 +95,7 @@ def _traces(s: State) -> list[list[Trace]]:
     per: list[list[Trace]] = [[] for _ in BOARDS]
     noted: set[int] = set()
     for p in paths:
-        for pts in path_points(s.tiles, p):
+        for pts in path_points(s.tiles, p, s.columns):
             for k in sorted({x[0] for x in pts}):
                 mine = tuple((place, fx, fy) for kk, place, fx, fy in pts if kk == k)
                 last = k == pts[-1][0] and ran and p.slot not in noted
@@ -112,15 +114,20 @@ def _floor(s: State) -> list[Area]:
         pieces[k].append(Piece(MARKERS[s.dispensers[c - 1]], at["dispenser"]))
         if s.orders[c - 1] is not None:
             cards[k].append(Card(ORDERS, s.orders[c - 1], place=at["order"]))
+    printed = cells(s.columns)
     for (row, a), kind in sorted(s.tiles.items()):
+        if (row, a) not in printed:
+            continue                       # laid off the printed cells (a violation): said beside the floor
         k, place, _ = conveyor_place(row, a)
         name, back = TILE_PIECES[kind]
         pieces[k].append(Piece(name, place, back=back))
     for c in s.salters:
-        k, at = _column_places(c)
-        pieces[k].append(Piece("salters", at["salter"]))
-    k, at = _column_places(s.squirrel)
-    pieces[k].append(Piece("squirrel", at["squirrel"]))
+        if 1 <= c <= s.columns:            # one moved off the row (a violation) is said beside the floor
+            k, at = _column_places(c)
+            pieces[k].append(Piece("salters", at["salter"]))
+    if 1 <= s.squirrel <= s.columns:
+        k, at = _column_places(s.squirrel)
+        pieces[k].append(Piece("squirrel", at["squirrel"]))
     traces = _traces(s)
     panels = 1 if s.columns <= BOARDS[0][1] else len(BOARDS)
     titles = (f"The factory floor (columns 1-{min(s.columns, BOARDS[0][1])})", "Columns 13-16")
@@ -135,6 +142,13 @@ def _table(s: State) -> Area:
         pieces += [Piece("hunger", f"Hunger {s.hunger}"),
                    Piece("first-player", f"round {s.round}: {s.players[s.first].name} first")]
     pieces += [Piece("actions", f"{p.name}: {plural(p.tokens, 'Action token')}", count=p.tokens) for p in s.players]
+    printed = cells(s.columns)
+    off = [f"{cell_text(c)} {k}" for c, k in sorted(s.tiles.items()) if c not in printed]
+    if off:                                # as the table laid them, where the floor prints no cell
+        pieces.append(Piece("cross-tiles", "off the printed cells: " + ", ".join(off), count=0))
+    astray = [str(c) for c in s.salters if not 1 <= c <= s.columns]
+    if astray:
+        pieces.append(Piece("salters", f"off the Salter row: {', '.join(astray)}", count=len(astray)))
     orders = sum(s.order_deck)
     cards = [Card(ORDERS, 0, back=True, count=max(1, orders), note=f"Order deck: {orders}")] if orders else []
     return Area("aside", "Beside the floor", pieces=tuple(pieces), cards=tuple(cards))
