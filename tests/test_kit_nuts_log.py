@@ -63,7 +63,8 @@ def test_the_quick_reference_says_what_the_log_needs(built):
                   "every player has passed in a row",
                   "a full column takes no more",
                   "Splitter : its one belt goes on in both columns",
-                  "Joiner : both columns go on in its one belt"):
+                  "Joiner : both columns go on in its one belt",
+                  "The Roaster has no rule and is not used"):
         assert words in text, words
 
 
