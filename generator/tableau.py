@@ -27,8 +27,9 @@ from pnpkit.generator.components import board as boards
 from pnpkit.generator.components import cards as card_pieces
 from pnpkit.generator.components import counters as counter_pieces
 from pnpkit.generator.components import score_sheet
+from pnpkit.generator.components import tiles as tile_pieces
 from pnpkit.generator.components.common import INK, placed
-from pnpkit.generator.shapes import MM_PER_PT, Circle, Group, Rect, Shape, Style, Text
+from pnpkit.generator.shapes import MM_PER_PT, Circle, Group, Polygon, Rect, Shape, Style, Text
 from pnpkit.generator.sheets import line_that_fits
 from pnpkit.kitfile import Problem, SourceError
 
@@ -40,6 +41,7 @@ NOTE_PT = 10.0                       # the note under a card in a row of cards (
 ROW_MM = 600.0                       # a row of cards goes on in a new row past this width
 FAN = 0.3                            # cards on their back overlap: each shows this much of its width
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
+TRACE_MM = 1.6                       # a path drawn over a board (NUTS' Matching Paths)
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class Laid:
     board: str | None = None
     items: list[Item] = field(default_factory=list)
     texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
+    lines: list[tuple[str, bool, list[tuple[float, float]]]] = field(default_factory=list)   # traces: colour, dashed, points
+    writing: list[tuple[float, float, str, float, str]] = field(default_factory=list)   # on a sheet: x, y, text, pt, anchor
     drawing: tuple[Shape, ...] = ()   # a score sheet: the whole picture
 
 
@@ -80,29 +84,33 @@ class Tableau:
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self._places: dict[str, dict[str, tuple[str, tuple[float, float, float, float]]]] = {}
         self._cards: dict[str, list[Any]] = {}
+        self._sheets: dict[str, tuple[tuple[Shape, ...], float, float, dict[str, tuple[float, float, float, float]]]] = {}
         self.extent: tuple[int, int, int, int] | None = None    # the map's west, east, south, north
 
     # ------------------------------------------------------------ the kit's own drawings
 
-    def _component(self, name: str, kind: str):
-        if name not in self.components or self.components[name][1].kind != kind:
-            raise SourceError(self.kit.file, [Problem(None, "components", f"no {kind} component named {name!r}, which "
-                                              f"the scorer names in a position (pnpkit replay)")])
+    def _component(self, name: str, kind: str | tuple[str, ...]):
+        kinds = (kind,) if isinstance(kind, str) else kind
+        if name not in self.components or self.components[name][1].kind not in kinds:
+            raise SourceError(self.kit.file, [Problem(None, "components", f"no {' or '.join(kinds)} component named "
+                                              f"{name!r}, which the scorer names in a position (pnpkit replay)")])
         return self.components[name]
 
     def board(self, name: str) -> tuple[tuple[Shape, ...], float, float]:
         if name not in self.boards:
             i, b = self._component(name, "board")
             piece = boards.pieces(self.kit, b, i)[0]
-            self.boards[name] = (piece.front, piece.w, piece.h)
+            panel = piece.meta.get("panel")      # a board laid against another: its strip lies under that one
+            self.boards[name] = ((panel.drawing, panel.w, panel.h) if panel is not None
+                                 else (piece.front, piece.w, piece.h))
         return self.boards[name]
 
     def face(self, counters: str, set_name: str | None, back: bool) -> str:
-        """The key of a counter's face (drawn once): `chestnuts/Orange/back`."""
+        """The key of a counter's (or a square tile's) face (drawn once): `chestnuts/Orange/back`."""
         key = f"{counters}/{set_name or ''}/{'back' if back else 'front'}"
         if key not in self.faces:
-            i, c = self._component(counters, "counters")
-            made = counter_pieces.pieces(self.kit, c, i)
+            i, c = self._component(counters, ("counters", "tiles"))
+            made = (counter_pieces if c.kind == "counters" else tile_pieces).pieces(self.kit, c, i)
             piece = next((p for p in made if p.meta.get("set") == set_name), made[0])
             shapes = piece.back if back and piece.back is not None else piece.front
             self.faces[key] = (shapes, piece.w, piece.h)
@@ -221,7 +229,23 @@ class Tableau:
             scale = min(1.0, bw / cw, bh / ch)
             laid.items.append(Item(key, x + (bw - cw * scale) / 2, y + (bh - ch * scale) / 2, cw * scale, card.count,
                                    "", ch * scale))
+        for trace in area.traces:
+            self._trace(area.name, places, trace, laid)
         return laid
+
+    def _trace(self, board: str, places, trace, laid: Laid) -> None:
+        """A line through places of the board (at fractions of each), its note written at a place."""
+        for name in [p for p, _, _ in trace.points] + ([trace.note_at] if trace.note_at else []):
+            if name not in places:
+                raise SourceError(self.kit.file, [Problem(None, "components", (
+                    f"the board {board!r} has no place {name!r}, where the scorer draws a path"))])
+        points = [(x + fx * w, y + fy * h) for name, fx, fy in trace.points for _, (x, y, w, h) in [places[name]]]
+        if len(points) > 1:
+            laid.lines.append((trace.color, trace.dashed, points))
+        if trace.note and trace.note_at:
+            _, (x, y, w, h) = places[trace.note_at]
+            for k, line in enumerate(trace.note.split("\n")):
+                laid.texts.append((x + 0.8, y + (k + 1) * CAPTION_PT * PT * 1.15, line))   # from the place's top
 
     def _aside(self, area) -> Laid:
         """Pieces beside the board, in groups with their caption: a row that wraps at 250 mm."""
@@ -265,11 +289,15 @@ class Tableau:
         return laid
 
     def _sheet(self, area) -> Laid:
-        """A score sheet as printed, with what is written in its fields (by the fillable PDF's names)."""
-        i, s = self._component(area.name, "score-sheet")
-        piece = score_sheet.pieces(self.kit, s, i)[0]
-        boxes = {name: (x, y, w, h) for name, x, y, w, h in piece.meta["fields"]}
-        out: list[Shape] = list(piece.front)
+        """A score sheet as printed (drawn once: the page shows one drawing for every step), with what
+        is written in its fields (by the fillable PDF's names) as the step's own writing."""
+        if area.name not in self._sheets:
+            i, s = self._component(area.name, "score-sheet")
+            piece = score_sheet.pieces(self.kit, s, i)[0]
+            self._sheets[area.name] = (tuple(piece.front), piece.w, piece.h,
+                                       {name: (x, y, w, h) for name, x, y, w, h in piece.meta["fields"]})
+        front, sw, sh, boxes = self._sheets[area.name]
+        laid = Laid("sheet", area.title, sw, sh, drawing=front)
         for name, text in area.fields:
             if name not in boxes or not text:
                 continue
@@ -278,9 +306,8 @@ class Tableau:
             text, pt = line_that_fits(text, w - 2.0, "body", min(11.0, h / PT * 0.62))
             big = h > 9.0           # a box with its label at the top: write under the label
             ty = y + h - (h - pt * PT) / 2 if not big else y + h - 2.2
-            out.append(Text(x + w / 2 if not big else x + w - 1.5, ty, text, size=pt, font="body", color=PEN,
-                            anchor="middle" if not big else "end"))
-        return Laid("sheet", area.title, piece.w, piece.h, drawing=tuple(out))
+            laid.writing.append((x + w / 2 if not big else x + w - 1.5, ty, text, pt, "middle" if not big else "end"))
+        return laid
 
     def _card(self, component: str, row: int, back: bool) -> tuple[tuple[Shape, ...], float, float]:
         if component not in self._cards:
@@ -351,8 +378,13 @@ class Tableau:
         size = NOTE_PT if laid.kind == "cards" else CAPTION_PT
         for x, y, text in laid.texts:
             out.append(Text(x, y, text, size=size, font="condensed", color=INK))
+        for x, y, text, pt, anchor in laid.writing:
+            out.append(Text(x, y, text, size=pt, font="body", color=PEN, anchor=anchor))
         for it in laid.items:
             out += self.item_shapes(it)
+        for color, dashed, points in laid.lines:
+            out.append(Polygon(tuple(points), Style(stroke=color, width=TRACE_MM, dash=(3.0, 2.0) if dashed else (),
+                                                    cap="round", join="round"), closed=False))
         return out
 
     def item_shapes(self, it: Item) -> list[Shape]:

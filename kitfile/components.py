@@ -224,6 +224,8 @@ class ScoreSheet(_Component):
     groups: list[ColumnGroup] = Field(default_factory=list, max_length=MAX_ROWS)
     boxes: list[Box] = Field(default_factory=list, max_length=MAX_ITEMS, description="Extra labelled boxes below the grid.")
     boxes_height: Length = 0.0
+    fillable: bool = Field(True, description="Give the sheet form fields in KIT-PAPER-fillable.pdf; false: a pad "
+                                             "written in pencil only (a game log), left out of that file.")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":

@@ -17,6 +17,7 @@ import jinja2
 
 from pnpkit.generator.backends.svg import render_fragment
 from pnpkit.generator.fonts import SVG_FAMILY
+from pnpkit.generator.shapes import MM_PER_PT
 from pnpkit.generator.tableau import Laid, Tableau, compose, png
 from pnpkit.generator.webfonts import font_faces
 from pnpkit.kitfile import Problem, SourceError
@@ -104,7 +105,10 @@ def page(rep: Replayed, record_name: str) -> str:
                    "areas": [{"title": l.title,
                               "items": [[faces[it.face], _r(it.x), _r(it.y), _r(it.d), it.count, it.label]
                                         + ([_r(it.h)] if it.h is not None else []) for it in l.items],
-                              "texts": [[_r(x), _r(y), t] for x, y, t in l.texts]} for l in laid]}
+                              "texts": [[_r(x), _r(y), t] for x, y, t in l.texts],
+                              "lines": [[c, int(d), [_r(v) for pt in pts for v in pt]] for c, d, pts in l.lines],
+                              "writing": [[_r(x), _r(y), t, _r(pt * MM_PER_PT), a] for x, y, t, pt, a in l.writing]}
+                             for l in laid]}
                   for s, laid in zip(rep.steps, rep.laid)],
     }
     taken = {index[id(v)] for s in rep.steps for v in s.violations if id(v) in index}

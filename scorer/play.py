@@ -86,6 +86,19 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Trace:
+    """A line drawn over a board through `points`, each a place of the board and where in it (the
+    fractions of its width and height): a way goods run (NUTS' Matching Paths). `note` is written in
+    `note_at` (a place of the board), from its top left, a line a row."""
+
+    points: tuple[tuple[str, float, float], ...]
+    color: str = "#d1241b"
+    note: str = ""
+    note_at: str = ""
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
 class Area:
     """One picture of a position: a board with pieces (and cards) at its places, pieces and cards
     beside the board, a score sheet with what is written in its fields, a row of cards (a player's
@@ -104,6 +117,7 @@ class Area:
     cards: tuple[Card, ...] = ()
     tiles: tuple[Tile, ...] = ()    # tiles: the map, in the order laid
     rows: tuple[Row, ...] = ()      # rows: lines of words and tiles
+    traces: tuple[Trace, ...] = ()  # board: lines drawn over it (paths), with their notes
 
 
 @dataclass(frozen=True)

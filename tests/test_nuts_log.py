@@ -40,7 +40,7 @@ def test_the_whole_game_on_the_page_is_legal_and_scores_40_and_24():
     assert r.winners == ["Ann"]
     said = "\n".join(r.explain)
     assert "eats the cashew Order in slot 1 (Squirrel box 1)" in said
-    assert "every player passed: the round ends, complete rows Ann 2, Ben 1; the game is over" in said
+    assert "end of round 3: complete rows Ann 2, Ben 1; tokens Ann 0, Ben 0; the game is over" in said
 
 
 def test_the_log_scores_through_its_final_sheets_and_its_decks_are_the_specs():

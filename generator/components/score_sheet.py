@@ -124,5 +124,5 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
         out.append(Text(bx + 1.5, by + 4.0, b.label, size=8.0, font="condensed-bold", color=INK))
         fields.append((b.label.replace(" ", "_"), bx, by, bw, bh))
     return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
-                  w=W, h=H, front=tuple(out), meta={"fields": fields})
+                  w=W, h=H, front=tuple(out), meta={"fields": fields if s.fillable else []})
             for n in range(1, s.count + 1)]

@@ -213,11 +213,13 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
             found.append(Illegal("no Matching Path: the factory does not run and the squirrel does not move", R.MUST_RUN))
         return found, said
     me = s.me()
-    said.append("Matching Paths " + ", ".join(p.text() + (" (salted)" if p.slot in s.salters else "") for p in paths))
+    said.append("Matching Paths " + ", ".join(f"{p.dispenser}->{p.slot} {NUTS[p.nut]}"
+                                              + (" (salted)" if p.slot in s.salters else "") for p in paths))
     slots = {p.slot for p in paths}
     if s.turn.fed:
         if dice:
             found.append(Illegal("the squirrel was fed: no roll", R.SQ_FED))
+        said.append("the squirrel is fed: no roll")
     else:
         more, moved = _squirrel(s, slots, dice, open_, rng)
         found += more
@@ -231,7 +233,8 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
             s.orders[s.squirrel - 1] = None
             me.squirrel += 1
             slots.discard(s.squirrel)
-            said.append(f"eats the {NUTS[n]} Order in slot {s.squirrel} (Squirrel box {me.squirrel})")
+            said[-1] += f": eats the {NUTS[n]} Order in slot {s.squirrel} (Squirrel box {me.squirrel})"
+    scored = []
     for slot in sorted(slots):
         n = s.orders[slot - 1]
         s.order_discards[n] += 1
@@ -240,7 +243,9 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
             me.sheet[n] += 1
         salted = slot in s.salters
         me.salt += salted
-        said.append(f"{me.name} scores {NUTS[n]} ({me.sheet[n]})" + (f" + Salt ({me.salt})" if salted else ""))
+        scored.append(f"{NUTS[n]} ({me.sheet[n]})" + (f" + Salt ({me.salt})" if salted else ""))
+    if scored:
+        said.append(f"{me.name} scores " + ", ".join(scored))
     return found, said
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import Result, plural
 from pnpkit.scorer.games.nuts.deck import params_of
-from pnpkit.scorer.games.nuts.record import NUTS, Record
+from pnpkit.scorer.games.nuts.picture import SHEET, sheet_fields
+from pnpkit.scorer.games.nuts.record import Record
 from pnpkit.scorer.play import Area, Card, Position
 
-SHEET, GOALS, BONUS = "score-sheet", "goals", "bonus"
+GOALS, BONUS = "goals", "bonus"
 TOTALS = {"rows": "Rows", "almond": "Columns", "cashew": "Columns", "peanut": "Columns", "pistachio": "Columns",
           "salt": "Salt", "goal": "Goals", "bonus": "Bonus"}
 
@@ -27,14 +28,8 @@ def pictures(record: Record, kit, result: Result) -> Position:
     rows = [str(r) for r in params.rows]
     areas = []
     for player, score in zip(record.players, result.players):
-        counts = [max(0, min(len(rows), n)) for n in player.sheet.counts()]
-        fields = [("Name", player.name)]
-        for kind, n in zip(NUTS, counts):
-            fields += [(f"{kind}-nuts-{rows[r]}", "\u25cf") for r in range(n)]    # tokens fill from the top (U2)
-        fields += [(f"Row_complete-{rows[r]}", "\u2713") for r in range(min(counts))]
-        fields += [("Salt_box", _markers(player.salt)), ("Squirrel_box", _markers(player.squirrel)),
-                   ("Goal_cards", ", ".join(player.goals)),
-                   ("Bonus_cards", ", ".join(b if isinstance(b, str) else "written" for b in player.bonus))]
+        fields = sheet_fields(rows, player.name, player.sheet.counts(), player.salt, player.squirrel, player.goals,
+                              [b if isinstance(b, str) else "written" for b in player.bonus])
         sums: dict[str, int] = {}
         for line in score.breakdown:
             box = TOTALS.get(line.label.split(" ")[0])
@@ -60,8 +55,3 @@ def pictures(record: Record, kit, result: Result) -> Position:
         if cards:
             areas.append(Area("cards", f"{player.name}'s goal and bonus cards", cards=tuple(cards)))
     return Position(tuple(areas))
-
-
-def _markers(n: int) -> str:
-    """Markers in a box: a dot each, a number where there are many."""
-    return "" if n == 0 else "\u25cf" * n if 0 < n <= 8 else str(n)

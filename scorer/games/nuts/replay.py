@@ -14,7 +14,7 @@ from typing import Iterator
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.scorer.core import Result, plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.nuts import auto, moves
+from pnpkit.scorer.games.nuts import auto, explain, moves, picture
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import params_of
@@ -23,7 +23,7 @@ from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
 from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.play import Area, Position, Row
+from pnpkit.scorer.play import Position
 from pnpkit.scorer.replay import ACT, CHANCE, TURN_END, Entry, Replay, run
 
 
@@ -91,11 +91,12 @@ class Walk:
                 f"round {self.s.round} ends here, but not every player passed in succession", R.ROUND_END)]
             more, said = auto.start_round(self.s, event[1], event[2])
             self.once = set()
-            did = f"hunger {self.s.hunger}, {self.names[self.s.first]} first; orders flipped: " + ", ".join(said)
-            return did, ([f"{where} ({did})"] if telling else []), found + more, False
+            head, flips = f"hunger {self.s.hunger}, {self.names[self.s.first]} first", ", ".join(said)
+            return (f"{head}; orders flipped: {flips}", ([f"{where} ({head}): orders flipped: {flips}"] if telling else []),
+                    found + more, False)
         found, said = auto.run(self.s, event[1], open_=event[2])
-        did = "; ".join(said) if said else "no Matching Path: the factory does not run"
-        return did, ([f"{where}: {did}"] if telling else []), found, False
+        did = explain.run(said)
+        return did.replace(explain.INDENT, " "), ([f"{where}: {did}"] if telling else []), found, False
 
     def why_illegal(self, a: Action) -> Illegal | None:
         return moves.why_illegal(self.s, a)
@@ -114,16 +115,19 @@ class Walk:
     def play(self, where: str, a: Action, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
         s = self.s
         me = s.me()
+        prior = explain.before(s, a) if telling and a.verb != "pass" else None
         moves.apply(s, a)
         if a.verb == "pass" and s.round_over:
             self.once = set()
         if not telling:
             return "", []
-        did = f"{me.name}: {write(a)}" + (f"; {plural(me.tokens, 'token')} left" if a.verb in moves.COST else "")
+        did = explain.action(s, a, prior, me.name) + (f"; {explain.tokens_left(me.tokens)}" if a.verb in moves.COST else "")
+        said = [f"{where}: {did}" + (" (ILLEGAL, played as recorded)" if why else "")]
         if a.verb == "pass" and s.round_over:
             did += ("; every player passed: the round ends, complete rows "
                     + ", ".join(f"{p.name} {min(p.sheet)}" for p in s.players) + ("; the game is over" if s.over else ""))
-        return did, [f"{where}: {did}" + (" (ILLEGAL, played as recorded)" if why else "")]
+            said = [said[0] + "; every player passed", explain.round_end(s)]
+        return did, said
 
     def turn_problems(self) -> list[Illegal]:
         auto.end_turn(self.s)
@@ -134,9 +138,8 @@ class Walk:
         return None
 
     def picture(self) -> Position:
-        """The factory in words, line by line (the floor drawn with the kit's tiles is still to come)."""
-        lines = words(self.s)
-        return Position((Area("rows", "The factory floor", rows=tuple(Row(x) for x in lines)),), text=" | ".join(lines))
+        """The factory drawn with the kit's pieces, the paths that ran marked (picture.py), and in words."""
+        return picture.position(self.s, [str(r) for r in params_of(self.kit).rows], words(self.s))
 
 
 def words(s: State) -> list[str]:

@@ -1,0 +1,185 @@
+"""NUTS' factory drawn at a step of a move log, with the kit's own pieces at the places its board
+names (`pnpkit replay`): the nut markers on the Dispensers, the Cross and Splitter/Joiner tiles on
+their cells, the Salters, the Squirrel, the Order cards in their slots; the Matching Paths over the
+floor (those that ran in red, each with what it scored written in its emptied slot; those that would
+run when the actions end dashed in blue); beside it each player's Action tokens, the First Player
+marker, the Hunger die and the decks; and each player's score sheet as it stands.
+
+The board is kits/nuts.yaml's `floor` (columns 1-12) and, for 5-6 players, `floor-extension`
+(13-16): its grids name the places (`dispenser-3 1 1`, `conveyor-2 1 4`, `salters 1 7`,
+`squirrel-row 1 5`) and its regions the Order slots (`order-5`) and the half cells at the ends of
+conveyor row 2. A path is drawn through the columns its nut runs in: the belts lie at the quarter
+points of a two-column cell.
+"""
+from __future__ import annotations
+
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.games.nuts.floor import CONVEYOR, NUTS, Path, cell_text, cells, routes
+from pnpkit.scorer.games.nuts.state import State
+from pnpkit.scorer.play import Area, Card, Piece, Position, Trace
+
+BOARDS = (("floor", 12), ("floor-extension", 4))
+"""The printed floor's panels, left to right, with their columns."""
+MARKERS = ("almonds", "cashews", "peanuts", "pistachios")
+"""The Dispenser markers, by nut (the score sheet's order)."""
+TILE_PIECES = {"X": ("cross-tiles", False), "SL": ("splitter-tiles", False), "JR": ("splitter-tiles", True),
+               "SR": ("splitter-tiles-b", False), "JL": ("splitter-tiles-b", True)}
+"""Each face a tile lies as (ruling U9): the kit's tile component and whether its back is up."""
+ORDERS, SHEET, RAN, WOULD = "orders", "score-sheet", "#d1241b", "#1f4fa3"
+
+
+def panel(c: int) -> tuple[int, int]:
+    """Which panel column `c` lies on, and its column there (1-based)."""
+    start = 0
+    for k, (_, n) in enumerate(BOARDS):
+        if c <= start + n:
+            return k, c - start
+        start += n
+    return len(BOARDS) - 1, c - start + BOARDS[-1][1]
+
+
+def conveyor_place(row: int, c: int) -> tuple[int, str, float]:
+    """Where column `c`'s belt crosses conveyor row `row`: the panel, its place (a cell of the
+    row's grid, or the half cell at either end of an offset row) and the fraction across it."""
+    k, local = panel(c)
+    first, n = CONVEYOR[row - 1], BOARDS[k][1]
+    if local < first:
+        return k, f"half-{row}-left", 0.5
+    a = first + 2 * ((local - first) // 2)
+    if a + 1 > n:
+        return k, f"half-{row}-right", 0.5
+    return k, f"conveyor-{row} 1 {(a - first) // 2 + 1}", 0.25 if local == a else 0.75
+
+
+def _column_places(c: int) -> tuple[int, dict[str, str]]:
+    k, local = panel(c)
+    return k, {"dispenser": f"dispenser-{c} 1 1", "salter": f"salters 1 {local}",
+               "squirrel": f"squirrel-row 1 {local}", "order": f"order-{c}"}
+
+
+def path_points(tiles, p: Path, columns: int) -> list[list[tuple[int, str, float, float]]]:
+    """Each route of a Matching Path as points on the panels: out of the Dispenser, into and out of
+    each conveyor row in the columns the nut runs in, down through the Salter and Squirrel rows to
+    the top of its Order slot (what it scored is written in the slot, under the line's end)."""
+    out = []
+    for r in routes(tiles, p.dispenser):
+        if r.slot != p.slot:
+            continue
+        cols = list(r.entered) + [r.slot]
+        if not all(1 <= c <= columns for c in cols + [p.dispenser]):
+            continue                       # a way off the printed floor (a tile the table laid off it)
+        k, top = _column_places(p.dispenser)
+        pts = [(k, top["dispenser"], 0.5, 0.75)]
+        for row in (1, 2, 3):
+            k1, place1, f1 = conveyor_place(row, cols[row - 1])
+            k2, place2, f2 = conveyor_place(row, cols[row])
+            pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
+        k, bottom = _column_places(p.slot)
+        pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
+        out.append(pts)
+    return out
+
+
+def _scored(s: State, p: Path) -> str:
+    """What a path that ran gave the active player, written in its emptied slot."""
+    if not s.turn.fed and s.squirrel == p.slot:
+        return "eaten"
+    return NUTS[p.nut] + ("\n+ Salt" if p.slot in s.salters else "")
+
+
+def _traces(s: State) -> list[list[Trace]]:
+    """Per panel: the paths that ran this turn (red, with what each scored), else the Matching
+    Paths standing now (blue, dashed: the factory will run when the actions end)."""
+    ran = bool(s.turn.ran)
+    paths = s.turn.paths if ran else s.paths()
+    per: list[list[Trace]] = [[] for _ in BOARDS]
+    noted: set[int] = set()
+    for p in paths:
+        for pts in path_points(s.tiles, p, s.columns):
+            for k in sorted({x[0] for x in pts}):
+                mine = tuple((place, fx, fy) for kk, place, fx, fy in pts if kk == k)
+                last = k == pts[-1][0] and ran and p.slot not in noted
+                if last:
+                    noted.add(p.slot)
+                per[k].append(Trace(mine, RAN if ran else WOULD, note=_scored(s, p) if last else "",
+                                    note_at=f"order-{p.slot}" if last else "", dashed=not ran))
+    return per
+
+
+def _floor(s: State) -> list[Area]:
+    pieces: list[list[Piece]] = [[] for _ in BOARDS]
+    cards: list[list[Card]] = [[] for _ in BOARDS]
+    for c in range(1, s.columns + 1):
+        k, at = _column_places(c)
+        pieces[k].append(Piece(MARKERS[s.dispensers[c - 1]], at["dispenser"]))
+        if s.orders[c - 1] is not None:
+            cards[k].append(Card(ORDERS, s.orders[c - 1], place=at["order"]))
+    printed = cells(s.columns)
+    for (row, a), kind in sorted(s.tiles.items()):
+        if (row, a) not in printed:
+            continue                       # laid off the printed cells (a violation): said beside the floor
+        k, place, _ = conveyor_place(row, a)
+        name, back = TILE_PIECES[kind]
+        pieces[k].append(Piece(name, place, back=back))
+    for c in s.salters:
+        if 1 <= c <= s.columns:            # one moved off the row (a violation) is said beside the floor
+            k, at = _column_places(c)
+            pieces[k].append(Piece("salters", at["salter"]))
+    if 1 <= s.squirrel <= s.columns:
+        k, at = _column_places(s.squirrel)
+        pieces[k].append(Piece("squirrel", at["squirrel"]))
+    traces = _traces(s)
+    panels = 1 if s.columns <= BOARDS[0][1] else len(BOARDS)
+    titles = (f"The factory floor (columns 1-{min(s.columns, BOARDS[0][1])})", "Columns 13-16")
+    return [Area("board", titles[k], BOARDS[k][0], pieces=tuple(pieces[k]), cards=tuple(cards[k]),
+                 traces=tuple(traces[k])) for k in range(panels)]
+
+
+def _table(s: State) -> Area:
+    """Beside the floor: the Hunger die, the First Player marker, each player's Action tokens, the decks."""
+    pieces = []
+    if s.round:
+        pieces += [Piece("hunger", f"Hunger {s.hunger}"),
+                   Piece("first-player", f"round {s.round}: {s.players[s.first].name} first")]
+    pieces += [Piece("actions", f"{p.name}: {plural(p.tokens, 'Action token')}", count=p.tokens) for p in s.players]
+    printed = cells(s.columns)
+    off = [f"{cell_text(c)} {k}" for c, k in sorted(s.tiles.items()) if c not in printed]
+    if off:                                # as the table laid them, where the floor prints no cell
+        pieces.append(Piece("cross-tiles", "off the printed cells: " + ", ".join(off), count=0))
+    astray = [str(c) for c in s.salters if not 1 <= c <= s.columns]
+    if astray:
+        pieces.append(Piece("salters", f"off the Salter row: {', '.join(astray)}", count=len(astray)))
+    orders = sum(s.order_deck)
+    cards = [Card(ORDERS, 0, back=True, count=max(1, orders), note=f"Order deck: {orders}")] if orders else []
+    return Area("aside", "Beside the floor", pieces=tuple(pieces), cards=tuple(cards))
+
+
+def picture(s: State, rows: list[str]) -> tuple[Area, ...]:
+    """The step's areas: the floor (and its extension), what lies beside it, each player's sheet."""
+    sheets = [Area("sheet", f"{p.name}'s score sheet", SHEET,
+                   fields=tuple(sheet_fields(rows, p.name, p.sheet, p.salt, p.squirrel, p.goals, p.bonus)))
+              for p in s.players]
+    return tuple(_floor(s) + [_table(s)] + sheets)
+
+
+def position(s: State, rows: list[str], words: list[str]) -> Position:
+    return Position(picture(s, rows), text=" | ".join(words))
+
+
+def sheet_fields(rows: list[str], name: str, counts, salt: int, squirrel: int, goals: list[str],
+                 bonus: list[str]) -> list[tuple[str, str]]:
+    """What a player's score sheet holds, by the sheet's field names: a token in each nut column's
+    spaces from the top (U2), the complete rows ticked, the markers and the cards held. The move
+    log's replay draws the same sheet at every step; the final-sheet picture (position.py) too."""
+    counts = [max(0, min(len(rows), n)) for n in counts]
+    fields = [("Name", name)]
+    for kind, n in zip(NUTS, counts):
+        fields += [(f"{kind}-nuts-{rows[r]}", "\u25cf") for r in range(n)]
+    fields += [(f"Row_complete-{rows[r]}", "\u2713") for r in range(min(counts))]
+    return fields + [("Salt_box", _markers(salt)), ("Squirrel_box", _markers(squirrel)),
+                     ("Goal_cards", ", ".join(goals)), ("Bonus_cards", ", ".join(bonus))]
+
+
+def _markers(n: int) -> str:
+    """Markers in a box: a dot each, a number where there are many."""
+    return "" if n == 0 else "\u25cf" * n if 0 < n <= 8 else str(n)
