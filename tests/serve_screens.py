@@ -24,6 +24,7 @@ import uvicorn
 sys.path.insert(0, str(Path(__file__).parent))
 
 from cdp_browser import Chromium, executable  # noqa: E402
+from test_serve_browser import ticks, type_into  # noqa: E402  (the sheet filled as the test fills it)
 
 from pnpkit.serve.app import Settings, create_app  # noqa: E402
 
@@ -164,12 +165,10 @@ def main(out: Path) -> None:
             s.shoot(f"serve-play-{size}", whole=size == "phone")
         for size in SIZES:
             s.visit("/sheet/nuts", size, "!!document.getElementById('sheet')")
-            for name, value in {"p0.name": "Ann", "p0.almond": "3", "p0.cashew": "2", "p0.peanut": "4",
-                                "p0.pistachio": "2", "p0.salt": "3", "p0.bonus": "B07", "p1.name": "Ben",
-                                "p1.almond": "9", "p1.bonus": "B01"}.items():
-                browser.js(f"(() => {{ const e = document.getElementsByName({json.dumps(name)})[0]; e.value = "
-                           f"{json.dumps(value)}; e.dispatchEvent(new Event('input', {{bubbles: true}})); }})()")
-            browser.wait("document.querySelector('[data-total=\"0\"]').textContent !== '–'")
+            type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
+                                "p1.salt": "3", "p1.goals=salty-mama": True, "p1.bonus": "B07",
+                                "p2.name": "Ben", **ticks(2, almond=6), "p2.bonus": "B01"})
+            browser.wait("document.getElementById('p1.points.total').textContent.trim() !== ''")
             time.sleep(0.5)
             s.shoot(f"serve-sheet-{size}", whole=size == "phone")
     finally:
