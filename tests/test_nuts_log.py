@@ -150,11 +150,11 @@ def test_the_replay_goes_on_after_a_violation_as_the_table_played():
 
 
 def test_every_tile_routes_as_its_printed_face():
-    assert len(cells(12)) == 17 and len(cells(16)) == 23
-    assert [r.slot for r in routes({(1, 3): "X"}, 3)] == [4]
-    assert sorted(r.slot for r in routes({(1, 3): "SL"}, 3)) == [3, 4] and routes({(1, 3): "SL"}, 4) == []
-    assert sorted(r.slot for r in routes({(1, 3): "SR"}, 4)) == [3, 4] and routes({(1, 3): "SR"}, 3) == []
-    assert [r.slot for r in routes({(2, 8): "JL"}, 9)] == [8] and [r.slot for r in routes({(2, 8): "JR"}, 8)] == [9]
+    assert len(cells((1, 2, 1), 12)) == 17 and len(cells((1, 2, 1), 16)) == 23
+    assert [r.slot for r in routes({(1, 3): "X"}, 3, 3)] == [4]
+    assert sorted(r.slot for r in routes({(1, 3): "SL"}, 3, 3)) == [3, 4] and routes({(1, 3): "SL"}, 4, 3) == []
+    assert sorted(r.slot for r in routes({(1, 3): "SR"}, 4, 3)) == [3, 4] and routes({(1, 3): "SR"}, 3, 3) == []
+    assert [r.slot for r in routes({(2, 8): "JL"}, 9, 3)] == [8] and [r.slot for r in routes({(2, 8): "JR"}, 8, 3)] == [9]
 
 
 def _cut(rounds: int, turns: list) -> str:

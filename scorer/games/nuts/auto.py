@@ -13,9 +13,7 @@ from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, Path
 from pnpkit.scorer.games.nuts.notation import Die, die_text
-from pnpkit.scorer.games.nuts.state import TOKENS_PER_ROUND, State, Turn
-
-END_ROWS = 2
+from pnpkit.scorer.games.nuts.state import State, Turn
 
 
 def draw_order(s: State, n: int) -> Illegal | None:
@@ -82,9 +80,9 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
     s.round_over = False
     s.turn = Turn()
     for p in s.players:
-        p.tokens += TOKENS_PER_ROUND
-    if not 1 <= hunger <= 4:
-        found.append(Illegal(f"the Hunger die (D4) shows 1 to 4, not {hunger}", R.HUNGER))
+        p.tokens += s.f.tokens_per_round
+    if not 1 <= hunger <= s.f.hunger:
+        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER))
     s.hunger = hunger
     more, said = fill(s, cards, None, R.FILL, rng)
     return found + more, said
@@ -92,11 +90,11 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
 
 def _roll(s: State, slots: set[int], rng) -> Die:
     """The simulator's die: a D6, with the Scamper's square or a tie's choice drawn too."""
-    d = rng.randint(1, 6)
-    t = d + s.hunger
-    if t == 6:
+    d = rng.randint(1, s.f.die)
+    move = s.f.move(d + s.hunger)
+    if move == "scamper":
         return d, rng.randint(1, s.columns)
-    if t >= 7:
+    if move == "hunt":
         dist = min(abs(s.squirrel - x) for x in slots)
         if dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
             return d, rng.choice("LR")
@@ -124,12 +122,13 @@ def _squirrel(s: State, slots: set[int], dice: list[Die], open_: bool = False,
         d, extra = dice[i]
         i += 1
         t = d + s.hunger
-        if t <= 5:
+        move = s.f.move(t)
+        if move == "stop":
             said.append(f"{d}+{s.hunger}={t} Stop at {s.squirrel}")
             if extra is not None:
                 found.append(Illegal(f"{die_text((d, extra))}: {t} is a Stop; nothing follows it", R.SQ_STOP))
             break
-        if t == 6:
+        if move == "scamper":
             if not isinstance(extra, int) or not 1 <= extra <= s.columns:
                 found.append(Illegal(f"{die_text((d, extra))}: {t} is a Scamper; write where the D{s.columns} "
                                      f"sent him (`{d} > 5`), a square 1-{s.columns}", R.SQ_SCAMPER))
@@ -236,7 +235,7 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
         n = s.orders[slot - 1]
         s.order_discards[n] += 1
         s.orders[slot - 1] = None
-        if me.sheet[n] < 6:
+        if me.sheet[n] < s.f.sheet_rows:
             me.sheet[n] += 1
         salted = slot in s.salters
         me.salt += salted
@@ -251,7 +250,7 @@ def pass_turn(s: State) -> None:
     s.turn = Turn()
     if s.passes >= len(s.players):
         s.round_over = True
-        s.over = any(min(p.sheet) >= END_ROWS for p in s.players)
+        s.over = any(min(p.sheet) >= s.f.end_rows for p in s.players)
 
 
 def end_turn(s: State) -> None:

@@ -17,7 +17,7 @@ from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import auto, moves
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
-from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, cell_text
 from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
@@ -31,7 +31,7 @@ def first_state(record: Record, kit: Kit) -> State:
     """The setup's factory (its chance played as the first entry), or the `start:` position."""
     if record.start is not None:
         return state_from(record, kit)
-    return State.setup(record.names, record.setup.squirrel, params_of(kit))
+    return State.setup(record.names, record.setup.squirrel, factory_of(kit, len(record.names)))
 
 
 def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[Entry]:
@@ -119,7 +119,7 @@ class Walk:
             self.once = set()
         if not telling:
             return "", []
-        did = f"{me.name}: {write(a)}" + (f"; {plural(me.tokens, 'token')} left" if a.verb in moves.COST else "")
+        did = f"{me.name}: {write(a)}" + (f"; {plural(me.tokens, 'token')} left" if a.verb in s.f.cost else "")
         if a.verb == "pass" and s.round_over:
             did += ("; every player passed: the round ends, complete rows "
                     + ", ".join(f"{p.name} {min(p.sheet)}" for p in s.players) + ("; the game is over" if s.over else ""))
@@ -173,10 +173,11 @@ def _setup(s: State, setup: Setup) -> list[Illegal]:
         except ValueError as e:
             found.append(Illegal(f"{p.name}: {e}", R.DRAW))
             continue
-        if len(keep) + len(drop) != 3:
-            found.append(Illegal(f"{p.name} drew {len(keep) + len(drop)} Bonus cards, not 3", R.DRAW))
-        if not keep:
-            found.append(Illegal(f"{p.name} kept no Bonus card", R.DECK))
+        if len(keep) + len(drop) != s.f.setup_draw:
+            found.append(Illegal(f"{p.name} drew {len(keep) + len(drop)} Bonus cards, not {s.f.setup_draw}", R.DRAW))
+        if len(set(keep)) < s.f.keep_at_least:
+            found.append(Illegal(f"{p.name} kept no Bonus card" if not keep else
+                                 f"{p.name} kept {len(set(keep))} Bonus cards, not at least {s.f.keep_at_least}", R.DECK))
         for c in keep + drop:
             if c not in s.bonus_deck:
                 found.append(Illegal(f"{p.name}: {c} is not in the Bonus deck (drawn already, or not a card of it)",

@@ -20,9 +20,10 @@ import random
 
 from pnpkit.scorer.games.nuts import auto, moves
 from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.floor import SHORT
 from pnpkit.scorer.games.nuts.notation import die_text, write
-from pnpkit.scorer.games.nuts.state import CONFIGURING, Action, State
+from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts.replay import final_sheets
 from pnpkit.scorer.sim.match import Moves, competitive
@@ -36,12 +37,12 @@ COLUMN = (0, 1, 3, 6, 10, 15, 21)
 
 def new(kit, names, setup, rng: random.Random) -> "NutsMatch":
     params = params_of(kit)
-    s = State.setup(list(names), 1, params)
+    s = State.setup(list(names), 1, factory_of(kit, len(names)))
     s.squirrel = rng.randint(1, s.columns)
     needs = {c.id: sum(c.needs.values()) for c in params.bonus}
     bonus = {}
     for p in s.players:
-        drawn = rng.sample(sorted(s.bonus_deck), 3)
+        drawn = rng.sample(sorted(s.bonus_deck), s.f.setup_draw)
         keep = min(drawn, key=lambda c: (needs[c], c))
         bonus[p.name] = {"keep": [keep], "drop": [c for c in drawn if c != keep]}
         s.bonus_deck -= set(drawn)
@@ -64,7 +65,7 @@ class NutsMatch(Moves):
         s = self.s
         out = []
         for a in moves.legal_moves(s):
-            if a.verb in CONFIGURING:
+            if a.verb in s.f.configuring:
                 after = s.copy()
                 moves.apply(after, a)
                 if auto.end_problem(after) is not None:
@@ -78,7 +79,7 @@ class NutsMatch(Moves):
             if s.round_over:
                 if s.round >= MAX_ROUNDS:
                     return None
-                hunger, cards = self.rng.randint(1, 4), []
+                hunger, cards = self.rng.randint(1, s.f.hunger), []
                 auto.start_round(s, hunger, cards, self.rng)
                 if self.rounds is not None:
                     self.rounds.append({"hunger": hunger, "orders": [SHORT[c] for c in cards], "turns": []})

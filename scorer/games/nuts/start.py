@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnpkit.scorer.games.nuts.deck import params_of
-from pnpkit.scorer.games.nuts.floor import FACE_OF, SHORT, cell_text, cells, columns_for, matching_paths
+from pnpkit.scorer.games.nuts.factory import factory_of
+from pnpkit.scorer.games.nuts.floor import SHORT, cell_text
 from pnpkit.scorer.games.nuts.notation import card, nut
-from pnpkit.scorer.games.nuts.state import ORDERS_PER_NUT, State
+from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
 
 
@@ -56,7 +56,8 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
     if st is None:
         return []
     out: list[tuple[tuple, str]] = []
-    n = columns_for(len(record.names))
+    f = factory_of(kit, len(record.names))
+    n = f.columns
     for key, empty in (("dispensers", False), ("orders", True)):
         try:
             _nuts(getattr(st, key), n, empty)
@@ -66,7 +67,7 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         try:
             row, rest = text.split(":")
             a, b = (int(x) for x in rest.split("-"))
-            ok = b == a + 1 and (int(row), a) in cells(n) and kind in FACE_OF
+            ok = b == a + 1 and (int(row), a) in f.cells and kind in f.face_of
         except ValueError:
             ok = False
         if not ok:
@@ -84,17 +85,17 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         except ValueError as e:
             return [(("start",), str(e))]
         if any(v < 0 for v in s.supply.values()):
-            out.append((("start", "tiles"), "more tiles of a kind than the kit has (16 Cross, 6 A, 6 B)"))
+            out.append((("start", "tiles"), f"more tiles of a kind than the kit has ({f.tiles_text()})"))
         if any(v < 0 for v in s.order_discards):
-            out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({ORDERS_PER_NUT})"))
-        if matching_paths(s.tiles, s.dispensers, s.orders):
+            out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({f.orders_per_nut})"))
+        if s.paths():
             out.append((("start", "orders"), "a Matching Path lies on the floor between rounds: every one runs"))
     return out
 
 
 def state_from(record, kit) -> State:
-    st, params = record.start, params_of(kit)
-    s = State.setup(record.names, st.squirrel, params)
+    st = record.start
+    s = State.setup(record.names, st.squirrel, factory_of(kit, len(record.names)))
     n = s.columns
     s.round, s.round_over = st.round, True
     s.dispensers = _nuts(st.dispensers, n, False)
@@ -103,10 +104,10 @@ def state_from(record, kit) -> State:
     for text, kind in st.tiles.items():
         row, rest = text.split(":")
         s.tiles[(int(row), int(rest.split("-")[0]))] = kind
-        s.supply[FACE_OF[kind]] -= 1
+        s.supply[s.f.face_of[kind]] -= 1
     s.order_deck = [st.order_deck.get(k, 0) for k in SHORT]
     on_floor = [sum(1 for o in s.orders if o == k) for k in range(4)]
-    s.order_discards = [ORDERS_PER_NUT - d - f for d, f in zip(s.order_deck, on_floor)]
+    s.order_discards = [s.f.orders_per_nut - d - k for d, k in zip(s.order_deck, on_floor)]
     held: set[str] = set()
     for p in s.players:
         p.tokens = st.tokens.get(p.name, 0)
@@ -117,7 +118,7 @@ def state_from(record, kit) -> State:
             held |= set(p.bonus)
             s.claimed.update({g: p.name for g in p.goals})
     seen = {card(c) for c in st.bonus_seen}
-    s.bonus_deck = {c.id for c in params.bonus} - seen
+    s.bonus_deck = set(s.f.bonus) - seen
     s.bonus_discards = seen - held
     return s
 

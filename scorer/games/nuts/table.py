@@ -16,7 +16,7 @@ from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.notation import parse, write
 from pnpkit.scorer.games.nuts.record import Play, Record
 from pnpkit.scorer.games.nuts.replay import replay
-from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
+from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 SEARCH_LIMIT = 3000
@@ -57,7 +57,7 @@ class AtTable:
         me = s.me()
         if s.turn.waiting:
             return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
-        options = [Option(write(a), COST.get(a.verb, 0)) for a in moves.legal_moves(s)]
+        options = [Option(write(a), s.f.cost.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
         if s.turn.acted:
@@ -122,7 +122,7 @@ def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str
         nxt = []
         for here, left, so_far in queue:
             for a in moves.candidates(here):
-                if a.verb not in CONFIGURING or COST[a.verb] > left:
+                if a.verb not in s.f.configuring or s.f.cost[a.verb] > left:
                     continue
                 if seen[0] >= SEARCH_LIMIT:
                     return None
@@ -134,8 +134,8 @@ def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str
                 paths = t.paths()
                 if paths and auto.one_path(t, paths) is None:
                     return so_far + [write(a)]
-                if left > COST[a.verb]:
-                    nxt.append((t, left - COST[a.verb], so_far + [write(a)]))
+                if left > s.f.cost[a.verb]:
+                    nxt.append((t, left - s.f.cost[a.verb], so_far + [write(a)]))
         queue = nxt
     return None
 
