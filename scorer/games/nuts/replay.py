@@ -40,15 +40,21 @@ def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[En
     if record.start is None:
         yield CHANCE, "setup", ("setup", record.setup)
     rounds = record.rounds or []
-    done = walk.s.round
+    done, going = walk.s.round, not walk.s.round_over      # a `start:` in the middle of round `done`
+    if going:
+        done -= 1
     for k, rnd in enumerate(rounds, start=done + 1):
-        yield CHANCE, f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders])
-        for ti, turn in enumerate(rnd.turns, start=1):
+        first = 1
+        if going and k == done + 1:
+            first = walk.s.index + 1                        # the round goes on: no start of its own
+        else:
+            yield CHANCE, f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders])
+        for ti, turn in enumerate(rnd.turns, start=first):
             where = f"round {k}, turn {ti} ({walk.names[walk.s.active]})"
             if turn == "pass":
                 yield ACT, where, Action("pass")
                 continue
-            last = open_end and k == done + len(rounds) and ti == len(rnd.turns)
+            last = open_end and k == done + len(rounds) and ti == first - 1 + len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
                 yield ACT, f'{where}, action {ai} "{text}"', parse(text)
             if last and "sq" not in turn.model_fields_set:

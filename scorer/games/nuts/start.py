@@ -1,5 +1,6 @@
-"""NUTS' `start:` position (docs/records/nuts.md): the table between two rounds, written instead of
-the setup, so a record may begin from a game in progress; the rounds after it follow.
+"""NUTS' `start:` position (docs/records/nuts.md): the table between two rounds, or at the start of
+a turn in the middle of a round, written instead of the setup, so a record may begin from a game in
+progress; the rest of the round in progress (its `turns:` only) and the rounds after it follow.
 
 What can be worked out is not written: the tile supply (from the tiles on the floor), the Order
 discards (the kit's Orders less the deck and those on the floor), the Bonus discards (the cards seen
@@ -28,9 +29,15 @@ class Sheet(Strict):
 
 
 class Start(Strict):
-    """The table after round `round` ended (the next round's start follows in `rounds:`)."""
+    """The table after round `round` ended (the next round's start follows in `rounds:`), or, with
+    `hunger` and `next`, in round `round` at the start of `next`'s turn (the round's other turns follow
+    in the first entry of `rounds:`, which has no `hunger` or `orders` of its own)."""
 
-    round: int = Field(ge=1, le=1000, description="Rounds played so far.")
+    round: int = Field(ge=1, le=1000, description="The last round started: ended, or in progress (with `hunger`).")
+    hunger: int | None = Field(None, description="The round in progress: its Hunger (absent between rounds).")
+    next: Name | None = Field(None, description="The round in progress: the player whose turn it is.")
+    passes: int = Field(0, ge=0, le=1000, description="The round in progress: passes in a row just before "
+                        "`next`'s turn (the round ends when every player has passed in succession).")
     tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
     dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
     tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
@@ -76,6 +83,7 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         out.append((("start", "salters"), f"Salters stand on different squares 1-{n}"))
     if not 1 <= st.squirrel <= n:
         out.append((("start", "squirrel"), f"the Squirrel stands on a square 1-{n}"))
+    out += _round_problems(st, record.names, f.hunger)
     for name in [*st.tokens, *st.sheets]:
         if name not in record.names:
             out.append((("start",), f"no player named {name!r}"))
@@ -89,7 +97,8 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         if any(v < 0 for v in s.order_discards):
             out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({f.orders_per_nut})"))
         if s.paths():
-            out.append((("start", "orders"), "a Matching Path lies on the floor between rounds: every one runs"))
+            out.append((("start", "orders"), "a Matching Path lies on the floor at the start of a turn: every one "
+                        "runs before a turn ends"))
     return out
 
 
@@ -97,7 +106,10 @@ def state_from(record, kit) -> State:
     st = record.start
     s = State.setup(record.names, st.squirrel, factory_of(kit, len(record.names)))
     n = s.columns
-    s.round, s.round_over = st.round, True
+    s.round, s.round_over = st.round, st.hunger is None
+    if st.hunger is not None:                   # at the start of `next`'s turn in round `round`
+        s.hunger, s.passes = st.hunger, st.passes
+        s.index = (record.names.index(st.next) - s.first) % len(record.names)
     s.dispensers = _nuts(st.dispensers, n, False)
     s.orders = _nuts(st.orders, n, True)
     s.salters = list(st.salters)
@@ -123,10 +135,29 @@ def state_from(record, kit) -> State:
     return s
 
 
+def _round_problems(st: Start, names: list[str], hunger: int) -> list[tuple[tuple, str]]:
+    """A round in progress: its Hunger die, the player to move, fewer passes in a row than players."""
+    if st.hunger is None:
+        return [(("start", key), f"{key} is written for a round in progress, with its hunger")
+                for key in ("next", "passes") if key in st.model_fields_set]
+    out = []
+    if not 1 <= st.hunger <= hunger:
+        out.append((("start", "hunger"), f"the Hunger die (D{hunger}) shows 1 to {hunger}"))
+    if st.next is None or st.next not in names:
+        out.append((("start", "next"), f"the player whose turn it is: one of {', '.join(names)}"))
+    if st.passes >= len(names):
+        out.append((("start", "passes"), f"{st.passes} passes in a row end the round: write the position between "
+                    "rounds (without hunger)"))
+    return out
+
+
 def start_of(s: State, names: list[str]) -> dict:
-    """The `start:` mapping of a position between rounds (a table's, or a simulated game's)."""
+    """The `start:` mapping of a position between rounds or at the start of a turn (a table's, or a
+    simulated game's)."""
+    assert s.round_over or (s.turn.acted == 0 and s.turn.ran is None), "a start: is written between turns"
+    mid = {} if s.round_over else {"hunger": s.hunger, "next": names[s.active], "passes": s.passes}
     return {
-        "round": s.round,
+        "round": s.round, **mid,
         "tokens": {p.name: p.tokens for p in s.players},
         "dispensers": " ".join(SHORT[d] for d in s.dispensers),
         "tiles": {cell_text(c): k for c, k in sorted(s.tiles.items())},

@@ -76,6 +76,8 @@ class AtTable:
         a = read_action(action)
         s = self.state
         rounds = [dict(r) for r in data.get("rounds") or []]
+        if not rounds and not s.round_over and data.get("start"):
+            rounds = [{"turns": []}]            # the first turn after a `start:` in the middle of a round
         if s.over or s.round_over or not rounds:
             raise cannot_extend(self.turn().waiting or "no round has started")
         turns = list(rounds[-1].get("turns") or [])
