@@ -259,6 +259,12 @@ def candidates(s: State) -> list[Action]:
 
 
 
+def holds_chance(a: Action) -> bool:
+    """Whether the action's arguments are chance (a Refill's flips, a Plan's draw): `legal_moves`
+    leaves it out, the simulator plays it with the cards chance gives, `why_illegal` judges them."""
+    return a.verb in ("plan", "refill")
+
+
 def read(s: State, text: str) -> Action:
     return parse(text)
 

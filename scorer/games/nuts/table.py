@@ -30,6 +30,13 @@ def is_open(record: Record) -> bool:
     return bool(rounds and rounds[-1].turns and isinstance(rounds[-1].turns[-1], Play))
 
 
+def claims_done(record: Record) -> bool:
+    """The last turn wrote `claim: []`: its player claims nothing though a goal could be claimed
+    (`done`), so the turn is over."""
+    last = record.rounds[-1].turns[-1]
+    return "claim" in last.model_fields_set and not last.claim
+
+
 def read_action(text: str) -> Action:
     return Action("pass") if text.strip().lower() == "pass" else parse(text)
 
@@ -42,9 +49,9 @@ class AtTable:
         self.violations = rep.violations
         s = self.state
         self.in_turn = self.open       # the state is still in the record's last turn
-        if self.open and s.turn.ran is not None and not any(
-                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals):
-            auto.end_turn(s)           # nothing left to claim: the turn is over
+        if self.open and s.turn.ran is not None and (claims_done(record) or not any(
+                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals)):
+            auto.end_turn(s)           # nothing left to claim, or `claim: []`: the turn is over
             self.in_turn = False
 
     def turn(self) -> Turn:
@@ -83,9 +90,10 @@ class AtTable:
         turns = list(rounds[-1].get("turns") or [])
         if self.in_turn:
             last = dict(turns[-1])
-            if s.turn.ran is not None:          # after the run: claims (`done` writes nothing)
+            if s.turn.ran is not None:          # after the run: claims (`done` with none writes `claim: []`)
+                last["claim"] = list(last.get("claim") or [])
                 if a.verb != "done":
-                    last["claim"] = list(last.get("claim") or []) + [a.args[0] if a.verb == "claim" else action]
+                    last["claim"].append(a.args[0] if a.verb == "claim" else action)
             elif s.turn.waiting:
                 raise cannot_extend(self.turn().waiting or "")
             elif a.verb == "end":
