@@ -43,8 +43,9 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
     found: list[Illegal] = []
     said: list[str] = []
     filled = i = 0
+    arr = s.arriving()                       # the belts, which filling does not change
     while limit is None or filled < limit:
-        open_ = s.fillable()
+        open_ = s.fillable(arr)
         if not open_ or (not any(s.order_deck) and not any(s.order_discards)):
             break
         if i >= len(cards) and rng is not None:
@@ -59,7 +60,7 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
         short = draw_order(s, n)
         if short:
             found.append(short)
-        if n in s.arriving().get(slot, ()):
+        if n in arr.get(slot, ()):
             s.order_discards[n] += 1
             said.append(f"{SHORT[n]} discarded (would match slot {slot})")
         else:
@@ -191,11 +192,12 @@ def one_path(s: State, paths: list[Path]) -> Illegal | None:
 NO_ACTION = "a play spends at least one token (a play of nothing is a pass)"
 
 
-def end_problem(s: State) -> Illegal | None:
-    """What ending the actions here breaks: a play of nothing (U18), the one-path rule (U12)."""
+def end_problem(s: State, paths: list[Path] | None = None) -> Illegal | None:
+    """What ending the actions here breaks: a play of nothing (U18), the one-path rule (U12).
+    `paths`: the floor's Matching Paths, when the caller has them."""
     if s.turn.acted == 0:
         return Illegal(NO_ACTION, R.U18)
-    return one_path(s, s.paths())
+    return one_path(s, s.paths() if paths is None else paths)
 
 
 def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[Illegal], list[str]]:
@@ -203,7 +205,7 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
     the nuts scored; the turn's `ran` and `paths` are set for the claims. `open_`: at the table, dice
     that run out are still to come (the run waits); `rng`: the simulator rolls them (into `dice`)."""
     paths = s.paths()
-    found = [why] if (why := end_problem(s)) else []
+    found = [why] if (why := end_problem(s, paths)) else []
     s.turn.ended = True
     said: list[str] = []
     s.turn.ran, s.turn.paths = bool(paths), paths

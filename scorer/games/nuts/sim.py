@@ -78,9 +78,13 @@ class NutsMatch(Moves):
         candidates shuffled (the U12 look-ahead of every configuring action is most of a list's cost)."""
         s = self.s
         pool = moves.candidates(s) + self._with_cards()
-        rng.shuffle(pool)
-        return next(a for a in pool if (moves.holds_chance(a) or moves.why_illegal(s, a) is None)
-                    and self._keeps_one_path(a))
+        for i in range(len(pool)):          # a shuffle, drawn only as far as the first legal move
+            j = rng.randrange(i, len(pool))
+            pool[i], pool[j] = pool[j], pool[i]
+            a = pool[i]
+            if (moves.holds_chance(a) or moves.why_illegal(s, a) is None) and self._keeps_one_path(a):
+                return a
+        raise AssertionError("no legal move: the rules always allow a pass, `end` or `done`")
 
     def _keeps_one_path(self, a: Action) -> bool:
         """A configuring action is offered only when U12 holds right after it (a turn can always end)."""

@@ -97,9 +97,10 @@ class State:
     def paths(self) -> list[Path]:
         return matching_paths(self.tiles, self.dispensers, self.orders, self.f.rows)
 
-    def fillable(self) -> list[int]:
-        """The empty slots that can be filled, left to right: a slot all four nuts reach cannot (U16)."""
-        arr = self.arriving()
+    def fillable(self, arr: dict[int, set[int]] | None = None) -> list[int]:
+        """The empty slots that can be filled, left to right: a slot all four nuts reach cannot (U16).
+        `arr`: the floor's `arriving()`, when the caller has it (filling does not change the belts)."""
+        arr = self.arriving() if arr is None else arr
         return [s for s in range(1, self.columns + 1) if self.orders[s - 1] is None and len(arr.get(s, ())) < 4]
 
     def copy(self) -> "State":
