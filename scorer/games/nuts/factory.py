@@ -27,7 +27,7 @@ class Factory:
     tokens_per_round: int
     hunger: int                             # the Hunger die's faces
     die: int                                # the squirrel's die
-    squirrel: tuple[tuple[str, int, int], ...]   # (stop | scamper | hunt, lowest, highest total)
+    squirrel: tuple[tuple[str, int, int], ...]   # (stop | scamper | hunt, lowest, highest total), in order
     refill: int
     setup_draw: int
     plan_draw: int
@@ -39,8 +39,11 @@ class Factory:
     goals: tuple[tuple[str, str, int], ...]  # each goal card: id, the box it counts, markers needed
 
     def move(self, total: int) -> str:
-        """What D6 + Hunger = `total` makes the squirrel do: stop, scamper or hunt."""
-        return next((kind for kind, lo, hi in self.squirrel if lo <= total <= hi), "stop")
+        """What D6 + Hunger = `total` makes the squirrel do: stop, scamper or hunt. A total off the
+        table (a Hunger off its die, reported, then played as written) reads as the nearest end's."""
+        ends = self.squirrel
+        total = max(ends[0][1], min(ends[-1][2], total))
+        return next(kind for kind, lo, hi in ends if lo <= total <= hi)
 
     def tiles_text(self) -> str:
         return ", ".join(f"{n} {kind}" for kind, n in self.supply.items())
@@ -69,7 +72,8 @@ def _make(params: Params, players: int) -> Factory:
         dispensers=tuple(order[c % len(order)] for c in range(floor.columns)),
         face_of={face: t.name for t in f.tiles for face in t.faces}, supply={t.name: t.count for t in f.tiles},
         cost=dict(f.costs), configuring=frozenset(f.configuring), tokens_per_round=f.tokens_per_round,
-        hunger=f.hunger, die=f.squirrel.die, squirrel=tuple((k, *v) for k, v in f.squirrel.spans().items()),
+        hunger=f.hunger, die=f.squirrel.die,
+        squirrel=tuple(sorted(((k, *v) for k, v in f.squirrel.spans().items()), key=lambda k: k[1])),
         refill=f.refill, setup_draw=f.setup_draw, plan_draw=f.plan_draw, keep_at_least=f.keep_at_least,
         orders_per_nut=params.orders_per_nut, sheet_rows=len(params.rows), end_rows=params.end_rows,
         bonus=frozenset(c.id for c in params.bonus), goals=tuple((g.id, g.box, g.at_least) for g in params.goals))

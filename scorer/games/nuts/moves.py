@@ -94,7 +94,7 @@ def _why_build(s: State, a: Action) -> Illegal | None:
     if cell in s.tiles:
         return Illegal(f"a tile ({s.tiles[cell]}) already lies on {cell_text(cell)}", R.BUILD)
     if s.supply[s.f.face_of[kind]] <= 0:
-        return Illegal(f"no {s.f.face_of[kind]} tile is left in the supply (the box holds {s.f.tiles_text()})", R.U9)
+        return Illegal(f"no {s.f.face_of[kind]} tile is left in the supply", R.U9)
     return None
 
 

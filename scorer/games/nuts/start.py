@@ -97,8 +97,9 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         if any(v < 0 for v in s.order_discards):
             out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({f.orders_per_nut})"))
         if s.paths():
-            out.append((("start", "orders"), "a Matching Path lies on the floor at the start of a turn: every one "
-                        "runs before a turn ends"))
+            out.append((("start", "orders"), "a Matching Path lies on the floor " + (
+                "between rounds: every one runs" if s.round_over else "at the start of a turn: every one runs before "
+                "a turn ends")))
     return out
 
 
