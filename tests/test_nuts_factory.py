@@ -84,3 +84,20 @@ def test_a_kit_whose_order_cards_disagree_is_refused_and_the_cli_exits_2(tmp_pat
     r = CliRunner().invoke(cli, ["build", str(path), "--out", str(tmp_path / "out")])
     assert r.exit_code == 2 and "nuts.yaml:" in r.output and "orders_per_nut" in r.output, r.output
     assert "Traceback" not in r.output
+
+
+def test_components_written_wrong_are_a_message_on_the_scorers_load_never_a_traceback(tmp_path):
+    """The scorer reads the head only (components unvalidated): the check reads them as strangers' data."""
+    text = KIT.read_text(encoding="utf-8")
+    head = text[:text.index("\ncomponents:")]
+    for tail in ("\ncomponents: 5\n", "\ncomponents:\n  - {name: [1]}\n  - 7\n",
+                 "\ncomponents:\n  - {kind: board, name: floor, grids: 5, regions: abc}\n",
+                 "\ncomponents:\n  - {name: orders, deck: [{nut: almond, count: x}, 3]}\n"):
+        path = tmp_path / "nuts.yaml"
+        path.write_text(head + tail, encoding="utf-8")
+        try:
+            load_kit(str(path), components=False)        # components not a list: nothing to compare
+        except SourceError as e:
+            assert e.problems[0].field.startswith("params.factory"), e
+        with pytest.raises(SourceError):
+            load_kit(str(path))                          # the generator's load validates them

@@ -186,7 +186,9 @@ class Params(_Strict):
         path, what the components print). The kit loader refuses the kit at the first."""
         if self.factory is None or not isinstance(components, list):
             return []
-        by_name = {c.get("name"): (i, c) for i, c in enumerate(components) if isinstance(c, dict)}
+        # the components as written (the scorer's load has not validated them): anything unexpected is skipped
+        by_name = {c["name"]: (i, c) for i, c in enumerate(components)
+                   if isinstance(c, dict) and isinstance(c.get("name"), str)}
         out: list[tuple[tuple, str]] = []
         for k, floor in enumerate(self.factory.floors):
             out += _floor_problems(self.factory, floor, ("params", "factory", "floors", k), by_name, line_of)
@@ -195,14 +197,14 @@ class Params(_Strict):
             i, c = by_name.get(kind.printed, (None, None))
             if c is None:
                 out.append((at + ("printed",), f"no component is named {kind.printed!r}"))
-            elif c.get("count") != kind.count:
+            elif _int(c.get("count")) != kind.count:
                 out.append((at + ("count",), f"{kind.count} {kind.name} tiles, but the component {kind.printed!r} "
                             f"(line {line_of(('components', i))}) prints {c.get('count')}"))
         i, c = by_name.get("orders", (None, None))
         rows = c.get("deck") if isinstance(c, dict) else None
         if isinstance(rows, list):
             for nut in self.columns:
-                n = sum(r.get("count", 0) for r in rows if isinstance(r, dict) and r.get("nut") == nut)
+                n = sum(_int(r.get("count", 0)) for r in rows if isinstance(r, dict) and r.get("nut") == nut)
                 if n != self.orders_per_nut:
                     out.append((("params", "orders_per_nut"), f"{self.orders_per_nut} Order cards of each nut, but "
                                 f"the component 'orders' (line {line_of(('components', i))}) prints {n} {nut}"))
@@ -228,7 +230,8 @@ def _printed(board: dict) -> dict[str, dict[int, dict]]:
     """A board's numbered places, by what they are: dispenser/order/salter-start/conveyor -> {n: the entry}."""
     out: dict[str, dict[int, dict]] = {"dispenser": {}, "order": {}, "salter-start": {}, "conveyor": {}}
     for key in ("grids", "regions"):
-        for entry in board.get(key) or []:
+        entries = board.get(key)
+        for entry in entries if isinstance(entries, list) else []:
             m = _NUMBERED.match(str(entry.get("name", ""))) if isinstance(entry, dict) else None
             if m:
                 out[m[1]][int(m[2])] = entry
@@ -273,7 +276,7 @@ def _floor_problems(factory: Factory, floor: Floor, at: tuple, by_name: dict,
         cells = len(range(first, floor.columns, 2))
         # a cell across the join of two boards is printed as a half on each, not in their grids
         across = sum(1 for c in joins[:-1] if (c - first) % 2 == 0)
-        drawn = sum(g.get("cols", 0) for g in seen["conveyor"].get(r, []) if isinstance(g.get("cols"), int))
+        drawn = sum(_int(g.get("cols")) for g in seen["conveyor"].get(r, []))
         if drawn != cells - across:
             return [(("params", "factory", "conveyor", r - 1), f"conveyor row {r} from column {first}: {cells} cells "
                      f"with {floor.columns} columns" + (f", {across} across two boards" if across else "")
@@ -282,6 +285,11 @@ def _floor_problems(factory: Factory, floor: Floor, at: tuple, by_name: dict,
         return [(("params", "factory", "conveyor"), f"{len(factory.conveyor)} conveyor rows, but {printed} {verb} "
                  f"{len(seen['conveyor'])}")]
     return []
+
+
+def _int(value: Any) -> int:
+    """A count as written, or 0 (a count that is no number is the component's own error)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _numbers(ns) -> str:
