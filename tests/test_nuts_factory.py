@@ -90,10 +90,10 @@ def test_components_written_wrong_are_a_message_on_the_scorers_load_never_a_trac
     """The scorer reads the head only (components unvalidated): the check reads them as strangers' data."""
     text = KIT.read_text(encoding="utf-8")
     head = text[:text.index("\ncomponents:")]
-    for tail in ("\ncomponents: 5\n", "\ncomponents:\n  - {name: [1]}\n  - 7\n",
+    for i, tail in enumerate(("\ncomponents: 5\n", "\ncomponents:\n  - {name: [1]}\n  - 7\n",
                  "\ncomponents:\n  - {kind: board, name: floor, grids: 5, regions: abc}\n",
-                 "\ncomponents:\n  - {name: orders, deck: [{nut: almond, count: x}, 3]}\n"):
-        path = tmp_path / "nuts.yaml"
+                 "\ncomponents:\n  - {name: orders, deck: [{nut: almond, count: x}, 3]}\n")):
+        path = tmp_path / f"nuts-{i}.yaml"          # a file each: the loader caches by path and mtime
         path.write_text(head + tail, encoding="utf-8")
         try:
             load_kit(str(path), components=False)        # components not a list: nothing to compare
