@@ -220,5 +220,8 @@ def with_params(kit, source: Source, display: str, path: str):
     model = params_model(kit.game.id)
     if model is not None:
         params = validate(model, source, at=("params",), data=source.data.get("params", {}))
+        printed = getattr(params, "printed_problems", None)     # numbers the components print, too
+        for at, message in printed(source.data.get("components"), source.line_of) if printed else ():
+            raise source.error(at, message)
         kit = kit.model_copy(update={"params": params})
     return kit.model_copy(update={"file": display, "path": path})

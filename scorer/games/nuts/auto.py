@@ -13,9 +13,7 @@ from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, Path
 from pnpkit.scorer.games.nuts.notation import Die, die_text
-from pnpkit.scorer.games.nuts.state import TOKENS_PER_ROUND, State, Turn
-
-END_ROWS = 2
+from pnpkit.scorer.games.nuts.state import State, Turn
 
 
 def draw_order(s: State, n: int) -> Illegal | None:
@@ -45,8 +43,9 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
     found: list[Illegal] = []
     said: list[str] = []
     filled = i = 0
+    arr = s.arriving()                       # the belts, which filling does not change
     while limit is None or filled < limit:
-        open_ = s.fillable()
+        open_ = s.fillable(arr)
         if not open_ or (not any(s.order_deck) and not any(s.order_discards)):
             break
         if i >= len(cards) and rng is not None:
@@ -61,7 +60,7 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
         short = draw_order(s, n)
         if short:
             found.append(short)
-        if n in s.arriving().get(slot, ()):
+        if n in arr.get(slot, ()):
             s.order_discards[n] += 1
             said.append(f"{SHORT[n]} discarded (would match slot {slot})")
         else:
@@ -82,9 +81,9 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
     s.round_over = False
     s.turn = Turn()
     for p in s.players:
-        p.tokens += TOKENS_PER_ROUND
-    if not 1 <= hunger <= 4:
-        found.append(Illegal(f"the Hunger die (D4) shows 1 to 4, not {hunger}", R.HUNGER))
+        p.tokens += s.f.tokens_per_round
+    if not 1 <= hunger <= s.f.hunger:
+        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER))
     s.hunger = hunger
     more, said = fill(s, cards, None, R.FILL, rng)
     return found + more, said
@@ -92,11 +91,11 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
 
 def _roll(s: State, slots: set[int], rng) -> Die:
     """The simulator's die: a D6, with the Scamper's square or a tie's choice drawn too."""
-    d = rng.randint(1, 6)
-    t = d + s.hunger
-    if t == 6:
+    d = rng.randint(1, s.f.die)
+    move = s.f.move(d + s.hunger)
+    if move == "scamper":
         return d, rng.randint(1, s.columns)
-    if t >= 7:
+    if move == "hunt":
         dist = min(abs(s.squirrel - x) for x in slots)
         if dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
             return d, rng.choice("LR")
@@ -124,12 +123,13 @@ def _squirrel(s: State, slots: set[int], dice: list[Die], open_: bool = False,
         d, extra = dice[i]
         i += 1
         t = d + s.hunger
-        if t <= 5:
+        move = s.f.move(t)
+        if move == "stop":
             said.append(f"{d}+{s.hunger}={t} Stop at {s.squirrel}")
             if extra is not None:
                 found.append(Illegal(f"{die_text((d, extra))}: {t} is a Stop; nothing follows it", R.SQ_STOP))
             break
-        if t == 6:
+        if move == "scamper":
             if not isinstance(extra, int) or not 1 <= extra <= s.columns:
                 found.append(Illegal(f"{die_text((d, extra))}: {t} is a Scamper; write where the D{s.columns} "
                                      f"sent him (`{d} > 5`), a square 1-{s.columns}", R.SQ_SCAMPER))
@@ -192,11 +192,12 @@ def one_path(s: State, paths: list[Path]) -> Illegal | None:
 NO_ACTION = "a play spends at least one token (a play of nothing is a pass)"
 
 
-def end_problem(s: State) -> Illegal | None:
-    """What ending the actions here breaks: a play of nothing (U18), the one-path rule (U12)."""
+def end_problem(s: State, paths: list[Path] | None = None) -> Illegal | None:
+    """What ending the actions here breaks: a play of nothing (U18), the one-path rule (U12).
+    `paths`: the floor's Matching Paths, when the caller has them."""
     if s.turn.acted == 0:
         return Illegal(NO_ACTION, R.U18)
-    return one_path(s, s.paths())
+    return one_path(s, s.paths() if paths is None else paths)
 
 
 def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[Illegal], list[str]]:
@@ -204,7 +205,7 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
     the nuts scored; the turn's `ran` and `paths` are set for the claims. `open_`: at the table, dice
     that run out are still to come (the run waits); `rng`: the simulator rolls them (into `dice`)."""
     paths = s.paths()
-    found = [why] if (why := end_problem(s)) else []
+    found = [why] if (why := end_problem(s, paths)) else []
     s.turn.ended = True
     said: list[str] = []
     s.turn.ran, s.turn.paths = bool(paths), paths
@@ -239,7 +240,7 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None) -> tuple[list[
         n = s.orders[slot - 1]
         s.order_discards[n] += 1
         s.orders[slot - 1] = None
-        if me.sheet[n] < 6:
+        if me.sheet[n] < s.f.sheet_rows:
             me.sheet[n] += 1
         salted = slot in s.salters
         me.salt += salted
@@ -256,7 +257,7 @@ def pass_turn(s: State) -> None:
     s.turn = Turn()
     if s.passes >= len(s.players):
         s.round_over = True
-        s.over = any(min(p.sheet) >= END_ROWS for p in s.players)
+        s.over = any(min(p.sheet) >= s.f.end_rows for p in s.players)
 
 
 def end_turn(s: State) -> None:

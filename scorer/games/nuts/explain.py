@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.games.nuts import auto
 from pnpkit.scorer.games.nuts import rules as R
-from pnpkit.scorer.games.nuts.floor import FACE_OF, NUTS, cell_text
+from pnpkit.scorer.games.nuts.floor import NUTS, cell_text
 from pnpkit.scorer.games.nuts.state import Action, State
 
 TILE_WORDS = {"X": "a Cross tile", "SL": "a splitter (tile A) from the left column",
@@ -79,7 +79,7 @@ def _goal_words(s: State, goal: str, who: str) -> str:
 
 
 def _left(s: State, kind: str) -> str:
-    face = FACE_OF[kind]
+    face = s.f.face_of[kind]
     return f"{plural(s.supply.get(face, 0), ('Cross' if face == 'cross' else face) + ' tile')} left"
 
 

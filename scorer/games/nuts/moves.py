@@ -10,9 +10,10 @@ from __future__ import annotations
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import auto
 from pnpkit.scorer.games.nuts import rules as R
-from pnpkit.scorer.games.nuts.floor import FACE_OF, TILES, cell_text, cells
+from pnpkit.scorer.games.nuts.floor import TILES, cell_text
 from pnpkit.scorer.games.nuts.notation import parse, write as write_action
-from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
+from pnpkit.scorer.games.nuts.state import Action, State
+
 
 def to_move(s: State) -> int | None:
     """The seat to decide; None while chance is due (a round's start, the run after `end`)."""
@@ -43,7 +44,7 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
         return auto.end_problem(s)
     if t.ran is not None or t.ended:
         return Illegal(f"{a.verb} after the actions ended", R.THEN_RUN)
-    cost = COST[a.verb]
+    cost = s.f.cost[a.verb]
     if me.tokens < cost:
         return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
                        R.AFFORD if t.acted or me.tokens else R.U18)
@@ -52,8 +53,9 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
 
 def _why_plan(s: State, a: Action) -> Illegal | None:
     drawn, kept = a.args
-    deck = s.bonus_deck if len(s.bonus_deck) >= 2 else s.bonus_deck | s.bonus_discards
-    want = min(2, len(deck))
+    draw = s.f.plan_draw
+    deck = s.bonus_deck if len(s.bonus_deck) >= draw else s.bonus_deck | s.bonus_discards
+    want = min(draw, len(deck))
     if want == 0:
         return Illegal("no Bonus card is left to draw (deck and discards are empty)", R.U17)
     if len(drawn) != want or len(set(drawn)) != len(drawn):
@@ -61,8 +63,9 @@ def _why_plan(s: State, a: Action) -> Illegal | None:
     for c in drawn:
         if c not in deck:
             return Illegal(f"{c} is not in the Bonus deck (drawn before, or not a card of the deck)", R.U17)
-    if not kept:
-        return Illegal("no card kept", R.PLAN)
+    if len(set(kept)) < min(s.f.keep_at_least, want):
+        return Illegal("no card kept" if not kept else f"{len(set(kept))} kept: keep at least {s.f.keep_at_least}",
+                       R.PLAN)
     for c in kept:
         if c not in drawn or list(kept).count(c) > 1:
             return Illegal(f"{c} is kept but was not drawn", R.PLAN)
@@ -72,7 +75,7 @@ def _why_plan(s: State, a: Action) -> Illegal | None:
 def _why_refill(s: State, a: Action) -> Illegal | None:
     if not s.fillable():
         return Illegal("no Order slot is empty (or every empty one takes all four nuts)", R.U16)
-    found, _ = auto.fill(s.copy(), list(a.args), 2, R.REFILL)
+    found, _ = auto.fill(s.copy(), list(a.args), s.f.refill, R.REFILL)
     return found[0] if found else None
 
 
@@ -85,14 +88,13 @@ def _why_build(s: State, a: Action) -> Illegal | None:
         if kind != "-" and s.tiles[cell] != kind[1:]:
             return Illegal(f"the tile on {cell_text(cell)} is {s.tiles[cell]}, not {kind[1:]}", R.U9)
         return None
-    if right != left + 1 or cell not in cells(s.columns):
+    if right != left + 1 or cell not in s.f.cells:
         return Illegal(f"{row}:{left}-{right} is not a cell printed on the floor (rows 1 and 3 over columns 1-2, "
                        "3-4, ...; row 2 over 2-3, 4-5, ...)", R.U8)
     if cell in s.tiles:
         return Illegal(f"a tile ({s.tiles[cell]}) already lies on {cell_text(cell)}", R.BUILD)
-    if s.supply[FACE_OF[kind]] <= 0:
-        return Illegal(f"no {'Cross' if kind == 'X' else 'Splitter/Joiner ' + FACE_OF[kind]} tile is left in the "
-                       "supply", R.U9)
+    if s.supply[s.f.face_of[kind]] <= 0:
+        return Illegal(f"no {s.f.face_of[kind]} tile is left in the supply", R.U9)
     return None
 
 
@@ -182,14 +184,14 @@ def apply(s: State, a: Action) -> None:
         me.goals.append(a.args[0])
         s.claimed[a.args[0]] = me.name
     else:
-        me.tokens = max(0, me.tokens - COST[a.verb])
+        me.tokens = max(0, me.tokens - s.f.cost[a.verb])
         t.acted += 1
         _APPLY[a.verb](s, a)
 
 
 def _plan(s: State, a: Action) -> None:
     drawn, kept = a.args
-    if len(s.bonus_deck) < 2:
+    if len(s.bonus_deck) < s.f.plan_draw:
         s.bonus_deck |= s.bonus_discards
         s.bonus_discards = set()
     s.bonus_deck -= set(drawn)
@@ -201,10 +203,10 @@ def _build(s: State, a: Action) -> None:
     kind, row, left, _ = a.args
     cell = (row, left)
     if kind.startswith("-"):
-        s.supply[FACE_OF[s.tiles.pop(cell)]] += 1
+        s.supply[s.f.face_of[s.tiles.pop(cell)]] += 1
     else:
         s.tiles[cell] = kind
-        s.supply[FACE_OF[kind]] = max(0, s.supply[FACE_OF[kind]] - 1)
+        s.supply[s.f.face_of[kind]] = max(0, s.supply[s.f.face_of[kind]] - 1)
     s.turn.places.append(("cell", row, left))
 
 
@@ -232,7 +234,7 @@ def _swap(s: State, a: Action) -> None:
 
 
 _APPLY = {"plan": _plan, "feed": lambda s, a: setattr(s.turn, "fed", True),
-          "refill": lambda s, a: auto.fill(s, list(a.args), 2, R.REFILL), "build": _build, "salt": _salt,
+          "refill": lambda s, a: auto.fill(s, list(a.args), s.f.refill, R.REFILL), "build": _build, "salt": _salt,
           "repo": _repo, "swap": _swap}
 
 
@@ -249,15 +251,18 @@ def candidates(s: State) -> list[Action]:
     if t.ran is not None:
         return [Action("claim", (g,)) for g in s.goals] + [Action("done")]
     out = [Action("pass"), Action("end"), Action("feed")]
-    out += [Action("build", (k, r, a, a + 1)) for (r, a) in sorted(cells(s.columns)) for k in TILES + ("-",)]
+    out += [Action("build", (k, r, a, a + 1)) for (r, a) in sorted(s.f.cells) for k in TILES + ("-",)]
     out += [Action("salt", (x, x + d)) for x in sorted(s.salters) for d in (-1, 1)]
     out += [Action("repo", (x, y)) for x in range(1, s.columns + 1) for y in range(1, s.columns + 1) if x != y]
     out += [Action("swap", (x, y)) for x in range(1, s.columns + 1) for y in range(x + 1, s.columns + 1)]
     return out
 
 
-def configuring(a: Action) -> bool:
-    return a.verb in CONFIGURING
+
+def holds_chance(a: Action) -> bool:
+    """Whether the action's arguments are chance (a Refill's flips, a Plan's draw): `legal_moves`
+    leaves it out, the simulator plays it with the cards chance gives, `why_illegal` judges them."""
+    return a.verb in ("plan", "refill")
 
 
 def read(s: State, text: str) -> Action:

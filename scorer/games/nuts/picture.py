@@ -14,7 +14,7 @@ points of a two-column cell.
 from __future__ import annotations
 
 from pnpkit.scorer.core import plural
-from pnpkit.scorer.games.nuts.floor import CONVEYOR, NUTS, Path, cell_text, cells, routes
+from pnpkit.scorer.games.nuts.floor import NUTS, Path, cell_text, routes
 from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.play import Area, Card, Piece, Position, Trace
 
@@ -38,11 +38,11 @@ def panel(c: int) -> tuple[int, int]:
     return len(BOARDS) - 1, c - start + BOARDS[-1][1]
 
 
-def conveyor_place(row: int, c: int) -> tuple[int, str, float]:
+def conveyor_place(cells: frozenset[tuple[int, int]], row: int, c: int) -> tuple[int, str, float]:
     """Where column `c`'s belt crosses conveyor row `row`: the panel, its place (a cell of the
     row's grid, or the half cell at either end of an offset row) and the fraction across it."""
     k, local = panel(c)
-    first, n = CONVEYOR[row - 1], BOARDS[k][1]
+    first, n = min(a for r, a in cells if r == row), BOARDS[k][1]
     if local < first:
         return k, f"half-{row}-left", 0.5
     a = first + 2 * ((local - first) // 2)
@@ -57,12 +57,13 @@ def _column_places(c: int) -> tuple[int, dict[str, str]]:
                "squirrel": f"squirrel-row 1 {local}", "order": f"order-{c}"}
 
 
-def path_points(tiles, p: Path, columns: int) -> list[list[tuple[int, str, float, float]]]:
+def path_points(tiles, p: Path, f) -> list[list[tuple[int, str, float, float]]]:
     """Each route of a Matching Path as points on the panels: out of the Dispenser, into and out of
     each conveyor row in the columns the nut runs in, down through the Salter and Squirrel rows to
     the top of its Order slot (what it scored is written in the slot, under the line's end)."""
     out = []
-    for r in routes(tiles, p.dispenser):
+    columns = f.columns
+    for r in routes(tiles, p.dispenser, f.rows):
         if r.slot != p.slot:
             continue
         cols = list(r.entered) + [r.slot]
@@ -71,8 +72,8 @@ def path_points(tiles, p: Path, columns: int) -> list[list[tuple[int, str, float
         k, top = _column_places(p.dispenser)
         pts = [(k, top["dispenser"], 0.5, 0.75)]
         for row in (1, 2, 3):
-            k1, place1, f1 = conveyor_place(row, cols[row - 1])
-            k2, place2, f2 = conveyor_place(row, cols[row])
+            k1, place1, f1 = conveyor_place(f.cells, row, cols[row - 1])
+            k2, place2, f2 = conveyor_place(f.cells, row, cols[row])
             pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
         k, bottom = _column_places(p.slot)
         pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
@@ -95,7 +96,7 @@ def _traces(s: State) -> list[list[Trace]]:
     per: list[list[Trace]] = [[] for _ in BOARDS]
     noted: set[int] = set()
     for p in paths:
-        for pts in path_points(s.tiles, p, s.columns):
+        for pts in path_points(s.tiles, p, s.f):
             for k in sorted({x[0] for x in pts}):
                 mine = tuple((place, fx, fy) for kk, place, fx, fy in pts if kk == k)
                 last = k == pts[-1][0] and ran and p.slot not in noted
@@ -114,11 +115,11 @@ def _floor(s: State) -> list[Area]:
         pieces[k].append(Piece(MARKERS[s.dispensers[c - 1]], at["dispenser"]))
         if s.orders[c - 1] is not None:
             cards[k].append(Card(ORDERS, s.orders[c - 1], place=at["order"]))
-    printed = cells(s.columns)
+    printed = s.f.cells
     for (row, a), kind in sorted(s.tiles.items()):
         if (row, a) not in printed:
             continue                       # laid off the printed cells (a violation): said beside the floor
-        k, place, _ = conveyor_place(row, a)
+        k, place, _ = conveyor_place(s.f.cells, row, a)
         name, back = TILE_PIECES[kind]
         pieces[k].append(Piece(name, place, back=back))
     for c in s.salters:
@@ -142,7 +143,7 @@ def _table(s: State) -> Area:
         pieces += [Piece("hunger", f"Hunger {s.hunger}"),
                    Piece("first-player", f"round {s.round}: {s.players[s.first].name} first")]
     pieces += [Piece("actions", f"{p.name}: {plural(p.tokens, 'Action token')}", count=p.tokens) for p in s.players]
-    printed = cells(s.columns)
+    printed = s.f.cells
     off = [f"{cell_text(c)} {k}" for c, k in sorted(s.tiles.items()) if c not in printed]
     if off:                                # as the table laid them, where the floor prints no cell
         pieces.append(Piece("cross-tiles", "off the printed cells: " + ", ".join(off), count=0))

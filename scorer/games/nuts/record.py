@@ -95,7 +95,8 @@ class Play(Strict):
 
 
 class Round(Strict):
-    hunger: int = Field(description="The D4.")
+    hunger: int | None = Field(None, description="The D4 (required; absent only in the round a `start:` is in "
+                               "the middle of, whose Hunger the start gives).")
     orders: list[NutText] = Field(default_factory=list, max_length=MAX_ITEMS, description="Every Order card "
                                   "flipped to fill the open slots, in order (discarded ones too).")
     turns: list[Union[Literal["pass"], Play]] = Field(default_factory=list, max_length=MAX_TURNS,
@@ -146,6 +147,13 @@ class Record(Strict):
         if self.is_log and self.setup is None and self.start is None:
             raise ValueError("a move log starts with its setup: (the Squirrel's square, the setup Bonus cards), "
                              "or from the table between two rounds (start:)")
+        mid = self.start is not None and self.start.hunger is not None
+        for i, rnd in enumerate(self.rounds or []):
+            if i == 0 and mid and ({"hunger", "orders"} & rnd.model_fields_set):
+                raise ValueError("rounds[0] goes on with the round in progress at `start:` (its hunger and orders "
+                                 "were before it): write its turns only")
+            if rnd.hunger is None and not (i == 0 and mid):
+                raise ValueError(f"rounds[{i}]: each round starts with its hunger: (the D4)")
         if self.setup is not None:
             for name in self.setup.bonus:
                 if name not in self.names:

@@ -18,8 +18,9 @@ from pnpkit.scorer.games.nuts import auto, explain, moves, picture
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import params_of
+from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, cell_text
-from pnpkit.scorer.games.nuts.notation import card, die, nut, parse, write
+from pnpkit.scorer.games.nuts.notation import card, die, nut, parse
 from pnpkit.scorer.games.nuts.record import Nuts, Player, Record, Setup
 from pnpkit.scorer.games.nuts.start import state_from
 from pnpkit.scorer.games.nuts.state import Action, State
@@ -31,7 +32,7 @@ def first_state(record: Record, kit: Kit) -> State:
     """The setup's factory (its chance played as the first entry), or the `start:` position."""
     if record.start is not None:
         return state_from(record, kit)
-    return State.setup(record.names, record.setup.squirrel, params_of(kit))
+    return State.setup(record.names, record.setup.squirrel, factory_of(kit, len(record.names)))
 
 
 def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[Entry]:
@@ -40,15 +41,21 @@ def entries(walk: "Walk", record: Record, open_end: bool = False) -> Iterator[En
     if record.start is None:
         yield CHANCE, "setup", ("setup", record.setup)
     rounds = record.rounds or []
-    done = walk.s.round
+    done, going = walk.s.round, not walk.s.round_over      # a `start:` in the middle of round `done`
+    if going:
+        done -= 1
     for k, rnd in enumerate(rounds, start=done + 1):
-        yield CHANCE, f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders])
-        for ti, turn in enumerate(rnd.turns, start=1):
+        first = 1
+        if going and k == done + 1:
+            first = walk.s.index + 1                        # the round goes on: no start of its own
+        else:
+            yield CHANCE, f"round {k}", ("round", rnd.hunger, [nut(x) for x in rnd.orders])
+        for ti, turn in enumerate(rnd.turns, start=first):
             where = f"round {k}, turn {ti} ({walk.names[walk.s.active]})"
             if turn == "pass":
                 yield ACT, where, Action("pass")
                 continue
-            last = open_end and k == done + len(rounds) and ti == len(rnd.turns)
+            last = open_end and k == done + len(rounds) and ti == first - 1 + len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
                 yield ACT, f'{where}, action {ai} "{text}"', parse(text)
             if last and "sq" not in turn.model_fields_set:
@@ -121,7 +128,7 @@ class Walk:
             self.once = set()
         if not telling:
             return "", []
-        did = explain.action(s, a, prior, me.name) + (f"; {explain.tokens_left(me.tokens)}" if a.verb in moves.COST else "")
+        did = explain.action(s, a, prior, me.name) + (f"; {explain.tokens_left(me.tokens)}" if a.verb in s.f.cost else "")
         said = [f"{where}: {did}" + (" (ILLEGAL, played as recorded)" if why else "")]
         if a.verb == "pass" and s.round_over:
             did += ("; every player passed: the round ends, complete rows "
@@ -176,10 +183,11 @@ def _setup(s: State, setup: Setup) -> list[Illegal]:
         except ValueError as e:
             found.append(Illegal(f"{p.name}: {e}", R.DRAW))
             continue
-        if len(keep) + len(drop) != 3:
-            found.append(Illegal(f"{p.name} drew {len(keep) + len(drop)} Bonus cards, not 3", R.DRAW))
-        if not keep:
-            found.append(Illegal(f"{p.name} kept no Bonus card", R.DECK))
+        if len(keep) + len(drop) != s.f.setup_draw:
+            found.append(Illegal(f"{p.name} drew {len(keep) + len(drop)} Bonus cards, not {s.f.setup_draw}", R.DRAW))
+        if len(set(keep)) < s.f.keep_at_least:
+            found.append(Illegal(f"{p.name} kept no Bonus card" if not keep else
+                                 f"{p.name} kept {len(set(keep))} Bonus cards, not at least {s.f.keep_at_least}", R.DECK))
         for c in keep + drop:
             if c not in s.bonus_deck:
                 found.append(Illegal(f"{p.name}: {c} is not in the Bonus deck (drawn already, or not a card of it)",

@@ -1,5 +1,6 @@
-"""NUTS' `start:` position (docs/records/nuts.md): the table between two rounds, written instead of
-the setup, so a record may begin from a game in progress; the rounds after it follow.
+"""NUTS' `start:` position (docs/records/nuts.md): the table between two rounds, or at the start of
+a turn in the middle of a round, written instead of the setup, so a record may begin from a game in
+progress; the rest of the round in progress (its `turns:` only) and the rounds after it follow.
 
 What can be worked out is not written: the tile supply (from the tiles on the floor), the Order
 discards (the kit's Orders less the deck and those on the floor), the Bonus discards (the cards seen
@@ -9,10 +10,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnpkit.scorer.games.nuts.deck import params_of
-from pnpkit.scorer.games.nuts.floor import FACE_OF, SHORT, cell_text, cells, columns_for, matching_paths
+from pnpkit.scorer.games.nuts.factory import factory_of
+from pnpkit.scorer.games.nuts.floor import SHORT, cell_text
 from pnpkit.scorer.games.nuts.notation import card, nut
-from pnpkit.scorer.games.nuts.state import ORDERS_PER_NUT, State
+from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
 
 
@@ -28,9 +29,15 @@ class Sheet(Strict):
 
 
 class Start(Strict):
-    """The table after round `round` ended (the next round's start follows in `rounds:`)."""
+    """The table after round `round` ended (the next round's start follows in `rounds:`), or, with
+    `hunger` and `next`, in round `round` at the start of `next`'s turn (the round's other turns follow
+    in the first entry of `rounds:`, which has no `hunger` or `orders` of its own)."""
 
-    round: int = Field(ge=1, le=1000, description="Rounds played so far.")
+    round: int = Field(ge=1, le=1000, description="The last round started: ended, or in progress (with `hunger`).")
+    hunger: int | None = Field(None, description="The round in progress: its Hunger (absent between rounds).")
+    next: Name | None = Field(None, description="The round in progress: the player whose turn it is.")
+    passes: int = Field(0, ge=0, le=1000, description="The round in progress: passes in a row just before "
+                        "`next`'s turn (the round ends when every player has passed in succession).")
     tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
     dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
     tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
@@ -56,7 +63,8 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
     if st is None:
         return []
     out: list[tuple[tuple, str]] = []
-    n = columns_for(len(record.names))
+    f = factory_of(kit, len(record.names))
+    n = f.columns
     for key, empty in (("dispensers", False), ("orders", True)):
         try:
             _nuts(getattr(st, key), n, empty)
@@ -66,7 +74,7 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         try:
             row, rest = text.split(":")
             a, b = (int(x) for x in rest.split("-"))
-            ok = b == a + 1 and (int(row), a) in cells(n) and kind in FACE_OF
+            ok = b == a + 1 and (int(row), a) in f.cells and kind in f.face_of
         except ValueError:
             ok = False
         if not ok:
@@ -75,6 +83,7 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         out.append((("start", "salters"), f"Salters stand on different squares 1-{n}"))
     if not 1 <= st.squirrel <= n:
         out.append((("start", "squirrel"), f"the Squirrel stands on a square 1-{n}"))
+    out += _round_problems(st, record.names, f.hunger)
     for name in [*st.tokens, *st.sheets]:
         if name not in record.names:
             out.append((("start",), f"no player named {name!r}"))
@@ -84,29 +93,34 @@ def problems(record, kit) -> list[tuple[tuple, str]]:
         except ValueError as e:
             return [(("start",), str(e))]
         if any(v < 0 for v in s.supply.values()):
-            out.append((("start", "tiles"), "more tiles of a kind than the kit has (16 Cross, 6 A, 6 B)"))
+            out.append((("start", "tiles"), f"more tiles of a kind than the kit has ({f.tiles_text()})"))
         if any(v < 0 for v in s.order_discards):
-            out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({ORDERS_PER_NUT})"))
-        if matching_paths(s.tiles, s.dispensers, s.orders):
-            out.append((("start", "orders"), "a Matching Path lies on the floor between rounds: every one runs"))
+            out.append((("start", "order_deck"), f"more Orders of a nut than the kit has ({f.orders_per_nut})"))
+        if s.paths():
+            out.append((("start", "orders"), "a Matching Path lies on the floor " + (
+                "between rounds: every one runs" if s.round_over else "at the start of a turn: every one runs before "
+                "a turn ends")))
     return out
 
 
 def state_from(record, kit) -> State:
-    st, params = record.start, params_of(kit)
-    s = State.setup(record.names, st.squirrel, params)
+    st = record.start
+    s = State.setup(record.names, st.squirrel, factory_of(kit, len(record.names)))
     n = s.columns
-    s.round, s.round_over = st.round, True
+    s.round, s.round_over = st.round, st.hunger is None
+    if st.hunger is not None:                   # at the start of `next`'s turn in round `round`
+        s.hunger, s.passes = st.hunger, st.passes
+        s.index = (record.names.index(st.next) - s.first) % len(record.names)
     s.dispensers = _nuts(st.dispensers, n, False)
     s.orders = _nuts(st.orders, n, True)
     s.salters = list(st.salters)
     for text, kind in st.tiles.items():
         row, rest = text.split(":")
         s.tiles[(int(row), int(rest.split("-")[0]))] = kind
-        s.supply[FACE_OF[kind]] -= 1
+        s.supply[s.f.face_of[kind]] -= 1
     s.order_deck = [st.order_deck.get(k, 0) for k in SHORT]
     on_floor = [sum(1 for o in s.orders if o == k) for k in range(4)]
-    s.order_discards = [ORDERS_PER_NUT - d - f for d, f in zip(s.order_deck, on_floor)]
+    s.order_discards = [s.f.orders_per_nut - d - k for d, k in zip(s.order_deck, on_floor)]
     held: set[str] = set()
     for p in s.players:
         p.tokens = st.tokens.get(p.name, 0)
@@ -117,15 +131,34 @@ def state_from(record, kit) -> State:
             held |= set(p.bonus)
             s.claimed.update({g: p.name for g in p.goals})
     seen = {card(c) for c in st.bonus_seen}
-    s.bonus_deck = {c.id for c in params.bonus} - seen
+    s.bonus_deck = set(s.f.bonus) - seen
     s.bonus_discards = seen - held
     return s
 
 
+def _round_problems(st: Start, names: list[str], hunger: int) -> list[tuple[tuple, str]]:
+    """A round in progress: its Hunger die, the player to move, fewer passes in a row than players."""
+    if st.hunger is None:
+        return [(("start", key), f"{key} is written for a round in progress, with its hunger")
+                for key in ("next", "passes") if key in st.model_fields_set]
+    out = []
+    if not 1 <= st.hunger <= hunger:
+        out.append((("start", "hunger"), f"the Hunger die (D{hunger}) shows 1 to {hunger}"))
+    if st.next is None or st.next not in names:
+        out.append((("start", "next"), f"the player whose turn it is: one of {', '.join(names)}"))
+    if st.passes >= len(names):
+        out.append((("start", "passes"), f"{st.passes} passes in a row end the round: write the position between "
+                    "rounds (without hunger)"))
+    return out
+
+
 def start_of(s: State, names: list[str]) -> dict:
-    """The `start:` mapping of a position between rounds (a table's, or a simulated game's)."""
+    """The `start:` mapping of a position between rounds or at the start of a turn (a table's, or a
+    simulated game's)."""
+    assert s.round_over or (s.turn.acted == 0 and s.turn.ran is None), "a start: is written between turns"
+    mid = {} if s.round_over else {"hunger": s.hunger, "next": names[s.active], "passes": s.passes}
     return {
-        "round": s.round,
+        "round": s.round, **mid,
         "tokens": {p.name: p.tokens for p in s.players},
         "dispensers": " ".join(SHORT[d] for d in s.dispensers),
         "tiles": {cell_text(c): k for c, k in sorted(s.tiles.items())},

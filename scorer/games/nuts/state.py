@@ -6,13 +6,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, replace
 
-from pnpkit.scorer.games.nuts.floor import (SALTERS, SUPPLY, Path, arriving, columns_for, first_dispensers,
-                                            matching_paths)
-
-COST = {"plan": 1, "feed": 1, "refill": 1, "build": 1, "salt": 1, "repo": 2, "swap": 3}
-CONFIGURING = ("build", "salt", "repo", "swap")
-TOKENS_PER_ROUND = 3
-ORDERS_PER_NUT = 12
+from pnpkit.scorer.games.nuts.factory import Factory
+from pnpkit.scorer.games.nuts.floor import Path, arriving, matching_paths
 
 
 @dataclass(frozen=True)
@@ -52,14 +47,15 @@ class Turn:
 
 @dataclass
 class State:
+    f: Factory                         # the kit's numbers for this game (shared by every copy)
     players: list[Player]
     dispensers: list[int]
     salters: list[int]
     squirrel: int
     orders: list[int | None]
     tiles: dict[tuple[int, int], str] = field(default_factory=dict)
-    supply: dict[str, int] = field(default_factory=lambda: dict(SUPPLY))
-    order_deck: list[int] = field(default_factory=lambda: [ORDERS_PER_NUT] * 4)
+    supply: dict[str, int] = field(default_factory=dict)          # tiles left, by kind
+    order_deck: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     order_discards: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     bonus_deck: set[str] = field(default_factory=set)
     bonus_discards: set[str] = field(default_factory=set)
@@ -74,11 +70,11 @@ class State:
     over: bool = False
 
     @classmethod
-    def setup(cls, names: list[str], squirrel: int, params) -> "State":
-        """The factory before round 1 (the kit's `params`: its bonus deck and goal cards)."""
-        n = columns_for(len(names))
-        return cls([Player(x) for x in names], first_dispensers(n), list(SALTERS[n]), squirrel, [None] * n,
-                   bonus_deck={c.id for c in params.bonus}, goals={g.id: (g.box, g.at_least) for g in params.goals})
+    def setup(cls, names: list[str], squirrel: int, f: Factory) -> "State":
+        """The factory before round 1, as the kit sets it up for this many players."""
+        return cls(f, [Player(x) for x in names], list(f.dispensers), list(f.salters), squirrel, [None] * f.columns,
+                   supply=dict(f.supply), order_deck=[f.orders_per_nut] * 4, bonus_deck=set(f.bonus),
+                   goals={g: (box, n) for g, box, n in f.goals})
 
     @property
     def columns(self) -> int:
@@ -96,14 +92,15 @@ class State:
         return self.players[self.active]
 
     def arriving(self) -> dict[int, set[int]]:
-        return arriving(self.tiles, self.dispensers)
+        return arriving(self.tiles, self.dispensers, self.f.rows)
 
     def paths(self) -> list[Path]:
-        return matching_paths(self.tiles, self.dispensers, self.orders)
+        return matching_paths(self.tiles, self.dispensers, self.orders, self.f.rows)
 
-    def fillable(self) -> list[int]:
-        """The empty slots that can be filled, left to right: a slot all four nuts reach cannot (U16)."""
-        arr = self.arriving()
+    def fillable(self, arr: dict[int, set[int]] | None = None) -> list[int]:
+        """The empty slots that can be filled, left to right: a slot all four nuts reach cannot (U16).
+        `arr`: the floor's `arriving()`, when the caller has it (filling does not change the belts)."""
+        arr = self.arriving() if arr is None else arr
         return [s for s in range(1, self.columns + 1) if self.orders[s - 1] is None and len(arr.get(s, ())) < 4]
 
     def copy(self) -> "State":

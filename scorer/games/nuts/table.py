@@ -12,11 +12,10 @@ from __future__ import annotations
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import auto, moves
-from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.notation import parse, write
 from pnpkit.scorer.games.nuts.record import Play, Record
 from pnpkit.scorer.games.nuts.replay import replay
-from pnpkit.scorer.games.nuts.state import COST, CONFIGURING, Action, State
+from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.play import Option, Turn, cannot_extend
 
 SEARCH_LIMIT = 3000
@@ -28,6 +27,13 @@ def is_open(record: Record) -> bool:
     `sq:` is not written; its claims, while one may be made)."""
     rounds = record.rounds or []
     return bool(rounds and rounds[-1].turns and isinstance(rounds[-1].turns[-1], Play))
+
+
+def claims_done(record: Record) -> bool:
+    """The last turn wrote `claim: []`: its player claims nothing though a goal could be claimed
+    (`done`), so the turn is over."""
+    last = record.rounds[-1].turns[-1]
+    return "claim" in last.model_fields_set and not last.claim
 
 
 def read_action(text: str) -> Action:
@@ -42,9 +48,9 @@ class AtTable:
         self.violations = rep.violations
         s = self.state
         self.in_turn = self.open       # the state is still in the record's last turn
-        if self.open and s.turn.ran is not None and not any(
-                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals):
-            auto.end_turn(s)           # nothing left to claim: the turn is over
+        if self.open and s.turn.ran is not None and (claims_done(record) or not any(
+                moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals)):
+            auto.end_turn(s)           # nothing left to claim, or `claim: []`: the turn is over
             self.in_turn = False
 
     def turn(self) -> Turn:
@@ -57,7 +63,7 @@ class AtTable:
         me = s.me()
         if s.turn.waiting:
             return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
-        options = [Option(write(a), COST.get(a.verb, 0)) for a in moves.legal_moves(s)]
+        options = [Option(write(a), s.f.cost.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
         if s.turn.acted:
@@ -76,14 +82,17 @@ class AtTable:
         a = read_action(action)
         s = self.state
         rounds = [dict(r) for r in data.get("rounds") or []]
+        if not rounds and not s.round_over and data.get("start"):
+            rounds = [{"turns": []}]            # the first turn after a `start:` in the middle of a round
         if s.over or s.round_over or not rounds:
             raise cannot_extend(self.turn().waiting or "no round has started")
         turns = list(rounds[-1].get("turns") or [])
         if self.in_turn:
             last = dict(turns[-1])
-            if s.turn.ran is not None:          # after the run: claims (`done` writes nothing)
+            if s.turn.ran is not None:          # after the run: claims (`done` with none writes `claim: []`)
+                last["claim"] = list(last.get("claim") or [])
                 if a.verb != "done":
-                    last["claim"] = list(last.get("claim") or []) + [a.args[0] if a.verb == "claim" else action]
+                    last["claim"].append(a.args[0] if a.verb == "claim" else action)
             elif s.turn.waiting:
                 raise cannot_extend(self.turn().waiting or "")
             elif a.verb == "end":
@@ -122,7 +131,7 @@ def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str
         nxt = []
         for here, left, so_far in queue:
             for a in moves.candidates(here):
-                if a.verb not in CONFIGURING or COST[a.verb] > left:
+                if a.verb not in s.f.configuring or s.f.cost[a.verb] > left:
                     continue
                 if seen[0] >= SEARCH_LIMIT:
                     return None
@@ -134,8 +143,8 @@ def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str
                 paths = t.paths()
                 if paths and auto.one_path(t, paths) is None:
                     return so_far + [write(a)]
-                if left > COST[a.verb]:
-                    nxt.append((t, left - COST[a.verb], so_far + [write(a)]))
+                if left > s.f.cost[a.verb]:
+                    nxt.append((t, left - s.f.cost[a.verb], so_far + [write(a)]))
         queue = nxt
     return None
 
