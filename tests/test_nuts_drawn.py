@@ -15,7 +15,7 @@ from PIL import Image
 from pnpkit.cli import cli
 from pnpkit.generator.tableau import Tableau
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games.nuts.floor import CONVEYOR
+from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.picture import BOARDS, RAN, WOULD, conveyor_place, panel
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "nuts.md"
@@ -79,13 +79,16 @@ def test_the_png_of_a_run_shows_the_red_path(page):
 def test_every_belt_crossing_is_a_place_of_the_printed_floor(columns):
     """Where each column's belt crosses each conveyor row (and the Dispenser, Salter, Squirrel and
     Order places of each column) is a place the kit's boards name, for 2-4 and 5-6 players."""
-    tab = Tableau(load_kit("nuts"))
+    kit = load_kit("nuts")
+    tab = Tableau(kit)
+    f = factory_of(kit, 2 if columns == 12 else 5)
+    assert f.columns == columns
     for c in range(1, columns + 1):
         k, local = panel(c)
         places = tab.places(BOARDS[k][0])
         assert {f"dispenser-{c} 1 1", f"salters 1 {local}", f"squirrel-row 1 {local}", f"order-{c}"} <= set(places)
-        for row in range(1, len(CONVEYOR) + 1):
-            k2, place, _ = conveyor_place(row, c)
+        for row in range(1, f.rows + 1):
+            k2, place, _ = conveyor_place(f.cells, row, c)
             assert place in tab.places(BOARDS[k2][0]), (row, c, place)
 
 

@@ -41,6 +41,6 @@ def test_rounds_and_actions_are_said_in_the_specs_words(tmp_path):
     assert ('  round 1, turn 5 (Ann), action 1 "refill ca al ca": Order cards flipped: ca discarded (would match '
             "slot 1), al -> 1, ca -> 2; 1 token left") in out
     assert ('  round 3, turn 3 (Ann), action 1 "build SR 1:3-4": a splitter (tile B) from the right column on 1:3-4 '
-            "(5 B tiles left); 0 tokens left") in out
+            "(5 Splitter/Joiner B tiles left); 0 tokens left") in out
     assert "  end of round 1: complete rows Ann 0, Ben 0; tokens Ann 0, Ben 0" in out
     assert '  round 2, turn 2 (Ann), claim "salty-mama": Ann claims salty-mama (Salt box 3, needs 3)' in out

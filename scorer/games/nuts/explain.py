@@ -79,8 +79,8 @@ def _goal_words(s: State, goal: str, who: str) -> str:
 
 
 def _left(s: State, kind: str) -> str:
-    face = s.f.face_of[kind]
-    return f"{plural(s.supply.get(face, 0), ('Cross' if face == 'cross' else face) + ' tile')} left"
+    tile = s.f.face_of[kind]            # the kit's name of the tile this face is printed on
+    return f"{plural(s.supply.get(tile, 0), tile + ' tile')} left"
 
 
 def run(said: list[str]) -> str:
