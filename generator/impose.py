@@ -13,7 +13,10 @@ outside only (`Placed.bleeds`).
 Each row goes on the first of the last few open pages with room for it (first fit within a
 window, so a large piece that did not fit under the counters does not leave the rest of that page
 empty, and the search stays linear in the pieces). A piece too big for the page is turned if that
-makes it fit; a board that still does not fit is split (generator/split.py).
+makes it fit; a board that still does not fit is split (generator/split.py). A run's last page,
+if its pieces fit in the room the other pages leave, is emptied into it: under their rows, or
+beside their grids (moved to the left, the newcomers in a lane on their right, GRID_SPACE between
+the two grids), so unlike pieces share a page side by side rather than one sitting alone.
 
 Two runs: pages with double-sided pieces, each followed by its backs (printed double-sided), then
 pages of single-sided pieces (printed single-sided): no page is blank on purpose.
@@ -72,6 +75,8 @@ class _Sheet:
     tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
     bottom: float = 0.0  # how far down its rows may go (set when it is made)
     rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `_empty_last`)
+    left: float = 0.0  # the x range its rows are centred in: the area's, or a lane beside other grids
+    right: float = 0.0
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
@@ -169,23 +174,22 @@ class _Row:
         return self.items[0][0]
 
 
-def _rows(prepared: list[tuple[Piece, int]], paper: Paper, first_slot: int) -> list[_Row]:
-    """Consecutive pieces of one kind, as many to a row as fit across the area, tallest rows first
-    (stable: a kind's rows stay together, in the kit's order), so the big pieces are placed while
-    there are whole pages for them and the small ones fill what is left."""
-    aw = paper.area_size[0]
+def _rows(items: list[tuple[Piece, int, int]], aw: float) -> list[_Row]:
+    """Consecutive pieces (piece, turn, slot) of one kind, as many to a row as fit across `aw`,
+    tallest rows first (stable: a kind's rows stay together, in the kit's order), so the big pieces
+    are placed while there are whole pages for them and the small ones fill what is left."""
     rows: list[_Row] = []
-    i, n = 0, len(prepared)
+    i, n = 0, len(items)
     while i < n:
-        piece, rot = prepared[i]
+        piece, rot, _ = items[i]
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
         g = _gutter(piece)
         cols = max(1, int((aw - 2 * _edge(piece) + g + 1e-9) // (w + g)))
         run = 1
-        while run < cols and i + run < n and _key(*prepared[i + run]) == key and "part" not in prepared[i + run][0].meta:
+        while run < cols and i + run < n and _key(*items[i + run][:2]) == key and "part" not in items[i + run][0].meta:
             run += 1
-        rows.append(_Row([(prepared[i + k][0], first_slot + i + k) for k in range(run)], rot, w, h))
+        rows.append(_Row([(items[i + k][0], items[i + k][2]) for k in range(run)], rot, w, h))
         i += run
     parts = [r for r in rows if "part" in r.piece.meta]  # a board's parts keep their order, first
     return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
@@ -233,7 +237,9 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
                 break
         if sheet is None:
             tall = _tall(row, ahead[index], paper, y0, y1)
-            sheet = _Sheet(y0, bottom=y1) if tall is None else _Sheet(tall, tall=key, bottom=paper.h - MARGIN)
+            x0, x1 = paper.area[0], paper.area[2]
+            sheet = (_Sheet(y0, bottom=y1, left=x0, right=x1) if tall is None
+                     else _Sheet(tall, tall=key, bottom=paper.h - MARGIN, left=x0, right=x1))
             sheets.append(sheet)
             top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
             window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
@@ -242,8 +248,8 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
 
 
 def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
-    """`row` on `sheet` with its top at `top`, centred across the area as its grid's columns are."""
-    x0, _, x1, _ = paper.area
+    """`row` on `sheet` with its top at `top`, centred across the sheet's width as its grid's columns are."""
+    x0, x1 = sheet.left, sheet.right
     piece, w, h = row.piece, row.w, row.h
     b, g = _edge(piece), _gutter(piece)
     cols = max(1, int((x1 - x0 - 2 * b + g + 1e-9) // (w + g)))
@@ -264,26 +270,113 @@ def _fits(sheet: _Sheet, row: _Row) -> float | None:
     return t if t + row.h + b <= sheet.bottom + 1e-9 else None
 
 
+def _lane(host: _Sheet, paper: Paper) -> tuple[float, float] | None:
+    """The room beside `host`'s grids once they are moved to the area's left: (how far they
+    move left, where the room starts: past their right reach and GRID_SPACE for both grids'
+    ticks). None if the host holds nothing that may share its page."""
+    if host.closed or host.tall is not None or not host.placed:
+        return None
+    shift = min(p.x - (paper.area[0] + _edge(p.piece)) for p in host.placed)
+    return shift, max(p.x + p.w + p.piece.reach for p in host.placed) - shift + GRID_SPACE
+
+
+def _moved(placed: list[Placed], dx: float) -> list[Placed]:
+    return [replace(p, x=round(p.x + dx, 4)) for p in placed]
+
+
+@dataclass
+class _Room:
+    """Where the last sheet's pieces may go instead: under an earlier sheet's rows (`lane` None)
+    or in the lane beside its grids (`lane`: how far its grids move left). A trial until all fit."""
+
+    host: _Sheet
+    trial: _Sheet
+    lane: float | None = None
+    twin: _Room | None = None  # the same host's other room: once one is used, the other is not
+
+    @property
+    def used(self) -> bool:
+        return len(self.trial.placed) > (0 if self.lane is not None else len(self.host.placed))
+
+
+def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
+    """Under each host (the page as it was) and beside each (its grids moved left), the largest
+    room first (the earlier one of two alike), so the pieces moved stay together on few pages."""
+    under = [_Room(h, replace(h, placed=list(h.placed), rows=list(h.rows))) for h in hosts]
+    beside = []
+    for room in under:
+        lane = _lane(room.host, paper)
+        if lane is not None and paper.area[2] - lane[1] >= narrowest:
+            y0, y1 = paper.area[1], paper.area[3]
+            room.twin = _Room(room.host, _Sheet(y0, bottom=y1, left=lane[1], right=paper.area[2]), lane[0], room)
+            beside.append(room.twin)
+    return sorted(under + beside, key=lambda r: -_free(r.trial))
+
+
+def _free(t: _Sheet) -> float:
+    """The area (mm²) a trial sheet leaves under its last row."""
+    below = t.bottom - (t.cursor + (t.last_reach + GRID_SPACE if t.placed else 0.0))
+    return max(0.0, below) * (t.right - t.left)
+
+
+def _take(room: _Room, row: _Row, paper: Paper) -> int:
+    """As many of `row`'s pieces as fit across `room` put in one row there; how many."""
+    if room.twin is not None and room.twin.used:
+        return 0
+    piece, g = row.piece, _gutter(row.piece)
+    cols = int((room.trial.right - room.trial.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
+    if cols < 1:
+        return 0
+    part = replace(row, items=row.items[:cols])
+    top = _fits(room.trial, part)
+    if top is None:
+        return 0
+    _put(room.trial, part, top, paper)
+    return len(part.items)
+
+
+def _commit(room: _Room, paper: Paper) -> None:
+    """A used room's trial made real: the host's pieces, and in a lane, the host's grids moved
+    left and the newcomers beside them, the two centred together across the area."""
+    host, t = room.host, room.trial
+    if room.lane is None:
+        host.placed, host.rows, host.cursor, host.last_key, host.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+        return
+    extra = min(p.x - t.left - p.piece.reach for p in t.placed)  # the lane's rows as far left as they may go
+    placed = _moved(host.placed, -room.lane) + _moved(t.placed, -extra)
+    slack = min(paper.area[2] - _edge(p.piece) - p.x - p.w for p in placed)
+    host.placed, host.rows = _moved(placed, slack / 2), host.rows + t.rows
+    host.cursor = max(p.y + p.h for p in host.placed)
+    host.last_key, host.last_reach = None, max(p.piece.reach for p in host.placed)
+
+
 def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
     """The run's last sheet emptied into the room its earlier sheets (and `others`, pages the run
-    may share) leave, if every one of its rows fits there: so a run does not end on a page
-    holding a few pieces alone (forest-fire's three last Fires) when they fit elsewhere. Each
-    earlier sheet is looked at once per row of the last: the build stays linear."""
+    may share) leave, if every one of its pieces fits there: under their rows, or beside their
+    grids (moved left), in rows as wide as that lane allows. So a run does not end on a page
+    holding a few pieces alone (forest-fire's last Fires, NUTS' counters beside its 5-6 player
+    panel on Letter) when they fit elsewhere: unlike pieces share a page side by side, each grid
+    keeping its shared cuts. Each earlier sheet is looked at once per row of the last: linear."""
     if not sheets or sheets[-1].tall is not None or sheets[-1].closed:
         return sheets
-    last, room = sheets[-1], [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
-    trial = {id(s): replace(s, placed=list(s.placed), rows=list(s.rows)) for s in room}
+    last = sheets[-1]
+    hosts = [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
+    rooms = _rooms(hosts, paper, min(min(r.w, r.h) for r in last.rows))
     for row in last.rows:
-        for s in room:
-            top = _fits(trial[id(s)], row)
-            if top is not None:
-                _put(trial[id(s)], row, top, paper)
+        left = row
+        for room in rooms:
+            while left.items:
+                n = _take(room, left, paper)
+                if n == 0:
+                    break
+                left = replace(left, items=left.items[n:])
+            if not left.items:
                 break
         else:
             return sheets  # not all of it fits elsewhere: the page stays
-    for s in room:
-        t = trial[id(s)]
-        s.placed, s.rows, s.cursor, s.last_key, s.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+    for room in rooms:
+        if room.used:
+            _commit(room, paper)
     return sheets[:-1]
 
 
@@ -295,9 +388,13 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     prepared, splits = _prepare(pieces, paper)
     two = [pr for pr in prepared if pr[0].double_sided]
     one = [pr for pr in prepared if not pr[0].double_sided]
-    double = _empty_last(_fill(_rows(two, paper, 0), paper, []), [], paper)
+    aw = paper.area_size[0]
+    double = _fill(_rows([(p, r, k) for k, (p, r) in enumerate(two)], aw), paper, [])
+    double = _empty_last(double, [], paper)
     roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
-    single = _empty_last(_fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed]), double, paper)
+    single = _fill(_rows([(p, r, len(two) + k) for k, (p, r) in enumerate(one)], aw), paper,
+                   [s for s in roomiest if not s.closed])
+    single = _empty_last(single, double, paper)
     pages: list[Page] = []
     for sheet in double:
         front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)

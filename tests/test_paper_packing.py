@@ -65,6 +65,35 @@ def test_forest_fire_ends_on_no_page_of_three_fires(kit_build):
     assert m["pages"] == 15
 
 
+def test_unlike_pieces_share_a_page_side_by_side():
+    # a tall narrow panel (NUTS' 5-6 player extension, 88 mm wide) leaves no row under it on
+    # Letter, but 80 counters fit in the lane beside it: one page, not two
+    paper = Paper.of("letter")
+    imposed = impose(_pieces([(1, 88.0, 243.0, False), (80, 15.875, 15.875, False)]), paper)
+    assert len(imposed.pages) == 1, {n: len(v) for n, v in _on_pages(imposed).items()}
+    placed = imposed.pages[0].placed
+    x0, y0, x1, y1 = paper.area
+    assert all(x0 - 1e-6 <= p.x and p.x + p.w <= x1 + 1e-6 and y0 - 1e-6 <= p.y and p.y + p.h <= y1 + 1e-6 for p in placed)
+    panel = next(p for p in placed if p.w == 88.0)
+    counters = [p for p in placed if p is not panel]
+    assert min(c.x for c in counters) >= panel.x + panel.w + 8.0 - 1e-6  # both grids' ticks between them
+    xs = sorted({round(c.x, 3) for c in counters})
+    assert all(abs(b - a - 15.875) < 1e-3 for a, b in zip(xs, xs[1:])), xs  # still one grid, edge to edge
+    for a in placed:  # nothing overlaps
+        for b in placed:
+            assert a is b or a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+
+
+@pytest.mark.parametrize("kit, alone", [("nuts", "floor-extension"), ("forest-fire", "fires")])
+def test_no_item_alone_on_a_letter_page_when_it_could_share(kit_build, kit, alone):
+    # issue 25: on Letter, NUTS' 5-6 player panel had page 25 to itself and forest-fire's 48 Fires
+    # a third of the last page; both now share a page with other pieces
+    per_page = {}
+    for e in kit_build(kit, "letter").manifest["pieces"]:
+        per_page.setdefault(e["page"], set()).add(e["component"])
+    assert all(v != {alone} for v in per_page.values()), {p: sorted(v) for p, v in per_page.items()}
+
+
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_manual_duplex_stack_keeps_each_back_behind_its_front(tmp_path, paper):
     """`--face fronts`, the stack put back, `--face backs`: the k-th back lands on the k-th sheet
