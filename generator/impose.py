@@ -77,6 +77,8 @@ class _Sheet:
     rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `_empty_last`)
     left: float = 0.0  # the x range its rows are centred in: the area's, or a lane beside other grids
     right: float = 0.0
+    lo: float = float("inf")  # how far left its pieces reach (less the room their marks need) and right (their bleed)
+    hi: float = float("-inf")
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
@@ -256,6 +258,8 @@ def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
     left = x0 + (x1 - x0 - (cols * w + (cols - 1) * g)) / 2
     for k, (p, slot) in enumerate(row.items):
         sheet.placed.append(Placed(p, round(left + k * (w + g), 4), round(top, 4), w, h, "front", row.rot, slot))
+    sheet.lo = min(sheet.lo, left - b)
+    sheet.hi = max(sheet.hi, left + len(row.items) * (w + g) - g + piece.reach)
     sheet.rows.append(row)
     sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, _key(piece, row.rot), "part" in piece.meta, piece.reach
 
@@ -276,8 +280,8 @@ def _lane(host: _Sheet, paper: Paper) -> tuple[float, float] | None:
     ticks). None if the host holds nothing that may share its page."""
     if host.closed or host.tall is not None or not host.placed:
         return None
-    shift = min(p.x - (paper.area[0] + _edge(p.piece)) for p in host.placed)
-    return shift, max(p.x + p.w + p.piece.reach for p in host.placed) - shift + GRID_SPACE
+    shift = host.lo - paper.area[0]
+    return shift, host.hi - shift + GRID_SPACE
 
 
 def _moved(placed: list[Placed], dx: float) -> list[Placed]:
@@ -287,67 +291,74 @@ def _moved(placed: list[Placed], dx: float) -> list[Placed]:
 @dataclass
 class _Room:
     """Where the last sheet's pieces may go instead: under an earlier sheet's rows (`lane` None)
-    or in the lane beside its grids (`lane`: how far its grids move left). A trial until all fit."""
+    or in the lane beside its grids (`lane`: how far its grids move left, and where the lane
+    starts). Its trial sheet is made when first tried, and kept until all of the last sheet fits."""
 
     host: _Sheet
-    trial: _Sheet
-    lane: float | None = None
+    free: float  # the area it leaves (mm²): the largest rooms are tried first
+    lane: tuple[float, float] | None = None
     twin: _Room | None = None  # the same host's other room: once one is used, the other is not
+    made: _Sheet | None = None
+
+    def trial(self, paper: Paper) -> _Sheet:
+        if self.made is None:
+            h = self.host
+            self.made = (replace(h, placed=list(h.placed), rows=list(h.rows)) if self.lane is None else
+                         _Sheet(paper.area[1], bottom=paper.area[3], left=self.lane[1], right=paper.area[2]))
+        return self.made
 
     @property
     def used(self) -> bool:
-        return len(self.trial.placed) > (0 if self.lane is not None else len(self.host.placed))
+        return self.made is not None and len(self.made.placed) > (0 if self.lane is not None else len(self.host.placed))
 
 
 def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
     """Under each host (the page as it was) and beside each (its grids moved left), the largest
     room first (the earlier one of two alike), so the pieces moved stay together on few pages."""
-    under = [_Room(h, replace(h, placed=list(h.placed), rows=list(h.rows))) for h in hosts]
-    beside = []
-    for room in under:
-        lane = _lane(room.host, paper)
-        if lane is not None and paper.area[2] - lane[1] >= narrowest:
-            y0, y1 = paper.area[1], paper.area[3]
-            room.twin = _Room(room.host, _Sheet(y0, bottom=y1, left=lane[1], right=paper.area[2]), lane[0], room)
-            beside.append(room.twin)
-    return sorted(under + beside, key=lambda r: -_free(r.trial))
-
-
-def _free(t: _Sheet) -> float:
-    """The area (mm²) a trial sheet leaves under its last row."""
-    below = t.bottom - (t.cursor + (t.last_reach + GRID_SPACE if t.placed else 0.0))
-    return max(0.0, below) * (t.right - t.left)
+    x0, y0, x1, y1 = paper.area
+    rooms = []
+    for h in hosts:
+        under = _Room(h, max(0.0, h.bottom - h.cursor - h.last_reach - GRID_SPACE) * (h.right - h.left))
+        rooms.append(under)
+        lane = _lane(h, paper)
+        if lane is not None and x1 - lane[1] >= narrowest:
+            under.twin = _Room(h, (x1 - lane[1]) * (y1 - y0), lane, under)
+            rooms.append(under.twin)
+    return sorted(rooms, key=lambda r: -r.free)
 
 
 def _take(room: _Room, row: _Row, paper: Paper) -> int:
     """As many of `row`'s pieces as fit across `room` put in one row there; how many."""
     if room.twin is not None and room.twin.used:
         return 0
-    piece, g = row.piece, _gutter(row.piece)
-    cols = int((room.trial.right - room.trial.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
+    piece, g, trial = row.piece, _gutter(row.piece), room.trial(paper)
+    cols = int((trial.right - trial.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
     if cols < 1:
         return 0
     part = replace(row, items=row.items[:cols])
-    top = _fits(room.trial, part)
+    top = _fits(trial, part)
     if top is None:
         return 0
-    _put(room.trial, part, top, paper)
+    _put(trial, part, top, paper)
     return len(part.items)
 
 
 def _commit(room: _Room, paper: Paper) -> None:
     """A used room's trial made real: the host's pieces, and in a lane, the host's grids moved
     left and the newcomers beside them, the two centred together across the area."""
-    host, t = room.host, room.trial
+    host, t = room.host, room.trial(paper)
     if room.lane is None:
         host.placed, host.rows, host.cursor, host.last_key, host.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+        host.lo, host.hi = t.lo, t.hi
         return
     extra = min(p.x - t.left - p.piece.reach for p in t.placed)  # the lane's rows as far left as they may go
-    placed = _moved(host.placed, -room.lane) + _moved(t.placed, -extra)
+    placed = _moved(host.placed, -room.lane[0]) + _moved(t.placed, -extra)
     slack = min(paper.area[2] - _edge(p.piece) - p.x - p.w for p in placed)
     host.placed, host.rows = _moved(placed, slack / 2), host.rows + t.rows
     host.cursor = max(p.y + p.h for p in host.placed)
     host.last_key, host.last_reach = None, max(p.piece.reach for p in host.placed)
+    host.lo = min(p.x - _edge(p.piece) for p in host.placed)
+    host.hi = max(p.x + p.w + p.piece.reach for p in host.placed)
 
 
 def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
@@ -361,7 +372,7 @@ def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> lis
         return sheets
     last = sheets[-1]
     hosts = [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
-    rooms = _rooms(hosts, paper, min(min(r.w, r.h) for r in last.rows))
+    rooms = _rooms(hosts, paper, min(r.w for r in last.rows))
     for row in last.rows:
         left = row
         for room in rooms:
