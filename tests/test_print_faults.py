@@ -201,3 +201,16 @@ def test_nuts_order_cards_print_as_mini_cards(kit_build, paper):
     column = next(r for r in next(c for c in load_kit("nuts").components if c.name == "floor").regions
                   if r.name == "order-1").size[0]
     assert 3.0 + ORDER_STRIP <= column, "the index strip is wider than the column the card lies under"
+
+
+FINGERS = 15.875  # mm (5/8 in): the usual counter, and the smallest piece a finger picks up off a table
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("kit", KITS)
+def test_no_piece_is_too_small_to_pick_up(kit_build, kit, paper):
+    """In the Nuts!' squirrels printed 13 mm across and Trim the Tree's stars 14 mm: every counter
+    and tile of every kit prints at least 5/8 in across, still at its real count."""
+    small = sorted({(e["component"], min(e["w_mm"], e["h_mm"])) for e in kit_build(kit, paper).manifest["pieces"]
+                    if e["kind"] in ("counter", "tile") and min(e["w_mm"], e["h_mm"]) < FINGERS - 0.01})
+    assert not small, f"{kit} {paper}: {small}"
