@@ -331,15 +331,16 @@ def _take(room: _Room, row: _Row, paper: Paper) -> int:
     """As many of `row`'s pieces as fit across `room` put in one row there; how many."""
     if room.twin is not None and room.twin.used:
         return 0
-    piece, g, trial = row.piece, _gutter(row.piece), room.trial(paper)
-    cols = int((trial.right - trial.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
+    piece, g = row.piece, _gutter(row.piece)
+    seen = room.made or (room.host if room.lane is None else room.trial(paper))  # a host is copied only to put something on it
+    cols = int((seen.right - seen.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
     if cols < 1:
         return 0
     part = replace(row, items=row.items[:cols])
-    top = _fits(trial, part)
+    top = _fits(seen, part)
     if top is None:
         return 0
-    _put(trial, part, top, paper)
+    _put(room.trial(paper), part, top, paper)
     return len(part.items)
 
 
