@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pnpkit.generator import split as splitting
 from pnpkit.generator.bleed import BACK_BLEED
 from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shared_cuts import shared_edges
 from pnpkit.generator.sheets import GRID_SPACE, MARGIN, RING, Page, Paper, Placed, mark_clearance
 
 WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
@@ -120,46 +121,6 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
     if duplex == "long":
         return Placed(f.piece, paper.w - f.x - f.w, f.y, f.w, f.h, "back", f.rotate, f.slot)
     return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180) % 360, f.slot)
-
-
-def shared_edges(placed: list[Placed], paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> list[Placed]:
-    """Each piece with its bleed cut back to its trim on every side where a neighbour touches it
-    (a shared cut): a background runs to the neighbour's cut, never over the neighbour. Outside
-    the grid a bleed stops at the margin, where the page is moved by `offset` (a back page's
-    --back-offset) too."""
-    if not any(p.bleed for p in placed):
-        return placed  # nothing runs past its cut: nothing to stop
-    eps = 1e-3
-    by_x0: dict[float, list[int]] = {}
-    by_y0: dict[float, list[int]] = {}
-    for i, p in enumerate(placed):
-        by_x0.setdefault(round(p.x, 2), []).append(i)
-        by_y0.setdefault(round(p.y, 2), []).append(i)
-
-    def touches(p: Placed, q: Placed, axis: str) -> bool:
-        if axis == "x":
-            return q.y < p.y + p.h - eps and p.y < q.y + q.h - eps
-        return q.x < p.x + p.w - eps and p.x < q.x + q.w - eps
-
-    right = [False] * len(placed)
-    below = [False] * len(placed)
-    left = [False] * len(placed)
-    above = [False] * len(placed)
-    for i, p in enumerate(placed):
-        for j in by_x0.get(round(p.x + p.w, 2), ()):
-            if touches(p, placed[j], "x"):
-                right[i] = left[j] = True
-        for j in by_y0.get(round(p.y + p.h, 2), ()):
-            if touches(p, placed[j], "y"):
-                below[i] = above[j] = True
-    out = []
-    dx, dy = offset
-    for i, p in enumerate(placed):
-        b = p.bleed
-        room = (p.x + dx - MARGIN, p.y + dy - MARGIN, paper.w - MARGIN - p.x - p.w - dx, paper.h - MARGIN - p.y - p.h - dy)
-        sides = tuple(0.0 if shut else max(0.0, min(b, r)) for shut, r in zip((left[i], above[i], right[i], below[i]), room))
-        out.append(p if not b or sides == (b, b, b, b) else replace(p, bleeds=sides))
-    return out
 
 
 @dataclass(frozen=True)
