@@ -16,7 +16,8 @@ empty, and the search stays linear in the pieces). A piece too big for the page 
 makes it fit; a board that still does not fit is split (generator/split.py). A run's last page,
 if its pieces fit in the room the other pages leave, is emptied into it: under their rows, or
 beside their grids (moved to the left, the newcomers in a lane on their right, GRID_SPACE between
-the two grids), so unlike pieces share a page side by side rather than one sitting alone.
+the two grids: each component whole in one place, as a block at least two pieces wide), so
+unlike pieces share a page side by side rather than one sitting alone.
 
 Two runs: pages with double-sided pieces, each followed by its backs (printed double-sided), then
 pages of single-sided pieces (printed single-sided): no page is blank on purpose.
@@ -288,21 +289,39 @@ def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
     return sorted(rooms, key=lambda r: -r.free)
 
 
-def _take(room: _Room, row: _Row, paper: Paper) -> int:
-    """As many of `row`'s pieces as fit across `room` put in one row there; how many."""
+def _take(room: _Room, row: _Row, paper: Paper, least: int = 1, most: int = 1 << 30) -> int:
+    """As many of `row`'s pieces as fit across `room` (at most `most`) put in one row there; how
+    many. A lane takes none unless `least` fit across it (no column one piece wide beside grids)."""
     if room.twin is not None and room.twin.used:
         return 0
     piece, g = row.piece, _gutter(row.piece)
     seen = room.made or (room.host if room.lane is None else room.trial(paper))  # a host is copied only to put something on it
     cols = int((seen.right - seen.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
-    if cols < 1:
+    if cols < (least if room.lane is not None else 1):
         return 0
-    part = replace(row, items=row.items[:cols])
+    part = replace(row, items=row.items[:min(cols, most) if room.lane is not None else cols])
     top = _fits(seen, part)
     if top is None:
         return 0
     _put(room.trial(paper), part, top, paper)
     return len(part.items)
+
+
+def _whole(room: _Room, row: _Row, paper: Paper) -> bool:
+    """All of `row`'s pieces put in `room`, or (if they do not all fit) none: the room's trial as
+    it was. A component moved from the last page so lands on one page, as on its own it did, and
+    beside other grids in a block at least two columns wide and (if it has four pieces) two rows."""
+    made = room.made
+    state = made and (len(made.placed), len(made.rows), made.cursor, made.last_key, made.last_reach, made.lo, made.hi)
+    least, most = min(2, len(row.items)), max(2, (len(row.items) + 1) // 2)  # two columns and two rows at least
+    while row.items and (n := _take(room, row, paper, least, most)):
+        row = replace(row, items=row.items[n:])
+    if row.items:  # not all of it: the room as it was
+        room.made = made
+        if made:
+            del made.placed[state[0]:], made.rows[state[1]:]
+            made.cursor, made.last_key, made.last_reach, made.lo, made.hi = state[2:]
+    return not row.items
 
 
 def _commit(room: _Room, paper: Paper) -> None:
@@ -323,30 +342,40 @@ def _commit(room: _Room, paper: Paper) -> None:
     host.hi = max(p.x + p.w + p.piece.reach for p in host.placed)
 
 
+def _under(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+    """The last sheet's rows, each whole, under the first host's rows with room for it (as they
+    were before pieces went side by side); the rooms to commit, or None if one does not fit."""
+    rooms = [_Room(h, 0.0) for h in hosts]
+    return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in last.rows) else None
+
+
+def _beside(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+    """Each component's pieces of the last sheet (largest first, into the largest room that holds
+    them) whole in one room, under other grids or beside them; the rooms to commit, or None."""
+    kinds: dict[tuple, _Row] = {}  # each component's pieces of one size, as one long row
+    for row in last.rows:
+        for item in row.items:
+            kinds.setdefault((_key(row.piece, row.rot), item[0].component), replace(row, items=[])).items.append(item)
+    rooms = _rooms(hosts, paper, min(min(2, len(r.items)) * r.w for r in kinds.values()))
+    largest = sorted(kinds.values(), key=lambda r: -len(r.items) * r.w * r.h)
+    return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in largest) else None
+
+
 def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
     """The run's last sheet emptied into the room its earlier sheets (and `others`, pages the run
-    may share) leave, if every one of its pieces fits there: under their rows, or beside their
-    grids (moved left), in rows as wide as that lane allows. So a run does not end on a page
-    holding a few pieces alone (forest-fire's last Fires, NUTS' counters beside its 5-6 player
-    panel on Letter) when they fit elsewhere: unlike pieces share a page side by side, each grid
-    keeping its shared cuts. Each earlier sheet is looked at once per row of the last: linear."""
+    may share) leave, if every one of its pieces fits there, so that a run does not end on a page
+    holding a few pieces alone: first its rows under their rows; failing that each component whole
+    into one room, under their rows or beside their grids (moved left). A person cutting wants few
+    cuts and a kind together: a component is not spread over lanes (forest-fire's 48 Fires went
+    over 5 Letter pages one wide, 68 cuts -> 109 to save a page), and goes beside other grids as a
+    block two pieces wide, two tall if it has four. Each earlier sheet is looked at a few times
+    per row of the last: linear."""
     if not sheets or sheets[-1].tall is not None or sheets[-1].closed:
         return sheets
-    last = sheets[-1]
     hosts = [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
-    rooms = _rooms(hosts, paper, min(r.w for r in last.rows))
-    for row in last.rows:
-        left = row
-        for room in rooms:
-            while left.items:
-                n = _take(room, left, paper)
-                if n == 0:
-                    break
-                left = replace(left, items=left.items[n:])
-            if not left.items:
-                break
-        else:
-            return sheets  # not all of it fits elsewhere: the page stays
+    rooms = _under(sheets[-1], hosts, paper) or _beside(sheets[-1], hosts, paper)
+    if rooms is None:
+        return sheets  # not all of it fits elsewhere: the page stays
     for room in rooms:
         if room.used:
             _commit(room, paper)
