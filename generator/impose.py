@@ -13,7 +13,11 @@ outside only (`Placed.bleeds`).
 Each row goes on the first of the last few open pages with room for it (first fit within a
 window, so a large piece that did not fit under the counters does not leave the rest of that page
 empty, and the search stays linear in the pieces). A piece too big for the page is turned if that
-makes it fit; a board that still does not fit is split (generator/split.py).
+makes it fit; a board that still does not fit is split (generator/split.py). A run's last page,
+if its pieces fit in the room the other pages leave, is emptied into it: under their rows, or
+beside their grids (moved to the left, the newcomers in a lane on their right, GRID_SPACE between
+the two grids: each component whole in one place, as a block at least two pieces wide), so
+unlike pieces share a page side by side rather than one sitting alone.
 
 Two runs: pages with double-sided pieces, each followed by its backs (printed double-sided), then
 pages of single-sided pieces (printed single-sided): no page is blank on purpose.
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pnpkit.generator import split as splitting
 from pnpkit.generator.bleed import BACK_BLEED
 from pnpkit.generator.pieces import Piece
+from pnpkit.generator.shared_cuts import shared_edges
 from pnpkit.generator.sheets import GRID_SPACE, MARGIN, RING, Page, Paper, Placed, mark_clearance
 
 WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
@@ -72,6 +77,10 @@ class _Sheet:
     tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
     bottom: float = 0.0  # how far down its rows may go (set when it is made)
     rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `_empty_last`)
+    left: float = 0.0  # the x range its rows are centred in: the area's, or a lane beside other grids
+    right: float = 0.0
+    lo: float = float("inf")  # how far left its pieces reach (less the room their marks need) and right (their bleed)
+    hi: float = float("-inf")
 
     def top_for(self, key: tuple, gutter: float, edge: float, reach: float) -> float:
         """Where a row of pieces of `key` would start: `edge` under the area's top on an empty
@@ -115,46 +124,6 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
     return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180) % 360, f.slot)
 
 
-def shared_edges(placed: list[Placed], paper: Paper, offset: tuple[float, float] = (0.0, 0.0)) -> list[Placed]:
-    """Each piece with its bleed cut back to its trim on every side where a neighbour touches it
-    (a shared cut): a background runs to the neighbour's cut, never over the neighbour. Outside
-    the grid a bleed stops at the margin, where the page is moved by `offset` (a back page's
-    --back-offset) too."""
-    if not any(p.bleed for p in placed):
-        return placed  # nothing runs past its cut: nothing to stop
-    eps = 1e-3
-    by_x0: dict[float, list[int]] = {}
-    by_y0: dict[float, list[int]] = {}
-    for i, p in enumerate(placed):
-        by_x0.setdefault(round(p.x, 2), []).append(i)
-        by_y0.setdefault(round(p.y, 2), []).append(i)
-
-    def touches(p: Placed, q: Placed, axis: str) -> bool:
-        if axis == "x":
-            return q.y < p.y + p.h - eps and p.y < q.y + q.h - eps
-        return q.x < p.x + p.w - eps and p.x < q.x + q.w - eps
-
-    right = [False] * len(placed)
-    below = [False] * len(placed)
-    left = [False] * len(placed)
-    above = [False] * len(placed)
-    for i, p in enumerate(placed):
-        for j in by_x0.get(round(p.x + p.w, 2), ()):
-            if touches(p, placed[j], "x"):
-                right[i] = left[j] = True
-        for j in by_y0.get(round(p.y + p.h, 2), ()):
-            if touches(p, placed[j], "y"):
-                below[i] = above[j] = True
-    out = []
-    dx, dy = offset
-    for i, p in enumerate(placed):
-        b = p.bleed
-        room = (p.x + dx - MARGIN, p.y + dy - MARGIN, paper.w - MARGIN - p.x - p.w - dx, paper.h - MARGIN - p.y - p.h - dy)
-        sides = tuple(0.0 if shut else max(0.0, min(b, r)) for shut, r in zip((left[i], above[i], right[i], below[i]), room))
-        out.append(p if not b or sides == (b, b, b, b) else replace(p, bleeds=sides))
-    return out
-
-
 @dataclass(frozen=True)
 class _Row:
     """Pieces of one kind side by side: the unit the sheets are filled with."""
@@ -169,23 +138,22 @@ class _Row:
         return self.items[0][0]
 
 
-def _rows(prepared: list[tuple[Piece, int]], paper: Paper, first_slot: int) -> list[_Row]:
-    """Consecutive pieces of one kind, as many to a row as fit across the area, tallest rows first
-    (stable: a kind's rows stay together, in the kit's order), so the big pieces are placed while
-    there are whole pages for them and the small ones fill what is left."""
-    aw = paper.area_size[0]
+def _rows(items: list[tuple[Piece, int, int]], aw: float) -> list[_Row]:
+    """Consecutive pieces (piece, turn, slot) of one kind, as many to a row as fit across `aw`,
+    tallest rows first (stable: a kind's rows stay together, in the kit's order), so the big pieces
+    are placed while there are whole pages for them and the small ones fill what is left."""
     rows: list[_Row] = []
-    i, n = 0, len(prepared)
+    i, n = 0, len(items)
     while i < n:
-        piece, rot = prepared[i]
+        piece, rot, _ = items[i]
         key = _key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
         g = _gutter(piece)
         cols = max(1, int((aw - 2 * _edge(piece) + g + 1e-9) // (w + g)))
         run = 1
-        while run < cols and i + run < n and _key(*prepared[i + run]) == key and "part" not in prepared[i + run][0].meta:
+        while run < cols and i + run < n and _key(*items[i + run][:2]) == key and "part" not in items[i + run][0].meta:
             run += 1
-        rows.append(_Row([(prepared[i + k][0], first_slot + i + k) for k in range(run)], rot, w, h))
+        rows.append(_Row([(items[i + k][0], items[i + k][2]) for k in range(run)], rot, w, h))
         i += run
     parts = [r for r in rows if "part" in r.piece.meta]  # a board's parts keep their order, first
     return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
@@ -233,7 +201,9 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
                 break
         if sheet is None:
             tall = _tall(row, ahead[index], paper, y0, y1)
-            sheet = _Sheet(y0, bottom=y1) if tall is None else _Sheet(tall, tall=key, bottom=paper.h - MARGIN)
+            x0, x1 = paper.area[0], paper.area[2]
+            sheet = (_Sheet(y0, bottom=y1, left=x0, right=x1) if tall is None
+                     else _Sheet(tall, tall=key, bottom=paper.h - MARGIN, left=x0, right=x1))
             sheets.append(sheet)
             top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
             window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
@@ -242,14 +212,16 @@ def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
 
 
 def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
-    """`row` on `sheet` with its top at `top`, centred across the area as its grid's columns are."""
-    x0, _, x1, _ = paper.area
+    """`row` on `sheet` with its top at `top`, centred across the sheet's width as its grid's columns are."""
+    x0, x1 = sheet.left, sheet.right
     piece, w, h = row.piece, row.w, row.h
     b, g = _edge(piece), _gutter(piece)
     cols = max(1, int((x1 - x0 - 2 * b + g + 1e-9) // (w + g)))
     left = x0 + (x1 - x0 - (cols * w + (cols - 1) * g)) / 2
     for k, (p, slot) in enumerate(row.items):
         sheet.placed.append(Placed(p, round(left + k * (w + g), 4), round(top, 4), w, h, "front", row.rot, slot))
+    sheet.lo = min(sheet.lo, left - b)
+    sheet.hi = max(sheet.hi, left + len(row.items) * (w + g) - g + piece.reach)
     sheet.rows.append(row)
     sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, _key(piece, row.rot), "part" in piece.meta, piece.reach
 
@@ -264,26 +236,149 @@ def _fits(sheet: _Sheet, row: _Row) -> float | None:
     return t if t + row.h + b <= sheet.bottom + 1e-9 else None
 
 
+def _lane(host: _Sheet, paper: Paper) -> tuple[float, float] | None:
+    """The room beside `host`'s grids once they are moved to the area's left: (how far they
+    move left, where the room starts: past their right reach and GRID_SPACE for both grids'
+    ticks). None if the host holds nothing that may share its page."""
+    if host.closed or host.tall is not None or not host.placed:
+        return None
+    shift = host.lo - paper.area[0]
+    return shift, host.hi - shift + GRID_SPACE
+
+
+def _moved(placed: list[Placed], dx: float) -> list[Placed]:
+    return [replace(p, x=round(p.x + dx, 4)) for p in placed]
+
+
+@dataclass
+class _Room:
+    """Where the last sheet's pieces may go instead: under an earlier sheet's rows (`lane` None)
+    or in the lane beside its grids (`lane`: how far its grids move left, and where the lane
+    starts). Its trial sheet is made when first tried, and kept until all of the last sheet fits."""
+
+    host: _Sheet
+    free: float  # the area it leaves (mm²): the largest rooms are tried first
+    lane: tuple[float, float] | None = None
+    twin: _Room | None = None  # the same host's other room: once one is used, the other is not
+    made: _Sheet | None = None
+
+    def trial(self, paper: Paper) -> _Sheet:
+        if self.made is None:
+            h = self.host
+            self.made = (replace(h, placed=list(h.placed), rows=list(h.rows)) if self.lane is None else
+                         _Sheet(paper.area[1], bottom=paper.area[3], left=self.lane[1], right=paper.area[2]))
+        return self.made
+
+    @property
+    def used(self) -> bool:
+        return self.made is not None and len(self.made.placed) > (0 if self.lane is not None else len(self.host.placed))
+
+
+def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
+    """Under each host (the page as it was) and beside each (its grids moved left), the largest
+    room first (the earlier one of two alike), so the pieces moved stay together on few pages."""
+    x0, y0, x1, y1 = paper.area
+    rooms = []
+    for h in hosts:
+        under = _Room(h, max(0.0, h.bottom - h.cursor - h.last_reach - GRID_SPACE) * (h.right - h.left))
+        rooms.append(under)
+        lane = _lane(h, paper)
+        if lane is not None and x1 - lane[1] >= narrowest:
+            under.twin = _Room(h, (x1 - lane[1]) * (y1 - y0), lane, under)
+            rooms.append(under.twin)
+    return sorted(rooms, key=lambda r: -r.free)
+
+
+def _take(room: _Room, row: _Row, paper: Paper, least: int = 1, most: int = 1 << 30) -> int:
+    """As many of `row`'s pieces as fit across `room` (at most `most`) put in one row there; how
+    many. A lane takes none unless `least` fit across it (no column one piece wide beside grids)."""
+    if room.twin is not None and room.twin.used:
+        return 0
+    piece, g = row.piece, _gutter(row.piece)
+    seen = room.made or (room.host if room.lane is None else room.trial(paper))  # a host is copied only to put something on it
+    cols = int((seen.right - seen.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
+    if cols < (least if room.lane is not None else 1):
+        return 0
+    part = replace(row, items=row.items[:min(cols, most) if room.lane is not None else cols])
+    top = _fits(seen, part)
+    if top is None:
+        return 0
+    _put(room.trial(paper), part, top, paper)
+    return len(part.items)
+
+
+def _whole(room: _Room, row: _Row, paper: Paper) -> bool:
+    """All of `row`'s pieces put in `room`, or (if they do not all fit) none: the room's trial as
+    it was. A component moved from the last page so lands on one page, as on its own it did, and
+    beside other grids in a block at least two columns wide and (if it has four pieces) two rows."""
+    made = room.made
+    state = made and (len(made.placed), len(made.rows), made.cursor, made.last_key, made.last_reach, made.lo, made.hi)
+    least, most = min(2, len(row.items)), max(2, (len(row.items) + 1) // 2)  # two columns and two rows at least
+    while row.items and (n := _take(room, row, paper, least, most)):
+        row = replace(row, items=row.items[n:])
+    if row.items:  # not all of it: the room as it was
+        room.made = made
+        if made:
+            del made.placed[state[0]:], made.rows[state[1]:]
+            made.cursor, made.last_key, made.last_reach, made.lo, made.hi = state[2:]
+    return not row.items
+
+
+def _commit(room: _Room, paper: Paper) -> None:
+    """A used room's trial made real: the host's pieces, and in a lane, the host's grids moved
+    left and the newcomers beside them, the two centred together across the area."""
+    host, t = room.host, room.trial(paper)
+    if room.lane is None:
+        host.placed, host.rows, host.cursor, host.last_key, host.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+        host.lo, host.hi = t.lo, t.hi
+        return
+    extra = min(p.x - t.left - p.piece.reach for p in t.placed)  # the lane's rows as far left as they may go
+    placed = _moved(host.placed, -room.lane[0]) + _moved(t.placed, -extra)
+    slack = min(paper.area[2] - _edge(p.piece) - p.x - p.w for p in placed)
+    host.placed, host.rows = _moved(placed, slack / 2), host.rows + t.rows
+    host.cursor = max(p.y + p.h for p in host.placed)
+    host.last_key, host.last_reach = None, max(p.piece.reach for p in host.placed)
+    host.lo = min(p.x - _edge(p.piece) for p in host.placed)
+    host.hi = max(p.x + p.w + p.piece.reach for p in host.placed)
+
+
+def _under(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+    """The last sheet's rows, each whole, under the first host's rows with room for it (as they
+    were before pieces went side by side); the rooms to commit, or None if one does not fit."""
+    rooms = [_Room(h, 0.0) for h in hosts]
+    return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in last.rows) else None
+
+
+def _beside(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+    """Each component's pieces of the last sheet (largest first, into the largest room that holds
+    them) whole in one room, under other grids or beside them; the rooms to commit, or None."""
+    kinds: dict[tuple, _Row] = {}  # each component's pieces of one size, as one long row
+    for row in last.rows:
+        for item in row.items:
+            kinds.setdefault((_key(row.piece, row.rot), item[0].component), replace(row, items=[])).items.append(item)
+    rooms = _rooms(hosts, paper, min(min(2, len(r.items)) * r.w for r in kinds.values()))
+    largest = sorted(kinds.values(), key=lambda r: -len(r.items) * r.w * r.h)
+    return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in largest) else None
+
+
 def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
     """The run's last sheet emptied into the room its earlier sheets (and `others`, pages the run
-    may share) leave, if every one of its rows fits there: so a run does not end on a page
-    holding a few pieces alone (forest-fire's three last Fires) when they fit elsewhere. Each
-    earlier sheet is looked at once per row of the last: the build stays linear."""
+    may share) leave, if every one of its pieces fits there, so that a run does not end on a page
+    holding a few pieces alone: first its rows under their rows; failing that each component whole
+    into one room, under their rows or beside their grids (moved left). A person cutting wants few
+    cuts and a kind together: a component is not spread over lanes (forest-fire's 48 Fires went
+    over 5 Letter pages one wide, 68 cuts -> 109 to save a page), and goes beside other grids as a
+    block two pieces wide, two tall if it has four. Each earlier sheet is looked at a few times
+    per row of the last: linear."""
     if not sheets or sheets[-1].tall is not None or sheets[-1].closed:
         return sheets
-    last, room = sheets[-1], [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
-    trial = {id(s): replace(s, placed=list(s.placed), rows=list(s.rows)) for s in room}
-    for row in last.rows:
-        for s in room:
-            top = _fits(trial[id(s)], row)
-            if top is not None:
-                _put(trial[id(s)], row, top, paper)
-                break
-        else:
-            return sheets  # not all of it fits elsewhere: the page stays
-    for s in room:
-        t = trial[id(s)]
-        s.placed, s.rows, s.cursor, s.last_key, s.last_reach = t.placed, t.rows, t.cursor, t.last_key, t.last_reach
+    hosts = [s for s in others + sheets[:-1] if not s.closed and s.tall is None]
+    rooms = _under(sheets[-1], hosts, paper) or _beside(sheets[-1], hosts, paper)
+    if rooms is None:
+        return sheets  # not all of it fits elsewhere: the page stays
+    for room in rooms:
+        if room.used:
+            _commit(room, paper)
     return sheets[:-1]
 
 
@@ -295,9 +390,13 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     prepared, splits = _prepare(pieces, paper)
     two = [pr for pr in prepared if pr[0].double_sided]
     one = [pr for pr in prepared if not pr[0].double_sided]
-    double = _empty_last(_fill(_rows(two, paper, 0), paper, []), [], paper)
+    aw = paper.area_size[0]
+    double = _fill(_rows([(p, r, k) for k, (p, r) in enumerate(two)], aw), paper, [])
+    double = _empty_last(double, [], paper)
     roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
-    single = _empty_last(_fill(_rows(one, paper, len(two)), paper, [s for s in roomiest if not s.closed]), double, paper)
+    single = _fill(_rows([(p, r, len(two) + k) for k, (p, r) in enumerate(one)], aw), paper,
+                   [s for s in roomiest if not s.closed])
+    single = _empty_last(single, double, paper)
     pages: list[Page] = []
     for sheet in double:
         front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)

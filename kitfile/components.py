@@ -292,6 +292,9 @@ class Track(Strict):
         "it, e.g. {6: up, 21: right} for a track that runs round a board.")
     holds: str | None = Field(None, description="A `counters` component each space must hold (e.g. a score marker); "
                               "the build fails if it does not fit.")
+    overhang: Length = Field(0.0, le=3.0, description="How far a counter the track `holds` may reach past its space "
+                             "on each side: a lone marker (a player's score star) covering its square and the edges of "
+                             "its neighbours, whose numbers still show (at most 3 mm).")
     numbers: tuple[int, int] | None = Field(None, description="[first, last]: spaces numbered first..last, instead of "
                                             "`spaces` (a YAML anchor in params can give the last).")
 

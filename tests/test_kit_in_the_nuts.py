@@ -82,7 +82,7 @@ def test_sizes_margins_and_mirrored_backs(built):
     by = _by(m)
     W, H = m["page_size_mm"]
     for e in by["squirrels"]:  # single-sided: a squirrel is never turned over
-        assert (e["w_mm"], e["h_mm"]) == pytest.approx((13.0, 13.0), abs=0.05) and e["back"] is None
+        assert (e["w_mm"], e["h_mm"]) == pytest.approx((15.875, 15.875), abs=0.05) and e["back"] is None  # 5/8 in
     assert by["raccoon"][0]["w_mm"] == pytest.approx(25.4, abs=0.05)
     for c in STORAGE:
         for e in by[c]:

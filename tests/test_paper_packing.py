@@ -65,6 +65,90 @@ def test_forest_fire_ends_on_no_page_of_three_fires(kit_build):
     assert m["pages"] == 15
 
 
+def test_unlike_pieces_share_a_page_side_by_side():
+    # a tall narrow panel (NUTS' 5-6 player extension, 88 mm wide) leaves no row under it on
+    # Letter, but 80 counters fit in the lane beside it: one page, not two
+    paper = Paper.of("letter")
+    imposed = impose(_pieces([(1, 88.0, 243.0, False), (80, 15.875, 15.875, False)]), paper)
+    assert len(imposed.pages) == 1, {n: len(v) for n, v in _on_pages(imposed).items()}
+    placed = imposed.pages[0].placed
+    x0, y0, x1, y1 = paper.area
+    assert all(x0 - 1e-6 <= p.x and p.x + p.w <= x1 + 1e-6 and y0 - 1e-6 <= p.y and p.y + p.h <= y1 + 1e-6 for p in placed)
+    panel = next(p for p in placed if p.w == 88.0)
+    counters = [p for p in placed if p is not panel]
+    assert min(c.x for c in counters) >= panel.x + panel.w + 8.0 - 1e-6  # both grids' ticks between them
+    xs = sorted({round(c.x, 3) for c in counters})
+    assert all(abs(b - a - 15.875) < 1e-3 for a, b in zip(xs, xs[1:])), xs  # still one grid, edge to edge
+    for a in placed:  # nothing overlaps
+        for b in placed:
+            assert a is b or a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6 or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6
+
+
+@pytest.mark.parametrize("panel, pages, columns", [(150.0, 1, 2), (160.0, 2, 0), (100.0, 1, 2)])
+def test_pieces_go_beside_a_grid_only_as_a_block_two_wide(panel, pages, columns):
+    # Letter: beside a 150 mm panel, 12 counters fit two across (a block two wide, six tall);
+    # beside a 160 mm one, a single column only: they keep their own page. Beside a 100 mm panel
+    # four counters could stand in one row, but go two by two
+    n = 4 if panel == 100.0 else 12
+    imposed = impose(_pieces([(1, panel, 243.0, False), (n, 15.875, 15.875, False)]), Paper.of("letter"))
+    assert len(imposed.pages) == pages
+    counters = [p for p in imposed.pages[0].placed if p.w < 20]
+    assert len({round(c.x, 3) for c in counters}) == columns
+    if panel == 100.0:
+        assert len({round(c.y, 3) for c in counters}) == 2
+
+
+def _components_on_pages(manifest):
+    per_page = {}
+    for e in manifest["pieces"]:
+        per_page.setdefault(e["page"], {}).setdefault(e["component"], []).append(e)
+    return per_page
+
+
+@pytest.mark.parametrize("kit, kind", [("forest-fire", "fires"), ("nuts", "actions")])
+def test_a_kind_moved_beside_other_grids_stays_on_one_page(kit_build, kit, kind):
+    # the lead, on issue 25's side-by-side packing: forest-fire's 48 Fires went into one-wide
+    # lanes over 5 Letter pages (cuts 68 -> 109 to save a page) and NUTS' 36 Action tokens over 3.
+    # A person cutting wants few cuts and a kind together: the Fires keep their own page (a grid
+    # of 48 that no room beside or under other grids holds whole), and each kind is on one page
+    pages = [p for p, kinds in _components_on_pages(kit_build(kit, "letter").manifest).items() if kind in kinds]
+    assert len(pages) == 1, pages
+
+
+def _lanes_one_wide(manifest):
+    """(page, component) whose pieces on a page (two or more) stand in one column with another
+    component's piece beside that column: a lane one piece wide beside other grids."""
+    found = []
+    for page, kinds in _components_on_pages(manifest).items():
+        for name, mine in kinds.items():
+            if len(mine) < 2 or len({round(e["x_mm"], 1) for e in mine}) > 1:
+                continue
+            top, foot = min(e["y_mm"] for e in mine), max(e["y_mm"] + e["h_mm"] for e in mine)
+            x0, x1 = mine[0]["x_mm"], mine[0]["x_mm"] + mine[0]["w_mm"]
+            if any(e["y_mm"] < foot and e["y_mm"] + e["h_mm"] > top and (e["x_mm"] >= x1 or e["x_mm"] + e["w_mm"] <= x0)
+                   for other, theirs in kinds.items() if other != name for e in theirs):
+                found.append((page, name))
+    return found
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("kit", ("chestnuts", "fair-verona", "forest-fire", "in-the-nuts", "nuts", "trim-the-tree"))
+def test_no_kind_goes_beside_other_grids_one_piece_wide(kit_build, kit, paper):
+    # a column of single pieces beside another grid costs two cuts a piece: a kind put beside
+    # other grids goes as a block at least two pieces wide (and two tall when it has four)
+    assert not _lanes_one_wide(kit_build(kit, paper).manifest)
+
+
+def test_the_lane_check_sees_a_one_wide_lane():
+    # the check above on a page laid out as the old packing did forest-fire's Fires: a column of
+    # 20 mm pieces beside a grid of cards
+    cards = [{"page": 1, "component": "cards", "x_mm": 10 + 80 * i, "y_mm": 10, "w_mm": 80, "h_mm": 120} for i in range(2)]
+    lane = [{"page": 1, "component": "fires", "x_mm": 180, "y_mm": 10 + 20 * k, "w_mm": 20, "h_mm": 20} for k in range(6)]
+    assert _lanes_one_wide({"pieces": cards + lane}) == [(1, "fires")]
+    block = [dict(e, x_mm=e["x_mm"] + 20 * (k % 2), y_mm=10 + 20 * (k // 2)) for k, e in enumerate(lane)]
+    assert _lanes_one_wide({"pieces": cards + block}) == []
+
+
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_manual_duplex_stack_keeps_each_back_behind_its_front(tmp_path, paper):
     """`--face fronts`, the stack put back, `--face backs`: the k-th back lands on the k-th sheet

@@ -10,6 +10,7 @@ import pypdfium2
 import pytest
 
 from pnpkit.generator import bleed
+from pnpkit.generator.art.factory_kit import ORDER_STRIP
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.build import compose, pieces_of, printable_kits, titles_of
 from pnpkit.generator.colour import luminance
@@ -176,14 +177,40 @@ STANDARD_CARDS = {  # (short, long) mm: sizes sleeves and print shops know
     (63.5, 88.9): "poker", (57.0, 89.0): "bridge", (41.0, 63.0): "mini (American)", (44.0, 67.0): "mini (Euro)",
     (70.0, 120.0): "tarot", (80.0, 120.0): "Dixit", (70.0, 70.0): "square", (80.0, 80.0): "square",
 }
-SIZED_BY_THE_BOARD = {("nuts", "orders"): "an Order card lies in the floor's one-column (20 mm) Order slot"}
 
 
 @pytest.mark.parametrize("kit", KITS)
 def test_cards_take_standard_sizes(kit):
-    """No card of a shipped kit at a size no sleeve fits (88x58, 43x59, 57x80 and 90x120 mm were)."""
+    """No card of a shipped kit at a size no sleeve fits (88x58, 43x59, 57x80 and 90x120 mm were;
+    NUTS' 19x28 mm Order cards too)."""
     for c in load_kit(kit).components:
-        if c.kind != "cards" or (kit, c.name) in SIZED_BY_THE_BOARD:
+        if c.kind != "cards":
             continue
         short, long = sorted(round(v, 1) for v in c.size)
         assert (short, long) in STANDARD_CARDS, f"{kit}: {c.name} is {c.size[0]:g}x{c.size[1]:g} mm"
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_nuts_order_cards_print_as_mini_cards(kit_build, paper):
+    """NUTS' 48 Order cards printed 19x28 mm, too small to pick up or sleeve: they print as mini
+    cards (41x63 mm), each with its index in the left 20 mm, the width of the floor column it lies
+    under (the card to its right covers the rest)."""
+    orders = [e for e in kit_build("nuts", paper).manifest["pieces"] if e["component"] == "orders"]
+    assert len(orders) == 48
+    assert {(e["w_mm"], e["h_mm"]) for e in orders} == {(41.0, 63.0)}
+    column = next(r for r in next(c for c in load_kit("nuts").components if c.name == "floor").regions
+                  if r.name == "order-1").size[0]
+    assert 3.0 + ORDER_STRIP <= column, "the index strip is wider than the column the card lies under"
+
+
+FINGERS = 15.875  # mm (5/8 in): the usual counter, and the smallest piece a finger picks up off a table
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("kit", KITS)
+def test_no_piece_is_too_small_to_pick_up(kit_build, kit, paper):
+    """In the Nuts!' squirrels printed 13 mm across and Trim the Tree's stars 14 mm: every counter
+    and tile of every kit prints at least 5/8 in across, still at its real count."""
+    small = sorted({(e["component"], min(e["w_mm"], e["h_mm"])) for e in kit_build(kit, paper).manifest["pieces"]
+                    if e["kind"] in ("counter", "tile") and min(e["w_mm"], e["h_mm"]) < FINGERS - 0.01})
+    assert not small, f"{kit} {paper}: {small}"

@@ -1,5 +1,5 @@
 """The NUTS factory floor's own pieces: conveyor belts, the Cross and Splitter/Joiner tiles, the
-nuts a bonus card needs and the Undo, Run and Action tokens.
+Order cards' faces, the nuts a bonus card needs and the Undo, Run and Action tokens.
 
 Belts must line up across a tile's edge and the board under it, so the belt drawings are laid out
 on an exact frame: an invisible 100-unit-wide box (no stroke, so it adds no padding to the fit)
@@ -177,6 +177,32 @@ def nut_set(color: str | None = None, almond=0, cashew=0, peanut=0, pistachio=0)
         for i in range(n):
             x, y = left + i * step + (step - size) / 2, top + r * step + (step - size) / 2
             out += transform(nut, (size / 100, 0.0, 0.0, size / 100, x, y))
+    return out
+
+
+ORDER_W, ORDER_H = 35.0, 57.0  # a 41 x 63 mm (mini) Order card's face inside its 3 mm safe zone, in mm
+ORDER_STRIP = 16.0  # the index strip: what shows of a card tucked under its right neighbour (a 20 mm column, less the safe zone and 1 mm)
+NUT_TINTS = {"almond": "#e6c9a5", "cashew": "#efdca4", "peanut": "#dcc493", "pistachio": "#cfe0ae"}  # as the dispensers
+
+
+@art("order-card", "nut")
+def order_card(color: str | None = None, nut: str = "almond") -> list[Shape]:
+    """An Order card's face, laid out for the row of Orders under the floor: each card lies under
+    its column with the card to its right over all but its left 20 mm, so that strip is an index
+    (the nut drawn and named, reading upwards, on the nut's tint); the rest shows the nut large."""
+    if nut not in NUT_DRAWINGS:
+        raise ValueError(f"nut must be one of {', '.join(NUT_DRAWINGS)}, got {str(nut)[:20]!r}")
+    name, drawing = nut.capitalize(), NUT_DRAWINGS[nut]()
+    strip = Style(fill=NUT_TINTS[nut], stroke=None, width=0.0)
+    out: list[Shape] = [_frame(ORDER_W, ORDER_H), Rect(0.0, 0.0, ORDER_STRIP, ORDER_H, strip, r=1.5)]
+    for y in (1.5, ORDER_H - 14.5):  # the nut at both ends of the strip: a card turned round still shows it
+        out += transform(drawing, (0.13, 0.0, 0.0, 0.13, 1.5, y))
+    out.append(Text(ORDER_STRIP / 2 + 1.6, ORDER_H / 2, name, size=11.0, font="heading", color=INK, anchor="middle",
+                    rotate=-90))
+    big = ORDER_W - ORDER_STRIP - 1.5
+    out += transform(drawing, (big / 100, 0.0, 0.0, big / 100, ORDER_STRIP + 1.0, ORDER_H / 2 - big / 2 - 4.0))
+    out.append(Text(ORDER_STRIP + 1.0 + big / 2, ORDER_H / 2 + big / 2 + 2.0, name, size=8.0, font="heading",
+                    color=INK, anchor="middle"))
     return out
 
 

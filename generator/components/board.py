@@ -282,7 +282,7 @@ def _check_holds(kit, b: Board, where: tuple, blocked: list[tuple[float, float, 
             if it.holds is None:
                 continue
             c = target(it.holds, where + (key, i, "holds"))
-            room = min(it.box()) if key == "tracks" else it.space  # a track's space may be narrower across
+            room = min(it.box()) + 2 * it.overhang if key == "tracks" else it.space  # a track's space may be narrower across
             if c.size > room + 1e-6:
                 raise error(kit, where + (key, i, "space"), f"a space of {room:g} mm does not hold a "
                             f"{c.size:.1f} mm {c.name} counter; make it larger")
