@@ -160,7 +160,7 @@ def _check(walk: Walk, entries: Iterable[Entry], rep: Replay) -> None:
     """`_tell` without words or steps: only the violations, in the same order. (Written for speed:
     a plain check of a thousand games runs it for every action; hooks are bound once.)"""
     after_end, why_illegal, play, reported = walk.after_end, walk.why_illegal, walk.play, walk.reported
-    chance, turn_problems, illegal = walk.chance, walk.turn_problems, rep.illegal
+    illegal = rep.illegal
     for entry in entries:
         kind, where = entry[0], entry[1]
         if kind is not TURN_END:
@@ -178,13 +178,13 @@ def _check(walk: Walk, entries: Iterable[Entry], rep: Replay) -> None:
                     continue
             play(where, action, why, False)
         elif kind is CHANCE:
-            found, stop = chance(where, entry[2], False)[2:]
+            found, stop = walk.chance(where, entry[2], False)[2:]
             for why in found:
                 illegal(where, why)
             if stop:
                 break
         elif not entry[2]:
-            for why in turn_problems():
+            for why in walk.turn_problems():
                 illegal(where, why)
 
 
