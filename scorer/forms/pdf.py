@@ -12,7 +12,6 @@ same record typed by hand.
 """
 from __future__ import annotations
 
-import logging
 import os
 import stat
 import warnings
@@ -119,6 +118,7 @@ class Beyond(Exception):
 @contextmanager
 def _quiet() -> Iterator[None]:
     """pypdf's warnings about a damaged file are ours to report, once, as the refusal."""
+    import logging  # here, not at the top: `pnpkit score` imports this module for every record read
     log = logging.getLogger("pypdf")
     level = log.level
     log.setLevel(logging.CRITICAL + 1)
