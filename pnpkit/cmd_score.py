@@ -40,16 +40,19 @@ def record_text(record: str) -> tuple[str, str]:
     """(the record's text, its display name): a YAML or JSON file, standard input (`-`), or a filled
     fillable score sheet read as the record it holds. Every problem is a SourceError, with its line."""
     from pnpkit.kitfile.safeyaml import LIMITS
-    from pnpkit.kitfile.source import read_text, text_of
+    from pnpkit.kitfile.source import read_bytes, text_of
     from pnpkit.scorer.forms import pdf as pdfform
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
         return (pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)), file
-    if pdfform.looks_like_pdf(record):
-        return pdfform.read_sheet(record)
-    return read_text(record)
+    # the file read once, then told apart (a PDF's mark is in its first KB): a folder of ten
+    # thousand records paid a second open and stat for each
+    raw = read_bytes(record, record, max(LIMITS.bytes, pdfform.MAX_BYTES) + 1)
+    if pdfform.is_pdf(raw):
+        return pdfform.record_text(raw, record), record
+    return text_of(raw, record), record
 
 
 def read(record: str, heads: dict | None = None) -> Read:
