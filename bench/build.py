@@ -327,12 +327,12 @@ def whole_process(kit: str, paper: str, pages, w: float, h: float, runs: int, se
                     "reportlab alone": [sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
                                         str(Path(tmp) / "plain.pdf")]}
         for cmd in commands.values():       # the file cache warmed for both, the bytecode written
-            subprocess.run(cmd, check=True, capture_output=True, env=env)
+            _run(cmd, env)
         got: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
         for r in range(runs):
             for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
                 before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-                subprocess.run(commands[name], check=True, capture_output=True, env=env)
+                _run(commands[name], env)
                 wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
                 got[name][0].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
                 got[name][1].append(wall)
@@ -346,6 +346,14 @@ def whole_process(kit: str, paper: str, pages, w: float, h: float, runs: int, se
         med = statistics.median(ratios)
         print(f"  whole-process ratio pnpkit build / reportlab alone ({what}): {mmm(ratios, 1, '{:.2f}')}"
               f"  [target median <= {RATIO_TARGET}: {'ok' if med <= RATIO_TARGET else 'MISSED'}]")
+
+
+def _run(cmd: list[str], env: dict) -> None:
+    """Run one timed process; a failure says why (a kit's templates have a wall-clock budget, which
+    a machine loaded many times over can exhaust) instead of a traceback."""
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd[1:4])} failed (exit {r.returncode}): {r.stderr.strip()[-500:]}")
 
 
 def accelerated() -> bool:
