@@ -15,7 +15,11 @@ clock; min / median / max):
 - the PDF writer alone (generator/backends/pdf.py on the same pages), the like-for-like figure;
 - the ratio full / reportlab (the median of the runs' ratios; target <= 1.5, issue 15), and the
   PDF size and build time against the kit's issue: Chestnuts (#2) < 400 KB and < 1.5 s; NUTS
-  (#7) < 1 MB and < 2 s; other kits Chestnuts'.
+  (#7) < 1 MB and < 2 s; other kits Chestnuts';
+- whole processes (issue 29; unless --no-cold): `pnpkit build KIT` run as a person runs it, paired
+  with a new Python process that draws the same shapes with reportlab alone and writes the PDF
+  (bench/reportlab_draw.py, fed the calls `Plain` makes, recorded), alternating which goes first;
+  CPU and wall, min / median / max, and the median of the runs' ratios (target <= 1.5).
 With --process-caches, also the full build with the caches a process keeps between builds
 emptied as well (compiled templates above all), for information: the target's "full" keeps them
 across its runs, as `build --all` does but a new `pnpkit build` process does not.
@@ -27,6 +31,8 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import marshal
+import os
 import resource
 import statistics
 import subprocess
@@ -187,6 +193,12 @@ def _reportlab_alone(pages, w: float, h: float) -> bytes:
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(w * K, h * K), invariant=1, pageCompression=1,
                initialFontName=fonts.pdf_font("regular"), initialFontSize=8)
+    draw_pages(c, pages, h)
+    return buf.getvalue()
+
+
+def draw_pages(c, pages, h: float) -> None:
+    """The pages drawn by `Plain` on canvas `c` (a reportlab Canvas, or a `Recorder`), then saved."""
     for shapes in pages:
         plain = Plain(c)                  # a new page starts from reportlab's initial state
         plain.save()
@@ -197,7 +209,50 @@ def _reportlab_alone(pages, w: float, h: float) -> bytes:
         plain.restore()
         c.showPage()
     c.save()
-    return buf.getvalue()
+
+
+class _PathRecorder:
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+
+    def __getattr__(self, name: str):
+        return lambda *args: self.ops.append((name, *args))
+
+
+class Recorder:
+    """Stands for a reportlab Canvas under `Plain`: keeps each call (colours as RGB, paths as
+    their own calls) for bench/reportlab_draw.py to make again in a process of its own."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple] = []
+        self.fonts: set[str] = set()
+
+    def beginPath(self) -> _PathRecorder:  # noqa: N802 (reportlab's name)
+        return _PathRecorder()
+
+    def __getattr__(self, name: str):
+        def call(*args, **kwargs):
+            if args and isinstance(args[0], _PathRecorder):
+                self.ops.append((name, args[1:], kwargs, args[0].ops))
+            elif name in ("setFillColor", "setStrokeColor"):
+                col = args[0]
+                self.ops.append((name + "RGB", (col.red, col.green, col.blue), {}, None))
+            else:
+                if name == "setFont":
+                    self.fonts.add(args[0])
+                self.ops.append((name, args, kwargs, None))
+        return call
+
+
+def record_ops(pages, w: float, h: float, file: Path) -> None:
+    """Write what bench/reportlab_draw.py needs to draw `pages` with reportlab alone."""
+    rec = Recorder()
+    draw_pages(rec, pages, h)
+    initial = fonts.pdf_font("regular")
+    paths = {name: fonts.font_path(filename) for name, filename in fonts.FONTS.values()}
+    used = sorted(rec.fonts | {initial})
+    with open(file, "wb") as f:
+        marshal.dump(([(n, paths[n]) for n in used], (w * K, h * K), initial, rec.ops), f)
 
 
 def cpu() -> float:
@@ -254,6 +309,53 @@ def empty_process_caches() -> None:
     svg._NUMBERS.clear()
 
 
+def whole_process(kit: str, paper: str, pages, w: float, h: float, runs: int, secs: float) -> None:
+    """`pnpkit build KIT` as a person runs it (a new process: imports, the worker it forks, the
+    files written) against a new process that draws the same shapes with reportlab alone
+    (bench/reportlab_draw.py), in turn, which goes first alternating; CPU of each process and the
+    processes it waited for, and wall clock; the ratio is the median of the runs' ratios."""
+    with tempfile.TemporaryDirectory() as tmp:
+        ops = Path(tmp) / "ops.bin"
+        record_ops(pages, w, h, ops)
+        # Both processes as installed code runs: with its compiled bytecode (pip writes it for an
+        # installed package; an environment that says PYTHONDONTWRITEBYTECODE would have each run
+        # compile every pnpkit module from source again), kept apart from the tree by the warm-up
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
+        commands = {"pnpkit build": [sys.executable, "-m", "pnpkit", "build", kit, "--paper", paper,
+                                     "--out", str(Path(tmp) / "out")],
+                    "reportlab alone": [sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
+                                        str(Path(tmp) / "plain.pdf")]}
+        for cmd in commands.values():       # the file cache warmed for both, the bytecode written
+            _run(cmd, env)
+        got: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
+        for r in range(runs):
+            for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
+                before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+                _run(commands[name], env)
+                wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
+                got[name][0].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+                got[name][1].append(wall)
+    (build_cpu, build_wall), (plain_cpu, plain_wall) = got.values()
+    print(f"  whole process, {runs} paired runs: `pnpkit build {kit}` CPU {mmm(build_cpu)}  wall {mmm(build_wall)}"
+          f"  [target wall < {secs * 1000:.0f} ms: {'ok' if statistics.median(build_wall) < secs else 'MISSED'}]")
+    print(f"  whole process drawing the same shapes with reportlab alone (bench/reportlab_draw.py):"
+          f" CPU {mmm(plain_cpu)}  wall {mmm(plain_wall)}")
+    for what, f, p in (("CPU", build_cpu, plain_cpu), ("wall", build_wall, plain_wall)):
+        ratios = [x / y for x, y in zip(f, p)]
+        med = statistics.median(ratios)
+        print(f"  whole-process ratio pnpkit build / reportlab alone ({what}): {mmm(ratios, 1, '{:.2f}')}"
+              f"  [target median <= {RATIO_TARGET}: {'ok' if med <= RATIO_TARGET else 'MISSED'}]")
+
+
+def _run(cmd: list[str], env: dict) -> None:
+    """Run one timed process; a failure says why (a kit's templates have a wall-clock budget, which
+    a machine loaded many times over can exhaust) instead of a traceback."""
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd[1:4])} failed (exit {r.returncode}): {r.stderr.strip()[-500:]}")
+
+
 def accelerated() -> bool:
     try:
         import _rl_accel  # noqa: F401  (reportlab 4 and later: the rl_accel package)
@@ -267,7 +369,8 @@ def main() -> None:
     ap.add_argument("kit", nargs="?", default="chestnuts")
     ap.add_argument("--paper", default="a4")
     ap.add_argument("--runs", type=int, default=9)
-    ap.add_argument("--no-cold", action="store_true", help="skip the build in a fresh process")
+    ap.add_argument("--no-cold", action="store_true", help="skip the whole-process figures (a new `pnpkit build` "
+                    "process against a new process drawing with reportlab alone)")
     ap.add_argument("--process-caches", action="store_true",
                     help="also time the full build with the caches a process keeps between builds emptied too "
                          "(the kit's template sandbox with its compiled templates, the drawings' designs, SVG "
@@ -320,15 +423,7 @@ def main() -> None:
     print(f"  the PDF writer alone (generator/backends/pdf.py, same pages), CPU: {mmm(writer_cpu)};"
           f" writer / reportlab alone: {mmm(ratios, 1, '{:.2f}')}")
     if not a.no_cold:
-        with tempfile.TemporaryDirectory() as out:
-            cmd = [sys.executable, "-m", "pnpkit", "build", a.kit, "--paper", a.paper, "--out", out]
-            cold = []
-            for _ in range(3):
-                w = time.perf_counter()
-                subprocess.run(cmd, check=True, capture_output=True)
-                cold.append(time.perf_counter() - w)
-        print(f"  cold `pnpkit build` in a new process (imports included), wall: {mmm(cold)}"
-              f"  [target < {secs * 1000:.0f} ms: {'ok' if statistics.median(cold) < secs else 'MISSED'}]")
+        whole_process(a.kit, a.paper, pages, doc.paper.w, doc.paper.h, a.runs, secs)
     size = report.pdf_bytes
     print(f"  PDF size: {size / 1024:.0f} KB  [target < {kb} KB: {'ok' if size < kb * 1024 else 'MISSED'}]")
 

@@ -10,12 +10,17 @@ NUTS records are the end of a plausible game: 2-6 players, each with the bonus c
 gives every one of 4 players 8-12 cards, as bench/score.py's stress case. Chestnuts games are
 played to the end by random legal moves.
 
-With --against REV (a git revision: `main`, a commit), REV's code scores the same folders in the
-same way, runs alternating with this tree's, and the outputs must be identical; the median of the
-per-run ratios is printed. The load average is printed with each figure: on a shared machine a
-wall-clock figure means little without it.
+The single-core figure (issue 29) is `--jobs 1`, the default here; each run is paired, in the same
+loop, with its floor: a new process that pulls libyaml's parse events from the same files and does
+nothing else (FLOOR). With --against (a checkout with its own .venv, run with that interpreter; or
+a git revision, exported), that code scores the same folders in the same way and its outputs must
+be identical. The sides alternate which goes first; min / median / max of each and of the runs'
+ratios are printed. Every process runs with compiled bytecode, as an installed pnpkit does. The
+load average is printed with each figure: on a shared machine a wall-clock figure means little
+without it.
 
-    .venv/bin/python bench/score_many.py [--nuts 10000] [--chestnuts 1000] [--runs 3] [--heavy] [--against REV]
+    .venv/bin/python bench/score_many.py [--nuts 10000] [--chestnuts 1000] [--runs 3] [--jobs 1] [--heavy]
+                                         [--against DIR_OR_REV]
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -63,13 +69,53 @@ def write(folder: Path, records: list[dict]) -> None:
         (folder / f"{i:05d}.yaml").write_text(yaml.safe_dump(r, sort_keys=False))
 
 
-def timed(tree: Path, folder: Path, n: int) -> tuple[float, float, list[str]]:
-    """(wall, CPU) seconds of `pnpkit score FOLDER --jsonl` run by `tree`'s code in a new process,
-    and its lines (checked: one per record, none unreadable)."""
+FLOOR = """
+import os, sys, yaml
+loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+n = 0
+for root, dirs, files in os.walk(sys.argv[1]):
+    dirs.sort()
+    for name in sorted(files):
+        with open(os.path.join(root, name), "rb") as f:
+            events = loader(f.read().decode("utf-8"))
+        while events.check_event():
+            events.get_event()
+        events.dispose()
+        n += 1
+print("\\n" * (n - 1))
+"""
+"""The floor of a single-core figure: a new Python process that reads every record's bytes and
+pulls libyaml's parse events from them (what any YAML-reading scorer pays before its own work),
+nothing else; it prints one line a record so that it is checked like the sides."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """How one side is run: its command (before `score FOLDER ...`), folder and environment."""
+
+    command: tuple[str, ...]
+    cwd: Path
+    env: dict
+
+
+def side_of(tree: Path, env: dict) -> Side:
+    """A tree with its own virtual environment (.venv: an editable install of that tree) runs with
+    that interpreter: an exported tree put first on PYTHONPATH is not enough when the interpreter's
+    editable install maps pnpkit's subpackages to another tree (they would be timed instead)."""
+    own = tree / ".venv" / "bin" / "python"
+    if own.exists():
+        return Side((str(own), "-m", "pnpkit"), tree, env)
+    return Side((sys.executable, "-m", "pnpkit"), tree, dict(env, PYTHONPATH=str(tree)))
+
+
+def timed(side: Side, folder: Path, n: int, jobs: int) -> tuple[float, float, list[str]]:
+    """(wall, CPU) seconds of `pnpkit score FOLDER --jsonl --jobs JOBS` run by the side in a new
+    process, and its lines (checked: one per record, none unreadable)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "pnpkit", "score", str(folder), "--jsonl"], capture_output=True,
-                       text=True, cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)))
+    floor = side.command[-1] == FLOOR
+    args = [*side.command, str(folder)] if floor else [*side.command, "score", str(folder), "--jsonl", "--jobs", str(jobs)]
+    r = subprocess.run(args, capture_output=True, text=True, cwd=side.cwd, env=side.env)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     lines = r.stdout.splitlines()
@@ -78,19 +124,22 @@ def timed(tree: Path, folder: Path, n: int) -> tuple[float, float, list[str]]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, lines
 
 
-def paired(sides: dict[str, Path], folder: Path, n: int, runs: int) -> dict[str, tuple[list, list, list]]:
-    """Each side's (walls, CPUs, loads) over `runs` runs, alternating which side goes first. The
-    sides' outputs must be identical, line for line."""
+def paired(sides: dict[str, Side], folder: Path, n: int, runs: int, jobs: int) -> dict[str, tuple[list, list, list]]:
+    """Each side's (walls, CPUs, loads) over `runs` runs, after a warm-up run each, alternating which
+    side goes first. The sides' outputs (not the floor's) must be identical, line for line."""
     got: dict[str, tuple[list, list, list]] = {name: ([], [], []) for name in sides}
     outputs: dict[str, list[str]] = {}
+    for name, side in sides.items():     # the file cache and each side's bytecode warmed
+        lines = timed(side, folder, n, jobs)[2]
+        if side.command[-1] != FLOOR:
+            outputs[name] = lines
     for r in range(runs):
         for name in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
             load = os.getloadavg()[0]
-            wall, cpu, lines = timed(sides[name], folder, n)
+            wall, cpu, _ = timed(sides[name], folder, n, jobs)
             got[name][0].append(wall)
             got[name][1].append(cpu)
             got[name][2].append(load)
-            outputs.setdefault(name, lines)
     first = next(iter(outputs.values()))
     assert all(lines == first for lines in outputs.values()), "the sides' outputs differ"
     return got
@@ -100,15 +149,15 @@ def report(label: str, got: dict[str, tuple[list, list, list]], target: float) -
     fmt = lambda xs: f"min {min(xs):.2f} / median {statistics.median(xs):.2f} / max {max(xs):.2f}"  # noqa: E731
     walls = got["this tree"][0]
     med = statistics.median(walls)
-    print(f"{label} (target: under {target:g} s wall) {'OK' if med < target else 'MISSED'}")
+    print(f"{label} (target: under {target:g} s wall, median) {'OK' if med < target else 'MISSED'}")
     for name, (wall, cpu, load) in got.items():
-        print(f"  {name:<10} wall {fmt(wall)} s; CPU {fmt(cpu)} s; load {min(load):.1f}-{max(load):.1f}")
-    if len(got) == 2:
-        (w1, c1, _), (w0, c0, _) = got.values()
-        other = list(got)[1]
-        print(f"  this tree / {other}: wall {statistics.median([a / b for a, b in zip(w1, w0)]):.2f}, "
-              f"CPU {statistics.median([a / b for a, b in zip(c1, c0)]):.2f} (median of the runs' ratios; "
-              "the outputs are identical)")
+        print(f"  {name:<12} wall {fmt(wall)} s; CPU {fmt(cpu)} s; load {min(load):.1f}-{max(load):.1f}")
+    w1, c1, _ = got["this tree"]
+    for other, (w0, c0, _) in got.items():
+        if other != "this tree":
+            print(f"  this tree / {other}: wall {fmt([a / b for a, b in zip(w1, w0)])}, "
+                  f"CPU {fmt([a / b for a, b in zip(c1, c0)])} (the runs' ratios)")
+    print(f"  this tree's median wall / the target: {med / target:.2f}")
     return med < target
 
 
@@ -119,17 +168,24 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--heavy", action="store_true", help="4 players with 8-12 bonus cards each")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--against", metavar="REV", help="also run REV's code (a git revision), paired and alternating")
+    ap.add_argument("--jobs", type=int, default=1, help="pnpkit score's --jobs (default 1: the single-core figure)")
+    ap.add_argument("--against", metavar="REV", help="also run REV's code, paired and alternating: a folder holding a "
+                    "checkout with its own .venv (run with that interpreter), or a git revision (exported; see side_of)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     deck = [c.id for c in load_kit("nuts").params.bonus]
     kit = load_kit("chestnuts")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
-        sides = {"this tree": ROOT}
+        # every process as installed code runs, with compiled bytecode (kept apart from the trees)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
+        sides = {"this tree": side_of(ROOT, env)}
         if args.against:
             from same_bytes import export
-            sides[args.against] = export(args.against, Path(tmp) / "tree")
+            other = Path(args.against)
+            sides[args.against] = side_of(other if other.is_dir() else export(args.against, Path(tmp) / "tree"), env)
+        sides["libyaml floor"] = Side((sys.executable, "-c", FLOOR), ROOT, env)
         nuts_dir, chest_dir = Path(tmp) / "nuts", Path(tmp) / "chestnuts"
         write(nuts_dir, [nuts_record(rng, deck, args.heavy) for _ in range(args.nuts)])
         write(chest_dir, [chestnuts.random_record(kit, rng) for _ in range(args.chestnuts)])
@@ -138,9 +194,11 @@ def main() -> int:
         print(f"{args.nuts} NUTS records ({size:.0f} bytes each on average{', heavy' if args.heavy else ''}); "
               f"{args.chestnuts} Chestnuts games ({turns:.0f} turns on average); {os.cpu_count()} cores; "
               f"{args.runs} runs a side; load = the 1-minute load average as each run starts")
-        ok &= report(f"pnpkit score ({args.nuts} NUTS records)", paired(sides, nuts_dir, args.nuts, args.runs), 3.0)
-        ok &= report(f"pnpkit score ({args.chestnuts} Chestnuts games)",
-                     paired(sides, chest_dir, args.chestnuts, args.runs), 2.0)
+        core = f"--jobs {args.jobs}" + (": one core" if args.jobs == 1 else "")
+        ok &= report(f"pnpkit score ({args.nuts} NUTS records, {core})",
+                     paired(sides, nuts_dir, args.nuts, args.runs, args.jobs), 3.0)
+        ok &= report(f"pnpkit score ({args.chestnuts} Chestnuts games, {core})",
+                     paired(sides, chest_dir, args.chestnuts, args.runs, args.jobs), 2.0)
     return 0 if ok else 1
 
 

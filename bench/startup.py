@@ -4,13 +4,17 @@ record, against the bare `python -c "import click, yaml"` that any such tool pay
 Targets (issue 15): `--help` within 2x of the bare import; `score` of a small NUTS record within
 4x. The three commands are run alternately, each in a new process, so that what the machine does
 meanwhile falls on all three alike; min / median / max wall time over the runs, and each ratio of
-medians measured in this one run.
+medians measured in this one run. With --against DIR the same two commands of another checkout
+(with its own .venv) run in the same rotation, and this tree's ratios to them are printed (the
+runs' ratios: min, median, max). Every process runs with compiled bytecode, as installed code does.
 
-    .venv/bin/python bench/startup.py [--runs 20]
+    .venv/bin/python bench/startup.py [--runs 20] [--against DIR]
 """
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,9 +32,10 @@ players:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--against", type=Path, metavar="DIR", help="also run the pnpkit of the checkout DIR (its own "
+                    ".venv), paired, and print this tree's ratios to it")
     args = ap.parse_args()
-    bin_dir = Path(sys.executable).parent
-    pnpkit = str(bin_dir / "pnpkit")
+    pnpkit = str(Path(sys.executable).parent / "pnpkit")
     with tempfile.TemporaryDirectory() as tmp:
         record = Path(tmp) / "nuts.yaml"
         record.write_text(RECORD)
@@ -39,21 +44,38 @@ def main() -> int:
             "pnpkit --help": [pnpkit, "--help"],
             "pnpkit score": [pnpkit, "score", str(record)],
         }
+        if args.against:
+            other = str(args.against / ".venv" / "bin" / "pnpkit")
+            commands.update({"other --help": [other, "--help"], "other score": [other, "score", str(record)]})
+        # every process as installed code runs, with compiled bytecode (kept apart from the trees)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
         times: dict[str, list[float]] = {k: [] for k in commands}
-        for cmd in commands.values():  # warm the file cache once
-            subprocess.run(cmd, capture_output=True)
+        cpus: dict[str, list[float]] = {k: [] for k in commands}
+        for cmd in commands.values():  # warm the file cache and write the bytecode once
+            subprocess.run(cmd, capture_output=True, env=env)
         for i in range(args.runs):
             order = list(commands.items())
             if i % 2:
                 order.reverse()
             for name, cmd in order:
-                started = time.perf_counter()
-                r = subprocess.run(cmd, capture_output=True)
+                before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+                r = subprocess.run(cmd, capture_output=True, env=env)
                 times[name].append(time.perf_counter() - started)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
                 assert r.returncode == 0, (name, r.stderr)
     med = {k: statistics.median(v) for k, v in times.items()}
     for name, v in times.items():
-        print(f"{name:<15} min {min(v) * 1000:6.1f} ms  median {med[name] * 1000:6.1f} ms  max {max(v) * 1000:6.1f} ms")
+        c = cpus[name]
+        print(f"{name:<15} wall min {min(v) * 1000:6.1f} ms  median {med[name] * 1000:6.1f} ms  max {max(v) * 1000:6.1f} ms;"
+              f"  CPU min {min(c) * 1000:6.1f}  median {statistics.median(c) * 1000:6.1f}  max {max(c) * 1000:6.1f} ms")
+    for mine, theirs in (("pnpkit --help", "other --help"), ("pnpkit score", "other score")):
+        if theirs in times:
+            for what, xs in (("wall", times), ("CPU", cpus)):
+                ratios = [a / b for a, b in zip(xs[mine], xs[theirs])]
+                print(f"{mine} / {args.against}'s ({what}): min {min(ratios):.2f}  median "
+                      f"{statistics.median(ratios):.2f}  max {max(ratios):.2f}")
     ok = True
     for name, target in (("pnpkit --help", 2.0), ("pnpkit score", 4.0)):
         ratio = med[name] / med["bare import"]

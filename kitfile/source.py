@@ -71,7 +71,11 @@ def read_text(path: str | Path, display: str | None = None, limits: Limits = LIM
     pipe that could block or never end), at most `limits.bytes`, UTF-8 with the first bad byte
     reported where it is."""
     display = display or str(path)
+    return text_of(read_bytes(path, display, limits.bytes + 1), display, limits), display
 
+
+def read_bytes(path: str | Path, display: str, most: int) -> bytes:
+    """At most `most` bytes of a regular file (never a device or a pipe); SourceError otherwise."""
     def problem(message: str, line: int | None = None) -> SourceError:
         return SourceError(display, [Problem(line, "", message)])
 
@@ -81,12 +85,11 @@ def read_text(path: str | Path, display: str | None = None, limits: Limits = LIM
             raise problem("is a folder, expected a YAML or JSON file")
         if not stat.S_ISREG(info.st_mode):
             raise problem("is not a regular file (a device or a pipe), expected a YAML or JSON file")
-        raw = _read_at_most(path, limits.bytes + 1, info.st_size)
+        return _read_at_most(path, most, info.st_size)
     except FileNotFoundError:
         raise problem("no such file") from None
     except OSError as e:
         raise problem(e.strerror or str(e)) from None
-    return text_of(raw, display, limits), display
 
 
 def _read_at_most(path: str | Path, most: int, size: int) -> bytes:

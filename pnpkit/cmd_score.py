@@ -12,53 +12,29 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnpkit import complete
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
-    from pnpkit.kitfile.source import Source
     from pnpkit.scorer.core import Result
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
 
 
-class Read(NamedTuple):
-    """A record read: its game (scorer.game.Game), the validated record, the game's kit (params only) and the
-    parsed source (for a command's own refusals, at their line)."""
-
-    game: Any
-    record: Any
-    kit: Any
-    source: Source
-
-
 def record_text(record: str) -> tuple[str, str]:
-    """(the record's text, its display name): a YAML or JSON file, standard input (`-`), or a filled
-    fillable score sheet read as the record it holds. Every problem is a SourceError, with its line."""
-    from pnpkit.kitfile.safeyaml import LIMITS
-    from pnpkit.kitfile.source import read_text, text_of
-    from pnpkit.scorer.forms import pdf as pdfform
-    if record == "-":
-        file = "<stdin>"
-        stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
-        return (pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)), file
-    if pdfform.looks_like_pdf(record):
-        return pdfform.read_sheet(record)
-    return read_text(record)
+    """pnpkit/reading.py's `record_text` (loaded when a command reads a record, not at start-up)."""
+    from pnpkit.reading import record_text as text
+    return text(record)
 
 
-def read(record: str, heads: dict | None = None) -> Read:
-    """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
-    from pnpkit.kitfile.source import parse
-    from pnpkit.scorer import api
-    text, file = record_text(record)
-    source = parse(text, file)  # every reading problem is a SourceError, with its line
-    return Read(*api.read_record(source, heads), source)
+def read(record: str, heads: dict | None = None):
+    """pnpkit/reading.py's `read`: a record, its game, the game's kit and the parsed source."""
+    from pnpkit.reading import read as read_record
+    return read_record(record, heads)
 
 
 def _compute(record: str, explain: bool) -> Result:

@@ -2,13 +2,12 @@
 searched in plain words, and the play history, on this computer or (--lan) a phone at the table."""
 from __future__ import annotations
 
-import secrets
-import socket
-import threading
-import webbrowser
 from pathlib import Path
 
 import click
+
+# secrets, socket, threading and webbrowser (which loads subprocess, shlex...) are imported where
+# `serve` runs: every other command's start-up registers this one and would pay for them.
 
 
 def data_folder() -> Path:
@@ -20,6 +19,7 @@ def data_folder() -> Path:
 
 def _lan_address() -> str:
     """This computer's address on the local network (no packet is sent: a UDP socket only picks a route)."""
+    import socket
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere, only used to choose an interface
@@ -40,6 +40,10 @@ def register(cli: click.Group) -> None:
         """The table in a browser: fill in the final score sheets and see the totals, the ranking and
         every broken rule as you type; ask the rulebook in plain words; keep every game played, with
         each player's statistics. Served on this computer only (127.0.0.1) unless --lan. Ctrl-C stops."""
+        import secrets
+        import threading
+        import webbrowser
+
         import uvicorn
         from pnpkit.serve.app import Settings, create_app
         folder = Path(data) if data else data_folder()

@@ -48,7 +48,7 @@ _HEADS: dict = {}  # game -> its kit, read once a run (and inherited by the work
 
 def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
     """(path, exit code, Result or the SourceError) for each record, in order."""
-    from pnpkit.cmd_score import read
+    from pnpkit.reading import read
     for path in paths:
         try:
             game, record, kit, _ = read(path, _HEADS)
@@ -99,7 +99,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
     see this machine's files) and sends their texts in chunks; the lines come back in order. Chunks
     are submitted a window ahead of the one awaited, so a million records are never all in memory."""
     from collections import deque
-    from pnpkit.cmd_score import record_text
+    from pnpkit.reading import record_text
     pending: deque = deque()
 
     def chunks() -> Iterator[list[tuple[str, str | SourceError]]]:

@@ -197,13 +197,21 @@ def _search(caps: list[int], needs: list[tuple[int, ...]], pts: list[int]) -> li
     (SWAR): "does this card fit" is one subtraction and one mask, whatever the number of kinds.
     """
     m = len(pts)
-    top = max(max(caps) * m, max(max(n) for n in needs))
+    top = max(max(caps) * m, max([max(n) for n in needs]))
     width = top.bit_length() + 1
     guard_bit = 1 << (width - 1)
-    shifts = [k * width for k in range(len(caps))]
-    guards = sum(guard_bit << sh for sh in shifts)
-    root = sum((guard_bit | cap) << sh for cap, sh in zip(caps, shifts))
-    packed = [sum(x << sh for x, sh in zip(need, shifts)) for need in needs]
+    shifts = range(0, len(caps) * width, width)
+    # (loops, not sum() over generators: this setup is most of a small hand's time)
+    guards = root = 0
+    for cap, sh in zip(caps, shifts):
+        guards += guard_bit << sh
+        root += (guard_bit | cap) << sh
+    packed = []
+    for need in needs:
+        x = 0
+        for v, sh in zip(need, shifts):
+            x += v << sh
+        packed.append(x)
     best, best_mask = 0, 0
     seen: dict[tuple[int, int], int] = {}
 

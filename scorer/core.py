@@ -213,12 +213,11 @@ class Result:
 
 def where_turn(turn: int, player: str, action: int | None = None, text: str | None = None) -> str:
     """`turn 3 (Ann), action 2 "c 1"`: the one way every move log names a place in it."""
-    out = f"turn {turn} ({player})"
-    if action is not None:
-        out += f", action {action}"
-        if text is not None:
-            out += f' "{text}"'
-    return out
+    if action is None:      # (each written whole: a check names every action of a thousand games)
+        return f"turn {turn} ({player})"
+    if text is None:
+        return f"turn {turn} ({player}), action {action}"
+    return f'turn {turn} ({player}), action {action} "{text}"'
 
 
 _SINGULAR_VERB = {"are": "is", "were": "was", "have": "has", "hold": "holds", "lie": "lies"}

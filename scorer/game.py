@@ -120,6 +120,8 @@ class Game:
     score: str                              # score(record, kit, explain=False[, steps=False]) -> Result
     records: Literal["log", "sheets", "either"] = "log"
     # what a record is: a move log, the final sheets, or either (the record's `is_log` says which)
+    sheets: str | None = None               # "either": score(record, kit, explain=False) of the final
+    #                                         sheets, loaded without the move log's rules (start-up)
     start_problems: str | None = None       # (record, kit) -> [(path, message)]: an impossible `start:`
     start_of: str | None = None             # (state, names) -> the `start:` mapping of a table's position
     #                                         (between turns): a record may begin there
@@ -148,6 +150,8 @@ class Game:
         return self.part("record")
 
     def score_record(self, record, kit, **options) -> "Result":
+        if self.sheets is not None and not self.is_log(record):
+            return self.part("sheets")(record, kit, explain=options.get("explain", False))
         return self.part("score")(record, kit, **options)
 
     def problems(self, record, kit) -> list[tuple[tuple, str]]:

@@ -12,13 +12,10 @@ same record typed by hand.
 """
 from __future__ import annotations
 
-import logging
 import os
-import stat
 import warnings
 from contextlib import contextmanager
 from io import BytesIO
-from pathlib import Path
 from typing import Iterator
 
 import yaml
@@ -36,32 +33,6 @@ MAGIC = b"%PDF-"
 
 def is_pdf(raw: bytes) -> bool:
     return MAGIC in raw[:1024]
-
-
-def looks_like_pdf(path: str) -> bool:
-    """A regular file that starts as a PDF (the reading itself reports every other problem)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False
-        with open(path, "rb") as f:
-            return is_pdf(f.read(1024))
-    except OSError:
-        return False
-
-
-def read_sheet(path: str | Path, display: str | None = None) -> tuple[str, str]:
-    """A filled sheet on disk -> (the record as YAML text, the name to report it by)."""
-    display = display or str(path)
-    try:
-        size = os.stat(path).st_size
-        if size > MAX_BYTES:
-            raise _refused(display, f"the PDF is larger than {MAX_BYTES // 1_000_000} MB (a filled score sheet is "
-                                    "about 100 KB)")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise _refused(display, e.strerror or str(e)) from None
-    return record_text(raw, display), display
 
 
 def record_text(raw: bytes, display: str) -> str:
@@ -119,6 +90,7 @@ class Beyond(Exception):
 @contextmanager
 def _quiet() -> Iterator[None]:
     """pypdf's warnings about a damaged file are ours to report, once, as the refusal."""
+    import logging  # here, not at the top: `pnpkit score` imports this module for every record read
     log = logging.getLogger("pypdf")
     level = log.level
     log.setLevel(logging.CRITICAL + 1)

@@ -58,7 +58,7 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
     if letter == "j" and not s.c[(1 - s.player) * NP + BASKET]:
         return Illegal("the opponent's Basket is empty, so j) is waived this turn: there is no chestnut of theirs "
                        "to put on the Fire", R_C7_WAIVED)
-    held = s.held(s.player)
+    held = bool(s.tongs >> s.player & 1)        # s.held(s.player), without a call on every action
     if sp.flame:
         if not s.flame_window():
             return Illegal("a Flame must be the turn's first action (second, after d), if the Tongs were held)", R_NOTES1)

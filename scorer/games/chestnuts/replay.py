@@ -71,11 +71,18 @@ def entries(record: Record, first: int, open_end: bool) -> Iterator[Entry]:
     names = record.players
     last = len(record.turns) - 1
     for ti, turn in enumerate(record.turns):
-        where = where_turn(ti + 1, names[(first + ti) % 2])
+        n, name = ti + 1, names[(first + ti) % 2]
+        where = where_turn(n, name)
         yield CHANCE, where, turn.roll
-        for ai, text in enumerate(turn.actions):
-            yield ACT, where_turn(ti + 1, names[(first + ti) % 2], ai + 1, text), parse(text)
+        for ai, text in enumerate(turn.actions, 1):
+            yield ACT, where_turn(n, name, ai, text), parse(text)
         yield TURN_END, where, open_end and ti == last, "the turn ends here"
+
+
+_NONE: list = []
+"""(Never appended to.) A plain check's answers are shared constants: it plays every action of a
+thousand games, and a new tuple or list for each is time (bench/replay.py)."""
+_QUIET: tuple[str, list[str]] = ("", _NONE)
 
 
 class Walk:
@@ -109,7 +116,7 @@ class Walk:
         if s.over:
             return did, notes, [Illegal("the game ended at the start of this turn (steps 1-3); no roll or action "
                                         "follows", R_END)], True
-        return did, notes, [], False
+        return did, notes, _NONE, False
 
 
     def reported(self, why: Illegal) -> bool:
@@ -128,7 +135,7 @@ class Walk:
             apply(s, mv)
             if s.over:
                 self.ended = f"at {where}"
-            return "", []
+            return _QUIET
         before, left, cost, c_before, flames = scores(s), s.points, s.cost(mv), s.c[:], s.flames
         did = said(s, mv, names)
         apply(s, mv)
@@ -144,9 +151,12 @@ class Walk:
                      + (" | GAME OVER" if s.over else "")]
 
     def turn_problems(self) -> list[Illegal]:
+        found = end_of_turn(self.s)
+        if not found:                   # (most turns: nothing more to look at)
+            return found
         forced = self.s.t.forced_rule
         # A forced action already reported as made impossible (C7, Notes 1) is not reported again.
-        return [why for why in end_of_turn(self.s)
+        return [why for why in found
                 if not ((why.rule is forced["j"] and "ruling C7" in self.reported_ids)
                         or (why.rule is forced["l"] and "Notes 1" in self.reported_ids))]
 

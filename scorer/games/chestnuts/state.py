@@ -140,9 +140,11 @@ class State:
         return bool(self.tongs >> p & 1)
 
     def ended(self) -> bool:
-        """C12: every chestnut of one player is in the Burnt Box or on a Chair."""
+        """C12: every chestnut of one player is in the Burnt Box or on a Chair. (The two owners
+        written out, not any() over a generator: a check asks this after most actions.)"""
         c, total = self.c, self.t.per_player
-        return any(c[o + BURNT] + c[o + CHAIR] + c[o + CHAIR + 1] == total for o in (0, NP))
+        return (c[BURNT] + c[CHAIR] + c[CHAIR + 1] == total
+                or c[NP + BURNT] + c[NP + CHAIR] + c[NP + CHAIR + 1] == total)
 
     def start_turn(self, roll: int) -> tuple[int, int, int]:
         """The next player's steps 1-3 (ruling C2), then the roll's Nut Points (C3).

@@ -121,6 +121,8 @@ class Walk:
         st = self.state
         if isinstance(a, EndTurn):          # the turn ends, owing something or not
             did = end_turn(st)
+            if not telling:                 # (a plain check: no words made)
+                return _QUIET
             said = f"{st.player.name}'s turn ends" + (f"; {did}" if did else "")
             return said, [f"{where}: {said}"]
         if self.played:
@@ -129,7 +131,7 @@ class Walk:
         did = apply(st, a)
         if isinstance(a, Clear) and st.last_outcome is not None:
             self.encounters.append({**st.last_outcome.to_json(), "clue": prize})
-        return did, [f"{where}: {did}"]
+        return (did, [f"{where}: {did}"]) if telling else _QUIET
 
     def turn_problems(self) -> list[Illegal]:
         return []           # a turn's end is an action (EndTurn)
@@ -175,6 +177,10 @@ class Walk:
             extra["why"] = st.why_ended
         return Result(game=R.ID, violations=rep.violations, finished=outcome != "unfinished", extra=extra,
                       explain=rep.explain, cooperative=True, steps=rep.steps)
+
+
+_QUIET: tuple[str, list[str]] = ("", [])
+"""(Never appended to.) What `play` answers in a plain check, which asks for no words."""
 
 
 def replay(record, kit, explain: bool = False, steps: bool = False, open_end: bool = False) -> tuple[Walk, Replay]:

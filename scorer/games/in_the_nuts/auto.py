@@ -110,8 +110,10 @@ def collect_next(s: State) -> None:
 
 def _say_order(s: State) -> None:
     """--explain: where several players collect in one section, in which order, and why."""
+    if not s.narrate:               # (a plain check says nothing: the order is not worked out)
+        return
     who = list(dict.fromkeys(s.queue))
-    if s.narrate and (len(who) > 1 or len(who) < len(s.queue)):
+    if len(who) > 1 or len(who) < len(s.queue):
         sets = ", ".join(f"{s.names[p]} {s.queue.count(p)}" for p in who)
         s.say(f"at {s.section().name} {len(s.queue)} nuts are collected ({sets}), nearest clockwise after "
               f"{s.names[s.active]} first (N6, N8)")

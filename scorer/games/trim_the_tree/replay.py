@@ -57,6 +57,11 @@ def entries(record: Record, s: State, open_end: bool = False) -> Iterator[Entry]
         yield TURN_END, where_r, ri == last, "the round ends"
 
 
+_NONE: list = []
+"""(Never appended to.) A plain check's answers, shared: a new list for each pick is time."""
+_QUIET: tuple[str, list[str]] = ("", _NONE)
+
+
 class Walk:
     """Trim the Tree for the replay driver: its rules on its state, its words, the breakdown."""
 
@@ -73,7 +78,7 @@ class Walk:
         s, names = self.s, self.names
         found = s.open_box(box)
         if not telling:
-            return "", [], found, False
+            return "", _NONE, found, False
         first = names[s.order()[0]]
         return (f"the box: {', '.join(box)}; {first} picks first", [f"{where}: box {', '.join(box)}; {first} picks first"],
                 found, False)
@@ -96,7 +101,7 @@ class Walk:
         if pts:
             self.lines[who].append((f"round {s.round + 1}: {mv.orn} at {mv.space}, {plural(good, 'triangle')}", pts))
         if not telling:
-            return "", []
+            return _QUIET
         name = self.names[who]
         did = (f"{name} puts the {mv.orn} at {mv.space}: completes {plural(done, 'triangle')}, "
                f"{good} of different colours and shapes: +{pts}, total {s.points[who]}") if placed else \
@@ -124,7 +129,8 @@ def replay(record: Record, kit, explain: bool = False, steps: bool = False):
     s = first_state(record, kit)
     walk = Walk(s, record, kit)
     rep = Replay(explaining=explain, recording=steps)
-    rep.note(legend(kit.params))
+    if explain:                     # (a plain check of a thousand games says nothing: no words made)
+        rep.note(legend(kit.params))
     if record.start is not None:
         for i in range(len(walk.names)):
             if s.points[i]:

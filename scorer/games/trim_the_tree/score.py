@@ -27,6 +27,7 @@ def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Re
             rep.note(f"{name}'s tree, {plural(s.points[i], 'point')}:")
             for line in tree_text(kit.params, s.trees[i]):
                 rep.note("    " + line)
-    rep.note(("game over" if finished else "unfinished") + ": " + ", ".join(f"{p.name} {p.total}" for p in players))
+    if explain:
+        rep.note(("game over" if finished else "unfinished") + ": " + ", ".join(f"{p.name} {p.total}" for p in players))
     return Result(game=G, players=players, violations=rep.violations, finished=finished,
                   ranking=ranking, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)

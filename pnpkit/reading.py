@@ -1,0 +1,53 @@
+"""Reading a record: its text (a YAML or JSON file, standard input, or a filled fillable score
+sheet), then its game, the validated record and the game's kit.
+
+The commands that read records load this module when they run, never at start-up: it imports the
+YAML reader, the scorer's games and pydantic. `pnpkit score FOLDER` reads ten thousand records
+through it, so its names are bound here once rather than imported again for each record.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, NamedTuple
+
+from pnpkit.kitfile.safeyaml import LIMITS
+from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
+from pnpkit.scorer import api
+from pnpkit.scorer.forms import pdf as pdfform
+
+
+class Read(NamedTuple):
+    """A record read: its game (scorer.game.Game), the validated record, the game's kit (params only) and the
+    parsed source (for a command's own refusals, at their line)."""
+
+    game: Any
+    record: Any
+    kit: Any
+    source: Source
+
+
+def record_text(record: str) -> tuple[str, str]:
+    """(the record's text, its display name): a YAML or JSON file, standard input (`-`), or a filled
+    fillable score sheet read as the record it holds. Every problem is a SourceError, with its line."""
+    if record == "-":
+        file = "<stdin>"
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
+        return (pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)), file
+    # the file read once, then told apart (a PDF's mark is in its first KB): a folder of ten
+    # thousand records paid a second open and stat for each
+    raw = read_bytes(record, record, MOST)
+    if pdfform.is_pdf(raw):
+        return pdfform.record_text(raw, record), record
+    return text_of(raw, record), record
+
+
+MOST = max(LIMITS.bytes, pdfform.MAX_BYTES) + 1
+"""Bytes read of a record file at the most: one more than the larger of a text's and a sheet's limit."""
+
+
+def read(record: str, heads: dict | None = None) -> Read:
+    """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
+    text, file = record_text(record)
+    source = parse(text, file)  # every reading problem is a SourceError, with its line
+    return Read(*api.read_record(source, heads), source)
