@@ -101,15 +101,37 @@ def _fitted(s: Image, m, turned: bool, visible: Box) -> Image | None:
 @lru_cache(maxsize=64)
 def _reduced(png: bytes, box: tuple[int, int, int, int], size: tuple[int, int]) -> bytes:
     """The part `box` (pixels) of a picture, resampled to `size`, as PNG bytes (its mode kept)."""
-    from PIL import Image as PILImage
-
     from pnpkit.generator.pictures import raster
     im = raster.pixels(png)
-    if size == (box[2] - box[0], box[3] - box[1]):
-        part = im.crop(box)
-    else:
-        part = im.resize(size, PILImage.Resampling.LANCZOS, box=box, reducing_gap=3.0)
+    part = im.crop(box) if size == (box[2] - box[0], box[3] - box[1]) else _resampled(im, box, size)
     del im
     out = io.BytesIO()
     part.save(out, format="PNG", compress_level=1)
     return out.getvalue()
+
+
+BAND_ROWS = 128  # rows of the resampled picture made at once
+
+
+def _resampled(im, box: tuple[int, int, int, int], size: tuple[int, int]):
+    """The part `box` of `im` resampled (Lanczos) to `size`, a band of rows at a time: Pillow
+    resamples a picture with an alpha channel through a premultiplied copy of all of it (144 MB
+    for 6000 x 6000), where a band's copy is a few MB. Each band is cut with the filter's reach
+    around it, so it is resampled from the very pixels the whole would be."""
+    from PIL import Image as PILImage
+    x0, y0, x1, y1 = box
+    tw, th = size
+    sx, sy = (x1 - x0) / tw, (y1 - y0) / th
+    reach_x, reach_y = math.ceil(3 * max(1.0, sx)) + 1, math.ceil(3 * max(1.0, sy)) + 1  # Lanczos: 3 lobes
+    W, H = im.size
+    cx0, cx1 = max(0, x0 - reach_x), min(W, x1 + reach_x)
+    out = PILImage.new(im.mode, size)
+    for top in range(0, th, BAND_ROWS):
+        bottom = min(th, top + BAND_ROWS)
+        fy0, fy1 = y0 + top * sy, y0 + bottom * sy
+        cy0, cy1 = max(0, math.floor(fy0) - reach_y), min(H, math.ceil(fy1) + reach_y)
+        band = im.crop((cx0, cy0, cx1, cy1))
+        out.paste(band.resize((tw, bottom - top), PILImage.Resampling.LANCZOS,
+                              box=(x0 - cx0, fy0 - cy0, x1 - cx0, fy1 - cy0)), (0, top))
+        del band
+    return out
