@@ -128,8 +128,8 @@ def _child(kind: str, seed: int, work: Path, cap_gb: float) -> None:
     os._exit(code)
 
 
-def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0, log: Path | None = None
-        ) -> list[Outcome]:
+def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0, log: Path | None = None,
+        kill_after: float = KILL_AFTER_S) -> list[Outcome]:
     """Fork up to `jobs` cases at a time; collect each one's outcome as it ends (and, with `log`,
     append it there as a JSON line, so a run stopped early still says what it found)."""
     pending = list(reversed(cases))
@@ -149,7 +149,7 @@ def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0, 
         pid, status, usage = os.wait4(-1, os.WNOHANG)
         if pid == 0:
             for p, (kind, seed, started, work) in running.items():
-                if time.perf_counter() - started > KILL_AFTER_S:
+                if time.perf_counter() - started > kill_after:
                     os.kill(p, signal.SIGKILL)
             time.sleep(0.002)
             continue
@@ -209,6 +209,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first case's number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", help="one case, kind:number (e.g. kit:123): its output is printed")
+    ap.add_argument("--kill-after", type=float, default=KILL_AFTER_S,
+                    help="seconds of wall clock before a case is killed (raise it on a loaded machine)")
     ap.add_argument("--log", type=Path, help="append each case's outcome to this file as it ends (JSON lines)")
     ap.add_argument("--report", type=Path, nargs="+", help="report the outcomes logged in these files, run nothing")
     args = ap.parse_args()
@@ -236,7 +238,7 @@ def main() -> int:
         cases = [(kind, args.seed + i) for kind, n in counts.items() for i in range(n)]
         if args.art:  # the pictures the art cases vary, made once here: made in each case, they cost it
             fuzz_art.sources()  # 4 s of CPU and 300 MB that are the harness's, not pnpkit's
-        outcomes = run(cases, args.jobs, root, args.cap_gb, args.log)
+        outcomes = run(cases, args.jobs, root, args.cap_gb, args.log, args.kill_after)
         ok = all([report(k, [o for o in outcomes if o.kind == k]) for k in counts])
         print(f"{len(outcomes)} cases in {time.perf_counter() - started:.0f} s with {args.jobs} jobs")
     return 0 if ok else 1
