@@ -110,7 +110,7 @@ def _reduced(png: bytes, box: tuple[int, int, int, int], size: tuple[int, int]) 
     return out.getvalue()
 
 
-BAND_ROWS = 128  # rows of the resampled picture made at once
+BAND_ROWS = 512  # rows of the picture read at once (a band of the resampled one is as many fewer as it shrinks)
 
 
 def _resampled(im, box: tuple[int, int, int, int], size: tuple[int, int]):
@@ -126,8 +126,9 @@ def _resampled(im, box: tuple[int, int, int, int], size: tuple[int, int]):
     W, H = im.size
     cx0, cx1 = max(0, x0 - reach_x), min(W, x1 + reach_x)
     out = PILImage.new(im.mode, size)
-    for top in range(0, th, BAND_ROWS):
-        bottom = min(th, top + BAND_ROWS)
+    rows = max(1, int(BAND_ROWS / max(1.0, sy)))
+    for top in range(0, th, rows):
+        bottom = min(th, top + rows)
         fy0, fy1 = y0 + top * sy, y0 + bottom * sy
         cy0, cy1 = max(0, math.floor(fy0) - reach_y), min(H, math.ceil(fy1) + reach_y)
         band = im.crop((cx0, cy0, cx1, cy1))
