@@ -138,12 +138,12 @@ def test_a_picture_of_at_most_4_million_pixels_is_kept_however_it_prints():
 @pytest.mark.parametrize("mode", ["RGB", "RGBA"])
 def test_resampling_a_band_at_a_time_is_resampling_the_whole(monkeypatch, mode):
     """Bands cut with the filter's reach: the pixels of one resampling of the whole picture, but
-    for the rounding between the two passes (a level or few of 255)."""
+    for the rounding between the two passes (a few levels of 255 at a pixel, a tenth on average)."""
     monkeypatch.setattr(resolution, "BAND_ROWS", 16)
     rgb = Image.effect_noise((900, 700), 80).convert("RGB")
     im = rgb if mode == "RGB" else Image.merge("RGBA", (*rgb.split(), Image.linear_gradient("L").resize((900, 700))))
     for box, size in (((50, 30, 850, 690), (211, 190)), ((0, 0, 900, 700), (300, 233))):
         whole = im.resize(size, Image.Resampling.LANCZOS, box=box)
         diff = ImageChops.difference(whole, resolution._resampled(im, box, size))
-        assert max(high for _, high in diff.getextrema()) <= 4
+        assert max(high for _, high in diff.getextrema()) <= 8
         assert max(ImageStat.Stat(diff).mean) < 0.1
