@@ -2,26 +2,25 @@
 
 This package is the command line only; the work is done in `generator` (kit -> PDF/SVG) and
 `scorer` (record -> verdict), which both read kit files through `kitfile`.
-"""
-from __future__ import annotations
 
+Its first lines catch Ctrl-C for pnpkit's own process: the console script and `python -m
+pnpkit` run them before anything else of pnpkit is even found, so until pnpkit/worker.py's
+handlers take over, a Ctrl-C or SIGTERM says the interrupted line and leaves at once (nothing
+has begun). `_signal` is the interpreter's built-in module: catching costs no import. The
+handler is set first and given back at once when this process is not pnpkit (pytest, a
+benchmark importing it). Only Python's own start-up (site, the standard streams, finding this
+file) comes before: a Ctrl-C there is Python's (tests/interrupts.py).
+"""
 import _signal
 import os as _os
 import sys as _sys
 
-__version__ = "0.1.0"
-
 EXIT_INTERRUPTED = 130  # what a shell reports for a program stopped by Ctrl-C (128 + SIGINT)
 MESSAGE = "pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)"
+_STOPS = (_signal.SIGINT, _signal.SIGTERM)
 
 
-# Ctrl-C from the first line pnpkit runs. These are the first lines of the package, so the console
-# script and `python -m pnpkit` run them before anything else of pnpkit is even found; until
-# pnpkit/worker.py's handlers take over, a Ctrl-C or SIGTERM says the line and leaves at once
-# (nothing has begun). `_signal` is the interpreter's built-in module: catching costs no import.
-# Only Python's own start-up (site, the standard streams) comes before: a Ctrl-C there is Python's.
-
-def _early(signum: int, frame: object) -> None:
+def _early(signum, frame):
     """Ctrl-C or SIGTERM before pnpkit's own handlers: nothing is begun, nothing to undo."""
     try:
         _os.write(2, (MESSAGE + "\n").encode())
@@ -29,13 +28,19 @@ def _early(signum: int, frame: object) -> None:
         _os._exit(EXIT_INTERRUPTED)
 
 
-def catch_early() -> None:
-    """Ctrl-C and SIGTERM end pnpkit with its line from now on (worker.py's handlers take over)."""
-    for s in (_signal.SIGINT, _signal.SIGTERM):
-        _signal.signal(s, _early)
+def catch_early():
+    """Ctrl-C and SIGTERM end pnpkit with its line from now on (worker.py's handlers take over);
+    returns the handlers they replaced (none from a thread other than the main one)."""
+    try:
+        return [(s, _signal.signal(s, _early)) for s in _STOPS]
+    except ValueError:  # not the main thread: signals are not this import's to catch
+        return []
 
 
-def _is_the_program() -> bool:
+_before = catch_early()  # pnpkit catches Ctrl-C from here (tests/interrupts.py reads this line)
+
+
+def _is_the_program():
     """Whether this process runs pnpkit (its console script, `python -m pnpkit`), not a program
     that imports it (pytest, a benchmark): only pnpkit's own process has its Ctrl-C changed."""
     if _sys.argv and _os.path.basename(_sys.argv[0]) in ("pnpkit", "pnpkit.exe"):
@@ -44,5 +49,9 @@ def _is_the_program() -> bool:
     return getattr(_sys, "orig_argv", [])[1:3] == ["-m", "pnpkit"]
 
 
-if _is_the_program():
-    catch_early()
+if not _is_the_program():
+    for _s, _handler in _before:
+        _signal.signal(_s, _handler)
+del _before
+
+__version__ = "0.1.0"
