@@ -176,3 +176,40 @@ def test_a_stop_that_a_library_wraps_in_its_own_error_is_still_an_interruption()
     r = subprocess.run([sys.executable, "-c", WRAPPED], capture_output=True, text=True, timeout=120)
     assert (r.returncode, r.stderr) == (130, "pnpkit: interrupted; nothing was half-written (outputs are replaced "
                                               "whole or not at all)\n")
+
+
+IN_A_CALLBACK = """
+import os, signal, time, weakref
+from pnpkit import worker
+from pnpkit.cli import cli
+
+class Thing:
+    pass
+
+@cli.command("callback")
+def callback():
+    def stopped(_):  # Python cannot raise from here: the hook gets the KeyboardInterrupt
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(100000):
+            pass
+    thing = Thing()
+    keep = weakref.ref(thing, stopped)
+    del thing
+    end = time.monotonic() + 10
+    while time.monotonic() < end:  # the work goes on: the Ctrl-C must come back here
+        pass
+    raise SystemExit(0)
+
+worker.finish(worker.guarded(lambda: cli.main(["callback"], prog_name="pnpkit")))
+"""
+
+
+def test_a_ctrl_c_inside_a_weakref_callback_stops_the_work_with_one_line():
+    """A Ctrl-C that lands in a weakref callback cannot be raised there; re-tripped from inside
+    the hook, its handler ran inside the hook ("Exception ignored in sys.unraisablehook", seen in
+    test_ctrl_c). It is raised again in the work, which stops at once with the one line."""
+    started = time.perf_counter()
+    r = subprocess.run([sys.executable, "-c", IN_A_CALLBACK], capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stderr) == (130, "pnpkit: interrupted; nothing was half-written (outputs are replaced "
+                                              "whole or not at all)\n")
+    assert time.perf_counter() - started < 9  # stopped, not run to its end
