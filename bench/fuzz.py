@@ -28,6 +28,7 @@ with `build --paper a4` and must exit 0 or 2. Every case runs under a 2 GB addre
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import resource
@@ -36,7 +37,7 @@ import signal
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,8 +128,10 @@ def _child(kind: str, seed: int, work: Path, cap_gb: float) -> None:
     os._exit(code)
 
 
-def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0) -> list[Outcome]:
-    """Fork up to `jobs` cases at a time; collect each one's outcome as it ends."""
+def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0, log: Path | None = None,
+        kill_after: float = KILL_AFTER_S) -> list[Outcome]:
+    """Fork up to `jobs` cases at a time; collect each one's outcome as it ends (and, with `log`,
+    append it there as a JSON line, so a run stopped early still says what it found)."""
     pending = list(reversed(cases))
     running: dict[int, tuple[str, int, float, Path]] = {}
     done: list[Outcome] = []
@@ -146,7 +149,7 @@ def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0) 
         pid, status, usage = os.wait4(-1, os.WNOHANG)
         if pid == 0:
             for p, (kind, seed, started, work) in running.items():
-                if time.perf_counter() - started > KILL_AFTER_S:
+                if time.perf_counter() - started > kill_after:
                     os.kill(p, signal.SIGKILL)
             time.sleep(0.002)
             continue
@@ -160,6 +163,9 @@ def run(cases: list[tuple[str, int]], jobs: int, root: Path, cap_gb: float = 0) 
         source = named.read_text(encoding="utf-8") if named.exists() else fuzz_inputs.source(kind, seed)
         done.append(Outcome(kind, seed, source, code, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
                             message, leftovers))
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps(asdict(done[-1])) + "\n")
         shutil.rmtree(work, ignore_errors=True)
     return done
 
@@ -180,6 +186,9 @@ def report(kind: str, outcomes: list[Outcome]) -> bool:
     print(f"  time (CPU): median {secs[len(secs) // 2]:.2f} s, max {secs[-1]:.2f} s (target: none over {LIMIT_S:g} s)"
           f"; over {LIMIT_S:g} s: {sum(s > LIMIT_S for s in secs)}; longest wall clock {wall:.2f} s")
     print(f"  peak memory: max {peak:.0f} MB (target: none over {LIMIT_MB} MB)")
+    slow, big = max(outcomes, key=lambda o: o.cpu), max(outcomes, key=lambda o: o.peak_mb)
+    print(f"  slowest {slow.kind}:{slow.seed} ({slow.source}, exit {slow.code}): {slow.cpu:.2f} s; "
+          f"largest peak {big.kind}:{big.seed} ({big.source}, exit {big.code}): {big.peak_mb:.0f} MB")
     print(f"  exit-2 messages: {len(twos)}, with a line: {sum(bool(LINE.search(o.message)) for o in twos)}, "
           f"longest {longest} characters (target: all with a line, under {MESSAGE_MAX})")
     for o in bad[:15]:
@@ -200,12 +209,24 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0, help="the first case's number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", help="one case, kind:number (e.g. kit:123): its output is printed")
+    ap.add_argument("--kill-after", type=float, default=KILL_AFTER_S,
+                    help="seconds of wall clock before a case is killed (raise it on a loaded machine)")
+    ap.add_argument("--log", type=Path, help="append each case's outcome to this file as it ends (JSON lines)")
+    ap.add_argument("--report", type=Path, nargs="+", help="report the outcomes logged in these files, run nothing")
     args = ap.parse_args()
+    if args.report:
+        logged = [Outcome(**json.loads(line)) for path in args.report for line in path.read_text().splitlines()]
+        kinds = dict.fromkeys(o.kind for o in logged)
+        ok = all([report(k, [o for o in logged if o.kind == k]) for k in kinds])
+        print(f"{len(logged)} cases logged")
+        return 0 if ok else 1
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     with tempfile.TemporaryDirectory(prefix="pnpkit-fuzz-") as tmp:
         root = Path(tmp)
         if args.only:
             kind, seed = args.only.split(":")
+            if kind == "art":
+                fuzz_art.sources()
             (o,) = run([(kind, int(seed))], 1, root, args.cap_gb)
             print(o.message)
             print(f"exit {o.code}, {o.seconds:.2f} s ({o.cpu:.2f} s CPU), {o.peak_mb:.0f} MB, "
@@ -215,7 +236,9 @@ def main() -> int:
         counts = {"record": args.records, "kit": args.kits, "deck": args.decks, "template": args.templates,
                   "art": args.art}
         cases = [(kind, args.seed + i) for kind, n in counts.items() for i in range(n)]
-        outcomes = run(cases, args.jobs, root, args.cap_gb)
+        if args.art:  # the pictures the art cases vary, made once here: made in each case, they cost it
+            fuzz_art.sources()  # 4 s of CPU and 300 MB that are the harness's, not pnpkit's
+        outcomes = run(cases, args.jobs, root, args.cap_gb, args.log, args.kill_after)
         ok = all([report(k, [o for o in outcomes if o.kind == k]) for k in counts])
         print(f"{len(outcomes)} cases in {time.perf_counter() - started:.0f} s with {args.jobs} jobs")
     return 0 if ok else 1

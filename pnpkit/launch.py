@@ -4,16 +4,18 @@ The console script imports this small module first and the command line (click, 
 generator...) only inside `main`, so a Ctrl-C while those load, which takes a few tenths of a
 second, ends in one line like any other moment, never a traceback; the commands that read a
 kit's files run in a worker process under memory and time limits (pnpkit/worker.py).
+
+Until pnpkit/worker.py's handlers are in place, Ctrl-C and SIGTERM are caught by the package's
+first lines (pnpkit/__init__.py, when this process is pnpkit: its console script or `python -m
+pnpkit`), and `main` catches them again first thing for a program that imported this module to
+run pnpkit. A Ctrl-C while the worker module loaded once printed a KeyboardInterrupt traceback.
 """
 from __future__ import annotations
 
 import os
 import sys
 
-EXIT_INTERRUPTED = 130  # what a shell reports for a program stopped by Ctrl-C (128 + SIGINT)
-
-
-MESSAGE = "pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)"
+from pnpkit import EXIT_INTERRUPTED, MESSAGE, catch_early  # noqa: F401 (MESSAGE: worker.py's line)
 
 
 def interrupted() -> None:
@@ -29,6 +31,7 @@ def _cli() -> None:
 
 
 def main() -> None:
+    catch_early()  # a program that imported this module runs pnpkit now
     # pnpkit uses no pydantic plugin; looking for them reads every installed package's metadata
     # (5-20 ms of each command's start-up)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")

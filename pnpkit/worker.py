@@ -74,8 +74,22 @@ def _stop(signum: int, frame: object) -> None:
     _State.interrupted = True
     if _State.raised or _State.ending:
         return
+    if frame is not None and getattr(frame, "f_code", None) is _unraisable.__code__:
+        _again()  # raised inside the hook it would be "Exception ignored": raised again later
+        return
     _State.raised = True
     raise KeyboardInterrupt
+
+
+def _again() -> None:
+    """Trip SIGINT again in 10 ms, from a thread: its handler then runs where the main thread
+    is by then, back in the interrupted work (tripped from inside the hook, it ran inside the
+    hook, and its KeyboardInterrupt was printed as "Exception ignored in sys.unraisablehook")."""
+    import _thread
+    import threading
+    timer = threading.Timer(0.01, _thread.interrupt_main, args=(signal.SIGINT,))
+    timer.daemon = True
+    timer.start()
 
 
 def _unraisable(info: object) -> None:
@@ -84,11 +98,7 @@ def _unraisable(info: object) -> None:
     if isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
         if not _State.ending:
             _State.raised = False
-            # trip SIGINT without running its handler here (raise_signal would run it inside this
-            # hook, where its KeyboardInterrupt is printed as "Exception ignored"): the handler runs
-            # when Python is back in the interrupted code
-            import _thread
-            _thread.interrupt_main(signal.SIGINT)
+            _again()
         return
     sys.__unraisablehook__(info)
 

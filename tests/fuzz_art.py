@@ -107,6 +107,7 @@ def _png(raw: bytes, rng: random.Random) -> bytes:
             depth = rng.choice([1, 2, 4, 8, 16, 3])
         else:
             colour = rng.choice([0, 2, 3, 4, 6, 5])
+        w, h = min(w, 2 ** 31 - 1), min(h, 2 ** 31 - 1)  # a PNG's largest (a bigger one could not be written)
         body = struct.pack(">IIBB", w, h, depth, colour) + raw[26:29]
         return raw[:8] + _chunk(b"IHDR", body) + raw[33:]
     if pick < 0.65:

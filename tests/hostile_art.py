@@ -77,6 +77,24 @@ def svg_css(css: str) -> bytes:
     return _svg('<rect class="a" width="50" height="50"/>', f"<style>{css}</style>")
 
 
+def clear_png(seed: int) -> bytes:
+    """big_png with its white see-through (a transparent colour: decoded as RGBA, 144 MB)."""
+    from PIL import Image
+    out = io.BytesIO()
+    Image.open(io.BytesIO(big_png(seed))).save(out, "PNG", transparency=255, optimize=True)
+    return out.getvalue()
+
+
+BOARD = """game: {id: hostile, title: Hostile art, players: "2"}
+components:
+  - kind: tiles
+    name: board
+    size: 250x250mm
+    count: 1
+    front: {art: art/board.png, art_box: full}
+"""
+
+
 def kit_of(arts: list[str]) -> str:
     """A kit file with one card component per picture, each drawing it on its face."""
     lines = ["game: {id: hostile, title: Hostile art, players: \"2\"}", "components:"]
@@ -95,9 +113,10 @@ class Case:
     says: str  # a piece of its one-line message ("" when it builds)
     row: str   # the issue's row it answers
     arts: tuple[str, ...] = field(default=())
+    text: str = ""  # the kit file, when it is not one card per picture
 
     def kit(self) -> str:
-        return kit_of(list(self.arts or self.files))
+        return self.text or kit_of(list(self.arts or self.files))
 
 
 CASES = [
@@ -108,6 +127,9 @@ CASES = [
     Case("three-pngs", {f"art/p{i}.png": (lambda i=i: big_png(10 + i)) for i in range(3)}, (2,), "pixels",
          "three 6000x6000 PNGs as art"),
     Case("one-png", {"art/p.png": lambda: big_png(9)}, (0, 2), "", "one 6000x6000 PNG as art (the largest picture)"),
+    Case("board-png", {"art/board.png": lambda: clear_png(12)}, (0, 2), "",
+         "one 6000x6000 picture with transparency printed whole (586 dpi on a 250 mm tile): kept at full "
+         "resolution, the most pixels a kit's PDF holds", text=BOARD),
     Case("long-png", {"art/long.png": lambda: big_png(0, 1, 36_000_000)}, (2,), "a side",
          "one 1x36,000,000 PNG"),
     Case("eight-pngs", {f"art/p{i}.png": (lambda i=i: big_png(20 + i)) for i in range(8)}, (2,), "pixels",

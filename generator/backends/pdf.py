@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.generator import colour, fonts
+from pnpkit.generator.backends import pdf_images
 from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform, form_node
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import (
@@ -394,10 +395,9 @@ class PdfDocument:
         key = (s.png, s.key)
         name = self.images.get(key)
         if name is None:
-            from reportlab.lib.utils import ImageReader
             from pnpkit.generator.pictures.raster import decoded
             pixels = decoded(s.png)  # the picture's pixels as pnpkit read them: not decoded again
-            name = self._embed(ImageReader(pixels if pixels is not None else io.BytesIO(s.png)), s)
+            name = self._embed(pixels if pixels is not None else s.png, s)
             del pixels
             self.images[key] = name
         # what drawImage writes for an image it has (it would hash all its pixels again to find it)
@@ -410,21 +410,20 @@ class PdfDocument:
         self.c._formsinuse.append(name)
         self.code.append("Q")  # puts the colour and alpha back as this document tracks them
 
-    def _embed(self, reader: object, s: Image) -> str:
-        """Embed a picture as reportlab's drawImage does, but named by its PNG bytes rather than by a
-        hash of all its pixels joined to its mask (drawImage copies the 108 MB of a 6000 x 6000
-        picture to hash them): the image XObject and its soft mask, registered once."""
+    def _embed(self, picture: object, s: Image) -> str:
+        """Embed a picture (its decoded pixels, or its bytes) as reportlab's drawImage does, but named
+        by its PNG bytes rather than by a hash of all its pixels joined to its mask (drawImage copies
+        the 108 MB of a 6000 x 6000 picture to hash them), and written a band of rows at a time
+        (pdf_images.py): the image XObject and its soft mask, registered once."""
         mask = list(s.key) if s.key else "auto"
         name = "pnpkit" + hashlib.md5(s.png + repr(mask).encode()).hexdigest()
         doc = self.c._doc
         reg = doc.getXObjectName(name)
         if doc.idToObject.get(reg) is None:
-            img = pdfdoc.PDFImageXObject(name, reader, mask=mask)
-            img.name = name
+            img, smask = pdf_images.xobjects(name, picture, mask)
             self.c._setXObjects(img)
             doc.Reference(img, reg)
             doc.addForm(name, img)
-            smask = getattr(img, "_smask", None)
             if smask:
                 mreg = doc.getXObjectName(smask.name)
                 if doc.idToObject.get(mreg) is None:
@@ -432,7 +431,7 @@ class PdfDocument:
                     img.smask = doc.Reference(smask, mreg)
                 else:
                     img.smask = pdfdoc.PDFObjectReference(mreg)
-                del img._smask
+                img.__dict__.pop("_smask", None)
         return name
 
     def _text(self, s: Text, m: Matrix) -> None:

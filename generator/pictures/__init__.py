@@ -121,6 +121,9 @@ def draw(pic: Picture, w: float, h: float, fit: str = "fit", crop: tuple[float, 
     x0, y0 = max(0.0, ox), max(0.0, oy)
     x1, y1 = min(w, ox + dw), min(h, oy + dh)
     dpi = 25.4 * pic.density / min(sx, sy) if pic.density else None
+    if pic.density:  # its pixels: no more than the part that shows needs (resolution.py)
+        from pnpkit.generator.pictures.resolution import printed
+        inner = printed(inner, (x0, y0, x1, y1))
     return (Group(inner, clip=(x0, y0, x1 - x0, y1 - y0)),), dpi
 
 

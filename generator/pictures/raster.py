@@ -77,6 +77,19 @@ def decoded(png: bytes) -> object | None:
     return _DECODED.pop(png, None)
 
 
+def pixels(png: bytes) -> object:
+    """The pixels of clean PNG bytes (a PIL image), kept for the next part of the same picture that
+    is cut or resampled (resolution.py): the decoded picture if `read` still keeps it, else decoded
+    again (a picture drawn again after its pixels were let go)."""
+    found = _DECODED.get(png)
+    if found is None:
+        Image = _pil()
+        found = Image.open(io.BytesIO(png))
+        found.load()
+        _keep_decoded(png, found)
+    return found
+
+
 _ONCE: dict[str, tuple[bytes, int, int, float | None]] = {}
 ONCE_KEPT = 16  # distinct embedded pictures kept decoded (a kit's budget holds at most one at full size)
 

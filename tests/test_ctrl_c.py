@@ -1,0 +1,83 @@
+"""Ctrl-C at any moment of pnpkit's start-up, from its first line on, prints the interrupted line
+and exits 130: while the package and its console script's module load (pnpkit/__init__.py
+catches it first thing), while the worker module loads (it once printed a KeyboardInterrupt
+traceback), while click, pydantic and the generator load, and in the worker. The moments are
+spread from the process's start to past the worker's; a stop that lands while Python itself
+starts, before any line of pnpkit, is Python's (tests/interrupts.py tells it by what it printed)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interrupts import INTERRUPTED, pnpkit_frames, pythons_own
+
+# a kit with no template: a build on a loaded machine is never refused for its templates' time
+TINY = """game: {id: tiny, title: Tiny, players: "2"}
+components:
+  - kind: cards
+    name: c
+    count: 9
+    front: {title: A card}
+"""
+SCRIPT = Path(sys.executable).parent / "pnpkit"  # the console script (pyproject's [project.scripts])
+MOMENTS = 24
+
+
+def _commands() -> list[list[str]]:
+    out = [[sys.executable, "-m", "pnpkit"]]
+    if SCRIPT.exists():
+        out.append([str(SCRIPT)])
+    return out
+
+
+def _default_ctrl_c() -> None:
+    """In the child: Ctrl-C as a terminal's process gets it (a test runner's worker may ignore
+    SIGINT, and a process inherits that; Python then ignores it until pnpkit catches it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _until_the_worker(command: list[str], tmp: Path, kit: Path) -> float:
+    """Seconds from starting `pnpkit build` to its worker's fork, on this machine now."""
+    started = time.perf_counter()
+    p = subprocess.Popen([*command, "build", str(kit), "--paper", "a4", "--out", str(tmp / "first")],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_default_ctrl_c)
+    children = Path(f"/proc/{p.pid}/task/{p.pid}/children")
+    forked = None
+    while p.poll() is None:
+        try:
+            if forked is None and children.read_text().split():
+                forked = time.perf_counter() - started
+        except OSError:
+            break
+        time.sleep(0.001)
+    assert p.wait() == 0
+    return forked if forked is not None else time.perf_counter() - started
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="needs /proc/PID/task/PID/children to see the worker start")
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: "console-script" if len(c) == 1 else "python-m")
+def test_ctrl_c_at_any_moment_of_the_start_says_interrupted(tmp_path, command):
+    kit = tmp_path / "tiny.yaml"
+    kit.write_text(TINY)
+    span = _until_the_worker(command, tmp_path, kit) * 1.3
+    outcomes = []
+    for i in range(MOMENTS):
+        p = subprocess.Popen([*command, "build", str(kit), "--paper", "a4", "--out", str(tmp_path / "out")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, preexec_fn=_default_ctrl_c)
+        time.sleep(span * i / (MOMENTS - 1))
+        p.send_signal(signal.SIGINT)
+        err = p.communicate()[1]
+        assert not pnpkit_frames(err), (i, err)  # never a traceback through pnpkit's code
+        if p.returncode == 130:
+            assert err == INTERRUPTED, (i, err)
+        else:
+            assert pythons_own(p.returncode, err) or (p.returncode == 0 and err == ""), (i, p.returncode, err)
+        outcomes.append(p.returncode)
+    assert outcomes.count(130) >= 3, outcomes  # the moments reached pnpkit (on a loaded machine Python starts slower)
