@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.moves import legal_moves, why_illegal, why_turn_short
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
 from pnpkit.scorer.games.forest_fire.record import Record
@@ -97,7 +97,8 @@ class AtTable:
             forced.append(f"refill: round {self.round} is a refill turn for {p.name} (a pilot's turns alternate, "
                           f"refill first: ruling F8)")
         where = "off the board" if p.at is None else sq(p.at)
-        return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st)], forced=forced,
+        return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st) if m.action is not END_TURN],
+                    forced=forced,
                     may_end_turn=why_turn_short(st) is None,
                     turn=f"round {self.round}, {p.name} ({p.role.id}, {where}): {self._left(i)} of "
                          f"{1 if p.role.kind == 'air' else p.role.actions} actions left")
