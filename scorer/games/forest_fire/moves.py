@@ -17,7 +17,7 @@ import re
 
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
-from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F6_ACTIONS, F6_NO_FIRE, F7, F8, R_ACTIONS,
+from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F6_ACTIONS, F6_NO_FIRE, F7, F8, R_ACTIONS, R_START,
                                                   R_EXTINGUISH, R_OUT, R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
 from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Place,
                                                    Refill, Roll, Square, State, Step, board, sq)
