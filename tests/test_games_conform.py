@@ -37,14 +37,15 @@ EVERY = 4               # the table is asked at one decision in EVERY (the repla
 
 
 # Packaged games whose playthrough cannot yet be asked of `Rules`, each with the reason; each is
-# enabled once its Match says which rules action a move is (and its table lists rules actions):
+# enabled once its rules hold its chance (`chance(state)`, a distinct kind of step that `apply` plays,
+# as Forest Fire's rolls) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them:
 # - In the Nuts!'s actions hold chance (a roll is the dice and the space; a nut taken, the card that
 #   replaces it): its simulator decides to roll before the dice fall, and its table lists a roll by its
 #   space ("roll > 8") and a nut without its new card; its own tests check the same things
 #   (test_in_the_nuts_props.py);
-# - Fair Verona's and Forest Fire's simulators take decisions that are not their rules' actions (a tile
-#   drawn unseen, a Friend turned up, the end of a turn, a start square on the ring), and Fair Verona's
-#   table lists the next turn's opening actions beside the turn in progress.
+# - Fair Verona's simulator takes decisions that are not its rules' actions (a tile drawn unseen, a
+#   Friend turned up, the end of a turn), and its table lists the next turn's opening actions beside
+#   the turn in progress.
 NOT_YET = {
     "in-the-nuts": "its actions hold chance (a roll's dice, a nut's new card): the simulator's 'roll' and the "
                    "table's 'roll > 8' are no actions of its rules (issue 23, r2)",
