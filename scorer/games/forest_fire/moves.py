@@ -228,6 +228,7 @@ def _between(st: State, p: Person, a: Action) -> str:
     moves (F4: whoever stands on fire goes out) and the round's fire rolls due."""
     if a.__class__ is Place:
         p.at = a.square
+        settle(st)
         return f"{p.name} starts on {sq(p.at)}"
     assert st.acting is not None      # why_illegal refuses an end of turn while no player acts
     nxt = next((k for k in range(st.acting + 1, len(st.people)) if not st.people[k].out), None)
@@ -250,12 +251,19 @@ def _rolled(st: State, s: Square) -> str:
         what = f"Firebreak on {sq(s)}"
     else:
         what = st.roll(s)
-    if not st.due and not st.blaze():
+    settle(st)
+    return what
+
+
+def settle(st: State) -> None:
+    """Nothing left to choose or roll before the next round (the starts chosen, the rolls due
+    rolled, if any): every square burning loses (F4), else the next round begins with its first
+    player in play."""
+    if st.acting is None and not st.due and placing(st) is None and not st.over and not st.blaze():
         st.round += 1
         first = next((k for k, q in enumerate(st.people) if not q.out), None)
         if first is not None:
             st.begin_turn(first)
-    return what
 
 
 def chance(st: State) -> tuple[Roll, ...]:

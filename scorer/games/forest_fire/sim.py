@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement
 
 from pnpkit.scorer import dice
 from pnpkit.scorer.game import END_TURN
-from pnpkit.scorer.games.forest_fire.moves import apply, candidates, chance, legal_moves, to_move, why_illegal
+from pnpkit.scorer.games.forest_fire.moves import apply, candidates, chance, legal_moves, settle, to_move, why_illegal
 from pnpkit.scorer.games.forest_fire.notation import text
 from pnpkit.scorer.games.forest_fire.rules import ID
 from pnpkit.scorer.games.forest_fire.state import Move, Person, Place, Roll, State
@@ -96,6 +96,7 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
     people = [Person(name, params.role(r), None) for name, r in zip(names, setup.roles)]
     st = State(params.grid, people, words=False)
     st.due = ["firebreak"] * dict(setup.detail)["firebreaks"] + ["fire"] * (params.setup_rounds * len(people))
+    settle(st)                  # no start to choose and nothing to roll: round 1 begins
     m = ForestMatch(st, rng)
     m.players = [{"name": p.name, "role": p.role.id} for p in people]
     return m
@@ -133,6 +134,8 @@ class ForestMatch(Moves):
                     return seat                    # a start to choose; a scratch copy plays no chance
                 self._roll()
                 continue
+            if self.setup is None:                 # a setup with nothing to roll
+                self.setup = {"firebreaks": [], "fires": []}
             if self.n_rounds < st.round:           # a round begins: its record
                 if self.n_rounds >= MAX_ROUNDS:
                     return None
