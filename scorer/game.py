@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Sequence, TypeVar
 
 from pnpkit.scorer.core import Rule, Violation
 
@@ -37,6 +37,21 @@ class Illegal:
         return Violation.of(where, self.message, self.rule)
 
 
+@dataclass(frozen=True)
+class EndTurn:
+    """Ending the turn, in a game whose turns end when their player says so (Forest Fire, Fair
+    Verona): an action like any other, in `legal_moves` where the rules allow it, refused by
+    `why_illegal` with the rule that forbids it (a pilot who must refill first), written
+    END_TURN_TEXT by the rules' `write`."""
+
+    kind = "end the turn"
+
+
+END_TURN = EndTurn()
+END_TURN_TEXT = EndTurn.kind
+"""How every game writes END_TURN (`pnpkit moves` and the simulator say it so too)."""
+
+
 S = TypeVar("S")        # a game's state (mutable)
 A = TypeVar("A")        # a game's action (frozen, hashable)
 
@@ -49,6 +64,13 @@ class Rules(Protocol[S, A]):
 
     def to_move(self, s: S) -> int | None:
         """The seat to decide; None while chance is due or once the game is over."""
+        ...
+
+    def chance(self, s: S) -> Sequence[Any]:
+        """The outcomes chance may give now (OpenSpiel's chance node: `to_move` is None and the game
+        is not over), each played by `apply` as the record writes it; () at a decision. Only a game
+        whose rules hold its chance has it (Forest Fire's rolls); the simulator plays Chestnuts'
+        die and Trim's bag outside their rules."""
         ...
 
     def is_over(self, s: S) -> bool: ...
@@ -202,4 +224,4 @@ def has(game: Game, part: str) -> bool:
     return vars(game)[part] is not None
 
 
-__all__ = ["Game", "Illegal", "Rules", "Table", "has", "load_part"]
+__all__ = ["END_TURN", "END_TURN_TEXT", "EndTurn", "Game", "Illegal", "Rules", "Table", "has", "load_part"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Iterable
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 
 class Strict(BaseModel):
@@ -25,6 +25,16 @@ def check_unique_names(names: Iterable[str]) -> None:
             raise ValueError(f"two players are called {name!r}: give each player a different name")
         seen.add(name)
 
+
+
+def distinct_players(message: str) -> Any:
+    """The validator of a record's `players`, a list of names: ValueError `message` (each game's
+    words, on the record's line) where two are the same. In a model: `_distinct = distinct_players("...")`."""
+    def distinct(cls, v: list[str]) -> list[str]:
+        if len(set(v)) != len(v):
+            raise ValueError(message)
+        return v
+    return field_validator("players")(distinct)
 
 
 def _as_text(v: Any) -> Any:

@@ -8,9 +8,11 @@ to `run`:
     (ACT, where, action)    a decision: `why_illegal` asks the rules, a violation is reported and
                             the action is still played as the table played it where its counters
                             are there (`Walk.unplayable` says when they are not: "not played");
-    (CHANCE, where, event)  what no one chooses: a roll, a draw, the fire's spread; never illegal
-                            in itself, though the game may refuse to go on after it (a roll that
-                            the game's end made void);
+    (CHANCE, where, event)  what no one chooses: a roll, a draw, the fire's spread, the turn passing
+                            on; never illegal in itself, though the game may refuse to go on after
+                            it (a roll that the game's end made void), and what the record writes
+                            of it may be (a roll off the board, too few rolls); one that changes
+                            nothing to show takes no step of its own (`Walk.chance` says `did` None);
     (TURN_END, where, open, did)  a turn's end: what ending it here breaks (a forced action left out,
                             points unspent; `Walk.turn_problems`). `open`: the turn in progress at
                             the table (`pnpkit moves`), where what it has not done yet is no fault.
@@ -105,9 +107,9 @@ class Walk(Protocol[A]):
         this kind of entry is the rules' to judge); the replay stops there."""
         ...
 
-    def chance(self, where: str, event: Any, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
-        """Play a chance event: (what it did, notes, what the record breaks with it, whether the
-        replay stops there, after its step)."""
+    def chance(self, where: str, event: Any, telling: bool) -> tuple[str | None, list[str], list[Illegal], bool]:
+        """Play a chance event: (what it did, None: nothing to show, no step; notes; what the record
+        breaks with it; whether the replay stops there, after its step)."""
         ...
 
     def why_illegal(self, action: A) -> Illegal | None:
@@ -219,7 +221,8 @@ def _tell(walk: Walk, entries: Iterable[Entry], rep: Replay) -> None:
             _notes(rep, notes)
             for why in found:
                 rep.illegal(where, why)
-            rep.step(where, did, picture)
+            if did is not None:             # None: no step of its own (its violations go with the next)
+                rep.step(where, did, picture)
             if stop:
                 break
         elif not entry[2]:

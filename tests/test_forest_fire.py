@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from pnpkit.kitfile import SourceError
+from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.scorer.api import score_text
 
 HOT2 = [{"name": "Ann", "role": "hotshot", "start": [0, 1]},
@@ -331,3 +331,30 @@ def test_the_kit_is_this_editions_board_and_counters():
     assert [(r.id, r.kind, r.actions, r.removes, r.jump) for r in p.roles if r.kind == "ground"] == [
         ("hotshot", "ground", 2, None, False), ("smoke-jumper", "ground", 2, 1, True)]
     assert p.role("pilot").line == 3
+
+
+def test_the_starts_are_actions_of_the_rules_chosen_on_the_ring_in_seat_order():
+    """Before the setup's rolls each ground player chooses a start (`Place`); anything else, or a
+    start off the ring, is refused with the rule; the rolls follow as chance."""
+    from pnpkit.scorer.games.forest_fire import moves
+    from pnpkit.scorer.games.forest_fire.state import Move, Person, Place, Roll, State
+    kit = load_kit("forest-fire", components=False)
+    st = State(6, [Person("Ann", kit.params.role("pilot"), None), Person("Ben", kit.params.role("hotshot"), None)],
+               due=["fire", "fire"])
+    assert moves.to_move(st) == 1 and moves.chance(st) == ()
+    assert moves.why_illegal(st, Move(1, Place((3, 3)))).rule.id == moves.R_START.id
+    assert moves.why_illegal(st, Move(0, Place((0, 3)))).rule.id == moves.R_START.id
+    assert "chooses a start" in moves.why_illegal(st, moves.read(st, "move N")).message
+    assert moves.read(st, "start 0 3") == Move(1, Place((0, 3))) and moves.why_illegal(st, Move(1, Place((0, 3)))) is None
+    assert len(moves.legal_moves(st)) == 24
+    moves.apply(st, Move(1, Place((0, 3))))
+    assert moves.to_move(st) is None and len(moves.chance(st)) == 36
+    moves.apply(st, Roll((2, 2)))
+    moves.apply(st, Roll((2, 2)))
+    assert st.round == 1 and moves.to_move(st) == 0 and st.fire == {(2, 2): 2}
+    try:
+        moves.read(st, "start 0 3")
+    except ValueError as e:
+        assert "before the setup's rolls" in str(e)
+    else:
+        raise AssertionError("a start read in round 1")

@@ -17,6 +17,7 @@ import pytest
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer import api
+from pnpkit.scorer.game import END_TURN
 from pnpkit.scorer.games.forest_fire.moves import apply, legal_moves
 from pnpkit.scorer.games.forest_fire.notation import text as action_text
 from pnpkit.scorer.games.forest_fire.state import EIGHT, Person, State, sq
@@ -281,7 +282,7 @@ def forest_game(rng: random.Random) -> dict:
             state.begin_turn(i)
             acts = []
             for _ in range(rng.randint(0 if p.role.kind != "air" or not state.refill_turn() else 1, 2)):
-                legal = legal_moves(state)
+                legal = [m for m in legal_moves(state) if m.action is not END_TURN]   # the record writes no end
                 if not legal or state.over:
                     break
                 a = rng.choice(legal)

@@ -234,6 +234,7 @@ def test_chestnuts_candidates_cut_changes_no_legal_list():
 
 
 def test_forest_fire_pilots_refill_turn_cut_changes_no_legal_list():
+    from pnpkit.scorer.game import END_TURN
     from pnpkit.scorer.games.forest_fire.moves import REFILL, drops, legal_moves, why_illegal
     from pnpkit.scorer.games.forest_fire.state import Move
     kit = load_kit("forest-fire", components=False)
@@ -243,7 +244,7 @@ def test_forest_fire_pilots_refill_turn_cut_changes_no_legal_list():
     rng, seen = random.Random(6), 0
     while m.to_move() is not None and seen < 40:
         st, i = m.st, m.acting
-        full = [Move(i, a) for a in [REFILL, *drops(st.n, 3)] if why_illegal(st, Move(i, a)) is None]
+        full = [Move(i, a) for a in [REFILL, *drops(st.n, 3), END_TURN] if why_illegal(st, Move(i, a)) is None]
         assert legal_moves(st) == full
         seen += 1
         m.play(m.sample(rng))

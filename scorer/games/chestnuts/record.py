@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from pnpkit.scorer import dice
 from pnpkit.scorer.games.chestnuts.notation import parse
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 class Fire(Strict):
     uncooked: int = Field(0, ge=0)
@@ -82,9 +82,4 @@ class Record(BaseModel):
                                 "(docs/records/chestnuts.md).")
     turns: list[TurnEntry] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
 
-    @field_validator("players")
-    @classmethod
-    def _distinct(cls, v: list[str]) -> list[str]:
-        if len(set(v)) != len(v):
-            raise ValueError("the two players need different names")
-        return v
+    _distinct = distinct_players("the two players need different names")

@@ -24,16 +24,16 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.forest_fire.moves import apply, candidates, legal_moves, why_illegal, why_turn_short
+from pnpkit.scorer.game import END_TURN
+from pnpkit.scorer.games.forest_fire.moves import apply, candidates, chance, legal_moves, settle, to_move, why_illegal
 from pnpkit.scorer.games.forest_fire.notation import text
 from pnpkit.scorer.games.forest_fire.rules import ID
-from pnpkit.scorer.games.forest_fire.state import Person, State
+from pnpkit.scorer.games.forest_fire.state import Move, Person, Place, Roll, State
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("rounds", "actions")
 COOPERATIVE = True
 MAX_ROUNDS = 200
-PASS = "end the turn"    # ends a ground player's turn early, or a pilot's drop turn unused
 
 WON, LOST = 1000.0, -1000.0
 BURNING, COUNTER, OUT, ON_FIRE, STEP = 3.0, 1.0, 20.0, 10.0, 0.5
@@ -94,14 +94,18 @@ def summary(result, names) -> Summary:
 def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
     params = kit.params
     people = [Person(name, params.role(r), None) for name, r in zip(names, setup.roles)]
-    m = ForestMatch(State(params.grid, people, words=False), rng)
-    m.firebreaks, m.setup_rounds = dict(setup.detail)["firebreaks"], params.setup_rounds
+    st = State(params.grid, people, words=False)
+    st.due = ["firebreak"] * dict(setup.detail)["firebreaks"] + ["fire"] * (params.setup_rounds * len(people))
+    settle(st)                  # no start to choose and nothing to roll: round 1 begins
+    m = ForestMatch(st, rng)
     m.players = [{"name": p.name, "role": p.role.id} for p in people]
-    m.placing = [i for i, p in enumerate(people) if p.role.kind != "air"]
     return m
 
 
 class ForestMatch(Moves):
+    """The rules' own game (moves.py: the starts, the actions and the turns' ends, chance's rolls),
+    played with the simulator's dice and written into a record. A turn ends when its player can
+    act no more; a player who ends it early writes nothing (the next player's actions say so)."""
 
     @property
     def s(self) -> State:
@@ -114,9 +118,7 @@ class ForestMatch(Moves):
         self.players: list[dict] = []
         self.setup: dict | None = None             # the record's setup, once rolled
         self.rounds: list[dict] | None = []        # None on a scratch copy
-        self.placing: list[int] = []               # seats still to choose their start
         self.acting: int | None = None             # the seat whose turn it is in the round
-        self.firebreaks = self.setup_rounds = 0
         self.n_rounds = self.actions = 0
         self.passed = False
         self._legal = None
@@ -125,29 +127,27 @@ class ForestMatch(Moves):
 
     def to_move(self) -> int | None:
         st = self.st
-        if self.placing:
-            return self.placing[0]
-        if self.setup is None:
-            if self.rng is None:
-                return None
-            self._roll_setup()
         while not st.over:
-            if self.acting is not None:
-                if self._can_act(self.acting):
-                    return self.acting
-                self._next_actor(self.acting + 1)
+            if st.acting is None:
+                seat = to_move(st)
+                if seat is not None or self.rng is None or self.rounds is None:
+                    return seat                    # a start to choose; a scratch copy plays no chance
+                self._roll()
                 continue
-            if self.rounds is None or self.rng is None:
+            if self.setup is None:                 # a setup with nothing to roll
+                self.setup = {"firebreaks": [], "fires": []}
+            if self.n_rounds < st.round:           # a round begins: its record
+                if self.n_rounds >= MAX_ROUNDS:
+                    return None
+                self.n_rounds += 1
+                self.rounds.append({"moves": {}})
+            self.acting = st.acting
+            if self._can_act(st.acting):
+                return st.acting
+            if self.rng is None and all(p.out for p in st.people[st.acting + 1:]):
+                self.acting = None                 # the end of the moves is the real game's
                 return None
-            if self.rounds and "fires" not in self.rounds[-1]:
-                self._end_round()
-                continue
-            if self.n_rounds >= MAX_ROUNDS:
-                return None
-            self.n_rounds += 1
-            st.round = self.n_rounds
-            self.rounds.append({"moves": {}})
-            self._next_actor(0)
+            self._end_turn()
         return None
 
     def _can_act(self, i: int) -> bool:
@@ -155,76 +155,56 @@ class ForestMatch(Moves):
         allowed = 1 if p.role.kind == "air" else p.role.actions
         return not self.passed and not p.out and st.done < allowed
 
-    def _next_actor(self, k: int) -> None:
-        st = self.st
-        self.acting = next((i for i in range(k, len(st.people)) if not st.people[i].out), None)
-        self.passed, self._legal = False, None
-        if self.acting is not None:
-            st.begin_turn(self.acting)
+    def _end_turn(self) -> None:
+        apply(self.st, Move(self.st.acting, END_TURN))
+        self.acting, self.passed, self._legal = self.st.acting, False, None
 
-    def _roll_setup(self) -> None:
-        st, rng = self.st, self.rng
-        breaks = [dice.roll(rng, 2) for _ in range(self.firebreaks)]
-        st.firebreaks.update(breaks)
-        fires = [dice.roll(rng, 2) for _ in range(self.setup_rounds * len(st.people))]
-        for s in fires:
-            st.roll(s)
-        st.blaze()
-        self.setup = {"firebreaks": [list(s) for s in breaks], "fires": [list(s) for s in fires]}
-
-    def _end_round(self) -> None:
-        """The round's moves are over: who stands on fire goes out, then one fire per player in play."""
-        st = self.st
-        st.end_of_moves()
-        if st.over:
-            return
-        rolls = [dice.roll(self.rng, 2) for _ in st.in_play()]
-        for s in rolls:
-            st.roll(s)
-        st.blaze()
-        self.rounds[-1]["fires"] = [list(s) for s in rolls]
+    def _roll(self) -> None:
+        """What chance gives, each roll as `chance` offers it, into the record: the setup's Firebreaks
+        and fires, or a round's fires."""
+        st, rolls, breaks = self.st, [], []
+        setup = self.setup is None
+        while chance(st):
+            kind = st.due[0]
+            s = dice.roll(self.rng, 2)
+            apply(st, Roll(s))
+            (breaks if kind == "firebreak" else rolls).append(list(s))
+        if setup:
+            self.setup = {"firebreaks": breaks, "fires": rolls}
+        else:
+            self.rounds[-1]["fires"] = rolls
 
     # ------------------------------------------------------------ moves
 
     def list_moves(self) -> list:
-        if self.placing:
-            n = self.st.n
-            return [(0, a) for a in range(1, n + 1)] + [(d, n + 1) for d in range(1, n + 1)] + \
-                   [(n + 1, a) for a in range(n, 0, -1)] + [(d, 0) for d in range(n, 0, -1)]
-        st = self.st
-        moves: list = legal_moves(st)
-        return moves + [PASS] if why_turn_short(st) is None else moves
+        return legal_moves(self.st)
 
     def sample(self, rng: random.Random):
-        if self.placing:
-            return rng.choice(self.legal())
         st = self.st
+        if st.acting is None:
+            return rng.choice(self.legal())
         options: list = candidates(st)
-        if why_turn_short(st) is None:
-            options = options + [PASS]
         for k in range(len(options)):     # a random order, stopping at the first legal: evenly drawn
             j = rng.randrange(k, len(options))
             options[k], options[j] = options[j], options[k]
-            a = options[k]
-            if a is PASS or why_illegal(st, a) is None:
-                return a
+            if why_illegal(st, options[k]) is None:
+                return options[k]
         raise AssertionError("a turn with nothing legal and no end")
 
     def play(self, move) -> None:
         self._legal = None
-        if self.placing:
-            i = self.placing.pop(0)
-            self.st.people[i].at = move
-            self.players[i]["start"] = list(move)
+        a = move.action
+        if a.__class__ is Place:
+            apply(self.st, move)
+            self.players[move.seat]["start"] = list(a.square)
             return
-        i = self.acting
-        if move is PASS:
+        if a is END_TURN:
             self.passed = True
             return
         apply(self.st, move)
         self.actions += 1
         if self.rounds is not None:
-            self.rounds[-1]["moves"].setdefault(self.names[i], []).append(text(move.action))
+            self.rounds[-1]["moves"].setdefault(self.names[move.seat], []).append(text(a))
 
     def turn_done(self) -> bool:
         """A start chosen is a turn of its own; a round's turn ends when its player can act no more."""
@@ -234,8 +214,8 @@ class ForestMatch(Moves):
         st = self.st
         people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in st.people]
         m = ForestMatch(State(st.n, people, dict(st.fire), st.firebreaks, st.round, st.done, st.refilled,
-                              st.outcome, st.ended_in, False, st.acting), None)
-        m.players, m.setup, m.rounds, m.placing = self.players, self.setup, None, self.placing[:]
+                              st.outcome, st.ended_in, False, st.acting, list(st.due)), None)
+        m.players, m.setup, m.rounds = self.players, self.setup, None
         m.acting, m.passed, m.n_rounds, m.actions = self.acting, self.passed, self.n_rounds, self.actions
         return m
 
@@ -271,7 +251,14 @@ class ForestMatch(Moves):
     # ------------------------------------------------------------ the record and the result
 
     def record(self) -> dict:
-        return {"game": ID, "players": self.players, "setup": self.setup or {"fires": []}, "rounds": self.rounds or []}
+        """The record so far. In a round, the player acting who has not acted yet is written with no
+        action (`Ben: []`), which is how a record says the turn before theirs is over (it may have
+        ended early); a finished game's record has no such entry."""
+        rounds, st = self.rounds or [], self.st
+        if rounds and st.acting is not None and not st.over and "fires" not in rounds[-1] \
+                and self.names[st.acting] not in rounds[-1]["moves"]:
+            rounds = rounds[:-1] + [{**rounds[-1], "moves": {**rounds[-1]["moves"], self.names[st.acting]: []}}]
+        return {"game": ID, "players": self.players, "setup": self.setup or {"fires": []}, "rounds": rounds}
 
     def summary(self) -> Summary:
         st = self.st

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import ClassVar, Literal, Union
 
 from pnpkit.kitfile.params.forest_fire import Role
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import EndTurn, Illegal
 from pnpkit.scorer.games.forest_fire.rules import R_SQUARES
 
 Square = tuple[int, int]
@@ -56,7 +56,21 @@ class Drop:
     kind: ClassVar[str] = "drop"
 
 
-Action = Union[Step, Extinguish, Jump, Refill, Drop]
+@dataclass(frozen=True)
+class Place:
+    """A ground player's start, chosen before the setup's rolls: a space of the ring (the record
+    writes it as the player's `start`)."""
+    square: Square
+    kind: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Chance: one roll of the two dice, a square (a Firebreak's or a fire's, as `State.due` says)."""
+    square: Square
+
+
+Action = Union[Step, Extinguish, Jump, Refill, Drop, Place, EndTurn]
 
 
 @dataclass(frozen=True)
@@ -99,12 +113,14 @@ class State:
     ended_in: int | None = None
     words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
     acting: int | None = None   # the seat whose turn it is in the round
+    due: list[str] = field(default_factory=list)
+    # the rolls chance gives next, in order ("firebreak", "fire"): the setup's, or a round's fires
 
     def copy(self) -> "State":
         """A copy to try things on (the roles are shared, never changed)."""
         people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in self.people]
         return State(self.n, people, dict(self.fire), set(self.firebreaks), self.round, self.done, self.refilled,
-                     self.outcome, self.ended_in, self.words, self.acting)
+                     self.outcome, self.ended_in, self.words, self.acting, list(self.due))
 
     # geometry (F1)
     def on_board(self, s: Square) -> bool:

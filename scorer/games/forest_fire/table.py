@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.moves import legal_moves, why_illegal, why_turn_short
 from pnpkit.scorer.games.forest_fire.notation import parse_action, text
 from pnpkit.scorer.games.forest_fire.record import Record
-from pnpkit.scorer.games.forest_fire.replay import Run
+from pnpkit.scorer.games.forest_fire.replay import Walk, begin, round_entries, setup_entries, turn_entries
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
 from pnpkit.scorer.games.forest_fire.state import Move, sq
-from pnpkit.scorer.replay import Replay
+from pnpkit.scorer.replay import Replay, run
 from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
 
@@ -25,36 +25,36 @@ class AtTable:
 
     def __init__(self, record: Record, kit) -> None:
         self.record, self.kit = record, kit
-        run = self.run = Run(record, kit, Replay())
-        self.violations = run.replay.violations
-        run.setup()
+        walk = self.run = Walk(record, kit)
+        rep = Replay()
+        self.violations = rep.violations
+        begin(walk, rep)
+        run(walk, setup_entries(walk), rep)
         rounds = record.rounds
-        self.round, self.acting, self.fires_due = run.first_round, None, False
-        for r, rnd in enumerate(rounds[:-1], run.first_round):
-            if not run.round(r, rnd, last=False):
-                return
-        st = run.state
+        self.round, self.acting, self.fires_due = walk.first_round, None, False
+        run(walk, round_entries(walk, walk.first_round, rounds[:-1], ends=False), rep)
+        if walk.stopped:
+            return
+        st = walk.state
         if not rounds or st.over:
-            self.round = run.first_round + len(rounds) - (1 if st.over and rounds else 0)
+            self.round = walk.first_round + len(rounds) - (1 if st.over and rounds else 0)
             self._begin(0)
             return
-        r = self.round = run.first_round + len(rounds) - 1
+        r = self.round = walk.first_round + len(rounds) - 1
         last = rounds[-1]
         if last.fires is not None:
-            run.round(r, last, last=True)
+            run(walk, round_entries(walk, r, [last], ends=True), rep)
             self.round = r + 1
             self._begin(0)
-            return
-        if st.over:
             return
         st.round = r
         written = [i for i, p in enumerate(st.people) if p.name in last.moves]
         upto = written[-1] if written else 0
-        for i in range(upto):
-            run.turn(r, i, last.moves.get(st.people[i].name, []))
+        for i in range(upto):       # each turn on its own: one that goes on after the end is refused alone
+            run(walk, turn_entries(walk, r, i, last.moves.get(st.people[i].name, [])), rep)
         if st.over:
             return
-        run.turn(r, upto, last.moves.get(st.people[upto].name, []), whole=False)
+        run(walk, turn_entries(walk, r, upto, last.moves.get(st.people[upto].name, []), whole=False), rep)
         if self._left(upto) > 0:
             self.acting = upto
         else:
@@ -99,7 +99,8 @@ class AtTable:
         where = "off the board" if p.at is None else sq(p.at)
         ends = why_turn_short(st) is None
         last = all(q.out for q in st.people[i + 1:])    # the fire rolls may end this turn
-        return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st)], forced=forced,
+        return Turn(to_move=p.name, legal=[Option(text(m.action)) for m in legal_moves(st) if m.action is not END_TURN],
+                    forced=forced,
                     may_end_turn=ends, dice=self._fires(self._rolls_due()) if ends and last else None,
                     turn=f"round {self.round}, {p.name} ({p.role.id}, {where}): {self._left(i)} of "
                          f"{1 if p.role.kind == 'air' else p.role.actions} actions left")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 Ornament = Annotated[str, AfterValidator(ornament)]
 Space = Annotated[str, AfterValidator(space)]
@@ -46,9 +46,4 @@ class Record(BaseModel):
     start: Start | None = Field(None, description="The trees at the start of a round, instead of empty trees.")
     rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
 
-    @field_validator("players")
-    @classmethod
-    def _distinct(cls, v: list[str]) -> list[str]:
-        if len(set(v)) != len(v):
-            raise ValueError("the players need different names")
-        return v
+    _distinct = distinct_players("the players need different names")
