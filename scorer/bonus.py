@@ -67,8 +67,9 @@ def best_choice(counts: Sequence[int], needs: Sequence[Sequence[int]], points: S
     total = sum(points)
     # Cards worth something that fit on their own are the only ones worth considering.
     cand = [c for c in range(len(points)) if points[c] > 0 and all(map(le, needs[c], caps))]
-    if not cand:
-        return Choice((), 0, total)
+    if len(cand) < 2:                                     # none, or one that fits: nothing to choose
+        gained = points[cand[0]] if cand else 0
+        return Choice(tuple(cand), gained, total - gained)
     cand.sort(key=points.__getitem__, reverse=True)       # most points first (stable on ties)
     pts = [points[c] for c in cand]
     need_rows = [needs[c] for c in cand]

@@ -54,6 +54,8 @@ def score(record: Record, kit: Kit, explain: bool = False) -> Result:
         _player(player, params, deck, sheet_lines, t)
     _goals_shared(params, t)
     for card_id, places in t.deck_holders.items():
+        if len(places) == 1:  # (most cards: nothing to say, and no place to write out)
+            continue
         first = "{}, bonus[{}]".format(*places[0])
         for place in places[1:]:
             t.fault("{}, bonus[{}]".format(*place), f"{card_id} is held again (also at {first}); the deck the cards "
