@@ -89,9 +89,21 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "rules.html", game=game, q=q, found=found)
 
     async def sheet(request: Request) -> Response:
+        """The empty sheets, or (?play=N) a saved game's sheets filled from its record, to correct
+        it: saving them makes that game's next revision."""
         game = _form_game(request)
         kit = _kit(game)
-        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit))
+        play, filled = None, {}
+        if (asked := request.query_params.get("play", "")).isdigit():
+            try:
+                play = store.get(int(asked))
+                filled = sheets.reopened(game, kit, play.record, f"game {play.id}")
+            except KeyError:
+                return PlainTextResponse("no such game in the history", status_code=404)
+            except (sheets.FormProblem, SourceError) as e:
+                return PlainTextResponse(f"game {asked} cannot be opened as {game} sheets: {e}", status_code=400)
+        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
+                    play=play, filled=filled)
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
@@ -115,7 +127,10 @@ def create_app(settings: Settings) -> Starlette:
         result = out.pop("_result", None)
         if out.get("error") or result is None:
             return JSONResponse(out, status_code=400)
-        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
+        try:
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+        except Conflict as e:
+            return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def score_sheet(request: Request) -> Response:
@@ -145,7 +160,7 @@ def create_app(settings: Settings) -> Starlette:
         from pnpkit.scorer import api
         result = api.score_text(play.record, f"game {play.id}")
         return page(request, "play.html", play=play, result=result,
-                    tappable=tapping.takes_up(play.game, play.record))
+                    tappable=tapping.takes_up(play.game, play.record), correctable=_correctable(play))
 
     async def play_yaml(request: Request) -> Response:
         try:
@@ -250,6 +265,17 @@ async def _no_form(request: Request, exc: Exception) -> Response:
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(f"refused: {exc}", status_code=403)
+
+
+def _correctable(play: Any) -> bool:
+    """A saved final-sheet game its sheets can show again (not a move log), to correct it."""
+    if play.game not in sheets.FORM_GAMES:
+        return False
+    try:
+        sheets.reopened(play.game, _kit(play.game), play.record, f"game {play.id}")
+    except (sheets.FormProblem, SourceError):
+        return False
+    return True
 
 
 def _kit(game: str):

@@ -88,6 +88,16 @@ def record(game: str, kit: Any, typed: Values, end: bool = False) -> tuple[dict,
     return data, seat_of
 
 
+def reopened(game: str, kit: Any, text: str, name: str) -> dict[str, str]:
+    """A saved final-sheet game's record as what each box of its form holds, to correct it
+    (FormProblem: a record the sheets cannot show, such as a move log; SourceError: not YAML)."""
+    from pnpkit.kitfile.source import parse
+    data = parse(text, name).data
+    if not isinstance(data, dict) or data.get("game") != game:
+        raise FormProblem(None, "game", f"the record is not a {game} game")
+    return form(game).fields_of(data, kit)
+
+
 def to_yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
