@@ -76,3 +76,14 @@ def test_a_column_the_sheet_has_not_room_for_is_refused():
     data = {"game": "nuts", "players": [{"name": "Ann", "sheet": {"almond": 7}, "bonus": ["B01"]}]}
     with pytest.raises(FormProblem, match="6-row column"):
         form("nuts").fields_of(data, load_head("nuts"))
+
+
+def test_a_chestnuts_end_position_round_trips():
+    from pnpkit.scorer.forms.ends import end_form
+    kit, f = load_head("chestnuts"), end_form("chestnuts")
+    boxes = {"p1.name": "Ann", "p2.name": "Ben", "chair1.p1": "10", "chair1.p2": "1", "burnt.p1": "2",
+             "basket.p1": "0", "burnt.p2": "1", "plate2.p2": "1", "fire.cooked.p2": "3", "basket.p2": "6"}
+    data = f.record({k: Value(v, 0) for k, v in boxes.items()}, kit)
+    assert f.fields_of(data, kit) == boxes
+    with pytest.raises(FormProblem, match="end position"):
+        f.fields_of({**data, "turns": [{"roll": 4}]}, kit)

@@ -54,3 +54,18 @@ def test_a_move_log_is_not_offered_as_sheets(client):
     opened = client.get(f"/sheet/nuts?play={play}")
     assert opened.status_code == 400 and "move log" in opened.text
     assert client.get("/sheet/nuts?play=999").status_code == 404
+
+
+def test_a_chestnuts_end_position_is_opened_filled_in_and_saved_as_its_next_revision(client):
+    form = {"p1.name": "Ann", "p2.name": "Ben", "chair1.p1": "10", "chair1.p2": "1", "burnt.p1": "2",
+            "basket.p1": "0", "burnt.p2": "1", "plate2.p2": "x"}
+    play = saved(client, "/end/chestnuts/save", form)
+    assert f'href="/end/chestnuts?play={play}">Correct the end position' in client.get(f"/play/{play}").text
+    page = client.get(f"/end/chestnuts?play={play}").text
+    assert 'name="chair1.p1" id="chair1.p1" inputmode="numeric" size="3" aria-label="Player 1\'s Chair: player 1\'s chestnuts" value="10"' in page.replace("&#39;", "'")
+    fixed = {**form, "burnt.p1": "1", "chair1.p1": "11", "play": str(play), "revision": "1",
+             "token": token(client, "/end/chestnuts")}
+    r = client.post("/end/chestnuts/save", data=fixed, follow_redirects=False)
+    assert r.headers["location"] == f"/play/{play}"
+    assert "revision 2" in client.get(f"/play/{play}").text
+    assert client.post("/end/chestnuts/save", data=fixed).status_code == 409

@@ -93,15 +93,7 @@ def create_app(settings: Settings) -> Starlette:
         it: saving them makes that game's next revision."""
         game = _form_game(request)
         kit = _kit(game)
-        play, filled = None, {}
-        if (asked := request.query_params.get("play", "")).isdigit():
-            try:
-                play = store.get(int(asked))
-                filled = sheets.reopened(game, kit, play.record, f"game {play.id}")
-            except KeyError:
-                return PlainTextResponse("no such game in the history", status_code=404)
-            except (sheets.FormProblem, SourceError) as e:
-                return PlainTextResponse(f"game {asked} cannot be opened as {game} sheets: {e}", status_code=400)
+        play, filled = _reopened(request, store, game, kit)
         return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
                     play=play, filled=filled)
 
@@ -111,9 +103,10 @@ def create_app(settings: Settings) -> Starlette:
             return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
         _end_game(request)
         kit = _kit(game)
+        play, filled = _reopened(request, store, game, kit, end=True)
         players, boards = sheets.end_seats(game, kit)
         return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
-                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1))
+                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play, filled=filled)
 
     async def score_end(request: Request) -> Response:
         out = _scored(_end_game(request), await guarded(request), end=True)
@@ -228,7 +221,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/export.csv", export_csv), Route("/export.zip", export_records),
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form})
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
@@ -267,15 +260,35 @@ async def _forbidden(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(f"refused: {exc}", status_code=403)
 
 
-def _correctable(play: Any) -> bool:
-    """A saved final-sheet game its sheets can show again (not a move log), to correct it."""
-    if play.game not in sheets.FORM_GAMES:
-        return False
+def _correctable(play: Any) -> str | None:
+    """Where a saved final-sheet or end-position game is corrected as its form, or None."""
+    return sheets.correcting(play.game, _kit(play.game), play.record, f"game {play.id}") if play.game in GAMES else None
+
+
+class _Refused(Exception):
+    """A form route asked to open a saved game it cannot show: the answer to send."""
+
+    def __init__(self, response: Response):
+        self.response = response
+
+
+def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = False) -> tuple[Any, dict[str, str]]:
+    """The saved game a form route's ?play=N asks to correct and its boxes filled from its record,
+    or (None, {}) for an empty form (_Refused: no such game, or one this form cannot show)."""
+    asked = request.query_params.get("play", "")
+    if not asked.isdigit():
+        return None, {}
     try:
-        sheets.reopened(play.game, _kit(play.game), play.record, f"game {play.id}")
-    except (sheets.FormProblem, SourceError):
-        return False
-    return True
+        play = store.get(int(asked))
+        return play, sheets.reopened(game, kit, play.record, f"game {play.id}", end)
+    except KeyError:
+        raise _Refused(PlainTextResponse("no such game in the history", status_code=404)) from None
+    except (sheets.FormProblem, SourceError) as e:
+        raise _Refused(PlainTextResponse(f"game {asked} cannot be opened in this form: {e}", status_code=400)) from None
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    return exc.response
 
 
 def _kit(game: str):
