@@ -89,9 +89,13 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "rules.html", game=game, q=q, found=found)
 
     async def sheet(request: Request) -> Response:
+        """The empty sheets, or (?play=N) a saved game's sheets filled from its record, to correct
+        it: saving them makes that game's next revision."""
         game = _form_game(request)
         kit = _kit(game)
-        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit))
+        play, filled = _reopened(request, store, game, kit)
+        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
+                    play=play, filled=filled)
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
@@ -99,9 +103,10 @@ def create_app(settings: Settings) -> Starlette:
             return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
         _end_game(request)
         kit = _kit(game)
+        play, filled = _reopened(request, store, game, kit, end=True)
         players, boards = sheets.end_seats(game, kit)
         return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
-                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1))
+                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play, filled=filled)
 
     async def score_end(request: Request) -> Response:
         out = _scored(_end_game(request), await guarded(request), end=True)
@@ -115,7 +120,10 @@ def create_app(settings: Settings) -> Starlette:
         result = out.pop("_result", None)
         if out.get("error") or result is None:
             return JSONResponse(out, status_code=400)
-        play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None)
+        try:
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+        except Conflict as e:
+            return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def score_sheet(request: Request) -> Response:
@@ -145,7 +153,7 @@ def create_app(settings: Settings) -> Starlette:
         from pnpkit.scorer import api
         result = api.score_text(play.record, f"game {play.id}")
         return page(request, "play.html", play=play, result=result,
-                    tappable=tapping.takes_up(play.game, play.record))
+                    tappable=tapping.takes_up(play.game, play.record), correctable=_correctable(play))
 
     async def play_yaml(request: Request) -> Response:
         try:
@@ -213,7 +221,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/export.csv", export_csv), Route("/export.zip", export_records),
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form})
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
@@ -250,6 +258,37 @@ async def _no_form(request: Request, exc: Exception) -> Response:
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(f"refused: {exc}", status_code=403)
+
+
+def _correctable(play: Any) -> str | None:
+    """Where a saved final-sheet or end-position game is corrected as its form, or None."""
+    return sheets.correcting(play.game, _kit(play.game), play.record, f"game {play.id}") if play.game in GAMES else None
+
+
+class _Refused(Exception):
+    """A form route asked to open a saved game it cannot show: the answer to send."""
+
+    def __init__(self, response: Response):
+        self.response = response
+
+
+def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = False) -> tuple[Any, dict[str, str]]:
+    """The saved game a form route's ?play=N asks to correct and its boxes filled from its record,
+    or (None, {}) for an empty form (_Refused: no such game, or one this form cannot show)."""
+    asked = request.query_params.get("play", "")
+    if not asked.isdigit():
+        return None, {}
+    try:
+        play = store.get(int(asked))
+        return play, sheets.reopened(game, kit, play.record, f"game {play.id}", end)
+    except KeyError:
+        raise _Refused(PlainTextResponse("no such game in the history", status_code=404)) from None
+    except (sheets.FormProblem, SourceError) as e:
+        raise _Refused(PlainTextResponse(f"game {asked} cannot be opened in this form: {e}", status_code=400)) from None
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    return exc.response
 
 
 def _kit(game: str):

@@ -15,6 +15,8 @@ from typing import Any, Iterable
 
 import yaml
 
+from pnpkit.kitfile.errors import SourceError
+
 from pnpkit.scorer.forms.calc import evaluate
 from pnpkit.scorer.forms.ends import END_GAMES, SEE_ALSO, end_form  # noqa: F401
 from pnpkit.scorer.forms import FORM_GAMES, Field, FormProblem, Layout, Value, Values, calcs, fields, form  # noqa: F401
@@ -86,6 +88,33 @@ def record(game: str, kit: Any, typed: Values, end: bool = False) -> tuple[dict,
         if name is not None and name.text.strip():
             seat_of.setdefault(name.text.strip(), seat)
     return data, seat_of
+
+
+def reopened(game: str, kit: Any, text: str, name: str, end: bool = False) -> dict[str, str]:
+    """A saved final-sheet (or end-position) game's record as what each box of its form holds,
+    to correct it (FormProblem: a record the form cannot show, such as a move log, or a form
+    that cannot be filled from a record yet; SourceError: not YAML)."""
+    from pnpkit.kitfile.source import parse
+    f = end_form(game) if end else form(game)
+    if not hasattr(f, "fields_of"):
+        raise FormProblem(None, "game", f"the {game} form cannot be filled in from a saved record yet")
+    data = parse(text, name).data
+    if not isinstance(data, dict) or data.get("game") != game:
+        raise FormProblem(None, "game", f"the record is not a {game} game")
+    return f.fields_of(data, kit)
+
+
+def correcting(game: str, kit: Any, text: str, name: str) -> str | None:
+    """Where a saved game is corrected as a form (`/sheet/nuts`, `/end/chestnuts`), or None if no
+    form of its game shows it (a move log)."""
+    for end, route in ((False, "/sheet/"), (True, "/end/")):
+        if game in (END_GAMES if end else FORM_GAMES):
+            try:
+                reopened(game, kit, text, name, end)
+                return route + game
+            except (FormProblem, SourceError):
+                pass
+    return None
 
 
 def to_yaml(data: dict) -> str:

@@ -10,6 +10,8 @@ One module per game says all of it (scorer/forms/nuts.py, in_the_nuts.py), so th
     def fields(kit) -> list[Field]      # a player's sheet: its boxes, in the printed order
     def name(printed: str) -> str | None   # the form's name of a printed box (None: no field)
     def record(values: Values, kit) -> dict # the record, or a FormProblem naming page and field
+    def fields_of(data: dict, kit) -> dict[str, str]  # record's inverse: each box's text (a saved
+                                        # game opened again to correct it), or a FormProblem
     def layout(kit) -> Layout          # where the fields lie on the printed sheet
     def box(where: str, entry: dict) -> str # the field a violation's `where` (after the name) is about
     def points(label: str) -> str | None   # the points box a breakdown line adds to

@@ -79,6 +79,30 @@ def record(values: Values, kit) -> dict:
     return {"game": "chestnuts", "players": names, "start": start, "turns": []}
 
 
+def fields_of(data: dict, kit) -> dict[str, str]:
+    """The inverse of `record`: each box of the end position a `start:` record with no turn after
+    it holds (a saved game opened again to correct it); FormProblem for any other record (a game
+    played turn by turn, a `start:` saying more than where the chestnuts lie)."""
+    names, start = data.get("players") or [], data.get("start")
+    if data.get("turns") or not isinstance(start, dict) or len(names) != SEATS or set(start) - set(PLACES):
+        raise FormProblem(None, "start", "only an end position (a `start:` of where the chestnuts lie, no turn "
+                                         "after it) opens as this form")
+    seat = {str(name): n for n, name in enumerate(names, 1)}
+    out = {f"p{n}.name": str(name) for n, name in enumerate(names, 1)}
+    try:
+        for place, entry in start.items():
+            if place == "fire":
+                out |= {f"fire.{side}.p{seat[who]}": str(k) for who, sides in entry.items() for side, k in sides.items()}
+            elif place in ("plate", "chair"):
+                out |= {f"{place}{seat[owner]}.p{seat[who]}": str(k) for owner, by in entry.items() for who, k in by.items()}
+            else:
+                out |= {f"{place}.p{seat[who]}": str(k) for who, k in entry.items()}
+    except (KeyError, AttributeError) as e:
+        raise FormProblem(None, "start", f"{e} is not one of the two players' chestnuts") from None
+    return out
+
+
+PLACES = ("basket", "fire", "overcooked", "burnt", "plate", "chair")
 
 
 def box(where: str, message: str, seats: dict[str, int]) -> str | None:

@@ -101,6 +101,31 @@ def record(values: Values, kit) -> dict:
     return {"game": "in-the-nuts", "players": players}
 
 
+def fields_of(data: dict, kit) -> dict[str, str]:
+    """The inverse of `record`: what each box of the pad holds for a final storage cards record (a
+    saved game opened again to correct it); FormProblem for what the pad cannot hold (a move log,
+    a card the pad has not, more players than columns)."""
+    players = data.get("players") or []
+    if not all(isinstance(p, dict) for p in players) or "turns" in data:
+        raise FormProblem(None, "players", "this record is a move log, not the final storage cards")
+    if len(players) > kit.game.max_players:
+        raise FormProblem(None, "players", f"the pad holds {kit.game.max_players} players, not {len(players)}")
+    cards = {str(c.name) for c in kit.params.cards}
+    out: dict[str, str] = {}
+    for seat, player in enumerate(players, 1):
+        p = f"p{seat}."
+        out[p + "name"] = str(player.get("name", ""))
+        for store in player.get("stores") or []:
+            card = str(store.get("card", ""))
+            if card not in cards:
+                raise FormProblem(seat, p + "name", f"the pad has no storage card {card!r}")
+            box = f"{p}card{card}."
+            out[box + "nut"] = str(store.get("nut", ""))
+            out[box + "nuts"] = str(store.get("nuts", 0))
+            out[box + "jokers"] = " ".join(str(j) for j in store.get("jokers") or [])
+    return out
+
+
 def _card(values: Values, box: str, card: str, kinds: dict[str, str], page: int) -> dict | None:
     nut, nuts, jokers = text(values, box + ".nut"), text(values, box + ".nuts"), items(values, box + ".jokers")
     if not (nut or nuts or jokers):

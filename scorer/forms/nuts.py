@@ -122,6 +122,38 @@ def record(values: Values, kit) -> dict:
     return {"game": "nuts", "players": players}
 
 
+def fields_of(data: dict, kit) -> dict[str, str]:
+    """The inverse of `record`: what each box of the sheets holds for a final-sheet record (a
+    saved game opened again to correct it); FormProblem for what the printed sheet cannot hold (a
+    move log, a bonus card written out, more players than sheets)."""
+    params = kit.params
+    out: dict[str, str] = {}
+    for seat, player in enumerate(_sheet_players(data, kit), 1):
+        p = f"p{seat}."
+        out[p + "name"] = str(player.get("name", ""))
+        for kind, n in (player.get("sheet") or {}).items():
+            if kind not in params.columns or not isinstance(n, int) or not 0 <= n <= len(params.rows):
+                raise FormProblem(seat, f"{p}{kind}", f"the sheet has no {len(params.rows)}-row column holding {n!r} {kind}")
+            out |= {f"{p}{kind}.{r}": "x" for r in params.rows[:n]}
+        out |= {p + k: str(player[k]) for k in ("salt", "squirrel") if player.get(k)}
+        out[p + "goals"] = ", ".join(str(g) for g in player.get("goals") or [])
+        bonus = player.get("bonus") or []
+        if any(not isinstance(b, str) for b in bonus):
+            raise FormProblem(seat, p + "bonus", "a bonus card written out (needs, points) has no id to write on the sheet")
+        out[p + "bonus"] = " ".join(bonus)
+    return out
+
+
+def _sheet_players(data: dict, kit) -> list[dict]:
+    """The players of a final-sheet record, one sheet each (a move log's players are names)."""
+    players = data.get("players") or []
+    if not all(isinstance(p, dict) and "sheet" in p for p in players) or "rounds" in data:
+        raise FormProblem(None, "players", "this record is a move log, not the final score sheets")
+    if len(players) > kit.game.max_players:
+        raise FormProblem(None, "players", f"the sheets hold {kit.game.max_players} players, not {len(players)}")
+    return players
+
+
 def _column(values: Values, column: str, rows: list[str], page: int) -> int:
     """Tokens in a column: the ticked cells, which fill it from the top (ruling U2)."""
     ticked = [text(values, f"{column}.{r}") not in EMPTY for r in rows]

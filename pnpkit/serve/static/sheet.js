@@ -81,4 +81,6 @@
   }
   form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
   form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
+  // a saved game opened again to correct it: its sheets come filled in, scored at once
+  if ([...form.querySelectorAll("input[name$='.name']")].some(e => e.value.trim())) score();
 })();
