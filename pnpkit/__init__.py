@@ -28,18 +28,6 @@ def _early(signum, frame):
         _os._exit(EXIT_INTERRUPTED)
 
 
-def catch_early():
-    """Ctrl-C and SIGTERM end pnpkit with its line from now on (worker.py's handlers take over);
-    returns the handlers they replaced (none from a thread other than the main one)."""
-    try:
-        return [(s, _signal.signal(s, _early)) for s in _STOPS]
-    except ValueError:  # not the main thread: signals are not this import's to catch
-        return []
-
-
-_before = catch_early()  # pnpkit catches Ctrl-C from here (tests/interrupts.py reads this line)
-
-
 def _is_the_program():
     """Whether this process runs pnpkit (its console script, `python -m pnpkit`), not a program
     that imports it (pytest, a benchmark): only pnpkit's own process has its Ctrl-C changed."""
@@ -47,6 +35,22 @@ def _is_the_program():
         return True
     # `python -m pnpkit`: the package is imported before sys.argv[0] names its __main__
     return getattr(_sys, "orig_argv", [])[1:3] == ["-m", "pnpkit"]
+
+
+def catch_early():
+    """Ctrl-C and SIGTERM end pnpkit with its line from now on (worker.py's handlers take over);
+    returns the handlers they replaced (none from a thread other than the main one)."""
+    try:
+        return [(s, _signal.signal(s, _early)) for s in _STOPS]
+    except ValueError:  # not the main thread: signals are not this import's to catch
+        return []
+    except KeyboardInterrupt:  # a Ctrl-C that came while the handler was being set
+        if _is_the_program():
+            _early(_signal.SIGINT, None)
+        raise
+
+
+_before = catch_early()  # pnpkit catches Ctrl-C from here (tests/interrupts.py reads this line)
 
 
 if not _is_the_program():

@@ -34,6 +34,16 @@ def _stdout_gone() -> None:
 class Pnpkit(click.Group):
     """A group that turns every failure into one clear message and an exit code."""
 
+    def make_context(self, *args, **kwargs) -> click.Context:
+        """A Ctrl-C while click reads the command line is pnpkit's line too: left to click's
+        main, it first writes an empty line to stderr (its "Aborted!" preamble)."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            from pnpkit.launch import interrupted
+            interrupted()
+            raise  # not reached: interrupted() exits
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)

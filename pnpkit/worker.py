@@ -177,8 +177,10 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
         code = EXIT_UNREADABLE
         _State.worker = True
         try:
-            if _State.interrupted:  # a Ctrl-C between the fork and here
-                raise SystemExit(EXIT_INTERRUPTED)
+            if _State.interrupted:  # a Ctrl-C between the fork and here (was exit 2, silent)
+                say_interrupted()
+                code = EXIT_INTERRUPTED
+                return
             _limit(mb, cpu)
             code = guarded(lambda: _limited(work, mb, cpu, argv))
         finally:
