@@ -12,11 +12,13 @@ from __future__ import annotations
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import auto, moves
-from pnpkit.scorer.games.nuts.notation import parse, write
+from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.games.nuts.floor import SHORT
+from pnpkit.scorer.games.nuts.notation import die, die_text, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Play, Record
 from pnpkit.scorer.games.nuts.replay import replay
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
 SEARCH_LIMIT = 3000
 """Positions the U12 search looks at, at most (a depth-1 search of a 12-column floor is ~300)."""
@@ -45,8 +47,11 @@ class AtTable:
         self.record, self.names = record, record.names
         self.open = is_open(record)
         self.state, rep = replay(record, kit, open_end=self.open)
-        self.violations = rep.violations
         s = self.state
+        self.flipping = flipping(record, s)
+        # the slots still open while the Order cards are being written are not (yet) a violation
+        self.violations = [v for v in rep.violations
+                           if not (self.flipping and v.rule == R.FILL.id and v.where == f"round {s.round}")]
         self.in_turn = self.open       # the state is still in the record's last turn
         if self.open and s.turn.ran is not None and (claims_done(record) or not any(
                 moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals)):
@@ -58,11 +63,17 @@ class AtTable:
         if s.over:
             return Turn(to_move=None, may_end_turn=True, waiting="the game is over (Ending a Round, ruling U7)")
         if s.round_over:
-            return Turn(to_move=None, waiting=f"round {s.round + 1} starts: write its `hunger:` (the D4) and the "
-                        "`orders:` flipped to fill the open slots")
+            return Turn(to_move=None, waiting=f"round {s.round + 1} starts: the Hunger die (D{s.f.hunger}), its "
+                        "`hunger:`; then the Order cards flipped", dice=Dice((f"Hunger D{s.f.hunger}",), faces=s.f.hunger))
+        if self.flipping:
+            open_ = s.fillable()
+            return Turn(to_move=None, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to fill "
+                        f"the open slots ({', '.join(map(str, open_))}), in order, the discarded ones too: `al ca pe pi`")
         me = s.me()
         if s.turn.waiting:
-            return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
+            return Turn(to_move=None, waiting=f"{me.name}'s run: the squirrel's next D6 (hunger {s.hunger}): `4`; "
+                        f"`4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` on a Hunt tie",
+                        dice=squirrel_pad(s))
         options = [Option(write(a), s.f.cost.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
@@ -72,6 +83,30 @@ class AtTable:
                  + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
         return Turn(to_move=me.name, legal=options, may_end_turn=True, turn=where, notes=notes,
                     cost_unit="Action token")
+
+    def chance(self, data: dict, given: str) -> dict:
+        """What chance gave written where the table waits for it: a round's Hunger die (a new
+        round), the Order cards flipped (its `orders:`), the squirrel's next die (the turn's `sq:`)."""
+        s = self.state
+        rounds = [dict(r) for r in data.get("rounds") or []]
+        if s.round_over and not s.over:
+            hunger = self.turn().dice.read(given)[0][0]
+            return {**data, "rounds": rounds + [{"hunger": hunger, "orders": [], "turns": []}]}
+        if self.flipping:
+            cards = [nut(x) for x in given.replace(",", " ").split()]
+            if not cards:
+                raise ValueError("write the Order cards flipped, in order: `al ca pe pi`")
+            rounds[-1]["orders"] = list(rounds[-1].get("orders") or []) + [SHORT[c] for c in cards]
+            return {**data, "rounds": rounds}
+        if self.in_turn and s.turn.waiting:
+            dice = [d[0] if d[1] is None else die_text(d) for d in (die(x) for x in given.split(",") if x.strip())]
+            if not dice:
+                raise ValueError("write the squirrel's D6: `4`, `4 > 9` or `5 L`")
+            turns = list(rounds[-1]["turns"])
+            turns[-1] = {**turns[-1], "sq": list(turns[-1].get("sq") or []) + dice}
+            rounds[-1]["turns"] = turns
+            return {**data, "rounds": rounds}
+        raise ValueError("the table waits for no chance now: " + (self.turn().waiting or "tap a move"))
 
     def why_illegal(self, action: str) -> Illegal | None:
         a = read_action(action)
@@ -104,6 +139,28 @@ class AtTable:
             turns.append("pass" if a.verb == "pass" else {"do": [], "sq": []} if a.verb == "end" else {"do": [action]})
         rounds[-1]["turns"] = turns
         return {**data, "rounds": rounds}
+
+
+def flipping(record: Record, s: State) -> bool:
+    """Whether the table waits for the Order cards of the round just started: its Hunger written,
+    no turn yet, slots open and cards left to flip (U16)."""
+    rounds = record.rounds or []
+    return bool(rounds and rounds[-1].hunger is not None and not rounds[-1].turns and not s.round_over
+                and s.fillable() and (any(s.order_deck) or any(s.order_discards)))
+
+
+def squirrel_pad(s: State) -> Dice | None:
+    """The D6 as buttons when no face needs more than its number (no Scamper at this Hunger, no
+    Hunt tie from where the squirrel stands); else None: the die is typed, with its square or side."""
+    faces = range(1, s.f.die + 1)
+    if any(s.f.move(d + s.hunger) == "scamper" for d in faces):
+        return None
+    slots = {p.slot for p in s.turn.paths}
+    dist = min((abs(s.squirrel - x) for x in slots), default=0)
+    if dist and s.squirrel - dist in slots and s.squirrel + dist in slots \
+            and any(s.f.move(d + s.hunger) == "hunt" for d in faces):
+        return None
+    return Dice(("squirrel D6",), faces=s.f.die)
 
 
 def reachable(s: State) -> str:
