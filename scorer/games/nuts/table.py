@@ -62,18 +62,10 @@ class AtTable:
         s = self.state
         if s.over:
             return Turn(to_move=None, may_end_turn=True, waiting="the game is over (Ending a Round, ruling U7)")
-        if s.round_over:
-            return Turn(to_move=None, waiting=f"round {s.round + 1} starts: the Hunger die (D{s.f.hunger}), its "
-                        "`hunger:`; then the Order cards flipped", dice=Dice((f"Hunger D{s.f.hunger}",), faces=s.f.hunger))
-        if self.flipping:
-            open_ = s.fillable()
-            return Turn(to_move=None, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to fill "
-                        f"the open slots ({', '.join(map(str, open_))}), in order, the discarded ones too: `al ca pe pi`")
+        chance = self.chance_turn()
+        if chance is not None:
+            return chance
         me = s.me()
-        if s.turn.waiting:
-            return Turn(to_move=None, waiting=f"{me.name}'s run: the squirrel's next D6 (hunger {s.hunger}): `4`; "
-                        f"`4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` on a Hunt tie",
-                        dice=squirrel_pad(s))
         options = [Option(write(a), s.f.cost.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
@@ -83,6 +75,26 @@ class AtTable:
                  + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
         return Turn(to_move=me.name, legal=options, may_end_turn=True, turn=where, notes=notes,
                     cost_unit="Action token")
+
+    def chance_turn(self) -> Turn | None:
+        """What chance must say before anything can be chosen: a round's Hunger die, its Order
+        cards flipped, the squirrel's next die in a run; None if nothing."""
+        s = self.state
+        if s.round_over:
+            h = s.f.hunger
+            return Turn(to_move=None, dice=Dice((f"Hunger D{h}",), faces=h),
+                        waiting=f"round {s.round + 1} starts: write its `hunger:` (the D{h}), then the `orders:` "
+                        "flipped to fill the open slots")
+        if self.flipping:
+            return Turn(to_move=None, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to fill "
+                        f"the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
+                        "`al ca pe pi`")
+        if s.turn.waiting:
+            return Turn(to_move=None, dice=squirrel_pad(s),
+                        waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
+                        f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
+                        "on a Hunt tie")
+        return None
 
     def chance(self, data: dict, given: str) -> dict:
         """What chance gave written where the table waits for it: a round's Hunger die (a new
@@ -99,7 +111,8 @@ class AtTable:
             rounds[-1]["orders"] = list(rounds[-1].get("orders") or []) + [SHORT[c] for c in cards]
             return {**data, "rounds": rounds}
         if self.in_turn and s.turn.waiting:
-            dice = [d[0] if d[1] is None else die_text(d) for d in (die(x) for x in given.split(",") if x.strip())]
+            rolled = [die(x) for x in given.split(",") if x.strip()]
+            dice = [d[0] if d[1] is None else die_text(d) for d in rolled]
             if not dice:
                 raise ValueError("write the squirrel's D6: `4`, `4 > 9` or `5 L`")
             turns = list(rounds[-1]["turns"])
