@@ -68,7 +68,10 @@ def test_a_nuts_round_is_tapped_with_its_chance_and_pnpkit_check_accepts_the_rec
         if (kind, given) == ("action", "build X 1:1-2"):
             assert "end" in [o["text"] for o in after["legal"]]
         if (kind, given) == ("action", "end"):        # the run: the squirrel's D6 is what chance says next
-            assert "squirrel's next D6" in after["waiting"]
+            assert "squirrel's next D6" in after["waiting"] and after["dice"]["dice"] == ["squirrel D6"]
+            # hunger 2: a 4 Scampers; the face alone is refused, saying what to write with it
+            bare = client.post("/table/tap", data={"token": token, "record": json.dumps(after["record"]), "chance": "4"})
+            assert bare.status_code == 400 and "is a Scamper" in bare.json()["error"] and "`4 > 9`" in bare.json()["error"]
         record = after["record"]
     assert after["waiting"].startswith("round 2 starts") and after["dice"]["dice"] == ["Hunger D4"]
     turns = record["rounds"][0]["turns"]

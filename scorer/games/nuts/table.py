@@ -90,7 +90,7 @@ class AtTable:
                         f"the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
                         "`al ca pe pi`")
         if s.turn.waiting:
-            return Turn(to_move=None, dice=squirrel_pad(s),
+            return Turn(to_move=None, dice=Dice(("squirrel D6",), faces=s.f.die),
                         waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
                         f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
                         "on a Hunt tie")
@@ -112,6 +112,8 @@ class AtTable:
             return {**data, "rounds": rounds}
         if self.in_turn and s.turn.waiting:
             rolled = [die(x) for x in given.split(",") if x.strip()]
+            if len(rolled) == 1 and rolled[0][1] is None and (more := more_than_a_face(s, rolled[0][0])):
+                raise ValueError(more)
             dice = [d[0] if d[1] is None else die_text(d) for d in rolled]
             if not dice:
                 raise ValueError("write the squirrel's D6: `4`, `4 > 9` or `5 L`")
@@ -162,18 +164,19 @@ def flipping(record: Record, s: State) -> bool:
                 and s.fillable() and (any(s.order_deck) or any(s.order_discards)))
 
 
-def squirrel_pad(s: State) -> Dice | None:
-    """The D6 as buttons when no face needs more than its number (no Scamper at this Hunger, no
-    Hunt tie from where the squirrel stands); else None: the die is typed, with its square or side."""
-    faces = range(1, s.f.die + 1)
-    if any(s.f.move(d + s.hunger) == "scamper" for d in faces):
-        return None
+def more_than_a_face(s: State, d: int) -> str | None:
+    """What the squirrel's D6 `d` needs written besides its face, from where he stands: a Scamper's
+    square (the D12/D16 rolled), a Hunt tie's side (the player's choice); None if nothing."""
+    move = s.f.move(d + s.hunger)
+    if move == "scamper":
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Scamper: write where the D{s.columns} sent him too, "
+                f"`{d} > 9` (square 9)")
     slots = {p.slot for p in s.turn.paths}
     dist = min((abs(s.squirrel - x) for x in slots), default=0)
-    if dist and s.squirrel - dist in slots and s.squirrel + dist in slots \
-            and any(s.f.move(d + s.hunger) == "hunt" for d in faces):
-        return None
-    return Dice(("squirrel D6",), faces=s.f.die)
+    if move == "hunt" and dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Hunt and the nearest paths lie {dist} to either side: write "
+                f"the player's choice too, `{d} L` or `{d} R`")
+    return None
 
 
 def reachable(s: State) -> str:
