@@ -6,6 +6,12 @@ end-of-actions rule, so the table also says whether one Matching Path through ev
 configured the floor can still be made with the tokens left: a search over Build, Salt,
 Reposition and Swap (Refill and Plan, whose cards are chance, left out), bounded, which says when
 it stopped.
+
+Chance (`chance_turn`, `chance`): a round starts with its Hunger die (a new round written), then its
+Order cards flipped (added to its `orders:` until every open slot is filled; the slots still open
+meanwhile are not reported); a run waits for the squirrel's D6s (added to the turn's `sq:`), a face
+that needs more than its number refused saying what to write with it (a Scamper's square, a Hunt
+tie's side). Refill's and Plan's cards are written in their actions, as the record writes them.
 """
 from __future__ import annotations
 
