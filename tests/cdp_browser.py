@@ -111,11 +111,21 @@ class Chromium:
         self.wait(f"document.readyState === 'complete' && ({ready})")
 
     def wait(self, condition: str, seconds: float = 20) -> None:
+        """Until `condition` holds. Asked while a form's submit replaces the page, Chromium may answer
+        "Inspected target navigated or closed": that is "not yet", asked again (a loaded machine)."""
         deadline = time.monotonic() + seconds
-        while not self.js(condition):
+        while not self._holds(condition):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"never true: {condition}")
             time.sleep(0.02)
+
+    def _holds(self, condition: str) -> Any:
+        try:
+            return self.js(condition)
+        except RuntimeError as e:
+            if "navigated or closed" in str(e) or "context" in str(e).lower():
+                return False
+            raise
 
     def page_png(self) -> bytes:
         """The whole page as the screen shows it, as a PNG."""

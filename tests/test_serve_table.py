@@ -36,7 +36,7 @@ def tap(c: TestClient, token: str, record: dict, **fields) -> dict:
 def test_the_start_page_offers_the_games_a_table_can_be_tapped_through(client):
     page = client.get("/table").text
     offered = re.findall(r'<option value="([a-z-]+)"', page)
-    assert offered == ["chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree"]
+    assert offered == ["chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts"]
     assert "Forest Fire: A Game for Kids (2-4 players)" in page and "Fair Verona (4 players)" in page
     assert "write the players" in client.get("/table", params={"game": "chestnuts"}).text
 

@@ -207,6 +207,9 @@ function dicePad(spec, changed, done) {
         if (fields.offered) {          // an offered move chance must complete (a roll's dice): write it out
           form.querySelector("details.try").open = true; $("try").value = fields.action; $("try").focus();
         }
+        if (fields.chance !== undefined && $("typedchance").hidden) {   // a face that needs more (a square, a side)
+          $("typedchance").hidden = false; $("chance").value = fields.chance + " "; $("chance").focus();
+        }
         return;
       }
       if (v.refusal) { refuse(v.refusal); return; }

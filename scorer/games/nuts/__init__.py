@@ -5,5 +5,5 @@ from pnpkit.scorer.game import Game
 GAME = Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="either",
             record=".nuts.record:Record", score=".nuts.replay:score",
             sheets=".nuts.score:score", pictures=".nuts.position:pictures",
-            rules=".nuts.moves", table=".nuts.table:table",
+            rules=".nuts.moves", table=".nuts.table:table", opening=".nuts.opening",
             sim=".nuts.sim", start_problems=".nuts.start:problems", start_of=".nuts.start:start_of")

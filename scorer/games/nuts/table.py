@@ -6,17 +6,25 @@ end-of-actions rule, so the table also says whether one Matching Path through ev
 configured the floor can still be made with the tokens left: a search over Build, Salt,
 Reposition and Swap (Refill and Plan, whose cards are chance, left out), bounded, which says when
 it stopped.
+
+Chance (`chance_turn`, `chance`): a round starts with its Hunger die (a new round written), then its
+Order cards flipped (added to its `orders:` until every open slot is filled; the slots still open
+meanwhile are not reported); a run waits for the squirrel's D6s (added to the turn's `sq:`), a face
+that needs more than its number refused saying what to write with it (a Scamper's square, a Hunt
+tie's side). Refill's and Plan's cards are written in their actions, as the record writes them.
 """
 from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts import auto, moves
-from pnpkit.scorer.games.nuts.notation import parse, write
+from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.games.nuts.floor import SHORT
+from pnpkit.scorer.games.nuts.notation import die, die_text, nut, parse, write
 from pnpkit.scorer.games.nuts.record import Play, Record
 from pnpkit.scorer.games.nuts.replay import replay
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.play import Option, Turn, cannot_extend
+from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
 SEARCH_LIMIT = 3000
 """Positions the U12 search looks at, at most (a depth-1 search of a 12-column floor is ~300)."""
@@ -45,8 +53,11 @@ class AtTable:
         self.record, self.names = record, record.names
         self.open = is_open(record)
         self.state, rep = replay(record, kit, open_end=self.open)
-        self.violations = rep.violations
         s = self.state
+        self.flipping = flipping(record, s)
+        # the slots still open while the Order cards are being written are not (yet) a violation
+        self.violations = [v for v in rep.violations
+                           if not (self.flipping and v.rule == R.FILL.id and v.where == f"round {s.round}")]
         self.in_turn = self.open       # the state is still in the record's last turn
         if self.open and s.turn.ran is not None and (claims_done(record) or not any(
                 moves.why_illegal(s, Action("claim", (g,))) is None for g in s.goals)):
@@ -57,12 +68,10 @@ class AtTable:
         s = self.state
         if s.over:
             return Turn(to_move=None, may_end_turn=True, waiting="the game is over (Ending a Round, ruling U7)")
-        if s.round_over:
-            return Turn(to_move=None, waiting=f"round {s.round + 1} starts: write its `hunger:` (the D4) and the "
-                        "`orders:` flipped to fill the open slots")
+        chance = self.chance_turn()
+        if chance is not None:
+            return chance
         me = s.me()
-        if s.turn.waiting:
-            return Turn(to_move=None, waiting=f"the squirrel's next D6: add it to the turn's `sq:` (hunger {s.hunger})")
         options = [Option(write(a), s.f.cost.get(a.verb, 0)) for a in moves.legal_moves(s)]
         notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
                  "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
@@ -72,6 +81,53 @@ class AtTable:
                  + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
         return Turn(to_move=me.name, legal=options, may_end_turn=True, turn=where, notes=notes,
                     cost_unit="Action token")
+
+    def chance_turn(self) -> Turn | None:
+        """What chance must say before anything can be chosen: a round's Hunger die, its Order
+        cards flipped, the squirrel's next die in a run; None if nothing."""
+        s = self.state
+        if s.round_over:
+            h = s.f.hunger
+            return Turn(to_move=None, dice=Dice((f"Hunger D{h}",), faces=h),
+                        waiting=f"round {s.round + 1} starts: write its `hunger:` (the D{h}), then the `orders:` "
+                        "flipped to fill the open slots")
+        if self.flipping:
+            return Turn(to_move=None, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to fill "
+                        f"the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
+                        "`al ca pe pi`")
+        if s.turn.waiting:
+            return Turn(to_move=None, dice=Dice(("squirrel D6",), faces=s.f.die),
+                        waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
+                        f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
+                        "on a Hunt tie")
+        return None
+
+    def chance(self, data: dict, given: str) -> dict:
+        """What chance gave written where the table waits for it: a round's Hunger die (a new
+        round), the Order cards flipped (its `orders:`), the squirrel's next die (the turn's `sq:`)."""
+        s = self.state
+        rounds = [dict(r) for r in data.get("rounds") or []]
+        if s.round_over and not s.over:
+            hunger = self.turn().dice.read(given)[0][0]
+            return {**data, "rounds": rounds + [{"hunger": hunger, "orders": [], "turns": []}]}
+        if self.flipping:
+            cards = [nut(x) for x in given.replace(",", " ").split()]
+            if not cards:
+                raise ValueError("write the Order cards flipped, in order: `al ca pe pi`")
+            rounds[-1]["orders"] = list(rounds[-1].get("orders") or []) + [SHORT[c] for c in cards]
+            return {**data, "rounds": rounds}
+        if self.in_turn and s.turn.waiting:
+            rolled = [die(x) for x in given.split(",") if x.strip()]
+            if len(rolled) == 1 and rolled[0][1] is None and (more := more_than_a_face(s, rolled[0][0])):
+                raise ValueError(more)
+            dice = [d[0] if d[1] is None else die_text(d) for d in rolled]
+            if not dice:
+                raise ValueError("write the squirrel's D6: `4`, `4 > 9` or `5 L`")
+            turns = list(rounds[-1]["turns"])
+            turns[-1] = {**turns[-1], "sq": list(turns[-1].get("sq") or []) + dice}
+            rounds[-1]["turns"] = turns
+            return {**data, "rounds": rounds}
+        raise ValueError("the table waits for no chance now: " + (self.turn().waiting or "tap a move"))
 
     def why_illegal(self, action: str) -> Illegal | None:
         a = read_action(action)
@@ -104,6 +160,29 @@ class AtTable:
             turns.append("pass" if a.verb == "pass" else {"do": [], "sq": []} if a.verb == "end" else {"do": [action]})
         rounds[-1]["turns"] = turns
         return {**data, "rounds": rounds}
+
+
+def flipping(record: Record, s: State) -> bool:
+    """Whether the table waits for the Order cards of the round just started: its Hunger written,
+    no turn yet, slots open and cards left to flip (U16)."""
+    rounds = record.rounds or []
+    return bool(rounds and rounds[-1].hunger is not None and not rounds[-1].turns and not s.round_over
+                and s.fillable() and (any(s.order_deck) or any(s.order_discards)))
+
+
+def more_than_a_face(s: State, d: int) -> str | None:
+    """What the squirrel's D6 `d` needs written besides its face, from where he stands: a Scamper's
+    square (the D12/D16 rolled), a Hunt tie's side (the player's choice); None if nothing."""
+    move = s.f.move(d + s.hunger)
+    if move == "scamper":
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Scamper: write where the D{s.columns} sent him too, "
+                f"`{d} > 9` (square 9)")
+    slots = {p.slot for p in s.turn.paths}
+    dist = min((abs(s.squirrel - x) for x in slots), default=0)
+    if move == "hunt" and dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Hunt and the nearest paths lie {dist} to either side: write "
+                f"the player's choice too, `{d} L` or `{d} R`")
+    return None
 
 
 def reachable(s: State) -> str:
