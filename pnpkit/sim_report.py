@@ -252,11 +252,19 @@ def _length(study: Study, t: Tally) -> list[str]:
 
 
 def _figures(t: Tally) -> list[str]:
-    """The game's own counts (NUTS: what the squirrel ate, what bonus cards and goals did), a game at a time."""
+    """The game's own counts (NUTS: what the squirrel ate, what bonus cards and goals did), a game at
+    a time; a yes-or-no count (`won by the goals`) as the games it happened in, with its interval."""
     if not t.figures:
         return []
     w = max(len(what) for what in t.figures)
-    return ["", f"{'Each game':<{w + 2}}  " + HEAD] + [f"  {what:<{w}}  " + _dist(d) for what, d in t.figures.items()]
+    lines = ["", f"{'Each game':<{w + 2}}  " + HEAD]
+    for what, d in t.figures.items():
+        if set(d.counts) <= {0, 1}:
+            k = d.counts[1]
+            lines.append(f"  {what:<{w}}  {f'{k:,} game' + ('' if k == 1 else 's'):>12}  {share(k, d.n)}")
+        else:
+            lines.append(f"  {what:<{w}}  " + _dist(d))
+    return lines
 
 
 def _wrap(words: str, width: int = 100) -> list[str]:

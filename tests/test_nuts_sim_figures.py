@@ -3,6 +3,7 @@ the games (issue 27), counted from the replayed records, the same whatever --job
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 
@@ -34,6 +35,9 @@ def test_the_figures_are_in_the_json_and_the_text_and_the_same_whatever_jobs(tmp
     assert max(eaten) > 0
     report = simulate("--players", 3, "--games", 6, "--jobs", 1)
     assert "Each game" in report and all(f"  {w} " in report for w in WHAT)
+    won = one["figures"]["won by the goals"]
+    k = round(won["mean"] * 6)                  # a yes-or-no figure: the games, their share, its interval
+    assert re.search(rf"  won by the goals +{k} games? +{100 * k / 6:.1f}%  \(", report), report
 
 
 def _result(*players: list[Line]) -> Result:
