@@ -218,6 +218,9 @@ class ScoreSheet(_Component):
     footer: TextBlock | None = None
     footer_height: Length = 0.0
     rows: Annotated[int, Field(ge=1, le=MAX_ROWS)] | Annotated[list[str], Field(max_length=MAX_ROWS)] = Field(description="Row count (numbered 1..N) or the row labels (a label with {{ }} is jinja2 reading `params`).")
+    numbering: Literal["each", "continued"] = Field("each", description="Numbered rows: `each` copy 1..N; "
+                                                    "`continued`: a pad whose pages go on (copy 2 numbers N+1..2N), "
+                                                    "a game log written across its front and back.")
     row_label: str = Field("", description="Heading of the row-label column.")
     row_label_width: Length = 12.0
     columns: list[Column] = Field(min_length=1, max_length=MAX_ROWS)

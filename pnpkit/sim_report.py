@@ -131,6 +131,8 @@ def to_json(study: Study) -> dict[str, Any]:
     out["length"] = {"units": list(study.length), study.length[0]: t.turns.to_json(),
                      study.length[1]: t.actions.to_json()}
     out["unfinished"] = t.games - t.finished
+    if t.figures:
+        out["figures"] = {what: d.to_json() for what, d in t.figures.items()}
     out["replay"] = {"checked": t.games, "faulty": t.faulty, "faults": [{"game": g, "what": w} for g, w in t.faults]}
     if study.cooperative:
         out["outcome"] = _outcomes(t)
@@ -165,6 +167,7 @@ def text(study: Study) -> str:
     else:
         lines += _competitive(study, t)
     lines += _length(study, t)
+    lines += _figures(t)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -246,6 +249,22 @@ def _length(study: Study, t: Tally) -> list[str]:
                  if o in t.turns_by_outcome]
     w = max(len(label) for label, _ in rows)
     return [f"{'Length':<{w + 2}}  " + HEAD] + [f"  {label:<{w}}  " + _dist(d) for label, d in rows]
+
+
+def _figures(t: Tally) -> list[str]:
+    """The game's own counts (NUTS: what the squirrel ate, what bonus cards and goals did), a game at
+    a time; a yes-or-no count (`won by the goals`) as the games it happened in, with its interval."""
+    if not t.figures:
+        return []
+    w = max(len(what) for what in t.figures)
+    lines = ["", f"{'Each game':<{w + 2}}  " + HEAD]
+    for what, d in t.figures.items():
+        if set(d.counts) <= {0, 1}:
+            k = d.counts[1]
+            lines.append(f"  {what:<{w}}  {f'{k:,} game' + ('' if k == 1 else 's'):>12}  {share(k, d.n)}")
+        else:
+            lines.append(f"  {what:<{w}}  " + _dist(d))
+    return lines
 
 
 def _wrap(words: str, width: int = 100) -> list[str]:

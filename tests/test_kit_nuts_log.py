@@ -36,6 +36,23 @@ def _chars(pdf, page: int) -> list[tuple[str, float, float]]:
         doc.close()
 
 
+def _line_numbers(pdf, page: int) -> list[tuple[str, float, float]]:
+    """The numbers printed under the game-log pad's "Line" heading, as (text, x, y)."""
+    chars = _chars(pdf, page)
+    text = "".join(c for c, _, _ in chars)
+    at = text.index("Line")
+    _, hx, hy = chars[at + 2]                     # between "Li" and "ne": the column's centre
+    words: list[tuple[str, float, float]] = []
+    for ch, x, y in chars:
+        if not ch.isdigit() or y <= hy or abs(x - hx) > 4.0:
+            continue
+        if words and abs(words[-1][2] - y) < 1.0:
+            words[-1] = (words[-1][0] + ch, x, y)
+        else:
+            words.append((ch, x, y))
+    return words
+
+
 @pytest.mark.parametrize("component, margin", [("floor", (0.0, 16.0)), ("floor-extension", (80.0, 88.0))])
 def test_the_floor_prints_each_conveyor_rows_number_in_its_margin(built, component, margin):
     """Rows 1, 2, 3 (top to bottom: the conveyor rows at y 35-75, 75-115, 115-155 mm of the board)
@@ -73,8 +90,11 @@ def test_the_game_log_pad_is_printed_back_to_back_and_left_out_of_the_fillable_f
     assert (pad["w_mm"], pad["h_mm"]) == (186.0, 250.0) and pad["back"] is not None
     for page in (pad["page"], pad["back"]["page"]):
         text = " ".join(PdfReader(built.pdf).pages[page - 1].extract_text().split())
-        for words in ("NUTS: game log", "Squirrel dice", "Goal claimed", "build X 1:3-4", "4 > 9", "28",
+        for words in ("NUTS: game log", "Squirrel dice", "Goal claimed", "build X 1:3-4", "4 > 9",
                       "Setup Bonus cards: kept / dropped"):
             assert words in text, (page, words)
+    # the back goes on where the front stops: lines 1-28, then 29-56 (numbering: continued)
+    front, back = ({t for t, x, y in _line_numbers(built.pdf, page)} for page in (pad["page"], pad["back"]["page"]))
+    assert front == {str(n) for n in range(1, 29)} and back == {str(n) for n in range(29, 57)}
     fields = PdfReader(built.fillable).get_fields() or {}
     assert not any("Squirrel_dice" in name or "Line" in name for name in fields)

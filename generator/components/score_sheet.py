@@ -26,7 +26,20 @@ def _text(kit, s: ScoreSheet, block, x, y, w, h, where) -> list[Shape]:
 
 
 def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
+    """The sheet's copies: one drawing for all, or (`numbering: continued`, a pad whose pages go on,
+    such as a game log) each copy with its own line numbers, copy 2 going on from copy 1's last."""
     where = ("components", index)
+    each = s.numbering == "continued" and isinstance(s.rows, int)
+    drawn = [_sheet(kit, s, where, (n - 1) * s.rows if each else 0) for n in range(1, (s.count if each else 1) + 1)]
+    W, H = s.size
+    return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
+                  w=W, h=H, front=tuple(drawn[n - 1 if each else 0][0]),
+                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else []})
+            for n in range(1, s.count + 1)]
+
+
+def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], list]:
+    """One copy's shapes and writable cells; integer rows numbered from offset + 1."""
     W, H = s.size
     m = 4.0
     out: list[Shape] = [Rect(0, 0, W, H, ground("#ffffff"))]
@@ -88,7 +101,7 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
         out.append(Text(xs[i] + widths[i] / 2, y + hh / 2 + pt * PT * 0.36, c.label, size=pt,
                         font="condensed-bold", color=INK, anchor="middle"))
     y += hh
-    labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(1, s.rows + 1)]
+    labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(offset + 1, offset + s.rows + 1)]
     # a label with {{ }} is jinja2 reading `params` (a row per card of a table the scorer reads)
     labels = [templated(kit, lab, where + ("rows", i)).strip() for i, lab in enumerate(labels)]
     if not labels:
@@ -123,6 +136,4 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
         out.append(Rect(bx, by, bw, bh, GRID, r=1.0))
         out.append(Text(bx + 1.5, by + 4.0, b.label, size=8.0, font="condensed-bold", color=INK))
         fields.append((b.label.replace(" ", "_"), bx, by, bw, bh))
-    return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
-                  w=W, h=H, front=tuple(out), meta={"fields": fields if s.fillable else []})
-            for n in range(1, s.count + 1)]
+    return out, fields

@@ -61,6 +61,7 @@ class Summary:
     winners: tuple[int, ...] = ()     # the seats sharing first place; a cooperative game won: every seat
     outcome: str = ""                 # cooperative: won, lost or unfinished
     reason: str = ""                  # cooperative: why it was lost, or why it stopped unfinished
+    figures: tuple[tuple[str, int], ...] = ()   # the game's own whole-number counts, (what, how many)
 
 
 def ranked(scores: Sequence[int], finished: bool) -> Summary:

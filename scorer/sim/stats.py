@@ -95,6 +95,7 @@ class Tally:
     outcomes: Counter = field(default_factory=Counter)     # cooperative: won, lost, unfinished
     reasons: Counter = field(default_factory=Counter)      # cooperative: why games were lost
     turns_by_outcome: dict = field(default_factory=dict)   # outcome -> Dist of turns
+    figures: dict = field(default_factory=dict)        # a game's own counts: what -> Dist over games
     faulty: int = 0                                    # games the replay found fault with (a bug)
     faults: list = field(default_factory=list)         # the first few: (game number, what)
 
@@ -124,6 +125,8 @@ class Tally:
                     self.wins[seat] += 1
             if s.reason:
                 self.reasons[s.reason] += 1
+        for what, k in s.figures:
+            self.figures.setdefault(what, Dist()).add(k)
 
     def fault(self, game: int, what: str) -> None:
         self.faulty += 1
@@ -144,5 +147,7 @@ class Tally:
         self.reasons.update(other.reasons)
         for k, d in other.turns_by_outcome.items():
             self.turns_by_outcome.setdefault(k, Dist()).merge(d)
+        for what, d in other.figures.items():
+            self.figures.setdefault(what, Dist()).merge(d)
         self.faulty += other.faulty
         self.faults = sorted(self.faults + other.faults)[:5]

@@ -6,4 +6,5 @@ GAME = Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="
             record=".nuts.record:Record", score=".nuts.replay:score",
             sheets=".nuts.score:score", pictures=".nuts.position:pictures",
             rules=".nuts.moves", table=".nuts.table:table", opening=".nuts.opening",
-            sim=".nuts.sim", start_problems=".nuts.start:problems", start_of=".nuts.start:start_of")
+            sim=".nuts.sim", summary=".nuts.figures:summary", start_problems=".nuts.start:problems",
+            start_of=".nuts.start:start_of")

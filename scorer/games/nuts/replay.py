@@ -14,7 +14,7 @@ from typing import Iterator
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.scorer.core import Result, plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.nuts import auto, explain, moves, picture
+from pnpkit.scorer.games.nuts import auto, explain, figures, moves, picture
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import params_of
@@ -222,6 +222,7 @@ def score_log(record: Record, kit: Kit, explain: bool = False, steps: bool = Fal
     result = sheets.score(final_sheets(s), kit, explain=explain)
     result.violations[:0] = rep.violations
     result.finished = s.over
+    result.extra.update(figures.counts(s))         # what the squirrel ate: `pnpkit simulate`'s figures
     result.explain[:0] = rep.explain
     result.steps = rep.steps
     return result

@@ -34,7 +34,8 @@ from pnpkit.scorer.games.nuts.notation import die_text, write
 from pnpkit.scorer.games.nuts.state import Action, State
 from pnpkit.scorer.games.nuts import score as sheets
 from pnpkit.scorer.games.nuts.replay import final_sheets
-from pnpkit.scorer.sim.match import Moves, competitive
+from pnpkit.scorer.games.nuts import figures
+from pnpkit.scorer.sim.match import Moves
 
 LENGTH = ("rounds", "actions")
 COOPERATIVE = False
@@ -189,7 +190,8 @@ class NutsMatch(Moves):
         """The final-sheet scorer on the sheets as they stand (the replay scores the same way)."""
         result = sheets.score(final_sheets(self.s), self.kit)
         result.finished = self.s.over
-        return competitive(result, self.names)
+        result.extra.update(figures.counts(self.s))
+        return figures.summary(result, self.names)
 
     def length(self) -> tuple[int, int]:
         return self.s.round, self.n_actions
