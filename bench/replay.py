@@ -8,15 +8,22 @@ read into its pydantic model (timed apart) and checked and scored with `score(re
 call the CLI makes, in this one process. Trim the Tree's figures are printed for comparison.
 Fair Verona (issue 17; a target I set: the 1,000 games checked in under 2 s) is paired with the
 encounter checks it replaced (the same encounters, scored as an encounter record) and with reading
-the logs' notation alone.
+the logs' notation alone. Forest Fire: `pnpkit simulate forest-fire` games (games // 2 of them, long
+cooperative games: 600 by default take about 1.5 s), checked in a new process of this tree, paired
+with (issue 23: no slower than before) the same records checked by another tree's code,
+`--against TREE` (a worktree with its own .venv), run after run; the medians of the CPU times.
 
-    .venv/bin/python bench/replay.py [games] [seed]
+    .venv/bin/python bench/replay.py [games] [seed] [--against TREE] [--runs N]
 """
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+from statistics import median
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.chestnuts import record as chestnuts_record
@@ -168,6 +175,43 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
     return bad == 0 and check < 2.0
 
 
+FF_TIMER = """
+import glob, sys, time
+from pnpkit.kitfile.source import load_file
+from pnpkit.scorer import api
+checks = []
+for f in sorted(glob.glob(sys.argv[1] + "/*.yaml")):
+    game, record, kit = api.read_record(load_file(f))
+    checks.append((getattr(game, "score_record", None) or game.score, record, kit))  # (a module before issue 23)
+c = time.process_time()
+for check, record, kit in checks:
+    check(record, kit)
+print(time.process_time() - c)
+"""
+"""Check every record of a folder in this process, as `pnpkit check` does; print the CPU time. The
+same text runs in either tree (read_record gave the game's module before the Game descriptor)."""
+
+
+def bench_forest_fire(games: int, seed: int, against: str | None, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run([sys.executable, "-m", "pnpkit", "simulate", "forest-fire", "--games", str(games),
+                        "--seed", str(seed), "--save", folder], check=True, capture_output=True)
+        trees = {"this tree": sys.executable}
+        if against:
+            trees["--against"] = str(Path(against) / ".venv" / "bin" / "python")
+        times: dict[str, list[float]] = {name: [] for name in trees}
+        for _ in range(runs):               # paired: each run times every tree, one after the other
+            for name, python in trees.items():
+                out = subprocess.run([python, "-c", FF_TIMER, folder], check=True, capture_output=True, text=True)
+                times[name].append(float(out.stdout))
+    print(f"forest-fire: {games} simulated games (seed {seed}), check of them all in one process, CPU time, "
+          f"median of {runs} paired runs:")
+    for name, ts in times.items():
+        print(f"  {name:10} {median(ts):.3f} s   ({', '.join(f'{t:.2f}' for t in ts)})")
+    if against:
+        print(f"  this tree / --against: {median(times['this tree']) / median(times['--against']):.3f}")
+
+
 def bench_trim(games: int, seed: int) -> None:
     kit = load_kit("trim-the-tree")
     rng = random.Random(seed)
@@ -182,12 +226,24 @@ def bench_trim(games: int, seed: int) -> None:
           f"{sum(not r.valid for r in results)} with violations: checked in {t:.2f} s, {picks / t:,.0f} picks/s")
 
 
+def _option(name: str, default: str | None) -> str | None:
+    """`--name VALUE` taken out of sys.argv (the positional games and seed stay)."""
+    if name not in sys.argv:
+        return default
+    i = sys.argv.index(name)
+    value = sys.argv[i + 1]
+    del sys.argv[i:i + 2]
+    return value
+
+
 if __name__ == "__main__":
+    against, runs = _option("--against", None), int(_option("--runs", "5") or 5)
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2026
     ok = bench_chestnuts(n, seed)
     ok = bench_in_the_nuts(n, seed) and ok
     ok = bench_fair_verona(n, seed) and ok
     bench_trim(n // 5, seed)
+    bench_forest_fire(max(1, (n * 3) // 5), seed, against, runs)
     print("targets met" if ok else "TARGETS MISSED")
     sys.exit(0 if ok else 1)

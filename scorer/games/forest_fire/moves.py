@@ -194,29 +194,30 @@ def apply(st: State, m: Move | Roll) -> str:
     if a is END_TURN or a.__class__ is Place:
         return _between(st, p, a)
     st.done += 1
-    if isinstance(a, Step):
-        step = STEPS[a.direction]
-        assert p.at is not None
-        p.at = (p.at[0] + step[0], p.at[1] + step[1])
-        what = f"{p.name} moves {a.direction} to {sq(p.at)}" + ("" if st.on_board(p.at) else " (off the board)")
-    elif isinstance(a, Jump):
-        p.at = a.square
-        what = f"{p.name} jumps to {sq(p.at)}"
-    elif isinstance(a, Extinguish):
-        have = st.fire[a.square]
-        took = have if p.role.removes is None else min(p.role.removes, have)
-        st.remove(a.square, took)
-        what = f"{p.name} puts out {took} of {have} counter{'s' * (have != 1)} on {sq(a.square)}"
-    elif isinstance(a, Refill):
-        st.refilled = p.full = True
-        what = f"{p.name} refills (off the board)"
-    else:
+    kind = a.__class__                  # (a pilot's actions first: most actions of a long game)
+    if kind is Drop:
         p.full = False
         took = sum(st.fire.get(s, 0) for s in a.squares)
         for s in a.squares:
             st.remove(s, st.fire.get(s, 0))
         what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed" \
             if st.words else ""
+    elif kind is Refill:
+        st.refilled = p.full = True
+        what = f"{p.name} refills (off the board)"
+    elif kind is Step:
+        step = STEPS[a.direction]
+        assert p.at is not None
+        p.at = (p.at[0] + step[0], p.at[1] + step[1])
+        what = f"{p.name} moves {a.direction} to {sq(p.at)}" + ("" if st.on_board(p.at) else " (off the board)")
+    elif kind is Jump:
+        p.at = a.square
+        what = f"{p.name} jumps to {sq(p.at)}"
+    else:                              # Extinguish
+        have = st.fire[a.square]
+        took = have if p.role.removes is None else min(p.role.removes, have)
+        st.remove(a.square, took)
+        what = f"{p.name} puts out {took} of {have} counter{'s' * (have != 1)} on {sq(a.square)}"
     if not st.fire and st.outcome == "playing":
         st.outcome, st.ended_in = "won", st.round
         what += ". No Fire counter is left: the players have won (F5)"

@@ -42,6 +42,8 @@ class Gone:
 
 
 LATE = Late()
+NOTHING: tuple[None, list[str], list[Illegal], bool] = (None, [], [], False)
+"""A chance event that did nothing to show (never changed: the driver only reads what it gets)."""
 MOVES_OVER, COUNT, FIREBREAK, FIRE, BLAZE = ("end of moves", "count", "firebreak", "fire", "blaze")
 """The kinds of Forest Fire's `CHANCE` events (what no one chooses), each a tuple with its kind first."""
 
@@ -76,9 +78,8 @@ class Walk:
 
     def chance(self, where: str, event: tuple, telling: bool) -> tuple[str | None, list[str], list[Illegal], bool]:
         st, kind = self.state, event[0]
-        if kind is COUNT:
-            _, got, want, rule, why_want = event
-            return None, [], [Illegal(f"{got} fire roll{'s' * (got != 1)}; expected {want}: {why_want}", rule)], False
+        if kind is FIRE:                        # (the kinds in the order of how often they come)
+            return self._roll(where, kind, event[1], telling)
         elif kind is MOVES_OVER:
             gone = st.end_of_moves()
             if gone:
@@ -88,9 +89,12 @@ class Walk:
             if st.blaze():
                 return self._show(where, "every square that is not a Firebreak is burning: the game is lost (F4)",
                                   telling)
+        elif kind is COUNT:
+            _, got, want, rule, why_want = event
+            return None, [], [Illegal(f"{got} fire roll{'s' * (got != 1)}; expected {want}: {why_want}", rule)], False
         else:
             return self._roll(where, kind, event[1], telling)
-        return None, [], [], False
+        return NOTHING
 
     def _roll(self, where: str, kind: str, s: Square, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
         st = self.state
@@ -100,11 +104,14 @@ class Walk:
         if kind is FIREBREAK:
             st.firebreaks.add(s)  # a repeated roll adds nothing (F2)
             return self._show(where, f"Firebreak on {sq(s)}", telling)
+        if not telling:
+            return st.roll(s), [], [], False
         return self._show(where, st.roll(s), telling)
 
     def _show(self, where: str, what: str, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
-        notes = [f"{where}: {what}\n{draw(self.state)}"] if telling and self.explaining else []
-        return what, notes, [], False
+        if telling and self.explaining:
+            return what, [f"{where}: {what}\n{draw(self.state)}"], [], False
+        return what, [], [], False
 
     def why_illegal(self, a: Move | Late | Gone) -> Illegal | None:
         if a.__class__ is Move:
@@ -178,16 +185,17 @@ def setup_entries(walk: Walk) -> Iterator[Entry]:
         return
     for j, s in enumerate(setup.firebreaks, 1):
         yield CHANCE, f"setup, firebreaks, roll {j} [{s[0]}, {s[1]}]", (FIREBREAK, s)
-    yield from fires(setup.fires, "setup", k * players, R_SETUP_FIRES,
+    yield from fires(walk, setup.fires, "setup", k * players, R_SETUP_FIRES,
                      f"{k} rounds' worth: one roll for each of the {players} players, {k} times")
 
 
-def fires(rolls: list[Square], where: str, want: int, rule: Rule, why_want: str) -> Iterator[Entry]:
+def fires(walk: Walk, rolls: list[Square], where: str, want: int, rule: Rule, why_want: str) -> Iterator[Entry]:
     if len(rolls) != want:
         yield CHANCE, f"{where}, fires", (COUNT, len(rolls), want, rule, why_want)
     for j, s in enumerate(rolls, 1):
         yield CHANCE, f"{where}, fires, roll {j} [{s[0]}, {s[1]}]", (FIRE, s)
-    yield CHANCE, f"{where}, fires", (BLAZE,)
+    if walk.state.ablaze():                     # (asked after the rolls are played)
+        yield CHANCE, f"{where}, fires", (BLAZE,)
 
 
 def entries(walk: Walk) -> Iterator[Entry]:
@@ -209,7 +217,7 @@ def round_entries(walk: Walk, first: int, rounds: list[RoundEntry], ends: bool) 
             yield from turn_entries(walk, r, i, rnd.moves.get(p.name, ()))
             if walk.stopped:
                 return
-        if not st.over:
+        if st.moves_over_acts():
             yield CHANCE, f"round {r}, end of moves", (MOVES_OVER,)
         if st.over:
             if rnd.fires:
@@ -218,21 +226,21 @@ def round_entries(walk: Walk, first: int, rounds: list[RoundEntry], ends: bool) 
             continue                            # a next round is reported
         if rnd.fires is None and ends and r == first + len(rounds) - 1:
             return                              # the record stops after this round's moves
-        names = join_names(p.name for p in st.in_play())
-        yield from fires(rnd.fires or [], f"round {r}", len(st.in_play()), F4,
-                         f"one fire roll for each player still in play ({names})")
+        rolls, live = rnd.fires or [], st.in_play()
+        why_want = "" if len(rolls) == len(live) else \
+            f"one fire roll for each player still in play ({join_names(p.name for p in live)})"  # said if wrong
+        yield from fires(walk, rolls, f"round {r}", len(live), F4, why_want)
 
 
 def turn_entries(walk: Walk, r: int, i: int, acts: Sequence[str], whole: bool = True) -> Iterable[Entry]:
     """Player i's turn in round r; with `whole` False the turn may go on (`pnpkit moves`). (A turn
-    with no action, most turns of a long game, is two entries made at once.)"""
+    with no action, most turns of a long game, takes no generator.)"""
     p = walk.state.people[i]
-    where = f"round {r}, {p.name}"
     if not acts:
         walk.begin_turn(i)
-        return ((TURN_END, where, not whole, "the turn ends here"),)
+        return turn_end(walk, r, p.name, whole)
     if p.out:
-        return ((ACT, where, Gone(i)),)
+        return ((ACT, f"round {r}, {p.name}", Gone(i)),)
     return _actions(walk, r, i, acts, whole)
 
 
@@ -245,7 +253,17 @@ def _actions(walk: Walk, r: int, i: int, acts: Sequence[str], whole: bool) -> It
             yield ACT, at, LATE
             return
         yield ACT, at, Move(i, parse_action(text))
-    yield TURN_END, where, not whole, "the turn ends here"
+    yield from turn_end(walk, r, walk.state.people[i].name, whole)
+
+
+def turn_end(walk: Walk, r: int, name: str, whole: bool) -> tuple[Entry, ...]:
+    """The turn's end, an entry only where ending the whole turn here breaks a rule (asked once
+    its actions are played: entries are made as the driver reaches them). The driver finds nothing
+    in any other turn's end, an open one's included, and most turns of a long game end so: a check
+    of 600 long games made half a million entries that did nothing."""
+    if whole and not walk.flagged and why_turn_short(walk.state) is not None:   # walk.turn_problems()
+        return ((TURN_END, f"round {r}, {name}", False, "the turn ends here"),)
+    return ()
 
 
 def replay(record: Record, kit, explain: bool = False, steps: bool = False) -> tuple[Walk, Replay]:

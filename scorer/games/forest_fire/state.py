@@ -164,12 +164,28 @@ class State:
     # the end of a round and the fire (F3, F4)
     def end_of_moves(self) -> list[Person]:
         """Players standing on a burning square go out; all players out loses (F4)."""
-        gone = [p for p in self.in_play() if p.at is not None and self.burning(p.at)]
+        gone = self.on_fire()
         for p in gone:
             p.out_in = self.round
         if not self.in_play() and not self.over:
             self.outcome, self.ended_in = "lost", self.round
         return gone
+
+    def on_fire(self) -> list[Person]:
+        """The players in play standing on a burning square (out at the end of the moves)."""
+        return [p for p in self.people if p.at is not None and not p.out and self.burning(p.at)]
+
+    def moves_over_acts(self) -> bool:
+        """Whether the end of the moves changes anything now: someone goes out, or no one is left."""
+        if self.over:
+            return False
+        fire, live = self.fire, False       # (one pass: asked once a round)
+        for p in self.people:
+            if p.out_in is None:
+                if p.at in fire:            # `fire` holds burning squares only
+                    return True
+                live = True
+        return not live
 
     def why_roll_illegal(self, s: Square) -> Illegal | None:
         if not self.on_board(s):
@@ -195,11 +211,15 @@ class State:
 
     def blaze(self) -> bool:
         """Every non-Firebreak square burning loses (F4)."""
-        if not self.over and len(self.fire) + len(self.firebreaks) >= self.n * self.n and \
-                all(self.burning(s) for s in self.squares() if s not in self.firebreaks):
+        if self.ablaze():
             self.outcome, self.ended_in = "lost", self.round
             return True
         return False
+
+    def ablaze(self) -> bool:
+        """Whether every non-Firebreak square burns while the game goes on (what `blaze` ends)."""
+        return not self.over and len(self.fire) + len(self.firebreaks) >= self.n * self.n and \
+            all(self.burning(s) for s in self.squares() if s not in self.firebreaks)
 
 
 @lru_cache(maxsize=16)
