@@ -88,7 +88,7 @@ def test_every_belt_crossing_is_a_place_of_the_printed_floor(columns):
         places = tab.places(BOARDS[k][0])
         assert {f"dispenser-{c} 1 1", f"salters 1 {local}", f"squirrel-row 1 {local}", f"order-{c}"} <= set(places)
         for row in range(1, f.rows + 1):
-            k2, place, _ = conveyor_place(f.cells, row, c)
+            k2, place, _ = conveyor_place(f.conveyor, row, c)
             assert place in tab.places(BOARDS[k2][0]), (row, c, place)
 
 

@@ -114,17 +114,7 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(out)
 
     async def save_end(request: Request) -> Response:
-        game = _end_game(request)
-        form = await guarded(request)
-        out = _scored(game, form, end=True)
-        result = out.pop("_result", None)
-        if out.get("error") or result is None:
-            return JSONResponse(out, status_code=400)
-        try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
-        except Conflict as e:
-            return JSONResponse({**out, "error": str(e)}, status_code=409)
-        return RedirectResponse(f"/play/{play.id}", status_code=303)
+        return await save_scored(request, _end_game(request), end=True)
 
     async def score_sheet(request: Request) -> Response:
         game = _form_game(request)
@@ -133,11 +123,15 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(out)
 
     async def save_sheet(request: Request) -> Response:
-        game = _form_game(request)
+        return await save_scored(request, _form_game(request), end=False)
+
+    async def save_scored(request: Request, game: str, end: bool) -> Response:
+        """A filled form saved (a sheet game's players or an end position), as a new game or as the
+        next revision of the one it corrects; a stale revision is refused (409)."""
         form = await guarded(request)
-        out = _scored(game, form)
+        out = _scored(game, form, end=end)
         result = out.pop("_result", None)
-        if out.get("error") or not out["names"] or result is None:
+        if out.get("error") or result is None or (not end and not out["names"]):
             return JSONResponse(out, status_code=400)
         try:
             play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))

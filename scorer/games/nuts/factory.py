@@ -18,6 +18,7 @@ class Factory:
     columns: int
     cells: frozenset[tuple[int, int]]       # (conveyor row, left column), ruling U8
     rows: int                               # conveyor rows
+    conveyor: tuple[int, ...]               # each conveyor row's first cell's left column (U8)
     salters: tuple[int, ...]                # their starting squares
     dispensers: tuple[int, ...]             # each column's nut at the start
     face_of: dict[str, str]                 # a tile face -> the tile it is printed on (U9)
@@ -68,6 +69,7 @@ def _make(params: Params, players: int) -> Factory:
     order = [NUTS.index(n) for n in f.dispensers]
     return Factory(
         columns=floor.columns, cells=cells(tuple(f.conveyor), floor.columns), rows=len(f.conveyor),
+        conveyor=tuple(f.conveyor),
         salters=tuple(floor.salters),
         dispensers=tuple(order[c % len(order)] for c in range(floor.columns)),
         face_of={face: t.name for t in f.tiles for face in t.faces}, supply={t.name: t.count for t in f.tiles},

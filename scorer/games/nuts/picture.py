@@ -38,11 +38,11 @@ def panel(c: int) -> tuple[int, int]:
     return len(BOARDS) - 1, c - start + BOARDS[-1][1]
 
 
-def conveyor_place(cells: frozenset[tuple[int, int]], row: int, c: int) -> tuple[int, str, float]:
+def conveyor_place(conveyor: tuple[int, ...], row: int, c: int) -> tuple[int, str, float]:
     """Where column `c`'s belt crosses conveyor row `row`: the panel, its place (a cell of the
     row's grid, or the half cell at either end of an offset row) and the fraction across it."""
     k, local = panel(c)
-    first, n = min(a for r, a in cells if r == row), BOARDS[k][1]
+    first, n = conveyor[row - 1], BOARDS[k][1]
     if local < first:
         return k, f"half-{row}-left", 0.5
     a = first + 2 * ((local - first) // 2)
@@ -72,8 +72,8 @@ def path_points(tiles, p: Path, f) -> list[list[tuple[int, str, float, float]]]:
         k, top = _column_places(p.dispenser)
         pts = [(k, top["dispenser"], 0.5, 0.75)]
         for row in (1, 2, 3):
-            k1, place1, f1 = conveyor_place(f.cells, row, cols[row - 1])
-            k2, place2, f2 = conveyor_place(f.cells, row, cols[row])
+            k1, place1, f1 = conveyor_place(f.conveyor, row, cols[row - 1])
+            k2, place2, f2 = conveyor_place(f.conveyor, row, cols[row])
             pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
         k, bottom = _column_places(p.slot)
         pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
@@ -119,7 +119,7 @@ def _floor(s: State) -> list[Area]:
     for (row, a), kind in sorted(s.tiles.items()):
         if (row, a) not in printed:
             continue                       # laid off the printed cells (a violation): said beside the floor
-        k, place, _ = conveyor_place(s.f.cells, row, a)
+        k, place, _ = conveyor_place(s.f.conveyor, row, a)
         name, back = TILE_PIECES[kind]
         pieces[k].append(Piece(name, place, back=back))
     for c in s.salters:
