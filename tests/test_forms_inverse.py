@@ -87,3 +87,27 @@ def test_a_chestnuts_end_position_round_trips():
     assert f.fields_of(data, kit) == boxes
     with pytest.raises(FormProblem, match="end position"):
         f.fields_of({**data, "turns": [{"roll": 4}]}, kit)
+
+
+def test_a_forest_fire_end_position_round_trips():
+    from pnpkit.scorer.forms.ends import end_form
+    kit, f = load_head("forest-fire"), end_form("forest-fire")
+    boxes = {"p1.name": "Ann", "p1.role": "hotshot", "p1.at": "2 3", "p2.name": "Ben", "p2.role": "smoke-jumper",
+             "p2.out": "x", "p3.name": "Cat", "p3.role": "pilot", "sq.4.4": "F", "sq.2.2": "3", "sq.6.1": "1"}
+    data = f.record({k: Value(v, 0) for k, v in boxes.items()}, kit)
+    assert f.fields_of(data, kit) == boxes
+    with pytest.raises(FormProblem, match="end position"):
+        f.fields_of({**data, "rounds": [{"moves": {}}]}, kit)
+    with pytest.raises(FormProblem, match="end position"):
+        f.fields_of({**data, "start": {**data["start"], "round": 3}}, kit)
+
+
+def test_a_trim_the_tree_end_position_round_trips():
+    from pnpkit.scorer.forms.ends import end_form
+    kit, f = load_head("trim-the-tree"), end_form("trim-the-tree")
+    boxes = {"p1.name": "Ann", "p1.score": "7", "p1.A1": "red box", "p1.B1": "blue bell",
+             "p2.name": "Ben", "p2.C1": "red bulb", "p2.D1": "yellow candle"}
+    data = f.record({k: Value(v, 0) for k, v in boxes.items()}, kit)
+    assert f.fields_of(data, kit) == boxes
+    with pytest.raises(FormProblem, match="end position"):
+        f.fields_of({**data, "rounds": [{"box": []}]}, kit)

@@ -69,3 +69,16 @@ def test_a_chestnuts_end_position_is_opened_filled_in_and_saved_as_its_next_revi
     assert r.headers["location"] == f"/play/{play}"
     assert "revision 2" in client.get(f"/play/{play}").text
     assert client.post("/end/chestnuts/save", data=fixed).status_code == 409
+
+
+def test_forest_fire_and_trim_the_tree_end_positions_are_opened_filled_in(client):
+    fire = {"p1.name": "Ann", "p1.role": "hotshot", "p1.at": "2 3", "p2.name": "Ben", "p2.role": "pilot",
+            "sq.4.4": "F", "sq.2.2": "3"}
+    play = saved(client, "/end/forest-fire/save", fire)
+    assert f'href="/end/forest-fire?play={play}">Correct the end position' in client.get(f"/play/{play}").text
+    page = client.get(f"/end/forest-fire?play={play}").text
+    assert re.search(r'name="sq.2.2" [^>]*value="3"', page) and re.search(r'name="p1.at" [^>]*value="2 3"', page)
+    tree = {"p1.name": "Ann", "p1.score": "7", "p1.A1": "red box", "p2.name": "Ben", "p2.C1": "red bulb"}
+    play = saved(client, "/end/trim-the-tree/save", tree)
+    assert f'href="/end/trim-the-tree?play={play}">Correct the end position' in client.get(f"/play/{play}").text
+    assert '<option value="red box" selected>' in client.get(f"/end/trim-the-tree?play={play}").text

@@ -80,6 +80,30 @@ def record(values: Values, kit) -> dict:
     return {"game": "forest-fire", "players": players, "start": start, "rounds": []}
 
 
+def fields_of(data: dict, kit) -> dict[str, str]:
+    """The inverse of `record`: each box of the board and the players a `start:` record with no
+    round after it holds (a saved game opened again to correct it); FormProblem for any other
+    record (a game played round by round, a `start:` saying which round is next)."""
+    players, start = data.get("players") or [], data.get("start")
+    if data.get("rounds") or not isinstance(start, dict) or set(start) - {"fires", "firebreaks", "at", "out"}:
+        raise FormProblem(None, "start", "only an end position (a `start:` of the board, no round after it) "
+                                         "opens as this form")
+    out: dict[str, str] = {}
+    try:
+        seat = {}
+        for n, p in enumerate(players, 1):
+            seat[p["name"]] = n
+            out |= {f"p{n}.name": str(p["name"]), f"p{n}.role": str(p["role"])}
+        for name, (d, a) in (start.get("at") or {}).items():
+            out[f"p{seat[name]}.at"] = f"{d} {a}"
+        out |= {f"p{seat[name]}.out": "x" for name in start.get("out") or []}
+        out |= {f"sq.{d}.{a}": "F" for d, a in start.get("firebreaks") or []}
+        out |= {f"sq.{d}.{a}": str(k) for d, a, k in start.get("fires") or []}
+    except (KeyError, TypeError, ValueError) as e:
+        raise FormProblem(None, "start", f"the end position cannot be shown as this form ({e})") from None
+    return out
+
+
 def box(where: str, message: str, seats: dict[str, int]) -> str | None:
     """The box a refused `start:` entry is about: a player's place (`start.at`, the message names
     them) -> `pN.at`; None for the board as a whole (too many Firebreaks)."""

@@ -60,6 +60,25 @@ def record(values: Values, kit) -> dict:
     return {"game": "trim-the-tree", "players": names, "start": {"trees": trees, "scores": scores}, "rounds": []}
 
 
+def fields_of(data: dict, kit) -> dict[str, str]:
+    """The inverse of `record`: each player's name, score and tree of a `start:` record with no
+    round after it (a saved game opened again to correct it); FormProblem for any other record."""
+    names, start = data.get("players") or [], data.get("start")
+    if data.get("rounds") or not isinstance(start, dict) or set(start) - {"trees", "scores"}:
+        raise FormProblem(None, "start", "only an end position (a `start:` of the trees and scores, no round after "
+                                         "it) opens as this form")
+    out: dict[str, str] = {}
+    try:
+        for n, name in enumerate(names, 1):
+            out[f"p{n}.name"] = str(name)
+            if name in (start.get("scores") or {}):
+                out[f"p{n}.score"] = str(start["scores"][name])
+            out |= {f"p{n}.{space}": str(o) for space, o in ((start.get("trees") or {}).get(name) or {}).items()}
+    except (TypeError, AttributeError) as e:
+        raise FormProblem(None, "start", f"the end position cannot be shown as this form ({e})") from None
+    return out
+
+
 def box(where: str, message: str, seats: dict[str, int]) -> str | None:
     """`start.trees.Ann.C2` -> that space of Ann's tree; `start.trees.Ann` -> her tree's first space."""
     parts = where.split(".")

@@ -11,6 +11,7 @@ An end-position form knows:
     def boards(kit) -> list[tuple[str, Layout]]  # the board's boxes, as the board lies (a tree each)
     def fields(kit) -> list[Field]       # every box of both
     def record(values: Values, kit) -> dict  # the record, or a FormProblem naming the box
+    def fields_of(data: dict, kit) -> dict[str, str]  # record's inverse (a saved game corrected)
     def box(where, message, seats) -> str | None  # the box a problem the scorer refuses is about
 
 Fair Verona has no `start:` form (its position is the deck, the map and every card in play): it is
