@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -166,3 +167,17 @@ def items(values: Values, field: str) -> list[str]:
 def filled(values: Values, prefix: str) -> list[str]:
     """The fields under `prefix` that hold something (in the form's order)."""
     return [k for k, v in values.items() if k.startswith(prefix) and v.text.strip()]
+
+
+def named_seats(values: Values, kit, read: set[str], per_page: bool) -> Iterator[tuple[str, str, int]]:
+    """Each seat whose name is written, in seat order: (its prefix `pN.`, the name, the page its
+    boxes are on). A seat with a box of `read` filled in and no name is a FormProblem at its name:
+    a sheet is nobody's only when it is blank."""
+    for seat in range(1, kit.game.max_players + 1):
+        p = f"p{seat}."
+        name, page = text(values, p + "name"), seat if per_page else page_of(values, p + "name", 1)
+        if name:
+            yield p, name, page
+        elif written := [k for k in filled(values, p) if k[len(p):] in read]:
+            where = "this page" if per_page else "their column"
+            raise FormProblem(page, p + "name", f"write the player's name: {where} has {written[0]} filled in")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, filled, items, page_of, text
+from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
 
 COMPONENT = "score-pad"
 PER_PLAYER = False
@@ -84,15 +84,7 @@ def record(values: Values, kit) -> dict:
     kinds = _kinds(params.kinds)
     read = {f.name for f in fields(kit) if f.kind != "points"}   # points boxes: for the person, never read
     players = []
-    for seat in range(1, kit.game.max_players + 1):
-        p = f"p{seat}."
-        written = [k for k in filled(values, p) if k[len(p):] in read]
-        player = text(values, p + "name")
-        page = page_of(values, p + "name", 1)
-        if not player:
-            if written:
-                raise FormProblem(page, p + "name", f"write the player's name: their column has {written[0]} filled in")
-            continue
+    for p, player, page in named_seats(values, kit, read, PER_PLAYER):
         stores = [s for s in (_card(values, f"{p}card{c.name}", c.name, kinds, page) for c in params.cards) if s]
         players.append({"name": player, "stores": stores})
     if not players:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, filled, items, text
+from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
 
 COMPONENT = "score-sheet"
 PER_PLAYER = True
@@ -96,14 +96,7 @@ def record(values: Values, kit) -> dict:
     params = kit.params
     read = {f.name for f in fields(kit) if f.kind != "points"}   # points boxes: for the person, never read
     players = []
-    for seat in range(1, kit.game.max_players + 1):
-        p = f"p{seat}."
-        written = [k for k in filled(values, p) if k[len(p):] in read]
-        player = text(values, p + "name")
-        if not player:
-            if written:
-                raise FormProblem(seat, p + "name", f"write the player's name: this page has {written[0]} filled in")
-            continue
+    for p, player, seat in named_seats(values, kit, read, PER_PLAYER):
         bonus = items(values, p + "bonus")
         if not bonus:
             raise FormProblem(seat, p + "bonus", f"write the bonus cards {player} held, by the ids printed on them "
