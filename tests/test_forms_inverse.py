@@ -111,3 +111,10 @@ def test_a_trim_the_tree_end_position_round_trips():
     assert f.fields_of(data, kit) == boxes
     with pytest.raises(FormProblem, match="end position"):
         f.fields_of({**data, "rounds": [{"box": []}]}, kit)
+
+
+def test_a_sheet_filled_in_without_a_name_is_refused_at_the_name():
+    with pytest.raises(FormProblem, match=r"page 2, p2.name: write the player's name: this page has p2.salt filled in"):
+        form("nuts").record(typed({"p1.name": "Ann", "p1.bonus": "B01", "p2.salt": "3"}), load_head("nuts"))
+    with pytest.raises(FormProblem, match=r"p2.name: write the player's name: their column has p2.card3.nut filled in"):
+        form("in-the-nuts").record(typed({"p1.name": "Uwe", "p2.card3.nut": "acorn"}), load_head("in-the-nuts"))
