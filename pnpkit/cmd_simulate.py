@@ -206,8 +206,8 @@ def register(cli: click.Group) -> None:
         helps; for a cooperative game how often each setup is won and why games are lost.
 
         GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
-        in-the-nuts, fair-verona; any other is refused with the list), or a kit file of one, to try
-        other params.
+        in-the-nuts, fair-verona, nuts; any other is refused with the list), or a kit file of one,
+        to try other params.
         Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
         says what each player does and what the games showed.
 

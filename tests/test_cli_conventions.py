@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,13 @@ def run(*args: str):
 @pytest.mark.parametrize("command", ["list", "build", "export", "score", "check", "moves", "rules", "replay", "simulate"])
 def test_every_command_with_a_result_has_json(command):
     assert "--json" in run(command, "--help").output
+
+
+def test_simulate_help_names_every_game_it_plays():
+    """The help's list of games is prose: this keeps it to the registry (scorer/games.GAMES)."""
+    from pnpkit.scorer.games import GAMES, load
+    said = set(re.findall(r"[\w-]+", run("simulate", "--help").output))
+    assert {g for g in GAMES if load(g).sim} <= said
 
 
 def test_list_json_names_every_kit():

@@ -16,7 +16,7 @@ from pnpkit.cli import cli
 from pnpkit.generator.tableau import Tableau
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.nuts.factory import factory_of
-from pnpkit.scorer.games.nuts.picture import BOARDS, RAN, WOULD, conveyor_place, panel
+from pnpkit.scorer.games.nuts.picture import RAN, WOULD, conveyor_place, panel
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "nuts.md"
 GAME = re.search(r"### A whole game.*?```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[1]
@@ -84,12 +84,12 @@ def test_every_belt_crossing_is_a_place_of_the_printed_floor(columns):
     f = factory_of(kit, 2 if columns == 12 else 5)
     assert f.columns == columns
     for c in range(1, columns + 1):
-        k, local = panel(c)
-        places = tab.places(BOARDS[k][0])
+        k, local = panel(f, c)
+        places = tab.places(f.panels[k][0])
         assert {f"dispenser-{c} 1 1", f"salters 1 {local}", f"squirrel-row 1 {local}", f"order-{c}"} <= set(places)
         for row in range(1, f.rows + 1):
-            k2, place, _ = conveyor_place(f.conveyor, row, c)
-            assert place in tab.places(BOARDS[k2][0]), (row, c, place)
+            k2, place, _ = conveyor_place(f, row, c)
+            assert place in tab.places(f.panels[k2][0]), (row, c, place)
 
 
 def test_the_page_in_a_browser_draws_the_paths_and_the_scores(browser, page):

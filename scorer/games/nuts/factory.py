@@ -16,6 +16,7 @@ class Factory:
     """The floor and the rules' numbers of one game (a value: shared by every copy of its state)."""
 
     columns: int
+    panels: tuple[tuple[str, int], ...]     # the boards the floor is printed on, left to right, and their columns
     cells: frozenset[tuple[int, int]]       # (conveyor row, left column), ruling U8
     rows: int                               # conveyor rows
     conveyor: tuple[int, ...]               # each conveyor row's first cell's left column (U8)
@@ -68,7 +69,7 @@ def _make(params: Params, players: int) -> Factory:
     floor = f.floor(players) or min(f.floors, key=lambda x: min(abs(players - n) for n in x.seats()))
     order = [NUTS.index(n) for n in f.dispensers]
     return Factory(
-        columns=floor.columns, cells=cells(tuple(f.conveyor), floor.columns), rows=len(f.conveyor),
+        columns=floor.columns, panels=_panels(f.floors, floor), cells=cells(tuple(f.conveyor), floor.columns), rows=len(f.conveyor),
         conveyor=tuple(f.conveyor),
         salters=tuple(floor.salters),
         dispensers=tuple(order[c % len(order)] for c in range(floor.columns)),
@@ -79,6 +80,19 @@ def _make(params: Params, players: int) -> Factory:
         refill=f.refill, setup_draw=f.setup_draw, plan_draw=f.plan_draw, keep_at_least=f.keep_at_least,
         orders_per_nut=params.orders_per_nut, sheet_rows=len(params.rows), end_rows=params.end_rows,
         bonus=frozenset(c.id for c in params.bonus), goals=tuple((g.id, g.box, g.at_least) for g in params.goals))
+
+
+def _panels(floors, floor) -> tuple[tuple[str, int], ...]:
+    """Each board of `floor` with the columns it prints: what the floor printed with it adds to the
+    floor printed without it (2-4 players: `floor`, 12; 5-6: the extension adds 4). A board no
+    smaller floor ends at holds the rest of the columns (the kit loader checks the boards print them)."""
+    ends = {tuple(x.printed): x.columns for x in floors}
+    out, before = [], 0
+    for k, board in enumerate(floor.printed):
+        end = ends.get(tuple(floor.printed[:k + 1]), floor.columns) if k < len(floor.printed) - 1 else floor.columns
+        out.append((board, max(0, min(end, floor.columns) - before)))
+        before += out[-1][1]
+    return tuple(out)
 
 
 def factory_of(kit, players: int) -> Factory:

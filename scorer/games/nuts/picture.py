@@ -14,12 +14,11 @@ points of a two-column cell.
 from __future__ import annotations
 
 from pnpkit.scorer.core import plural
+from pnpkit.scorer.games.nuts.factory import Factory
 from pnpkit.scorer.games.nuts.floor import NUTS, Path, cell_text, routes
 from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.play import Area, Card, Piece, Position, Trace
 
-BOARDS = (("floor", 12), ("floor-extension", 4))
-"""The printed floor's panels, left to right, with their columns."""
 MARKERS = ("almonds", "cashews", "peanuts", "pistachios")
 """The Dispenser markers, by nut (the score sheet's order)."""
 TILE_PIECES = {"X": ("cross-tiles", False), "SL": ("splitter-tiles", False), "JR": ("splitter-tiles", True),
@@ -28,21 +27,21 @@ TILE_PIECES = {"X": ("cross-tiles", False), "SL": ("splitter-tiles", False), "JR
 ORDERS, SHEET, RAN, WOULD = "orders", "score-sheet", "#d1241b", "#1f4fa3"
 
 
-def panel(c: int) -> tuple[int, int]:
-    """Which panel column `c` lies on, and its column there (1-based)."""
+def panel(f: Factory, c: int) -> tuple[int, int]:
+    """Which panel (board) of the floor column `c` lies on, and its column there (1-based)."""
     start = 0
-    for k, (_, n) in enumerate(BOARDS):
+    for k, (_, n) in enumerate(f.panels):
         if c <= start + n:
             return k, c - start
         start += n
-    return len(BOARDS) - 1, c - start + BOARDS[-1][1]
+    return len(f.panels) - 1, c - start + f.panels[-1][1]
 
 
-def conveyor_place(conveyor: tuple[int, ...], row: int, c: int) -> tuple[int, str, float]:
+def conveyor_place(f: Factory, row: int, c: int) -> tuple[int, str, float]:
     """Where column `c`'s belt crosses conveyor row `row`: the panel, its place (a cell of the
     row's grid, or the half cell at either end of an offset row) and the fraction across it."""
-    k, local = panel(c)
-    first, n = conveyor[row - 1], BOARDS[k][1]
+    k, local = panel(f, c)
+    first, n = f.conveyor[row - 1], f.panels[k][1]
     if local < first:
         return k, f"half-{row}-left", 0.5
     a = first + 2 * ((local - first) // 2)
@@ -51,8 +50,8 @@ def conveyor_place(conveyor: tuple[int, ...], row: int, c: int) -> tuple[int, st
     return k, f"conveyor-{row} 1 {(a - first) // 2 + 1}", 0.25 if local == a else 0.75
 
 
-def _column_places(c: int) -> tuple[int, dict[str, str]]:
-    k, local = panel(c)
+def _column_places(f: Factory, c: int) -> tuple[int, dict[str, str]]:
+    k, local = panel(f, c)
     return k, {"dispenser": f"dispenser-{c} 1 1", "salter": f"salters 1 {local}",
                "squirrel": f"squirrel-row 1 {local}", "order": f"order-{c}"}
 
@@ -69,13 +68,13 @@ def path_points(tiles, p: Path, f) -> list[list[tuple[int, str, float, float]]]:
         cols = list(r.entered) + [r.slot]
         if not all(1 <= c <= columns for c in cols + [p.dispenser]):
             continue                       # a way off the printed floor (a tile the table laid off it)
-        k, top = _column_places(p.dispenser)
+        k, top = _column_places(f, p.dispenser)
         pts = [(k, top["dispenser"], 0.5, 0.75)]
         for row in (1, 2, 3):
-            k1, place1, f1 = conveyor_place(f.conveyor, row, cols[row - 1])
-            k2, place2, f2 = conveyor_place(f.conveyor, row, cols[row])
+            k1, place1, f1 = conveyor_place(f, row, cols[row - 1])
+            k2, place2, f2 = conveyor_place(f, row, cols[row])
             pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
-        k, bottom = _column_places(p.slot)
+        k, bottom = _column_places(f, p.slot)
         pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
         out.append(pts)
     return out
@@ -93,7 +92,7 @@ def _traces(s: State) -> list[list[Trace]]:
     Paths standing now (blue, dashed: the factory will run when the actions end)."""
     ran = bool(s.turn.ran)
     paths = s.turn.paths if ran else s.paths()
-    per: list[list[Trace]] = [[] for _ in BOARDS]
+    per: list[list[Trace]] = [[] for _ in s.f.panels]
     noted: set[int] = set()
     for p in paths:
         for pts in path_points(s.tiles, p, s.f):
@@ -108,32 +107,36 @@ def _traces(s: State) -> list[list[Trace]]:
 
 
 def _floor(s: State) -> list[Area]:
-    pieces: list[list[Piece]] = [[] for _ in BOARDS]
-    cards: list[list[Card]] = [[] for _ in BOARDS]
+    f = s.f
+    pieces: list[list[Piece]] = [[] for _ in f.panels]
+    cards: list[list[Card]] = [[] for _ in f.panels]
     for c in range(1, s.columns + 1):
-        k, at = _column_places(c)
+        k, at = _column_places(f, c)
         pieces[k].append(Piece(MARKERS[s.dispensers[c - 1]], at["dispenser"]))
         if s.orders[c - 1] is not None:
             cards[k].append(Card(ORDERS, s.orders[c - 1], place=at["order"]))
-    printed = s.f.cells
+    printed = f.cells
     for (row, a), kind in sorted(s.tiles.items()):
         if (row, a) not in printed:
             continue                       # laid off the printed cells (a violation): said beside the floor
-        k, place, _ = conveyor_place(s.f.conveyor, row, a)
+        k, place, _ = conveyor_place(f, row, a)
         name, back = TILE_PIECES[kind]
         pieces[k].append(Piece(name, place, back=back))
     for c in s.salters:
         if 1 <= c <= s.columns:            # one moved off the row (a violation) is said beside the floor
-            k, at = _column_places(c)
+            k, at = _column_places(f, c)
             pieces[k].append(Piece("salters", at["salter"]))
     if 1 <= s.squirrel <= s.columns:
-        k, at = _column_places(s.squirrel)
+        k, at = _column_places(f, s.squirrel)
         pieces[k].append(Piece("squirrel", at["squirrel"]))
     traces = _traces(s)
-    panels = 1 if s.columns <= BOARDS[0][1] else len(BOARDS)
-    titles = (f"The factory floor (columns 1-{min(s.columns, BOARDS[0][1])})", "Columns 13-16")
-    return [Area("board", titles[k], BOARDS[k][0], pieces=tuple(pieces[k]), cards=tuple(cards[k]),
-                 traces=tuple(traces[k])) for k in range(panels)]
+    titles, first = [], 1
+    for k, (_, n) in enumerate(f.panels):
+        span = f"columns {first}-{first + n - 1}"
+        titles.append(f"The factory floor ({span})" if k == 0 else span.capitalize())
+        first += n
+    return [Area("board", titles[k], board, pieces=tuple(pieces[k]), cards=tuple(cards[k]), traces=tuple(traces[k]))
+            for k, (board, _) in enumerate(f.panels)]
 
 
 def _table(s: State) -> Area:
