@@ -20,7 +20,6 @@ from pnpkit.generator.fonts import SVG_FAMILY
 from pnpkit.generator.shapes import MM_PER_PT
 from pnpkit.generator.tableau import Laid, Tableau, compose, png
 from pnpkit.generator.webfonts import font_faces
-from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.replay import STEP_LIMIT
 from pnpkit.scorer.play import Step
