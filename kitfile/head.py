@@ -105,16 +105,12 @@ def _shipped(name: str) -> Path:
     return Path(os.path.abspath(str(resources.files("pnpkit.kits") / f"{name}.yaml")))
 
 
-def located(name: str) -> tuple[str, str, int]:
+def located(name: str) -> tuple[str, str, tuple[int, int, int]]:
     """A kit id or path -> (absolute path, the name shown in messages, the file's version): the key
     of every cache of a kit file (an edited kit file is read again)."""
     path, display = kit_path(name)
     path = os.path.abspath(path)
-    try:
-        version = os.stat(path).st_mtime_ns
-    except OSError:
-        version = 0
-    return path, display, version
+    return path, display, _version(path)
 
 
 def load_head(name: str) -> KitHead:
@@ -126,7 +122,7 @@ def load_head(name: str) -> KitHead:
 
 
 @lru_cache(maxsize=32)
-def _source(path: str, display: str, version: int) -> Source:
+def _source(path: str, display: str, version: tuple) -> Source:
     source = load_file(path, display)
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
@@ -134,7 +130,7 @@ def _source(path: str, display: str, version: int) -> Source:
 
 
 @lru_cache(maxsize=32)
-def _reads_decks(path: str, display: str, version: int) -> bool:
+def _reads_decks(path: str, display: str, version: tuple) -> bool:
     """Whether the kit file names deck files at all: most do not, and looking costs a walk of the
     whole file, which `load_head` would otherwise pay on every record scored."""
     source = _source(path, display, version)
@@ -144,11 +140,15 @@ def _reads_decks(path: str, display: str, version: int) -> bool:
     return bool(decks.references(source.data))
 
 
-def _version(path: Path | str) -> int:
+def _version(path: Path | str) -> tuple[int, int, int]:
+    """A file's version: its modification time, size and inode. The time alone is coarse (two
+    saves within one clock tick share it); a save of another length, or an editor's save that
+    replaces the file, is told apart even then."""
     try:
-        return os.stat(path).st_mtime_ns
+        st = os.stat(path)
     except OSError:
-        return 0
+        return (0, 0, 0)
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
 def deck_versions(source: Source, path: str) -> tuple:
@@ -169,7 +169,7 @@ def deck_versions(source: Source, path: str) -> tuple:
 
 
 @lru_cache(maxsize=32)
-def expanded(path: str, display: str, version: int, deck_versions: tuple) -> Source:
+def expanded(path: str, display: str, version: tuple, deck_versions: tuple) -> Source:
     """The kit file's source with every `{from: FILE}` replaced by the rows of that file: the
     printer and the scorer read the same rows."""
     source = _source(path, display, version)
@@ -209,7 +209,7 @@ def source_for(kit) -> Source | None:
 
 
 @lru_cache(maxsize=32)
-def _head(path: str, display: str, version: int, decks: tuple = ()) -> KitHead:
+def _head(path: str, display: str, version: tuple, decks: tuple = ()) -> KitHead:
     source = expanded(path, display, version, decks)
     data = {k: v for k, v in source.data.items() if k != "components"}
     return with_params(validate(KitHead, source, data=data), source, display, path)

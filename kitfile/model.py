@@ -30,7 +30,7 @@ def load_kit(name: str, components: bool = True) -> Kit | KitHead:
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, display: str, version: int, decks: tuple = ()) -> Kit:
+def _load(path: str, display: str, version: tuple, decks: tuple = ()) -> Kit:
     source = expanded(path, display, version, decks)
     kit = validate(Kit, source)
     _check_extent(kit, source)

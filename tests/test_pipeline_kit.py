@@ -60,3 +60,18 @@ def test_chestnuts_pdf_fonts_embedded_size_and_clean_margins(chestnuts):
         assert img.getextrema()[0] < 128, f"page {n} is blank"
         for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
             assert img.crop(box).getextrema()[0] >= 250, f"page {n}: ink in the margin"
+
+
+def test_a_kit_file_saved_again_within_one_clock_tick_is_read_again(tmp_path):
+    """The loader caches a kit by its file's version: a second save with the same modification
+    time (two saves within one tick of a coarse clock) is still read again."""
+    import os
+    from pnpkit.kitfile.head import load_head, kit_path
+    text = open(kit_path("chestnuts")[0], encoding="utf-8").read()
+    kit = tmp_path / "k.yaml"
+    kit.write_text(text, encoding="utf-8")
+    st = os.stat(kit)
+    first = load_head(str(kit)).game.title
+    kit.write_text(text.replace(f"title: {first}", f"title: {first} Deluxe", 1), encoding="utf-8")
+    os.utime(kit, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert load_head(str(kit)).game.title == first + " Deluxe"
