@@ -168,15 +168,17 @@ def apply(st: State, a: Action | EndTurn) -> str:
     """Play an action `why_illegal` accepted (or what chance gave); what it did, in words."""
     if a is END_TURN:
         return close_turn(st)
-    if a is DRAW or (a.key == "clear" and a.friend == UNSEEN):     # a decision chance completes
-        st.drawing, st.pending = a is DRAW, None if a is DRAW else a
-        return f"{st.player.name} " + ("draws a face-down tile" if a is DRAW else "turns a Friend card up")
-    if a.key != "clue":
-        st.stage = max(st.stage, a.phase + (0 if a.key in ("friend", "encounter", "give") else 1))
-    st.drawing = st.drawing and a.key != "draw"
-    if a.key == "clear":
-        st.pending = None
-    return effects.EFFECTS[type(a)](st, a)
+    key = a.key
+    if key == "draw" and a.code is None or key == "clear" and a.friend == UNSEEN:   # a decision chance completes
+        st.drawing, st.pending = key == "draw", a if key == "clear" else None
+        return f"{st.player.name} " + ("draws a face-down tile" if key == "draw" else "turns a Friend card up")
+    if key != "clue":
+        st.stage = max(st.stage, a.phase + (0 if key in ("friend", "encounter", "give") else 1))
+        if key == "draw":
+            st.drawing = False
+        elif key == "clear":
+            st.pending = None
+    return effects.EFFECTS[a.__class__](st, a)
 
 
 def deal_clue(st: State, card: Card) -> str:

@@ -129,7 +129,7 @@ def entry(a: Action) -> str:
 def text(a: Action) -> str:
     """The action as `pnpkit moves` lists it and `--try` takes it: `place 1 0 turned 90`; the
     decisions chance completes, `draw` and `clear 9D friend`. parse_text(text(a), names) == a."""
-    return "draw" if a == DRAW else f"{a.key} {entry(a)}"
+    return "draw" if a is DRAW or (a.key == "draw" and a.code is None) else f"{a.key} {entry(a)}"
 
 
 def parse_text(action: str, names: list[str]) -> Action:

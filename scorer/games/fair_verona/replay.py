@@ -53,7 +53,7 @@ class Walk:
         self.level = level
         self.state = State(self.params, [Person(p.name, p.identity) for p in record.players], level.clue_tokens)
         self.encounters: list[dict] = []
-        self.played: list[list[str]] = []       # each turn's actions, in the order they were taken
+        self.played: list[list[Action]] = []    # each turn's actions, in the order they were taken
         self.face_down = False                  # the last entry played was a Friend's card going face down
 
     def setup(self, rep: Replay) -> None:
@@ -106,7 +106,7 @@ class Walk:
             apply(st, event)
             return None, [], [], False
         why = why_illegal(st, event)
-        self.played[-1].append(text(event))
+        self.played[-1].append(event)
         if why is not None:
             did, notes = _refused(where, why)
             return did, notes, [why], False
@@ -129,7 +129,7 @@ class Walk:
         if a is END_TURN:
             return None
         if not isinstance(a, AfterEnd) and self.played:
-            self.played[-1].append(text(a))
+            self.played[-1].append(a)
         return _refused(where, why)
 
     def play(self, where: str, a: Played, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
@@ -143,7 +143,7 @@ class Walk:
             said = f"{name}'s turn ends" + (f"; {did}" if did else "")
             return said, [f"{where}: {said}"]
         if self.played:
-            self.played[-1].append(text(a))
+            self.played[-1].append(a)
         prize = isinstance(a, Clear) and any(h.card == a.card and h.token for h in st.player.encounters)
         did = apply(st, a)
         if isinstance(a, Clear) and st.last_outcome is not None:
@@ -223,7 +223,7 @@ def replay(record, kit, explain: bool = False, steps: bool = False, open_end: bo
 def turn_actions(record, kit) -> list[list[str]]:
     """Each turn's actions (`place 1 0 turned 90`) in the order the replay takes them: a `clue`
     where the Clue Token came back. What `pnpkit moves` walks through, and the tests with it."""
-    return replay(record, kit)[0].played
+    return [[text(a) for a in turn] for turn in replay(record, kit)[0].played]
 
 
 def score_log(record, kit, explain: bool = False, steps: bool = False) -> Result:
