@@ -3,7 +3,9 @@
 A turn is the rulebook's three phases, each an action of the log's notation (notation.py): the tile
 (`Draw`/`Take`, then `Place`, with the `Friend` card it makes or the `Encounter` it deals), the one
 attempt at an Encounter (`Clear`), the movement (`Move`), and the hand-offs (`Give`); a `Clue` draw
-comes whenever a Clue Token is back with Verona. What each action may do and does is moves.py's.
+comes whenever a Clue Token is back with Verona. What chance gives is an action too (the tile of a
+`draw`, `DRAW` being the decision; the Friend turned up, `UNSEEN` before it is; a card drawn; the
+Friend's card going `FACE_DOWN`). What each action may do and does is moves.py's.
 """
 from __future__ import annotations
 
