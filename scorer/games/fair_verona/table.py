@@ -37,7 +37,7 @@ class AtTable:
         elif not self.state.over and why_turn_short(self.state) is None and legal_moves(self.state) == [END_TURN]:
             apply(self.state, END_TURN)     # nothing left but the turn's end: it ends by itself
             self.fresh = True
-        self.drawing_friend = walk.face_down    # a Joker may still be written for the Friend just drawn
+        self.drawing_friend = walk.face_down and not self.fresh     # a Joker may still come for that Friend
 
     def turn(self) -> Turn:
         st = self.state
@@ -52,11 +52,8 @@ class AtTable:
                     may_end_turn=why is None, notes=notes,
                     turn=f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st))
 
-    def _read(self, action: str):
-        return read(self.state, action)
-
     def why_illegal(self, action: str) -> Illegal | None:
-        a = self._read(action)
+        a = read(self.state, action)
         if self.drawing_friend and getattr(a, "key", "") == "friend":
             st = self.state.copy()          # the Friend's card went face down only as far as the record says
             st.friend_due = True
@@ -64,7 +61,7 @@ class AtTable:
         return why_illegal(self.state, a)
 
     def extend(self, data: dict, action: str) -> dict:
-        a = self._read(action)
+        a = read(self.state, action)
         turns = [dict(t) for t in (data.get("turns") or [])]
         if a == DRAW or (isinstance(a, Clear) and a.friend == UNSEEN):
             raise cannot_extend(NOTES["draw" if a == DRAW else "friend"])
