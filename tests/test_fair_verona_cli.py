@@ -67,7 +67,7 @@ def test_a_game_log_scores_as_a_cooperative_game_in_json():
     assert out["encounters"] == [] and out["turn"] == 1
 
 
-def test_moves_lists_the_next_players_draws_and_try_judges_a_placement():
+def test_moves_lists_the_turn_in_progress_and_try_judges_a_placement():
     r = invoke(["moves", "-", "--json"], LOG + "  - {draw: R2}\n")
     out = json.loads(r.output)
     assert r.exit_code == 0 and out["to_move"] == "Ben" and out["legal"] == ["place 1 1 turned 90", "place 1 -1 turned 90"]
@@ -76,10 +76,18 @@ def test_moves_lists_the_next_players_draws_and_try_judges_a_placement():
     assert r.exit_code == 1 and "ruling V12" in r.output
     r = invoke(["moves", "-", "--try", "place 1 1 turned 45"], LOG + "  - {draw: R2}\n")
     assert r.exit_code == 2 and "a tile turns 90, 180 or 270" in r.output
-    r = invoke(["moves", "-", "--json"], LOG)               # Ann may still move; or Ben's turn opens with a draw
+    r = invoke(["moves", "-", "--json"], LOG)               # Ann may still move, or end the turn
     out = json.loads(r.output)
-    assert out["to_move"] == "Ann" and out["may_end_turn"] and "move any 1 0" in out["legal"]
-    assert "draw R2" in out["legal"] and "or the turn ends and Ben's opens" in out["turn"]
+    assert out["to_move"] == "Ann" and out["may_end_turn"] and out["legal"] == ["move any 1 0", "move city 1 0"]
+    r = invoke(["moves", "-", "--json"], LOG + "  - {}\n")    # Ben's turn has begun: he draws (the tile is chance's)
+    out = json.loads(r.output)
+    assert out["to_move"] == "Ben" and out["legal"] == ["draw"] and "`draw R3`" in out["notes"][0]
+    r = invoke(["moves", "-", "--try", "draw R2"], LOG + "  - {}\n")
+    assert r.exit_code == 0
+    r = invoke(["moves", "-", "--try", "move any 1 0"], LOG)
+    assert r.exit_code == 0
+    r = invoke(["moves", "-", "--try", "draw R2"], LOG)     # too late in Ann's turn: the table does not end it
+    assert r.exit_code == 1 and "comes too late in Ann's turn" in r.output
 
 
 def test_an_unreadable_entry_is_refused_at_its_line(tmp_path):

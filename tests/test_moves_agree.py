@@ -164,6 +164,26 @@ def verona_tries(rng: random.Random) -> list[str]:
             "clue 5S"]
 
 
+def verona_listed(text: str) -> str | None:
+    """How `moves` lists a Fair Verona entry: the tile drawn and the Friend turned up are chance's
+    (`draw`, `clear 9D friend`); a Joker shown drawing a Friend is no choice at all."""
+    if text.startswith("friend "):
+        return None
+    if text.startswith("draw "):
+        return "draw"
+    return re.sub(r" friend \S+$", " friend", text)
+
+
+def verona_fill(table, text: str, rng: random.Random) -> str:
+    """A listed decision as the record writes it: with a tile or a Friend card chance may give."""
+    from pnpkit.scorer.games.fair_verona import moves
+    if text != "draw" and not text.endswith(" friend"):
+        return text
+    st = table.state.copy()
+    moves.apply(st, moves.read(st, text))
+    return moves.write(st, rng.choice(moves.chance(st)))
+
+
 CHESTNUT_TRIES = ["a", "b", "c 1", "c 2", "d", "e 1", "e 3", "f 1", "f 2", "g 1", "h", "i", "j", "k 1", "k 2 free 1", "l"]
 
 
@@ -184,8 +204,8 @@ TRIES = {"chestnuts": lambda rng: CHESTNUT_TRIES, "trim-the-tree": trim_tries, "
          "in-the-nuts": lambda rng: NUTS_TRIES, "fair-verona": verona_tries}
 # How `moves` lists the action a record takes (by default: without the player's name), and the record's
 # way of writing a listed action (by default: as listed). In the Nuts! lists what chance decides apart.
-LISTED = {"in-the-nuts": nuts_listed}
-FILL = {"in-the-nuts": nuts_fill}
+LISTED = {"in-the-nuts": nuts_listed, "fair-verona": verona_listed}
+FILL = {"in-the-nuts": nuts_fill, "fair-verona": verona_fill}
 
 
 # ---------------------------------------------------------------- the agreement, at one point

@@ -194,6 +194,9 @@ def test_saving_a_tapped_game_again_is_its_next_revision_and_a_stale_screen_is_r
 
 
 def test_fair_verona_is_tapped_turn_by_turn_with_the_moves_the_table_offers(client):
+    """Each tap one the screen offers (`end the turn` among them, where the turn may end); the tile
+    drawn and the Friend turned up are written with the offered `draw` and `clear ... friend`, as
+    the screen asks when they are tapped (here: what the box holds, as a player sees it)."""
     import random
     names = ["Ann", "Ben", "Cat", "Dan"]
     answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
@@ -202,19 +205,64 @@ def test_fair_verona_is_tapped_turn_by_turn_with_the_moves_the_table_offers(clie
     token = re.search(r'name="token" value="([^"]+)"', table)[1]
     record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', table)[1]))
     rng, kinds = random.Random(5), set()
-    for _ in range(40):
+    for k in range(200):
         view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
-        offered = [o["text"] for o in view["legal"]]
+        if view["score"]["finished"] or (k >= 60 and view["may_end_turn"]):     # (a record that may stop here)
+            break
+        offered = [o["text"] for o in view["legal"]] + (["end the turn"] if view["end_turn"] else [])
         assert offered, view["turn"]                               # the screen always says what may be done
         pick = rng.choice(offered)
         after = tap(client, token, record, action=pick)
+        if pick == "draw" or pick.endswith(" friend"):             # chance completes it: the screen asks
+            assert "is written with it" in after["error"]
+            after = tap(client, token, record, action=f"{pick} {_unseen(record, pick)}")
         assert after.get("refusal") is None and "error" not in after, (pick, after)
         kinds.add(pick.split()[0])
         record = after["record"]
-    assert {"draw", "place", "encounter", "clear"} <= kinds        # tiles drawn and laid, encounters dealt and met
+    assert {"draw", "place", "encounter", "clear", "end"} <= kinds  # tiles drawn and laid, encounters dealt and met
     assert after["score"]["violations"] == []
     checked = CliRunner().invoke(cli, ["check", "-", "--json"], input=after["yaml"])
     assert checked.exit_code == 0, checked.output
+
+
+def _unseen(record: dict, pick: str) -> str:
+    """What the player sees after `draw` (a tile of the face-down stack) or `clear ... friend` (a
+    card no one has seen), as the table's rules offer them."""
+    from pnpkit.scorer.games import load
+    from pnpkit.scorer.games.fair_verona import moves
+    game = load("fair-verona")
+    st = game.table_of(game.Record.model_validate(record), tapping._kit("fair-verona")).state.copy()
+    moves.apply(st, moves.read(st, pick))
+    return moves.write(st, moves.chance(st)[0]).split()[-1]
+
+
+def test_a_fair_verona_game_lost_by_a_tile_set_aside_ends_with_that_turn_and_checks_clean(client):
+    """The aside that leaves every player 2 or more face-up tiles loses the game at the end of the
+    turn (ruling V20): the next player's Encounter is still drawn (Tile Placement), and the turn may
+    still move. The screen says the game is over only then, and the saved record checks clean."""
+    docs = (Path(__file__).parent.parent / "docs" / "records" / "fair-verona.md").read_text(encoding="utf-8")
+    from pnpkit.kitfile.source import parse
+    record = parse(re.findall(r"```yaml\n(.*?)```", docs, re.S)[0], "docs").data
+    record["turns"][-1] = {}                        # turn 27, Cat's: draw P, set it aside, 6D for Dan, move
+    answers = {"difficulty": "Medium", "players.0.identity": "5D", "players.1.identity": "KD",
+               "players.2.identity": "9D", "players.3.identity": "4S", "clue": "4H"}
+    page = client.get("/table", params={"game": "fair-verona", "player": ["Ann", "Ben", "Cat", "Dan"], "begun": "1",
+                                        **answers}).text
+    token = re.search(r'name="token" value="([^"]+)"', page)[1]
+    for pick in ("draw P", "place aside"):
+        record = tap(client, token, record, action=pick)["record"]
+    view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
+    assert not view["score"]["finished"] and view["score"]["violations"] == []      # not over: the Encounter first
+    assert view["to_move"] == "Cat" and "encounter 6D" in [o["text"] for o in view["legal"]]
+    after = tap(client, token, record, action="encounter 6D")
+    assert not after["score"]["finished"] and after["end_turn"] and "move city 0 0" in [o["text"] for o in after["legal"]]
+    ended = tap(client, token, after["record"], action="end the turn")
+    assert ended["score"]["finished"] and ended["score"]["outcome"] == "lost" and ended["score"]["violations"] == []
+    assert ended["to_move"] is None and ended["waiting"].startswith("the game is over: lost (every player has 2")
+    checked = CliRunner().invoke(cli, ["check", "-", "--json"], input=ended["yaml"])
+    assert checked.exit_code == 0 and json.loads(checked.output)["outcome"] == "lost", checked.output
+    moves = CliRunner().invoke(cli, ["moves", "-", "--json"], input=ended["yaml"])
+    assert json.loads(moves.output)["waiting"].startswith("the game is over: lost"), moves.output
 
 
 def test_in_the_nuts_rolls_are_offered_with_their_three_dice(client):

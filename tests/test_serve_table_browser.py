@@ -232,3 +232,25 @@ def test_an_in_the_nuts_roll_is_tapped_on_its_three_dice(browser, server):
     turns = browser.js("JSON.parse(document.getElementById('record').value).turns")
     assert "2 1 6 > 8" in turns[-1]["rolls"]
     assert browser.js("document.getElementById('optiondice').hidden")
+
+
+def test_fair_verona_writes_the_tile_drawn_and_ends_the_turn_by_a_tap(browser, server):
+    """`draw` opens the typed try with it, to write the tile seen (`draw R5`); once the turn may end,
+    the page offers `end the turn`, and the next player's turn begins."""
+    w, h, mobile = SIZES["phone"]
+    answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+               "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}
+    query = "&".join(["game=fair-verona", "begun=1", *(f"player={n}" for n in ("Ann", "Ben", "Cat", "Dan")),
+                      *(f"{k}={v}" for k, v in answers.items())])
+    browser.visit(server + "/table?" + query, READY, w, h, mobile)
+    settle(browser, READY)
+    offered = lambda: browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)")  # noqa: E731
+    assert offered() == ["draw"]
+    browser.js("document.querySelector('button.move[data-move=\"draw\"]').click()")
+    browser.wait("document.getElementById('try').value === 'draw'")       # the tile is the player's to write
+    act(browser, "document.getElementById('try').value = 'draw R5'; document.getElementById('trybutton').click()")
+    assert offered() and all(m.startswith("place ") for m in offered())
+    act(browser, f"document.querySelector('button.move[data-move={json.dumps(offered()[0])}]').click()")
+    assert "end the turn" in offered() and "turn 1 (Ann)" in browser.js("document.getElementById('turn').textContent")
+    act(browser, "document.querySelector('button.move[data-move=\"end the turn\"]').click()")
+    assert "turn 2 (Ben)" in browser.js("document.getElementById('turn').textContent") and offered() == ["draw"]

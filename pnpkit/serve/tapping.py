@@ -140,20 +140,36 @@ def view(data: Any) -> dict:
     turn = table.turn()
     result = game.score_record(record, _kit(game.id), steps=True)   # the steps name the kit's pieces
     steps = list(result.steps or [])
+    # over when the table says so: the replay closes the turn in progress, whose end may lose the game
+    # (Fair Verona, V20) while that turn still goes on at the table
+    over = result.finished and turn.to_move is None
     return {
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
+        "end_turn": _ends(table, turn),
         "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice)} for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
-        "step": (f"{steps[-1].where}: {steps[-1].did}" if result.finished else steps[-1].where) if steps else "",
+        "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
         "picture": picture(game.id, steps[-1].position) if steps else None,
-        "score": {"finished": result.finished, "valid": result.valid, "winners": list(result.winners or []),
+        "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
                   "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],
                   # what the record breaks before the turn in progress, which may still go on
-                  "violations": [v.to_json() for v in (result.violations if result.finished else table.violations)]},
+                  "violations": [v.to_json() for v in (result.violations if over else table.violations)]},
     }
+
+
+def _ends(table, turn) -> bool:
+    """Whether the page offers `end the turn`: the turn may end here, and the game's table takes it
+    as an action (Fair Verona; elsewhere what follows a turn says it ended, or the dice it names)."""
+    from pnpkit.scorer.game import END_TURN_TEXT
+    if not turn.may_end_turn or turn.to_move is None or turn.dice is not None:
+        return False
+    try:
+        return table.why_illegal(END_TURN_TEXT) is None
+    except ValueError:
+        return False
 
 
 def dice_json(dice: Dice | None) -> dict | None:

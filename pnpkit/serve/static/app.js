@@ -163,8 +163,13 @@ function dicePad(spec, changed, done) {
         });
         moves.append(group);
       });
-    } else if (!over && !v.waiting) {
+    } else if (!over && !v.waiting && !v.end_turn) {
       moves.append(el("p", "No move is legal now.", "quiet"));
+    }
+    if (v.end_turn && !over) {        // a game whose record writes the turn's end (Fair Verona: the next turn begun)
+      const group = el("div", undefined, "costgroup");
+      group.append(el("span", "Or", "costlabel"), moveButton({ text: "end the turn", dice: null }));
+      moves.append(group);
     }
     $("step").textContent = v.step ? "Drawn after " + v.step : "";
     if (v.picture) $("picture").src = v.picture;

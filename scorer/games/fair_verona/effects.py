@@ -9,8 +9,8 @@ from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.encounter import clue_match, resolve
 from pnpkit.scorer.games.fair_verona.map import xy_text
-from pnpkit.scorer.games.fair_verona.state import (VERONA, Clear, Clue, Draw, Encounter, Friend, Give, Held, Move,
-                                                   Person, Place, State, Take)
+from pnpkit.scorer.games.fair_verona.state import (VERONA, Clear, Clue, Draw, Encounter, FaceDown, Friend, Give, Held,
+                                                   Move, Person, Place, State, Take)
 
 
 def _draw(st: State, a: Draw) -> str:
@@ -44,8 +44,8 @@ def _place(st: State, a: Place) -> str:
     why = (["a shield"] if t.spec.shield else []) + (["a completed city"] if st.map.completes_city(a.xy) else [])
     did = f"{p.name} lays {code} at {xy_text(a.xy)}" + (f" turned {a.quarters * 90}" if a.quarters else "")
     if why:
-        st.friend_due = True
         got = st.deck.draw_hidden()
+        st.friend_due = got             # chance: a Joker may show before the card that goes face down
         p.friends += got
         p.had += got
         did += f": {' and '.join(why)}, " + (f"a Friend for {p.name} ({p.friends} face down)" if got
@@ -55,6 +55,11 @@ def _place(st: State, a: Place) -> str:
 
 def _friend(st: State, a: Friend) -> str:
     return joker(st, "while drawing the Friend")
+
+
+def _face_down(st: State, a: FaceDown) -> str:
+    st.friend_due = False
+    return ""
 
 
 def joker(st: State, when: str) -> str:
@@ -170,4 +175,4 @@ def clue_card(st: State, card: Card) -> str:
 
 
 EFFECTS = {Draw: _draw, Take: _take, Place: _place, Friend: _friend, Encounter: _encounter, Clear: _clear,
-           Move: _move, Give: _give, Clue: _clue}
+           Move: _move, Give: _give, Clue: _clue, FaceDown: _face_down}

@@ -23,8 +23,8 @@ from functools import lru_cache
 
 from pnpkit.scorer.cards import Card, parse_card
 from pnpkit.scorer.games.fair_verona.map import XY
-from pnpkit.scorer.games.fair_verona.state import (Action, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
-                                                   Take)
+from pnpkit.scorer.games.fair_verona.state import (DRAW, UNSEEN, Action, Clear, Clue, Draw, Encounter, Friend, Give,
+                                                   Move, Place, Take)
 
 KEYS = ("draw", "take", "place", "friend", "encounter", "clear", "move", "give", "clue")
 REPEATED = {"friend", "encounter", "give", "clue"}     # written as a list when more than one
@@ -113,12 +113,12 @@ def card_text(card: Card) -> str:
 def entry(a: Action) -> str:
     """What the record writes under the action's key: `1 0 turned 90`, `9D with Ben friend 5H`."""
     if isinstance(a, (Draw, Take)):
-        return a.code
+        return a.code or ""
     if isinstance(a, Place):
         return "aside" if a.xy is None else f"{a.xy[0]} {a.xy[1]}" + (f" turned {a.quarters * 90}" if a.quarters else "")
     if isinstance(a, Clear):
         return card_text(a.card) + (f" with {', '.join(a.helpers)}" if a.helpers else "") + \
-            (f" friend {card_text(a.friend)}" if a.friend else "")
+            ("" if a.friend is None else " friend" if a.friend == UNSEEN else f" friend {card_text(a.friend)}")
     if isinstance(a, Move):
         return f"{a.way} {a.xy[0]} {a.xy[1]}" + (f" bank {a.bank}" if a.bank else "")
     if isinstance(a, Give):
@@ -127,16 +127,25 @@ def entry(a: Action) -> str:
 
 
 def text(a: Action) -> str:
-    """The action as `pnpkit moves` lists it and `--try` takes it: `place 1 0 turned 90`.
-    parse_text(text(a), names) == a."""
-    return f"{a.key} {entry(a)}"
+    """The action as `pnpkit moves` lists it and `--try` takes it: `place 1 0 turned 90`; the
+    decisions chance completes, `draw` and `clear 9D friend`. parse_text(text(a), names) == a."""
+    return "draw" if a is DRAW or (a.key == "draw" and a.code is None) else f"{a.key} {entry(a)}"
 
 
 def parse_text(action: str, names: list[str]) -> Action:
-    """`place 1 0 turned 90` (an action as `--try` gives it) -> Action."""
+    """`place 1 0 turned 90` (an action as `--try` gives it) -> Action; `draw` alone, and a `clear`
+    ending in `friend`, are the decisions before chance shows the tile or the Friend card (a record
+    writes them with it)."""
     key, _, rest = str(action).strip().partition(" ")
     if key.rstrip(":") in KEYS:
         key = key.rstrip(":")
+    rest = rest.strip()
+    if key == "draw" and not rest:
+        return DRAW
+    if key == "clear" and (rest.endswith(" friend") or rest == "friend"):
+        a = parse(key, rest[:-len("friend")].strip(), names)
+        if isinstance(a, Clear) and a.friend is None:
+            return Clear(a.card, a.helpers, UNSEEN)
     return parse(key, rest, names)
 
 

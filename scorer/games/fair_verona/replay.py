@@ -5,9 +5,13 @@ The record says what only the table saw (the setup's cards, each tile drawn and 
 cards drawn, the attempt at an Encounter, the move, the hand-offs); the replay works out the rest
 (Friends made, the Clue Token's prize, Jokers laid and discarded, the end) and checks every action
 with moves.why_illegal, the same function `pnpkit moves` asks (table.py). An illegal action is
-not played (`Walk.unplayable`). A turn's end is an action too (`EndTurn`: what the turn still owes is its violation,
-and the turn ends all the same), and a turn written after the game ended is one (`AfterEnd`), so
-the game's end never stops the driver: every later action is refused by the rules, each at its place.
+not played (`Walk.unplayable`). What chance gave that the record writes on its own (a Joker shown
+while a Friend is drawn, the next player's Encounter, the next Clue Card) is a `CHANCE` entry, and
+so is the card a Friend made goes face down as (written nowhere: no step of its own); a decision
+written with what chance gave it (`draw R3`, `clear 9D friend 5H`) is one action. A turn's end is an
+action too (`END_TURN`: what the turn still owes is its violation, and the turn ends all the same,
+the next player's beginning), and a turn written after the game ended is one (`AfterEnd`), so the
+game's end never stops the driver: every later action is refused by the rules, each at its place.
 """
 from __future__ import annotations
 
@@ -16,20 +20,15 @@ from typing import Iterator, Union
 
 from pnpkit.scorer.cards import Card
 from pnpkit.scorer.core import Result, Violation, plural, where_turn
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import END_TURN, EndTurn, Illegal
 from pnpkit.scorer.games.fair_verona import rules as R
-from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, why_illegal, why_turn_short
+from pnpkit.scorer.games.fair_verona.moves import apply, close_turn, deal_clue, why_illegal, why_turn_short
 from pnpkit.scorer.games.fair_verona.notation import entries as written_actions
 from pnpkit.scorer.games.fair_verona.notation import entry, text
 from pnpkit.scorer.games.fair_verona.position import picture
-from pnpkit.scorer.games.fair_verona.state import Action, Clear, Person, State
+from pnpkit.scorer.games.fair_verona.state import FACE_DOWN, Action, Clear, Person, State
 from pnpkit.scorer.play import Position
-from pnpkit.scorer.replay import ACT, Entry, Replay, run
-
-
-@dataclass(frozen=True)
-class EndTurn:
-    """The end of the turn in progress."""
+from pnpkit.scorer.replay import ACT, CHANCE, Entry, Replay, run
 
 
 @dataclass(frozen=True)
@@ -37,8 +36,9 @@ class AfterEnd:
     """A turn the record writes after the game ended."""
 
 
-END_TURN, AFTER_END = EndTurn(), AfterEnd()
+AFTER_END = AfterEnd()
 Played = Union[Action, EndTurn, AfterEnd]     # what the walk plays: an action, a turn's end, a turn too late
+CHANCE_KEYS = ("friend", "encounter", "clue")  # the record's entries that are chance's alone
 
 
 class Walk:
@@ -53,7 +53,8 @@ class Walk:
         self.level = level
         self.state = State(self.params, [Person(p.name, p.identity) for p in record.players], level.clue_tokens)
         self.encounters: list[dict] = []
-        self.played: list[list[str]] = []       # each turn's actions, in the order they were taken
+        self.played: list[list[Action]] = []    # each turn's actions, in the order they were taken
+        self.face_down = False                  # the last entry played was a Friend's card going face down
 
     def setup(self, rep: Replay) -> None:
         """The setup's cards checked and dealt: the replay's first step."""
@@ -96,11 +97,24 @@ class Walk:
         st = self.state
         return Illegal(f"the game was already {st.outcome} ({st.why_ended})", R.WIN if st.outcome == "won" else R.LOSE)
 
-    def chance(self, where: str, event, telling: bool) -> tuple[str, list[str], list[Illegal], bool]:
-        raise AssertionError("a Fair Verona log writes the cards drawn as actions: no chance entries")
+    def chance(self, where: str, event: Action, telling: bool) -> tuple[str | None, list[str], list[Illegal], bool]:
+        """A card drawn (checked by the rules as the actions are, and not played if it breaks one),
+        or the Friend's card going face down (no step)."""
+        st = self.state
+        self.face_down = event is FACE_DOWN
+        if event is FACE_DOWN:
+            apply(st, event)
+            return None, [], [], False
+        why = why_illegal(st, event)
+        self.played[-1].append(event)
+        if why is not None:
+            did, notes = _refused(where, why)
+            return did, notes, [why], False
+        did = apply(st, event)
+        return (did, [f"{where}: {did}"], [], False) if telling else ("", [], [], False)
 
     def why_illegal(self, a: Played) -> Illegal | None:
-        if isinstance(a, EndTurn):
+        if a is END_TURN:
             return why_turn_short(self.state)
         if isinstance(a, AfterEnd):
             return self._ended()
@@ -111,22 +125,25 @@ class Walk:
 
     def unplayable(self, where: str, a: Played, why: Illegal) -> tuple[str, list[str]] | None:
         """An illegal action is not played at all; a turn's end owing something still ends it."""
-        if isinstance(a, EndTurn):
+        self.face_down = False
+        if a is END_TURN:
             return None
         if not isinstance(a, AfterEnd) and self.played:
-            self.played[-1].append(text(a))
-        return f"not played: {why.message}", [f"{where}: not played: {why.message} ({why.rule.id})"]
+            self.played[-1].append(a)
+        return _refused(where, why)
 
     def play(self, where: str, a: Played, why: Illegal | None, telling: bool) -> tuple[str, list[str]]:
         st = self.state
-        if isinstance(a, EndTurn):          # the turn ends, owing something or not
-            did = end_turn(st)
+        self.face_down = False
+        if a is END_TURN:                   # the turn ends, owing something or not; the next begins
+            name = st.player.name
+            did = close_turn(st)
             if not telling:                 # (a plain check: no words made)
                 return _QUIET
-            said = f"{st.player.name}'s turn ends" + (f"; {did}" if did else "")
+            said = f"{name}'s turn ends" + (f"; {did}" if did else "")
             return said, [f"{where}: {said}"]
         if self.played:
-            self.played[-1].append(text(a))
+            self.played[-1].append(a)
         prize = isinstance(a, Clear) and any(h.card == a.card and h.token for h in st.player.encounters)
         did = apply(st, a)
         if isinstance(a, Clear) and st.last_outcome is not None:
@@ -144,34 +161,39 @@ class Walk:
 
     def entries(self, open_end: bool) -> Iterator[Entry]:
         """The record's turns as the driver plays them, read as the game goes (a turn begins when
-        the one before it has been played): each action where the table took it, a `clue` card
-        where the Clue Token came back, the turn's end (not the last turn's with `open_end`: it is
-        in progress at the table)."""
+        the one before it has ended): each action where the table took it, a `clue` card where the
+        Clue Token came back, the card a Friend made going face down after the Jokers shown drawing
+        it, the turn's end (not the last turn's with `open_end`: it is in progress at the table)."""
         st, turns = self.state, self.record.turns
+        if turns:
+            st.begin_turn(0)
         for k, written in enumerate(turns, 1):
             if st.over:
                 if written.data():
                     yield (ACT, f"turn {k}", AFTER_END)
                 continue
-            st.begin_turn((k - 1) % len(st.people))
             self.played.append([])
-            name = st.player.name
+            where = where_turn(k, st.player.name)
             actions = written_actions(written.data(), self.names)
             clues = [a for a in actions if a.key == "clue"]
             for a in [a for a in actions if a.key != "clue"]:
+                if st.friend_due and a.key != "friend":
+                    yield (CHANCE, where, FACE_DOWN)
                 while st.clue_due and clues:
                     c = clues.pop(0)
-                    yield (ACT, f'{where_turn(k, name)}, {c.key} "{entry(c)}"', c)
-                yield (ACT, f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+                    yield (CHANCE, f'{where}, {c.key} "{entry(c)}"', c)
+                yield (CHANCE if a.key in CHANCE_KEYS else ACT, f'{where}, {a.key} "{entry(a)}"', a)
+            if st.friend_due:
+                yield (CHANCE, where, FACE_DOWN)
             for a in clues:
-                yield (ACT, f'{where_turn(k, name)}, {a.key} "{entry(a)}"', a)
+                yield (CHANCE, f'{where}, {a.key} "{entry(a)}"', a)
             if not (open_end and k == len(turns)):
-                yield (ACT, where_turn(k, name), END_TURN)
+                yield (ACT, where, END_TURN)
 
     def result(self, rep: Replay) -> Result:
         st = self.state
         outcome = "unfinished" if st.outcome == "playing" else st.outcome
-        extra = {"outcome": outcome, "encounters": self.encounters, "turn": st.ended or st.turn_no,
+        extra = {"outcome": outcome, "encounters": self.encounters, "turn": st.ended or len(self.played),
                  "clue_tokens": {"returned": st.desk.returned, "total": st.desk.total}}
         if st.over:
             extra["why"] = st.why_ended
@@ -181,6 +203,11 @@ class Walk:
 
 _QUIET: tuple[str, list[str]] = ("", [])
 """(Never appended to.) What `play` answers in a plain check, which asks for no words."""
+
+
+def _refused(where: str, why: Illegal) -> tuple[str, list[str]]:
+    """A step not played: its words and its --explain note (the position is unchanged)."""
+    return f"not played: {why.message}", [f"{where}: not played: {why.message} ({why.rule.id})"]
 
 
 def replay(record, kit, explain: bool = False, steps: bool = False, open_end: bool = False) -> tuple[Walk, Replay]:
@@ -196,7 +223,7 @@ def replay(record, kit, explain: bool = False, steps: bool = False, open_end: bo
 def turn_actions(record, kit) -> list[list[str]]:
     """Each turn's actions (`place 1 0 turned 90`) in the order the replay takes them: a `clue`
     where the Clue Token came back. What `pnpkit moves` walks through, and the tests with it."""
-    return replay(record, kit)[0].played
+    return [[text(a) for a in turn] for turn in replay(record, kit)[0].played]
 
 
 def score_log(record, kit, explain: bool = False, steps: bool = False) -> Result:

@@ -7,7 +7,8 @@ The setups are the kit's difficulties (`params.difficulties`: how many Clue Toke
 returned, how many Friends each player is dealt). Chance is a real table (`Box`): the deck shuffled
 with its Jokers, the River and the base tiles shuffled face down, each player's Friend cards dealt
 face down, known to nobody until played. A turn is the rulebook's three phases, one decision at a
-time, each from the rules' own list (moves.legal_moves, what `pnpkit moves` lists):
+time, each from the rules' own list (moves.legal_moves, what `pnpkit moves` lists), and whatever
+chance gives after one (moves.chance) is played from the box:
 
     the tile    `draw` (which tile comes is chance) or `take` a face-up tile that fits, then where it
                 goes (`place ...`, or `place aside` when it fits nowhere: the next player's Encounter
@@ -17,12 +18,13 @@ time, each from the rules' own list (moves.legal_moves, what `pnpkit moves` list
     movement    `move WAY E N [bank B]`
     hand-offs   `give NAME to NAME`, at most one a turn (a second on the same tile reaches only what
                 one reaches: without the limit a look-ahead could hand a token back and forth forever)
-    `end the turn`, wherever the rules let the turn end (attempting, moving and handing off may all
-    be left out); a turn with nothing left but its end ends by itself.
+    `end the turn` (END_TURN), wherever the rules let the turn end (attempting, moving and handing
+    off may all be left out); a turn with nothing left but its end ends by itself.
 
 A Clue Token coming back to Verona draws the next Clue Card (chance). The game ends by the rules
 (V20), or is counted unfinished after MAX_TURNS turns. The simulator's players never see chance:
-a scratch copy stops (its turn is over for a look-ahead) where a tile or a card would be drawn.
+a scratch copy stops (its turn is over for a look-ahead) where a tile or a card would be drawn
+(the Friend a placement makes is counted face down, as no Joker showed).
 
 `value`, the team's heuristic (written down here and in docs/simulate.md), the same for every seat:
 
@@ -46,18 +48,17 @@ from collections import Counter
 
 from pnpkit.scorer.cards import RANKS, SUITS, Card
 from pnpkit.scorer.encounter import distance, resolve
-from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, legal_moves, why_turn_short
-from pnpkit.scorer.games.fair_verona.notation import card_text, parse_text, text, write
+from pnpkit.scorer.game import END_TURN
+from pnpkit.scorer.games.fair_verona.moves import apply, chance, deal_clue, legal_moves, why_turn_short
+from pnpkit.scorer.games.fair_verona.notation import card_text, text, write
 from pnpkit.scorer.games.fair_verona.rules import ID
-from pnpkit.scorer.games.fair_verona.state import Clear, Person, Place, State
+from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, UNSEEN, Action, Clear, Clue, Draw, Encounter,
+                                                   Friend, Give, Move, Person, Place, State)
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = True
 MAX_TURNS = 300          # a game still going then is counted unfinished
-DRAW = "draw"            # draw a face-down tile: which one is chance
-END = "end the turn"
-FRIEND = " friend"       # `clear 9D with Ben friend`: the Friend turned up is chance
 JOKER = Card("Joker", None)
 
 WON, LOST = 1000.0, -1000.0
@@ -134,6 +135,7 @@ def new(kit, names, setup: Setup, rng: random.Random) -> "VeronaMatch":
         deal_clue(st, JOKER)
     deal_clue(st, clue)
     st.deal_friends(level.friends)
+    st.begin_turn(0)
     m = VeronaMatch(st, box, rng)
     m.head = {"game": ID, "difficulty": level.name,
               "players": [{"name": n, "identity": card_text(c)} for n, c in zip(names, identities)],
@@ -168,104 +170,87 @@ class VeronaMatch(Moves):
     def to_move(self) -> int | None:
         st = self.st
         while not st.over and not self.waiting:
-            if not self.open:
+            if not self.open:                   # the rules have begun the next turn: its record
                 if self.rng is None or self.n_turns >= self.max_turns:
                     return None
-                st.begin_turn(self.n_turns % len(self.names))
                 self.n_turns += 1
                 self.open, self.gave, self.entry, self._legal = True, False, {}, None
                 if self.turns is not None:
                     self.turns.append(self.entry)
-            if self.legal() != [END]:
+            if self.legal() != [END_TURN]:
                 return st.seat
             self._end()
         return None
 
     def list_moves(self) -> list:
-        """The rules' options, with chance taken out: a tile drawn is `draw`, a Friend turned up is
-        `... friend`; the cards drawn are not the player's choice."""
-        st = self.st
-        if self.waiting or st.over:
+        """The rules' decisions (chance is the box's), a second hand-off of the turn left out."""
+        if self.waiting or self.st.over:
             return []
-        out: dict[str, None] = {}
-        for a in legal_moves(st):
-            key, o = a.key, text(a)
-            if key == "draw":
-                o = DRAW
-            elif key in ("friend", "encounter", "clue") or (key == "give" and self.gave):
-                continue
-            elif isinstance(a, Clear) and a.friend is not None:
-                o = text(Clear(a.card, a.helpers)) + FRIEND
-            out[o] = None
-        if why_turn_short(st) is None:
-            out[END] = None
-        return list(out)
+        return [a for a in legal_moves(self.st) if not (self.gave and isinstance(a, Give))]
 
     def turn_done(self) -> bool:
         return not self.open or self.waiting or self.st.over
 
     # ------------------------------------------------------------ playing
 
-    def play(self, move: str) -> None:
-        st, box = self.st, self.box
+    def play(self, move: Action) -> None:
         self._legal = None
-        if move == END:
+        if move is END_TURN:
             self._end()
             return
         self.actions += 1
-        if move == DRAW or (move.startswith("clear ") and move.endswith(FRIEND)):
-            if box is None:                     # a scratch copy does not see the tile or the card
-                self.waiting = True
-                return
-            if move == DRAW:
-                stack = st.stack()
-                assert stack is not None
-                self.act(f"draw {box.stacks[st.set_of[next(iter(stack))]].pop()}")
-            else:
-                hidden = box.hidden[st.player.name]
-                self.act(f"{move} {card_text(hidden.pop(self.rng.randrange(len(hidden))))}")
-        elif move.startswith("place ") and box is not None:
-            friends = st.player.friends
-            self.act(move)
-            if st.friend_due and st.player.friends > friends:     # a Friend drawn; Jokers shown first (V9)
-                c = box.pop(st)
-                while c is not None and c.joker:
-                    self.act("friend JK")
-                    c = box.pop(st)
-                if c is not None:
-                    box.hidden[st.player.name].append(c)
-        else:
-            self.act(move)
+        self.act(move)
         self._chance()
 
-    def act(self, action: str) -> None:
-        a = parse_text(action, self.names)
+    def act(self, a: Action) -> None:
+        """Apply `a` and write it into the record (a decision chance completes is written with what
+        chance gave it; the Friend's face-down card is written nowhere)."""
         apply(self.st, a)
         if isinstance(a, Place) and a.xy is not None:
             self.laid = (a.xy, a.quarters, self.st.map.at[a.xy].code)
             if self.box is not None:
                 self.fitting = {}               # a new map: what fitted before says nothing
         self.gave |= a.key == "give"
-        if self.turns is not None:
+        if self.turns is not None and not (a == DRAW or a is FACE_DOWN or getattr(a, "friend", None) == UNSEEN):
             self.entry.update(write(self.entry, a))
 
     def _chance(self) -> None:
-        """The cards a turn draws by itself: the next player's Encounter, the next Clue Card."""
-        st, box = self.st, self.box
-        while st.deal_to is not None or st.clue_due:
-            if box is None:
+        """What chance gives after a decision, from the box, as the rules offer it (moves.chance)."""
+        st = self.st
+        while chance(st):
+            if self.box is None:                # a scratch copy does not see the tile or the card
+                if st.friend_due:
+                    self.act(FACE_DOWN)
+                    continue
                 self.waiting = True
                 return
-            c = box.pop(st)
-            assert c is not None, "the deck and the replay disagree"
-            self.act(f"{'encounter' if st.deal_to is not None else 'clue'} {card_text(c)}")
+            self.act(self._dealt(st, self.box))
+
+    def _dealt(self, st: State, box: Box) -> Action:
+        """The outcome the box gives: the top tile, a Friend card turned up at random, a card drawn."""
+        if st.drawing:
+            stack = st.stack()
+            assert stack is not None
+            return Draw(box.stacks[st.set_of[next(iter(stack))]].pop())
+        if st.pending is not None:
+            hidden = box.hidden[st.player.name]
+            return Clear(st.pending.card, st.pending.helpers, hidden.pop(self.rng.randrange(len(hidden))))
+        c = box.pop(st)
+        if st.friend_due:                       # a Friend drawn face down; Jokers shown first (V9)
+            if c is not None and c.joker:
+                return Friend(JOKER)
+            if c is not None:
+                box.hidden[st.player.name].append(c)
+            return FACE_DOWN
+        assert c is not None, "the deck and the replay disagree"
+        return Encounter(c) if st.deal_to is not None else Clue(c)
 
     def _end(self) -> None:
         st = self.st
         assert why_turn_short(st) is None
         if self.box is not None:
             assert len(self.box.deck) == st.deck.size, "the table's deck and the replay's disagree"
-        end_turn(st)
+        apply(st, END_TURN)
         self.open, self._legal = False, None
 
     def copy(self) -> "VeronaMatch":
@@ -325,7 +310,7 @@ class VeronaMatch(Moves):
     def expect(self, move, seat: int) -> float | None:
         """`clear ... friend`, rated without seeing the Friend: the average over every card not seen
         (the Friends are among them), by rank. None for any other move."""
-        if not (isinstance(move, str) and move.startswith("clear ") and move.endswith(FRIEND)):
+        if not (isinstance(move, Clear) and move.friend == UNSEEN):
             return None
         unseen = [c for c in self.st.deck.may_come() if not c.joker]
         ranks = Counter(c.rank for c in unseen)
@@ -333,7 +318,7 @@ class VeronaMatch(Moves):
         total = 0.0
         for rank, k in ranks.items():
             after = self.copy()
-            after.act(f"{move} {card_text(one[rank])}")
+            after.act(Clear(move.card, move.helpers, one[rank]))
             total += k * after.value(seat)
         return total / len(unseen) if unseen else None
 
@@ -366,18 +351,12 @@ def random_record(kit, rng: random.Random, names: tuple[str, ...] = ("Ann", "Ben
     return m.record()
 
 
-def _aim(m, moves: list[str]) -> str | None:
+def _aim(m, moves: list) -> Action | None:
     """The attempt with the most help and a Friend, or the move nearest Verona with a Clue Token."""
-    clears = [c for c in moves if c.startswith("clear ")]
+    clears = [c for c in moves if isinstance(c, Clear)]
     if clears:
-        return max(clears, key=lambda c: (c.endswith(FRIEND), len(c)))
-    steps = [o for o in moves if o.startswith("move ")]
+        return max(clears, key=lambda c: (c.friend is not None, len(text(c))))
+    steps = [o for o in moves if isinstance(o, Move)]
     if m.st.player.token and steps:
-        return min(steps, key=lambda o: _far(o))
+        return min(steps, key=lambda o: distance(o.xy))
     return None
-
-
-def _far(move: str) -> int:
-    """How far a `move` ends from Verona (V2's distance)."""
-    x, y = (int(v) for v in move.split()[2:4])
-    return distance((x, y))

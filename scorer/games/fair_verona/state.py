@@ -3,7 +3,9 @@
 A turn is the rulebook's three phases, each an action of the log's notation (notation.py): the tile
 (`Draw`/`Take`, then `Place`, with the `Friend` card it makes or the `Encounter` it deals), the one
 attempt at an Encounter (`Clear`), the movement (`Move`), and the hand-offs (`Give`); a `Clue` draw
-comes whenever a Clue Token is back with Verona. What each action may do and does is moves.py's.
+comes whenever a Clue Token is back with Verona. What chance gives is an action too (the tile of a
+`draw`, `DRAW` being the decision; the Friend turned up, `UNSEEN` before it is; a card drawn; the
+Friend's card going `FACE_DOWN`). What each action may do and does is moves.py's.
 """
 from __future__ import annotations
 
@@ -24,8 +26,8 @@ VERONA = (0, 0)
 
 @dataclass(frozen=True)
 class Draw:
-    """The face-down tile drawn: its code on the tile key."""
-    code: str
+    """The face-down tile drawn: its code on the tile key (None: the decision to draw, unseen)."""
+    code: str | None
     key: ClassVar[str] = "draw"
     phase: ClassVar[int] = 0
 
@@ -100,7 +102,21 @@ class Clue:
     phase: ClassVar[int] = 6
 
 
-Action = Union[Draw, Take, Place, Friend, Encounter, Clear, Move, Give, Clue]
+@dataclass(frozen=True)
+class FaceDown:
+    """Chance's other outcome while a Friend is drawn: the card drawn is a person, and it lies face
+    down under the Identity (the record writes nothing of it; it writes only a Joker shown first)."""
+    key: ClassVar[str] = "friend"
+    phase: ClassVar[int] = 2
+
+
+DRAW = Draw(None)       # the decision to draw a face-down tile; which one comes is chance's (`Draw(code)`)
+UNSEEN = Card("?", None)
+"""The Friend card a player chooses to turn up, before it is seen: `Clear(card, helpers, UNSEEN)` is
+the decision, `Clear(card, helpers, 5H)` what chance turns up (and how the record writes both)."""
+FACE_DOWN = FaceDown()
+
+Action = Union[Draw, Take, Place, Friend, Encounter, Clear, Move, Give, Clue, FaceDown]
 KINDS: tuple[type, ...] = (Draw, Take, Place, Friend, Encounter, Clear, Move, Give, Clue)
 
 
@@ -182,7 +198,9 @@ class State:
         self.stage = 0                       # the phase the next action may come from (an action's `phase`)
         self.hand: str | None = None         # the tile drawn or taken, not yet placed
         self.took = False
+        self.drawing = False                 # a face-down tile is drawn: chance says which (`Draw(code)`)
         self.friend_due = False              # the placement made a Friend: a Joker may turn up drawing it
+        self.pending: Clear | None = None    # an attempt with a Friend: chance turns the Friend card up
         self.deal_to: int | None = None      # a tile set aside: the next player's Encounter is drawn
         self.clue_due = False                # a Clue Token came back: the next Clue Card is drawn
         self.attempted = False

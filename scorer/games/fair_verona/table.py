@@ -1,15 +1,24 @@
-"""Fair Verona at the table: where a game log stops, what may come next (`pnpkit moves`), and the
-record with one more action written in. Every answer is moves.py's.
+"""Fair Verona at the table: where a game log stops, what may come next in the turn in progress
+(`pnpkit moves`), and the record with one more action written in. Every answer is moves.py's.
+
+The table lists the player's decisions (`draw`, not the tile: chance shows it; `clear 9D friend`,
+not the Friend card), and, where the record stops with a card still to draw (the next player's
+Encounter, the next Clue Card), every card that may come. A turn with nothing left but its end
+ends by itself: the table is then at the next player's turn. A decision written with what chance
+gives (`draw R3`) is taken as the record writes it.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.fair_verona import rules as R
-from pnpkit.scorer.games.fair_verona.moves import end_turn, legal_moves, why_illegal, why_turn_short
-from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse_text, text, write
+from pnpkit.scorer.game import END_TURN, Illegal
+from pnpkit.scorer.games.fair_verona.moves import (apply, chance, legal_moves, read, why_illegal, why_turn_short,
+                                                   write as written)
+from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, write
 from pnpkit.scorer.games.fair_verona.replay import replay
-from pnpkit.scorer.games.fair_verona.state import Action, Clear, Move, State
+from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Action, Clear, Move, State
 from pnpkit.scorer.play import Option, Turn, cannot_extend
+
+NOTES = {"draw": "`draw`: the tile drawn is written with it, by its code on the tile key (`draw R3`)",
+         "friend": "`clear ... friend`: the Friend card turned up is written with it (`clear 9D friend 5H`)"}
 
 
 class AtTable:
@@ -20,74 +29,49 @@ class AtTable:
         self.record, self.kit = record, kit
         walk, rep = replay(record, kit, open_end=True)
         self.violations = rep.violations
-        self.open = bool(record.turns)   # a turn is in progress (else the first has not begun)
         self.state = walk.state
-        self._nxt: State | None = None   # the next player's turn, begun (worked out once)
-        self._at: tuple[State, bool] | None = None
-
-    def _next(self) -> State:
-        """The position at the start of the next player's turn (the turn in progress ended)."""
-        if self._nxt is not None:
-            return self._nxt
-        st = self._nxt = self.state.copy()
-        if self.open:
-            end_turn(st)
-        if not st.over:
-            st.begin_turn(st.turn_no % len(st.people))
-        return st
-
-    def _current(self) -> tuple[State, bool]:
-        """The state whose options `moves` lists, and whether it is the next player's new turn."""
-        if self._at is None:
-            st = self.state
-            if st.over:
-                self._at = st, False
-            elif not self.open or (why_turn_short(st) is None and not legal_moves(st)):
-                self._at = self._next(), True
-            else:
-                self._at = st, False
-        return self._at
+        self.fresh = False                  # the table is at a turn the record has not begun
+        if not record.turns:
+            self.state.begin_turn(0)        # the first turn
+            self.fresh = True
+        elif not self.state.over and why_turn_short(self.state) is None and legal_moves(self.state) == [END_TURN]:
+            apply(self.state, END_TURN)     # nothing left but the turn's end: it ends by itself
+            self.fresh = True
+        self.drawing_friend = walk.face_down and not self.fresh     # a Joker may still come for that Friend
 
     def turn(self) -> Turn:
-        st, fresh = self._current()
+        st = self.state
         if st.over:
             return Turn(to_move=None, may_end_turn=True, waiting=f"the game is over: {st.outcome} ({st.why_ended})")
         p = st.player
-        forced = [w.message for w in [why_turn_short(st)] if w is not None]
-        where = f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st)
-        legal = _texts(st)
-        if why_turn_short(st) is None and not fresh:       # or the turn ends, and the next one opens
-            nxt = self._next()
-            opening = [t for t in _texts(nxt) if t not in legal] if not nxt.over else []
-            if opening:
-                where += f"; or the turn ends and {nxt.player.name}'s opens ({', '.join(sorted({t.split()[0] for t in opening}))})"
-            legal += opening
-        return Turn(to_move=p.name, legal=[Option(t) for t in legal], forced=forced,
-                    may_end_turn=why_turn_short(st) is None, turn=where)
-
-    def _target(self, a: Action) -> tuple[State, bool, Illegal | None]:
-        """Where an action goes: (the state it is asked in, whether that is the next player's new
-        turn, why it is illegal there). An action the turn in progress may not take, once that turn
-        may end, belongs to the next turn when it is legal there or comes too late in this one."""
-        st, fresh = self._current()
-        why = why_illegal(st, a)
-        if why is None or fresh or st.over or why_turn_short(st) is not None:
-            return st, fresh, why
-        nxt = self._next()
-        later = why_illegal(nxt, a)
-        if later is None or why.rule is R.PHASES:
-            return nxt, True, later
-        return st, False, why
+        why = why_turn_short(st)
+        listed = [written(st, a) for a in (_drawn(st) or legal_moves(st)) if a is not END_TURN]
+        notes = ([NOTES["draw"]] if "draw" in listed else []) + \
+            ([NOTES["friend"]] if any(t.endswith(" friend") for t in listed) else [])
+        return Turn(to_move=p.name, legal=[Option(t) for t in listed], forced=[why.message] if why else [],
+                    may_end_turn=why is None, notes=notes,
+                    turn=f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st))
 
     def why_illegal(self, action: str) -> Illegal | None:
-        return self._target(parse_text(action, [p.name for p in self.state.people]))[2]
+        a = read(self.state, action)
+        if self.drawing_friend and getattr(a, "key", "") == "friend":
+            st = self.state.copy()          # the Friend's card went face down only as far as the record says
+            st.friend_due = True
+            return why_illegal(st, a)
+        return why_illegal(self.state, a)
 
     def extend(self, data: dict, action: str) -> dict:
-        a = parse_text(action, [p.name for p in self.state.people])
-        _, fresh, _ = self._target(a)
+        a = read(self.state, action)
         turns = [dict(t) for t in (data.get("turns") or [])]
-        if fresh and (not turns or turns[-1]):
+        if a == DRAW or (isinstance(a, Clear) and a.friend == UNSEEN):
+            raise cannot_extend(NOTES["draw" if a == DRAW else "friend"])
+        if self.fresh and (not turns or turns[-1]):
             turns.append({})
+        if a is END_TURN:
+            why = why_illegal(self.state, END_TURN)
+            if why is not None:
+                raise cannot_extend(why.message)
+            return {**data, "turns": turns + [{}]}      # the next player's turn has begun
         if a.key in turns[-1] and a.key not in REPEATED:
             raise cannot_extend(f"the turn already has its `{a.key}` (a turn has one)")
         later = [k for k in turns[-1] if k != "clue" and KEYS.index(k) > KEYS.index(a.key)]
@@ -97,8 +81,16 @@ class AtTable:
         return {**data, "turns": turns}
 
     def chance(self, data: dict, given: str) -> dict:
-        """Chance is written as actions here (a tile drawn, a card dealt): as `extend` writes it."""
+        """Chance is written as the record writes it (a tile drawn, a card dealt): as `extend` writes it."""
         return self.extend(data, given)
+
+
+def _drawn(st: State) -> list[Action]:
+    """The cards that may come where the record stops with one still to draw (the next player's
+    Encounter, the next Clue Card): the table lists them, the record writes the one that came."""
+    if st.deal_to is None and not st.clue_due:
+        return []
+    return [a for a in chance(st) if why_illegal(st, a) is None]
 
 
 def phase_words(st: State) -> str:
@@ -115,8 +107,3 @@ def phase_words(st: State) -> str:
     if st.stage <= Move.phase and not st.player.encounters:
         return "the movement"
     return "the turn may end"
-
-
-def _texts(st: State) -> list[str]:
-    """The legal actions in the record's notation, as `moves` lists them."""
-    return [text(a) for a in legal_moves(st)]
