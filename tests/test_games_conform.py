@@ -17,6 +17,7 @@ Games whose playthrough cannot yet be asked of their `Rules` are skipped, with t
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -24,7 +25,7 @@ import pytest
 from pydantic import ValidationError
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.game import END_TURN_TEXT
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT
 from pnpkit.scorer.games import GAMES, load
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
@@ -39,16 +40,10 @@ EVERY = 4               # the table is asked at one decision in EVERY (the repla
 # Packaged games whose playthrough cannot yet be asked of `Rules`, each with the reason; each is
 # enabled once its rules hold its chance (`chance(state)`, a distinct kind of step that `apply` plays,
 # as Forest Fire's rolls) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them:
-# - In the Nuts!'s actions hold chance (a roll is the dice and the space; a nut taken, the card that
-#   replaces it): its simulator decides to roll before the dice fall, and its table lists a roll by its
-#   space ("roll > 8") and a nut without its new card; its own tests check the same things
-#   (test_in_the_nuts_props.py);
 # - Fair Verona's simulator takes decisions that are not its rules' actions (a tile drawn unseen, a
 #   Friend turned up, the end of a turn), and its table lists the next turn's opening actions beside
 #   the turn in progress.
 NOT_YET = {
-    "in-the-nuts": "its actions hold chance (a roll's dice, a nut's new card): the simulator's 'roll' and the "
-                   "table's 'roll > 8' are no actions of its rules (issue 23, r2)",
     "fair-verona": "its simulator's `draw`, `clear ... friend` and `end the turn` are not Rules actions; its "
                    "table also lists the next turn's opening actions (issue 23, r3)",
 }
@@ -119,15 +114,28 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
         asked += 1
         table = described.table_of(record, kit)
         assert table.violations == []
-        turn = table.turn()
-        listed = [o.text for o in turn.legal]
         legal = [rules.write(s, a) for a in rules.legal_moves(s)]
+        if [rules.write(table.state, a) for a in rules.legal_moves(table.state)] != legal:
+            # the record writes this decision with the chance before it (In the Nuts!' dice and the
+            # space they offer, a first nut dealt and stored): the table stands before that chance and
+            # takes the two as one entry
+            text = rules.write(s, move)
+            assert table.why_illegal(text) is None and _checked(described, kit, table.extend(data, text)) == [], text
+            continue
+        turn = table.turn()
+        # options written with dice (`Option.dice`: In the Nuts!' `roll > 8`) are the one decision the
+        # dice answer; an option the rules read as END_TURN (In the Nuts!' `stop`) is the turn's end
+        rolled = [o.text for o in turn.legal if o.dice is not None]
+        listed = [o.text for o in turn.legal if o.dice is None and not _ends(rules, s, o.text)] + rolled[:1]
         assert len(listed) == len(legal) - legal.count(END_TURN_TEXT)
         if END_TURN_TEXT in legal:
             assert turn.may_end_turn, "the rules end the turn here, and the table does not"
-        for text in rng.sample(listed, min(TRIES, len(listed))):
+        for o in rng.sample(turn.legal, min(TRIES, len(turn.legal))):
+            text = _with_dice(table, o)
             assert table.why_illegal(text) is None, text
-            assert _checked(described, kit, table.extend(data, text)) == [], text
+            extended = _extended(table, data, text)
+            assert extended is None or _checked(described, kit, extended) == [], text
+        listed = [o.text for o in turn.legal]
         wrong = [t for t in pool if t not in listed and _illegal_here(rules, s, t)]
         for text in rng.sample(wrong, min(TRIES, len(wrong))):
             if text == END_TURN_TEXT:   # the record writes a turn's end by what follows it: the table says no
@@ -136,7 +144,10 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
                 continue
             why = table.why_illegal(text)
             assert why is not None, f"{text!r} is not legal here, and the table takes it"
-            found = _checked(described, kit, table.extend(data, text))
+            extended = _extended(table, data, text)
+            if extended is None:
+                continue
+            found = _checked(described, kit, extended)
             assert found and found[0].rule == why.rule.id and found[0].message == why.message, (text, found[:2])
             caught += 1
     assert caught, "no mutation was tried: the test would prove nothing"
@@ -154,6 +165,32 @@ def _illegal_here(rules, s, text: str) -> bool:
         return rules.why_illegal(s, rules.read(s, text)) is not None
     except ValueError:          # not even readable here (a player who picks no more): not a mutation of a move
         return False
+
+
+def _ends(rules, s, text: str) -> bool:
+    try:
+        return rules.read(s, text) == END_TURN
+    except ValueError:
+        return False
+
+
+def _with_dice(table, option) -> str:
+    """A listed option as the record writes it: one written with dice, with the first dice (in
+    order) that make it legal."""
+    if option.dice is None:
+        return option.text
+    faces = itertools.product(range(1, option.dice.faces + 1), repeat=len(option.dice.dice))
+    return next(t for f in faces if table.why_illegal(t := option.dice.text([list(f)])) is None)
+
+
+def _extended(table, data: dict, text: str):
+    """The record with `text` written in; None where the record writes it only with the chance that
+    follows it (In the Nuts!' nut taken, with the card that replaces it), or where it cannot be
+    written at all (an action of another kind than the record's next entry)."""
+    try:
+        return table.extend(data, text)
+    except ValueError:
+        return None
 
 
 def _checked(described, kit, data: dict):
