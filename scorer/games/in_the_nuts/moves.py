@@ -21,8 +21,8 @@ from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.plays import PLAYS, take_place
 from pnpkit.scorer.games.in_the_nuts.notation import line
 from pnpkit.scorer.games.in_the_nuts.record import read_line
-from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_AGAIN, ROLL_AGAIN_TEXT, ROLL_OR_STOP,
-                                                   SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action,
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
+                                                   ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action,
                                                    Draw, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle, State,
                                                    Steal, Stop, Take, Throw, expected, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import nut, store_options, store_problem
@@ -36,11 +36,11 @@ def to_move(s: State) -> int | None:
     setting up; None while chance is due (the setup's face-up nuts, a first nut to deal, the dice
     after ROLL_AGAIN, the card that replaces a nut picked) and once the game is over."""
     ph = s.phase
-    if ph == SETUP_FACEUP or ph == OVER or s.rolling or s.picked is not None:
+    if ph == SETUP_FACEUP or ph == OVER or ph == DICE or ph == DRAWING:
         return None
     if ph == SETUP_FIRST:
         return None if s.dealt is None else s.actor
-    return s.active if ph == ROLL or ph == ROLL_OR_STOP else s.actor
+    return s.active if ph == ROLL or ph == ROLL_OR_STOP or ph == PLACE else s.actor
 
 
 THROWS = tuple(Throw(g, w) for g, w in (  # every throw of the green die and the two white ones (unordered)
@@ -53,9 +53,9 @@ def chance(s: State) -> tuple[Action, ...]:
     ph = s.phase
     if ph == SETUP_FACEUP:
         return tuple(Reveal(c) for c in s.deck.items_left())
-    if s.rolling:
+    if ph == DICE:
         return THROWS
-    if s.picked is not None or (ph == SETUP_FIRST and s.dealt is None):
+    if ph == DRAWING or (ph == SETUP_FIRST and s.dealt is None):
         return tuple(Draw(c) for c in s.deck.items_left())
     return ()
 
@@ -112,14 +112,14 @@ def may_roll(s: State) -> Illegal | None:
 
 
 def _why_roll(s: State, a: Roll) -> Illegal | None:
-    if s.thrown is not None and (a.green, a.white) != s.thrown:
-        g, w = s.thrown
-        return Illegal(f"the dice show green {g}, white {w[0]} and {w[1]}, not {a.green} {a.white[0]} {a.white[1]}",
-                       R.ROLL)
-    if s.rolling:
-        return Illegal(f"{s.names[s.active]}'s dice are still to fall", R.ROLL)
+    """A roll as the record writes it (its dice and its space), or (PLACE) the space for the dice thrown."""
     if s.phase not in (ROLL, ROLL_OR_STOP) or s.supply[s.active] <= 0:
-        return may_roll(s)
+        if s.phase != PLACE:
+            return may_roll(s)
+        if (a.green, a.white) != s.thrown:
+            g, w = s.thrown
+            return Illegal(f"the dice show green {g}, white {w[0]} and {w[1]}, not {a.green} {a.white[0]} "
+                           f"{a.white[1]}", R.ROLL)
     opts = a.sums
     if a.space is None:
         free = s.free(a)
@@ -135,16 +135,25 @@ def _why_roll(s: State, a: Roll) -> Illegal | None:
     return None
 
 
-def _why_take(s: State, a: Take | Pick) -> Illegal | None:
-    if s.phase != TAKE or s.picked is not None:
-        if s.picked is not None:
-            return Illegal(f"the draw pile replaces the {s.picked.card} first", R.REPLACED)
-        return expected(s) if s.phase != OVER else Illegal("the game is over: nothing more is taken", R.STORED_AWAY)
+def _not_taking(s: State) -> Illegal:
+    return expected(s) if s.phase != OVER else Illegal("the game is over: nothing more is taken", R.STORED_AWAY)
+
+
+def _why_pick(s: State, a: Pick) -> Illegal | None:
+    """A nut picked, the decision: where it lay and where it goes (its new card is chance's, to come)."""
+    if s.phase != TAKE:
+        return _not_taking(s)
+    where = take_place(s, a)
+    return where if isinstance(where, Illegal) else store_problem(s.cards[s.actor], s.names[s.actor], a.card, a.to,
+                                                                   a.as_)
+
+
+def _why_take(s: State, a: Take) -> Illegal | None:
+    if s.phase != TAKE:
+        return _not_taking(s)
     where = take_place(s, a)
     if isinstance(where, Illegal):
         return where
-    if type(a) is Pick:                     # the decision: its new card is chance's, to come
-        return store_problem(s.cards[s.actor], s.names[s.actor], a.card, a.to, a.as_)
     if a.new is None and s.pile:
         return Illegal(f"the {a.card} is replaced at once from the draw pile ({s.pile} left): write the "
                        f"new card", R.REPLACED)
@@ -158,12 +167,10 @@ def _why_take(s: State, a: Take | Pick) -> Illegal | None:
 
 
 def _why_stop(s: State, a: Stop) -> Illegal | None:
-    return None if s.phase == ROLL_OR_STOP and s.thrown is None and not s.rolling else expected(s)
+    return None if s.phase == ROLL_OR_STOP else expected(s)
 
 
 def _why_again(s: State, a: RollAgain) -> Illegal | None:
-    if s.thrown is not None or s.rolling:
-        return expected(s) if s.thrown is not None else Illegal("the dice are rolling already", R.ROLL)
     return may_roll(s)
 
 
@@ -231,7 +238,7 @@ def _why_end_store(s: State, a: EndStore) -> Illegal | None:
 
 
 _CHECKS = {Roll: _why_roll, Take: _why_take, Stop: _why_stop, Steal: _why_steal, Reveal: _why_reveal,
-           First: _why_first, Settle: _why_settle, EndStore: _why_end_store, RollAgain: _why_again, Pick: _why_take}
+           First: _why_first, Settle: _why_settle, EndStore: _why_end_store, RollAgain: _why_again, Pick: _why_pick}
 
 
 def why_illegal(s: State, a: Action) -> Illegal | None:
@@ -265,14 +272,15 @@ def candidates(s: State) -> list[Action]:
     ph, p = s.phase, s.actor
     if ph == SETUP_FIRST:
         return [First(s.dealt, to, as_) for to, as_ in store_options(s.cards[p], s.dealt)]   # type: ignore[arg-type]
+    if ph == PLACE:
+        return _rolls(s, [s.thrown])
     if ph in (ROLL, ROLL_OR_STOP):
-        if s.thrown is not None:
-            return _rolls(s, [s.thrown])
         return [ROLL_AGAIN, STOP] if ph == ROLL_OR_STOP else [ROLL_AGAIN]
     if ph == TAKE:
         shown = [s.faceup[i] for i in s.places()]
         return [Pick(c, s.b.places[i].label if shown.count(c) > 1 else None, to, as_)
-                for i, c in zip(s.places(), shown) for to, as_ in store_options(s.cards[p], c)]   # type: ignore[arg-type]
+                for i, c in zip(s.places(), shown)
+                for to, as_ in store_options(s.cards[p], c)]   # type: ignore[arg-type]
     return entries(s)
 
 

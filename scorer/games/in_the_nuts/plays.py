@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.auto import collect_next, end_jokers, next_turn, settle_next, steal_next, stop
-from pnpkit.scorer.games.in_the_nuts.state import (ROLL_OR_STOP, SETUP_FIRST, Draw, EndStore, First, Pick, Reveal,
-                                                   Roll, RollAgain, Settle, State, Steal, Stop, Take, Throw, or_join)
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, PLACE, ROLL_OR_STOP, SETUP_FIRST, TAKE, Draw,
+                                                   EndStore, First, Pick, Reveal, Roll, RollAgain, Settle, State, Steal,
+                                                   Stop, Take, Throw, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import KEEP, nut, store_problem
 from pnpkit.scorer.game import Illegal
 
@@ -82,7 +83,6 @@ def _end_store(s: State, a: EndStore) -> None:
 
 def _roll(s: State, a: Roll) -> None:
     p = s.active
-    s.thrown = None
     free = s.free(a)
     if not free or a.space is None:
         # A bad roll (or a roll the table treated as one): the turn's squirrels go back.
@@ -159,27 +159,27 @@ def _store(s: State, p: int, card: str, to: str | None, as_: str | None) -> None
 
 
 def _again(s: State, a: RollAgain) -> None:
-    s.rolling = True
+    s.phase = DICE
 
 
 def _throw(s: State, a: Throw) -> None:
-    s.rolling, s.thrown = False, (a.green, a.white)
+    s.phase, s.thrown = PLACE, (a.green, a.white)
 
 
 def _pick(s: State, a: Pick) -> None:
     """A nut picked: its new card is chance's (`Draw`) while the draw pile holds one."""
     if s.pile:
-        s.picked = a
+        s.phase, s.picked = DRAWING, a
     else:
         _take(s, a.taken(None))
 
 
 def _draw(s: State, a: Draw) -> None:
     """A card off the deck: the first nut dealt, or the card that replaces the nut picked."""
-    if s.picked is None:
+    if s.phase != DRAWING or s.picked is None:
         s.dealt = a.card
     else:
-        picked, s.picked = s.picked, None
+        picked, s.picked, s.phase = s.picked, None, TAKE
         _take(s, picked.taken(a.card))
 
 

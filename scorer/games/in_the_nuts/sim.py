@@ -26,9 +26,9 @@ from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.moves import THROWS, apply, chance, legal_moves, to_move
 from pnpkit.scorer.games.in_the_nuts.notation import entry
 from pnpkit.scorer.games.in_the_nuts.rules import GAME
-from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_AGAIN, ROLL_OR_STOP, SETUP_FACEUP, STEAL,
-                                                   TAKE, Draw, EndStore, First, Pick, Reveal, Roll, Settle, State, Steal,
-                                                   Take, Throw)
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
+                                                   ROLL_OR_STOP, SETUP_FACEUP, STEAL, TAKE, Draw, EndStore, First,
+                                                   Pick, Reveal, Roll, Settle, State, Steal, Take, Throw)
 from pnpkit.scorer.games.in_the_nuts.storage import player_score, ranking
 from pnpkit.scorer.sim.match import Moves, Summary
 
@@ -64,7 +64,7 @@ class NutsMatch(Moves):
         """Play `a` (a decision, or chance's outcome) and write the record's entry it completes."""
         s, names = self.s, self.names
         t = type(a)
-        if t is Draw and s.picked is not None:
+        if t is Draw and s.phase == DRAWING:
             t, a_entry = Take, s.picked.taken(a.card)
         else:
             a_entry = a
@@ -97,17 +97,17 @@ class NutsMatch(Moves):
         if s.phase not in (SETUP_FACEUP, OVER) and s.turn and self.pile is None:
             aside = [self.deck.pop() for _ in range(min(s.p.set_aside, len(self.deck)))]
             self.pile = aside + self.deck          # the draw pile on top of the set-aside cards
-        if s.phase == OVER or (s.phase == ROLL and s.thrown is None and self.turns is not None
+        if s.phase == OVER or (s.phase == ROLL and self.turns is not None
                                and len(self.turns) >= MAX_TURNS and s.turn != self.turn_of):
             return None
         return to_move(s)
 
     def _chance(self):
         s = self.s
-        if s.rolling:
+        if s.phase == DICE:
             g, a, b = dice.roll(self.rng, 3)
             return Throw(g, (min(a, b), max(a, b)))
-        card = (self.pile if s.picked is not None else self.deck).pop()
+        card = (self.pile if s.phase == DRAWING else self.deck).pop()
         return Reveal(card) if s.phase == SETUP_FACEUP else Draw(card)
 
     def list_moves(self) -> list:
@@ -124,7 +124,7 @@ class NutsMatch(Moves):
         self.actions += move is not AGAIN
         self.write(move)
         s = self.s
-        while chance(s) and (self.rng is not None or (s.picked is not None and self.pile)):
+        while chance(s) and (self.rng is not None or (s.phase == DRAWING and self.pile)):
             self.write(self._chance())
 
     def turn_done(self) -> bool:
@@ -175,7 +175,7 @@ class NutsMatch(Moves):
         nothing yet is written with `nuts: []`, which is how a record says that it stopped."""
         turns, s = self.turns or [], self.s
         if turns and "nuts" not in turns[-1] and ">" in turns[-1]["rolls"][-1] \
-                and not (s.turn == self.turn_of and s.phase in (ROLL, ROLL_OR_STOP)):
+                and not (s.turn == self.turn_of and s.phase in (ROLL, ROLL_OR_STOP, DICE, PLACE)):
             turns = turns[:-1] + [{**turns[-1], "nuts": []}]
         out = {"game": GAME, "players": list(self.names), "setup": self.setup, "turns": turns}
         if self.end:

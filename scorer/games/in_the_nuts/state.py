@@ -14,7 +14,8 @@ scorer/game.py) play it apart, as OpenSpiel's chance nodes: `Throw` (the three d
 dealt as a first nut, or drawn to replace a nut taken) and `Reveal` (a setup card turned face up)
 are chance outcomes; `ROLL_AGAIN` (the decision to roll), `Roll` (the space the thrown dice offer),
 `Pick` (a nut taken, its new card to come) and `END_TURN` (stopping: the record's `stop`) are
-decisions. `State.thrown`, `dealt`, `picked` and `rolling` hold a decision's chance while it is due.
+decisions. The phases DICE, PLACE and DRAWING and `State.dealt` (a first nut dealt) say where in such a step
+the rules are; `thrown` and `picked` hold its dice, its nut.
 The rules live in moves.py (what a player may do) and auto.py (what the rules do by themselves); the
 storage cards in storage.py.
 """
@@ -28,6 +29,9 @@ from pnpkit.scorer.game import END_TURN, EndTurn, Illegal
 from pnpkit.scorer.supply import Supply
 
 SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, ROLL, ROLL_OR_STOP, TAKE, STEAL, END_JOKERS, OVER = range(9)
+DICE, PLACE, DRAWING = range(9, 12)
+"""The rules' own steps inside a record's entry (never a replay's): the dice due after ROLL_AGAIN,
+the space the thrown dice offer to choose, the card that replaces the nut picked due."""
 CHECKS, LAST, DONE = range(3)   # the collection's stage: the turn's checks, the last picks, after them
 
 
@@ -145,7 +149,7 @@ class State:
     __slots__ = ("p", "b", "names", "n", "phase", "actor", "active", "turn", "supply", "track", "counts",
                  "faceup", "deck", "pile", "aside", "ending", "cards", "kept", "david", "stage", "sec",
                  "next_sec", "queue", "again", "fresh", "settle_left", "steal_due", "narrate", "events",
-                 "thrown", "dealt", "picked", "rolling")
+                 "thrown", "dealt", "picked")
 
     def __init__(self, params, names) -> None:
         self.p, self.b = params, params.board
@@ -170,12 +174,11 @@ class State:
         self.again, self.fresh = False, True       # a player's second set in a section; a section just begun
         self.settle_left, self.steal_due = 0, False
         self.narrate, self.events = False, []
-        # a decision's chance (the rules' steps; a record's entry holds both): the dice thrown for
-        # their space, the first nut dealt, the nut picked for its new card, the dice due
-        self.thrown: tuple[int, tuple[int, int]] | None = None
+        # the rules' steps inside a record's entry: the dice thrown (PLACE), the first nut dealt, the
+        # nut picked (DRAWING)
+        self.thrown: tuple[int, tuple[int, int]] = (0, (0, 0))
         self.dealt: str | None = None
         self.picked: Pick | None = None
-        self.rolling = False
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -248,8 +251,11 @@ def expected(s: State) -> Illegal:
                        f"{s.b.sections[0].need}-squirrel area first", R.SETUP_SQUIRRELS)
     if ph == ROLL:
         return Illegal(f"{who}'s turn begins with a roll", R.ROLL)
-    if ph in (ROLL, ROLL_OR_STOP) and s.thrown is not None:
-        return Illegal(f"{who} puts the squirrel on a space the dice offer first", R.ROLL)
+    if ph == DICE or ph == PLACE:
+        return Illegal(f"{who}'s dice fall first" if ph == DICE else f"{who} puts the squirrel on a space the dice "
+                       "offer first", R.ROLL)
+    if ph == DRAWING:
+        return Illegal(f"the draw pile replaces the {s.picked.card if s.picked else 'nut'} taken first", R.REPLACED)
     if ph == ROLL_OR_STOP:
         return Illegal(f"{who} rolls again or stops", R.AGAIN)
     if ph == TAKE:
@@ -265,7 +271,7 @@ def expected(s: State) -> Illegal:
 
 _FITS = {Reveal: (SETUP_FACEUP,), First: (SETUP_FIRST,), Settle: (SETUP_SQUIRRELS,), Roll: (ROLL, ROLL_OR_STOP),
          Stop: (ROLL_OR_STOP,), Take: (TAKE,), Steal: (STEAL,), EndStore: (END_JOKERS,),
-         RollAgain: (ROLL, ROLL_OR_STOP), Pick: (TAKE,), Throw: (ROLL, ROLL_OR_STOP), Draw: (SETUP_FIRST, TAKE)}
+         RollAgain: (ROLL, ROLL_OR_STOP), Pick: (TAKE,), Throw: (DICE,), Draw: (SETUP_FIRST, DRAWING)}
 
 
 def fits(s: State, a: Action) -> bool:
