@@ -6,13 +6,13 @@ cannot disagree with the check. The game's chance is the rules' own (state.py): 
 while it is due and `chance` lists its outcomes (the setup's face-up cards, a first nut dealt, the
 three dice after ROLL_AGAIN, the card that replaces a nut picked), each played by `apply`; stopping is
 END_TURN. A record's entry writes a decision with its chance (`2 1 6 > 8`, `{take: acorn, new:
-walnut, to: 2}`): `why_illegal` and `apply` take such an entry whole too, as the replay plays it, and
-`legal_entries` lists them (each way chance may fall). `apply` plays an action and lets the rules run on by themselves
-(auto.py) to the next decision. `apply` also plays an illegal action as far as the table evidently
-did (a nut that could not be stored goes back in the box, a squirrel on a taken space is not
-placed), so a replay goes on and lists every problem. Where a nut may be stored is storage.py's
-(`store_problem`, `store_options`). The board (rows, sections, nut places) is the kit file's
-(kitfile/params/in_the_nuts.py).
+walnut, to: 2}`): `why_illegal` and `apply` take such an entry whole too, as the replay plays it,
+and `legal_entries` lists them (each way chance may fall). `apply` (its parts are plays.py's) plays
+an action and lets the rules run on by themselves (auto.py) to the next decision. It also plays an
+illegal action as far as the table evidently did (a nut that could not be stored goes back in the
+box, a squirrel on a taken space is not placed), so a replay goes on and lists every problem. Where
+a nut may be stored is storage.py's (`store_problem`, `store_options`). The board (rows, sections,
+nut places) is the kit file's (kitfile/params/in_the_nuts.py).
 """
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ from pnpkit.scorer.games.in_the_nuts.plays import PLAYS, take_place
 from pnpkit.scorer.games.in_the_nuts.notation import line
 from pnpkit.scorer.games.in_the_nuts.record import read_line
 from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
-                                                   ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action,
-                                                   Draw, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle, State,
-                                                   Steal, Stop, Take, Throw, expected, or_join)
+                                                   ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, Draw, EndStore, First,
+                                                   Pick, Reveal, Roll, RollAgain, Settle, State, Steal, Stop, Take,
+                                                   Throw, expected, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import nut, store_options, store_problem
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 
