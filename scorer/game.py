@@ -100,6 +100,8 @@ class Table(Protocol):
     """The position where a record stops, and the rules' answers about what may come next."""
 
     violations: list[Violation]     # what the record breaks up to there (its last turn still open)
+    state: Any                      # the rules' state there (the `Rules`' S): what `start_of` writes,
+    #                                 and where tests/test_games_conform.py asks the rules
 
     def turn(self) -> "Turn": ...
 

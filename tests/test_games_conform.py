@@ -12,11 +12,13 @@ random-simulation test): random legal games, played by the game's own simulator 
 - cut after any turn, written as a `start:` position with the rest of the record after it, score
   as the whole record does.
 
-Games whose playthrough cannot yet be asked of their `Rules` are skipped, with the reason (NOT_YET).
+Every packaged game's rules hold its chance (`chance(state)`, a distinct kind of step that `apply`
+plays) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them.
 """
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 
 import pytest
@@ -24,10 +26,9 @@ import pytest
 from pydantic import ValidationError
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.game import END_TURN_TEXT
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT
 from pnpkit.scorer.games import GAMES, load
 from pnpkit.scorer.sim import match as matches
-from pnpkit.scorer.sim.match import Setup
 from pnpkit.scorer.sim.run import rngs
 
 LOG_GAMES = [g for g in GAMES if load(g).rules is not None]
@@ -36,24 +37,13 @@ TRIES = 3               # mutations tried at each decision
 EVERY = 4               # the table is asked at one decision in EVERY (the replay is re-run each time)
 
 
-# Packaged games whose playthrough cannot yet be asked of `Rules`, each with the reason; each is
-# enabled once its rules hold its chance (`chance(state)`, a distinct kind of step that `apply` plays,
-# as Forest Fire's rolls) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them:
-# - In the Nuts!'s actions hold chance (a roll is the dice and the space; a nut taken, the card that
-#   replaces it): its simulator decides to roll before the dice fall, and its table lists a roll by its
-#   space ("roll > 8") and a nut without its new card; its own tests check the same things
-#   (test_in_the_nuts_props.py);
-NOT_YET = {
-    "in-the-nuts": "its actions hold chance (a roll's dice, a nut's new card): the simulator's 'roll' and the "
-                   "table's 'roll > 8' are no actions of its rules (issue 23, r2)",
-}
 
 
 def _params() -> list:
     def marks(g: str) -> list:
         if not load(g).sim:
             return [pytest.mark.skip(reason=f"{g} has no simulator yet (issue 27)")]
-        return [pytest.mark.skip(reason=NOT_YET[g])] if g in NOT_YET else []
+        return []
     return [pytest.param(g, id=g, marks=marks(g))
             for g in LOG_GAMES]
 
@@ -103,7 +93,7 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
     kit, described, rules, points, _ = _playthrough(game, seed)
     rng = random.Random(seed)
     pool = sorted({rules.write(s, move) for s, _, move in points})    # actions legal somewhere in this game
-    caught, asked = 0, 0
+    caught, asked, written = 0, 0, 0
     for k, (s, data, move) in enumerate(points):
         record = _readable(described, data)
         if record is None:      # the setup's choices, which the record writes with the players (starts)
@@ -114,17 +104,29 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
         asked += 1
         table = described.table_of(record, kit)
         assert table.violations == []
-        turn = table.turn()
-        listed = [o.text for o in turn.legal]
         legal = [rules.write(s, a) for a in rules.legal_moves(s)]
+        if [rules.write(table.state, a) for a in rules.legal_moves(table.state)] != legal:
+            # the record writes this decision with the chance before it (In the Nuts!' dice and the
+            # space they offer, a first nut dealt and stored): the table stands before that chance and
+            # takes the two as one entry
+            text = rules.write(s, move)
+            assert table.why_illegal(text) is None and _checked(described, kit, table.extend(data, text)) == [], text
+            continue
+        turn = table.turn()
+        # options written with dice (`Option.dice`: In the Nuts!' `roll > 8`) are the one decision the
+        # dice answer; an option the rules read as END_TURN (In the Nuts!' `stop`) is the turn's end
+        rolled = [o.text for o in turn.legal if o.dice is not None]
+        listed = [o.text for o in turn.legal if o.dice is None and not _ends(rules, s, o.text)] + rolled[:1]
         assert len(listed) == len(legal) - legal.count(END_TURN_TEXT)
         if END_TURN_TEXT in legal:
             assert turn.may_end_turn, "the rules end the turn here, and the table does not"
-        for text in rng.sample(listed, min(TRIES, len(listed))):
+        for o in rng.sample(turn.legal, min(TRIES, len(turn.legal))):
+            text = _with_dice(table, o)
             assert table.why_illegal(text) is None, text
             extended = _extended(table, rules, s, data, text)
-            assert extended is not None, f"{text!r} is listed, and the record cannot write it"
-            assert _checked(described, kit, extended) == [], text
+            assert extended is None or _checked(described, kit, extended) == [], text
+            written += extended is not None
+        listed = [o.text for o in turn.legal]
         wrong = [t for t in pool if t not in listed and _illegal_here(rules, s, t)]
         for text in rng.sample(wrong, min(TRIES, len(wrong))):
             if text == END_TURN_TEXT:   # the record writes a turn's end by what follows it: the table says no
@@ -141,19 +143,7 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
             assert found and found[0].rule == why.rule.id and found[0].message == why.message, (text, found[:2])
             caught += 1
     assert caught, "no mutation was tried: the test would prove nothing"
-
-
-def _extended(table, rules, s, data: dict, text: str) -> dict | None:
-    """The record with the legal decision `text` written in where the table writes it next; one the
-    record writes only with what chance gives it (Fair Verona's `draw`, written `draw R3`) with the
-    first outcome chance offers after it. None: the record cannot write it."""
-    try:
-        return table.extend(data, text)
-    except ValueError:
-        after = s.copy()
-        rules.apply(after, rules.read(s, text))
-        outcomes = vars(rules).get("chance", lambda s: ())(after)
-        return table.extend(data, rules.write(after, outcomes[0])) if outcomes else None
+    assert written, "no listed move was written into the record: the test would prove nothing"
 
 
 def _readable(described, data: dict):
@@ -168,6 +158,57 @@ def _illegal_here(rules, s, text: str) -> bool:
         return rules.why_illegal(s, rules.read(s, text)) is not None
     except ValueError:          # not even readable here (a player who picks no more): not a mutation of a move
         return False
+
+
+def _ends(rules, s, text: str) -> bool:
+    try:
+        return rules.read(s, text) == END_TURN
+    except ValueError:
+        return False
+
+
+def _with_dice(table, option) -> str:
+    """A listed option as the record writes it: one written with dice, with the first dice (in
+    order) that make it legal."""
+    if option.dice is None:
+        return option.text
+    faces = itertools.product(range(1, option.dice.faces + 1), repeat=len(option.dice.dice))
+    return next(t for f in faces if table.why_illegal(t := option.dice.text([list(f)])) is None)
+
+
+def _extended(table, rules, s, data: dict, text: str) -> dict | None:
+    """The record with the legal decision `text` written in where the table writes it next; one the
+    record writes only with what chance gives it (Fair Verona's `draw`, written `draw R3`) with the
+    first outcome chance offers after it. None: the record cannot write it on its own (In the Nuts!'
+    nut taken, written with the card that replaces it; an action of another kind than the record's
+    next entry)."""
+    try:
+        return table.extend(data, text)
+    except ValueError:
+        pass
+    try:
+        decision = rules.read(s, text)
+    except ValueError:
+        return None
+    after = s.copy()
+    rules.apply(after, decision)
+    outcomes = vars(rules).get("chance", lambda s: ())(after)
+    if not outcomes or _written_inside_entry(rules, after, outcomes[0]):
+        return None
+    try:
+        return table.extend(data, rules.write(after, outcomes[0]))
+    except ValueError:
+        return None
+
+
+def _written_inside_entry(rules, s, outcome) -> bool:
+    """A chance outcome the record writes only inside the entry of the decision before it (In the
+    Nuts!' new card, written with the nut taken): the rules have no line of its own for it."""
+    try:
+        rules.write(s, outcome)
+    except AttributeError:
+        return True
+    return False
 
 
 def _checked(described, kit, data: dict):

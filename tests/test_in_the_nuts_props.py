@@ -1,5 +1,5 @@
 """In the Nuts! by random legal play: 2-, 3- and 4-player games check clean and finish; at any action
-of such a game, `why_illegal` and `legal_moves` agree on every variant of it, and any variant that
+of such a game, `why_illegal` and `legal_entries` (the record entries, each way chance may fall) agree on every variant of it, and any variant that
 breaks a rule, written into the record in its place, is caught at that action."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games.in_the_nuts.moves import legal_moves, why_illegal
+from pnpkit.scorer.games.in_the_nuts.moves import legal_entries, why_illegal
 from pnpkit.scorer.games.in_the_nuts.notation import entry
 from pnpkit.scorer.games.in_the_nuts.record import Record, read_entry
 from pnpkit.scorer.games.in_the_nuts.replay import replay
@@ -81,7 +81,7 @@ def variants(s, a) -> list:
 
 
 def norm(s, a):
-    """The same action written the way `legal_moves` writes it (the place named, `as` only where needed)."""
+    """The same action written the way `legal_entries` writes it (the place named, `as` only where needed)."""
     t = type(a)
     if t is Take and a.place is None:
         match = [i for i in s.places() if s.faceup[i] == a.card]
@@ -126,7 +126,7 @@ def test_every_illegal_single_action_is_caught_where_it_stands(seed, players, pi
     seen = []
     check(rec, watch=lambda where, s, a: None if isinstance(a, Stop) else seen.append((where, s.copy(), a)))
     where, s, recorded = seen[pick % len(seen)]
-    legal = {norm(s, m) for m in legal_moves(s)}
+    legal = {norm(s, m) for m in legal_entries(s)}
     assert norm(s, recorded) in legal, where
     wrong = []
     for v in variants(s, recorded):

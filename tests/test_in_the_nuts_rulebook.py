@@ -15,7 +15,7 @@ from pnpkit.scorer.api import score_text
 from pnpkit.scorer.games.in_the_nuts import rules as R
 from pnpkit.kitfile.params.in_the_nuts import NamedCard
 from nuts_positions import P, after_setup, position, squirrels
-from pnpkit.scorer.games.in_the_nuts.moves import apply, legal_moves, why_illegal
+from pnpkit.scorer.games.in_the_nuts.moves import apply, legal_entries, why_illegal
 from pnpkit.scorer.games.in_the_nuts.state import ROLL, TAKE, Roll, Stop, Take
 from pnpkit.scorer.games.in_the_nuts.storage import Card, player_score
 SETUP = {"nuts": ["acorn", "walnut", "hazelnut", "beechnut"],
@@ -56,7 +56,7 @@ def test_anna_may_not_put_it_anywhere_else(space):
 
 def test_anna_legal_moves_for_that_roll_are_3_and_8():
     s = after_setup(ANNA_FIRST)
-    moves = [m for m in legal_moves(s) if isinstance(m, Roll) and (m.green, m.white) == (2, (1, 6))]
+    moves = [m for m in legal_entries(s) if isinstance(m, Roll) and (m.green, m.white) == (2, (1, 6))]
     assert sorted(m.space for m in moves) == [3, 8]
 
 
@@ -114,7 +114,7 @@ def test_marlene_christine_and_anna_collect_as_the_rulebook_shows():
     assert "Marlene collects at 2-4 (2-squirrel area): 2 squirrels back to the supply (1 left there); pushed up " \
            "into 2-6 (3-squirrel area): Christine's 1" in s.events
     # "She takes the acorn and replaces it with a new nut from the draw pile."
-    assert {m.card for m in legal_moves(s)} == {"acorn"}
+    assert {m.card for m in legal_entries(s)} == {"acorn"}
     take = Take("acorn", None, "hazelnut", "2")
     assert why_illegal(s, take) is None
     wrong = why_illegal(s, Take("walnut", None, "hazelnut", "2"))
@@ -126,7 +126,7 @@ def test_marlene_christine_and_anna_collect_as_the_rulebook_shows():
     assert s.names[s.actor] == "Christine" and s.phase == TAKE
     assert squirrels(s, 3, "2-6") == {}
     assert squirrels(s, 4, "2-12") == {"Marlene": 1, "Anna": 4, "Uwe": 1}
-    assert {(m.card, m.place) for m in legal_moves(s)} == {("hazelnut", "2-4"), ("walnut", "5-6")}
+    assert {(m.card, m.place) for m in legal_entries(s)} == {("hazelnut", "2-4"), ("walnut", "5-6")}
     beech = why_illegal(s, Take("beechnut", None, "acorn", "3"))
     assert beech.rule is R.ROW_3 and "under 2-4: hazelnut; under 5-6: walnut" in beech.message
     apply(s, Take("walnut", None, "acorn", "3"))
@@ -135,7 +135,7 @@ def test_marlene_christine_and_anna_collect_as_the_rulebook_shows():
     # one of the four face-up nuts ... The other players' squirrels aren't pushed on."
     assert s.names[s.actor] == "Anna" and s.phase == TAKE
     assert squirrels(s, 4, "2-12") == {"Marlene": 1, "Uwe": 1}
-    assert {(m.card, m.place) for m in legal_moves(s)} == {("hazelnut", "2-4"), ("acorn", "5-6"), ("hazelnut", "8-9"),
+    assert {(m.card, m.place) for m in legal_entries(s)} == {("hazelnut", "2-4"), ("acorn", "5-6"), ("hazelnut", "8-9"),
                                                           ("beechnut", "10-12")}
     assert why_illegal(s, Take("hazelnut", None, "walnut", "2")).rule is R.N9   # two hazelnuts: which one?
     apply(s, Take("hazelnut", "8-9", "walnut", "2"))

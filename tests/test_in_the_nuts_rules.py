@@ -224,3 +224,34 @@ def test_the_double_nut_takes_the_card_that_replaced_the_first():
     apply(s, Take("hazelnut", None, "walnut", "3"))
     assert not s.again and s.sec == P.board.find(2, "8-9").index          # Anna again, but a new section
     assert rule(s, Take("acorn", None, "walnut", "3")) is R.ROW_2
+
+
+def test_the_rules_play_chance_apart_from_the_decisions_as_a_record_entry_holds_them():
+    """The Rules protocol (scorer/game.py): the decision to roll, then the dice as chance, then the
+    space they offer; a nut picked, then the card that replaces it as chance; stopping is END_TURN.
+    The same turn played as the record's entries (a roll with its dice, a take with its new card)
+    ends in the same position."""
+    from pnpkit.scorer.game import END_TURN
+    from pnpkit.scorer.games.in_the_nuts.moves import chance, legal_moves, read, to_move, write
+    from pnpkit.scorer.games.in_the_nuts.state import ROLL_AGAIN, Draw, Pick, Throw
+    s = position(NAMES, "Anna", {(2, "2-4"): {"Anna": 1}})
+    assert to_move(s) == 0 and legal_moves(s) == [ROLL_AGAIN] and not chance(s)
+    apply(s, ROLL_AGAIN)
+    assert to_move(s) is None and len(chance(s)) == 126 and legal_moves(s) == []
+    apply(s, Throw(1, (1, 2)))
+    assert to_move(s) == 0 and legal_moves(s) == [Roll(1, (1, 2), 2), Roll(1, (1, 2), 3)]
+    assert rule(s, Roll(1, (1, 3), 2)) is R.ROLL                  # not the dice thrown
+    apply(s, Roll(1, (1, 2), 2))
+    assert legal_moves(s) == [ROLL_AGAIN, END_TURN] and write(s, END_TURN) == "end the turn"
+    assert read(s, "end the turn") == END_TURN == read(s, "stop") and read(s, "roll") == ROLL_AGAIN
+    apply(s, END_TURN)
+    assert s.phase == TAKE and Pick("acorn", None, "2") in legal_moves(s)
+    apply(s, Pick("acorn", None, "2"))
+    assert to_move(s) is None and Draw("hazelnut") in chance(s)
+    apply(s, Draw("hazelnut"))
+    entries = position(NAMES, "Anna", {(2, "2-4"): {"Anna": 1}})
+    for a in (Roll(1, (1, 2), 2), Stop(), Take("acorn", None, "hazelnut", "2")):
+        assert why_illegal(entries, a) is None
+        apply(entries, a)
+    assert (s.phase, s.active, s.faceup, s.cards[0]["2"].contents(), s.counts) == \
+        (entries.phase, entries.active, entries.faceup, entries.cards[0]["2"].contents(), entries.counts)

@@ -2,35 +2,63 @@
 
 `why_illegal` holds every rule about an action (an `Illegal` with the rule it breaks, or None), one
 check for each kind of action; `legal_moves` is exactly the `candidates` it accepts, so the list
-cannot disagree with the check; `apply` plays an action and lets the rules run on by themselves
-(auto.py) to the next decision. `apply` also plays an illegal action as far as the table evidently
-did (a nut that could not be stored goes back in the box, a squirrel on a taken space is not
-placed), so a replay goes on and lists every problem. Where a nut may be stored is storage.py's
-(`store_problem`, `store_options`). The board (rows, sections, nut places) is the kit file's
-(kitfile/params/in_the_nuts.py).
+cannot disagree with the check. The game's chance is the rules' own (state.py): `to_move` is None
+while it is due and `chance` lists its outcomes (the setup's face-up cards, a first nut dealt, the
+three dice after ROLL_AGAIN, the card that replaces a nut picked), each played by `apply`; stopping is
+END_TURN. A record's entry writes a decision with its chance (`2 1 6 > 8`, `{take: acorn, new:
+walnut, to: 2}`): `why_illegal` and `apply` take such an entry whole too, as the replay plays it,
+and `legal_entries` lists them (each way chance may fall). `apply` (its parts are plays.py's) plays
+an action and lets the rules run on by themselves (auto.py) to the next decision. It also plays an
+illegal action as far as the table evidently did (a nut that could not be stored goes back in the
+box, a squirrel on a taken space is not placed), so a replay goes on and lists every problem. Where
+a nut may be stored is storage.py's (`store_problem`, `store_options`). The board (rows, sections,
+nut places) is the kit file's (kitfile/params/in_the_nuts.py).
 """
 from __future__ import annotations
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.in_the_nuts.auto import collect_next, end_jokers, next_turn, settle_next, steal_next, stop
+from pnpkit.scorer.games.in_the_nuts.plays import PLAYS, take_place
 from pnpkit.scorer.games.in_the_nuts.notation import line
 from pnpkit.scorer.games.in_the_nuts.record import read_line
-from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, EndStore, First, Reveal,
-                                                   Roll, Settle, State, Steal, Stop, Take, expected, or_join)
-from pnpkit.scorer.games.in_the_nuts.storage import KEEP, nut, store_options, store_problem
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
+                                                   ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, Draw, EndStore, First,
+                                                   Pick, Reveal, Roll, RollAgain, Settle, State, Steal, Stop, Take,
+                                                   Throw, expected, or_join)
+from pnpkit.scorer.games.in_the_nuts.storage import nut, store_options, store_problem
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 
 
 # ---------------------------------------------------------------- the Rules protocol (scorer/game.py)
 
 def to_move(s: State) -> int | None:
     """The seat to decide: the active player while rolling, else the one collecting, storing or
-    setting up; None while the setup turns its nuts face up (chance) and once the game is over."""
-    if s.phase in (SETUP_FACEUP, OVER):
+    setting up; None while chance is due (the setup's face-up nuts, a first nut to deal, the dice
+    after ROLL_AGAIN, the card that replaces a nut picked) and once the game is over."""
+    ph = s.phase
+    if ph == SETUP_FACEUP or ph == OVER or ph == DICE or ph == DRAWING:
         return None
-    return s.active if s.phase in (ROLL, ROLL_OR_STOP) else s.actor
+    if ph == SETUP_FIRST:
+        return None if s.dealt is None else s.actor
+    return s.active if ph == ROLL or ph == ROLL_OR_STOP or ph == PLACE else s.actor
+
+
+THROWS = tuple(Throw(g, w) for g, w in (  # every throw of the green die and the two white ones (unordered)
+    (g, (a, b)) for g in range(1, dice.SIDES + 1) for a in range(1, dice.SIDES + 1) for b in range(a, dice.SIDES + 1)))
+
+
+def chance(s: State) -> tuple[Action, ...]:
+    """The outcomes chance may give now (none at a decision): a card face up at the setup, a first nut
+    dealt, a throw of the three dice, the card that replaces a nut picked (each card the deck holds)."""
+    ph = s.phase
+    if ph == SETUP_FACEUP:
+        return tuple(Reveal(c) for c in s.deck.items_left())
+    if ph == DICE:
+        return THROWS
+    if ph == DRAWING or (ph == SETUP_FIRST and s.dealt is None):
+        return tuple(Draw(c) for c in s.deck.items_left())
+    return ()
 
 
 def is_over(s: State) -> bool:
@@ -39,13 +67,25 @@ def is_over(s: State) -> bool:
 
 def read(s: State, text: str) -> Action:
     """An action written in one line, read in the position `s` (whose seat a setup squirrel or a kept
-    joker is, which names the players have); ValueError names what is wrong."""
-    return read_line(text, s)
+    joker is, which names the players have): `roll`, END_TURN_TEXT, a nut taken without its new card
+    (the decision, `Pick`), or any record entry (notation.line); ValueError names what is wrong."""
+    said = " ".join(str(text).lower().split())
+    if said == END_TURN_TEXT:
+        return END_TURN
+    if said == ROLL_AGAIN_TEXT:
+        return ROLL_AGAIN
+    a = read_line(text, s)
+    return Pick(a.card, a.place, a.to, a.as_) if type(a) is Take and a.new is None else a
 
 
 def write(s: State, a: Action) -> str:
     """An action in one line, with the players' names of `s`: read(s, write(s, a)) == a."""
-    return line(a, s.names)
+    t = type(a)
+    if t is Stop:
+        return END_TURN_TEXT
+    if t is RollAgain:
+        return ROLL_AGAIN_TEXT
+    return line(a.taken(None) if t is Pick else a, s.names)
 
 
 # ---------------------------------------------------------------- why an action is illegal
@@ -63,33 +103,6 @@ def reveal_problem(s: State, card: str) -> Illegal | None:
     return Illegal(f"all {have} {what}s of the game{with_n} are already out", R.N5 if joker else R.REMOVED.get(s.n, R.N5))
 
 
-def take_place(s: State, a: Take) -> int | Illegal:
-    """The face-up place a Take took its nut from (N9), or why it could not have."""
-    allowed = s.places()
-    if a.place is not None:
-        pl = s.b.place(a.place)
-        if pl is None:
-            return Illegal(f"no nut lies under {a.place}: the places are "
-                           f"{', '.join(p.label for p in s.b.places)}", R.FACE_UP)
-        if pl.index not in allowed:
-            return Illegal(f"at {s.section().name} the nut comes from under "
-                           f"{or_join(s.b.places[i].label for i in allowed)}, not {a.place}", s.collect_rule())
-        if s.faceup[pl.index] != a.card:
-            return Illegal(f"the nut under {a.place} is {nut(s.faceup[pl.index], True)}, not {nut(a.card, True)}",
-                           s.collect_rule())
-        return pl.index
-    match = [i for i in allowed if s.faceup[i] == a.card]
-    if not match:
-        shown = "; ".join(f"under {s.b.places[i].label}: {nut(s.faceup[i])}" for i in allowed)
-        return Illegal(f"no {nut(a.card)} lies face up where {s.names[s.actor]} may take ({shown})",
-                       s.collect_rule())
-    if len(match) > 1:
-        where = " and ".join(s.b.places[i].label for i in match)
-        return Illegal(f"{a.card}s lie under {where}: write which one was taken, e.g. "
-                       f"`{a.card} {s.b.places[match[0]].label}`", R.N9)
-    return match[0]
-
-
 def may_roll(s: State) -> Illegal | None:
     """Whether the dice may be rolled now: in the active player's turn, with a squirrel to place (N7)."""
     if s.phase not in (ROLL, ROLL_OR_STOP):
@@ -100,8 +113,14 @@ def may_roll(s: State) -> Illegal | None:
 
 
 def _why_roll(s: State, a: Roll) -> Illegal | None:
+    """A roll as the record writes it (its dice and its space), or (PLACE) the space for the dice thrown."""
     if s.phase not in (ROLL, ROLL_OR_STOP) or s.supply[s.active] <= 0:
-        return may_roll(s)
+        if s.phase != PLACE:
+            return may_roll(s)
+        if (a.green, a.white) != s.thrown:
+            g, w = s.thrown
+            return Illegal(f"the dice show green {g}, white {w[0]} and {w[1]}, not {a.green} {a.white[0]} "
+                           f"{a.white[1]}", R.ROLL)
     opts = a.sums
     if a.space is None:
         free = s.free(a)
@@ -117,9 +136,22 @@ def _why_roll(s: State, a: Roll) -> Illegal | None:
     return None
 
 
+def _not_taking(s: State) -> Illegal:
+    return expected(s) if s.phase != OVER else Illegal("the game is over: nothing more is taken", R.STORED_AWAY)
+
+
+def _why_pick(s: State, a: Pick) -> Illegal | None:
+    """A nut picked, the decision: where it lay and where it goes (its new card is chance's, to come)."""
+    if s.phase != TAKE:
+        return _not_taking(s)
+    where = take_place(s, a)
+    return where if isinstance(where, Illegal) else store_problem(s.cards[s.actor], s.names[s.actor], a.card, a.to,
+                                                                   a.as_)
+
+
 def _why_take(s: State, a: Take) -> Illegal | None:
     if s.phase != TAKE:
-        return expected(s) if s.phase != OVER else Illegal("the game is over: nothing more is taken", R.STORED_AWAY)
+        return _not_taking(s)
     where = take_place(s, a)
     if isinstance(where, Illegal):
         return where
@@ -137,6 +169,10 @@ def _why_take(s: State, a: Take) -> Illegal | None:
 
 def _why_stop(s: State, a: Stop) -> Illegal | None:
     return None if s.phase == ROLL_OR_STOP else expected(s)
+
+
+def _why_again(s: State, a: RollAgain) -> Illegal | None:
+    return may_roll(s)
 
 
 def _why_steal(s: State, a: Steal) -> Illegal | None:
@@ -171,6 +207,8 @@ def _why_reveal(s: State, a: Reveal) -> Illegal | None:
 def _why_first(s: State, a: First) -> Illegal | None:
     if s.phase != SETUP_FIRST:
         return expected(s)
+    if s.dealt is not None and a.card != s.dealt:
+        return Illegal(f"{s.names[s.actor]} was dealt {nut(s.dealt, True)}, not {nut(a.card, True)}", R.FIRST_NUT)
     return reveal_problem(s, a.card) or store_problem(s.cards[s.actor], s.names[s.actor], a.card, a.to, a.as_)
 
 
@@ -201,7 +239,7 @@ def _why_end_store(s: State, a: EndStore) -> Illegal | None:
 
 
 _CHECKS = {Roll: _why_roll, Take: _why_take, Stop: _why_stop, Steal: _why_steal, Reveal: _why_reveal,
-           First: _why_first, Settle: _why_settle, EndStore: _why_end_store}
+           First: _why_first, Settle: _why_settle, EndStore: _why_end_store, RollAgain: _why_again, Pick: _why_pick}
 
 
 def why_illegal(s: State, a: Action) -> Illegal | None:
@@ -214,8 +252,7 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
 
 def all_rolls() -> list[tuple[int, tuple[int, int]]]:
     """Every roll of the green die and the two white ones, the white dice unordered."""
-    return [(g, (a, b)) for g in range(1, dice.SIDES + 1) for a in range(1, dice.SIDES + 1)
-            for b in range(a, dice.SIDES + 1)]
+    return [(t.green, t.white) for t in THROWS]
 
 
 def _rolls(s: State, throws) -> list[Action]:
@@ -226,24 +263,42 @@ def _rolls(s: State, throws) -> list[Action]:
     return out
 
 
-def candidates(s: State, drawn=None) -> list[Action]:
-    """Every action of the kind that may come next, legal or not, each way chance may fall. `drawn`,
-    where chance has fallen already (the simulator's dice `(green, (white, white))`, the card dealt
-    as a first nut or drawn to replace a nut taken), keeps that outcome only."""
+def candidates(s: State) -> list[Action]:
+    """Every decision of the kind that may come next, legal or not (none while chance is due): a
+    first nut's storage card, a setup squirrel's section, ROLL_AGAIN and END_TURN, the space the
+    thrown dice offer (none free: the bad roll, the one move left), a nut picked (its place written
+    where two such cards lie, N9), a theft, a kept joker's card."""
+    if to_move(s) is None:
+        return []
+    ph, p = s.phase, s.actor
+    if ph == SETUP_FIRST:
+        return [First(s.dealt, to, as_) for to, as_ in store_options(s.cards[p], s.dealt)]   # type: ignore[arg-type]
+    if ph == PLACE:
+        return _rolls(s, [s.thrown])
+    if ph in (ROLL, ROLL_OR_STOP):
+        return [ROLL_AGAIN, STOP] if ph == ROLL_OR_STOP else [ROLL_AGAIN]
+    if ph == TAKE:
+        shown = [s.faceup[i] for i in s.places()]
+        return [Pick(c, s.b.places[i].label if shown.count(c) > 1 else None, to, as_)
+                for i, c in zip(s.places(), shown)
+                for to, as_ in store_options(s.cards[p], c)]   # type: ignore[arg-type]
+    return entries(s)
+
+
+def entries(s: State) -> list[Action]:
+    """Every record entry of the kind that may come next, legal or not, each way chance may fall (a
+    roll with every throw, a nut taken with every card that may replace it)."""
     ph, p = s.phase, s.actor
     if ph == SETUP_FACEUP:
         return [Reveal(c) for c in s.deck.items_left()]
     if ph == SETUP_FIRST:
-        cards = s.deck.items_left() if drawn is None else [drawn]
-        return [First(c, to, as_) for c in cards for to, as_ in store_options(s.cards[p], c)]
+        return [First(c, to, as_) for c in s.deck.items_left() for to, as_ in store_options(s.cards[p], c)]
     if ph == SETUP_SQUIRRELS:
         return [Settle(p, s.b.sections[i].label) for i in s.b.rows[0]]
     if ph in (ROLL, ROLL_OR_STOP):
-        if drawn is not None:
-            return _rolls(s, [drawn])
         return ([STOP] if ph == ROLL_OR_STOP else []) + _rolls(s, all_rolls())
     if ph == TAKE:
-        news = [None] if not s.pile else s.deck.items_left() if drawn is None else [drawn]
+        news = [None] if not s.pile else s.deck.items_left()
         return [Take(s.faceup[i], s.b.places[i].label, new, to, as_) for i in s.places() for new in news
                 for to, as_ in store_options(s.cards[p], s.faceup[i])]
     if ph == STEAL:
@@ -255,17 +310,16 @@ def candidates(s: State, drawn=None) -> list[Action]:
     return []
 
 
-def legal_moves(s: State, drawn=None) -> list[Action]:
-    """Every action `why_illegal` accepts now: exactly the candidates it accepts (a chance event, a
-    roll or a revealed card, lists every outcome unless `drawn` says how it fell)."""
-    return [a for a in candidates(s, drawn) if why_illegal(s, a) is None]
+def legal_moves(s: State) -> list[Action]:
+    """Every decision `why_illegal` accepts now: exactly the candidates it accepts (none while chance
+    is due: `chance` lists its outcomes)."""
+    return [a for a in candidates(s) if why_illegal(s, a) is None]
 
 
-def undrawn(s: State, takes: list[Take]) -> list[Take]:
-    """Nuts taken as the player chooses them: the card that replaces each left to the draw pile, and
-    the place it lay under written only where two such nuts lie (N9)."""
-    shown = [s.faceup[i] for i in s.places()]
-    return [Take(a.card, a.place if shown.count(a.card) > 1 else None, None, a.to, a.as_) for a in takes]
+def legal_entries(s: State) -> list[Action]:
+    """Every record entry `why_illegal` accepts now, each way chance may fall (the record writes
+    chance with the decision: a roll's dice, a nut's new card)."""
+    return [a for a in entries(s) if why_illegal(s, a) is None]
 
 
 # ---------------------------------------------------------------- playing an action
@@ -273,125 +327,6 @@ def undrawn(s: State, takes: list[Take]) -> list[Take]:
 def apply(s: State, a: Action) -> None:
     """Play `a`. An illegal action is played as far as the table evidently did (a nut that could not
     be stored goes back in the box, a squirrel on a taken space is not placed), so a replay goes on."""
-    play = _PLAYS.get(type(a))
+    play = PLAYS.get(type(a))
     if play is not None:
         play(s, a)  # type: ignore[operator]
-
-
-def _reveal(s: State, a: Reveal) -> None:
-    i = s.faceup.index(None) if None in s.faceup else len(s.faceup) - 1
-    s.faceup[i] = a.card
-    s.deck.take(a.card)
-    if s.narrate:
-        s.say(f"{nut(a.card, True)} face up under {s.b.places[i].label}")
-    if None not in s.faceup:
-        s.phase, s.actor = SETUP_FIRST, 0
-
-
-def _first(s: State, a: First) -> None:
-    s.deck.take(a.card)
-    _store(s, s.actor, a.card, a.to, a.as_)
-    if s.actor + 1 < s.n:
-        s.actor += 1
-    else:
-        settle_next(s, 0)
-
-
-def _settle(s: State, a: Settle) -> None:
-    sec = s.b.first_row(a.section)
-    if sec is not None and not sec.raccoon and not s.counts[sec.index][a.player] and s.supply[a.player] > 0:
-        s.counts[sec.index][a.player] += 1
-        s.supply[a.player] -= 1
-        if s.narrate:
-            s.say(f"{s.names[a.player]} puts a squirrel in {sec.name}")
-    s.settle_left -= 1
-    if s.settle_left <= 0:
-        settle_next(s, s.actor)
-
-
-def _end_store(s: State, a: EndStore) -> None:
-    if a.joker in s.kept[a.player]:
-        s.kept[a.player].remove(a.joker)
-        _store(s, a.player, a.joker, a.to, a.as_)
-    end_jokers(s)
-
-
-def _roll(s: State, a: Roll) -> None:
-    p = s.active
-    free = s.free(a)
-    if not free or a.space is None:
-        # A bad roll (or a roll the table treated as one): the turn's squirrels go back.
-        if s.narrate:
-            s.say(f"{s.names[p]} rolls green {a.green}, white {a.white[0]} and {a.white[1]}: "
-                  f"{or_join(a.sums)} {'taken' if not free else 'open, but no squirrel placed'}: a bad roll; "
-                  f"{len(s.track)} squirrel{'s' * (len(s.track) != 1)} back to the supply, the turn is over")
-        s.supply[p] += len(s.track)
-        s.track = []
-        next_turn(s)
-        return
-    lo, hi = s.b.track
-    if lo <= a.space <= hi and not s.taken(a.space) and s.supply[p] > 0:
-        s.track.append(a.space)
-        s.supply[p] -= 1
-    if s.narrate:
-        s.say(f"{s.names[p]} rolls green {a.green}, white {a.white[0]} and {a.white[1]}: a squirrel on {a.space} "
-              f"(starting track: {' '.join(map(str, sorted(s.track)))}; {s.supply[p]} in the supply)")
-    s.phase = ROLL_OR_STOP
-
-
-def _take(s: State, a: Take) -> None:
-    where = take_place(s, a)
-    if isinstance(where, Illegal):          # played as far as it can be: from the first place allowed
-        where = s.places()[0] if s.places() else 0
-    s.faceup[where] = None
-    switched = False
-    if a.new is not None and s.pile:
-        s.faceup[where] = a.new
-        s.deck.take(a.new)
-        s.pile -= 1
-        if not s.pile and s.aside:
-            s.pile, s.aside, s.ending, switched = s.aside, 0, True, True
-    if s.narrate:
-        s.say(f"{s.names[s.actor]} takes the {nut(a.card)} from under {s.b.places[where].label}"
-              + (f"; {nut(a.new, True)} replaces it" if s.faceup[where] else "; no card is left to replace it"))
-        if switched:
-            s.say(f"the draw pile is used up: the {s.pile} cards set aside become the draw pile, and the game "
-                  f"ends after this turn's checks (N12)")
-    _store(s, s.actor, a.card, a.to, a.as_)
-    if not steal_next(s):
-        collect_next(s)
-
-
-def _steal(s: State, a: Steal) -> None:
-    c = s.cards[a.victim].get(a.card)
-    if c is not None and c.nuts and not c.full:
-        kind = c.lose()
-        s.david = a.victim
-        if s.narrate:
-            s.say(f"{s.names[s.actor]} steals {nut(kind, True)} from {s.names[a.victim]}'s card {a.card}; David moves to "
-                  f"{s.names[a.victim]}")
-        _store(s, s.actor, kind, a.to, a.as_)
-    collect_next(s)
-
-
-def _store(s: State, p: int, card: str, to: str | None, as_: str | None) -> None:
-    """Put player p's nut where the record says; where the rules do not allow that, back in the box."""
-    who = s.names[p]
-    if to == KEEP and "/" in card:
-        s.kept[p].append(card)
-        if s.narrate:
-            s.say(f"{who} keeps the {nut(card)}")
-        return
-    c = s.cards[p].get(to) if to else None
-    if c is None or store_problem(s.cards[p], who, card, to, as_) is not None:
-        if s.narrate:
-            s.say(f"{who}'s {nut(card)} goes back in the box" + ("" if to is None else " (it could not go there)"))
-        return
-    joker = "/" in card
-    c.put((as_ or c.kind) if joker else card, card if joker else None)  # type: ignore[arg-type]
-    if s.narrate:
-        s.say(f"{who} stores the {nut(card)} on card {c.name}: " + ("full, turned over" if c.full else c.contents()))
-
-
-_PLAYS = {Roll: _roll, Take: _take, Stop: stop, Steal: _steal, Reveal: _reveal, First: _first,
-          Settle: _settle, EndStore: _end_store}

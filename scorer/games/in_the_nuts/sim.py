@@ -1,14 +1,14 @@
 """In the Nuts! played by the simulator (scorer/sim/match.py) and by the random legal player.
 
-The deck is shuffled and dealt as the rulebook does (the face-up nuts, each player's first nut, the
-set-aside cards); the dice are real. A player decides, one decision at a time: where its first nut
-goes, where its setup squirrels sit, whether to roll (again) or stop, which space a roll's squirrel
-takes, which face-up nut to take and where to store it (the card replacing it comes off the draw
-pile), what to steal, and where a kept joker goes at the end. The choices are the rules' own
-`legal_moves`, with chance as it fell (the dice thrown, the card dealt or drawn: `drawn`), a nut
-taken written as the player chooses it (`undrawn`); each action is written as a record writes it
-(`entry`), and the rules play it (`apply`). `random_record` is the random legal player's whole game
-(tests, bench): its games check clean.
+The rules' own game (moves.py): the decisions are the rules' `legal_moves` (where a first nut goes,
+where a setup squirrel sits, ROLL_AGAIN or END_TURN, which space the thrown dice offer, which face-up
+nut to pick and where to store it, what to steal, where a kept joker goes), and chance is the rules'
+`chance`, played by `to_move` from the chance rng before each decision: the deck is shuffled and
+dealt as the rulebook does (the face-up nuts, each player's first nut, the set-aside cards under the
+draw pile), each card coming off it, and the dice are real. Each action is written as a record
+writes it (`entry`; a roll with its dice, a nut with the card that replaced it), and the rules play
+it (`apply`). `random_record` is the random legal player's whole game (tests, bench): its games
+check clean.
 
 `value`, written down here and in docs/simulate.md: the seat's points as the storage cards stand
 (ruling N3: a full card its printed points, each nut on another card 1), minus the best other
@@ -23,30 +23,28 @@ from __future__ import annotations
 import random
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.in_the_nuts.moves import (all_rolls, apply, legal_moves, may_roll, to_move, undrawn,
-                                                   why_illegal)
+from pnpkit.scorer.games.in_the_nuts.moves import THROWS, apply, chance, legal_moves, to_move
 from pnpkit.scorer.games.in_the_nuts.notation import entry
 from pnpkit.scorer.games.in_the_nuts.rules import GAME
-from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, OVER, ROLL, ROLL_OR_STOP, SETUP_FIRST, STEAL, STOP, TAKE,
-                                                   EndStore, First, Reveal, Roll, Settle, State, Steal, Take)
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
+                                                   ROLL_OR_STOP, SETUP_FACEUP, STEAL, TAKE, Draw, EndStore, First,
+                                                   Pick, Reveal, Roll, Settle, State, Steal, Take, Throw)
 from pnpkit.scorer.games.in_the_nuts.storage import player_score, ranking
 from pnpkit.scorer.sim.match import Moves, Summary
 
 LENGTH = ("turns", "actions")
 COOPERATIVE = False
 MAX_TURNS = 1000                 # the most a record holds; a game still going then is counted unfinished
-AGAIN = "roll"                   # the decision to roll (again): the dice come next
-THROWS = [(Roll(g, w, None), (1 if w[0] == w[1] else 2) / dice.SIDES ** 3)   # every throw, with its chance
-          for g, w in all_rolls()]
+AGAIN = ROLL_AGAIN               # the decision to roll (again): the dice come next
+CHANCES = [(Roll(t.green, t.white, None), (1 if t.white[0] == t.white[1] else 2) / dice.SIDES ** 3)
+           for t in THROWS]      # every throw, with its chance
 
 
 def new(kit, names, setup, rng: random.Random) -> "NutsMatch":
-    """The deck shuffled and the four face-up nuts revealed; the first nuts are the players' to store."""
+    """The deck shuffled; the four face-up nuts come off it as the rules' first chance."""
     m = NutsMatch(State(kit.params, list(names)), rng)
     deck = m.deck = [card for card, k in m.s.deck.have.items() for _ in range(k)]
     rng.shuffle(deck)
-    for _ in m.s.faceup:
-        m.write(Reveal(deck.pop()))
     return m
 
 
@@ -58,17 +56,19 @@ class NutsMatch(Moves):
         self.setup: dict = {"nuts": [], "first": {}, "squirrels": {}}
         self.turns: list[dict] | None = []      # None on a scratch copy
         self.end: dict[str, list] = {}
-        self.card: str | None = None            # the first nut dealt to the player storing it
-        self.thrown: tuple[int, tuple[int, int]] | None = None   # dice waiting for their space
         self.turn_of = 0                         # the rules' turn number of the record's last turn
         self.actions = 0
         self._legal = None
 
     def write(self, a) -> None:
-        """Play `a` and write it where the record holds it."""
+        """Play `a` (a decision, or chance's outcome) and write the record's entry it completes."""
         s, names = self.s, self.names
+        t = type(a)
+        if t is Draw and s.phase == DRAWING:
+            t, a_entry = Take, s.picked.taken(a.card)
+        else:
+            a_entry = a
         if self.turns is not None:
-            t = type(a)
             if t is Reveal:
                 self.setup["nuts"].append(entry(a, names))
             elif t is First:
@@ -80,64 +80,52 @@ class NutsMatch(Moves):
                     self.turns.append({"rolls": []})
                     self.turn_of = s.turn
                 self.turns[-1]["rolls"].append(entry(a, names))
-            elif t in (Take, Steal):
-                self.turns[-1].setdefault("nuts", []).append(entry(a, names))
+            elif t is Steal or t is Take or (t is Pick and not s.pile):
+                self.turns[-1].setdefault("nuts", []).append(entry(a.taken(None) if t is Pick else a_entry, names))
             elif t is EndStore:
                 self.end.setdefault(names[a.player], []).append(entry(a, names))
         apply(s, a)
-        self.actions += type(a) is not Reveal
         self._legal = None
 
     # ------------------------------------------------------------ whose decision
 
     def to_move(self) -> int | None:
+        """Chance played as it falls (each outcome one of the rules' `chance`), then the seat to decide."""
         s = self.s
-        ph = s.phase
-        if ph == SETUP_FIRST and self.card is None:
-            self.card = self.deck.pop()
-        elif ph not in (SETUP_FIRST, OVER) and self.pile is None:
+        while self.rng is not None and chance(s):
+            self.write(self._chance())
+        if s.phase not in (SETUP_FACEUP, OVER) and s.turn and self.pile is None:
             aside = [self.deck.pop() for _ in range(min(s.p.set_aside, len(self.deck)))]
             self.pile = aside + self.deck          # the draw pile on top of the set-aside cards
-        if ph == OVER or (ph == ROLL and self.turns is not None and len(self.turns) >= MAX_TURNS
-                          and s.turn != self.turn_of):
+        if s.phase == OVER or (s.phase == ROLL and self.turns is not None
+                               and len(self.turns) >= MAX_TURNS and s.turn != self.turn_of):
             return None
         return to_move(s)
 
-    def list_moves(self) -> list:
-        """The rules' legal moves of this decision, with chance as it fell: the dice thrown, the first
-        nut dealt, the card the draw pile gives a nut taken (which `play` writes)."""
+    def _chance(self):
         s = self.s
-        ph, p = s.phase, s.actor
-        if ph == SETUP_FIRST:
-            return legal_moves(s, self.card)
-        if ph in (ROLL, ROLL_OR_STOP):
-            if self.thrown is not None:
-                return legal_moves(s, self.thrown)
-            return [AGAIN] * (may_roll(s) is None) + [STOP] * (why_illegal(s, STOP) is None)
-        if ph == TAKE:
-            drawn = self.pile[-1] if s.pile and self.pile else None
-            return undrawn(s, legal_moves(s, drawn))
-        if ph == END_JOKERS:
-            joker = s.kept[p][0]
-            return [a for a in legal_moves(s) if a.player == p and a.joker == joker]
+        if s.phase == DICE:
+            g, a, b = dice.roll(self.rng, 3)
+            return Throw(g, (min(a, b), max(a, b)))
+        card = (self.pile if s.phase == DRAWING else self.deck).pop()
+        return Reveal(card) if s.phase == SETUP_FACEUP else Draw(card)
+
+    def list_moves(self) -> list:
+        """The rules' legal moves of this decision (a kept joker: the first of the player's)."""
+        s = self.s
+        if s.phase == END_JOKERS:
+            joker = s.kept[s.actor][0]
+            return [a for a in legal_moves(s) if a.player == s.actor and a.joker == joker]
         return legal_moves(s)
 
     def play(self, move) -> None:
-        s = self.s
-        if move == AGAIN:
-            if self.rng is not None:       # a scratch copy does not see the dice
-                g, a, b = dice.roll(self.rng, 3)
-                self.thrown = (g, (min(a, b), max(a, b)))
-            self._legal = None
-            return
-        t = type(move)
-        if t is Take and s.pile and self.pile:
-            move = Take(move.card, move.place, self.pile.pop(), move.to, move.as_)
-        elif t is First:
-            self.card = None
-        elif t is Roll:
-            self.thrown = None
+        """The decision, then the chance it calls for at once (the dice, a nut's new card). A scratch
+        copy throws no dice; it draws a nut's new card from its copy of the pile, as the table would."""
+        self.actions += move is not AGAIN
         self.write(move)
+        s = self.s
+        while chance(s) and (self.rng is not None or (s.phase == DRAWING and self.pile)):
+            self.write(self._chance())
 
     def turn_done(self) -> bool:
         return True
@@ -145,7 +133,7 @@ class NutsMatch(Moves):
     def copy(self) -> "NutsMatch":
         m = NutsMatch(self.s.copy(), None)
         m.deck, m.pile, m.turns = self.deck[:], None if self.pile is None else self.pile[:], None
-        m.card, m.thrown, m.turn_of, m.actions = self.card, self.thrown, self.turn_of, self.actions
+        m.turn_of, m.actions = self.turn_of, self.actions
         return m
 
     # ------------------------------------------------------------ the heuristic and the end
@@ -177,15 +165,18 @@ class NutsMatch(Moves):
         needs, start, track = s.b.needs, s.b.start, s.track
         lost = sum(1 / needs[start[x]] for x in track)
         total = 0.0
-        for throw, p in THROWS:
+        for throw, p in CHANCES:
             free = s.free(throw)
             total += p * (base + max(1 / needs[start[x]] for x in free) if free else base - lost)
         return total
 
     def record(self) -> dict:
-        turns = self.turns or []
-        if self.s.phase == OVER and turns and "nuts" not in turns[-1]:
-            turns[-1]["nuts"] = []         # the last turn stopped and collected nothing
+        """The record so far. A last turn that stopped (its checks running, or over) and has collected
+        nothing yet is written with `nuts: []`, which is how a record says that it stopped."""
+        turns, s = self.turns or [], self.s
+        if turns and "nuts" not in turns[-1] and ">" in turns[-1]["rolls"][-1] \
+                and not (s.turn == self.turn_of and s.phase in (ROLL, ROLL_OR_STOP, DICE, PLACE)):
+            turns = turns[:-1] + [{**turns[-1], "nuts": []}]
         out = {"game": GAME, "players": list(self.names), "setup": self.setup, "turns": turns}
         if self.end:
             out["end"] = self.end

@@ -6,8 +6,17 @@ player's first nut (`First`), a setup squirrel (`Settle`), a roll with the space
 collection with the card that replaced it and where it was stored (`Take`), a theft on a raccoon
 field (`Steal`), and a kept joker stored at the end (`EndStore`). `State.phase` says what kind of
 action comes next and `State.actor` whose it is; `expected` says it in words (the violation of an
-action that is something else) and `fits` whether an action is of the kind that comes next. The
-rules live in moves.py (what a player may do) and auto.py (what the rules do by themselves); the
+action that is something else) and `fits` whether an action is of the kind that comes next.
+
+The record writes chance inside its entries (a roll's dice with the space, a nut taken with the card
+that replaces it, a first nut with where it went); the rules (moves.py, the `Rules` protocol of
+scorer/game.py) play it apart, as OpenSpiel's chance nodes: `Throw` (the three dice), `Draw` (a card
+dealt as a first nut, or drawn to replace a nut taken) and `Reveal` (a setup card turned face up)
+are chance outcomes; `ROLL_AGAIN` (the decision to roll), `Roll` (the space the thrown dice offer),
+`Pick` (a nut taken, its new card to come) and `END_TURN` (stopping: the record's `stop`) are
+decisions. The phases DICE, PLACE and DRAWING and `State.dealt` (a first nut dealt) say where in such a step
+the rules are; `thrown` and `picked` hold its dice, its nut.
+The rules live in moves.py (what a player may do) and auto.py (what the rules do by themselves); the
 storage cards in storage.py.
 """
 from __future__ import annotations
@@ -16,10 +25,13 @@ from dataclasses import dataclass, field
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.storage import Card, joker_name, new_cards
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import END_TURN, EndTurn, Illegal
 from pnpkit.scorer.supply import Supply
 
 SETUP_FACEUP, SETUP_FIRST, SETUP_SQUIRRELS, ROLL, ROLL_OR_STOP, TAKE, STEAL, END_JOKERS, OVER = range(9)
+DICE, PLACE, DRAWING = range(9, 12)
+"""The rules' own steps inside a record's entry (never a replay's): the dice due after ROLL_AGAIN,
+the space the thrown dice offer to choose, the card that replaces the nut picked due."""
 CHECKS, LAST, DONE = range(3)   # the collection's stage: the turn's checks, the last picks, after them
 
 
@@ -53,12 +65,48 @@ class Roll:
         object.__setattr__(self, "sums", (a,) if a == b else (min(a, b), max(a, b)))
 
 
+Stop = EndTurn
+STOP = END_TURN
+"""Stopping (ending a turn successfully) is the rules' END_TURN: the record writes it `stop` (by the
+turn's `nuts:` that follow), the rules `END_TURN_TEXT`."""
+
+
 @dataclass(frozen=True, slots=True)
-class Stop:
-    pass
+class RollAgain:
+    """The decision to roll (the turn's first roll, or again): the dice, chance, answer it."""
 
 
-STOP = Stop()
+ROLL_AGAIN = RollAgain()
+ROLL_AGAIN_TEXT = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Chance: the three dice thrown (white dice unordered), their space still to choose."""
+
+    green: int
+    white: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: a card off the deck, dealt as a first nut or drawn to replace a nut taken."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A nut taken in a collection as the player chooses it: the card that replaces it is chance
+    (`Draw`), which the record writes with it as `new:`. `place` only where two such cards lie (N9)."""
+
+    card: str
+    place: str | None
+    to: str | None = None
+    as_: str | None = None
+
+    def taken(self, new: str | None) -> "Take":
+        return Take(self.card, self.place, new, self.to, self.as_)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +134,7 @@ class EndStore:
     as_: str | None = None
 
 
-Action = Reveal | First | Settle | Roll | Stop | Take | Steal | EndStore
+Action = Reveal | First | Settle | Roll | Stop | Take | Steal | EndStore | RollAgain | Pick | Throw | Draw
 
 
 def or_join(items) -> str:
@@ -100,7 +148,8 @@ class State:
 
     __slots__ = ("p", "b", "names", "n", "phase", "actor", "active", "turn", "supply", "track", "counts",
                  "faceup", "deck", "pile", "aside", "ending", "cards", "kept", "david", "stage", "sec",
-                 "next_sec", "queue", "again", "fresh", "settle_left", "steal_due", "narrate", "events")
+                 "next_sec", "queue", "again", "fresh", "settle_left", "steal_due", "narrate", "events",
+                 "thrown", "dealt", "picked")
 
     def __init__(self, params, names) -> None:
         self.p, self.b = params, params.board
@@ -125,6 +174,11 @@ class State:
         self.again, self.fresh = False, True       # a player's second set in a section; a section just begun
         self.settle_left, self.steal_due = 0, False
         self.narrate, self.events = False, []
+        # the rules' steps inside a record's entry: the dice thrown (PLACE), the first nut dealt, the
+        # nut picked (DRAWING)
+        self.thrown: tuple[int, tuple[int, int]] = (0, (0, 0))
+        self.dealt: str | None = None
+        self.picked: Pick | None = None
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -197,6 +251,11 @@ def expected(s: State) -> Illegal:
                        f"{s.b.sections[0].need}-squirrel area first", R.SETUP_SQUIRRELS)
     if ph == ROLL:
         return Illegal(f"{who}'s turn begins with a roll", R.ROLL)
+    if ph == DICE or ph == PLACE:
+        return Illegal(f"{who}'s dice fall first" if ph == DICE else f"{who} puts the squirrel on a space the dice "
+                       "offer first", R.ROLL)
+    if ph == DRAWING:
+        return Illegal(f"the draw pile replaces the {s.picked.card if s.picked else 'nut'} taken first", R.REPLACED)
     if ph == ROLL_OR_STOP:
         return Illegal(f"{who} rolls again or stops", R.AGAIN)
     if ph == TAKE:
@@ -211,7 +270,8 @@ def expected(s: State) -> Illegal:
 
 
 _FITS = {Reveal: (SETUP_FACEUP,), First: (SETUP_FIRST,), Settle: (SETUP_SQUIRRELS,), Roll: (ROLL, ROLL_OR_STOP),
-         Stop: (ROLL_OR_STOP,), Take: (TAKE,), Steal: (STEAL,), EndStore: (END_JOKERS,)}
+         Stop: (ROLL_OR_STOP,), Take: (TAKE,), Steal: (STEAL,), EndStore: (END_JOKERS,),
+         RollAgain: (ROLL, ROLL_OR_STOP), Pick: (TAKE,), Throw: (DICE,), Draw: (SETUP_FIRST, DRAWING)}
 
 
 def fits(s: State, a: Action) -> bool:

@@ -22,23 +22,24 @@ from itertools import product
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer import dice
 from pnpkit.scorer.core import Violation, plural
-from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, undrawn, why_illegal
+from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, may_roll, why_illegal
 from pnpkit.scorer.games.in_the_nuts.notation import entry, line
 from pnpkit.scorer.games.in_the_nuts.record import params_of, player_count, read_line
 from pnpkit.scorer.games.in_the_nuts.replay import replay
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP,
                                                    SETUP_FIRST, SETUP_SQUIRRELS, STEAL, TAKE, EndStore, First, Reveal,
-                                                   Roll, Steal, Stop, Take, expected, fits)
+                                                   Pick, Roll, RollAgain, Steal, Stop, Take, expected, fits)
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
-_ANY_ROLL = re.compile(r"\s*roll\s*>\s*(\d{1,2})\s*", re.I)
+_ANY_ROLL = re.compile(r"\s*roll\s*(?:>\s*(\d{1,2})\s*)?", re.I)
 
 
 @dataclass(frozen=True)
 class AnyRoll:
-    """`roll > 8`: a roll the dice have not decided yet, its squirrel on `space`."""
+    """`roll > 8`: a roll the dice have not decided yet, its squirrel on `space`; `roll` (the rules'
+    ROLL_AGAIN): any space."""
 
-    space: int
+    space: int | None
 
 
 def table(record, kit) -> "AtTable":
@@ -116,21 +117,22 @@ class AtTable:
                          + ("; roll again or stop" if s.phase == ROLL_OR_STOP else "; the turn begins with a roll"))
 
     def _options(self) -> list[Option]:
-        """`legal_moves`, each once as the record writes it, with what chance decides left out."""
+        """`legal_moves`, each as the record writes it: stopping `stop`, a nut picked without the card
+        that replaces it, and the roll (ROLL_AGAIN, which the dice answer) by each free space a throw
+        may offer it, `roll > 8`, with its dice."""
         s = self.state
-        out: dict[str, None] = {}
+        out, roll = [], False
         for a in legal_moves(s):
             t = type(a)
-            if t is Roll:
-                if a.space is not None:
-                    out[f"roll > {a.space}"] = None
-                continue
-            if t is Take:
-                a = undrawn(s, [a])[0]
-            out[line(a, self.names)] = None
-        rolls = sorted((k for k in out if k.startswith("roll > ")), key=lambda k: int(k[7:]))
-        return [Option(k) for k in out if not k.startswith("roll > ")] + \
-            [Option(k, dice=Dice(("green die", "white die", "white die"), written="{} > " + k[7:])) for k in rolls]
+            if t is RollAgain:
+                roll = True
+            else:
+                out.append(Option(line(a.taken(None) if t is Pick else a, self.names)))
+        if not roll:
+            return out
+        spaces = sorted({x for g, w in all_rolls() for x in s.free(Roll(g, w, None))})
+        return out + [Option(f"roll > {x}", dice=Dice(("green die", "white die", "white die"), written=f"{{}} > {x}"))
+                      for x in spaces]
 
     # ------------------------------------------------------------ is this legal now?
 
@@ -138,7 +140,7 @@ class AtTable:
         """The record's notation -> an action, of whatever kind it is written as (ValueError:
         unreadable); `roll > 8` is a roll the dice have not decided yet."""
         if m := _ANY_ROLL.fullmatch(str(action).strip()):
-            return AnyRoll(int(m[1]))
+            return AnyRoll(int(m[1]) if m[1] else None)
         return read_line(action, self.state)
 
     def why_illegal(self, action: str) -> Illegal | None:
@@ -152,10 +154,12 @@ class AtTable:
             return None if not whys or None in whys else whys[0]
         return why_illegal(s, a)
 
-    def _any_roll(self, space: int) -> Illegal | None:
+    def _any_roll(self, space: int | None) -> Illegal | None:
         s = self.state
         if s.phase not in (ROLL, ROLL_OR_STOP):
             return expected(s)
+        if space is None:
+            return may_roll(s)
         rolls = [Roll(g, w, space) for g, w in all_rolls() if space in Roll(g, w, None).sums]
         if not rolls:
             lo, hi = s.b.track
@@ -173,7 +177,7 @@ class AtTable:
         a = self.read(action)
         s = self.state
         if type(a) is AnyRoll:
-            raise cannot_extend(f"the dice decide: write the roll with its dice, e.g. `2 1 6 > {a.space}`")
+            raise cannot_extend(f"the dice decide: write the roll with its dice, e.g. `2 1 6 > {a.space or 8}`")
         if not fits(s, a):
             raise cannot_extend(expected(s).message)
         turns = [dict(t) for t in (data.get("turns") or [])]
