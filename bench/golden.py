@@ -25,6 +25,11 @@ page (DIR/out/<record>.html, or the refusal). A page is 0.5-1 MB and takes a sec
 random record gets one. Commands run with the records' folder as
 the working directory and relative paths, so two folders written anywhere compare.
 
+The old code for `write`: the old commit's tree (`git archive`) laid out as the installed package
+(pnpkit/ with generator/, scorer/, kitfile/, kits/, templates/ and fonts/ copied into it) and put on
+PYTHONPATH, which Python searches before the editable install; run the old tree's bench/golden.py
+so that its docs and corpus are read.
+
 `compare` lists every file (a replay page's embedded font data aside: see `_bytes`) that is only on one side or differs, with the first lines that differ,
 and exits 1 if anything does.
 """
