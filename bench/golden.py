@@ -12,14 +12,23 @@ process, through click, so thousands of records take minutes, not hours):
 - hostile/: every record of tests/corpus/records;
 - mutated/: one random record in four (below), broken once (two neighbours of a list swapped, or
   one left out);
-- random/<game>/: N games per move-log game, played by `pnpkit simulate GAME --games N --seed S
-  --save` (run as a person runs it, in a new process; the records it writes are compared too, so
-  the simulator is covered), and N NUTS final-sheet records drawn from the kit's bonus deck.
+- random/<game>/: N games for every game with a simulator (the registry's, NUTS' move log
+  included), played by `pnpkit simulate GAME --games N --seed S --save` (run as a person runs it,
+  in a new process; the records it writes are compared too, so the simulator is covered; a game
+  with setups plays N of each), and random/nuts-sheets/: N NUTS final-sheet records drawn from the
+  kit's bonus deck.
 
 For every record DIR/out/<record>.json holds the exit code, standard output and standard error of
-`score --json`, `check --explain --json` and `moves --json`; for the documented ones also the
-`replay` page (DIR/out/<record>.html, or the refusal). Commands run with the records' folder as
+`score --json`, `check --explain --json` and `moves --json`; for the documented and hostile records,
+and the first P random records of each game and of their mutations (--pages P), also the `replay`
+page (DIR/out/<record>.html, or the refusal). A page is 0.5-1 MB and takes a second, so not every
+random record gets one. Commands run with the records' folder as
 the working directory and relative paths, so two folders written anywhere compare.
+
+The old code for `write`: the old commit's tree (`git archive`) laid out as the installed package
+(pnpkit/ with generator/, scorer/, kitfile/, kits/, templates/ and fonts/ copied into it) and put on
+PYTHONPATH, which Python searches before the editable install; run the old tree's bench/golden.py
+so that its docs and corpus are read.
 
 `compare` lists every file (a replay page's embedded font data aside: see `_bytes`) that is only on one side or differs, with the first lines that differ,
 and exits 1 if anything does.
@@ -36,13 +45,13 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-LOG_GAMES = ("chestnuts", "trim-the-tree", "forest-fire", "in-the-nuts", "fair-verona")
 NUTS_KINDS = ("almond", "cashew", "peanut", "pistachio")
 COMMANDS = {"score": ["score", "--json"], "check": ["check", "--explain", "--json"], "moves": ["moves", "--json"]}
 
@@ -68,6 +77,26 @@ def hostile_records(out: Path) -> list[str]:
     return names
 
 
+def simulated_games() -> list[str]:
+    """Every game `pnpkit simulate` plays, from the registry (the pnpkit on the path: the one measured)."""
+    from pnpkit.scorer.games import GAMES, load
+    return [g for g in GAMES if load(g).sim is not None]
+
+
+def paged(names: list[str], pages: int) -> set[str]:
+    """The records whose replay page is compared: the documented and hostile ones, and the first
+    `pages` of each folder of random and mutated records (random/forest-fire/, mutated/nuts/, ...)."""
+    out, per = set(), Counter()
+    for n in names:
+        folder = n.rsplit("/", 1)[0]
+        if n.startswith(("docs/", "hostile/")):
+            out.add(n)
+        elif per[folder] < pages:
+            per[folder] += 1
+            out.add(n)
+    return out
+
+
 def nuts_records(out: Path, n: int, seed: int) -> list[str]:
     """NUTS has no move log to simulate: plausible final sheets, 2-6 players, 1-6 bonus cards each
     from the kit's deck (ids, some written out), 0-6 tokens a column, goals claimed or not."""
@@ -88,7 +117,7 @@ def nuts_records(out: Path, n: int, seed: int) -> list[str]:
                      if rng.random() < (0.6 if have >= 3 else 0.05)]
             players.append({"name": name, "sheet": {k: rng.randint(0, 6) for k in NUTS_KINDS}, "salt": salt,
                             "squirrel": squirrel, "goals": goals, "bonus": bonus})
-        name = f"random/nuts/nuts-{i + 1:06d}.yaml"
+        name = f"random/nuts-sheets/nuts-{i + 1:06d}.yaml"
         (out / name).write_text(yaml.safe_dump({"game": "nuts", "players": players}, sort_keys=False))
         names.append(name)
     return names
@@ -168,7 +197,8 @@ def run_one(job: tuple[str, str, bool]) -> None:
     target.write_text(json.dumps(got, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
 
-def write(folder: Path, games: int, seed: int, jobs: int, records_from: Path | None = None, sample: int = 1) -> int:
+def write(folder: Path, games: int, seed: int, jobs: int, records_from: Path | None = None, sample: int = 1,
+          pages: int = 10) -> int:
     if folder.exists():
         raise SystemExit(f"{folder} exists: give a new folder")
     records = folder / "records"
@@ -178,18 +208,20 @@ def write(folder: Path, games: int, seed: int, jobs: int, records_from: Path | N
         names = sorted(str(p.relative_to(records)) for p in records.rglob("*.yaml"))
         docs = [n for n in names if n.startswith("docs/")]
     else:
-        for sub in ("docs", "hostile", "random/nuts"):
+        for sub in ("docs", "hostile", "random/nuts-sheets"):
             (records / sub).mkdir(parents=True)
         docs = doc_records(records)
         names = docs + hostile_records(records)
         random_names = nuts_records(records, games, seed)
-        for game in LOG_GAMES:
+        for game in simulated_games():
             random_names += simulated(records, game, games, seed)
         names += random_names + mutated(records, random_names, seed)
     if sample > 1:                      # the documented and hostile records, and one other in `sample`
         names = [n for i, n in enumerate(names) if n.startswith(("docs/", "hostile/")) or i % sample == 0]
-    print(f"{len(names)} records ({len(docs)} documented) in {time.perf_counter() - started:.1f} s", flush=True)
-    jobs_list = [(str(records.resolve()), n, n.startswith("docs/")) for n in names]
+    drawn = paged(names, pages)
+    print(f"{len(names)} records ({len(docs)} documented, {len(drawn)} with a replay page) in "
+          f"{time.perf_counter() - started:.1f} s", flush=True)
+    jobs_list = [(str(records.resolve()), n, n in drawn) for n in names]
     with Pool(jobs) as pool:
         for i, _ in enumerate(pool.imap_unordered(run_one, jobs_list, chunksize=8)):
             if (i + 1) % 1000 == 0:
@@ -242,13 +274,15 @@ def main() -> int:
     w.add_argument("--records-from", type=Path, help="take the records of this golden folder instead of making them")
     w.add_argument("--sample", type=int, default=1, help="outputs of the documented and hostile records and of one "
                    "other record in SAMPLE (default: every record)")
+    w.add_argument("--pages", type=int, default=10, help="replay pages of the documented and hostile records and of "
+                   "the first PAGES records of each random and mutated folder (default 10)")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("--partial", action="store_true", help="compare only the outputs both folders have (one still being written)")
     args = ap.parse_args()
     if args.cmd == "write":
-        return write(args.folder, args.games, args.seed, args.jobs, args.records_from, args.sample)
+        return write(args.folder, args.games, args.seed, args.jobs, args.records_from, args.sample, args.pages)
     return compare(args.before, args.after, args.partial)
 
 

@@ -6,7 +6,8 @@ from pnpkit.scorer.game import Game
 
 GAME = Game(id="forest-fire", ruling_letter="F", rulebook="forest-fire.txt",
             record=".forest_fire.record:Record", score=".forest_fire.score:score",
-            start_problems=".forest_fire.position:start_problems", table=".forest_fire.table:AtTable",
+            start_problems=".forest_fire.position:start_problems",
+            start_of=".forest_fire.position:start_of", table=".forest_fire.table:AtTable",
             opening=".forest_fire.opening",
             rules=".forest_fire.moves", sim=".forest_fire.sim", roles=".forest_fire.sim:roles",
             setups=".forest_fire.sim:setups", summary=".forest_fire.sim:summary")

@@ -33,11 +33,19 @@ def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
 
 
 def problems(start: Start, people: list[tuple[str, str]], params: Params) -> list[tuple[tuple, str]]:
-    """(path under `start`, message) for every way the position cannot exist. `people`: (name, role)."""
-    n = params.grid
-    st = State(n, [])
-    roles = dict(people)
-    out: list[tuple[tuple, str]] = []
+    """(path under `start`, message) for every way the position cannot exist. `people`: (name, role).
+    The Fire counters are not counted against the kit's: the replay does not count them either (the
+    rulebook does not say what happens when they run out), and legal games go past 48."""
+    st = State(params.grid, [])
+    out = _fire_problems(start, st)
+    if len(start.firebreaks) > params.firebreaks:
+        out.append((("firebreaks",), f"{len(start.firebreaks)} Firebreaks; the kit has {params.firebreaks}"))
+    return out + _people_problems(start, people, st)
+
+
+def _fire_problems(start: Start, st: State) -> list[tuple[tuple, str]]:
+    """Each burning square and each Firebreak: on the board, listed once, no fire on a Firebreak."""
+    n, out = st.n, []
     seen: dict[Square, int] = {}
     for i, (d, a, k) in enumerate(start.fires):
         s = (d, a)
@@ -50,33 +58,44 @@ def problems(start: Start, people: list[tuple[str, str]], params: Params) -> lis
         elif s in start.firebreaks:
             out.append((("fires", i), f"{sq(s)} has a Firebreak: fire never lies there (ruling F3)"))
         seen.setdefault(s, i)
-    total = sum(k for _, _, k in start.fires)
-    if total > params.fire_counters:
-        out.append((("fires",), f"{total} Fire counters on the board; the kit has {params.fire_counters}"))
     for i, s in enumerate(start.firebreaks):
         if not st.on_board(s):
             out.append((("firebreaks", i), f"[{s[0]}, {s[1]}] is not a forest square (1-{n} down and across)"))
         elif s in start.firebreaks[:i]:
             out.append((("firebreaks", i), f"{sq(s)} is listed twice"))
-    if len(start.firebreaks) > params.firebreaks:
-        out.append((("firebreaks",), f"{len(start.firebreaks)} Firebreaks; the kit has {params.firebreaks}"))
+    return out
+
+
+def _people_problems(start: Start, people: list[tuple[str, str]], st: State) -> list[tuple[tuple, str]]:
+    """Each hotshot and smoke jumper either stands on the board or the ring (`at`) or is out; a
+    pilot is neither (ruling F8); every name is a player's, once."""
+    roles, out = dict(people), []
     for name in list(start.at) + start.out:
         if name not in roles:
             out.append((("at" if name in start.at else "out", name), f"{name!r} is not a player ({', '.join(roles)})"))
     for name, s in start.at.items():
         if roles.get(name) == "pilot":
             out.append((("at", name), f"{name} is a pilot, never on the board: leave them out of `at`"))
+        elif name in start.out:
+            out.append((("at", name), f"{name} is out (`out`), no longer on the board: leave them out of `at`"))
         elif name in roles and not (st.on_board(s) or st.on_ring(s)):
             out.append((("at", name), f"[{s[0]}, {s[1]}] is neither a forest square nor a space of the ring "
                                       f"(ruling F1)"))
+    for i, name in enumerate(start.out):
+        if name in start.out[:i]:
+            out.append((("out", i), f"{name} is listed twice"))
+        elif roles.get(name) == "pilot":
+            out.append((("out", i), f"{name} is a pilot, never out (ruling F8): leave them out of `out`"))
     for name, role in people:
         if role != "pilot" and name not in start.at and name not in start.out:
-            out.append((("at",), f"where does {name} ({role}) stand? Give `{name}: [down, across]`"))
+            out.append((("at",), f"where does {name} ({role}) stand? Give `{name}: [down, across]`, or list "
+                                 f"{name} under `out`"))
     return out
 
 
 def state_from(start: Start, people: list[Person], n: int) -> State:
-    """The State about to play `start.round` (its `round` is the one before it)."""
+    """The State about to play `start.round` (its `round` is the one before it). A position with no
+    fire is won, one with no player left or every square burning is lost (F4, F5): nothing may follow."""
     for p in people:
         if p.role.kind != "air":
             p.at = tuple(start.at[p.name]) if p.name in start.at else None  # type: ignore[assignment]
@@ -87,7 +106,23 @@ def state_from(start: Start, people: list[Person], n: int) -> State:
                firebreaks={tuple(s) for s in start.firebreaks}, round=start.round - 1)  # type: ignore[misc]
     if not st.fire:
         st.outcome, st.ended_in = "won", st.round
+    elif not st.in_play() or st.ablaze():
+        st.outcome, st.ended_in = "lost", st.round
     return st
+
+
+def start_of(state: State, names: list[str]) -> dict:
+    """The `start:` that writes down `state` at the start of a round, before its first action, as
+    the rules hold it there (moves.settle: `round` is the round about to be played): a record from
+    it plays on as the game it was cut from (tests/test_games_conform.py). The players are the
+    state's own (`names` is every game's signature). A pilot's tank is not written: F8 turns it with
+    the round (state_from)."""
+    assert state.done == 0 and not state.over, "a start: is written at the start of a round"
+    return {"round": state.round,
+            "fires": [[d, a, k] for (d, a), k in sorted(state.fire.items())],
+            "firebreaks": [list(s) for s in sorted(state.firebreaks)],
+            "at": {p.name: list(p.at) for p in state.people if p.at is not None and not p.out},
+            "out": [p.name for p in state.people if p.out]}
 
 
 def place_of(state: State, s: Square) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, ValidationError, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action
@@ -14,16 +14,32 @@ from pnpkit.scorer.games.forest_fire.state import Square
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
 
 
+def _entries(what: str, k: int):
+    """A list of `k` numbers, or one clear message naming them (`what`): pydantic's own for a list
+    one short is "this field is required", at an index the user did not write."""
+    def check(v: object) -> object:
+        if isinstance(v, (list, tuple)) and len(v) != k:
+            raise PydanticCustomError("value_error", f"expected {what}, {k} whole numbers; got {len(v)} entries")
+        return v
+    return BeforeValidator(check)
+
+
+Burning = Annotated[tuple[int, int, int], _entries("[down, across, counters]", 3)]
+Spot = Annotated[Square, _entries("[down, across]", 2)]
+
+
 class Start(Strict):
     """The board at the start of a round."""
 
     round: int = Field(1, ge=1, description="The round about to be played (a pilot refills in rounds 1, 3, 5, ...).")
-    fires: list[tuple[int, int, int]] = Field(default_factory=list, description="Burning squares: [down, across, "
-                                              "counters].")
-    firebreaks: list[Square] = Field(default_factory=list, description="Squares with a Firebreak: [down, across].")
-    at: dict[Name, Square] = Field(default_factory=dict, description="Where each hotshot and smoke jumper stands: "
-                                   "a square or a space of the ring.")
-    out: list[Name] = Field(default_factory=list, description="Players already out.")
+    fires: list[Burning] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                 description="Burning squares: [down, across, counters].")
+    firebreaks: list[Spot] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                   description="Squares with a Firebreak: [down, across].")
+    at: dict[Name, Spot] = Field(default_factory=dict, max_length=MAX_PLAYERS,
+                                 description="Where each hotshot and smoke jumper stands: a square or a space of "
+                                             "the ring.")
+    out: list[Name] = Field(default_factory=list, max_length=MAX_PLAYERS, description="Players already out.")
 
 
 def _action_text(v: str) -> str:

@@ -12,7 +12,7 @@ from pnpkit.scorer.games.forest_fire.notation import parse_action, text
 from pnpkit.scorer.games.forest_fire.record import Record
 from pnpkit.scorer.games.forest_fire.replay import Walk, begin, round_entries, setup_entries, turn_entries
 from pnpkit.scorer.games.forest_fire.rules import F4, F5
-from pnpkit.scorer.games.forest_fire.state import Move, sq
+from pnpkit.scorer.games.forest_fire.state import Move, State, sq
 from pnpkit.scorer.replay import Replay, run
 from pnpkit.scorer.play import Dice, Option, Turn, cannot_extend
 
@@ -64,6 +64,12 @@ class AtTable:
             self.acting = upto
         else:
             self._begin(upto + 1)
+
+    @property
+    def state(self) -> State:
+        """The position where the record stops, as the rules hold it (a `start:` is written from it
+        between rounds: position.start_of)."""
+        return self.run.state
 
     def _left(self, i: int) -> int:
         """Actions player i may still take this turn."""
