@@ -23,11 +23,6 @@ class AtTable:
     actions written in the round's `moves` (write `Ben: []` to say Ann's turn is over), or the next
     one when that player has no action left."""
 
-    @property
-    def state(self):
-        """The rules' state where the record stops (scorer/game.py: Table.state)."""
-        return self.run.state
-
     def __init__(self, record: Record, kit) -> None:
         self.record, self.kit = record, kit
         walk = self.run = Walk(record, kit)
