@@ -23,6 +23,7 @@ them with its own words. There are no aliases here, so nothing expands.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.safeyaml import LIMITS, Limits, known_words, resolve_plain
@@ -34,7 +35,8 @@ _LINE = re.compile(rf"( *)(?:- (?:{_KEY}:(?: ({_VALUE}))?|({_VALUE}))|{_KEY}:(?:
 a value is a plain word or words (no `: `, ` #` or indicator), a quoted text without quotes or
 escapes in it, `[]` or `{}`."""
 
-_SEQ = object()  # a row's key when the row opens a list item holding a mapping (`- key: ...`)
+_SEQ = object()    # a row's key when the row opens a list item holding a mapping (`- key: ...`)
+_BLOCK = object()  # a row's value when its key has nothing after it (a block below, or null)
 _UNKNOWN = object()
 
 
@@ -45,37 +47,53 @@ class _GiveUp(Exception):
 def read(text: str, limits: Limits = LIMITS) -> Any:
     """The data of a text of the plain shape, or None (safeyaml reads it). The caller has checked
     the text's size and characters (safeyaml.read)."""
-    rows = _rows(text, min(limits.key, limits.text))
-    if not rows or 2 * len(rows) + 1 > limits.values:
-        return None
     try:
-        data, at = _block(rows, 0, 0, _Words(limits))
+        rows = _rows(text, min(limits.key, limits.text), _Words(limits))
+        if not rows or 2 * len(rows) + 1 > limits.values:
+            return None
+        data, at = _block(rows, 0, 0, limits.depth - 2)  # a level before safeyaml's limit: it says so
     except _GiveUp:
         return None
     return data if at == len(rows) else None
 
 
-def _rows(text: str, longest: int) -> list[tuple[int, bool, Any, str | None]] | None:
-    """(indent, is a list item, key or None or _SEQ, value text or None) for each line that is not
-    blank; None if a line is not of the plain shape."""
-    rows: list[tuple[int, bool, Any, str | None]] = []
-    match = _LINE.fullmatch
+@lru_cache(maxsize=4)
+def _lines(longest: int) -> re.Pattern:
+    """Every line of the plain shape in a text (findall: one tuple of `_LINE`'s groups a line),
+    none longer than `longest`."""
+    return re.compile(rf"^(?=[^\n]{{0,{longest}}}$){_LINE.pattern}$", re.M)
+
+
+_BLANK = re.compile(r"^$", re.M)
+
+
+def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any, Any]]:
+    """(indent, is a list item, key (or None in a list item, _SEQ opening one that holds a
+    mapping), value (or _BLOCK)) for each line that is not blank, keys and values read;
+    _GiveUp if a line is not of the plain shape (then fewer lines match than the text has)."""
+    found = _lines(longest).findall(text)
+    if len(found) != text.count("\n") + 1 - len(_BLANK.findall(text)):
+        raise _GiveUp
+    rows: list[tuple[int, bool, Any, Any]] = []
     add = rows.append
-    for line in text.split("\n"):
-        if not line:
-            continue
-        m = match(line) if len(line) <= longest else None
-        if m is None:
-            return None
-        indent, item_key, item_value, item, key, value = m.groups()
+    known = words.known.get
+    value_of = words.value
+    for indent, item_key, item_value, item, key, value in found:
         n = len(indent)
-        if key is not None:
-            add((n, False, key, value))
-        elif item_key is not None:      # `- key: ...`: a list item holding a mapping, at n + 2
-            add((n, True, _SEQ, None))
-            add((n + 2, False, item_key, item_value))
-        else:
-            add((n, True, None, item))
+        if not key:
+            if not item_key:            # `- value`
+                out = known(item, _UNKNOWN)
+                add((n, True, None, value_of(item) if out is _UNKNOWN else out))
+                continue
+            add((n, True, _SEQ, None))  # `- key: ...`: a list item holding a mapping, at n + 2
+            n, key, value = n + 2, item_key, item_value
+        out = known(key, _UNKNOWN)
+        key = words.word(key) if out is _UNKNOWN else out
+        if not value:
+            add((n, False, key, _BLOCK))
+            continue
+        out = known(value, _UNKNOWN)
+        add((n, False, key, value_of(value) if out is _UNKNOWN else out))
     return rows
 
 
@@ -85,7 +103,6 @@ class _Words:
     def __init__(self, limits: Limits):
         self.largest = limits.number
         self.known = known_words(limits)
-        self.deepest = limits.depth - 2  # given up a level before safeyaml's limit: it says so
 
     def value(self, text: str) -> Any:
         first = text[0]
@@ -105,36 +122,36 @@ class _Words:
         return out
 
 
-def _block(rows: list, i: int, depth: int, words: _Words) -> tuple[Any, int]:
+_NULL = _Words(LIMITS).word("")  # what a key with nothing after it holds (null)
+
+
+def _block(rows: list, i: int, depth: int, deepest: int) -> tuple[Any, int]:
     """The mapping or list that starts at row i."""
-    if depth > words.deepest:
+    if depth > deepest:
         raise _GiveUp
-    return (_list if rows[i][1] else _mapping)(rows, i, rows[i][0], depth, words)
+    return (_list if rows[i][1] else _mapping)(rows, i, rows[i][0], depth, deepest)
 
 
-def _mapping(rows: list, i: int, n: int, depth: int, words: _Words) -> tuple[dict, int]:
+def _mapping(rows: list, i: int, n: int, depth: int, deepest: int) -> tuple[dict, int]:
     out: dict = {}
     end = len(rows)
     while i < end:
         indent, item, key, value = rows[i]
         if indent < n:
             break
-        if indent > n or item:
-            raise _GiveUp
-        key = words.word(key)
-        if key in out:
+        if indent > n or item or key in out:
             raise _GiveUp
         i += 1
-        if value is not None:
-            out[key] = words.value(value)
+        if value is not _BLOCK:
+            out[key] = value
         elif i < end and (rows[i][0] > n or rows[i][0] == n and rows[i][1]):
-            out[key], i = _block(rows, i, depth + 1, words)
+            out[key], i = _block(rows, i, depth + 1, deepest)
         else:
-            out[key] = words.word("")
+            out[key] = _NULL
     return out, i
 
 
-def _list(rows: list, i: int, n: int, depth: int, words: _Words) -> tuple[list, int]:
+def _list(rows: list, i: int, n: int, depth: int, deepest: int) -> tuple[list, int]:
     out: list = []
     end = len(rows)
     while i < end:
@@ -144,11 +161,11 @@ def _list(rows: list, i: int, n: int, depth: int, words: _Words) -> tuple[list, 
         if indent > n:
             raise _GiveUp
         if key is _SEQ:
-            if depth + 1 > words.deepest:
+            if depth + 1 > deepest:
                 raise _GiveUp
-            got, i = _mapping(rows, i + 1, n + 2, depth + 1, words)
+            got, i = _mapping(rows, i + 1, n + 2, depth + 1, deepest)
             out.append(got)
         else:
-            out.append(words.value(value))
+            out.append(value)
             i += 1
     return out, i
