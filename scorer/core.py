@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property
 from typing import Any, Callable, Iterable, Sequence
 
 
@@ -46,6 +46,14 @@ class Line:
     label: str
     points: int
 
+    @cached_property
+    def json_text(self) -> str:
+        """`{"label": ..., "points": ...}` as JSON text, made once a line: scores share their Line
+        values (a kit's sheet and deck lines), and encoding them again was most of what writing a
+        many-records line cost (a cached property, not a cache keyed by the line: hashing a line
+        each time cost as much as encoding it)."""
+        return _JSON.encode({"label": self.label, "points": self.points})
+
 
 @dataclass
 class PlayerScore:
@@ -65,20 +73,15 @@ class PlayerScore:
 
     def json_text(self) -> str:
         """`to_json()` as JSON text (ensure_ascii off), the same characters, from each breakdown
-        line's text kept once: scores share their Line values, and encoding them again was most of
-        what writing a many-records line cost."""
+        line's text kept once (`Line.json_text`)."""
         total = self.total
         return ('{"name": ' + _JSON.encode(self.name) + ', "total": '
                 + (str(total) if type(total) is int else _JSON.encode(total)) + ', "breakdown": ['
-                + ", ".join([_line_text(line) for line in self.breakdown]) + "]}")
+                + ", ".join([line.json_text for line in self.breakdown]) + "]}")
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on each call
 
-
-@lru_cache(maxsize=4096)
-def _line_text(line: Line) -> str:
-    return _JSON.encode({"label": line.label, "points": line.points})
 
 
 @dataclass(frozen=True)
