@@ -30,7 +30,7 @@ from pnpkit.kitfile.safeyaml import LIMITS, Limits, known_words, resolve_plain
 
 _VALUE = (r"(?:(?:\w|[+\-][\w.])(?:[\w.+\- ]*[\w.+\-])?|'[^'\n]*'|\"[^\"\\\n]*\"|\[\]|\{\})")
 _KEY = r"(\w[\w.\-]*)"
-_LINE = re.compile(rf"( *)(?:- (?:{_KEY}:(?: ({_VALUE}))?|({_VALUE}))|{_KEY}:(?: ({_VALUE}))?)")
+_LINE = rf"( *)(?:- (?:{_KEY}:(?: ({_VALUE}))?|({_VALUE}))|{_KEY}:(?: ({_VALUE}))?)"
 """One line: `key: value`, `key:`, `- value`, `- key: value` or `- key:`, indented by spaces;
 a value is a plain word or words (no `: `, ` #` or indicator), a quoted text without quotes or
 escapes in it, `[]` or `{}`."""
@@ -61,10 +61,10 @@ def read(text: str, limits: Limits = LIMITS) -> Any:
 def _lines(longest: int) -> re.Pattern:
     """Every line of the plain shape in a text (findall: one tuple of `_LINE`'s groups a line),
     none longer than `longest`."""
-    return re.compile(rf"^(?=[^\n]{{0,{longest}}}$){_LINE.pattern}$", re.M)
+    return re.compile(rf"^(?=[^\n]{{0,{longest}}}$){_LINE}$", re.M)  # (compiled when first read, not at import)
 
 
-_BLANK = re.compile(r"^$", re.M)
+_BLANK = re.compile(r"^$", re.M)  # (a small pattern: compiling it costs nothing at import)
 
 
 def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any, Any]]:
