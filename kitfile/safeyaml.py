@@ -98,16 +98,7 @@ def decode(raw: bytes) -> str:
 
 def read(text: str, limits: Limits = LIMITS) -> Parsed:
     """Parse one YAML document into plain Python values. Raises YamlProblem."""
-    size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > limits.bytes else len(text)
-    if size > limits.bytes:
-        cut = text.encode("utf-8", "surrogatepass")[: limits.bytes].decode("utf-8", "ignore")
-        raise YamlProblem(cut.count("\n") + 1, f"the file is larger than {limits.bytes // 1_000_000} MB "
-                                               "(a kit file or record is a few KB)")
-    bad = _NON_PRINTABLE.search(text)
-    if bad:
-        line, col = line_col(text, bad.start())
-        raise YamlProblem(line, f"column {col}: the character U+{ord(bad[0]):04X} is not allowed "
-                                "(a control character; YAML allows tabs, line breaks and printable text)")
+    check(text, limits)
     loader = _Loader(text)
     try:
         return _Composer(loader, limits).document()
@@ -124,6 +115,20 @@ def read(text: str, limits: Limits = LIMITS) -> Parsed:
         loader.dispose()
 
 
+def check(text: str, limits: Limits = LIMITS) -> None:
+    """What is refused before any YAML is read: a text over the size limit, a control character."""
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > limits.bytes else len(text)
+    if size > limits.bytes:
+        cut = text.encode("utf-8", "surrogatepass")[: limits.bytes].decode("utf-8", "ignore")
+        raise YamlProblem(cut.count("\n") + 1, f"the file is larger than {limits.bytes // 1_000_000} MB "
+                                               "(a kit file or record is a few KB)")
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        line, col = line_col(text, bad.start())
+        raise YamlProblem(line, f"column {col}: the character U+{ord(bad[0]):04X} is not allowed "
+                                "(a control character; YAML allows tabs, line breaks and printable text)")
+
+
 class _Composer:
     """Events -> values, within the limits. One instance reads one document."""
 
@@ -138,7 +143,7 @@ class _Composer:
         self.depth, self.most, self.longest = limits.depth, limits.values, limits.text
         self.largest, self.key_longest = limits.number, limits.key
         # plain scalars already resolved (kept across files: records repeat their words and numbers)
-        self.known = _RESOLVED if limits.number == LIMITS.number else {}
+        self.known = known_words(limits)
 
     def document(self) -> Parsed:
         next_event = self.loader.get_event
@@ -201,16 +206,11 @@ class _Composer:
         return out
 
     def resolve(self, text: str, line: int, path: tuple) -> Any:
-        """A plain scalar's value (`_plain`), then kept in `known`, which a dict lookup reads
-        faster than `_plain`'s cache; bounded as that cache is."""
+        """A plain scalar's value (`resolve_plain`), or YamlProblem at its line."""
         try:
-            value = _plain(text, None, self.largest)
+            return resolve_plain(text, self.largest, self.known)
         except ValueError as e:
             raise YamlProblem(line, str(e), path) from None
-        if len(self.known) >= 8192:
-            self.known.clear()
-        self.known[text] = value
-        return value
 
     def alias(self, event: Any, path: tuple, line: int) -> Any:
         try:
@@ -334,6 +334,22 @@ def _plain(text: str, tag: str | None, largest: int) -> Any:
 
 _RESOLVED: dict[str, Any] = {}  # plain scalar -> its value, under LIMITS.number (Composer.known)
 _UNKNOWN = object()
+
+
+def known_words(limits: Limits) -> dict[str, Any]:
+    """Where plain scalars already resolved under `limits` are kept (shared across files under
+    the usual limits: records repeat their words and numbers)."""
+    return _RESOLVED if limits.number == LIMITS.number else {}
+
+
+def resolve_plain(text: str, largest: int, known: dict[str, Any]) -> Any:
+    """A plain scalar's value (`_plain`; ValueError if refused), then kept in `known`, which a
+    dict lookup reads faster than `_plain`'s cache; bounded as that cache is."""
+    value = _plain(text, None, largest)
+    if len(known) >= 8192:
+        known.clear()
+    known[text] = value
+    return value
 
 
 _MERGE = object()  # the key `<<`

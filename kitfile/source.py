@@ -18,7 +18,8 @@ from typing import Any, Iterable, Literal, Mapping, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
-from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, decode, read, short
+from pnpkit.kitfile.quickyaml import read as quick
+from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, decode, read, short
 
 Path_ = tuple  # a path into the data: ("components", 2, "size")
 M = TypeVar("M", bound=BaseModel)
@@ -140,14 +141,48 @@ def load_file(path: str | Path, display: str | None = None) -> Source:
     return parse(text, display)
 
 
-def parse(text: str, file: str, limits: Limits = LIMITS) -> Source:
+def parse(text: str, file: str, limits: Limits = LIMITS, lines: bool = True) -> Source:
     """Parse YAML (JSON is YAML) safely, within `limits`, keeping each value's line; duplicate
-    keys and tags other than the plain ones are errors (kitfile/safeyaml.py)."""
+    keys and tags other than the plain ones are errors (kitfile/safeyaml.py).
+
+    `lines=False`: a text of the plainest shape is read quickly, without its lines
+    (kitfile/quickyaml.py), which are read when first asked for (a problem is being reported);
+    anything else is read as above. Reading many records, most of which are right, does this."""
     try:
+        if not lines:
+            check(text, limits)
+            data = quick(text, limits)
+            if data is not None:
+                return _Unlined(file, data, text, limits)
         parsed = read(text, limits)
     except YamlProblem as e:
         raise SourceError(file, [Problem(e.line, field_name(e.field), e.message)]) from None
     return Source(file, parsed.data, parsed.lines, parsed.links)
+
+
+class _Unlined(Source):
+    """A Source read without its lines (`parse(..., lines=False)`): the text is read again, the
+    usual way, for its lines and links when they are first asked for. The same text gives the
+    same data either way (tests/test_quickyaml.py)."""
+
+    def __init__(self, file: str, data: Any, text: str, limits: Limits):  # noqa: D107 (not the dataclass's)
+        self.file, self.data, self.decks = file, data, {}
+        self._text, self._limits = text, limits
+        self._lined: tuple[dict, dict] | None = None
+
+    @property
+    def lines(self) -> dict[Path_, int]:  # type: ignore[override]
+        return self._read()[0]
+
+    @property
+    def links(self) -> dict[Path_, Path_]:  # type: ignore[override]
+        return self._read()[1]
+
+    def _read(self) -> tuple[dict, dict]:
+        if self._lined is None:
+            parsed = read(self._text, self._limits)
+            self._lined = (parsed.lines, parsed.links)
+        return self._lined
 
 
 def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -> M:

@@ -134,7 +134,7 @@ def _chunk_of_texts(texts: list[tuple[str, "str | SourceError"]], as_jsonl: bool
         try:
             if isinstance(text, SourceError):
                 raise text
-            game, record, kit = api.read_record(parse(text, path), _HEADS)
+            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS)
             result = game.score_record(record, kit)
         except SourceError as e:
             out.append((2, render(path, 2, e)))

@@ -49,5 +49,5 @@ MOST = max(LIMITS.bytes, pdfform.MAX_BYTES) + 1
 def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     text, file = record_text(record)
-    source = parse(text, file)  # every reading problem is a SourceError, with its line
+    source = parse(text, file, lines=False)  # every reading problem is a SourceError, with its line (read when asked)
     return Read(*api.read_record(source, heads), source)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property
 from typing import Any, Callable, Iterable, Sequence
 
 
@@ -46,6 +46,14 @@ class Line:
     label: str
     points: int
 
+    @cached_property
+    def json_text(self) -> str:
+        """`{"label": ..., "points": ...}` as JSON text, made once a line: scores share their Line
+        values (a kit's sheet and deck lines), and encoding them again was most of what writing a
+        many-records line cost (a cached property, not a cache keyed by the line: hashing a line
+        each time cost as much as encoding it)."""
+        return _JSON.encode({"label": self.label, "points": self.points})
+
 
 @dataclass
 class PlayerScore:
@@ -65,20 +73,35 @@ class PlayerScore:
 
     def json_text(self) -> str:
         """`to_json()` as JSON text (ensure_ascii off), the same characters, from each breakdown
-        line's text kept once: scores share their Line values, and encoding them again was most of
-        what writing a many-records line cost."""
+        line's text kept once (`Line.json_text`)."""
         total = self.total
-        return ('{"name": ' + _JSON.encode(self.name) + ', "total": '
+        name = self.name
+        return ('{"name": ' + (_json_text(name) if type(name) is str else _JSON.encode(name)) + ', "total": '
                 + (str(total) if type(total) is int else _JSON.encode(total)) + ', "breakdown": ['
-                + ", ".join([_line_text(line) for line in self.breakdown]) + "]}")
+                + ", ".join([line.json_text for line in self.breakdown]) + "]}")
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)  # what json.dumps(..., ensure_ascii=False) makes on each call
 
 
-@lru_cache(maxsize=4096)
-def _line_text(line: Line) -> str:
-    return _JSON.encode({"label": line.label, "points": line.points})
+def _encoder() -> Callable[[Any], str]:
+    """`_JSON.encode` for a mapping or list, the same characters, without making the C encoder
+    again on every call as `encode` does (half of its time on a many-records line's small parts).
+    Where the C encoder is missing or made otherwise, `_JSON.encode` itself."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    try:
+        encode = make(None, _JSON.default, json.encoder.encode_basestring, None, _JSON.key_separator,
+                      _JSON.item_separator, False, False, True)
+        if "".join(encode({"a": [1, 2.5, True, None, "é"]}, 0)) != _JSON.encode({"a": [1, 2.5, True, None, "é"]}):
+            raise TypeError("not the same characters")
+    except TypeError:  # (make is None, or takes other arguments)
+        return _JSON.encode
+    return lambda value: "".join(encode(value, 0))
+
+
+_json = _encoder()
+_json_text = json.encoder.encode_basestring  # what _JSON.encode makes of a str
+
 
 
 @dataclass(frozen=True)
@@ -193,8 +216,8 @@ class Result:
         head = {**first, **head}
         if not players or any(key in head or key == "players" for key in rest):
             return _JSON.encode({**first, **self.to_json()})     # a key written twice: json.dumps's order
-        return (_JSON.encode(head)[:-1] + ', "players": [' + ", ".join([p.json_text() for p in self.players])
-                + "], " + _JSON.encode(rest)[1:])
+        return (_json(head)[:-1] + ', "players": [' + ", ".join([p.json_text() for p in self.players])
+                + "], " + _json(rest)[1:])
 
     def _json_parts(self) -> tuple[dict[str, Any], bool, dict[str, Any]]:
         """to_json's keys before `players`, whether it has players, and its keys after them."""

@@ -137,11 +137,12 @@ class Record(Strict):
 
     @model_validator(mode="after")
     def _one_form(self) -> "Record":
+        log = self.is_log
         for p in self.players:
-            if self.is_log and not isinstance(p, str):
+            if log and not isinstance(p, str):
                 raise ValueError("a move log names its players only (players: [Ann, Ben]); the replay works out "
                                  "their sheets")
-            if not self.is_log and isinstance(p, str):
+            if not log and isinstance(p, str):
                 raise ValueError("give each player's final sheet ({name: Ann, sheet: {...}}), or write a move log "
                                  "with setup: and rounds:")
         if self.is_log and self.setup is None and self.start is None:

@@ -79,13 +79,13 @@ def _player(player: Player, params: Params, deck: dict[str, Card], sheet_lines: 
     lines = ps.breakdown
     full_rows = min(counts)
     lines.append(sheet_lines[("rows", full_rows)])
-    for kind, n in zip(NUTS, counts):
-        lines.append(sheet_lines[(kind, n)])
+    lines += [sheet_lines[kind_n] for kind_n in zip(NUTS, counts)]  # (kind, n): each column's line
     salt_line = sheet_lines.get(("salt", salt))
     if salt_line is None:
         salt_line = Line(f"salt ({salt} x {params.salt_points})", salt * params.salt_points)
     lines.append(salt_line)
-    _goals(player, params, {"salt": salt, "squirrel": squirrel}, ps, t)
+    if player.goals:
+        _goals(player, params, {"salt": salt, "squirrel": squirrel}, ps, t)
     _bonus(player, params, deck, counts, ps, t)
     if t.explain:
         t.notes.append(f"{name}: {plural(full_rows, 'complete row')}; total {plural(ps.total, 'point')}.")
@@ -99,8 +99,11 @@ def _player(player: Player, params: Params, deck: dict[str, Card], sheet_lines: 
 def _counts(player: Player, height: int, t: Table) -> tuple[tuple[int, ...], int, int]:
     """The sheet's counts as scored (each column between 0 and the rows; U2), the Salt and Squirrel
     markers; an impossible count is a violation."""
-    here = player.name + ", "
     raw = player.sheet.counts()
+    salt, squirrel = player.salt, player.squirrel
+    if min(raw) >= 0 and max(raw) <= height and salt >= 0 and squirrel >= 0:
+        return raw, salt, squirrel  # (most sheets: nothing to say)
+    here = player.name + ", "
     for kind, n in zip(NUTS, raw):
         if n < 0:
             t.fault(f"{here}sheet.{kind}", f"{n} {kind} tokens: a count cannot be negative", TOKEN)
@@ -152,8 +155,7 @@ def _bonus(player: Player, params: Params, deck: dict[str, Card], counts: tuple[
                 f"{deck_size + 1}-{len(cards)} are scored as not fulfilled)", DRAW)
     choice = best_choice(counts, [c.needs for c in cards[:deck_size]], [c.points for c in cards[:deck_size]])
     chosen = set(choice.fulfilled)
-    for j, c in enumerate(cards):
-        ps.breakdown.append(c.fulfilled if j in chosen else c.unfulfilled)
+    ps.breakdown += [c.fulfilled if j in chosen else c.unfulfilled for j, c in enumerate(cards)]
     if t.explain and cards:
         used = [sum(cards[j].needs[k] for j in chosen) for k in range(len(NUTS))]
         left = needs_text(tuple(n - u for n, u in zip(counts, used))) or "none"

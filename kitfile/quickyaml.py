@@ -1,0 +1,171 @@
+"""A quick reader for the plainest YAML, the shape most records have; anything else is left to
+kitfile/safeyaml.py.
+
+`pnpkit score FOLDER` reads thousands of records, and pulling libyaml's events one Python object at
+a time was most of what reading one cost. Most records (every record `pnpkit` writes, and most
+written by hand) are block mappings and lists of plain words and numbers, one a line. This module
+reads exactly that shape, a line at a time with one regular expression, and gives up (None) on
+the first line that is anything else: a comment, a flow collection other than `[]` and `{}`, an
+anchor, an alias, a tag, a multi-line or escaped text, a `---`, a tab, a key written twice, a
+number out of bounds, indentation that is not the plain nesting of a block. Then the record is
+read again by safeyaml, which reads any YAML and says what is wrong and on which line.
+
+What it accepts it reads as safeyaml does: each plain word resolved by the same YAML 1.1 rules
+(`safeyaml.resolve_plain`), quoted texts as written, a key with nothing after it null. It keeps no
+lines: a record read here that turns out to be wrong is read again by safeyaml for its lines
+(kitfile/source.py, `parse(..., lines=False)`), so every message names the line as before.
+tests/test_quickyaml.py checks that both readers give the same data, or this one gives up.
+
+Limits: a line longer than the shortest text limit (a key's), more values than the limit once
+counted generously (two a line), or nesting near the depth limit: given up, so safeyaml refuses
+them with its own words. There are no aliases here, so nothing expands.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from pnpkit.kitfile.safeyaml import LIMITS, Limits, known_words, resolve_plain
+
+_VALUE = (r"(?:(?:\w|[+\-][\w.])(?:[\w.+\- ]*[\w.+\-])?|'[^'\n]*'|\"[^\"\\\n]*\"|\[\]|\{\})")
+_KEY = r"(\w[\w.\-]*)"
+_LINE = rf"( *)(?:- (?:{_KEY}:(?: ({_VALUE}))?|({_VALUE}))|{_KEY}:(?: ({_VALUE}))?)"
+"""One line: `key: value`, `key:`, `- value`, `- key: value` or `- key:`, indented by spaces;
+a value is a plain word or words (no `: `, ` #` or indicator), a quoted text without quotes or
+escapes in it, `[]` or `{}`."""
+
+_SEQ = object()    # a row's key when the row opens a list item holding a mapping (`- key: ...`)
+_BLOCK = object()  # a row's value when its key has nothing after it (a block below, or null)
+_UNKNOWN = object()
+
+
+class _GiveUp(Exception):
+    """Not the plain shape: safeyaml reads it."""
+
+
+def read(text: str, limits: Limits = LIMITS) -> Any:
+    """The data of a text of the plain shape, or None (safeyaml reads it). The caller has checked
+    the text's size and characters (safeyaml.read)."""
+    try:
+        rows = _rows(text, min(limits.key, limits.text), _Words(limits))
+        if not rows or 2 * len(rows) + 1 > limits.values:
+            return None
+        data, at = _block(rows, 0, 0, limits.depth - 2)  # a level before safeyaml's limit: it says so
+    except _GiveUp:
+        return None
+    return data if at == len(rows) else None
+
+
+@lru_cache(maxsize=4)
+def _lines(longest: int) -> re.Pattern:
+    """Every line of the plain shape in a text (findall: one tuple of `_LINE`'s groups a line),
+    none longer than `longest`."""
+    return re.compile(rf"^(?=[^\n]{{0,{longest}}}$){_LINE}$", re.M)  # (compiled when first read, not at import)
+
+
+_BLANK = re.compile(r"^$", re.M)  # (a small pattern: compiling it costs nothing at import)
+
+
+def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any, Any]]:
+    """(indent, is a list item, key (or None in a list item, _SEQ opening one that holds a
+    mapping), value (or _BLOCK)) for each line that is not blank, keys and values read;
+    _GiveUp if a line is not of the plain shape (then fewer lines match than the text has)."""
+    found = _lines(longest).findall(text)
+    if len(found) != text.count("\n") + 1 - len(_BLANK.findall(text)):
+        raise _GiveUp
+    rows: list[tuple[int, bool, Any, Any]] = []
+    add = rows.append
+    known = words.known.get
+    value_of = words.value
+    for indent, item_key, item_value, item, key, value in found:
+        n = len(indent)
+        if not key:
+            if not item_key:            # `- value`
+                out = known(item, _UNKNOWN)
+                add((n, True, None, value_of(item) if out is _UNKNOWN else out))
+                continue
+            add((n, True, _SEQ, None))  # `- key: ...`: a list item holding a mapping, at n + 2
+            n, key, value = n + 2, item_key, item_value
+        out = known(key, _UNKNOWN)
+        key = words.word(key) if out is _UNKNOWN else out
+        if not value:
+            add((n, False, key, _BLOCK))
+            continue
+        out = known(value, _UNKNOWN)
+        add((n, False, key, value_of(value) if out is _UNKNOWN else out))
+    return rows
+
+
+class _Words:
+    """Values of scalars, as safeyaml reads them."""
+
+    def __init__(self, limits: Limits):
+        self.largest = limits.number
+        self.known = known_words(limits)
+
+    def value(self, text: str) -> Any:
+        first = text[0]
+        if first == "'" or first == '"':
+            return text[1:-1]
+        if first == "[" or first == "{":
+            return [] if first == "[" else {}
+        return self.word(text)
+
+    def word(self, text: str) -> Any:
+        out = self.known.get(text, _UNKNOWN)
+        if out is _UNKNOWN:
+            try:
+                out = resolve_plain(text, self.largest, self.known)
+            except ValueError:
+                raise _GiveUp from None
+        return out
+
+
+_NULL = _Words(LIMITS).word("")  # what a key with nothing after it holds (null)
+
+
+def _block(rows: list, i: int, depth: int, deepest: int) -> tuple[Any, int]:
+    """The mapping or list that starts at row i."""
+    if depth > deepest:
+        raise _GiveUp
+    return (_list if rows[i][1] else _mapping)(rows, i, rows[i][0], depth, deepest)
+
+
+def _mapping(rows: list, i: int, n: int, depth: int, deepest: int) -> tuple[dict, int]:
+    out: dict = {}
+    end = len(rows)
+    while i < end:
+        indent, item, key, value = rows[i]
+        if indent < n:
+            break
+        if indent > n or item or key in out:
+            raise _GiveUp
+        i += 1
+        if value is not _BLOCK:
+            out[key] = value
+        elif i < end and (rows[i][0] > n or rows[i][0] == n and rows[i][1]):
+            out[key], i = _block(rows, i, depth + 1, deepest)
+        else:
+            out[key] = _NULL
+    return out, i
+
+
+def _list(rows: list, i: int, n: int, depth: int, deepest: int) -> tuple[list, int]:
+    out: list = []
+    end = len(rows)
+    while i < end:
+        indent, item, key, value = rows[i]
+        if indent < n or indent == n and not item:
+            break
+        if indent > n:
+            raise _GiveUp
+        if key is _SEQ:
+            if depth + 1 > deepest:
+                raise _GiveUp
+            got, i = _mapping(rows, i + 1, n + 2, depth + 1, deepest)
+            out.append(got)
+        else:
+            out.append(value)
+            i += 1
+    return out, i
