@@ -128,7 +128,10 @@ def whole_process(kit: str, paper: str, doc, runs: int, secs: float) -> None:
                                      "--out", str(Path(tmp) / "out")],
                     "reportlab alone": [sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
                                         str(Path(tmp) / "plain.pdf")]}
-        for cmd in commands.values():       # the file cache warmed for both, the bytecode written
+        # the warm-up: the file cache warmed for both, the bytecode written, and pnpkit's fonts as
+        # reportlab parses them kept in the user's cache folder (generator/fontcache.py), as any
+        # build but a machine's very first finds them
+        for cmd in commands.values():
             _run(cmd, env)
         got: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
         for r in range(runs):
