@@ -16,10 +16,13 @@ clock; min / median / max):
 - the ratio full / reportlab (the median of the runs' ratios; target <= 1.5, issue 15), and the
   PDF size and build time against the kit's issue: Chestnuts (#2) < 400 KB and < 1.5 s; NUTS
   (#7) < 1 MB and < 2 s; other kits Chestnuts';
-- whole processes (issue 29; unless --no-cold): `pnpkit build KIT` run as a person runs it, paired
-  with a new Python process that draws the same shapes with reportlab alone and writes the PDF
-  (bench/reportlab_draw.py, fed the calls `Plain` makes, recorded), alternating which goes first;
-  CPU and wall, min / median / max, and the median of the runs' ratios (target <= 1.5).
+- whole processes (issue 29; unless --no-cold): `pnpkit build KIT --paper P` run as a person runs
+  it, paired with a new Python process that draws the same shapes with reportlab alone and writes
+  them (bench/reportlab_draw.py, fed the calls bench/plain_draw.py's `Plain` makes, recorded):
+  both PDFs the build draws, the kit's pages and its score sheets to fill in (with reportlab's own
+  text fields); alternating which goes first; CPU and wall, min / median / max, and the median of
+  the runs' ratios (target <= 1.5). The build also writes an SVG of every page and the manifest,
+  which a reportlab program does not make: that work is the build's own, in its side of the ratio.
 With --process-caches, also the full build with the caches a process keeps between builds
 emptied as well (compiled templates above all), for information: the target's "full" keeps them
 across its runs, as `build --all` does but a new `pnpkit build` process does not.
@@ -30,8 +33,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import io
-import marshal
 import os
 import resource
 import statistics
@@ -43,217 +44,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
-
-from pnpkit.generator import colour, fonts, memo
+from pnpkit.generator import fonts, memo
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.build import build_kit, compose, pieces_of, titles_of
 from pnpkit.generator.cover import KitInfo
 from pnpkit.generator.options import PrintOptions
-from pnpkit.generator.shapes import (
-    MM_PER_PT,
-    Circle,
-    Ellipse,
-    Group,
-    Line,
-    Polygon,
-    Rect,
-    Text,
-)
-from pnpkit.generator.shapes import Path as PathShape
 from pnpkit.kitfile import load_kit
 
-K = 1 / MM_PER_PT
-CAPS = {"butt": 0, "round": 1, "square": 2}
-JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-class Plain:
-    """Draws shapes with reportlab's ordinary API, units mm, y down (canvas flipped), setting the
-    graphics state only when it changes, like a program written by hand."""
-
-    def __init__(self, c: Canvas):
-        self.c = c
-        self.colours: dict[str, Color] = {}
-        self.state: dict = {}
-        self.saved: list[dict] = []
-
-    def colour(self, hex_: str) -> Color:
-        col = self.colours.get(hex_)
-        if col is None:
-            r, g, b = colour.rgb(hex_)
-            col = self.colours[hex_] = Color(r / 255, g / 255, b / 255)
-        return col
-
-    def set(self, key: str, value, setter) -> None:
-        if self.state.get(key, self) != value:
-            setter(value)
-            self.state[key] = value
-
-    def save(self) -> None:
-        self.c.saveState()
-        self.saved.append(dict(self.state))
-
-    def restore(self) -> None:
-        self.c.restoreState()
-        self.state = self.saved.pop()
-
-    def style(self, st) -> tuple[int, int]:
-        c = self.c
-        if st.fill:
-            self.set("fill", st.fill, lambda v: c.setFillColor(self.colour(v)))
-            self.set("alpha", st.opacity, c.setFillAlpha)
-        if st.stroke:
-            self.set("stroke", st.stroke, lambda v: c.setStrokeColor(self.colour(v)))
-            self.set("width", st.width, c.setLineWidth)
-            self.set("dash", tuple(st.dash), lambda v: c.setDash(list(v)))
-            self.set("cap", CAPS.get(st.cap, 0), c.setLineCap)
-            self.set("join", JOINS.get(st.join, 0), c.setLineJoin)
-        return (1 if st.fill else 0), (1 if st.stroke else 0)
-
-    def draw(self, s) -> None:
-        c = self.c
-        t = type(s)
-        if t is Group:
-            self.save()
-            c.translate(s.dx, s.dy)
-            if s.rotate:
-                c.rotate(s.rotate)
-            if s.scale != 1:
-                c.scale(s.scale, s.scale)
-            if s.clip:
-                p = c.beginPath()
-                p.rect(*s.clip)
-                c.clipPath(p, stroke=0, fill=0)
-            for i in s.items:
-                self.draw(i)
-            self.restore()
-        elif t is Rect:
-            f, st = self.style(s.style)
-            if s.r:
-                c.roundRect(s.x, s.y, s.w, s.h, s.r, stroke=st, fill=f)
-            else:
-                c.rect(s.x, s.y, s.w, s.h, stroke=st, fill=f)
-        elif t is Circle:
-            f, st = self.style(s.style)
-            c.circle(s.cx, s.cy, s.r, stroke=st, fill=f)
-        elif t is Ellipse:
-            f, st = self.style(s.style)
-            c.ellipse(s.cx - s.rx, s.cy - s.ry, s.cx + s.rx, s.cy + s.ry, stroke=st, fill=f)
-        elif t is Line:
-            self.style(s.style)
-            c.line(s.x1, s.y1, s.x2, s.y2)
-        elif t is Polygon:
-            f, st = self.style(s.style)
-            p = c.beginPath()
-            p.moveTo(*s.points[0])
-            for pt in s.points[1:]:
-                p.lineTo(*pt)
-            if s.closed:
-                p.close()
-            c.drawPath(p, stroke=st, fill=f if s.closed else 0)
-        elif t is PathShape:
-            f, st = self.style(s.style)
-            p = c.beginPath()
-            for op in s.ops:
-                if op[0] == "M":
-                    p.moveTo(*op[1:])
-                elif op[0] == "L":
-                    p.lineTo(*op[1:])
-                elif op[0] == "C":
-                    p.curveTo(*op[1:])
-                else:
-                    p.close()
-            c.drawPath(p, stroke=st, fill=f)
-        elif t is Text:
-            self.save()
-            c.translate(s.x, s.y)
-            if s.rotate:
-                c.rotate(s.rotate)
-            c.scale(MM_PER_PT, -MM_PER_PT)
-            self.set("font", (fonts.pdf_font(s.font), s.size), lambda v: c.setFont(*v))
-            self.set("fill", s.color, lambda v: c.setFillColor(self.colour(v)))
-            draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[s.anchor]
-            draw(0, 0, s.text)
-            self.restore()
-
-
-def reportlab_alone(pages, w: float, h: float) -> bytes:
-    """Same stream filters as the backend (Flate, no ASCII85), so the two write the same kind of file."""
-    from reportlab import rl_config
-    a85, rl_config.useA85 = rl_config.useA85, 0
-    try:
-        return _reportlab_alone(pages, w, h)
-    finally:
-        rl_config.useA85 = a85
-
-
-def _reportlab_alone(pages, w: float, h: float) -> bytes:
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(w * K, h * K), invariant=1, pageCompression=1,
-               initialFontName=fonts.pdf_font("regular"), initialFontSize=8)
-    draw_pages(c, pages, h)
-    return buf.getvalue()
-
-
-def draw_pages(c, pages, h: float) -> None:
-    """The pages drawn by `Plain` on canvas `c` (a reportlab Canvas, or a `Recorder`), then saved."""
-    for shapes in pages:
-        plain = Plain(c)                  # a new page starts from reportlab's initial state
-        plain.save()
-        c.translate(0, h * K)
-        c.scale(K, -K)
-        for s in shapes:
-            plain.draw(s)
-        plain.restore()
-        c.showPage()
-    c.save()
-
-
-class _PathRecorder:
-    def __init__(self) -> None:
-        self.ops: list[tuple] = []
-
-    def __getattr__(self, name: str):
-        return lambda *args: self.ops.append((name, *args))
-
-
-class Recorder:
-    """Stands for a reportlab Canvas under `Plain`: keeps each call (colours as RGB, paths as
-    their own calls) for bench/reportlab_draw.py to make again in a process of its own."""
-
-    def __init__(self) -> None:
-        self.ops: list[tuple] = []
-        self.fonts: set[str] = set()
-
-    def beginPath(self) -> _PathRecorder:  # noqa: N802 (reportlab's name)
-        return _PathRecorder()
-
-    def __getattr__(self, name: str):
-        def call(*args, **kwargs):
-            if args and isinstance(args[0], _PathRecorder):
-                self.ops.append((name, args[1:], kwargs, args[0].ops))
-            elif name in ("setFillColor", "setStrokeColor"):
-                col = args[0]
-                self.ops.append((name + "RGB", (col.red, col.green, col.blue), {}, None))
-            else:
-                if name == "setFont":
-                    self.fonts.add(args[0])
-                self.ops.append((name, args, kwargs, None))
-        return call
-
-
-def record_ops(pages, w: float, h: float, file: Path) -> None:
-    """Write what bench/reportlab_draw.py needs to draw `pages` with reportlab alone."""
-    rec = Recorder()
-    draw_pages(rec, pages, h)
-    initial = fonts.pdf_font("regular")
-    paths = {name: fonts.font_path(filename) for name, filename in fonts.FONTS.values()}
-    used = sorted(rec.fonts | {initial})
-    with open(file, "wb") as f:
-        marshal.dump(([(n, paths[n]) for n in used], (w * K, h * K), initial, rec.ops), f)
-
+from plain_draw import record_ops, reportlab_alone  # noqa: E402 (bench/, on sys.path as the script's folder)
 
 def cpu() -> float:
     """CPU seconds of this process, all its threads (the PDF's streams are compressed in a
@@ -309,14 +107,18 @@ def empty_process_caches() -> None:
     svg._NUMBERS.clear()
 
 
-def whole_process(kit: str, paper: str, pages, w: float, h: float, runs: int, secs: float) -> None:
+def whole_process(kit: str, paper: str, doc, runs: int, secs: float) -> None:
     """`pnpkit build KIT` as a person runs it (a new process: imports, the worker it forks, the
     files written) against a new process that draws the same shapes with reportlab alone
     (bench/reportlab_draw.py), in turn, which goes first alternating; CPU of each process and the
     processes it waited for, and wall clock; the ratio is the median of the runs' ratios."""
     with tempfile.TemporaryDirectory() as tmp:
         ops = Path(tmp) / "ops.bin"
-        record_ops(pages, w, h, ops)
+        w, h = doc.paper.w, doc.paper.h
+        sheets = [(doc.page_shapes(), w, h, None, "")]
+        if doc.fillable:  # the score sheets to fill in on screen: the second PDF a build writes
+            sheets.append(([s.shapes for s in doc.fillable], w, h, [list(s.fields) for s in doc.fillable], "fillable"))
+        record_ops(sheets, ops)
         # Both processes as installed code runs: with its compiled bytecode (pip writes it for an
         # installed package; an environment that says PYTHONDONTWRITEBYTECODE would have each run
         # compile every pnpkit module from source again), kept apart from the tree by the warm-up
@@ -326,7 +128,10 @@ def whole_process(kit: str, paper: str, pages, w: float, h: float, runs: int, se
                                      "--out", str(Path(tmp) / "out")],
                     "reportlab alone": [sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
                                         str(Path(tmp) / "plain.pdf")]}
-        for cmd in commands.values():       # the file cache warmed for both, the bytecode written
+        # the warm-up: the file cache warmed for both, the bytecode written, and pnpkit's fonts as
+        # reportlab parses them kept in the user's cache folder (generator/fontcache.py), as any
+        # build but a machine's very first finds them
+        for cmd in commands.values():
             _run(cmd, env)
         got: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
         for r in range(runs):
@@ -423,7 +228,7 @@ def main() -> None:
     print(f"  the PDF writer alone (generator/backends/pdf.py, same pages), CPU: {mmm(writer_cpu)};"
           f" writer / reportlab alone: {mmm(ratios, 1, '{:.2f}')}")
     if not a.no_cold:
-        whole_process(a.kit, a.paper, pages, doc.paper.w, doc.paper.h, a.runs, secs)
+        whole_process(a.kit, a.paper, doc, a.runs, secs)
     size = report.pdf_bytes
     print(f"  PDF size: {size / 1024:.0f} KB  [target < {kb} KB: {'ok' if size < kb * 1024 else 'MISSED'}]")
 

@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,21 @@ def export(rev: str, into: Path) -> Path:
                              check=True, capture_output=True).stdout
     into.mkdir(parents=True)
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    as_installed(into)
     return into
+
+
+def as_installed(tree: Path) -> None:
+    """Link each subpackage folder of `tree` (pyproject's package-dir: generator/, kitfile/, ...)
+    into tree/pnpkit/, where an install puts it, so that `import pnpkit.generator` with `tree` on
+    the path runs `tree`'s code. Without the links only pnpkit/ itself came from `tree`: its
+    subpackages were found by the editable install's finder, in this working tree, and both
+    sides of the comparison ran the same generator."""
+    text = (tree / "pyproject.toml").read_text(encoding="utf-8")
+    for sub, folder in re.findall(r'^"pnpkit\.(\w+)" = "([\w/]+)"', text, re.M):
+        link = tree / "pnpkit" / sub
+        if not link.exists():
+            link.symlink_to(tree / folder, target_is_directory=True)
 
 
 def build_everything(tree: Path, out: Path) -> None:

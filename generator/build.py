@@ -35,6 +35,7 @@ from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
+from pnpkit import startup
 from pnpkit.scorer.forms import KEYWORD
 
 CALIBRATION_PAGE = 3
@@ -382,7 +383,9 @@ def collections_paused() -> Iterator[None]:
     are written, so each collection during it scans them again (and, in a new process, everything
     imported) and frees next to nothing: 10-25 ms of a NUTS build's 290 (bench/build.py). What
     little cyclic garbage a build leaves (reportlab's canvas and its document refer to each other)
-    is collected after it, as before; what a build holds meanwhile is bounded by the build itself."""
+    is collected after it, as before; what a build holds meanwhile is bounded by the build itself.
+    A new `pnpkit build` process's start-up pause ends here (pnpkit/startup.py)."""
+    startup.over()
     if not gc.isenabled():
         yield
         return

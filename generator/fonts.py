@@ -9,8 +9,8 @@ from functools import lru_cache
 from importlib import resources
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFont
 
+from pnpkit.generator import fontcache
 from pnpkit.generator.legibility import PLAY_PT
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import MM_PER_PT
@@ -53,7 +53,7 @@ def pdf_font(style: str) -> str:
     except KeyError:
         raise ValueError(f"unknown font style {style!r} (known: {', '.join(FONTS)})") from None
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, font_path(filename)))
+        pdfmetrics.registerFont(fontcache.ttfont(name, font_path(filename)))  # parsed once per machine
     return name
 
 

@@ -34,7 +34,8 @@ from pnpkit.kitfile.units import (  # noqa: F401  (re-exported: the kit-file mod
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    # defer_build: validators made at first use; a build uses only Kit's, so its parts' are never made
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
 
 # Bounds of what can be printed (docs/safety.md): a kit file past them is refused at its line,

@@ -24,7 +24,8 @@ from pnpkit.kitfile.source import Source, load_file, validate
 class Strict(BaseModel):
     """Base for every kit-file model: unknown keys are errors, not silently ignored."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # made when first validated (kitfile/components.py's Strict says why)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class GameInfo(Strict):

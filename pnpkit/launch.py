@@ -37,5 +37,8 @@ def main() -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
     if worker.wanted(sys.argv[1:]):
+        if worker.command(sys.argv[1:]) in ("build", "preview"):
+            from pnpkit import startup
+            startup.pause()  # no cyclic collections while the modules and the kit load (startup.py)
         worker.run(_cli, sys.argv[1:])  # never returns
     worker.finish(worker.guarded(_cli))

@@ -52,11 +52,15 @@ def limits() -> tuple[int, int]:
     return number("PNPKIT_WORKER_MB", MEMORY_MB), number("PNPKIT_WORKER_CPU", CPU_SECONDS)
 
 
+def command(argv: list[str]) -> str | None:
+    """The command a command line names: its first word that is not an option."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
 def wanted(argv: list[str]) -> bool:
     """Whether this command line runs its work in a worker (not `--watch`, which lives for hours;
     not `--help`)."""
-    words = [a for a in argv if not a.startswith("-")]
-    return bool(words) and words[0] in COMMANDS and not {"--watch", "--help", "-h"} & set(argv)
+    return command(argv) in COMMANDS and not {"--watch", "--help", "-h"} & set(argv)
 
 
 def say_interrupted() -> None:

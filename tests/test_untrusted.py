@@ -130,6 +130,8 @@ def test_no_template_chain_runs_a_command_or_reads_outside_the_kit(tmp_path):
     # reportlab reads its user's own settings at import, whatever the kit (not a kit's doing)
     home = os.path.expanduser("~")
     allowed += [os.path.join(home, ".reportlab_settings"), os.path.join(home, ".reportlab_mods")]
+    # pnpkit's own fonts as reportlab parsed them (generator/fontcache.py), whatever the kit
+    allowed += [os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"), "pnpkit")]
     allowed = [a for a in allowed if a != "/tmp"] + [os.path.realpath(tmp_path)]
     r = subprocess.run([sys.executable, "-c", WATCHER, json.dumps(allowed), json.dumps(kits), json.dumps(str(out))],
                        capture_output=True, text=True, timeout=120, cwd=tmp_path)

@@ -5,21 +5,29 @@ its real size and count; the pipeline (generator.build) puts them on sheets.
 """
 from __future__ import annotations
 
+import importlib
+
 from pnpkit.generator import legibility, pictures
-from pnpkit.generator.components import board, cards, counters, reference, score_sheet, tile_key, tiles
 from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
 from pnpkit.generator.fonts import TextFitError
 from pnpkit.generator.pieces import Piece
 
+# kind -> the module whose `pieces(kit, component, index)` draws it, imported when a kit has that
+# kind: a kit without tiles does not load the tile data's models (kitfile/tileset.py)
 RENDERERS = {
-    "board": board.pieces,
-    "counters": counters.pieces,
-    "tiles": tiles.pieces,
-    "cards": cards.pieces,
-    "score-sheet": score_sheet.pieces,
-    "reference": reference.pieces,
-    "tile-key": tile_key.pieces,
+    "board": "board",
+    "counters": "counters",
+    "tiles": "tiles",
+    "cards": "cards",
+    "score-sheet": "score_sheet",
+    "reference": "reference",
+    "tile-key": "tile_key",
 }
+
+
+def renderer(kind: str):
+    """The function that draws components of `kind`."""
+    return importlib.import_module(f"{__name__}.{RENDERERS[kind]}").pieces
 
 
 ART_FIELDS = {"art", "mark"}
@@ -74,7 +82,7 @@ def drawn(kit, c, i: int) -> list[Piece]:
     """One component's pieces, refused at its line when a word would not fit its box or would
     print under the size text read during play must have (generator/legibility.py)."""
     try:
-        made = RENDERERS[c.kind](kit, c, i)
+        made = renderer(c.kind)(kit, c, i)
     except TextFitError as e:
         raise error(kit, ("components", i), str(e)) from None
     small = legibility.too_small(made)
@@ -83,4 +91,4 @@ def drawn(kit, c, i: int) -> list[Piece]:
     return made
 
 
-__all__ = ["pieces_for", "RENDERERS", "MISSING_ART"]
+__all__ = ["pieces_for", "RENDERERS", "MISSING_ART", "renderer"]
