@@ -5,8 +5,12 @@ resolution.py). An SVG page is for looking at, on a screen or in a cutting machi
 (Cricut's and Silhouette's print-then-cut print at most 300 dpi), and its pictures travel as
 base64 text: a 6000 x 6000 photograph on a 250 mm board (610 dpi) was 38-81 MB of text on each
 page it crosses, seconds to write and gigabytes to hold. So a picture of more than
-resolution.MIN_PIXELS is shown at most SCREEN_DPI at the size it is drawn (3,000 pixels across
-that board; Pillow's Lanczos after a box reduction), made once per picture and size:
+resolution.MIN_PIXELS is shown at most SCREEN_DPI at the size it is drawn, and more than half of it:
+reduced by the smallest whole factor that brings it there (Pillow's `reduce`, each pixel the mean
+of a k x k square: 2,000 pixels across that board, 203 dpi). A whole factor is the cheapest
+resampling there is (a tenth of Lanczos's time) and the same copy serves every size that needs
+that factor (the board on its pages and, smaller, on the assembly page). Made once per picture
+and factor:
 - an opaque one as a JPEG (quality 90): such a picture is a photograph, and its screen copy needs
   no lossless encoding (the noise of a photo makes a PNG ten times larger and slower to write);
 - one with transparency as a PNG (JPEG has no alpha).
@@ -34,10 +38,10 @@ def href(picture: bytes, w_mm: float, h_mm: float) -> str:
     pw, ph = resolution.png_size(picture)  # from the header (a JPEG kept as its own bytes: Pillow's)
     if pw * ph <= resolution.MIN_PIXELS and picture[12:16] == b"IHDR":
         return _data("image/png", picture)  # as it always was, made again for each page (no cache to hold)
-    tw = min(pw, max(1, math.ceil(abs(w_mm) / resolution.MM_PER_INCH * SCREEN_DPI)))
-    th = min(ph, max(1, math.ceil(abs(h_mm) / resolution.MM_PER_INCH * SCREEN_DPI)))
+    most = SCREEN_DPI / resolution.MM_PER_INCH  # pixels per mm
+    factor = max(1, math.ceil(pw / max(abs(w_mm) * most, 1.0)), math.ceil(ph / max(abs(h_mm) * most, 1.0)))
     small_file = len(picture) <= AS_IS_BYTES  # many pixels in few bytes (line art): cheap to carry as it is
-    return _copy(picture, None if small_file or (tw, th) == (pw, ph) else (tw, th))
+    return _copy(picture, 1 if small_file else factor)
 
 
 def _data(mime: str, data: bytes) -> str:
@@ -45,18 +49,13 @@ def _data(mime: str, data: bytes) -> str:
 
 
 @lru_cache(maxsize=4)
-def _copy(picture: bytes, size: tuple[int, int] | None) -> str:
-    """The picture at `size` pixels (None: as it is), as a data: address; made once per picture
-    and size however many pages show it."""
-    if size is None:
+def _copy(picture: bytes, factor: int) -> str:
+    """The picture reduced by a whole `factor` (1: as it is), as a data: address; made once per
+    picture and factor however many pages show it, at whatever sizes that factor serves."""
+    if factor == 1:
         return _data("image/png" if picture[12:16] == b"IHDR" else "image/jpeg", picture)
-    from PIL import Image
     from pnpkit.generator.pictures import raster
-    im = raster.pixels(picture)
-    factor = min(im.size[0] // size[0], im.size[1] // size[1])
-    small = im.reduce(factor) if factor >= 2 else im  # a box average first: Lanczos then works on a few MB
-    del im
-    small = small.resize(size, Image.Resampling.LANCZOS)
+    small = raster.pixels(picture).reduce(factor)
     out = io.BytesIO()
     if "A" in small.mode or "transparency" in small.info:
         small.save(out, format="PNG", compress_level=1)
