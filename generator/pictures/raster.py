@@ -83,13 +83,18 @@ def _keep_decoded(png: bytes, image: object) -> None:
         _DECODED.pop(next(iter(_DECODED)))
 
 
+def kept_own(picture: bytes) -> bool:
+    """Whether `read` kept these bytes as the picture's own (source.py), not written again."""
+    return picture in _OWN
+
+
 def decoded(png: bytes) -> object | None:
     """The pixels of clean PNG bytes that `read` made, if still kept (a PIL image), else None; they
     are handed over, not kept: the PDF writer writes a picture once, and holding its pixels for the
     rest of the build (the SVG pages, the previews) would add 100 MB per large picture. A picture
     kept as its own bytes gives None: the PDF carries those bytes (pdf_images.py), and its pixels
     stay for the SVG pages' screen copy (screen.py)."""
-    if png in _OWN:
+    if kept_own(png):
         return None
     return _DECODED.pop(png, None)
 
