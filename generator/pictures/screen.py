@@ -7,10 +7,9 @@ base64 text: a 6000 x 6000 photograph on a 250 mm board (610 dpi) was 38-81 MB o
 page it crosses, seconds to write and gigabytes to hold. So a picture of more than
 resolution.MIN_PIXELS is shown at most SCREEN_DPI at the size it is drawn, and more than half of it:
 reduced by the smallest whole factor that brings it there (Pillow's `reduce`, each pixel the mean
-of a k x k square: 2,000 pixels across that board, 203 dpi). A whole factor is the cheapest
-resampling there is (a tenth of Lanczos's time) and the same copy serves every size that needs
-that factor (the board on its pages and, smaller, on the assembly page). Made once per picture
-and factor:
+of a k x k square: 3,000 pixels across that board, drawn 260 mm with its bleed, 293 dpi). A
+whole factor is the cheapest resampling there is (a tenth of Lanczos's time) and one copy serves
+every size that needs that factor. Made once per picture and factor:
 - an opaque one as a JPEG (quality 90): such a picture is a photograph, and its screen copy needs
   no lossless encoding (the noise of a photo makes a PNG ten times larger and slower to write);
 - one with transparency as a PNG (JPEG has no alpha).
