@@ -176,37 +176,43 @@ class _Page:
             out[start:] = [markup] if markup else []
             self.written[id(s)] = (s, markup)
 
+    def _group(self, s: Group) -> None:
+        """A group: its transform and clip on a <g> around its items (an empty one closed at once);
+        its scale multiplies the drawn size of the pictures inside (`_picture`)."""
+        out = self.out
+        tr = []
+        if s.dx or s.dy:
+            tr.append(f"translate({n(s.dx)} {n(s.dy)})")
+        if s.rotate:
+            tr.append(f"rotate({n(s.rotate)})")
+        if s.scale != 1.0:
+            tr.append(f"scale({n(s.scale)})")
+        attrs = [("transform", " ".join(tr))] if tr else []
+        if s.clip is not None:
+            cid = f"{self.prefix}{len(self.defs) + 1}"
+            x, y, w, h = s.clip
+            self.defs.append(f'<clipPath id="{cid}">'
+                             + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
+                             + "</clipPath>")
+            attrs.append(("clip-path", f"url(#{cid})"))
+        head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
+        start = len(out)
+        out.append(head + ">")
+        outer = self.scale
+        self.scale = outer * s.scale
+        for item in s.items:
+            self.add(item)
+        self.scale = outer
+        if len(out) == start + 1:  # nothing drawn inside
+            out[start] = head + " />"
+        else:
+            out.append("</g>")
+
     def _add(self, s: Shape) -> None:
         out = self.out
         t = type(s)
         if t is Group:
-            tr = []
-            if s.dx or s.dy:
-                tr.append(f"translate({n(s.dx)} {n(s.dy)})")
-            if s.rotate:
-                tr.append(f"rotate({n(s.rotate)})")
-            if s.scale != 1.0:
-                tr.append(f"scale({n(s.scale)})")
-            attrs = [("transform", " ".join(tr))] if tr else []
-            if s.clip is not None:
-                cid = f"{self.prefix}{len(self.defs) + 1}"
-                x, y, w, h = s.clip
-                self.defs.append(f'<clipPath id="{cid}">'
-                                 + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
-                                 + "</clipPath>")
-                attrs.append(("clip-path", f"url(#{cid})"))
-            head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
-            start = len(out)
-            out.append(head + ">")
-            outer = self.scale
-            self.scale = outer * s.scale
-            for item in s.items:
-                self.add(item)
-            self.scale = outer
-            if len(out) == start + 1:  # nothing drawn inside
-                out[start] = head + " />"
-            else:
-                out.append("</g>")
+            self._group(s)
         elif t is Rect:
             if s.r > 0:
                 out.append(_element("rect", _RECT_R, s.style) % (n(s.h), n(s.r), n(s.w), n(s.x), n(s.y)))
