@@ -9,7 +9,6 @@ tree with svgwrite took twice as long, for the same bytes.
 """
 from __future__ import annotations
 
-import base64
 import re
 
 from pnpkit.generator.fonts import SVG_FAMILY
@@ -161,6 +160,7 @@ class _Page:
         self.out: list[str] = []
         self.images: dict[bytes, str] = {}  # a picture's PNG bytes -> the id of its one <image> in defs
         self.image_uses = 0  # markup that refers to a picture is not remembered for other pages
+        self.scale = 1.0  # of the groups around the shape being written: a picture's drawn size in mm
         self.written: Written = {} if written is None else written
 
     def add(self, s: Shape) -> None:
@@ -176,34 +176,43 @@ class _Page:
             out[start:] = [markup] if markup else []
             self.written[id(s)] = (s, markup)
 
+    def _group(self, s: Group) -> None:
+        """A group: its transform and clip on a <g> around its items (an empty one closed at once);
+        its scale multiplies the drawn size of the pictures inside (`_picture`)."""
+        out = self.out
+        tr = []
+        if s.dx or s.dy:
+            tr.append(f"translate({n(s.dx)} {n(s.dy)})")
+        if s.rotate:
+            tr.append(f"rotate({n(s.rotate)})")
+        if s.scale != 1.0:
+            tr.append(f"scale({n(s.scale)})")
+        attrs = [("transform", " ".join(tr))] if tr else []
+        if s.clip is not None:
+            cid = f"{self.prefix}{len(self.defs) + 1}"
+            x, y, w, h = s.clip
+            self.defs.append(f'<clipPath id="{cid}">'
+                             + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
+                             + "</clipPath>")
+            attrs.append(("clip-path", f"url(#{cid})"))
+        head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
+        start = len(out)
+        out.append(head + ">")
+        outer = self.scale
+        self.scale = outer * s.scale
+        for item in s.items:
+            self.add(item)
+        self.scale = outer
+        if len(out) == start + 1:  # nothing drawn inside
+            out[start] = head + " />"
+        else:
+            out.append("</g>")
+
     def _add(self, s: Shape) -> None:
         out = self.out
         t = type(s)
         if t is Group:
-            tr = []
-            if s.dx or s.dy:
-                tr.append(f"translate({n(s.dx)} {n(s.dy)})")
-            if s.rotate:
-                tr.append(f"rotate({n(s.rotate)})")
-            if s.scale != 1.0:
-                tr.append(f"scale({n(s.scale)})")
-            attrs = [("transform", " ".join(tr))] if tr else []
-            if s.clip is not None:
-                cid = f"{self.prefix}{len(self.defs) + 1}"
-                x, y, w, h = s.clip
-                self.defs.append(f'<clipPath id="{cid}">'
-                                 + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
-                                 + "</clipPath>")
-                attrs.append(("clip-path", f"url(#{cid})"))
-            head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
-            start = len(out)
-            out.append(head + ">")
-            for item in s.items:
-                self.add(item)
-            if len(out) == start + 1:  # nothing drawn inside
-                out[start] = head + " />"
-            else:
-                out.append("</g>")
+            self._group(s)
         elif t is Rect:
             if s.r > 0:
                 out.append(_element("rect", _RECT_R, s.style) % (n(s.h), n(s.r), n(s.w), n(s.x), n(s.y)))
@@ -229,7 +238,7 @@ class _Page:
             text = escape(s.text) if _SPECIAL.search(s.text) else s.text
             out.append(_text(s.font, s.size, s.color, s.anchor, bool(s.rotate)) % (*where, text))
         elif t is Image:
-            attrs = [("xlink:href", "#" + self._picture(s.png)),
+            attrs = [("xlink:href", "#" + self._picture(s)),
                      ("transform", f"matrix({n(s.w)} 0 0 {n(s.h)} {n(s.x)} {n(s.y)})")]
             if s.opacity != 1.0:
                 attrs.append(("opacity", n(s.opacity)))
@@ -238,15 +247,17 @@ class _Page:
             raise TypeError(f"cannot draw {t.__name__}")
 
 
-    def _picture(self, png: bytes) -> str:
+    def _picture(self, s: Image) -> str:
         """The id of the page's one copy of a picture (a unit square, placed by each <use>): a
         picture drawn on 60 cards or 200 times in one SVG is written into a page once, not once
-        per copy (200 copies of a 1 MB picture were 270 MB of text)."""
+        per copy (200 copies of a 1 MB picture were 270 MB of text). A large picture is written as
+        its screen copy at the size it is first drawn on the page (pictures/screen.py)."""
         self.image_uses += 1
-        found = self.images.get(png)
+        found = self.images.get(s.png)
         if found is None:
-            found = self.images[png] = f"{self.prefix}img{len(self.images) + 1}"
-            href = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            found = self.images[s.png] = f"{self.prefix}img{len(self.images) + 1}"
+            from pnpkit.generator.pictures import screen  # not imported by a build without pictures
+            href = screen.href(s.png, s.w * self.scale, s.h * self.scale)
             self.defs.append(_tag("image", [("id", found), ("width", "1"), ("height", "1"),
                                             ("preserveAspectRatio", "none"), ("xlink:href", href)]))
         return found

@@ -84,6 +84,8 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
     data = pdf_backend.render(pages, w_mm, h_mm)
     doc = pypdfium2.PdfDocument(data)
     out = []
+    from pnpkit.generator.pictures.source import shows_photo
+    fast = {"compress_level": 1} if any(shows_photo(p) for p in pages) else {}  # see shows_photo
     try:
         scale = px[0] / (w_mm / 25.4 * 72)
         for i in range(len(doc)):
@@ -91,7 +93,7 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
             if img.size != px:  # pdfium rounds the page to whole pixels: at most one off
                 img = img.resize(px)
             buf = io.BytesIO()
-            img.save(buf, format="PNG", dpi=(round(px[0] / (w_mm / 25.4)),) * 2)
+            img.save(buf, format="PNG", dpi=(round(px[0] / (w_mm / 25.4)),) * 2, **fast)
             out.append(buf.getvalue())
     finally:
         doc.close()

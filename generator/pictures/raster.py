@@ -3,13 +3,15 @@
 A picture's header says how many pixels it holds before any are decoded, so a decompression bomb
 (a small file that unpacks to billions of pixels) is refused from its header. What is kept is the
 decoded pixels written again as PNG (RGB or RGBA), so nothing else of the file (text chunks,
-profiles, EXIF) travels into the PDF or the SVG pages.
+profiles, EXIF) travels into the PDF or the SVG pages; a large photograph keeps its own bytes with
+the same things taken out of them (source.py), since writing it again costs seconds.
 """
 from __future__ import annotations
 
 import io
 import warnings
 
+from pnpkit.generator.pictures import source
 from pnpkit.generator.pictures.limits import MAX_PIXELS, MAX_SIDE, PictureError
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
@@ -24,7 +26,8 @@ def _pil():
 
 
 def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
-    """(PNG bytes, width px, height px, the dpi the file states or None) of a PNG or JPEG."""
+    """(PNG bytes, width px, height px, the dpi the file states or None) of a PNG or JPEG; a large
+    photograph's own bytes (a JPEG's or a plain PNG's, source.py) instead of PNG bytes written again."""
     Image = _pil()
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -43,7 +46,14 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
     if isinstance(stated, tuple) and stated and isinstance(stated[0], (int, float)) and 30 <= stated[0] <= 10000:
         dpi = float(stated[0])
     try:
-        im.load()
+        im.load()  # decoded whether or not it is kept as it came: a damaged file is refused here
+        own = source.own(raw, im.format, im.mode, w, h)
+        if own is not None:  # a large photograph: its own bytes, not written again (source.py)
+            _keep_decoded(own, im)
+            _OWN[own] = None
+            while len(_OWN) > ONCE_KEPT:
+                _OWN.pop(next(iter(_OWN)))
+            return own, w, h, dpi
         mode = "RGBA" if ("A" in im.mode or "transparency" in im.info) else "RGB"
         clean = im if im.mode == mode and not im.info.get("transparency") else im.convert(mode)
         del im  # the file's own pixels, once converted, are not held while the clean ones are written
@@ -58,6 +68,9 @@ def read(raw: bytes) -> tuple[bytes, int, int, float | None]:
     return png, w, h, dpi
 
 
+_OWN: dict[bytes, None] = {}  # pictures kept as their own bytes (source.py), the last read: the PDF carries those
+
+
 _DECODED: dict[bytes, object] = {}  # clean PNG bytes -> its pixels, the pictures read last
 
 
@@ -70,10 +83,19 @@ def _keep_decoded(png: bytes, image: object) -> None:
         _DECODED.pop(next(iter(_DECODED)))
 
 
+def kept_own(picture: bytes) -> bool:
+    """Whether `read` kept these bytes as the picture's own (source.py), not written again."""
+    return picture in _OWN
+
+
 def decoded(png: bytes) -> object | None:
     """The pixels of clean PNG bytes that `read` made, if still kept (a PIL image), else None; they
     are handed over, not kept: the PDF writer writes a picture once, and holding its pixels for the
-    rest of the build (the SVG pages, the previews) would add 100 MB per large picture."""
+    rest of the build (the SVG pages, the previews) would add 100 MB per large picture. A picture
+    kept as its own bytes gives None: the PDF carries those bytes (pdf_images.py), and its pixels
+    stay for the SVG pages' screen copy (screen.py)."""
+    if kept_own(png):
+        return None
     return _DECODED.pop(png, None)
 
 
