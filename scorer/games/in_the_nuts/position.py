@@ -273,6 +273,36 @@ def _in_sight(start: Start, names: list[str], params: Params) -> list[tuple[tupl
     return out
 
 
+def start_of(s: State, names: list[str]) -> dict:
+    """The `start:` that writes down `s` where a turn begins (after a turn's last check, before its
+    player's first roll): a record from it plays on as the game it was cut from (tests/
+    test_games_conform.py). What the format leaves out follows from what it writes (state_from): the
+    supplies (15 less what is on the board), the eight cards still aside, and the cards out of the
+    deck (those in sight; a more permissive deck than the game's, which knows the nuts in the box,
+    so every card the rest of the game draws is still one the deck may give). A card emptied by a
+    theft takes any kind again (N10), so it is written only while it holds a nut or is full."""
+    if s.phase != ROLL or s.track or s.ending or None in s.faceup:
+        raise ValueError("a start: is written where a turn begins, before its first roll")
+    start: dict = {"next": names[s.active], "squirrels": {}}
+    for sec, counts in zip(s.b.sections, s.counts):
+        held = {names[p]: k for p, k in enumerate(counts) if k}
+        if held:
+            start["squirrels"].setdefault(sec.need, {})[sec.label] = held
+    start["nuts"] = list(s.faceup)
+    start["draw_pile"] = s.pile
+    if s.david is not None:
+        start["david"] = names[s.david]
+    stores = {names[p]: [_store(c) for c in cards.values() if c.full or c.held] for p, cards in enumerate(s.cards)}
+    start["stores"] = {name: written for name, written in stores.items() if written}
+    start["kept"] = {names[p]: list(k) for p, k in enumerate(s.kept) if k}
+    return start
+
+
+def _store(c) -> dict:
+    """One storage card as `stores:` writes it (a full card with what filled it: N5 counts it)."""
+    return {"card": c.name, "nut": c.kind, "nuts": c.nuts, **({"jokers": list(c.jokers)} if c.jokers else {})}
+
+
 def state_from(start: Start, names: list[str], params: Params) -> State:
     """The State at the start of `start.next`'s turn (turn 1 of the record)."""
     s = State(params, names)
