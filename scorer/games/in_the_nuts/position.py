@@ -20,7 +20,8 @@ start of a player's turn. The rest follows: a player's supply is their squirrels
 the eight cards set aside are still aside (they come in during the turn that ends the game); the
 cards out of the deck are the ones in sight (a nut that went back in the box is not known, so
 ruling N5 counts what is in sight). `start_problems` refuses a position that cannot be the start of
-a turn, each problem at its path under `start:`; `state_from` is the State it describes.
+a turn, each problem at its path under `start:`; `state_from` is the State it describes, and
+`start_of` writes a State where a turn begins as its `start:` (the descriptor's `start_of`).
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from pnpkit.scorer.games.in_the_nuts.notation import parse_card
 from pnpkit.scorer.games.in_the_nuts.record import Record, Start, params_of
 from pnpkit.scorer.games.in_the_nuts.rules import N5
 from pnpkit.scorer.games.in_the_nuts.state import ROLL, State
-from pnpkit.scorer.games.in_the_nuts.storage import KINDS, card_line, check_stores, parse_joker, player_score
+from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Card as StorageCard, card_line, check_stores, parse_joker, player_score
 from pnpkit.scorer.play import Area, Card, Piece, Position
 from pnpkit.scorer.seats import tags
 
@@ -298,7 +299,7 @@ def start_of(s: State, names: list[str]) -> dict:
     return start
 
 
-def _store(c) -> dict:
+def _store(c: StorageCard) -> dict:
     """One storage card as `stores:` writes it (a full card with what filled it: N5 counts it)."""
     return {"card": c.name, "nut": c.kind, "nuts": c.nuts, **({"jokers": list(c.jokers)} if c.jokers else {})}
 
