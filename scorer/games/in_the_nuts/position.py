@@ -33,7 +33,8 @@ from pnpkit.scorer.games.in_the_nuts.notation import parse_card
 from pnpkit.scorer.games.in_the_nuts.record import Record, Start, params_of
 from pnpkit.scorer.games.in_the_nuts.rules import N5
 from pnpkit.scorer.games.in_the_nuts.state import ROLL, State
-from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Card as StorageCard, card_line, check_stores, parse_joker, player_score
+from pnpkit.scorer.games.in_the_nuts.storage import (KINDS, Card as StorageCard, card_line, check_stores, parse_joker,
+                                                     player_score)
 from pnpkit.scorer.play import Area, Card, Piece, Position
 from pnpkit.scorer.seats import tags
 
