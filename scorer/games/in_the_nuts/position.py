@@ -20,7 +20,8 @@ start of a player's turn. The rest follows: a player's supply is their squirrels
 the eight cards set aside are still aside (they come in during the turn that ends the game); the
 cards out of the deck are the ones in sight (a nut that went back in the box is not known, so
 ruling N5 counts what is in sight). `start_problems` refuses a position that cannot be the start of
-a turn, each problem at its path under `start:`; `state_from` is the State it describes.
+a turn, each problem at its path under `start:`; `state_from` is the State it describes, and
+`start_of` writes a State where a turn begins as its `start:` (the descriptor's `start_of`).
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from pnpkit.scorer.games.in_the_nuts.notation import parse_card
 from pnpkit.scorer.games.in_the_nuts.record import Record, Start, params_of
 from pnpkit.scorer.games.in_the_nuts.rules import N5
 from pnpkit.scorer.games.in_the_nuts.state import ROLL, State
-from pnpkit.scorer.games.in_the_nuts.storage import KINDS, card_line, check_stores, parse_joker, player_score
+from pnpkit.scorer.games.in_the_nuts.storage import (KINDS, Card as StorageCard, card_line, check_stores, parse_joker,
+                                                     player_score)
 from pnpkit.scorer.play import Area, Card, Piece, Position
 from pnpkit.scorer.seats import tags
 
@@ -271,6 +273,36 @@ def _in_sight(start: Start, names: list[str], params: Params) -> list[tuple[tupl
                                     f"{in_sight} in sight make {in_sight + s.pile + s.aside}; the game has {total} "
                                     f"with {len(names)} players"))
     return out
+
+
+def start_of(s: State, names: list[str]) -> dict:
+    """The `start:` that writes down `s` where a turn begins (after a turn's last check, before its
+    player's first roll): a record from it plays on as the game it was cut from (tests/
+    test_games_conform.py). What the format leaves out follows from what it writes (state_from): the
+    supplies (15 less what is on the board), the eight cards still aside, and the cards out of the
+    deck (those in sight; a more permissive deck than the game's, which knows the nuts in the box,
+    so every card the rest of the game draws is still one the deck may give). A card emptied by a
+    theft takes any kind again (N10), so it is written only while it holds a nut or is full."""
+    if s.phase != ROLL or s.track or s.ending or None in s.faceup:
+        raise ValueError("a start: is written where a turn begins, before its first roll")
+    start: dict = {"next": names[s.active], "squirrels": {}}
+    for sec, counts in zip(s.b.sections, s.counts):
+        held = {names[p]: k for p, k in enumerate(counts) if k}
+        if held:
+            start["squirrels"].setdefault(sec.need, {})[sec.label] = held
+    start["nuts"] = list(s.faceup)
+    start["draw_pile"] = s.pile
+    if s.david is not None:
+        start["david"] = names[s.david]
+    stores = {names[p]: [_store(c) for c in cards.values() if c.full or c.held] for p, cards in enumerate(s.cards)}
+    start["stores"] = {name: written for name, written in stores.items() if written}
+    start["kept"] = {names[p]: list(k) for p, k in enumerate(s.kept) if k}
+    return start
+
+
+def _store(c: StorageCard) -> dict:
+    """One storage card as `stores:` writes it (a full card with what filled it: N5 counts it)."""
+    return {"card": c.name, "nut": c.kind, "nuts": c.nuts, **({"jokers": list(c.jokers)} if c.jokers else {})}
 
 
 def state_from(start: Start, names: list[str], params: Params) -> State:
