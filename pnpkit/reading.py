@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from pnpkit.kitfile.safeyaml import LIMITS
 from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
 from pnpkit.scorer import api
-from pnpkit.scorer.forms import pdf as pdfform
+from pnpkit.scorer.records import PDF_MAX_BYTES, is_pdf
 
 
 class Read(NamedTuple):
@@ -32,17 +32,23 @@ def record_text(record: str) -> tuple[str, str]:
     if record == "-":
         file = "<stdin>"
         stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read(pdfform.MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
-        return (pdfform.record_text(raw, file) if pdfform.is_pdf(raw) else text_of(raw, file)), file
+        raw = stream.read(PDF_MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
+        return (_sheet(raw, file) if is_pdf(raw) else text_of(raw, file)), file
     # the file read once, then told apart (a PDF's mark is in its first KB): a folder of ten
     # thousand records paid a second open and stat for each
     raw = read_bytes(record, record, MOST)
-    if pdfform.is_pdf(raw):
-        return pdfform.record_text(raw, record), record
+    if is_pdf(raw):
+        return _sheet(raw, record), record
     return text_of(raw, record), record
 
 
-MOST = max(LIMITS.bytes, pdfform.MAX_BYTES) + 1
+def _sheet(raw: bytes, name: str) -> str:
+    """A filled fillable sheet's record, as YAML text (the forms are imported only for a sheet)."""
+    from pnpkit.scorer.forms import pdf as pdfform
+    return pdfform.record_text(raw, name)
+
+
+MOST = max(LIMITS.bytes, PDF_MAX_BYTES) + 1
 """Bytes read of a record file at the most: one more than the larger of a text's and a sheet's limit."""
 
 

@@ -179,8 +179,11 @@ class Game:
         return self.part("score")(record, kit, **options)
 
     def problems(self, record, kit) -> list[tuple[tuple, str]]:
-        """What makes the record's `start:` position impossible (none for a game without one)."""
-        return self.part("start_problems")(record, kit) if self.start_problems else []
+        """What makes the record's `start:` position impossible (none for a game without one, or a
+        record that begins with the setup: its position code is not even imported then)."""
+        if not self.start_problems or getattr(record, "start", None) is None:
+            return []
+        return self.part("start_problems")(record, kit)
 
     def is_log(self, record) -> bool:
         """Whether `record` is a move log (`moves` and `replay` step through it)."""

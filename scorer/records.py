@@ -11,6 +11,16 @@ from typing import Annotated, Any, Iterable
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 
+PDF_MAX_BYTES = 4_000_000    # a filled fillable sheet (the six-page NUTS sheet is about 150 KB filled in)
+PDF_MAGIC = b"%PDF-"
+
+
+def is_pdf(raw: bytes) -> bool:
+    """Whether a record file is a filled fillable score sheet (scorer/forms/pdf.py reads it) rather
+    than YAML; here, not there, so reading a YAML record never imports the forms."""
+    return PDF_MAGIC in raw[:1024]
+
+
 class Strict(BaseModel):
     """Base of every record model: unknown keys are rejected by name."""
 

@@ -179,11 +179,12 @@ def create_app(settings: Settings) -> Starlette:
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
         from pnpkit.scorer.forms import pdf as pdfform
+        from pnpkit.scorer.records import is_pdf
         from pnpkit.kitfile.source import text_of
         try:
             name = getattr(upload, "filename", "record") or "record"
             # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
-            text = pdfform.record_text(raw, name) if pdfform.is_pdf(raw) else text_of(raw, name)
+            text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
             result = api.score_text(text, getattr(upload, "filename", "record") or "record")
         except SourceError as e:
             return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))

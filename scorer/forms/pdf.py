@@ -21,18 +21,14 @@ from typing import Iterator
 import yaml
 
 from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.scorer.records import PDF_MAX_BYTES
 from pnpkit.scorer.forms import FORM_GAMES, KEYWORD, FormProblem, Value, Values, form
 
-MAX_BYTES = 4_000_000    # the six-page NUTS sheet is about 150 KB filled in
+MAX_BYTES = PDF_MAX_BYTES
 MAX_FIELDS = 5_000       # NUTS has 6 x 46 boxes
 MAX_PAGES = 64
 MAX_DEPTH = 16           # of the page tree and of the field tree
 MAX_TEXT = 2_000         # one field's text
-MAGIC = b"%PDF-"
-
-
-def is_pdf(raw: bytes) -> bool:
-    return MAGIC in raw[:1024]
 
 
 def record_text(raw: bytes, display: str) -> str:

@@ -7,9 +7,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
-from pnpkit.scorer.games.nuts import notation
 from pnpkit.scorer.games.nuts.floor import NUTS
-from pnpkit.scorer.games.nuts.start import Start
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 __all__ = ["NUTS", "Nuts", "Player", "Record"]
@@ -63,16 +61,53 @@ class Player(Strict):
         return v
 
 
-def _checked(read):
+def _checked(reader: str):
+    """A validator reading a move log's words with notation's `reader`: the notation (and the
+    factory's state it reads into) is imported by the first move log, never for final sheets,
+    the records `pnpkit score` reads by the thousand."""
     def check(v: Any) -> Any:
-        read(v)         # raises ValueError saying what is expected: the record is unreadable
+        from pnpkit.scorer.games.nuts import notation
+        getattr(notation, reader)(v)    # raises ValueError saying what is expected: the record is unreadable
         return v
     return check
 
 
-ActionText = Annotated[str, AfterValidator(_checked(notation.parse))]
-DieText = Annotated[Union[int, str], AfterValidator(_checked(notation.die))]
-NutText = Annotated[str, AfterValidator(_checked(notation.nut))]
+ActionText = Annotated[str, AfterValidator(_checked("parse"))]
+DieText = Annotated[Union[int, str], AfterValidator(_checked("die"))]
+NutText = Annotated[str, AfterValidator(_checked("nut"))]
+
+
+class Sheet(Strict):
+    al: int = Field(0, ge=0, le=6)
+    ca: int = Field(0, ge=0, le=6)
+    pe: int = Field(0, ge=0, le=6)
+    pi: int = Field(0, ge=0, le=6)
+    salt: int = Field(0, ge=0, le=1000)
+    squirrel: int = Field(0, ge=0, le=1000)
+    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
+    bonus: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
+
+
+class Start(Strict):
+    """The table after round `round` ended (the next round's start follows in `rounds:`), or, with
+    `hunger` and `next`, in round `round` at the start of `next`'s turn (the round's other turns follow
+    in the first entry of `rounds:`, which has no `hunger` or `orders` of its own)."""
+
+    round: int = Field(ge=1, le=1000, description="The last round started: ended, or in progress (with `hunger`).")
+    hunger: int | None = Field(None, description="The round in progress: its Hunger (absent between rounds).")
+    next: Name | None = Field(None, description="The round in progress: the player whose turn it is.")
+    passes: int = Field(0, ge=0, le=1000, description="The round in progress: passes in a row just before "
+                        "`next`'s turn (the round ends when every player has passed in succession).")
+    tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
+    dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
+    tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
+    salters: list[int] = Field(max_length=MAX_ITEMS, description="The Salters' squares.")
+    squirrel: int
+    orders: str = Field(description='The Order slots, slot 1 first, `-` for an empty one: "ca al - pe ...".')
+    sheets: dict[Name, Sheet] = Field(default_factory=dict, max_length=MAX_PLAYERS)
+    order_deck: dict[str, int] = Field(description="Order cards left in the deck, by nut: {al: 9, ...}.")
+    bonus_seen: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                  description="Bonus cards drawn since the deck was last shuffled.")
 
 
 class SetupBonus(Strict):

@@ -8,46 +8,11 @@ less those held), the goals claimed (from the sheets).
 """
 from __future__ import annotations
 
-from pydantic import Field
-
 from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.floor import SHORT, cell_text
 from pnpkit.scorer.games.nuts.notation import card, nut
 from pnpkit.scorer.games.nuts.state import State
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, Name, Strict
-
-
-class Sheet(Strict):
-    al: int = Field(0, ge=0, le=6)
-    ca: int = Field(0, ge=0, le=6)
-    pe: int = Field(0, ge=0, le=6)
-    pi: int = Field(0, ge=0, le=6)
-    salt: int = Field(0, ge=0, le=1000)
-    squirrel: int = Field(0, ge=0, le=1000)
-    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
-    bonus: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
-
-
-class Start(Strict):
-    """The table after round `round` ended (the next round's start follows in `rounds:`), or, with
-    `hunger` and `next`, in round `round` at the start of `next`'s turn (the round's other turns follow
-    in the first entry of `rounds:`, which has no `hunger` or `orders` of its own)."""
-
-    round: int = Field(ge=1, le=1000, description="The last round started: ended, or in progress (with `hunger`).")
-    hunger: int | None = Field(None, description="The round in progress: its Hunger (absent between rounds).")
-    next: Name | None = Field(None, description="The round in progress: the player whose turn it is.")
-    passes: int = Field(0, ge=0, le=1000, description="The round in progress: passes in a row just before "
-                        "`next`'s turn (the round ends when every player has passed in succession).")
-    tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
-    dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
-    tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
-    salters: list[int] = Field(max_length=MAX_ITEMS, description="The Salters' squares.")
-    squirrel: int
-    orders: str = Field(description='The Order slots, slot 1 first, `-` for an empty one: "ca al - pe ...".')
-    sheets: dict[Name, Sheet] = Field(default_factory=dict, max_length=MAX_PLAYERS)
-    order_deck: dict[str, int] = Field(description="Order cards left in the deck, by nut: {al: 9, ...}.")
-    bonus_seen: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                  description="Bonus cards drawn since the deck was last shuffled.")
+from pnpkit.scorer.games.nuts.record import Start
 
 
 def _nuts(text: str, columns: int, empty: bool) -> list:
@@ -172,4 +137,4 @@ def start_of(s: State, names: list[str]) -> dict:
     }
 
 
-__all__ = ["Start", "problems", "start_of", "state_from"]
+__all__ = ["problems", "start_of", "state_from"]
