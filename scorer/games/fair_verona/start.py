@@ -181,7 +181,7 @@ def _token_problems(start: Start, names: list[str], total: int) -> Problems:
         return [((k,), f"every Clue Token ({total}) is back with Verona: none is in play")
                 for k in ("clue", "clue_token") if getattr(start, k) is not None]
     if start.clue_token is None:
-        return [] if start.clue else [(("clue",), "where is the Clue Token in play? Write the Clue Card it lies on "
+        return [] if start.clue else [((), "where is the Clue Token in play? Write the Clue Card it lies on "
                                                   "(`clue`), or `clue_token`: who holds it, or the Encounter it lies on")]
     if start.clue is not None:
         return [(("clue_token",), f"the Clue Token in play lies on the Clue Card {start.clue}: one is in play at a "
