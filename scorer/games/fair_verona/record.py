@@ -1,4 +1,5 @@
-"""Fair Verona's record: a game log (`difficulty`, `players`, `clue`, `turns`), or encounter checks
+"""Fair Verona's record: a game log (`difficulty`, `players`, `clue` or a `start:` position (the
+table at the start of a turn, start.py), `turns`), or encounter checks
 (`encounters`: each encounter as it was met at the table). Every entry of a turn must read
 (notation.py), or the record is refused where it stands.
 """
@@ -112,7 +113,7 @@ class Start(Strict):
     clue: CardField | None = Field(None, description="The Clue Card in play, a Clue Token on it.")
     jokers: int = Field(0, ge=0, le=MAX_ITEMS, description="Jokers lying on Verona's desk (over the Clue Card): "
                                                           "clue hunting halts.")
-    clue_token: str | None = Field(None, description="Where the Clue Token in play is when it is not on the Clue "
+    clue_token: str | None = Field(None, max_length=60, description="Where the Clue Token in play is when it is not on the Clue "
                                                      "Card: the player who holds it, or the Encounter card it lies on.")
     returned: int = Field(0, ge=0, le=MAX_ITEMS, description="Clue Tokens back with Verona.")
     discards: list[CardField] = Field(default_factory=list, max_length=MAX_ITEMS,

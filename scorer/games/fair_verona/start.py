@@ -24,7 +24,7 @@ from pnpkit.kitfile.tileset import SIDES, step
 from pnpkit.scorer.cards import Card, parse_card
 from pnpkit.scorer.games.fair_verona.deck import CARDS
 from pnpkit.scorer.games.fair_verona.map import TileMap, xy_text
-from pnpkit.scorer.games.fair_verona.moves import close_turn, end_turn
+from pnpkit.scorer.games.fair_verona.moves import chance_due, close_turn, end_turn, why_turn_short
 from pnpkit.scorer.games.fair_verona.notation import card_text, laid_text, read_laid, read_spot, spot_text
 from pnpkit.scorer.games.fair_verona.record import Record, Start
 from pnpkit.scorer.games.fair_verona.state import VERONA, Held, Person, State
@@ -258,6 +258,8 @@ def start_of(st: State, names: list[str]) -> dict:
     nothing (it is ended first, as the table ends it), so a record from it plays on as the game it
     was cut from (tests/test_games_conform.py)."""
     if st.stage or st.attempted:
+        if chance_due(st) or why_turn_short(st) is not None:
+            raise ValueError(f"turn {st.turn_no} is in progress and owes something: a `start:` is written between turns")
         st = st.copy()
         close_turn(st)
     out: dict = {"turn": st.turn_no, "next": st.player.name}
