@@ -215,11 +215,15 @@ def test_a_start_position_cut_from_a_random_game_replays_to_the_same_result(game
 
 def _begun(record: dict) -> dict:
     """The record without what a `start:` is written in place of: its `setup`, Fair Verona's first
-    Clue Card (`clue`)."""
-    return {k: v for k, v in record.items() if k not in ("setup", "clue")}
+    Clue Card (`clue`), and where each player began (Forest Fire's `start` of a player)."""
+    players = [p if isinstance(p, str) else {k: v for k, v in p.items() if k != "start"} for p in record["players"]]
+    return {**{k: v for k, v in record.items() if k not in ("setup", "clue")}, "players": players}
+
+
+EVENTS = ("encounters",)    # what a result lists event by event (Fair Verona's attempts), not as it stands
 
 
 def _from_cut(whole: dict, before: dict) -> dict:
-    """The whole game's result as the cut reports it: what it lists event by event (Fair Verona's
-    encounters), from the cut on."""
-    return {k: v[len(before.get(k, [])):] if isinstance(v, list) else v for k, v in whole.items()}
+    """The whole game's result as the cut reports it: its EVENTS from the cut on (the game before the
+    cut, `before`, listed the others), the rest as it is."""
+    return {k: v[len(before.get(k, [])):] if k in EVENTS else v for k, v in whole.items()}
