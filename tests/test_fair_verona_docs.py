@@ -1,5 +1,5 @@
-"""docs/records/fair-verona.md: its examples score as the page says (the encounter checks and the
-whole game log)."""
+"""docs/records/fair-verona.md: its examples score as the page says (the encounter checks, the
+whole game log, and the same game from the start of its turn 12)."""
 from __future__ import annotations
 
 import re
@@ -13,7 +13,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "fair-verona.md
 def _examples() -> dict[str, str]:
     text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
-    return {"log" if "\nturns:" in b else "encounters": b for b in blocks}
+    return {"start" if "\nstart:" in b else "log" if "\nturns:" in b else "encounters": b for b in blocks}
 
 
 def test_the_documented_encounters_score_as_documented():
@@ -40,3 +40,31 @@ def test_the_documented_game_is_legal_and_ends_as_the_page_says():
     assert 'turn 20 (Dan), place "0 -1": Dan lays J at [0, -1]: a completed city, a Friend for Dan' in said
     assert 'turn 22 (Ben), place "-3 1 turned 270": Ben lays O at [-3, 1] turned 270: a shield, a Friend' in said
     assert 'turn 13 (Ann), clear "AC with Ben, Cat"' in said and "1 Encounter still held: the turn is over" in said
+
+
+def test_the_documented_start_scores_as_the_whole_game_from_its_turn_12():
+    whole = score_text(_examples()["log"], "fair-verona.md")
+    r = score_text(_examples()["start"], "fair-verona.md", explain=True)
+    assert r.valid, r.violations
+    assert r.extra["encounters"] == whole.extra["encounters"][-len(r.extra["encounters"]):]
+    assert len(r.extra["encounters"]) == 10     # the attempts of turns 12-27
+    assert {k: v for k, v in r.extra.items() if k != "encounters"} == \
+        {k: v for k, v in whole.extra.items() if k != "encounters"}
+    said = "\n".join(r.explain)
+    assert said.startswith("start: the table at the start of turn 12")
+    assert "turn 12 (Dan), move \"any 0 0\"" in said and "the Clue Token is back with Verona (3 of 7)" in said
+
+
+def test_the_documented_refusal_and_moves_from_the_start_are_what_pnpkit_prints(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnpkit.cli import cli
+    text = DOC.read_text(encoding="utf-8")
+    start = _examples()["start"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.yaml").write_text(start.replace("Ben: {at: -1 0 bank W,", "Ben: {at: -1 0,"), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["check", "game.yaml"])
+    assert r.exit_code == 2 and r.output.strip() in text, r.output
+    (tmp_path / "game.yaml").write_text(start[:start.index("turns:")] + "turns: []\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["moves", "game.yaml"])
+    assert r.exit_code == 0 and r.output.strip() in text, r.output

@@ -146,10 +146,12 @@ def verona_points(record: dict):
     _, rec = record_of(record)
     names = [p["name"] for p in record["players"]]
     turns = record["turns"]
+    first = record["start"]["turn"] - 1 if record.get("start") else 0      # the seat of the record's first turn
     for k, acts in enumerate(turn_actions(rec, KITS["fair-verona"])):
         entry: dict = {}
         for j in range(len(acts) + 1):
-            yield ({**record, "turns": turns[:k] + [entry]}, acts[j] if j < len(acts) else None, names[k % len(names)])
+            yield ({**record, "turns": turns[:k] + [entry]}, acts[j] if j < len(acts) else None,
+                   names[(first + k) % len(names)])
             if j < len(acts):
                 entry = write(entry, parse_text(acts[j], names))
 

@@ -170,3 +170,34 @@ def write(turn: dict, action: Action) -> dict:
     else:
         out[action.key] = entry(action)
     return out
+
+
+# ---- a `start:` position's places (start.py): a tile laid, where a meeple stands
+
+def read_laid(text: str) -> tuple[str, XY, int]:
+    """`R5 -1 0 turned 90` (a tile on the map: its code, then its place as `place` writes it) ->
+    (code, xy, quarter turns). ValueError saying what it expects."""
+    code, _, rest = str(text).strip().partition(" ")
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,3}", code) or not rest.strip() or rest.strip().lower() == "aside":
+        raise ValueError(f"{text!r}: write a tile laid as its code on the tile key and its place, e.g. "
+                         f"`R5 -1 0 turned 90`")
+    p = _place(rest.strip())
+    assert p.xy is not None
+    return code.upper(), p.xy, p.quarters
+
+
+def laid_text(code: str, xy: XY, quarters: int) -> str:
+    """read_laid's inverse: `R5 -1 0 turned 90`."""
+    return f"{code} {entry(Place(xy, quarters))}"
+
+
+def read_spot(text: str) -> tuple[XY, str | None]:
+    """`-1 0` or `-1 0 bank E` (a meeple's tile, and its bank where the river divides it)."""
+    m = re.fullmatch(r"(.*?)(?:\s+bank\s+([NSEWnsew]{1,2}))?", str(text).strip())
+    assert m is not None
+    return _coords(m[1], "at"), m[2].upper() if m[2] else None
+
+
+def spot_text(xy: XY, bank: str | None) -> str:
+    """read_spot's inverse."""
+    return f"{xy[0]} {xy[1]}" + (f" bank {bank}" if bank else "")

@@ -1,4 +1,5 @@
-"""Fair Verona's record: a game log (`difficulty`, `players`, `clue`, `turns`), or encounter checks
+"""Fair Verona's record: a game log (`difficulty`, `players`, `clue` or a `start:` position (the
+table at the start of a turn, start.py), `turns`), or encounter checks
 (`encounters`: each encounter as it was met at the table). Every entry of a turn must read
 (notation.py), or the record is refused where it stands.
 """
@@ -6,14 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema, field_validator,
-                      model_validator)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema,
+                      field_validator, model_validator)
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from pnpkit.kitfile.head import load_head
 from pnpkit.scorer.cards import CardField
 from pnpkit.scorer.encounter import Tile
-from pnpkit.scorer.games.fair_verona.notation import KEYS, parse
+from pnpkit.scorer.games.fair_verona.notation import KEYS, parse, read_laid, read_spot
 from pnpkit.scorer.games.fair_verona.rules import ID
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
@@ -69,6 +70,61 @@ def check_turns(turns: list[TurnEntry], names: list[str]) -> list[tuple[tuple, s
     return out
 
 
+def _spot(v: Any) -> Any:
+    """`at: [-1, 0]` as `-1 0`; then it must read as a tile's place (and bank)."""
+    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        v = " ".join(str(x) for x in v)
+    if isinstance(v, str):
+        read_spot(v)
+    return v
+
+
+def _laid(v: str) -> str:
+    read_laid(v)
+    return v
+
+
+Spot = Annotated[str, BeforeValidator(_spot)]
+Laid = Annotated[str, AfterValidator(_laid)]
+Code = Annotated[str, BeforeValidator(_text), Field(pattern=r"^[A-Za-z][A-Za-z0-9]{0,3}$")]
+
+
+class Seat(Strict):
+    """A player at the start of the turn: where their meeple stands and what lies by their Identity."""
+
+    at: Spot = Field(description="Their meeple's tile, `E N` ([east, north] of Verona's), with `bank X` where "
+                                 "the river divides it.")
+    friends: int = Field(0, ge=0, le=54, description="Friend cards face down under the Identity.")
+    encounters: list[CardField] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                        description="The Encounter cards held, not yet cleared.")
+    face_up: list[Code] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                description="The tiles face up beside the Identity (set aside), by code.")
+
+
+class Start(Strict):
+    """The table at the start of a turn, instead of the setup (docs/records/fair-verona.md)."""
+
+    turn: int = Field(ge=1, le=MAX_TURNS, description="The turn about to be played; whose it is follows from the "
+                                                      "seats (turn 1 is the first player's).")
+    next: Name | None = Field(None, description="Whose turn it is (a check on `turn`).")
+    map: list[Laid] = Field(default_factory=list, max_length=MAX_ITEMS,
+                            description="The tiles laid besides the Old Town, in the order laid: `R5 -1 0 turned 90`.")
+    players: dict[Name, Seat] = Field(max_length=MAX_PLAYERS, description="Each player, by name.")
+    clue: CardField | None = Field(None, description="The Clue Card in play, a Clue Token on it.")
+    jokers: int = Field(0, ge=0, le=MAX_ITEMS, description="Jokers lying on Verona's desk (over the Clue Card): "
+                                                          "clue hunting halts.")
+    clue_token: str | None = Field(None, max_length=60, description="Where the Clue Token in play is when it is not on the Clue "
+                                                     "Card: the player who holds it, or the Encounter card it lies on.")
+    returned: int = Field(0, ge=0, le=MAX_ITEMS, description="Clue Tokens back with Verona.")
+    discards: list[CardField] = Field(default_factory=list, max_length=MAX_ITEMS,
+                                      description="The discard pile (JK: a Joker discarded).")
+
+    @field_validator("clue_token", mode="before")
+    @classmethod
+    def _token_text(cls, v: Any) -> Any:
+        return _text(v)
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -107,6 +163,8 @@ class Record(_Strict):
                                                           "Identity card dealt.")
     clue: Friends | None = Field(None, description="A game log: the first Clue Card (Jokers that turned up while "
                                                    "dealing before it: [JK, 7H]).")
+    start: Start | None = Field(None, description="A game log from the table at the start of a turn, instead of "
+                                                   "the setup's `clue`.")
     turns: list[TurnEntry] | None = Field(None, max_length=MAX_TURNS, description="A game log: one entry per turn.")
 
     @property
@@ -126,7 +184,7 @@ class Record(_Strict):
         def bad(loc: tuple, message: str) -> None:
             problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=None))
 
-        log = {k: getattr(self, k) for k in ("difficulty", "players", "clue", "turns")}
+        log = {k: getattr(self, k) for k in ("difficulty", "players", "clue", "turns", "start")}
         if self.encounters is not None:
             for k, v in log.items():
                 if v is not None:
@@ -134,8 +192,10 @@ class Record(_Strict):
         elif all(v is None for v in log.values()):
             bad((), "give `encounters` (encounter checks) or a game log: `difficulty`, `players`, `clue` and `turns`")
         else:
+            if self.start is not None and self.clue is not None:
+                bad(("clue",), "with `start:`, the Clue Card in play is `start.clue`: leave out the first Clue Card")
             for k, v in log.items():
-                if v is None:
+                if v is None and not (k == "start" or k == "clue" and self.start is not None):
                     bad((k,), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else ""))
             if self.difficulty is not None:
                 names = [d.name for d in load_head(ID).params.difficulties]

@@ -26,6 +26,7 @@ from pnpkit.scorer.games.fair_verona.moves import apply, close_turn, deal_clue, 
 from pnpkit.scorer.games.fair_verona.notation import entries as written_actions
 from pnpkit.scorer.games.fair_verona.notation import entry, text
 from pnpkit.scorer.games.fair_verona.position import picture
+from pnpkit.scorer.games.fair_verona.start import state_from
 from pnpkit.scorer.games.fair_verona.state import FACE_DOWN, Action, Clear, Person, State
 from pnpkit.scorer.play import Position
 from pnpkit.scorer.replay import ACT, CHANCE, Entry, Replay, run
@@ -51,13 +52,17 @@ class Walk:
         self.names = [p.name for p in record.players]
         level = next(d for d in self.params.difficulties if d.name.lower() == record.difficulty.lower())
         self.level = level
-        self.state = State(self.params, [Person(p.name, p.identity) for p in record.players], level.clue_tokens)
+        if record.start is None:
+            self.state = State(self.params, [Person(p.name, p.identity) for p in record.players], level.clue_tokens)
+        else:
+            self.state = state_from(record, kit, level)
+        self.first = self.state.turn_no + 1     # the record's first turn: 1, or the turn a `start:` is at
         self.encounters: list[dict] = []
         self.played: list[list[Action]] = []    # each turn's actions, in the order they were taken
         self.face_down = False                  # the last entry played was a Friend's card going face down
 
     def setup(self, rep: Replay) -> None:
-        """The setup's cards checked and dealt: the replay's first step."""
+        """The setup's cards checked and dealt, or the position under `start:`: the replay's first step."""
         st, game, rec = self.state, self.kit.game, self.record
         n = len(rec.players)
         if not game.min_players <= n <= game.max_players:
@@ -71,6 +76,12 @@ class Walk:
                 rep.illegal(where, Illegal(f"{p.identity} is also {seen[p.identity]}'s Identity: each card is "
                                            f"one person", R.UNIQUE))
             seen.setdefault(p.identity, p.name)
+        if rec.start is not None:
+            said = f"the table at the start of turn {rec.start.turn}" + (f", {st.outcome}: {st.why_ended}"
+                                                                        if st.over else "")
+            rep.note(f"start: {said}")
+            rep.step("start", said, self.picture)
+            return
         clues = rec.clue if isinstance(rec.clue, list) else [rec.clue]
         for k, card in enumerate(clues, 1):
             where = f'setup, Clue Card "{card}"'
@@ -165,9 +176,9 @@ class Walk:
         Clue Token came back, the card a Friend made going face down after the Jokers shown drawing
         it, the turn's end (not the last turn's with `open_end`: it is in progress at the table)."""
         st, turns = self.state, self.record.turns
-        if turns:
-            st.begin_turn(0)
-        for k, written in enumerate(turns, 1):
+        if turns and not st.over:
+            st.first_turn()
+        for k, written in enumerate(turns, self.first):
             if st.over:
                 if written.data():
                     yield (ACT, f"turn {k}", AFTER_END)
@@ -187,13 +198,13 @@ class Walk:
                 yield (CHANCE, where, FACE_DOWN)
             for a in clues:
                 yield (CHANCE, f'{where}, {a.key} "{entry(a)}"', a)
-            if not (open_end and k == len(turns)):
+            if not (open_end and k == self.first - 1 + len(turns)):
                 yield (ACT, where, END_TURN)
 
     def result(self, rep: Replay) -> Result:
         st = self.state
         outcome = "unfinished" if st.outcome == "playing" else st.outcome
-        extra = {"outcome": outcome, "encounters": self.encounters, "turn": st.ended or len(self.played),
+        extra = {"outcome": outcome, "encounters": self.encounters, "turn": st.ended or self.first - 1 + len(self.played),
                  "clue_tokens": {"returned": st.desk.returned, "total": st.desk.total}}
         if st.over:
             extra["why"] = st.why_ended

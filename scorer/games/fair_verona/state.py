@@ -210,6 +210,11 @@ class State:
         self.seat = seat
         self.reset()
 
+    def first_turn(self) -> None:
+        """The record's first turn begins: turn 1 after the setup, or the turn a `start:` is at;
+        whose it is follows from the seats, as every turn's does."""
+        self.begin_turn(self.turn_no % len(self.people))
+
     @property
     def player(self) -> Person:
         return self.people[self.seat]

@@ -31,8 +31,8 @@ class AtTable:
         self.violations = rep.violations
         self.state = walk.state
         self.fresh = False                  # the table is at a turn the record has not begun
-        if not record.turns:
-            self.state.begin_turn(0)        # the first turn
+        if not record.turns and not self.state.over:
+            self.state.first_turn()         # the first turn (or the one a `start:` is at)
             self.fresh = True
         elif not self.state.over and why_turn_short(self.state) is None and legal_moves(self.state) == [END_TURN]:
             apply(self.state, END_TURN)     # nothing left but the turn's end: it ends by itself
