@@ -133,12 +133,14 @@ def _exit_code(code: object) -> int:
 def guarded(work: Callable[[], None]) -> int:
     """Run `work` (a command line: it ends by SystemExit) and return its exit code; a Ctrl-C or
     SIGTERM at any moment, the very last included, gives the interrupted line and 130."""
-    for s in STOPS:
-        signal.signal(s, _stop)
-    sys.unraisablehook = _unraisable
     code = 0
     try:
         try:
+            # set inside the try: a Ctrl-C the moment its handler is in place (before `work`)
+            # raises here, where it is caught (it once left a worker silently with exit 2)
+            for s in STOPS:
+                signal.signal(s, _stop)
+            sys.unraisablehook = _unraisable
             work()
         except SystemExit as e:
             code = _exit_code(e.code)
