@@ -44,9 +44,17 @@ class _GiveUp(Exception):
     """Not the plain shape: safeyaml reads it."""
 
 
+_NOT_PLAIN = re.compile(r"[#&*!|>%@`\t\r]|[\[{](?![\]}])")
+"""A character no line of the plain shape holds outside quotes (a comment, an anchor, an alias, a
+tag, a block or flow collection, a roll's `>`): one search of the text, in C, spares records of
+another shape (a move log's flow lists) a line-by-line reading that would give up anyway."""
+
+
 def read(text: str, limits: Limits = LIMITS) -> Any:
     """The data of a text of the plain shape, or None (safeyaml reads it). The caller has checked
     the text's size and characters (safeyaml.read)."""
+    if _NOT_PLAIN.search(text):
+        return None
     try:
         rows = _rows(text, min(limits.key, limits.text), _Words(limits))
         if not rows or 2 * len(rows) + 1 > limits.values:

@@ -52,7 +52,10 @@ class Line:
         values (a kit's sheet and deck lines), and encoding them again was most of what writing a
         many-records line cost (a cached property, not a cache keyed by the line: hashing a line
         each time cost as much as encoding it)."""
-        return _JSON.encode({"label": self.label, "points": self.points})
+        label, points = self.label, self.points
+        if type(label) is str and type(points) is int:     # the same characters, without an encoder
+            return '{"label": ' + _json_text(label) + ', "points": ' + str(points) + "}"
+        return _json({"label": label, "points": points})
 
 
 @dataclass

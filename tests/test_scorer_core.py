@@ -51,3 +51,12 @@ def test_result_json_shape():
     assert out == {"game": "nuts", "valid": True, "finished": True,
                    "players": [{"name": "Ann", "total": 7, "breakdown": [{"label": "points", "points": 7}]}],
                    "ranking": [["Ann"]], "winners": ["Ann"], "tiebreaks": [], "violations": []}
+
+
+def test_a_breakdown_line_as_json_text_is_what_json_dumps_writes():
+    """`--jsonl` writes each line's text made once (scorer/core.py Line.json_text): the very
+    characters json.dumps writes, whatever the label holds."""
+    import json
+    from pnpkit.scorer.core import Line
+    for line in (Line('a "quoted" \\ label\n', 3), Line("é ☃ \u2028", -2), Line("x", 0), Line("half", 2.5), Line("t", True)):
+        assert line.json_text == json.dumps({"label": line.label, "points": line.points}, ensure_ascii=False)
