@@ -99,6 +99,12 @@ def decode(raw: bytes) -> str:
 def read(text: str, limits: Limits = LIMITS) -> Parsed:
     """Parse one YAML document into plain Python values. Raises YamlProblem."""
     check(text, limits)
+    return compose(text, limits)
+
+
+def compose(text: str, limits: Limits = LIMITS) -> Parsed:
+    """`read` of a text already `check`ed (kitfile/source.py checks it once, then tries the quick
+    reader first)."""
     loader = _Loader(text)
     try:
         return _Composer(loader, limits).document()

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
 from pnpkit.kitfile.quickyaml import read as quick
-from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, decode, read, short
+from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, compose, decode, read, short
 
 Path_ = tuple  # a path into the data: ("components", 2, "size")
 M = TypeVar("M", bound=BaseModel)
@@ -149,12 +149,14 @@ def parse(text: str, file: str, limits: Limits = LIMITS, lines: bool = True) -> 
     (kitfile/quickyaml.py), which are read when first asked for (a problem is being reported);
     anything else is read as above. Reading many records, most of which are right, does this."""
     try:
-        if not lines:
+        if lines:
+            parsed = read(text, limits)
+        else:
             check(text, limits)
             data = quick(text, limits)
             if data is not None:
                 return _Unlined(file, data, text, limits)
-        parsed = read(text, limits)
+            parsed = compose(text, limits)
     except YamlProblem as e:
         raise SourceError(file, [Problem(e.line, field_name(e.field), e.message)]) from None
     return Source(file, parsed.data, parsed.lines, parsed.links)
@@ -180,7 +182,7 @@ class _Unlined(Source):
 
     def _read(self) -> tuple[dict, dict]:
         if self._lined is None:
-            parsed = read(self._text, self._limits)
+            parsed = compose(self._text, self._limits)  # checked before it was read quickly
             self._lined = (parsed.lines, parsed.links)
         return self._lined
 
