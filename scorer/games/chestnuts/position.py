@@ -56,9 +56,8 @@ def problems(start: Start, names: list[str], t: Table) -> list[tuple[tuple, str]
 
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
-    """What makes the record's `start:` impossible, each at its path in the record."""
-    if record.start is None:
-        return []
+    """What makes the record's `start:` impossible, each at its path in the record (Game.problems
+    asks only of a record with one)."""
     return [(("start",) + path, message) for path, message in
             problems(record.start, list(record.players), table(kit.params))]
 

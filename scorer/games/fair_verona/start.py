@@ -33,8 +33,9 @@ Problems = list[tuple[tuple, str]]
 
 
 def start_problems(record: Record, kit) -> Problems:
-    """(path, message) for every way the record's `start:` cannot exist (none without one)."""
-    if record.start is None or record.players is None or record.difficulty is None:
+    """(path, message) for every way the record's `start:` cannot exist (Game.problems asks only of a
+    record with one; an encounter-check record has no players or difficulty)."""
+    if record.players is None or record.difficulty is None:
         return []
     level = next(d for d in kit.params.difficulties if d.name.lower() == record.difficulty.lower())
     names = [p.name for p in record.players]

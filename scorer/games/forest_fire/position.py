@@ -25,9 +25,8 @@ PIECES = {"hotshot": "hotshots", "smoke-jumper": "smoke-jumpers", "pilot": "pilo
 
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
-    """(path, message) for every way the record's `start:` position cannot exist (none without one)."""
-    if record.start is None:
-        return []
+    """(path, message) for every way the record's `start:` position cannot exist (Game.problems asks
+    only of a record with one)."""
     people = [(p.name, p.role) for p in record.players]
     return [(("start",) + path, message) for path, message in problems(record.start, people, kit.params)]
 

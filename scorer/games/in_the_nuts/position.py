@@ -186,9 +186,7 @@ _AFTER = re.compile(r"(; not scored twice| \((scored as full|not counted[^)]*)\)
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
     """What makes the record's `start:` position impossible, by path (the record is then refused,
-    each problem on its line)."""
-    if record.start is None:
-        return []
+    each problem on its line; Game.problems asks only of a record with one)."""
     return [(("start",) + path, message)
             for path, message in position_problems(record.start, record.names, params_of(kit))]
 

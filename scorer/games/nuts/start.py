@@ -23,10 +23,9 @@ def _nuts(text: str, columns: int, empty: bool) -> list:
 
 
 def problems(record, kit) -> list[tuple[tuple, str]]:
-    """What makes the record's `start:` impossible: each (path, message)."""
+    """What makes the record's `start:` impossible: each (path, message); Game.problems asks only of
+    a record with one."""
     st = record.start
-    if st is None:
-        return []
     out: list[tuple[tuple, str]] = []
     f = factory_of(kit, len(record.names))
     n = f.columns

@@ -17,10 +17,9 @@ BOX_BOARD, BOX_REGION = "ornament-box", "box"
 
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
-    """(path, message) for every way the record's `start:` cannot exist."""
+    """(path, message) for every way the record's `start:` cannot exist (Game.problems asks only of a
+    record with one)."""
     st, p, names = record.start, kit.params, list(record.players)
-    if st is None:
-        return []
     out: list[tuple[tuple, str]] = []
     for key in ("trees", "scores"):
         out += [(("start", key, name), f"{name!r} is not a player ({', '.join(names)})")
