@@ -203,10 +203,10 @@ def _extended(table, rules, s, data: dict, text: str) -> dict | None:
 
 def _written_inside_entry(rules, s, outcome) -> bool:
     """A chance outcome the record writes only inside the entry of the decision before it (In the
-    Nuts!' new card, written with the nut taken): the rules have no line of its own for it."""
+    Nuts!' new card, written with the nut taken): the rules refuse to write it on its own."""
     try:
         rules.write(s, outcome)
-    except AttributeError:
+    except ValueError:
         return True
     return False
 

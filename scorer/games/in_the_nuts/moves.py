@@ -85,6 +85,8 @@ def write(s: State, a: Action) -> str:
         return END_TURN_TEXT
     if t is RollAgain:
         return ROLL_AGAIN_TEXT
+    if t is Throw or t is Draw:     # chance the record writes inside the decision's entry, never alone
+        raise ValueError(f"{a} is written with the roll or the nut it completes, not on a line of its own")
     return line(a.taken(None) if t is Pick else a, s.names)
 
 
