@@ -52,10 +52,7 @@ class Line:
         values (a kit's sheet and deck lines), and encoding them again was most of what writing a
         many-records line cost (a cached property, not a cache keyed by the line: hashing a line
         each time cost as much as encoding it)."""
-        label, points = self.label, self.points
-        if type(label) is str and type(points) is int:     # the same characters, without an encoder
-            return '{"label": ' + _json_text(label) + ', "points": ' + str(points) + "}"
-        return _json({"label": label, "points": points})
+        return '{"label": ' + _scalar(self.label) + ', "points": ' + _scalar(self.points) + "}"
 
 
 @dataclass
@@ -77,10 +74,7 @@ class PlayerScore:
     def json_text(self) -> str:
         """`to_json()` as JSON text (ensure_ascii off), the same characters, from each breakdown
         line's text kept once (`Line.json_text`)."""
-        total = self.total
-        name = self.name
-        return ('{"name": ' + (_json_text(name) if type(name) is str else _JSON.encode(name)) + ', "total": '
-                + (str(total) if type(total) is int else _JSON.encode(total)) + ', "breakdown": ['
+        return ('{"name": ' + _scalar(self.name) + ', "total": ' + _scalar(self.total) + ', "breakdown": ['
                 + ", ".join([line.json_text for line in self.breakdown]) + "]}")
 
 
@@ -104,6 +98,14 @@ def _encoder() -> Callable[[Any], str]:
 
 _json = _encoder()
 _json_text = json.encoder.encode_basestring  # what _JSON.encode makes of a str
+
+
+def _scalar(value: Any) -> str:
+    """One value as `_JSON.encode` writes it; a text or a whole number without an encoder."""
+    t = type(value)
+    if t is str:
+        return _json_text(value)
+    return str(value) if t is int else _JSON.encode(value)
 
 
 
