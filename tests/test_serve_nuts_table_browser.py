@@ -9,8 +9,8 @@ import json
 from click.testing import CliRunner
 
 from pnpkit.cli import cli
-from test_serve_browser import SIZES, server  # noqa: F401  (the served app, a fixture)
-from test_serve_table_browser import READY, act, download, settle, tap_rolls
+from test_serve_browser import server  # noqa: F401  (the served app, a fixture)
+from test_serve_table_browser import READY, act, begin, download, settle, tap_rolls
 
 # round 1 of docs/records/nuts.md's whole game: ("pad", face), ("typed", chance), ("move", action)
 ROUND_1 = [("pad", 2), ("typed", "al ca al pi pe pe al pi ca ca al pi pe"),
@@ -22,12 +22,7 @@ ROUND_1 = [("pad", 2), ("typed", "al ca al pi pe pe al pi ca ca al pi pe"),
 
 
 def test_a_nuts_round_is_tapped_in_the_browser_to_a_record_pnpkit_check_accepts(browser, server, tmp_path):
-    w, h, mobile = SIZES["phone"]
-    browser.visit(server + "/table", "!!document.querySelector('form.start')", w, h, mobile)
-    browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'nuts';"
-               " const boxes = f.querySelectorAll('input[name=player]'); ['Ann', 'Ben']"
-               ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
-    settle(browser, "!!document.querySelector('.dicepad')")
+    begin(browser, server, "phone", "nuts", ["Ann", "Ben"], "!!document.querySelector('.dicepad')")
     browser.js("(() => { const f = document.querySelector('form.start');"
                " f.elements['setup.bonus.0.keep'].value = 'B01 B09'; f.elements['setup.bonus.0.drop'].value = 'B17';"
                " f.elements['setup.bonus.1.keep'].value = 'B03 B10'; f.elements['setup.bonus.1.drop'].value = 'B22'; })()")

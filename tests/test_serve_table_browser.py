@@ -33,13 +33,19 @@ def act(browser, js: str) -> None:
     browser.wait(f"Number({READY}) > {before}")
 
 
-def start(browser, server, size: str, *players: str) -> None:
+def begin(browser, server, size: str, game: str, players: list[str], until: str) -> None:
+    """Open the table on a `size` screen, pick `game` and name its players, and wait for `until`
+    (the table, or the game's opening questions)."""
     w, h, mobile = SIZES[size]
     browser.visit(server + "/table", "!!document.querySelector('form.start')", w, h, mobile)
-    browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'chestnuts';"
-               f" const boxes = f.querySelectorAll('input[name=player]'); {json.dumps(list(players))}"
+    browser.js(f"(() => {{ const f = document.querySelector('form.start'); f.game.value = {json.dumps(game)};"
+               f" const boxes = f.querySelectorAll('input[name=player]'); {json.dumps(players)}"
                ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
-    settle(browser, f"location.pathname === '/table' && ({READY})")
+    settle(browser, until)
+
+
+def start(browser, server, size: str, *players: str) -> None:
+    begin(browser, server, size, "chestnuts", list(players), f"location.pathname === '/table' && ({READY})")
 
 
 def roll(browser, n: int) -> None:
@@ -137,12 +143,7 @@ def test_an_illegal_try_is_refused_with_its_rule_and_undo_takes_back_the_last_en
 
 
 def test_a_whole_forest_fire_game_tapped_to_its_end_with_dice_buttons_is_what_pnpkit_check_reads(browser, server, tmp_path):
-    w, h, mobile = SIZES["phone"]
-    browser.visit(server + "/table", "!!document.querySelector('form.start')", w, h, mobile)
-    browser.js("(() => { const f = document.querySelector('form.start'); f.game.value = 'forest-fire';"
-               " const boxes = f.querySelectorAll('input[name=player]'); ['Ann', 'Ben', 'Cat']"
-               ".forEach((n, k) => boxes[k].value = n); f.submit(); })()")
-    settle(browser, "!!document.querySelector('.dicepad')")
+    begin(browser, server, "phone", "forest-fire", ["Ann", "Ben", "Cat"], "!!document.querySelector('.dicepad')")
     # the roles and starts are chosen; the setup's rolls are tapped on the dice, face by face
     browser.js("(() => { const f = document.querySelector('form.start');"
                " f.elements['players.0.role'].value = 'hotshot'; f.elements['players.0.start'].value = '0 3';"
