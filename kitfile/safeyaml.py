@@ -114,7 +114,7 @@ def compose(text: str, limits: Limits = LIMITS) -> Parsed:
         if "nesting" in what:  # libyaml's own depth limit (PyYAML 6.0.4's scanner) speaks before ours
             raise YamlProblem(mark.line + 1 if mark else None,
                               f"nested more than {limits.depth} levels deep") from None
-        raise YamlProblem(mark.line + 1 if mark else None, f"not valid YAML: {what}{_hint(text, mark, what)}") from None
+        raise YamlProblem(mark.line + 1 if mark else None, _hint(text, mark, what) or f"not valid YAML: {what}") from None
     except yaml.YAMLError as e:
         raise YamlProblem(None, f"not valid YAML: {short(str(e), 200)}") from None
     finally:
@@ -129,7 +129,7 @@ def _hint(text: str, mark, what: str) -> str:
     line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
     key, sep, value = line.partition(": ")
     if sep and value.lstrip().startswith("- "):
-        return f' (a value that begins with "-" is quoted: {key.strip()}: "{value.strip()}")'
+        return f'a value that begins with "- " reads as a list in YAML: quote it, {key.strip()}: "{value.strip()}"'
     return ""
 
 
