@@ -235,3 +235,20 @@ def test_trim_the_tree_end_position_checks_the_trees_and_takes_the_scores_as_wri
     apart = client.post("/end/trim-the-tree/score", data={**form, "p2.D1": "", "p2.E5": "yellow candle"}).json()
     assert [(v["box"], v["where"]) for v in apart["violations"]] == [("p2.name", "start.trees.Ben")]
     assert "ruling T1" in apart["violations"][0]["message"]
+
+
+def test_statistics_average_finished_games_and_count_unfinished_ones_apart(client, tmp_path):
+    """Issue 37: a one-turn Chestnuts game gave Dad and Mia a play at average 0."""
+    from pnpkit.scorer.api import score_text
+    t = token(client)
+    for k in range(2):
+        client.post("/sheet/nuts/save", data={**NUTS_FORM, "played": f"2026-11-2{k}", "token": t})
+    one_turn = "game: chestnuts\nplayers: [Dad, Mia]\nturns:\n  - roll: 1\n    actions: [b]\n"
+    store = Store(tmp_path / "data" / "history.sqlite")
+    store.save(one_turn, score_text(one_turn, "t.yaml"), played="2026-11-23")
+    stats = client.get("/stats").text
+    row = lambda name: re.search(rf">{name}</a></td>((?:<td class=\"num\">[^<]*</td>)+)</tr>", stats)[1]  # noqa: E731
+    cells = lambda name: re.findall(r'<td class="num">([^<]*)</td>', row(name))  # noqa: E731
+    assert cells("Dad") == ["0", "0", "–", "–", "1"]          # finished, wins, average, best, unfinished
+    ann = cells("Ann")
+    assert ann[0] == "2" and ann[4] == "–" and float(ann[2]) > 0
