@@ -132,3 +132,31 @@ def test_history_and_rules_in_the_browser(browser, server):
     assert browser.js("document.querySelectorAll('table.plays tbody tr').length") >= 1
     browser.visit(server + "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "!!document.querySelector('main')")
     assert browser.js("document.querySelector('.passage.best h2').textContent") in ("Difficulty", "ruling F3")
+
+
+TAPPABLE = "header a, button, select, input[type=checkbox], input[type=radio], input[type=submit], .button"
+
+
+@pytest.mark.parametrize("path", ["/", "/sheet/nuts", "/sheet/in-the-nuts", "/history", "/stats", "/rules"])
+def test_every_tap_target_is_at_least_24_px(browser, server, path):
+    """Issue 37 (WCAG 2.5.8): the header's links were 19 px tall, NUTS' goal check boxes 13 px."""
+    browser.visit(server + path, "document.readyState === 'complete'", 390, 844, True)
+    small = browser.js(f"""[...document.querySelectorAll({json.dumps(TAPPABLE)})]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 24 || r.height < 24).map(([h, r]) => [h, Math.round(r.width), Math.round(r.height)])""")
+    assert small == []
+
+
+def test_a_total_box_of_sheets_not_complete_yet_is_marked_as_partial(browser, server):
+    """Issue 37: while a sheet was incomplete, the Total boxes showed partial sums (33 for a real 40)
+    as if they were the totals; now they say "so far" until the sheets are a record."""
+    browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2), "p1.salt": "3",
+                        "p2.name": "Ben", **ticks(2, almond=2)})                       # no bonus cards yet
+    browser.wait("document.getElementById('p1.points.total').textContent.endsWith('so far')")
+    assert browser.js("document.getElementById('p1.points.total').classList.contains('partial')")
+    type_into(browser, {"p1.bonus": "B07", "p2.bonus": "B01"})                        # now a record
+    browser.wait("!document.getElementById('p1.points.total').textContent.endsWith('so far')")
+    assert browser.js("document.getElementById('p1.points.total').textContent") == browser.js(
+        "document.querySelector('[data-total=\"1\"]').textContent")

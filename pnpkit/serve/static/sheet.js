@@ -33,6 +33,13 @@
   function show(result) {
     clear();
     Object.entries(result.calculated || {}).forEach(([k, v]) => { const o = document.getElementById(k); if (o) o.textContent = v === "x" ? "✓" : v; });
+    // sheets that are not a record yet: a Total box adds up only the boxes the sheet sums itself
+    // (not the goal and bonus cards the scorer counts), so its figure is marked as partial
+    document.querySelectorAll('[data-points$=".points.total"]').forEach(t => {
+      t.classList.toggle("partial", !result.players && t.textContent !== "");
+      if (!result.players && t.textContent !== "") { t.textContent += " so far"; t.title = "partial: the sheets are not complete yet"; }
+      else t.removeAttribute("title");
+    });
     const ranking = document.getElementById("ranking"), list = document.getElementById("violations");
     list.replaceChildren();
     if (result.error) { ranking.textContent = result.error; ranking.className = result.names.length ? "bad" : "quiet"; return; }
