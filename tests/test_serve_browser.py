@@ -160,3 +160,28 @@ def test_a_total_box_of_sheets_not_complete_yet_is_marked_as_partial(browser, se
     browser.wait("!document.getElementById('p1.points.total').textContent.endsWith('so far')")
     assert browser.js("document.getElementById('p1.points.total').textContent") == browser.js(
         "document.querySelector('[data-total=\"1\"]').textContent")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sheets_start_with_the_fewest_players_and_show_every_word_whole(browser, server, size):
+    """Issue 37: 4 In the Nuts! sheets for 3 players, no hint of a joker's format, and at 1280 px the
+    boxes cut their words ("waln", "walnut/")."""
+    w, h, mobile = SIZES[size]
+    browser.visit(server + "/sheet/in-the-nuts", "!!document.getElementById('sheet')", w, h, mobile)
+    shown = "[...document.querySelectorAll('fieldset.sheet')].filter(f => !f.hidden).length"
+    assert browser.js(shown) == 2
+    browser.js("document.getElementById('addseat').click()")
+    assert browser.js(shown) == 3 and browser.js("document.activeElement.name") == "p3.name"
+    browser.js("document.getElementById('addseat').click()")
+    assert browser.js(shown) == 4 and browser.js("document.getElementById('addseat').closest('p').hidden")
+    assert browser.js("document.querySelector('[name=\"p1.card3.jokers\"]').placeholder") == "acorn/hazelnut"
+    # the longest words the boxes take fit inside them, as the box's own font draws them
+    cut = browser.js("""(() => {
+        const ctx = document.createElement('canvas').getContext('2d'), out = [];
+        for (const [sel, word, room] of [['[name="p1.card3.nut"]', 'beechnut', 30], ['[name="p1.card3.jokers"]', 'walnut/hazelnut', 12]]) {
+          const e = document.querySelector(sel), s = getComputedStyle(e);
+          ctx.font = s.fontSize + ' ' + s.fontFamily;
+          if (ctx.measureText(word).width + room > e.getBoundingClientRect().width) out.push(word);
+        }
+        return out; })()""")
+    assert cut == []

@@ -95,7 +95,7 @@ def create_app(settings: Settings) -> Starlette:
         kit = _kit(game)
         play, filled = _reopened(request, store, game, kit)
         return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
-                    play=play, filled=filled)
+                    shown=sheets.shown(kit, filled), play=play, filled=filled)
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]

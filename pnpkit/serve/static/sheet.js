@@ -86,6 +86,13 @@
       .then(r => r.json()).then(result => { if (mine === asked) show(result); })
       .catch(() => { document.getElementById("ranking").textContent = "The server does not answer."; });
   }
+  // the sheets beyond the fewest players are a button away, one at a time
+  const add = document.getElementById("addseat");
+  if (add) add.addEventListener("click", () => {
+    const next = form.querySelector("fieldset.sheet[hidden]");
+    if (next) { next.hidden = false; next.querySelector("input").focus(); }
+    if (!form.querySelector("fieldset.sheet[hidden]")) add.closest("p").hidden = true;
+  });
   form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
   form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
   // a saved game opened again to correct it: its sheets come filled in, scored at once
