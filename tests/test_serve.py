@@ -252,3 +252,26 @@ def test_statistics_average_finished_games_and_count_unfinished_ones_apart(clien
     assert cells("Dad") == ["0", "0", "–", "–", "1"]          # finished, wins, average, best, unfinished
     ann = cells("Ann")
     assert ann[0] == "2" and ann[4] == "–" and float(ann[2]) > 0
+
+
+def test_a_refused_save_shows_the_sheets_again_as_typed_with_why(client):
+    """Issue 37: a refused save showed raw JSON at /sheet/GAME/save (a sheet that is not a record yet;
+    a save from an older revision in a second tab). Now: the sheets again, nothing lost, the reason."""
+    t = token(client)
+    no_bonus = {**NUTS_FORM, "p2.bonus": "", "token": t}
+    r = client.post("/sheet/nuts/save", data=no_bonus)
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
+    assert 'role="alert"' in r.text and "Not saved: the sheets are not a record yet" in r.text and "bonus cards Ben held" in r.text
+    assert 'name="p1.name" id="p1.name" value="Ann"' in r.text and re.search(r'name="p1.salt" id="p1.salt"[^>]* value="3"', r.text)
+    assert re.search(r'name="p1.almond.1" id="p1.almond.1" value="x"[^>]* checked', r.text)
+    # two tabs correct the same game: the second save, from revision 1, finds revision 2
+    first = client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t}, follow_redirects=False)
+    play = int(first.headers["location"].rsplit("/", 1)[1])
+    client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "4", "play": play, "revision": 1, "token": t})
+    stale = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 1, "token": t})
+    assert stale.status_code == 409 and "changed on another screen" in stale.text
+    assert re.search(r'name="p1.salt" id="p1.salt"[^>]* value="5"', stale.text)     # what was typed, kept
+    assert 'name="revision" value="2"' in stale.text                         # saving again replaces revision 2
+    again = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 2, "token": t},
+                        follow_redirects=False)
+    assert again.status_code == 303

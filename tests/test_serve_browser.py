@@ -128,6 +128,12 @@ def test_chestnuts_end_position_from_an_empty_board_to_the_saved_result(browser,
 
 
 def test_history_and_rules_in_the_browser(browser, server):
+    # a game of its own in the history (the other tests of this module may run in another process)
+    browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=2), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"})
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
+    browser.js("document.getElementById('save').click()")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
     browser.visit(server + "/history", "!!document.querySelector('main')", 390, 844, True)
     assert browser.js("document.querySelectorAll('table.plays tbody tr').length") >= 1
     browser.visit(server + "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "!!document.querySelector('main')")

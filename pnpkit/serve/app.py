@@ -92,21 +92,32 @@ def create_app(settings: Settings) -> Starlette:
         """The empty sheets, or (?play=N) a saved game's sheets filled from its record, to correct
         it: saving them makes that game's next revision."""
         game = _form_game(request)
+        play, filled = _reopened(request, store, game, _kit(game))
+        return form_page(request, game, False, play, filled)
+
+    def form_page(request: Request, game: str, end: bool, play: Any, filled: dict[str, str],
+                  refused: str = "", status: int = 200) -> Response:
+        """A game's sheets (or end position) as a form: empty, a saved game's to correct, or what was
+        typed, again, with why saving it was refused (`refused`): nothing typed is lost."""
         kit = _kit(game)
-        play, filled = _reopened(request, store, game, kit)
-        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
-                    shown=sheets.shown(kit, filled), play=play, filled=filled)
+        if not end:
+            response = page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
+                            shown=sheets.shown(kit, filled), play=play, filled=filled, refused=refused)
+        else:
+            players, boards = sheets.end_seats(game, kit)
+            response = page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
+                            players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play,
+                            filled=filled, refused=refused)
+        response.status_code = status
+        return response
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
         if game in sheets.SEE_ALSO:
             return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
         _end_game(request)
-        kit = _kit(game)
-        play, filled = _reopened(request, store, game, kit, end=True)
-        players, boards = sheets.end_seats(game, kit)
-        return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
-                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play, filled=filled)
+        play, filled = _reopened(request, store, game, _kit(game), end=True)
+        return form_page(request, game, True, play, filled)
 
     async def score_end(request: Request) -> Response:
         out = _scored(_end_game(request), await guarded(request), end=True)
@@ -131,12 +142,17 @@ def create_app(settings: Settings) -> Starlette:
         form = await guarded(request)
         out = _scored(game, form, end=end)
         result = out.pop("_result", None)
+        typed = {k: v.text for k, v in sheets.values(form.multi_items()).items()}
+        asked = revision_of(form)
+        shown = store.get(asked["play"]) if asked and _exists(store, asked["play"]) else None
         if out.get("error") or result is None or (not end and not out["names"]):
-            return JSONResponse(out, status_code=400)
+            return form_page(request, game, end, shown, typed, f"Not saved: {_why_not(out)}", 400)
         try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **asked)
         except Conflict as e:
-            return JSONResponse({**out, "error": str(e)}, status_code=409)
+            # the sheets again as typed, now against the newest revision: saving them again replaces it
+            return form_page(request, game, end, shown, typed, f"Not saved: {e}. What you typed is below; "
+                             "saving it now replaces that revision.", 409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -265,6 +281,23 @@ class _Refused(Exception):
 
     def __init__(self, response: Response):
         self.response = response
+
+
+def _why_not(out: dict) -> str:
+    """Why a form's record cannot be saved, in words: what is not a record yet, or the error."""
+    if out.get("error"):
+        return out["error"]
+    if not out.get("names"):
+        return "write at least one player's name"
+    return "the sheets are not a record yet: " + "; ".join(v["message"] for v in out.get("violations", []))
+
+
+def _exists(store: Store, play: int) -> bool:
+    try:
+        store.get(play)
+        return True
+    except KeyError:
+        return False
 
 
 def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = False) -> tuple[Any, dict[str, str]]:
