@@ -275,3 +275,12 @@ def test_a_refused_save_shows_the_sheets_again_as_typed_with_why(client):
     again = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 2, "token": t},
                         follow_redirects=False)
     assert again.status_code == 303
+
+
+def test_a_saved_game_that_breaks_a_rule_is_won_as_played_not_won(client):
+    """Issue 36: at the table, "Won by Ann" reads as the verdict; a record that breaks a rule has a
+    winner as played, with the rules to settle first."""
+    form = {**NUTS_FORM, "p2.goals": "salty-mama", "token": token(client)}
+    location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
+    page = client.get(location).text
+    assert "Won as played by Ann: settle the broken rules first." in page and "Won by" not in page

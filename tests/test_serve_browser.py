@@ -191,3 +191,53 @@ def test_sheets_start_with_the_fewest_players_and_show_every_word_whole(browser,
         }
         return out; })()""")
     assert cut == []
+
+
+def test_a_sheet_typed_before_a_restart_is_kept_in_the_browser_and_saves_after_it(browser, tmp_path):
+    """Issue 37: a sheet filled in before the server restarted could not be saved ("out of date...
+    reload"), and reloading emptied it."""
+    data = tmp_path / "data"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+
+    def serve():
+        srv = uvicorn.Server(uvicorn.Config(create_app(Settings(data)), host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        return srv, thread
+
+    def restart(srv, thread):
+        srv.should_exit = True
+        thread.join(10)
+        return serve()
+
+    running = serve()
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    browser.js("localStorage.clear()")
+    typed = {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"}
+    type_into(browser, typed)
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
+    running = restart(*running)
+    # the page, drawn before the restart, saves on the restarted server
+    browser.js("document.getElementById('save').click()")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
+    assert "Ann" in browser.js("document.body.textContent")
+    # saved: the draft is forgotten, the next sheet starts empty
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    assert browser.js("document.querySelector('[name=\"p1.name\"]').value") == ""
+    # typed, not saved, the server restarted and the page reloaded: what was typed is back
+    type_into(browser, typed)
+    running = restart(*running)
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    assert browser.js("document.querySelector('[name=\"p1.name\"]').value") == "Ann"
+    assert browser.js("document.querySelector('[name=\"p1.almond.3\"]').checked")
+    assert browser.js("!!document.getElementById('restored')")
+    browser.js("localStorage.clear()")
+    running[0].should_exit = True
+    running[1].join(10)

@@ -56,7 +56,7 @@ def _pages() -> jinja2.Environment:
 def create_app(settings: Settings) -> Starlette:
     env = _pages()
     store = Store(settings.data / "history.sqlite")
-    token = secrets.token_urlsafe(24)   # one per server start: pages drawn before a restart must reload
+    token = _table_token(settings.data)  # kept in the data folder: a page typed into before a restart still saves
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
         html = env.get_template(name).render(token=token, games=GAMES, title_of=_title, **context)
@@ -281,6 +281,26 @@ class _Refused(Exception):
 
     def __init__(self, response: Response):
         self.response = response
+
+
+def _table_token(folder: Path) -> str:
+    """The pages' token (a cookie and a form field that must match), made once and kept beside the
+    history, readable by this user alone: a sheet filled in before `pnpkit serve` restarted still
+    saves. A file that is not a token is replaced."""
+    path = folder / "table-token"
+    try:
+        kept = path.read_text(encoding="ascii").strip()
+        if len(kept) == 32 and kept.replace("-", "").replace("_", "").isalnum():
+            return kept
+    except (OSError, UnicodeError):
+        pass
+    made = secrets.token_urlsafe(24)
+    folder.mkdir(parents=True, exist_ok=True)
+    part = folder / f".table-token.{secrets.token_hex(4)}"
+    part.write_text(made, encoding="ascii")
+    part.chmod(0o600)
+    part.replace(path)
+    return made
 
 
 def _why_not(out: dict) -> str:

@@ -95,6 +95,32 @@
   });
   form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
   form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
-  // a saved game opened again to correct it: its sheets come filled in, scored at once
+  // What is typed is kept in this browser until it is saved, so a closed tab or a restarted server
+  // loses nothing: on an empty form it comes back. A save that goes through (the game's page opens)
+  // forgets it; a refused one comes back filled in from the server, and keeps it.
+  const draft = "pnpkit-draft:" + location.pathname + location.search;
+  sessionStorage.removeItem("pnpkit-saving");
+  function keep() {
+    const typed = [...new FormData(form)].filter(([k, v]) => k.includes(".") && typeof v === "string" && v !== "");
+    try { localStorage.setItem(draft, JSON.stringify(typed)); } catch (e) { /* private mode: nothing kept */ }
+  }
+  function restore() {
+    let typed = null;
+    try { typed = JSON.parse(localStorage.getItem(draft) || "null"); } catch (e) { typed = null; }
+    if (!Array.isArray(typed) || !typed.length) return;
+    typed.forEach(([k, v]) => form.querySelectorAll('[name="' + CSS.escape(String(k)) + '"]').forEach(e => {
+      if (e.type === "checkbox") { if (e.value === v) e.checked = true; } else e.value = String(v);
+    }));
+    form.querySelectorAll("fieldset.sheet[hidden]").forEach(f => { if (f.querySelector("input[name$='.name']").value.trim()) f.hidden = false; });
+    const note = document.createElement("p");
+    note.className = "quiet"; note.id = "restored";
+    note.textContent = "What you typed before is back (not saved yet).";
+    form.prepend(note);
+  }
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  form.addEventListener("submit", () => { keep(); sessionStorage.setItem("pnpkit-saving", draft); });
+  if (![...form.querySelectorAll("input[name$='.name']")].some(e => e.value.trim())) restore();
+  // a saved game opened again to correct it (or a draft brought back): its sheets are scored at once
   if ([...form.querySelectorAll("input[name$='.name']")].some(e => e.value.trim())) score();
 })();
