@@ -284,3 +284,19 @@ def test_a_saved_game_that_breaks_a_rule_is_won_as_played_not_won(client):
     location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
     page = client.get(location).text
     assert "Won as played by Ann: settle the broken rules first." in page and "Won by" not in page
+
+
+def test_a_table_whose_pnpkit_was_reinstalled_under_it_says_restart(tmp_path, monkeypatch, capsys):
+    """Issue 37: reinstalling pnpkit under a running serve gave TemplateNotFound 500s with a
+    traceback. Here the installed templates are gone from under the running app."""
+    import jinja2
+
+    import pnpkit.serve.app as serve_app
+    empty = tmp_path / "gone"
+    empty.mkdir()
+    monkeypatch.setattr(serve_app, "_pages", lambda: jinja2.Environment(loader=jinja2.FileSystemLoader(str(empty)), autoescape=True))
+    with TestClient(create_app(Settings(tmp_path / "data")), raise_server_exceptions=True) as c:
+        for path in ("/", "/sheet/nuts", "/stats"):
+            r = c.get(path)
+            assert r.status_code == 503 and "pnpkit was updated" in r.text and "restart <code>pnpkit serve</code>" in r.text
+    assert "Traceback" not in capsys.readouterr().err

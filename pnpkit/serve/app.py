@@ -232,7 +232,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/export.csv", export_csv), Route("/export.zip", export_records),
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused})
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused,
+                                                       jinja2.TemplateNotFound: _updated, ImportError: _updated})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
@@ -333,6 +334,18 @@ def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = F
         raise _Refused(PlainTextResponse("no such game in the history", status_code=404)) from None
     except (sheets.FormProblem, SourceError) as e:
         raise _Refused(PlainTextResponse(f"game {asked} cannot be opened in this form: {e}", status_code=400)) from None
+
+
+UPDATED = ("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Restart pnpkit serve</title>"
+           "<h1>pnpkit was updated</h1><p>pnpkit was reinstalled or updated while this table was open: "
+           "restart <code>pnpkit serve</code> (Ctrl-C where it runs, then start it again). Every saved game "
+           "is kept, and what you typed on a score sheet stays in this browser until it is saved.</p></html>")
+
+
+async def _updated(request: Request, exc: Exception) -> Response:
+    """A page or a module gone from under a running server (pnpkit reinstalled): one clear page, no
+    traceback (written without a template: the templates may be what is gone)."""
+    return HTMLResponse(UPDATED, status_code=503)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
