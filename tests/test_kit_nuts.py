@@ -157,7 +157,7 @@ def test_printed_numbers_come_from_params(built, kit):
 
 def test_score_sheet_is_fillable_a_page_per_player_with_sensible_field_names(built, kit):
     """Each player's sheet on a page of its own (as many as the game's most players), its boxes
-    named for what they hold under the player's `pN.` (docs/records.md, scorer/forms/nuts.py)."""
+    named for what they hold under the player's `pN.` (docs/records.md, scorer/games/nuts/form.py)."""
     reader = PdfReader(built["a4"][2])
     fields = reader.get_fields()
     assert len(reader.pages) == kit.game.max_players == 6

@@ -1,7 +1,7 @@
 """The score sheets as forms, described once per game: the boxes of a player's sheet, where they
 lie, how the sheet adds them up, and the record a filled sheet stands for.
 
-One module per game says all of it (scorer/forms/nuts.py, in_the_nuts.py), so the web form of
+One module per game says all of it (scorer/games/nuts/form.py, in_the_nuts/form.py), so the web form of
 `pnpkit serve`, the fillable PDF the generator writes (generator/fillable.py) and the record
 `pnpkit score SHEET.pdf` reads from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
 
@@ -114,7 +114,7 @@ def form(game: str) -> ModuleType | None:
     """The form module of `game`, or None if its sheet is not a record pnpkit reads."""
     if game not in FORM_GAMES:
         return None
-    return importlib.import_module("pnpkit.scorer.forms." + game.replace("-", "_"))
+    return importlib.import_module(f"pnpkit.scorer.games.{game.replace('-', '_')}.form")
 
 
 def pages(game: str, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:

@@ -17,7 +17,7 @@ An end-position form knows:
 Fair Verona has no `start:` form (its position is the deck, the map and every card in play): it is
 not scored from an end position. A Trim the Tree score depends on the order the ornaments were
 hung: its end position takes the scores as written and checks the trees. In the Nuts!' end
-position is its final storage cards: the final-sheet form (scorer/forms/in_the_nuts.py).
+position is its final storage cards: the final-sheet form (scorer/games/in_the_nuts/form.py).
 """
 from __future__ import annotations
 
@@ -31,4 +31,4 @@ SEE_ALSO = {"in-the-nuts": "/sheet/in-the-nuts"}   # its end position is its fin
 def end_form(game: str) -> ModuleType | None:
     if game not in END_GAMES:
         return None
-    return importlib.import_module("pnpkit.scorer.forms.end_" + game.replace("-", "_"))
+    return importlib.import_module(f"pnpkit.scorer.games.{game.replace('-', '_')}.form")

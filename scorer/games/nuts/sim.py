@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from pnpkit.scorer.bonus import best_choice
+from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.games.nuts import auto, moves
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import deck_of, params_of
