@@ -50,12 +50,6 @@ def _kit_or_exit(name: str):
     return load_kit(name)
 
 
-def not_printable(kit) -> Exception:
-    """A kit with nothing to print is the kit file's problem, at its line (exit 2)."""
-    from pnpkit.generator.components.common import error
-    return error(kit, ("components",), f"kit {kit.game.id} has no components yet: nothing to print")
-
-
 class PageRange(click.ParamType):
     """FIRST-LAST or one page, e.g. `5-8` or `9`."""
 
@@ -187,6 +181,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
             raise _refused(str(e)) from None
 
     def _build(b, kit, all_, out_dir, options, papers, as_json=False) -> None:
+        from pnpkit.scorer.games import sheet_form  # the form the fillable sheet's boxes are named by
         if all_:
             kits = b.printable_kits()
             if not kits:
@@ -201,7 +196,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
                     bar.update(1, f"{kit} {paper}")
-                reports = b.build_all(out_dir, papers, options, kits, done)
+                reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form)
             if as_json:
                 click.echo(_json(reports, [], times))
                 return
@@ -212,10 +207,10 @@ def register(cli: click.Group, schema: click.Group) -> None:
             return
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise not_printable(loaded)
+            raise b.not_printable(loaded)
         from pnpkit.generator import pictures
         with pictures.collecting() as found:
-            reports = b.build_papers(loaded, out_dir, options, papers)
+            reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form)
         if as_json:
             click.echo(_json(reports, found))
             return
@@ -234,13 +229,14 @@ def register(cli: click.Group, schema: click.Group) -> None:
         from pnpkit.generator import build as b
         from pnpkit.generator import pictures
         from pnpkit.generator.select import SelectionError
+        from pnpkit.scorer.games import sheet_form
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise not_printable(loaded)
+            raise b.not_printable(loaded)
         options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
         try:
             with pictures.collecting() as found:
-                r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi)
+                r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form)
         except SelectionError as e:
             raise _refused(str(e)) from None
         _report(r)

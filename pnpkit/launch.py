@@ -38,7 +38,7 @@ def main() -> None:
     from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
     if worker.wanted(sys.argv[1:]):
         if worker.command(sys.argv[1:]) in ("build", "preview"):
-            from pnpkit import startup
+            from pnpkit.generator import startup
             startup.pause()  # no cyclic collections while the modules and the kit load (startup.py)
         worker.run(_cli, sys.argv[1:])  # never returns
     worker.finish(worker.guarded(_cli))

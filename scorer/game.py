@@ -161,6 +161,9 @@ class Game:
     roles: str | None = None                # (kit) -> [role]: the roles a seat may take
     setups: str | None = None               # (kit, players, setup, roles) -> [Setup]
     summary: str | None = None              # (result, names) -> Summary; None: a competitive game's
+    form: str | None = None                 # form.py (kitfile/forms): the final sheet's boxes, if a record
+    #                                         may be the final sheets ("sheets", "either"); else the end
+    #                                         position's (a `start:` with no turn after it)
 
     def part(self, name: str) -> Any:
         """The part called `name` (a field above), loaded; LookupError if the game has none."""
@@ -213,6 +216,14 @@ class Game:
 
     def sim_module(self) -> "ModuleType":
         return self.part("sim")
+
+    @property
+    def form_kind(self) -> Literal["sheets", "end"] | None:
+        """What the game's form is of: its final sheets (a record may be them: the fillable PDF,
+        `pnpkit serve`'s /sheet/) or its end position (a move log's `start:`: /end/); None if none."""
+        if self.form is None:
+            return None
+        return "end" if self.records == "log" else "sheets"
 
 
 _CACHE: dict[str, Any] = {}

@@ -99,8 +99,8 @@ def create_app(settings: Settings) -> Starlette:
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
-        if game in sheets.SEE_ALSO:
-            return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
+        if game in sheets.forms("sheets"):  # its end position is its final sheets
+            return RedirectResponse(f"/sheet/{game}", status_code=303)
         _end_game(request)
         kit = _kit(game)
         play, filled = _reopened(request, store, game, kit, end=True)
@@ -178,12 +178,12 @@ def create_app(settings: Settings) -> Starlette:
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
-        from pnpkit.scorer.forms import pdf as pdfform
+        from pnpkit.scorer import pdfform
         from pnpkit.scorer.records import is_pdf
         from pnpkit.kitfile.source import text_of
         try:
             name = getattr(upload, "filename", "record") or "record"
-            # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
+            # a filled fillable score sheet is read as the record it holds (scorer/pdfform.py)
             text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
             result = api.score_text(text, getattr(upload, "filename", "record") or "record")
         except SourceError as e:
@@ -234,7 +234,7 @@ class NoForm(Exception):
 def _form_game(request: Request) -> str:
     """The game of a score-sheet route, if it has a form (NoForm: a 404)."""
     game = request.path_params["game"]
-    if game not in sheets.FORM_GAMES:
+    if game not in sheets.forms("sheets"):
         raise NoForm(f"no score-sheet form for {game}")
     return game
 
@@ -242,8 +242,8 @@ def _form_game(request: Request) -> str:
 def _end_game(request: Request) -> str:
     """The game of an end-position route, if it has that form (NoForm: a 404)."""
     game = request.path_params["game"]
-    if game not in sheets.END_GAMES:
-        raise NoForm(f"no end-position form for {game} (the games that have one: {', '.join(sheets.END_GAMES)})")
+    if game not in sheets.forms("end"):
+        raise NoForm(f"no end-position form for {game} (the games that have one: {', '.join(sheets.forms('end'))})")
     return game
 
 
@@ -302,7 +302,7 @@ def _scored(game: str, form: Any, end: bool = False) -> dict:
     the sheets, the ranking with the tie-break that decided each place, and each violation with
     the box it is about (a box that is not a record yet is one, with what it expects)."""
     from pnpkit.scorer import api
-    from pnpkit.scorer.forms import FormProblem
+    from pnpkit.kitfile.forms import FormProblem
     kit = _kit(game)
     typed = sheets.values(form.multi_items())
     ticks = sheets.calculated(game, kit, typed, end)

@@ -10,4 +10,5 @@ GAME = Game(id="forest-fire", ruling_letter="F", rulebook="forest-fire.txt",
             start_of=".forest_fire.position:start_of", table=".forest_fire.table:AtTable",
             opening=".forest_fire.opening",
             rules=".forest_fire.moves", sim=".forest_fire.sim", roles=".forest_fire.sim:roles",
-            setups=".forest_fire.sim:setups", summary=".forest_fire.sim:summary")
+            setups=".forest_fire.sim:setups", summary=".forest_fire.sim:summary",
+            form=".forest_fire.form")
