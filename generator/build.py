@@ -67,7 +67,7 @@ class Document:
 
     @property
     def paper(self) -> Paper:
-        return self.options.sheet
+        return Paper.of(self.options.paper)
 
     def page_shapes(self) -> list[tuple]:
         shapes = [p.shapes() for p in self.pages]
@@ -137,7 +137,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
     `titles` names components for people (component id -> title) on the cover and headings;
     `forms` gives the form a game's score sheet is (its fillable boxes named for what they hold)."""
     titles = titles or {}
-    paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
+    paper, duplex, back_offset, folded = Paper.of(options.paper), options.duplex, options.back_offset, options.folded
     pieces = select.components(pieces, options)
     to_fill = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players), forms)
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]

@@ -24,6 +24,9 @@ MAX_KIT_PIXELS = 40_000_000     # decoded pixels, each distinct picture once: 50
 MAX_KIT_ELEMENTS = 100_000      # shapes the kit's pictures draw, every copy counted
 MAX_KIT_NUMBERS = 1_000_000     # coordinates the kit's pictures draw, every copy counted
 MIN_DPI = 300                   # a raster printed coarser than this gets a warning
+MIN_PIXELS = 4_000_000          # a picture larger than this (2000 x 2000: 16 MB decoded) is printed reduced
+#                                 (resolution.py) and keeps its own bytes (source.py); a smaller one is cheap
+#                                 whatever is done
 
 
 class PictureError(ValueError):
