@@ -243,7 +243,7 @@ class Store:
 
     def csv(self) -> bytes:
         """One line per player per play; every text cell safe to open in a spreadsheet."""
-        from pnpkit.generator.export.cells import csv_bytes
+        from pnpkit.kitfile.cells import csv_bytes
         rows: list[list[Any]] = [["play", "date", "game", "seat", "player", "score", "place", "won", "valid", "finished"]]
         for (i,) in self.db.execute("SELECT id FROM play ORDER BY id"):
             p = self.get(i)
