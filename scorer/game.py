@@ -157,10 +157,12 @@ class Game:
     #                                         game and the players are the whole beginning)
     pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
     rules: str | None = None                # the module implementing `Rules`
-    sim: str | None = None                  # the simulator's module: LENGTH, COOPERATIVE, new(kit, names, setup, rng)
+    sim: str | None = None                  # the simulator's module: LENGTH, new(kit, names, setup, rng)
     roles: str | None = None                # (kit) -> [role]: the roles a seat may take
     setups: str | None = None               # (kit, players, setup, roles) -> [Setup]
     summary: str | None = None              # (result, names) -> Summary; None: a competitive game's
+    cooperative: bool = False               # everyone wins or loses together (no ranking, an outcome)
+    first_player: str = "the first player"  # what the rulebook calls the seat that plays first
     form: str | None = None                 # form.py (kitfile/forms): the final sheet's boxes, if a record
     #                                         may be the final sheets ("sheets", "either"); else the end
     #                                         position's (a `start:` with no turn after it)

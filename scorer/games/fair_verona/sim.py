@@ -57,7 +57,6 @@ from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, UNSEEN, Acti
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
-COOPERATIVE = True
 MAX_TURNS = 300          # a game still going then is counted unfinished
 JOKER = Card("Joker", None)
 

@@ -33,7 +33,6 @@ from pnpkit.scorer.games.in_the_nuts.storage import player_score, ranking
 from pnpkit.scorer.sim.match import Moves, Summary
 
 LENGTH = ("turns", "actions")
-COOPERATIVE = False
 MAX_TURNS = 1000                 # the most a record holds; a game still going then is counted unfinished
 AGAIN = ROLL_AGAIN               # the decision to roll (again): the dice come next
 CHANCES = [(Roll(t.green, t.white, None), (1 if t.white[0] == t.white[1] else 2) / dice.SIDES ** 3)

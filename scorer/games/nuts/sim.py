@@ -38,7 +38,6 @@ from pnpkit.scorer.games.nuts import figures
 from pnpkit.scorer.sim.match import Moves
 
 LENGTH = ("rounds", "actions")
-COOPERATIVE = False
 MAX_ROUNDS = 40         # a random game ends in about 10; a game still going here is counted unfinished
 PATH_VALUE = 2.0
 
