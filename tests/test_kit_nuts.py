@@ -185,7 +185,7 @@ def test_a_cell_must_be_two_columns(kit):
 
 def test_belts_read_on_the_floor(kit):
     """The belts stand out from every fill of the floor and its panel: 3:1 at the least."""
-    from pnpkit.generator.art.factory_kit import BELT_FILL
+    from pnpkit.generator.art.nuts_kit import BELT_FILL
     from pnpkit.generator.colour import contrast
     for name in ("floor", "floor-extension"):
         b = _component(kit, name)
