@@ -1,8 +1,9 @@
 """The `pnpkit` command: parses, calls the generator or the scorer, prints, sets the exit code.
 
 Exit codes: 0 fine (a record is legal); 1 a record breaks the rules; 2 input that cannot be read
-(a kit file or record with a problem, a bad option); 3 an internal error (a bug: reported in one
-line, never as a traceback).
+(a kit file or record with a problem, a bad option: any PnpkitError, kitfile/errors.py, by its
+exit_code, here and nowhere else); 3 an internal error (a bug: reported in one line, never as a
+traceback); 130 interrupted.
 """
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import sys
 
 import click
 
-from pnpkit.generator.errors import OutputError
-from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.errors import PnpkitError
 from pnpkit import __version__
 
 EXIT_UNREADABLE = 2
@@ -47,14 +47,12 @@ class Pnpkit(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except SourceError as e:
-            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
-            sys.exit(EXIT_UNREADABLE)
         except BrokenPipeError:  # `pnpkit ... | head`: the reader has gone; stop quietly, as Unix tools do
             _stdout_gone()
-        except OutputError as e:  # --out that cannot be written: a full disk, a read-only folder, a file in the way
-            click.echo(f"pnpkit: {e}", err=True)
-            sys.exit(EXIT_UNREADABLE)
+        except PnpkitError as e:  # a file that cannot be read, an option that selects nothing, --out that
+            # cannot be written (a full disk, a read-only folder, a file in the way): one message, its exit code
+            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
+            sys.exit(e.exit_code)
         except KeyboardInterrupt:
             from pnpkit.launch import interrupted
             interrupted()

@@ -20,7 +20,7 @@ from typing import Iterator
 
 import yaml
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import InputError, Problem, SourceError
 from pnpkit.kitfile.forms import KEYWORD, FormProblem, Value, Values
 from pnpkit.scorer.games import form, forms
 from pnpkit.scorer.records import PDF_MAX_BYTES
@@ -73,14 +73,14 @@ def read_form(raw: bytes, display: str) -> tuple[Values, str]:
             return _read_form(PdfReader, IndirectObject, raw, display)
     except SourceError:
         raise
-    except Beyond as e:
+    except TooLarge as e:
         raise _refused(display, f"a PDF pnpkit will not read: {e} (pnpkit reads {MAX_PAGES} pages and "
                                 f"{MAX_FIELDS} fields at the most, nested {MAX_DEPTH} deep)") from None
     except Exception as e:  # noqa: BLE001 - a broken or hostile PDF, whatever pypdf makes of it
         raise _refused(display, f"a PDF that cannot be read ({type(e).__name__}): is it a complete file?") from None
 
 
-class Beyond(Exception):
+class TooLarge(InputError):
     """A PDF larger or deeper than any score sheet: the walk stops there."""
 
 
@@ -127,13 +127,13 @@ def _pages(tree, indirect) -> dict[int, int]:
         if node is None:
             continue
         if depth > MAX_DEPTH:
-            raise Beyond("its page tree is too deep")
+            raise TooLarge("its page tree is too deep")
         if node.get("/Type") == "/Pages":
             stack += [(kid, depth + 1) for kid in reversed(list(node.get("/Kids", []))[:MAX_PAGES + 1])]
             continue
         page += 1
         if page > MAX_PAGES:
-            raise Beyond("it has more pages than a score sheet")
+            raise TooLarge("it has more pages than a score sheet")
         for a in list(node.get("/Annots", []) or [])[:MAX_FIELDS]:
             if isinstance(a, indirect):
                 out.setdefault(a.idnum, page)
@@ -154,7 +154,7 @@ def _fields(acroform, pages: dict[int, int], indirect) -> Values:
                 continue
             seen.add(ref.idnum)
         if len(seen) > MAX_FIELDS or depth > MAX_DEPTH:
-            raise Beyond("its form has more fields, or nests them deeper, than a score sheet")
+            raise TooLarge("its form has more fields, or nests them deeper, than a score sheet")
         node = ref.get_object()
         part = str(node.get("/T", ""))[:200]
         name = f"{parent}.{part}" if parent and part else parent or part

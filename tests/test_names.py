@@ -37,3 +37,31 @@ def test_a_class_named_after_a_game_is_in_that_games_package():
                 if isinstance(node, ast.ClassDef) and _named_after(node.name) not in (None, IDS[package.name]):
                     wrong.append(f"{path.relative_to(ROOT)}: class {node.name} is named after {_named_after(node.name)}")
     assert not wrong, "\n".join(wrong)
+
+
+ERRORS_APART = {
+    "pnpkit.worker.CpuExceeded": "a signal (SIGXCPU), a BaseException as KeyboardInterrupt is",
+    "pnpkit.generator.templating._Timeout": "a template's time running out, inside templating.py only",
+    "pnpkit.kitfile.quickyaml._GiveUp": "the quick reader handing over to the full one, inside quickyaml.py only",
+}
+
+
+def test_every_error_pnpkit_raises_has_one_root():
+    """PnpkitError (kitfile/errors.py) is the root of every exception class pnpkit defines, so the
+    command line maps them to exit codes in one place; the few apart say why."""
+    import importlib
+    import inspect
+
+    from pnpkit.kitfile.errors import PnpkitError
+    from test_layers import modules
+    stray = []
+    for name in modules():
+        if name.endswith("__main__"):
+            continue
+        module = importlib.import_module(name)
+        for cls_name, cls in inspect.getmembers(module, inspect.isclass):
+            qualified = f"{name}.{cls_name}"
+            if (cls.__module__ == name and issubclass(cls, BaseException) and not issubclass(cls, PnpkitError)
+                    and qualified not in ERRORS_APART):
+                stray.append(f"{qualified} ({', '.join(b.__name__ for b in cls.__bases__)})")
+    assert not stray, "exceptions outside the tree of PnpkitError:\n" + "\n".join(stray)

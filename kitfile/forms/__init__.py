@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pnpkit.kitfile.errors import InputError
+
 KEYWORD = "pnpkit fillable score sheet"   # the fillable PDF's /Keywords: "pnpkit fillable score sheet: GAME"
 MARKS = frozenset("xX*|/\u25cf\u2022\u2713\u2714oO+")   # what a person types to tick a cell
 
@@ -90,7 +92,7 @@ class Value:
 Values = dict[str, Value]
 
 
-class FormProblem(Exception):
+class FormProblem(InputError):
     """A filled sheet that is not a record yet: the page and the field, and what is expected."""
 
     def __init__(self, page: int | None, field: str, message: str):

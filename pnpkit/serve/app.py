@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.errors import PnpkitError, SourceError
 from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets, tapping
 from pnpkit.serve.table_pages import table_routes
@@ -136,7 +136,7 @@ def create_app(settings: Settings) -> Starlette:
         try:
             play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
         except Conflict as e:
-            return JSONResponse({**out, "error": str(e)}, status_code=409)
+            return JSONResponse({**out, "error": str(e)}, status_code=e.http_status)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -162,7 +162,7 @@ def create_app(settings: Settings) -> Starlette:
         try:
             store.delete(int(request.path_params["play"]), int(str(form.get("revision", "0"))))
         except Conflict as e:
-            return PlainTextResponse(str(e), status_code=409)
+            return PlainTextResponse(str(e), status_code=e.http_status)
         return RedirectResponse("/history", status_code=303)
 
     async def history(request: Request) -> Response:
@@ -223,12 +223,16 @@ def create_app(settings: Settings) -> Starlette:
     return app
 
 
-class Forbidden(Exception):
-    pass
+class Forbidden(PnpkitError):
+    """A changing request without this page's token, or from another site's page."""
+
+    http_status = 403
 
 
-class NoForm(Exception):
-    pass
+class NoForm(PnpkitError):
+    """A form route of a game that has no such form."""
+
+    http_status = 404
 
 
 def _form_game(request: Request) -> str:
@@ -248,11 +252,11 @@ def _end_game(request: Request) -> str:
 
 
 async def _no_form(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse(str(exc), status_code=404)
+    return PlainTextResponse(str(exc), status_code=NoForm.http_status)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse(f"refused: {exc}", status_code=403)
+    return PlainTextResponse(f"refused: {exc}", status_code=Forbidden.http_status)
 
 
 def _correctable(play: Any) -> str | None:
@@ -260,8 +264,8 @@ def _correctable(play: Any) -> str | None:
     return sheets.correcting(play.game, _kit(play.game), play.record, f"game {play.id}") if play.game in GAMES else None
 
 
-class _Refused(Exception):
-    """A form route asked to open a saved game it cannot show: the answer to send."""
+class _Refused(PnpkitError):
+    """A form route asked to open a saved game it cannot show: the answer to send (its status in it)."""
 
     def __init__(self, response: Response):
         self.response = response
