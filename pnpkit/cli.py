@@ -40,7 +40,7 @@ class Pnpkit(click.Group):
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
-            from pnpkit.launch import interrupted
+            from pnpkit.worker import interrupted
             interrupted()
             raise  # not reached: interrupted() exits
 
@@ -54,20 +54,20 @@ class Pnpkit(click.Group):
             click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
             sys.exit(e.exit_code)
         except KeyboardInterrupt:
-            from pnpkit.launch import interrupted
+            from pnpkit.worker import interrupted
             interrupted()
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except MemoryError:
             from pnpkit import worker
             if worker.in_worker():  # a stranger's kit took the worker's memory: the kit's limit, exit 2
-                worker.out_of_memory()
+                worker.out_of_memory(kit_named(sys.argv[1:]))
             click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
             from pnpkit import worker
             if worker.stopping():  # a Ctrl-C that a library wrapped (pydantic: a SchemaError around it)
-                from pnpkit.launch import interrupted
+                from pnpkit.worker import interrupted
                 interrupted()
             click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)
             sys.exit(EXIT_INTERNAL)
@@ -113,6 +113,17 @@ cmd_simulate.register(cli)
 cmd_serve.register(cli)
 
 
+def kit_named(argv: list[str]) -> str:
+    """The kit the command line names, as the person wrote it (for the message)."""
+    try:
+        name, args = next((a, argv[i + 1:]) for i, a in enumerate(argv) if not a.startswith("-"))
+        ctx = cli.commands[name].make_context(name, list(args), resilient_parsing=True)
+        kit = ctx.params.get("kit")
+        return str(kit) if kit else "the kits"
+    except Exception:  # noqa: BLE001 - only the message's wording depends on it
+        return "the kit"
+
+
 def main() -> None:
     """Run the command line. click's own handling is used for everything but Ctrl-C, which says
     one line of pnpkit's (click would print "Aborted!") wherever it lands."""
@@ -126,7 +137,7 @@ def main() -> None:
         e.show()
         sys.exit(e.exit_code)
     except (click.Abort, KeyboardInterrupt):
-        from pnpkit.launch import interrupted
+        from pnpkit.worker import interrupted
         interrupted()
     else:
         sys.exit(rv if isinstance(rv, int) else 0)
