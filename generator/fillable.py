@@ -80,10 +80,12 @@ def _scripts(form: SheetForm | None, game: str) -> dict[str, object]:
 
 def _script(scripts: dict, name: str) -> tuple[str, ...]:
     """`(script,)` for a calculated box `pN.points.total`, `()` for a box the person fills."""
-    from pnpkit.kitfile.forms.calc import javascript
     seat, _, rest = name.partition(".")
     calc = scripts.get(rest)
-    return (javascript(calc, seat + "."),) if calc is not None else ()
+    if calc is None:
+        return ()
+    from pnpkit.kitfile.forms.calc import javascript
+    return (javascript(calc, seat + "."),)
 
 
 def _placed(p: Piece, paper: Paper) -> Placed:

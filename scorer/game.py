@@ -17,12 +17,10 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Sequence, TypeVar
 
-from pnpkit.scorer.core import Rule, Violation
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a descriptor loads without the scorer's values: `pnpkit build` asks one for its form
     from types import ModuleType
 
-    from pnpkit.scorer.core import Result
+    from pnpkit.scorer.core import Result, Rule, Violation
     from pnpkit.scorer.play import Position, Turn
 
 
@@ -34,6 +32,7 @@ class Illegal:
     rule: Rule
 
     def at(self, where: str) -> Violation:
+        from pnpkit.scorer.core import Violation
         return Violation.of(where, self.message, self.rule)
 
 
