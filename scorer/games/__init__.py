@@ -31,7 +31,6 @@ def log_games() -> list[str]:
     return [g for g in GAMES if load(g).table is not None]
 
 
-
 def forms(kind: Literal["sheets", "end"]) -> list[str]:
     """The games whose form (scorer/game.py: Game.form_kind) is of their final sheets or of their
     end position, in the order of GAMES; no form module is imported."""
