@@ -124,3 +124,18 @@ def test_a_sheet_filled_in_without_a_name_is_refused_at_the_name():
         form("nuts").record(typed({"p1.name": "Ann", "p1.bonus": "B01", "p2.salt": "3"}), load_head("nuts"))
     with pytest.raises(FormProblem, match=r"p2.name: write the player's name: their column has p2.card3.nut filled in"):
         form("in-the-nuts").record(typed({"p1.name": "Uwe", "p2.card3.nut": "acorn"}), load_head("in-the-nuts"))
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_each_form_is_the_kind_its_descriptor_says(game):
+    """A game's form.py gives every name of its kind (kitfile/forms: SheetForm for a game scored
+    from its final sheets, EndForm for a move log scored from its end position)."""
+    from pnpkit.kitfile.forms import EndForm, SheetForm
+    described = games.load(game)
+    if described.form is None:
+        assert described.form_kind is None
+        return
+    kind = SheetForm if described.form_kind == "sheets" else EndForm
+    wanted = set(kind.__annotations__) | {n for n, v in vars(kind).items() if callable(v) and not n.startswith("_")}
+    module = described.part("form")
+    assert not [n for n in wanted if not hasattr(module, n)], (game, kind.__name__)
