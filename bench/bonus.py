@@ -1,4 +1,4 @@
-"""Benchmark: the exact bonus-card choice (scorer/bonus.py), its worst cases, and its exactness.
+"""Benchmark: the exact bonus-card choice (scorer/games/nuts/bonus.py), its worst cases, and its exactness.
 
 Targets (issue 15): the worst case under 1 ms for a hand of 16 cards and under 5 ms for the whole
 deck of 24. What a hand can be (scorer/games/nuts/score.py): a column is scored with at most as many
@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnpkit.kitfile import load_kit  # noqa: E402
-from pnpkit.scorer.bonus import best_choice, brute_force  # noqa: E402
+from pnpkit.scorer.games.nuts.bonus import best_choice, brute_force  # noqa: E402
 from pnpkit.scorer.games.nuts.record import NUTS  # noqa: E402
 
 WORST = Path(__file__).with_name("bonus_worst.json")

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnpkit.kitfile import load_kit  # noqa: E402
-from pnpkit.scorer.bonus import best_choice  # noqa: E402
+from pnpkit.scorer.games.nuts.bonus import best_choice  # noqa: E402
 from pnpkit.scorer.games.nuts import record as nuts_record  # noqa: E402
 from pnpkit.scorer.games.nuts import score as nuts_score  # noqa: E402
 

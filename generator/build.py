@@ -35,8 +35,8 @@ from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
-from pnpkit import startup
-from pnpkit.scorer.forms import KEYWORD
+from pnpkit.generator import startup
+from pnpkit.kitfile.forms import KEYWORD, Forms, no_forms
 
 CALIBRATION_PAGE = 3
 
@@ -67,7 +67,7 @@ class Document:
 
     @property
     def paper(self) -> Paper:
-        return self.options.sheet
+        return Paper.of(self.options.paper)
 
     def page_shapes(self) -> list[tuple]:
         shapes = [p.shapes() for p in self.pages]
@@ -132,13 +132,14 @@ def pads(pieces: list[Piece]) -> list[Piece]:
 
 
 def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DEFAULT,
-            titles: dict[str, str] | None = None) -> Document:
+            titles: dict[str, str] | None = None, forms: Forms = no_forms) -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
-    `titles` names components for people (component id -> title) on the cover and headings."""
+    `titles` names components for people (component id -> title) on the cover and headings;
+    `forms` gives the form a game's score sheet is (its fillable boxes named for what they hold)."""
     titles = titles or {}
-    paper, duplex, back_offset, folded = options.sheet, options.duplex, options.back_offset, options.folded
+    paper, duplex, back_offset, folded = Paper.of(options.paper), options.duplex, options.back_offset, options.folded
     pieces = select.components(pieces, options)
-    forms = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players))
+    to_fill = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players), forms)
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
@@ -185,7 +186,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
             how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
                                  _ranges(range(1, double_run + 1)), _ranges(range(double_run + 1, total + 1)),
                                  bool(imposed.splits), tuple(rounds),
-                                 fillable_name(info.id, options) if forms else None,
+                                 fillable_name(info.id, options) if to_fill else None,
                                  any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
                                      for pg in imposed.pages for pl in pg.placed),
                                  tuple(sorted({pl.piece.kind for pg in imposed.pages for pl in pg.placed})))
@@ -229,12 +230,12 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         else:
             page.furniture = list(page.furniture) + furniture(paper, left, right, info.credit)
     man = manifest.manifest(info.id, paper, pages)
-    if forms:
+    if to_fill:
         man["fillable"] = fillable_name(info.id, options)
     if options.selects:  # only some pages: each keeps its number and heading from the whole kit
         kept = select.pages(pages, options)
-        return Document(info, options, kept, select.manifest(man, kept), forms)
-    return Document(info, options, pages, man, forms)
+        return Document(info, options, kept, select.manifest(man, kept), to_fill)
+    return Document(info, options, pages, man, to_fill)
 
 
 def _svg_name(stem: str, number: int, total: int) -> str:
@@ -357,23 +358,25 @@ def pieces_of(kit) -> list[Piece]:
         return list(pieces_for(kit))
 
 
-def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None) -> BuildReport:
+def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None,
+              forms: Forms = no_forms) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
     `options.bleed` (mm) runs every coloured background that far past its cut (generator/bleed.py)."""
-    return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi)[0]
+    return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi, forms=forms)[0]
 
 
 def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, papers: Iterable[str] = ("a4", "letter"),
-                 progress: Callable[[str, str], None] | None = None, preview_dpi: int | None = None) -> list[BuildReport]:
+                 progress: Callable[[str, str], None] | None = None, preview_dpi: int | None = None,
+                 forms: Forms = no_forms) -> list[BuildReport]:
     """One kit for several papers, written as one set. The pieces do not depend on the paper, so
-    they are drawn once and only imposed and rendered once per paper."""
+    they are drawn once and only imposed and rendered once per paper. `forms`: see compose."""
     check_out(out_dir)
     kit = _load(kit)
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
     with collections_paused():
-        return _build_papers(kit, out_dir, options, papers, progress, preview_dpi)
+        return _build_papers(kit, out_dir, options, papers, progress, preview_dpi, forms)
 
 
 @contextmanager
@@ -384,7 +387,7 @@ def collections_paused() -> Iterator[None]:
     imported) and frees next to nothing: 10-25 ms of a NUTS build's 290 (bench/build.py). What
     little cyclic garbage a build leaves (reportlab's canvas and its document refer to each other)
     is collected after it, as before; what a build holds meanwhile is bounded by the build itself.
-    A new `pnpkit build` process's start-up pause ends here (pnpkit/startup.py)."""
+    A new `pnpkit build` process's start-up pause ends here (generator/startup.py)."""
     startup.over()
     if not gc.isenabled():
         yield
@@ -397,7 +400,7 @@ def collections_paused() -> Iterator[None]:
 
 
 def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Iterable[str],
-                  progress: Callable[[str, str], None] | None, preview_dpi: int | None) -> list[BuildReport]:
+                  progress: Callable[[str, str], None] | None, preview_dpi: int | None, forms: Forms) -> list[BuildReport]:
     with templating.budget():
         pieces = pieces_of(kit)
     info, titles = cover.KitInfo.of(kit), titles_of(kit)
@@ -406,7 +409,7 @@ def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Itera
     reports = []
     written: dict = {}
     for paper in papers:
-        paper_files, report = render(compose(pieces, info, options.on(paper), titles), out_dir, preview_dpi, written)
+        paper_files, report = render(compose(pieces, info, options.on(paper), titles, forms), out_dir, preview_dpi, written)
         files.update(paper_files)
         patterns.append(_set_of(info.id, options.on(paper)))
         reports.append(report)
@@ -416,6 +419,12 @@ def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Itera
     return reports
 
 
+def not_printable(kit) -> Exception:
+    """A kit with nothing to print is the kit file's problem, at its line (exit 2)."""
+    from pnpkit.generator.components.common import error
+    return error(kit, ("components",), f"kit {kit.game.id} has no components yet: nothing to print")
+
+
 def printable_kits() -> list[str]:
     from pnpkit.kitfile import kit_ids, load_kit
     return [k for k in kit_ids() if load_kit(k).components]
@@ -423,9 +432,9 @@ def printable_kits() -> list[str]:
 
 def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"),
               options: PrintOptions = DEFAULT, kits: Iterable[str] | None = None,
-              progress: Callable[[str, str], None] | None = None) -> list[BuildReport]:
+              progress: Callable[[str, str], None] | None = None, forms: Forms = no_forms) -> list[BuildReport]:
     """Every kit with components (or `kits`), for every paper in `papers` (options' other fields kept)."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
-        reports += build_papers(k, out_dir, options, list(papers), progress)
+        reports += build_papers(k, out_dir, options, list(papers), progress, forms=forms)
     return reports

@@ -29,6 +29,17 @@ def mix(a: str, b: str, t: float) -> str:
     return to_hex(*(x + (y - x) * t for x, y in zip(rgb(a), rgb(b))))
 
 
+@lru_cache(maxsize=None)
+def cmyk(c: str) -> tuple[float, float, float, float]:
+    """"#rrggbb" -> (c, m, y, k), 0..1: the plain conversion, black as K alone (a print shop's
+    PDF/X: generator/export/pdfx.py)."""
+    r, g, b = (v / 255 for v in rgb(c))
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return 0.0, 0.0, 0.0, 1.0
+    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
+
+
 def luminance(c: str) -> float:
     """Relative luminance 0..1 (Rec. 709 weights): how dark a colour prints in greyscale."""
     r, g, b = rgb(c)

@@ -7,12 +7,14 @@ its own instead: this file, `KIT-PAPER-fillable.pdf`, has each score-sheet compo
 on a page of the same paper, at 100% (so it can also be printed after filling it in), with the
 fields the score-sheet renderer lists in `piece.meta["fields"]` (one per cell, name and box).
 
-A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms/) gets
-its boxes named for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per
-player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Its points boxes add
-themselves up as the sheet is filled in: each is read-only and carries its calculation as the
-JavaScript every form-filling viewer runs (scorer/forms/calc.py), in the form's calculation order;
-the reader never reads them. Any other sheet keeps the printed names: a pad to keep totals on.
+A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad) gets its boxes named
+for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per player: `pnpkit
+score` reads the filled file back (scorer/pdfform.py). The names come from the game's form
+(kitfile/forms: SheetForm), which the command that builds hands in (`forms`: the generator never
+imports the scorer). Its points boxes add themselves up as the sheet is filled in: each is
+read-only and carries its calculation as the JavaScript every form-filling viewer runs
+(kitfile/forms/calc.py), in the form's calculation order; the reader never reads them. Any other
+sheet keeps the printed names: a pad to keep totals on.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Shape
 from pnpkit.generator.sheets import Paper, Placed, furniture
+from pnpkit.kitfile.forms import Forms, SheetForm, calcs, no_forms
+from pnpkit.kitfile.forms import pages as form_pages
 
 Field = tuple  # (name, x, y, w, h) in page mm, and the calculate script of a points box
 
@@ -34,19 +38,19 @@ class Sheet:
 
 
 def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: dict[str, str],
-           game: str = "", players: int = 1) -> list[Sheet]:
+           game: str = "", players: int = 1, forms: Forms = no_forms) -> list[Sheet]:
     """A page for the first copy of every piece that has fields (score sheets), in kit order.
-    A sheet that is `game`'s record form (scorer/forms/) gets its boxes named for what they hold,
+    A sheet that is `game`'s record form (`forms(game)`) gets its boxes named for what they hold,
     and a page per player when the game fills one sheet each (`players`: the game's most).
     A sheet too large for the printable area turns a quarter if that fits (it is never scaled)."""
-    from pnpkit.scorer import forms
     firsts: dict[str, Piece] = {}
     for p in pieces:
         if p.meta.get("fields") and p.component not in firsts:
             firsts[p.component] = p
-    planned = [(p, forms.pages(game, p.component, p.meta["fields"], players) or [p.meta["fields"]])
+    form = forms(game) if firsts else None
+    planned = [(p, form_pages(form, p.component, p.meta["fields"], players) or [p.meta["fields"]])
                for p in firsts.values()]
-    scripts = _scripts(game)
+    scripts = _scripts(form, game)
     total = sum(len(pages) for _, pages in planned)
     out: list[Sheet] = []
     for p, pages in planned:
@@ -61,26 +65,27 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
     return out
 
 
-def _scripts(game: str) -> dict[str, object]:
+def _scripts(form: SheetForm | None, game: str) -> dict[str, object]:
     """The calculated boxes of `game`'s sheet by name under `pN.` (none for a game without a form,
     or a kit whose parameters cannot be read here: then its boxes are plain)."""
     from pnpkit.kitfile.errors import SourceError
-    from pnpkit.scorer import forms
-    if forms.form(game) is None:
+    if form is None:
         return {}
     from pnpkit.kitfile.head import load_head
     try:
-        return forms.calcs(game, load_head(game))
+        return calcs(form, load_head(game))
     except (SourceError, OSError, KeyError):
         return {}
 
 
 def _script(scripts: dict, name: str) -> tuple[str, ...]:
     """`(script,)` for a calculated box `pN.points.total`, `()` for a box the person fills."""
-    from pnpkit.scorer.forms.calc import javascript
     seat, _, rest = name.partition(".")
     calc = scripts.get(rest)
-    return (javascript(calc, seat + "."),) if calc is not None else ()
+    if calc is None:
+        return ()
+    from pnpkit.kitfile.forms.calc import javascript
+    return (javascript(calc, seat + "."),)
 
 
 def _placed(p: Piece, paper: Paper) -> Placed:

@@ -14,9 +14,10 @@ from pnpkit.generator import fontcache
 from pnpkit.generator.legibility import PLAY_PT
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import MM_PER_PT
+from pnpkit.kitfile.errors import InputError
 
 
-class TextFitError(ValueError):
+class TextFitError(InputError, ValueError):
     """The text does not fit its box at the smallest readable size."""
 
 # Style name used in shapes.Text.font -> (PDF font name, file in fonts/)

@@ -8,11 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the sheets (and the fonts behind them) load when a build asks for one
-    from pnpkit.generator.sheets import Paper
-
 PAPERS: dict[str, tuple[float, float]] = {  # width x height, mm
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
@@ -59,11 +54,6 @@ class PrintOptions:
             raise ValueError(f"pages must be FIRST-LAST with 1 <= FIRST <= LAST, got {self.pages}")
         if self.reprint is not None and self.reprint < 1:
             raise ValueError(f"--sheet must be a page number (1 or more), got {self.reprint}")
-
-    @property
-    def sheet(self) -> Paper:
-        from pnpkit.generator.sheets import Paper
-        return Paper.of(self.paper)
 
     @property
     def folded(self) -> bool:

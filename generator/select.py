@@ -14,9 +14,10 @@ from __future__ import annotations
 from pnpkit.generator.options import PrintOptions
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import Page
+from pnpkit.kitfile.errors import InputError
 
 
-class SelectionError(ValueError):
+class SelectionError(InputError, ValueError):
     """A selection that names nothing the kit prints (exit 2, with what there is)."""
 
 

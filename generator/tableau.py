@@ -19,7 +19,6 @@ by key at positions); `Tableau.shapes(laid)` the same drawn as shapes (what a PN
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pnpkit.generator import fonts, tableau_tiles
@@ -29,6 +28,7 @@ from pnpkit.generator.components import counters as counter_pieces
 from pnpkit.generator.components import score_sheet
 from pnpkit.generator.components import tiles as tile_pieces
 from pnpkit.generator.components.common import INK, placed
+from pnpkit.generator.laid import Item, Laid
 from pnpkit.generator.shapes import MM_PER_PT, Circle, Group, Polygon, Rect, Shape, Style, Text
 from pnpkit.generator.sheets import line_that_fits
 from pnpkit.kitfile import Problem, SourceError
@@ -42,36 +42,6 @@ ROW_MM = 600.0                       # a row of cards goes on in a new row past 
 FAN = 0.3                            # cards on their back overlap: each shows this much of its width
 PEN = "#1f4fa3"                      # what is written on a sheet, in ballpoint blue
 TRACE_MM = 1.6                       # a path drawn over a board (NUTS' Matching Paths)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One counter (or a stack of `count`) drawn at (x, y), its top-left corner, `d` mm wide; a card
-    (or a pile) is `h` mm high as well."""
-
-    face: str
-    x: float
-    y: float
-    d: float
-    count: int = 1
-    label: str = ""
-    h: float | None = None          # a card's height; None: a counter, as high as it is wide
-
-
-@dataclass
-class Laid:
-    """An area laid out: its size, what lies on it, and (boards) which board is under it."""
-
-    kind: str
-    title: str
-    w: float
-    h: float
-    board: str | None = None
-    items: list[Item] = field(default_factory=list)
-    texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
-    lines: list[tuple[str, bool, list[tuple[float, float]]]] = field(default_factory=list)   # traces: colour, dashed, points
-    writing: list[tuple[float, float, str, float, str]] = field(default_factory=list)   # on a sheet: x, y, text, pt, anchor
-    drawing: tuple[Shape, ...] = ()   # a score sheet: the whole picture
 
 
 class Tableau:

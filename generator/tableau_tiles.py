@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from pnpkit.generator import fonts
 from pnpkit.generator.components.common import art
+from pnpkit.generator.laid import Item, Laid
 from pnpkit.generator.shapes import Rect, Style
 from pnpkit.kitfile import Problem, SourceError
 
-if TYPE_CHECKING:
-    from pnpkit.generator.tableau import Laid, Tableau
+if TYPE_CHECKING:  # the tableau lays its maps out here: its type only, for the annotations
+    from pnpkit.generator.tableau import Tableau
 
 TILE = 30.0                          # a map's tile, mm (the replay's scale, not the table's)
 MEEPLE = 9.0                         # a meeple on a map's tile
@@ -62,7 +63,6 @@ def drawing_face(tab: "Tableau", name: str, colour: str | None, size: float) -> 
 
 
 def lay_map(tab: "Tableau", area) -> "Laid":
-    from pnpkit.generator.tableau import Item, Laid
     west, east, south, north = tab.extent or (0, 0, 0, 0)
     for t in area.tiles:
         west, east, south, north = min(west, t.x - 1), max(east, t.x + 1), min(south, t.y - 1), max(north, t.y + 1)
@@ -97,7 +97,6 @@ def lay_map(tab: "Tableau", area) -> "Laid":
 def lay_rows(tab: "Tableau", area) -> "Laid":
     """Lines of words, each with its tiles in a row under it. Each row keeps two lines and a row of
     tiles (more if its words or tiles need them), so rows stay put from step to step."""
-    from pnpkit.generator.tableau import Item, Laid
     laid = Laid("rows", area.title, ROWS_W, 0.0)
     lh = fonts.line_height(CAPTION_PT)
     per_row = int((ROWS_W + 1.5) // (ROW_TILE + 1.5))

@@ -26,11 +26,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pnpkit.kitfile.errors import InputError
+
 KIT_DATA = 10_000_000  # size of everything a kit's templates see (a 2 MB kit file and its decks, aliases expanded)
 MAX_DEPTH = 100        # nesting: a kit file nests at most 40 deep, and pnpkit's models add a few levels
 
 
-class TooBig(Exception):
+class TooBig(InputError):
     """A kit's data, expanded as templates see it, is larger than KIT_DATA (or nests past MAX_DEPTH)."""
 
 

@@ -40,6 +40,7 @@ from jinja2.utils import Namespace
 from pnpkit.generator import template_bounds as bounds
 from pnpkit.generator.template_bounds import MAX_VALUE
 from pnpkit.generator.template_values import size
+from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.files import OutsideKit, resolve
 
 MAX_OUTPUT = 50_000     # characters one render may produce (a dense A5 page holds about 6,000)
@@ -48,7 +49,7 @@ SECONDS = 1.0           # one render's time
 BUILD_SECONDS = 3.0     # all of one build's renders together (`budget`)
 
 
-class TemplateProblem(Exception):
+class TemplateProblem(InputError):
     """A template that cannot be rendered: why, and the template's line if known."""
 
     def __init__(self, message: str, line: int | None = None):

@@ -23,21 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnpkit.kitfile.decklimits import MAX_BYTES, MAX_CELL, MAX_CELLS, MAX_COLUMNS, MAX_ROW_CELLS, DeckError
 from pnpkit.kitfile.files import OutsideKit, resolve
 from pnpkit.kitfile.units import MAX_COUNT
 
-MAX_BYTES = 5_000_000       # a deck file (a 10,000-row CSV is about 1 MB)
-MAX_UNZIPPED = 50_000_000   # what an .xlsx (a zip) may unpack to: a "zip bomb" is refused from its index
-MAX_COLUMNS = 100
-MAX_CELL = 20_000           # characters, as a kit file's text value
-MAX_ROW_CELLS = 1_000       # cells a row may hold in a file (empty ones too); only MAX_COLUMNS may be named
-MAX_CELLS = 100_000         # cells in a whole deck file (empty ones too): as a kit file's values
 KEYS = {"from", "sheet"}
-
-
-class DeckError(ValueError):
-    """A deck file pnpkit cannot read: `where` is "file row N, column X (name)" or the file."""
-
 
 @dataclass(frozen=True)
 class Origin:

@@ -1,7 +1,27 @@
-"""What is wrong with a file a person wrote: the problems, each with its line and field.
+"""What is wrong with what a person gave pnpkit: the one root of pnpkit's errors, and a file's
+problems, each with its line and field.
 
 Kept apart from the reading and the models (pydantic) so that everything that only reports or
 catches a problem, the command line first, loads in no time.
+
+Every error pnpkit raises on purpose is a PnpkitError, and the command line turns one into its
+message and exit code in one place (pnpkit/cli.py); anything else that escapes a command is a bug,
+said in one line with exit 3. The tree is as small as the exit codes:
+
+    PnpkitError        2  input pnpkit cannot read, or will not take: one message for a person
+    ├── SourceError    2  a file that cannot be read, each problem at its line and field (a kit
+    │                     file, a record, a filled sheet, a command's option said as a file's)
+    ├── InputError     2  a part of the input refused where its file and line are not known yet
+    │                     (the caller that knows them raises a SourceError from it): YamlProblem,
+    │                     OutsideKit, DeckError, FormProblem (kitfile); TemplateProblem, TooBig,
+    │                     TextFitError, PictureError, SelectionError (generator); TooLarge (scorer);
+    │                     a move the web table refuses (pnpkit/serve)
+    ├── OutputError    2  the output folder cannot take what pnpkit writes (generator/errors.py)
+    └── the web app's refusals, each with its HTTP status (pnpkit/serve: Forbidden, NoForm, Conflict)
+
+Exit 1 is a verdict (a record breaks the rules), not an error. Ctrl-C and SIGTERM (exit 130) stop
+the work as KeyboardInterrupt, and a worker out of CPU time as CpuExceeded (pnpkit/worker.py):
+signals, BaseExceptions, so that no `except Exception` of the work mistakes them for its own.
 """
 from __future__ import annotations
 
@@ -18,7 +38,19 @@ class Problem:
     message: str
 
 
-class SourceError(Exception):
+class PnpkitError(Exception):
+    """Input pnpkit cannot read or will not take, said in one message (the tree: above)."""
+
+    exit_code = 2       # what the command line exits with
+    http_status = 400   # what the table's web app answers with
+
+
+class InputError(PnpkitError):
+    """A part of the input refused (a deck, a picture, a template, a filled box, an option), in one
+    line, where the file and the line it is on are the caller's to add."""
+
+
+class SourceError(PnpkitError):
     """A file that cannot be read: one message, each problem on its own line."""
 
     def __init__(self, file: str, problems: list[Problem]):

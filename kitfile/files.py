@@ -13,8 +13,10 @@ import os
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable
 
+from pnpkit.kitfile.errors import InputError
 
-class OutsideKit(ValueError):
+
+class OutsideKit(InputError, ValueError):
     """A name that resolves outside every folder a kit file may read from."""
 
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError, field_name
 from pnpkit.kitfile.source import Source, load_file, validate
 
 
@@ -207,6 +207,19 @@ def source_for(kit) -> Source | None:
     version = _version(kit.path)
     source = _source(kit.path, kit.file, version)
     return expanded(kit.path, kit.file, version, deck_versions(source, kit.path))
+
+
+def error_at(kit, path: tuple, message: str) -> SourceError:
+    """A problem found in a loaded kit (while drawing it, or replaying on it), reported at its
+    place in the kit file."""
+    file = getattr(kit, "file", "") or "kit"
+    try:
+        source = source_for(kit)
+    except SourceError:
+        source = None
+    if source is None:
+        return SourceError(file, [Problem(None, field_name(path), message)])
+    return SourceError(file, [Problem(source.line_of(path), source.field_of(path), message)])
 
 
 @lru_cache(maxsize=32)

@@ -30,6 +30,8 @@ from typing import Any
 
 import yaml
 
+from pnpkit.kitfile.errors import InputError
+
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 _RESOLVER = yaml.SafeLoader  # the YAML 1.1 implicit resolver (plain scalar -> tag) of the safe loader
 
@@ -55,7 +57,7 @@ _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 _NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 
 
-class YamlProblem(Exception):
+class YamlProblem(InputError):
     """Why a text cannot be read, and the line (1-based) where that was found."""
 
     def __init__(self, line: int | None, message: str, field: tuple = ()):

@@ -1,4 +1,4 @@
-"""An .xlsx deck read within the deck limits (kitfile/decks.py) while it is read, not after.
+"""An .xlsx deck read within the deck limits (kitfile/decklimits.py) while it is read, not after.
 
 An .xlsx is a zip of XML parts, and openpyxl (with defusedxml: no entity, no DTD, no network)
 reads them. Left alone it reads a whole part before pnpkit can count anything: a 100 KB file
@@ -20,7 +20,7 @@ import io
 import zipfile
 from typing import Any
 
-from pnpkit.kitfile.decks import (MAX_CELLS, MAX_COLUMNS, MAX_ROW_CELLS, MAX_UNZIPPED, DeckError)
+from pnpkit.kitfile.decklimits import MAX_CELLS, MAX_COLUMNS, MAX_ROW_CELLS, MAX_UNZIPPED, DeckError
 from pnpkit.kitfile.units import MAX_COUNT
 
 MAX_PARTS = 1_000

@@ -1,8 +1,9 @@
 """The `pnpkit` command: parses, calls the generator or the scorer, prints, sets the exit code.
 
 Exit codes: 0 fine (a record is legal); 1 a record breaks the rules; 2 input that cannot be read
-(a kit file or record with a problem, a bad option); 3 an internal error (a bug: reported in one
-line, never as a traceback).
+(a kit file or record with a problem, a bad option: any PnpkitError, kitfile/errors.py, by its
+exit_code, here and nowhere else); 3 an internal error (a bug: reported in one line, never as a
+traceback); 130 interrupted.
 """
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import sys
 
 import click
 
-from pnpkit.generator.errors import OutputError
-from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.errors import PnpkitError
 from pnpkit import __version__
 
 EXIT_UNREADABLE = 2
@@ -40,36 +40,34 @@ class Pnpkit(click.Group):
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
-            from pnpkit.launch import interrupted
+            from pnpkit.worker import interrupted
             interrupted()
             raise  # not reached: interrupted() exits
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except SourceError as e:
-            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
-            sys.exit(EXIT_UNREADABLE)
         except BrokenPipeError:  # `pnpkit ... | head`: the reader has gone; stop quietly, as Unix tools do
             _stdout_gone()
-        except OutputError as e:  # --out that cannot be written: a full disk, a read-only folder, a file in the way
-            click.echo(f"pnpkit: {e}", err=True)
-            sys.exit(EXIT_UNREADABLE)
+        except PnpkitError as e:  # a file that cannot be read, an option that selects nothing, --out that
+            # cannot be written (a full disk, a read-only folder, a file in the way): one message, its exit code
+            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
+            sys.exit(e.exit_code)
         except KeyboardInterrupt:
-            from pnpkit.launch import interrupted
+            from pnpkit.worker import interrupted
             interrupted()
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
         except MemoryError:
             from pnpkit import worker
             if worker.in_worker():  # a stranger's kit took the worker's memory: the kit's limit, exit 2
-                worker.out_of_memory()
+                worker.out_of_memory(kit_named(sys.argv[1:]))
             click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
             from pnpkit import worker
             if worker.stopping():  # a Ctrl-C that a library wrapped (pydantic: a SchemaError around it)
-                from pnpkit.launch import interrupted
+                from pnpkit.worker import interrupted
                 interrupted()
             click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)
             sys.exit(EXIT_INTERNAL)
@@ -115,6 +113,17 @@ cmd_simulate.register(cli)
 cmd_serve.register(cli)
 
 
+def kit_named(argv: list[str]) -> str:
+    """The kit the command line names, as the person wrote it (for the message)."""
+    try:
+        name, args = next((a, argv[i + 1:]) for i, a in enumerate(argv) if not a.startswith("-"))
+        ctx = cli.commands[name].make_context(name, list(args), resilient_parsing=True)
+        kit = ctx.params.get("kit")
+        return str(kit) if kit else "the kits"
+    except Exception:  # noqa: BLE001 - only the message's wording depends on it
+        return "the kit"
+
+
 def main() -> None:
     """Run the command line. click's own handling is used for everything but Ctrl-C, which says
     one line of pnpkit's (click would print "Aborted!") wherever it lands."""
@@ -128,7 +137,7 @@ def main() -> None:
         e.show()
         sys.exit(e.exit_code)
     except (click.Abort, KeyboardInterrupt):
-        from pnpkit.launch import interrupted
+        from pnpkit.worker import interrupted
         interrupted()
     else:
         sys.exit(rv if isinstance(rv, int) else 0)

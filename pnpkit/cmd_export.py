@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnpkit import complete
+from pnpkit.kitfile.errors import InputError
 
 TARGETS = ("png", "tts", "print-shop")
 
@@ -68,12 +69,10 @@ def register(cli: click.Group) -> None:
             known = list(components(pieces))
             bad = [n for n in names if n not in known]
             if bad:
-                click.echo(f"pnpkit: --only: no component {bad[0]!r} to export (they are: {', '.join(known)})", err=True)
-                raise SystemExit(2)
+                raise InputError(f"--only: no component {bad[0]!r} to export (they are: {', '.join(known)})")
             pieces = [p for p in pieces if p.component in names]
         if not components(pieces):
-            click.echo(f"pnpkit: {loaded.game.id} has no cards, tiles, boards, score sheets or aids to export", err=True)
-            raise SystemExit(2)
+            raise InputError(f"{loaded.game.id} has no cards, tiles, boards, score sheets or aids to export")
         root = Path(out_dir) / loaded.game.id
         notes: list[str] = []
         if target == "png":

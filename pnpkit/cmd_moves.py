@@ -15,11 +15,12 @@ import click
 
 from pnpkit.cmd_rules import wrapped
 from pnpkit.cmd_score import RECORD_HELP, read, title
+from pnpkit.kitfile.errors import InputError
 
 if TYPE_CHECKING:  # the scorer is loaded by the command, not by `pnpkit --help`
     from pnpkit.scorer.play import Turn
 
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+EXIT_LEGAL, EXIT_ILLEGAL = 0, 1
 
 
 def move_log(record: str):
@@ -101,8 +102,7 @@ def register(cli: click.Group) -> None:
                     raise ValueError(f"{len(action)} characters: an action is a few words, as the record writes it")
                 why = table.why_illegal(action)
             except ValueError as e:
-                click.echo(f"pnpkit: --try {action!r}: {e}", err=True)
-                sys.exit(EXIT_UNREADABLE)
+                raise InputError(f"--try {action!r}: {e}") from None
             tried = {"action": action, "legal": why is None, "rule": why.rule.id if why else None,
                      "quote": why.rule.quote if why else None, "message": why.message if why else None}
         if as_json:

@@ -50,12 +50,6 @@ def _kit_or_exit(name: str):
     return load_kit(name)
 
 
-def not_printable(kit) -> Exception:
-    """A kit with nothing to print is the kit file's problem, at its line (exit 2)."""
-    from pnpkit.generator.components.common import error
-    return error(kit, ("components",), f"kit {kit.game.id} has no components yet: nothing to print")
-
-
 class PageRange(click.ParamType):
     """FIRST-LAST or one page, e.g. `5-8` or `9`."""
 
@@ -118,12 +112,6 @@ def _options(paper: str, duplex: str, back_offset, ink_saver: bool, backs: str, 
                         _names(only), pages, face, sheet, cut_only)
 
 
-def _refused(message: str) -> SystemExit:
-    """A selection that names nothing to print: one line, exit 2 (as any input that cannot be read)."""
-    click.echo(f"pnpkit: {message}", err=True)
-    return SystemExit(2)
-
-
 def _warnings(found: list[str]) -> None:
     for w in found:
         click.echo(f"pnpkit: warning: {w}", err=True)
@@ -168,7 +156,6 @@ def register(cli: click.Group, schema: click.Group) -> None:
         KIT is a kit id (see `pnpkit list`) or a path to a kit file.
         """
         from pnpkit.generator import build as b
-        from pnpkit.generator.select import SelectionError
         if all_ == bool(kit):
             raise click.UsageError("give a KIT or --all (not both)")
         papers = [paper.lower()] if paper else ["a4", "letter"]
@@ -181,12 +168,10 @@ def register(cli: click.Group, schema: click.Group) -> None:
             from pnpkit import cmd_watch
             cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
             return
-        try:
-            _build(b, kit, all_, out_dir, options, papers, as_json)
-        except SelectionError as e:
-            raise _refused(str(e)) from None
+        _build(b, kit, all_, out_dir, options, papers, as_json)  # a selection that names nothing: SelectionError, exit 2
 
     def _build(b, kit, all_, out_dir, options, papers, as_json=False) -> None:
+        from pnpkit.scorer.games import sheet_form  # the form the fillable sheet's boxes are named by
         if all_:
             kits = b.printable_kits()
             if not kits:
@@ -201,7 +186,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
                     bar.update(1, f"{kit} {paper}")
-                reports = b.build_all(out_dir, papers, options, kits, done)
+                reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form)
             if as_json:
                 click.echo(_json(reports, [], times))
                 return
@@ -212,10 +197,10 @@ def register(cli: click.Group, schema: click.Group) -> None:
             return
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise not_printable(loaded)
+            raise b.not_printable(loaded)
         from pnpkit.generator import pictures
         with pictures.collecting() as found:
-            reports = b.build_papers(loaded, out_dir, options, papers)
+            reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form)
         if as_json:
             click.echo(_json(reports, found))
             return
@@ -233,16 +218,13 @@ def register(cli: click.Group, schema: click.Group) -> None:
         Takes the options of `build`, so the pictures are of the very PDF a build makes."""
         from pnpkit.generator import build as b
         from pnpkit.generator import pictures
-        from pnpkit.generator.select import SelectionError
+        from pnpkit.scorer.games import sheet_form
         loaded = _kit_or_exit(kit)
         if not loaded.components:
-            raise not_printable(loaded)
+            raise b.not_printable(loaded)
         options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
-        try:
-            with pictures.collecting() as found:
-                r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi)
-        except SelectionError as e:
-            raise _refused(str(e)) from None
+        with pictures.collecting() as found:
+            r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form)
         _report(r)
         _warnings(found)
         click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")

@@ -252,8 +252,8 @@ def register(cli: click.Group) -> None:
             progress.close()
         took = time.perf_counter() - started
         study = Study(kit.game.id, kit.game.title, plan.seed, plan.games, plan.seats, specs[0].names,
-                      module.COOPERATIVE, module.LENGTH, [(su, p.tally) for su, p in zip(plan.setups, played)],
-                      game if plan.kit_file else "")
+                      plan.game.cooperative, module.LENGTH, [(su, p.tally) for su, p in zip(plan.setups, played)],
+                      game if plan.kit_file else "", plan.game.first_player)
         if save is not None:
             pattern = re.compile(rf"^{re.escape(kit.game.id)}(-[a-z0-9-]+)?-\d{{6}}\.yaml$")
             publish(save, record_files(study, played), lambda rel: bool(pattern.match(rel)))

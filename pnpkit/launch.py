@@ -15,19 +15,17 @@ from __future__ import annotations
 import os
 import sys
 
-from pnpkit import EXIT_INTERRUPTED, MESSAGE, catch_early  # noqa: F401 (MESSAGE: worker.py's line)
-
-
-def interrupted() -> None:
-    """Say the interrupted line (once per process) and exit 130."""
-    from pnpkit import worker
-    worker.say_interrupted()
-    sys.exit(EXIT_INTERRUPTED)
+from pnpkit import catch_early
 
 
 def _cli() -> None:
     from pnpkit.cli import main as cli_main
     cli_main()
+
+
+def _kit_named(argv: list[str]) -> str:
+    from pnpkit.cli import kit_named
+    return kit_named(argv)
 
 
 def main() -> None:
@@ -38,7 +36,7 @@ def main() -> None:
     from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
     if worker.wanted(sys.argv[1:]):
         if worker.command(sys.argv[1:]) in ("build", "preview"):
-            from pnpkit import startup
+            from pnpkit.generator import startup
             startup.pause()  # no cyclic collections while the modules and the kit load (startup.py)
-        worker.run(_cli, sys.argv[1:])  # never returns
+        worker.run(_cli, sys.argv[1:], _kit_named)  # never returns
     worker.finish(worker.guarded(_cli))

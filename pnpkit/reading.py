@@ -44,7 +44,7 @@ def record_text(record: str) -> tuple[str, str]:
 
 def _sheet(raw: bytes, name: str) -> str:
     """A filled fillable sheet's record, as YAML text (the forms are imported only for a sheet)."""
-    from pnpkit.scorer.forms import pdf as pdfform
+    from pnpkit.scorer import pdfform
     return pdfform.record_text(raw, name)
 
 

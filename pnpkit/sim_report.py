@@ -28,6 +28,7 @@ class Study:
     length: tuple[str, str]             # ("turns", "actions"), ("rounds", "picks") ...
     setups: list[tuple[Setup, Tally]]
     kit: str = ""                       # a kit file given instead of the shipped kit
+    first: str = "the first player"     # what the rulebook calls the seat that plays first
 
     def total(self) -> Tally:
         whole = Tally(len(self.kinds))
@@ -80,7 +81,7 @@ def first_player(study: Study, t: Tally) -> dict[str, Any] | None:
 
 
 def _first_words(study: Study, t: Tally, k: int, decided: int, fair: float, lo: float, hi: float) -> str:
-    first = "the starting player" if study.game == "trim-the-tree" else "the first player"
+    first = study.first
     if not decided:
         return f"No game had a single winner, so nothing can be said about {first}."
     per100, fair100 = round(100 * k / decided), round(100 * fair)

@@ -65,11 +65,17 @@ def wanted(argv: list[str]) -> bool:
 
 def say_interrupted() -> None:
     """The interrupted line, once per process (the command's handler or the ending may say it)."""
-    from pnpkit.launch import MESSAGE
+    from pnpkit import MESSAGE
     if not (_State.said and (_State.ending or _State.worker)):
         _State.said = True
         sys.stderr.write(MESSAGE + "\n")
         sys.stderr.flush()
+
+
+def interrupted() -> None:
+    """Say the interrupted line (once per process) and exit 130."""
+    say_interrupted()
+    sys.exit(EXIT_INTERRUPTED)
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -171,8 +177,9 @@ def finish(code: int) -> None:
     os._exit(code)
 
 
-def run(work: Callable[[], None], argv: list[str]) -> None:
-    """Run `work` in a worker process under the limits and leave with the exit code it earned."""
+def run(work: Callable[[], None], argv: list[str], named: Callable[[list[str]], str]) -> None:
+    """Run `work` in a worker process under the limits and leave with the exit code it earned
+    (`named(argv)`: the kit the command line names, for the message when a limit stops it)."""
     mb, cpu = limits()
     for stream in (sys.stdout, sys.stderr):
         stream.flush()
@@ -188,7 +195,7 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
                 code = EXIT_INTERRUPTED
                 return
             _limit(mb, cpu)
-            code = guarded(lambda: _limited(work, mb, cpu, argv))
+            code = guarded(lambda: _limited(work, mb, cpu, argv, named))
         finally:
             finish(code)
 
@@ -215,7 +222,7 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
     peak = usage.ru_maxrss / 1024
     reached = (f"more than {cpu} s of CPU time" if used >= cpu - 0.5
                else f"more than the {mb:,} MB of memory one kit may use ({peak:,.0f} MB in use when it stopped)")
-    _say(f"{_kit_named(argv)}: the work on it needed {reached}; a kit must be smaller or simpler")
+    _say(f"{named(argv)}: the work on it needed {reached}; a kit must be smaller or simpler")
     finish(EXIT_UNREADABLE)
 
 
@@ -240,21 +247,21 @@ def _lower(which: int, soft: int, hard: int | None = None) -> tuple[int, int]:
     return cap(soft, old_soft), cap(hard, old_hard)
 
 
-def _limited(work: Callable[[], None], mb: int, cpu: int, argv: list[str]) -> None:
+def _limited(work: Callable[[], None], mb: int, cpu: int, argv: list[str], named: Callable[[list[str]], str]) -> None:
     """`work`, with running out of memory or CPU time said as the kit's limit (exit 2)."""
     try:
         work()
     except CpuExceeded:
-        _say(f"{_kit_named(argv)}: the work on it needed more than {cpu} s of CPU time; a kit must be smaller or simpler")
+        _say(f"{named(argv)}: the work on it needed more than {cpu} s of CPU time; a kit must be smaller or simpler")
         sys.exit(EXIT_UNREADABLE)
     except MemoryError:
-        out_of_memory(argv, mb)
+        out_of_memory(named(argv), mb)
 
 
-def out_of_memory(argv: list[str] | None = None, mb: int | None = None) -> None:
-    """Out of memory in a worker: the kit's limit, exit 2."""
+def out_of_memory(kit: str, mb: int | None = None) -> None:
+    """Out of memory in a worker: the kit's limit, exit 2 (`kit`: as the command line names it)."""
     mb = mb or limits()[0]
-    _say(f"{_kit_named(argv or sys.argv[1:])}: the work on it needed more than the {mb:,} MB of memory one "
+    _say(f"{kit}: the work on it needed more than the {mb:,} MB of memory one "
          "kit may use; a kit must be smaller or simpler")
     sys.exit(EXIT_UNREADABLE)
 
@@ -262,15 +269,3 @@ def out_of_memory(argv: list[str] | None = None, mb: int | None = None) -> None:
 def _say(line: str) -> None:
     sys.stderr.write(f"pnpkit: {line}\n")
     sys.stderr.flush()
-
-
-def _kit_named(argv: list[str]) -> str:
-    """The kit the command line names, as the person wrote it (for the message)."""
-    try:
-        from pnpkit.cli import cli
-        name, args = next((a, argv[i + 1:]) for i, a in enumerate(argv) if not a.startswith("-"))
-        ctx = cli.commands[name].make_context(name, list(args), resilient_parsing=True)
-        kit = ctx.params.get("kit")
-        return str(kit) if kit else "the kits"
-    except Exception:  # noqa: BLE001 - only the message's wording depends on it
-        return "the kit"

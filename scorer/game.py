@@ -17,12 +17,10 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Sequence, TypeVar
 
-from pnpkit.scorer.core import Rule, Violation
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a descriptor loads without the scorer's values: `pnpkit build` asks one for its form
     from types import ModuleType
 
-    from pnpkit.scorer.core import Result
+    from pnpkit.scorer.core import Result, Rule, Violation
     from pnpkit.scorer.play import Position, Turn
 
 
@@ -34,6 +32,7 @@ class Illegal:
     rule: Rule
 
     def at(self, where: str) -> Violation:
+        from pnpkit.scorer.core import Violation
         return Violation.of(where, self.message, self.rule)
 
 
@@ -157,10 +156,15 @@ class Game:
     #                                         game and the players are the whole beginning)
     pictures: str | None = None             # (record, kit, result) -> Position: final sheets drawn
     rules: str | None = None                # the module implementing `Rules`
-    sim: str | None = None                  # the simulator's module: LENGTH, COOPERATIVE, new(kit, names, setup, rng)
+    sim: str | None = None                  # the simulator's module: LENGTH, new(kit, names, setup, rng)
     roles: str | None = None                # (kit) -> [role]: the roles a seat may take
     setups: str | None = None               # (kit, players, setup, roles) -> [Setup]
     summary: str | None = None              # (result, names) -> Summary; None: a competitive game's
+    cooperative: bool = False               # everyone wins or loses together (no ranking, an outcome)
+    first_player: str = "the first player"  # what the rulebook calls the seat that plays first
+    form: str | None = None                 # form.py (kitfile/forms): the final sheet's boxes, if a record
+    #                                         may be the final sheets ("sheets", "either"); else the end
+    #                                         position's (a `start:` with no turn after it)
 
     def part(self, name: str) -> Any:
         """The part called `name` (a field above), loaded; LookupError if the game has none."""
@@ -213,6 +217,14 @@ class Game:
 
     def sim_module(self) -> "ModuleType":
         return self.part("sim")
+
+    @property
+    def form_kind(self) -> Literal["sheets", "end"] | None:
+        """What the game's form is of: its final sheets (a record may be them: the fillable PDF,
+        `pnpkit serve`'s /sheet/) or its end position (a move log's `start:`: /end/); None if none."""
+        if self.form is None:
+            return None
+        return "end" if self.records == "log" else "sheets"
 
 
 _CACHE: dict[str, Any] = {}

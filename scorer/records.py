@@ -16,7 +16,7 @@ PDF_MAGIC = b"%PDF-"
 
 
 def is_pdf(raw: bytes) -> bool:
-    """Whether a record file is a filled fillable score sheet (scorer/forms/pdf.py reads it) rather
+    """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
     than YAML; here, not there, so reading a YAML record never imports the forms."""
     return PDF_MAGIC in raw[:1024]
 

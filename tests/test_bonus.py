@@ -1,4 +1,4 @@
-"""The exact bonus-card choice (scorer/bonus.py): the table, the search and the brute force agree
+"""The exact bonus-card choice (scorer/games/nuts/bonus.py): the table, the search and the brute force agree
 on the same cards, on the worst hands bench/bonus.py found and on random sheets."""
 import json
 import random
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpkit.scorer.bonus import TABLE_BITS, best_choice, brute_force
+from pnpkit.scorer.games.nuts.bonus import TABLE_BITS, best_choice, brute_force
 
 WORST = json.loads((Path(__file__).resolve().parents[1] / "bench" / "bonus_worst.json").read_text())
 METHODS = ("auto", "table", "search")

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.cards import RANKS, SUITS, Card, parse_card
-from pnpkit.scorer.encounter import count, distance, resolve
+from pnpkit.scorer.games.fair_verona.cards import RANKS, SUITS, Card, parse_card
+from pnpkit.scorer.games.fair_verona.encounter import count, distance, resolve
 
 PARAMS = load_kit("fair-verona").params
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.cards import parse_card
+from pnpkit.scorer.games.fair_verona.cards import parse_card
 from pnpkit.scorer.games.fair_verona import notation
 from pnpkit.scorer.games.fair_verona import replay as replay_module
 from pnpkit.scorer.game import END_TURN

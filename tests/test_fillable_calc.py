@@ -1,4 +1,4 @@
-"""The fillable score sheets add themselves up: one description per game (scorer/forms) gives the
+"""The fillable score sheets add themselves up: one description per game (its form.py) gives the
 web form, the fillable PDF and its reader the same boxes; the PDF's points boxes are read-only
 and computed by their calculate scripts in the form's calculation order (the JavaScript runs as
 the web form's Python computes), a PDF viewer (pdf.js) shows the totals as the boxes are filled,
@@ -20,8 +20,9 @@ from pypdf import PdfReader
 
 from pnpkit.cli import cli
 from pnpkit.kitfile.head import load_head
-from pnpkit.scorer import forms
-from pnpkit.scorer.forms.calc import evaluate, javascript
+from pnpkit.kitfile.forms import calcs as form_calcs
+from pnpkit.kitfile.forms.calc import evaluate, javascript
+from pnpkit.scorer.games import sheet_form
 
 GAMES = ("nuts", "in-the-nuts")
 HERE = Path(__file__).parent
@@ -35,7 +36,7 @@ def blank(kit_build):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pdf_holds_every_box_of_the_description_and_no_other(blank, game):
     kit = load_head(game)
-    described = {f"p{s}.{f.name}" for s in range(1, kit.game.max_players + 1) for f in forms.fields(game, kit)}
+    described = {f"p{s}.{f.name}" for s in range(1, kit.game.max_players + 1) for f in sheet_form(game).fields(kit)}
     in_pdf = set(PdfReader(blank[game]).get_fields())
     leaves = {n for n in in_pdf if not any(m.startswith(n + ".") for m in in_pdf)}
     assert leaves == described
@@ -46,7 +47,7 @@ def test_the_points_boxes_are_calculated_in_order_and_read_only(blank, game):
     kit = load_head(game)
     root = PdfReader(blank[game]).trailer["/Root"]
     order = [ref.get_object() for ref in root["/AcroForm"]["/CO"]]
-    calcs = forms.calcs(game, kit)
+    calcs = form_calcs(sheet_form(game), kit)
     names = [_full_name(f) for f in order]
     assert sorted(names) == sorted(f"p{s}.{n}" for s in range(1, kit.game.max_players + 1) for n in calcs)
     for f, name in zip(order, names):
@@ -69,7 +70,7 @@ def _full_name(field) -> str:
 def _random_sheet(game: str, kit, rng: random.Random) -> dict[str, str]:
     """A player's boxes filled as people do: ticks and gaps, numbers, marks, words, blanks."""
     out = {}
-    for f in forms.fields(game, kit):
+    for f in sheet_form(game).fields(kit):
         pick = rng.random()
         if f.kind == "tick":
             out[f.name] = rng.choice(["x", "X", "", "", "0", "\u2713"])
@@ -83,9 +84,9 @@ def _random_sheet(game: str, kit, rng: random.Random) -> dict[str, str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pdf_scripts_compute_what_the_web_form_computes(browser, game):
     """Each calculate script run by a browser's JavaScript, with the Acrobat form API a viewer
-    gives it (this.getField, event.value), against forms.calc.evaluate on 40 random sheets."""
+    gives it (this.getField, event.value), against kitfile/forms/calc.py evaluate on 40 random sheets."""
     kit = load_head(game)
-    calcs = forms.calcs(game, kit)
+    calcs = form_calcs(sheet_form(game), kit)
     rng = random.Random(26)
     browser.visit("about:blank")
     for _ in range(40):

@@ -9,7 +9,16 @@ import pytest
 import yaml
 
 from pnpkit.kitfile.head import load_head
-from pnpkit.scorer.forms import FormProblem, Value, form
+from pnpkit.kitfile.forms import FormProblem, Value
+from pnpkit.scorer import games
+
+
+def form(game: str):
+    return games.form(game, "sheets")
+
+
+def end_form(game: str):
+    return games.form(game, "end")
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "records"
 
@@ -79,7 +88,6 @@ def test_a_column_the_sheet_has_not_room_for_is_refused():
 
 
 def test_a_chestnuts_end_position_round_trips():
-    from pnpkit.scorer.forms.ends import end_form
     kit, f = load_head("chestnuts"), end_form("chestnuts")
     boxes = {"p1.name": "Ann", "p2.name": "Ben", "chair1.p1": "10", "chair1.p2": "1", "burnt.p1": "2",
              "basket.p1": "0", "burnt.p2": "1", "plate2.p2": "1", "fire.cooked.p2": "3", "basket.p2": "6"}
@@ -90,7 +98,6 @@ def test_a_chestnuts_end_position_round_trips():
 
 
 def test_a_forest_fire_end_position_round_trips():
-    from pnpkit.scorer.forms.ends import end_form
     kit, f = load_head("forest-fire"), end_form("forest-fire")
     boxes = {"p1.name": "Ann", "p1.role": "hotshot", "p1.at": "2 3", "p2.name": "Ben", "p2.role": "smoke-jumper",
              "p2.out": "x", "p3.name": "Cat", "p3.role": "pilot", "sq.4.4": "F", "sq.2.2": "3", "sq.6.1": "1"}
@@ -103,7 +110,6 @@ def test_a_forest_fire_end_position_round_trips():
 
 
 def test_a_trim_the_tree_end_position_round_trips():
-    from pnpkit.scorer.forms.ends import end_form
     kit, f = load_head("trim-the-tree"), end_form("trim-the-tree")
     boxes = {"p1.name": "Ann", "p1.score": "7", "p1.A1": "red box", "p1.B1": "blue bell",
              "p2.name": "Ben", "p2.C1": "red bulb", "p2.D1": "yellow candle"}
@@ -118,3 +124,18 @@ def test_a_sheet_filled_in_without_a_name_is_refused_at_the_name():
         form("nuts").record(typed({"p1.name": "Ann", "p1.bonus": "B01", "p2.salt": "3"}), load_head("nuts"))
     with pytest.raises(FormProblem, match=r"p2.name: write the player's name: their column has p2.card3.nut filled in"):
         form("in-the-nuts").record(typed({"p1.name": "Uwe", "p2.card3.nut": "acorn"}), load_head("in-the-nuts"))
+
+
+@pytest.mark.parametrize("game", games.GAMES)
+def test_each_form_is_the_kind_its_descriptor_says(game):
+    """A game's form.py gives every name of its kind (kitfile/forms: SheetForm for a game scored
+    from its final sheets, EndForm for a move log scored from its end position)."""
+    from pnpkit.kitfile.forms import EndForm, SheetForm
+    described = games.load(game)
+    if described.form is None:
+        assert described.form_kind is None
+        return
+    kind = SheetForm if described.form_kind == "sheets" else EndForm
+    wanted = set(kind.__annotations__) | {n for n, v in vars(kind).items() if callable(v) and not n.startswith("_")}
+    module = described.part("form")
+    assert not [n for n in wanted if not hasattr(module, n)], (game, kind.__name__)

@@ -14,7 +14,7 @@ import pytest
 from pnpkit.scorer.api import score_text
 from pnpkit.scorer.games.in_the_nuts import rules as R
 from pnpkit.kitfile.params.in_the_nuts import NamedCard
-from nuts_positions import P, after_setup, position, squirrels
+from in_the_nuts_positions import P, after_setup, position, squirrels
 from pnpkit.scorer.games.in_the_nuts.moves import apply, legal_entries, why_illegal
 from pnpkit.scorer.games.in_the_nuts.state import ROLL, TAKE, Roll, Stop, Take
 from pnpkit.scorer.games.in_the_nuts.storage import Card, player_score

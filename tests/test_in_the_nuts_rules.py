@@ -2,7 +2,7 @@
 storage rules, each played from a position through `why_illegal` / `legal_moves` / `apply`."""
 from __future__ import annotations
 
-from nuts_positions import P, position, squirrels, store
+from in_the_nuts_positions import P, position, squirrels, store
 from pnpkit.scorer.games.in_the_nuts import rules as R
 from pnpkit.scorer.games.in_the_nuts.moves import apply, legal_moves, why_illegal
 from pnpkit.scorer.games.in_the_nuts.state import END_JOKERS, OVER, ROLL, ROLL_OR_STOP, STEAL, TAKE, EndStore, Roll, Steal, Stop, Take

@@ -1,5 +1,5 @@
 """Fair Verona kit in print: 4 player aids, Verona's desk mat and the distance ruler, checked against
-the params the scorer reads (what the aid teaches is what scorer.encounter counts)."""
+the params the scorer reads (what the aid teaches is what scorer/games/fair_verona/encounter.py counts)."""
 import json
 import re
 from pathlib import Path
@@ -12,8 +12,8 @@ from pypdf import PdfReader
 
 from pnpkit.kitfile.model import load_kit
 from pnpkit.cli import cli
-from pnpkit.scorer.cards import parse_card
-from pnpkit.scorer.encounter import count
+from pnpkit.scorer.games.fair_verona.cards import parse_card
+from pnpkit.scorer.games.fair_verona.encounter import count
 
 MARGIN = 6.35
 MM = 72 / 25.4

@@ -226,13 +226,13 @@ def test_squirrels_are_as_large_as_the_sections_allow(kit):
 
 def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
     """The place on a storage card is a nut card's size (lying sideways), inside the card's frame."""
-    from pnpkit.generator.art import nuts_kit
+    from pnpkit.generator.art import in_the_nuts_kit
     comps = {c.name: c for c in kit.components}
     w, h = comps["nuts"].size
-    assert nuts_kit.NUT_CARD == (h, w)
+    assert in_the_nuts_kit.NUT_CARD == (h, w)
     card_w, card_h = comps[STORAGE[0]].size
-    assert (card_w, card_h) == (nuts_kit.CARD_W, nuts_kit.CARD_H)
-    assert h + 1 <= nuts_kit.FACE_W - 15 and w + 1 <= nuts_kit.FACE_H  # beside the capacity band
+    assert (card_w, card_h) == (in_the_nuts_kit.CARD_W, in_the_nuts_kit.CARD_H)
+    assert h + 1 <= in_the_nuts_kit.FACE_W - 15 and w + 1 <= in_the_nuts_kit.FACE_H  # beside the capacity band
 
 
 def test_cover_lists_the_three_dice(built):

@@ -157,7 +157,7 @@ def test_printed_numbers_come_from_params(built, kit):
 
 def test_score_sheet_is_fillable_a_page_per_player_with_sensible_field_names(built, kit):
     """Each player's sheet on a page of its own (as many as the game's most players), its boxes
-    named for what they hold under the player's `pN.` (docs/records.md, scorer/forms/nuts.py)."""
+    named for what they hold under the player's `pN.` (docs/records.md, scorer/games/nuts/form.py)."""
     reader = PdfReader(built["a4"][2])
     fields = reader.get_fields()
     assert len(reader.pages) == kit.game.max_players == 6
@@ -185,7 +185,7 @@ def test_a_cell_must_be_two_columns(kit):
 
 def test_belts_read_on_the_floor(kit):
     """The belts stand out from every fill of the floor and its panel: 3:1 at the least."""
-    from pnpkit.generator.art.factory_kit import BELT_FILL
+    from pnpkit.generator.art.nuts_kit import BELT_FILL
     from pnpkit.generator.colour import contrast
     for name in ("floor", "floor-extension"):
         b = _component(kit, name)

@@ -8,7 +8,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from pnpkit.generator.art.tree_kit import UNIT, tree_frame
+from pnpkit.generator.art.trim_the_tree_kit import UNIT, tree_frame
 from pnpkit.generator.components import board as boards
 from pnpkit.kitfile.components import Board
 from pnpkit.kitfile.model import load_kit
@@ -238,7 +238,7 @@ def test_ornaments_look_their_colour_and_the_lattice_shows_on_the_tree(kit):
     import colorsys
 
     from pnpkit.generator.art._core import lighter
-    from pnpkit.generator.art.tree_kit import EDGE, FOLIAGE
+    from pnpkit.generator.art.trim_the_tree_kit import EDGE, FOLIAGE
     from pnpkit.generator.colour import contrast, rgb
 
     def hue_sat(c):

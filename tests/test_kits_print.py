@@ -127,7 +127,7 @@ def test_score_sheets_are_fillable_on_their_own(built, kit):
         assert r.fillable is None
         return
     reader = PdfReader(r.fillable)
-    # a sheet each, or a page per player where each fills their own (NUTS: scorer/forms/)
+    # a sheet each, or a page per player where each fills their own (NUTS: scorer/games/nuts/form.py)
     per_player = load_kit(kit).game.max_players if kit == "nuts" else 1
     assert len(reader.pages) == len(sheets) * per_player
     assert len(reader.get_fields()) >= 4 * len(reader.pages)

@@ -17,7 +17,7 @@ from PIL.PngImagePlugin import PngInfo
 
 from pnpkit.generator.backends import svg
 from pnpkit.generator.backends.pdf import PdfDocument
-from pnpkit.generator.pictures import raster, resolution, screen, source
+from pnpkit.generator.pictures import limits, raster, screen, source
 from pnpkit.generator.shapes import Group, Image as ImageShape
 
 W, H = 1200, 900  # drawn 63 mm wide: 484 dpi
@@ -25,7 +25,7 @@ W, H = 1200, 900  # drawn 63 mm wide: 484 dpi
 
 @pytest.fixture
 def large(monkeypatch):
-    monkeypatch.setattr(resolution, "MIN_PIXELS", 0)
+    monkeypatch.setattr(limits, "MIN_PIXELS", 0)
     monkeypatch.setattr(screen, "AS_IS_BYTES", 0)
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnpkit.generator import pictures
 from pnpkit.generator.backends.pdf import PdfDocument
-from pnpkit.generator.pictures import raster, resolution
+from pnpkit.generator.pictures import limits, raster, resolution
 from pnpkit.generator.shapes import Group, Image as ImageShape
 
 
@@ -50,7 +50,7 @@ def _rendered(shapes, w: float, h: float) -> Image.Image:
 @pytest.fixture
 def any_size(monkeypatch):
     """Pictures of every size reduced (the rule's own threshold, 4 million pixels, makes slow tests)."""
-    monkeypatch.setattr(resolution, "MIN_PIXELS", 0)
+    monkeypatch.setattr(limits, "MIN_PIXELS", 0)
 
 
 def test_a_picture_finer_than_600_dpi_is_resampled_to_600(any_size):

@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 
 from pnpkit.generator import bleed
-from pnpkit.generator.art.factory_kit import ORDER_STRIP
+from pnpkit.generator.art.nuts_kit import ORDER_STRIP
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.build import compose, pieces_of, printable_kits, titles_of
 from pnpkit.generator.colour import luminance

@@ -12,6 +12,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnpkit.cli import cli
+from pnpkit.generator import colour
 from pnpkit.generator.export import pdfx
 
 RGB_OPERATOR = re.compile(rb"(?<![A-Za-z/])(rg|RG|sc|SC|scn|SCN|cs|CS)(?![A-Za-z])")
@@ -105,10 +106,10 @@ def test_pdfx_cmyk_only_with_an_output_intent(shop):
 def test_the_cmyk_colours_are_the_rgb_ones():
     """The conversion is the exact inverse of the plain model r = (1 - c)(1 - k): nothing lost."""
     for hexa in ("#cc3311", "#0077bb", "#2f3e4d", "#ffffff", "#000000", "#1a1a1a", "#e69f00"):
-        c, m, y, k = pdfx.cmyk(hexa)
+        c, m, y, k = colour.cmyk(hexa)
         back = "#" + "".join(f"{round(255 * (1 - v) * (1 - k)):02x}" for v in (c, m, y))
         assert back == hexa, (hexa, back)
-    assert pdfx.cmyk("#1a1a1a")[:3] == (0, 0, 0)  # greys and black are K alone
+    assert colour.cmyk("#1a1a1a")[:3] == (0, 0, 0)  # greys and black are K alone
 
 
 def test_a_transparent_picture_becomes_cmyk_with_its_clear_pixels_keyed_out(shop):
@@ -121,7 +122,7 @@ def test_a_transparent_picture_becomes_cmyk_with_its_clear_pixels_keyed_out(shop
     w, h = image["/Width"], image["/Height"]
     px = lambda x, y: tuple(data[4 * (y * w + x):4 * (y * w + x) + 4])  # noqa: E731
     assert px(2, 2) == (1, 1, 1, 0)  # clear: the key
-    green = tuple(round(255 * v) for v in pdfx.cmyk("#00a050"))  # the half-opaque green, painted whole
+    green = tuple(round(255 * v) for v in colour.cmyk("#00a050"))  # the half-opaque green, painted whole
     assert all(abs(a - b) <= 1 for a, b in zip(px(w // 2, h // 2), green)), (px(w // 2, h // 2), green)
     doc = pypdfium2.PdfDocument(str(out / "deck.pdf"))
     img = doc[0].render(scale=2).to_pil().convert("RGB")

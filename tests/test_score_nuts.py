@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.api import score_text
-from pnpkit.scorer.bonus import best_choice, brute_force
+from pnpkit.scorer.games.nuts.bonus import best_choice, brute_force
 
 UNMET = {"needs": {"pistachio": 6}, "points": 1}   # a written-out card nobody fulfils here: -1
 

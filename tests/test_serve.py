@@ -222,6 +222,7 @@ def test_a_forest_fire_end_position_and_its_refusals(client):
     assert [(v["box"], v["where"]) for v in lost] == [("p1.at", "start.at")]          # refused by the scorer, beside the box
     assert client.get("/end/fair-verona").status_code == 404
     assert client.get("/end/in-the-nuts", follow_redirects=False).headers["location"] == "/sheet/in-the-nuts"
+    assert client.get("/end/nuts", follow_redirects=False).headers["location"] == "/sheet/nuts"  # its end: the sheets
 
 
 def test_trim_the_tree_end_position_checks_the_trees_and_takes_the_scores_as_written(client):

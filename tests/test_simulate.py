@@ -215,6 +215,15 @@ def test_going_first_is_said_in_words_a_family_understands():
     assert "about 8 more in every 100 games" in says and "Over 12 games" in says and "100 of 10,100" in says
 
 
+def test_the_first_seat_is_called_as_its_rulebook_calls_it_and_a_cooperative_game_has_no_first_player():
+    """The descriptor says so (scorer/game.py: first_player, cooperative), not a game's name."""
+    trim = figures("trim-the-tree", "--games", 30, "--seed", 2, "--jobs", 1)
+    assert "the starting player" in trim["first_player"]["says"]
+    assert "the first player" in figures("chestnuts", "--games", 30, "--seed", 2, "--jobs", 1)["first_player"]["says"]
+    fire = figures("forest-fire", "--games", 10, "--seed", 2, "--jobs", 1)
+    assert "first_player" not in fire and "outcome" in fire
+
+
 # ---------------------------------------------------------------- the speed-ups change no list
 
 def test_chestnuts_candidates_cut_changes_no_legal_list():

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer import api
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.games import load
 from pnpkit.scorer.games.fair_verona import sim
 from pnpkit.scorer.games.fair_verona.deck import Deck

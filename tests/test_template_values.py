@@ -7,7 +7,7 @@ import time
 import pytest
 
 from pnpkit.generator import templating
-from pnpkit.generator.export.cells import csv_bytes, no_formula
+from pnpkit.kitfile.cells import csv_bytes, no_formula
 from pnpkit.generator.template_values import kit_values, size
 from pnpkit.kitfile.model import load_kit
 

@@ -12,23 +12,23 @@ ValueError that names the known ones.
 """
 from __future__ import annotations
 
-from pnpkit.generator.art import (  # noqa: F401
+from pnpkit.generator.art import (  # noqa: F401  (importing registers the drawings)
     chestnuts,
     critters,
     factory,
-    factory_kit,  # NUTS: belts, Cross and Splitter/Joiner tiles, tokens
+    fair_verona_kit,  # Fair Verona: card places
     forest,
-    forest_cards,  # Forest Fire: role, round and spread cards
-    forest_kit,  # Forest Fire: the board's ring and corners
+    forest_fire_cards,  # Forest Fire: role, round and spread cards
+    forest_fire_kit,  # Forest Fire: the board's ring and corners
+    in_the_nuts_kit,  # In the Nuts!: storage cards and jokers
     kitchen,
     marks,
     mime,
-    nuts,  # (importing registers the drawings)
-    nuts_kit,  # In the Nuts!: storage cards and jokers
+    nuts,
+    nuts_kit,  # NUTS: belts, Cross and Splitter/Joiner tiles, tokens
     ornaments,
-    tree_kit,  # Trim the Tree: the board's tree, the Ornament Box's triangles
+    trim_the_tree_kit,  # Trim the Tree: the board's tree, the Ornament Box's triangles
     verona,
-    verona_kit,  # Fair Verona: card places
 )
 from pnpkit.generator.art._core import REGISTRY, colour, fit, measure, measured
 from pnpkit.generator.memo import cached

@@ -2,7 +2,6 @@
 chestnut and the flame."""
 from __future__ import annotations
 
-from pnpkit.generator.art import marks
 from pnpkit.generator.art._core import (
     DETAIL,
     INK,
@@ -21,6 +20,7 @@ from pnpkit.generator.art._core import (
     sym,
     transform,
 )
+from pnpkit.generator.art.marks import mark as mark_shape
 from pnpkit.generator.shapes import Circle, Shape, Style
 
 RAW = {"shell": "#c68a4e", "scar": "#ead9b0", "grain": "#8c5a2e", "shine": "#f4e2c6"}
@@ -71,7 +71,7 @@ def chestnut(color: str | None = None, cooked: bool = False, mark: str | None = 
         if mark:
             mark = mark.removeprefix("mark-")
             badge = [Circle(50, 50, 50, ink("#ffffff", width=8))] + transform(
-                marks.mark(mark, ring_colour, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
+                mark_shape(mark, ring_colour, True), compose(moved(50, 50), compose(scaled(0.62), moved(-50, -50))))
             out += transform(badge, compose(moved(88, 92), scaled(0.32)))
     else:
         out += body

@@ -86,8 +86,7 @@ def _rgb_op(c: str, stroke: bool) -> str:
 @lru_cache(maxsize=None)
 def _cmyk_op(c: str, stroke: bool) -> str:
     """The colour as DeviceCMYK (a print shop's PDF/X: generator/export/pdfx.py)."""
-    from pnpkit.generator.export.pdfx import cmyk
-    return "%.4f %.4f %.4f %.4f %s" % (*cmyk(c), "K" if stroke else "k")
+    return "%.4f %.4f %.4f %.4f %s" % (*colour.cmyk(c), "K" if stroke else "k")
 
 
 _MOVE, _LINE, _CURVE = "%.2f %.2f m", "%.2f %.2f l", "%.2f %.2f %.2f %.2f %.2f %.2f c"

@@ -23,7 +23,8 @@ from pnpkit.generator.shapes import (
 )
 from pnpkit.generator.shapes import Path as PathShape
 from pnpkit.kitfile.files import kit_folder
-from pnpkit.kitfile.source import Problem, SourceError, field_name
+from pnpkit.kitfile.head import error_at as error  # a problem found while drawing, at its line of the kit file
+from pnpkit.kitfile.source import SourceError
 
 INK = "#1a1a1a"
 MISSING_ART: set[str] = set()  # art names a kit asked for that the library does not have (yet)
@@ -185,19 +186,6 @@ def _environment(path: str) -> templating.KitSandbox:
     return templating.environment(kit_folder(SimpleNamespace(path=path)))
 
 
-# --- errors ------------------------------------------------------------------------------------
-
-def error(kit: Any, path: tuple, message: str) -> SourceError:
-    """A problem found while drawing, reported at its place in the kit file."""
-    from pnpkit.kitfile.model import source_for
-    file = getattr(kit, "file", "") or "kit"
-    try:
-        source = source_for(kit)
-    except SourceError:
-        source = None
-    if source is None:
-        return SourceError(file, [Problem(None, field_name(path), message)])
-    return SourceError(file, [Problem(source.line_of(path), source.field_of(path), message)])
 
 
 __all__ = ["art", "placed", "oriented", "local_size", "mix", "faded", "fit_text", "badge", "render_template",

@@ -84,7 +84,7 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
     data = pdf_backend.render(pages, w_mm, h_mm)
     doc = pypdfium2.PdfDocument(data)
     out = []
-    from pnpkit.generator.pictures.source import shows_photo
+    from pnpkit.generator.pictures.raster import shows_photo
     fast = {"compress_level": 1} if any(shows_photo(p) for p in pages) else {}  # see shows_photo
     try:
         scale = px[0] / (w_mm / 25.4 * 72)

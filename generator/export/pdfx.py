@@ -4,7 +4,7 @@ printing condition named.
 What this makes, and what it does not claim:
 
 - Every colour is DeviceCMYK: the shapes' colours are converted when the page is written
-  (generator/backends/pdf.py, `cmyk=True`, by `cmyk()` here) and every picture is converted to a
+  (generator/backends/pdf.py, `cmyk=True`, by generator/colour.py's `cmyk`) and every picture is converted to a
   CMYK image before it is placed (`flattened()`). The conversion is the plain arithmetic one
   (k = 1 - max(r, g, b), c = (1 - r - k) / (1 - k), ...), not a colour-managed one: there is no ICC
   profile here, so colours print close to, not exactly as, the screen's. Black stays pure K.
@@ -35,16 +35,6 @@ CONDITION = "CGATS TR 001"  # = US Web Coated (SWOP) v2, the condition DriveThru
 CONDITION_INFO = "U.S. Web Coated (SWOP) v2"
 REGISTRY = "http://www.color.org"
 VERSION = "PDF/X-1:2003"
-
-
-@lru_cache(maxsize=None)
-def cmyk(c: str) -> tuple[float, float, float, float]:
-    """"#rrggbb" -> (c, m, y, k), 0..1: the plain conversion, black as K alone."""
-    r, g, b = (v / 255 for v in colour.rgb(c))
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0:
-        return 0.0, 0.0, 0.0, 1.0
-    return tuple(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)) + (round(k, 4),)  # type: ignore[return-value]
 
 
 def flattened(shapes: tuple[Shape, ...]) -> tuple[Shape, ...]:

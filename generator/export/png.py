@@ -5,13 +5,13 @@ Each image is (trim + 2 x bleed) at `dpi`, exactly: a poker card at 300 dpi with
 821 x 1121 pixels (69.5 x 94.9 mm). An image that would pass 36 million pixels (a large board) is
 made at the dpi that keeps it within, written in index.csv's dpi column. index.csv lists every
 file with its component, side, how many pieces carry it (the quantity a print shop asks for), its
-trim and its bleed; text a spreadsheet would read as a formula is escaped (generator/export/cells.py).
+trim and its bleed; text a spreadsheet would read as a formula is escaped (kitfile/cells.py).
 """
 from __future__ import annotations
 
 from pnpkit.generator.export import capped_dpi, components, designs, face, pixels, pngs
-from pnpkit.generator.export.cells import csv_bytes
 from pnpkit.generator.pieces import Piece
+from pnpkit.kitfile.cells import csv_bytes
 
 
 def export(pieces: list[Piece], dpi: float, bleed: float) -> dict[str, bytes]:

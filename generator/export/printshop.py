@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.export import components, face
-from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Style
+from pnpkit.kitfile.cells import no_formula
 
 SAFE = 3.175  # mm inside the cut: 1/8 in, the safe zone print shops ask for (pnpkit keeps words 4.5 mm in)
 # The card and tile sizes print shops sell (mm): poker and bridge from every shop, the rest from most

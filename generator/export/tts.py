@@ -38,9 +38,9 @@ import json
 import math
 
 from pnpkit.generator.export import Design, capped_dpi, components, designs, face, pixels, pngs
-from pnpkit.generator.export.cells import no_formula
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Rect, Shape, Style, Text
+from pnpkit.kitfile.cells import no_formula
 
 MAX_ACROSS, MAX_DOWN, MAX_SIDE, PER_SHEET = 10, 7, 4096, 69
 BACK_FILL, BACK_INK = "#2f3e4d", "#ffffff"  # the plain back of a deck the kit gives none

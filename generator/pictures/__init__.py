@@ -131,7 +131,7 @@ def place(kit: Any, where: tuple, name: str, w: float, h: float, options: dict[s
           where_options: tuple) -> tuple[Shape, ...]:
     """The picture file `name` that the kit file names at `where`, drawn in (0, 0, w, h) with its
     options; every problem is the kit file's error at its line (exit 2), never a traceback."""
-    from pnpkit.generator.components.common import error
+    from pnpkit.kitfile.head import error_at as error
     from pnpkit.kitfile.files import OutsideKit, kit_folder, resolve
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:

@@ -6,6 +6,8 @@ is one line naming the file; the kit file's line is added where the picture is n
 """
 from __future__ import annotations
 
+from pnpkit.kitfile.errors import InputError
+
 MAX_SVG_BYTES = 5_000_000       # an SVG file (a detailed card illustration is 50-500 KB)
 MAX_RASTER_BYTES = 30_000_000   # a PNG or JPEG file
 MAX_PIXELS = 36_000_000         # 6000 x 6000: a 500 x 500 mm board at 300 dpi is 34.9 million
@@ -24,7 +26,10 @@ MAX_KIT_PIXELS = 40_000_000     # decoded pixels, each distinct picture once: 50
 MAX_KIT_ELEMENTS = 100_000      # shapes the kit's pictures draw, every copy counted
 MAX_KIT_NUMBERS = 1_000_000     # coordinates the kit's pictures draw, every copy counted
 MIN_DPI = 300                   # a raster printed coarser than this gets a warning
+MIN_PIXELS = 4_000_000          # a picture larger than this (2000 x 2000: 16 MB decoded) is printed reduced
+#                                 (resolution.py) and keeps its own bytes (source.py); a smaller one is cheap
+#                                 whatever is done
 
 
-class PictureError(ValueError):
+class PictureError(InputError, ValueError):
     """A picture pnpkit will not read: the message says why, in one line."""

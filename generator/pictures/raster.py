@@ -151,3 +151,19 @@ def size_of(raw: bytes) -> tuple[int, int]:
         raise
     except Exception:  # noqa: BLE001
         raise PictureError("holds an embedded picture that is not a PNG or JPEG pnpkit can read") from None
+
+
+def shows_photo(shapes) -> bool:
+    """Whether the shapes draw a picture kept as its own bytes (a large photograph): an export
+    writes their image at zlib's fastest level, since a photograph's noise does not compress (a
+    2953 x 2953 board took 3.7 s at the default level and 0.6 s at the fastest, 7% larger);
+    every other export's images are written as they always were."""
+    from pnpkit.generator.shapes import Group, Image
+    stack = list(shapes)
+    while stack:
+        s = stack.pop()
+        if isinstance(s, Group):
+            stack.extend(s.items)
+        elif isinstance(s, Image) and kept_own(s.png):
+            return True
+    return False

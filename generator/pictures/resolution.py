@@ -23,12 +23,13 @@ import struct
 from dataclasses import replace
 from functools import lru_cache
 
+from pnpkit.generator.pictures import limits
 from pnpkit.generator.shapes import Group, Image, Shape
 
 MAX_DPI = 600       # the most a printed picture keeps (a print shop asks for 300)
 MM_PER_INCH = 25.4
 SAVES = 0.5         # a picture is replaced only when the replacement holds at most this share of its pixels
-MIN_PIXELS = 4_000_000  # ... and only a picture larger than this (2000 x 2000: 16 MB decoded, cheap whatever is done)
+#                     ... and only a picture larger than MIN_PIXELS (limits.py)
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
 
@@ -74,7 +75,7 @@ def _fitted(s: Image, m, turned: bool, visible: Box) -> Image | None:
     """The Image, or its printed part at most MAX_DPI (None when none of it shows)."""
     sx, sy, tx, ty = m
     pw, ph = png_size(s.png)
-    if pw * ph <= MIN_PIXELS:
+    if pw * ph <= limits.MIN_PIXELS:
         return s
     w_mm, h_mm = abs(sx * s.w), abs(sy * s.h)
     if w_mm <= 0 or h_mm <= 0 or pw < 1 or ph < 1:

@@ -5,7 +5,7 @@ resolution.py). An SVG page is for looking at, on a screen or in a cutting machi
 (Cricut's and Silhouette's print-then-cut print at most 300 dpi), and its pictures travel as
 base64 text: a 6000 x 6000 photograph on a 250 mm board (610 dpi) was 38-81 MB of text on each
 page it crosses, seconds to write and gigabytes to hold. So a picture of more than
-resolution.MIN_PIXELS is shown at most SCREEN_DPI at the size it is drawn, and more than half of it:
+limits.MIN_PIXELS is shown at most SCREEN_DPI at the size it is drawn, and more than half of it:
 reduced by the smallest whole factor that brings it there (Pillow's `reduce`, each pixel the mean
 of a k x k square: 3,000 pixels across that board, drawn 260 mm with its bleed, 293 dpi). A
 whole factor is the cheapest resampling there is (a tenth of Lanczos's time) and one copy serves
@@ -25,7 +25,7 @@ import io
 import math
 from functools import lru_cache
 
-from pnpkit.generator.pictures import resolution
+from pnpkit.generator.pictures import limits, resolution
 
 SCREEN_DPI = 300
 JPEG_QUALITY = 90
@@ -35,7 +35,7 @@ AS_IS_BYTES = 2_000_000  # a large picture whose file is this small goes as it i
 def href(picture: bytes, w_mm: float, h_mm: float) -> str:
     """The data: address an SVG page shows `picture` (PNG or JPEG bytes) by, drawn w_mm x h_mm."""
     pw, ph = resolution.png_size(picture)  # from the header (a JPEG kept as its own bytes: Pillow's)
-    if pw * ph <= resolution.MIN_PIXELS and picture[12:16] == b"IHDR":
+    if pw * ph <= limits.MIN_PIXELS and picture[12:16] == b"IHDR":
         return _data("image/png", picture)  # as it always was, made again for each page (no cache to hold)
     most = SCREEN_DPI / resolution.MM_PER_INCH  # pixels per mm
     factor = max(1, math.ceil(pw / max(abs(w_mm) * most, 1.0)), math.ceil(ph / max(abs(h_mm) * most, 1.0)))

@@ -4,7 +4,7 @@
 photograph of 6000 x 6000 (a board's art) that costs seconds (noise does not compress: a 30 MB
 file takes 3-5 s to write again, and a JPEG becomes an 80 MB PNG), and every copy of it that
 follows (the PDF's deflate, the SVG pages' base64) costs as much again. So a picture of more
-than resolution.MIN_PIXELS whose own encoding a PDF can carry as it is keeps its own bytes, with nothing but
+than MIN_PIXELS whose own encoding a PDF can carry as it is keeps its own bytes, with nothing but
 its pixels' data in them (what `own` drops: text, EXIF, profiles, as the re-written PNG did):
 - a JPEG of RGB or grey pixels: its segments up to the image data, less APP1-APP13, APP15 and
   comments (the PDF embeds the JPEG itself: DCTDecode, what reportlab does with a JPEG file);
@@ -18,7 +18,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-from pnpkit.generator.pictures import resolution
+from pnpkit.generator.pictures import limits
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _KEPT_APP = (0xE0, 0xEE)  # APP0 (JFIF) and APP14 (Adobe: how the colours are transformed)
@@ -38,7 +38,7 @@ class PngStream:
 def own(raw: bytes, fmt: str, mode: str, w: int, h: int) -> bytes | None:
     """The picture's own bytes without what is not its pixels, when it is large and a PDF can
     carry its encoding as it is; None when it is to be written again (raster.read)."""
-    if w * h <= resolution.MIN_PIXELS:  # a smaller picture costs little however it is kept
+    if w * h <= limits.MIN_PIXELS:  # a smaller picture costs little however it is kept
         return None
     if fmt == "JPEG" and mode in ("RGB", "L"):
         return _jpeg(raw)
@@ -110,24 +110,7 @@ def png_stream(png: bytes) -> PngStream | None:
     """The image data of a large plain PNG, for a PDF to carry without decoding it; None for any
     other picture (a JPEG, a small or a transparent PNG: written as before)."""
     found = _plain(png)
-    if found is None or found[0] * found[1] <= resolution.MIN_PIXELS:
+    if found is None or found[0] * found[1] <= limits.MIN_PIXELS:
         return None
     data = b"".join(d for kind, d in _chunks(png) if kind == b"IDAT")
     return PngStream(data, found[0], found[1], found[2])
-
-
-def shows_photo(shapes) -> bool:
-    """Whether the shapes draw a picture kept as its own bytes (a large photograph): an export
-    writes their image at zlib's fastest level, since a photograph's noise does not compress (a
-    2953 x 2953 board took 3.7 s at the default level and 0.6 s at the fastest, 7% larger);
-    every other export's images are written as they always were."""
-    from pnpkit.generator.pictures import raster
-    from pnpkit.generator.shapes import Group, Image
-    stack = list(shapes)
-    while stack:
-        s = stack.pop()
-        if isinstance(s, Group):
-            stack.extend(s.items)
-        elif isinstance(s, Image) and raster.kept_own(s.png):
-            return True
-    return False

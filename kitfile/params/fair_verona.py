@@ -1,7 +1,7 @@
 """Fair Verona's numbers: card values, how a person's count is made, the difficulty setups, the
 movement allowances, and the Carcassonne tiles the game is played on.
 
-The encounter arithmetic (scorer.encounter) reads these, and the player aid prints them, so the
+The encounter arithmetic (scorer/games/fair_verona/encounter.py) reads these, and the player aid prints them, so the
 strength a player aid teaches is the strength the scorer computes. Which cards lose value with
 distance (face cards and Aces) and which gain (number cards) is a table here, not code. The tiles
 (kitfile.tileset) are what the tile key prints and what the game log is replayed on.

@@ -29,7 +29,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.errors import PnpkitError, SourceError
 from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets, tapping
 from pnpkit.serve.table_pages import table_routes
@@ -113,8 +113,8 @@ def create_app(settings: Settings) -> Starlette:
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
-        if game in sheets.SEE_ALSO:
-            return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
+        if game in sheets.forms("sheets"):  # its end position is its final sheets
+            return RedirectResponse(f"/sheet/{game}", status_code=303)
         _end_game(request)
         play, filled = _reopened(request, store, game, _kit(game), end=True)
         return form_page(request, game, True, play, filled)
@@ -152,7 +152,7 @@ def create_app(settings: Settings) -> Starlette:
         except Conflict as e:
             # the sheets again as typed, now against the newest revision: saving them again replaces it
             return form_page(request, game, end, shown, typed, f"Not saved: {e}. What you typed is below; "
-                             "saving it now replaces that revision.", 409)
+                             "saving it now replaces that revision.", e.http_status)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -178,7 +178,7 @@ def create_app(settings: Settings) -> Starlette:
         try:
             store.delete(int(request.path_params["play"]), int(str(form.get("revision", "0"))))
         except Conflict as e:
-            return PlainTextResponse(str(e), status_code=409)
+            return PlainTextResponse(str(e), status_code=e.http_status)
         return RedirectResponse("/history", status_code=303)
 
     async def history(request: Request) -> Response:
@@ -194,12 +194,12 @@ def create_app(settings: Settings) -> Starlette:
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
-        from pnpkit.scorer.forms import pdf as pdfform
+        from pnpkit.scorer import pdfform
         from pnpkit.scorer.records import is_pdf
         from pnpkit.kitfile.source import text_of
         try:
             name = getattr(upload, "filename", "record") or "record"
-            # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
+            # a filled fillable score sheet is read as the record it holds (scorer/pdfform.py)
             text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
             result = api.score_text(text, getattr(upload, "filename", "record") or "record")
         except SourceError as e:
@@ -240,18 +240,22 @@ def create_app(settings: Settings) -> Starlette:
     return app
 
 
-class Forbidden(Exception):
-    pass
+class Forbidden(PnpkitError):
+    """A changing request without this page's token, or from another site's page."""
+
+    http_status = 403
 
 
-class NoForm(Exception):
-    pass
+class NoForm(PnpkitError):
+    """A form route of a game that has no such form."""
+
+    http_status = 404
 
 
 def _form_game(request: Request) -> str:
     """The game of a score-sheet route, if it has a form (NoForm: a 404)."""
     game = request.path_params["game"]
-    if game not in sheets.FORM_GAMES:
+    if game not in sheets.forms("sheets"):
         raise NoForm(f"no score-sheet form for {game}")
     return game
 
@@ -259,17 +263,17 @@ def _form_game(request: Request) -> str:
 def _end_game(request: Request) -> str:
     """The game of an end-position route, if it has that form (NoForm: a 404)."""
     game = request.path_params["game"]
-    if game not in sheets.END_GAMES:
-        raise NoForm(f"no end-position form for {game} (the games that have one: {', '.join(sheets.END_GAMES)})")
+    if game not in sheets.forms("end"):
+        raise NoForm(f"no end-position form for {game} (the games that have one: {', '.join(sheets.forms('end'))})")
     return game
 
 
 async def _no_form(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse(str(exc), status_code=404)
+    return PlainTextResponse(str(exc), status_code=NoForm.http_status)
 
 
 async def _forbidden(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse(f"refused: {exc}", status_code=403)
+    return PlainTextResponse(f"refused: {exc}", status_code=Forbidden.http_status)
 
 
 def _correctable(play: Any) -> str | None:
@@ -277,8 +281,8 @@ def _correctable(play: Any) -> str | None:
     return sheets.correcting(play.game, _kit(play.game), play.record, f"game {play.id}") if play.game in GAMES else None
 
 
-class _Refused(Exception):
-    """A form route asked to open a saved game it cannot show: the answer to send."""
+class _Refused(PnpkitError):
+    """A form route asked to open a saved game it cannot show: the answer to send (its status in it)."""
 
     def __init__(self, response: Response):
         self.response = response
@@ -368,7 +372,7 @@ def _scored(game: str, form: Any, end: bool = False) -> dict:
     the sheets, the ranking with the tie-break that decided each place, and each violation with
     the box it is about (a box that is not a record yet is one, with what it expects)."""
     from pnpkit.scorer import api
-    from pnpkit.scorer.forms import FormProblem
+    from pnpkit.kitfile.forms import FormProblem
     kit = _kit(game)
     typed = sheets.values(form.multi_items())
     ticks = sheets.calculated(game, kit, typed, end)

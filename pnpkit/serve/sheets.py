@@ -1,8 +1,8 @@
 """Final score sheets as forms: the printed sheet, one per player, turned into the record the CLI
 reads, and each violation and each points box put back where it is on the sheet.
 
-Nothing here knows a game: each game's form description (scorer/forms/: its fields, their
-layout, the record they stand for) is the one the fillable PDF is written from and read back by.
+Nothing here knows a game: each game's form description (its form.py, kitfile/forms: its fields,
+their layout, the record they stand for) is the one the fillable PDF is written from and read back by.
 The web form names its boxes as the PDF does (`p1.almond.3`, `p2.card3b.nut`), hands what was
 typed to the same `record`, and writes that record as YAML text, scored by `pnpkit score`'s scorer.
 """
@@ -16,10 +16,24 @@ from typing import Any, Iterable
 import yaml
 
 from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.forms import Field, FormProblem, Layout, Value, Values, calcs
+from pnpkit.kitfile.forms.calc import evaluate
+from pnpkit.scorer.games import form as game_form
+from pnpkit.scorer.games import forms  # noqa: F401 (the routes ask it which games have which form)
 
-from pnpkit.scorer.forms.calc import evaluate
-from pnpkit.scorer.forms.ends import END_GAMES, SEE_ALSO, end_form  # noqa: F401
-from pnpkit.scorer.forms import FORM_GAMES, Field, FormProblem, Layout, Value, Values, calcs, fields, form  # noqa: F401
+
+def form(game: str) -> Any:
+    """`game`'s final-sheet form (kitfile/forms: SheetForm)."""
+    return game_form(game, "sheets")
+
+
+def end_form(game: str) -> Any:
+    """`game`'s end-position form (kitfile/forms: EndForm)."""
+    return game_form(game, "end")
+
+
+def fields(game: str, kit: Any) -> list[Field]:
+    return form(game).fields(kit)
 
 
 @dataclass(frozen=True)
@@ -79,7 +93,7 @@ def values(items: Iterable[tuple[str, Any]]) -> Values:
 
 
 def end_seats(game: str, kit: Any) -> tuple[Seat, list[tuple[str, Seat]]]:
-    """An end position's form (scorer/forms/ends.py): the players' boxes, and the board's (a
+    """An end position's form (kitfile/forms: EndForm): the players' boxes, and the board's (a
     tree each, in Trim the Tree), each with its title."""
     f = end_form(game)
     boxes = {x.name: x for x in f.fields(kit)}
@@ -114,7 +128,7 @@ def correcting(game: str, kit: Any, text: str, name: str) -> str | None:
     """Where a saved game is corrected as a form (`/sheet/nuts`, `/end/chestnuts`), or None if no
     form of its game shows it (a move log)."""
     for end, route in ((False, "/sheet/"), (True, "/end/")):
-        if game in (END_GAMES if end else FORM_GAMES):
+        if game in forms("end" if end else "sheets"):
             try:
                 reopened(game, kit, text, name, end)
                 return route + game
@@ -185,7 +199,7 @@ def calculated(game: str, kit: Any, typed: Values, end: bool = False) -> dict[st
         def get(name: str, seat: Seat = seat) -> str:
             key = seat.field(name)
             return out[key] if key in out else typed[key].text if key in typed else ""
-        for name, calc in calcs(game, kit).items():
+        for name, calc in calcs(form(game), kit).items():
             out[seat.field(name)] = evaluate(calc, get)
     return out
 

@@ -14,6 +14,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Iterable
 
+from pnpkit.kitfile.errors import PnpkitError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS play (
     id INTEGER PRIMARY KEY,
@@ -46,8 +48,10 @@ CREATE INDEX IF NOT EXISTS play_game ON play(game, played);
 MAX_PLAYS = 1_000_000
 
 
-class Conflict(Exception):
+class Conflict(PnpkitError):
     """The play changed since the page that sent this change was drawn."""
+
+    http_status = 409
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,7 @@ class Store:
 
     def csv(self) -> bytes:
         """One line per player per play; every text cell safe to open in a spreadsheet."""
-        from pnpkit.generator.export.cells import csv_bytes
+        from pnpkit.kitfile.cells import csv_bytes
         rows: list[list[Any]] = [["play", "date", "game", "seat", "player", "score", "place", "won", "valid", "finished"]]
         for (i,) in self.db.execute("SELECT id FROM play ORDER BY id"):
             p = self.get(i)

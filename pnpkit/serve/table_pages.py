@@ -111,7 +111,7 @@ class TablePages:
         try:
             play = self.store.save(text, result, **revision_of(form))
         except Conflict as e:
-            return PlainTextResponse(f"not saved: {e}", status_code=409)
+            return PlainTextResponse(f"not saved: {e}", status_code=e.http_status)
         if request.headers.get("x-pnpkit-json"):    # the page keeps which game and revision it now is
             return JSONResponse({"play": play.id, "revision": play.revision, "href": f"/play/{play.id}"})
         return RedirectResponse(f"/play/{play.id}", status_code=303)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pnpkit.kitfile.errors import SourceError
+from pnpkit.kitfile.errors import InputError, SourceError
 from pnpkit.scorer.play import Ask, Dice
 from pnpkit.serve.sheets import to_yaml
 
@@ -25,7 +25,7 @@ MAX_PLAYERS = 6
 MAX_ACTION = 200                  # an action is a few words, as the record writes it
 
 
-class Refused(Exception):
+class Refused(InputError):
     """A tap the page cannot take: the record unreadable, or an action that is not the table's."""
 
 

@@ -8,6 +8,8 @@ a seventh game joins: copy a package, fill in its files, add its id to GAMES.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import Literal
 
 from pnpkit.scorer.game import Game
 
@@ -28,3 +30,22 @@ def log_games() -> list[str]:
     """The games whose records are (or may be) move logs that `moves` and `replay` step through."""
     return [g for g in GAMES if load(g).table is not None]
 
+
+def forms(kind: Literal["sheets", "end"]) -> list[str]:
+    """The games whose form (scorer/game.py: Game.form_kind) is of their final sheets or of their
+    end position, in the order of GAMES; no form module is imported."""
+    return [g for g in GAMES if load(g).form_kind == kind]
+
+
+def form(game: str, kind: Literal["sheets", "end"]) -> ModuleType | None:
+    """`game`'s form if it is of `kind` (kitfile/forms: a SheetForm or an EndForm), or None: a
+    game with no form of that kind, or a kit that is none of GAMES (a designer's)."""
+    if game not in GAMES or load(game).form_kind != kind:
+        return None
+    return load(game).part("form")
+
+
+def sheet_form(game: str) -> ModuleType | None:
+    """`game`'s final-sheet form, if it has one: what the commands that build hand the generator
+    (kitfile/forms: Forms), which names the fillable PDF's boxes by it and never imports the scorer."""
+    return form(game, "sheets")

@@ -5,7 +5,6 @@ A game joins `pnpkit simulate` with one module beside its rules, named by its de
 
     GAME: str                      the record's `game`
     LENGTH: tuple[str, str]        what a game's length is counted in, e.g. ("turns", "actions")
-    COOPERATIVE: bool              everyone wins or loses together
     def new(kit, names, setup, rng) -> Match
         A game at its start; every chance event (dice, draws, fire rolls) comes from `rng`.
 

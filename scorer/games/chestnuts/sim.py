@@ -24,7 +24,6 @@ from pnpkit.scorer.games.chestnuts.state import BURNT, CHAIR, FIRE_C, FIRE_U, NP
 from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("turns", "actions")
-COOPERATIVE = False
 MAX_TURNS = 400       # a random game ends in about 20; a game still going here is counted unfinished
 
 ON_PLATE, ON_FIRE, OVERCOOKED = 0.8, 0.5, -1.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnpkit.scorer.game import Game
 
-GAME = Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either",
+GAME = Game(id="fair-verona", ruling_letter="V", rulebook="fair-verona.txt", records="either", cooperative=True,
             record=".fair_verona.record:Record", score=".fair_verona.score:score",
             start_problems=".fair_verona.start:start_problems", start_of=".fair_verona.start:start_of",
             table=".fair_verona.table:AtTable", opening=".fair_verona.opening", rules=".fair_verona.moves",

@@ -8,7 +8,7 @@ player holds a Friend, `clear ... friend 5H` also by the card turned up.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import rules as R

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnpkit.scorer.cards import RANKS, SUITS, Card
+from pnpkit.scorer.games.fair_verona.cards import RANKS, SUITS, Card
 
 CARDS = tuple(Card(r, s) for s in SUITS for r in RANKS)
 JOKER = Card("Joker", None)

@@ -1,13 +1,13 @@
 """What each Fair Verona action does to the position, once moves.why_illegal accepted it, and the
 words that say so: the tile laid or set aside, the cards drawn (a Friend, an Encounter, the next
-Clue Card, a Joker over it), the attempt resolved by scorer.encounter, the move, the hand-off, and
+Clue Card, a Joker over it), the attempt resolved by scorer/games/fair_verona/encounter.py, the move, the hand-off, and
 a meeple's arrival in the Old Town (V9, V16).
 """
 from __future__ import annotations
 
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import plural
-from pnpkit.scorer.encounter import clue_match, resolve
+from pnpkit.scorer.games.fair_verona.encounter import clue_match, resolve
 from pnpkit.scorer.games.fair_verona.map import xy_text
 from pnpkit.scorer.games.fair_verona.state import (VERONA, Clear, Clue, Draw, Encounter, FaceDown, Friend, Give, Held,
                                                    Move, Person, Place, State, Take)

@@ -14,7 +14,7 @@ nothing is owed; the next player's turn begins (or the game is lost, V20).
 """
 from __future__ import annotations
 
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, EndTurn, Illegal
 from pnpkit.scorer.games.fair_verona import effects, notation

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pnpkit.scorer.cards import Card, parse_card
+from pnpkit.scorer.games.fair_verona.cards import Card, parse_card
 from pnpkit.scorer.games.fair_verona.map import XY
 from pnpkit.scorer.games.fair_verona.state import (DRAW, UNSEEN, Action, Clear, Clue, Draw, Encounter, Friend, Give,
                                                    Move, Place, Take)

@@ -3,7 +3,7 @@ difficulty, each player's Identity card dealt face up, and the first Clue Card (
 turned up before it), written into the record's `difficulty`, `players` and `clue`."""
 from __future__ import annotations
 
-from pnpkit.scorer.cards import RANKS, SUITS, parse_card
+from pnpkit.scorer.games.fair_verona.cards import RANKS, SUITS, parse_card
 from pnpkit.scorer.play import Ask
 
 CARDS = tuple(f"{r}{s}" for s in SUITS.values() for r in RANKS)   # every card an Identity may be (never a Joker)

@@ -12,8 +12,8 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from pnpkit.kitfile.head import load_head
-from pnpkit.scorer.cards import CardField
-from pnpkit.scorer.encounter import Tile
+from pnpkit.scorer.games.fair_verona.cards import CardField
+from pnpkit.scorer.games.fair_verona.encounter import Tile
 from pnpkit.scorer.games.fair_verona.notation import KEYS, parse, read_laid, read_spot
 from pnpkit.scorer.games.fair_verona.rules import ID
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names

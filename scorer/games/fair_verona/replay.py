@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Union
 
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import Result, Violation, plural, where_turn
 from pnpkit.scorer.game import END_TURN, EndTurn, Illegal
 from pnpkit.scorer.games.fair_verona import rules as R

@@ -1,14 +1,14 @@
 """Fair Verona's result: a game log replayed (replay.py) to its outcome, or encounter checks, each
 checked for who may take part (people on the player's tile, one Friend, no card twice, no Joker as
-a person) and resolved by scorer.encounter, which the game log calls the same way. Encounter checks
+a person) and resolved by scorer/games/fair_verona/encounter.py, which the game log calls the same way. Encounter checks
 do not play the game out, so their outcome is "unfinished".
 """
 from __future__ import annotations
 
 from pnpkit.kitfile.params.fair_verona import Params
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import Result
-from pnpkit.scorer.encounter import Tile, resolve
+from pnpkit.scorer.games.fair_verona.encounter import Tile, resolve
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.fair_verona import rules as R
 from pnpkit.scorer.games.fair_verona.record import Encounter, Record

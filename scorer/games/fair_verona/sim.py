@@ -46,8 +46,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnpkit.scorer.cards import RANKS, SUITS, Card
-from pnpkit.scorer.encounter import distance, resolve
+from pnpkit.scorer.games.fair_verona.cards import RANKS, SUITS, Card
+from pnpkit.scorer.games.fair_verona.encounter import distance, resolve
 from pnpkit.scorer.game import END_TURN
 from pnpkit.scorer.games.fair_verona.moves import apply, chance, deal_clue, legal_moves, why_turn_short
 from pnpkit.scorer.games.fair_verona.notation import card_text, text, write
@@ -57,7 +57,6 @@ from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, UNSEEN, Acti
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("turns", "actions")
-COOPERATIVE = True
 MAX_TURNS = 300          # a game still going then is counted unfinished
 JOKER = Card("Joker", None)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnpkit.kitfile.tileset import SIDES, step
-from pnpkit.scorer.cards import Card, parse_card
+from pnpkit.scorer.games.fair_verona.cards import Card, parse_card
 from pnpkit.scorer.games.fair_verona.deck import CARDS
 from pnpkit.scorer.games.fair_verona.map import TileMap, xy_text
 from pnpkit.scorer.games.fair_verona.moves import chance_due, close_turn, end_turn, why_turn_short

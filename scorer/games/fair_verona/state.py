@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Union
 
 from pnpkit.kitfile.params.fair_verona import Params
-from pnpkit.scorer.cards import Card
-from pnpkit.scorer.encounter import resolve
+from pnpkit.scorer.games.fair_verona.cards import Card
+from pnpkit.scorer.games.fair_verona.encounter import resolve
 from pnpkit.scorer.games.fair_verona.deck import Deck, Desk
 from pnpkit.scorer.games.fair_verona.map import XY, Spot, TileMap
 
@@ -166,7 +166,7 @@ class State:
         self.stacks: dict[str, dict[str, int]] = {s: {t.code: t.count for t in params.tiles.kinds if t.set == s}
                                                   for s in sets}
         self.stacks[self.set_of[params.old_town]][params.old_town] -= 1     # on the table from the start
-        self.last_outcome = None       # the last attempt's arithmetic (scorer.encounter.Outcome)
+        self.last_outcome = None       # the last attempt's arithmetic (encounter.py: Outcome)
         self.outcome, self.ended, self.why_ended = "playing", 0, ""
         self.turn_no, self.seat = 0, 0
         self.dealt: int | None = None  # Friend cards dealt to each player at the start (the difficulty's)

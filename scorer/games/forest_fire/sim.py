@@ -32,7 +32,6 @@ from pnpkit.scorer.games.forest_fire.state import Move, Person, Place, Roll, Sta
 from pnpkit.scorer.sim.match import Moves, Setup, Summary, chosen
 
 LENGTH = ("rounds", "actions")
-COOPERATIVE = True
 MAX_ROUNDS = 200
 
 WON, LOST = 1000.0, -1000.0

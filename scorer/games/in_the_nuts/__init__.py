@@ -8,4 +8,5 @@ GAME = Game(
     start_of=".in_the_nuts.position:start_of", table=".in_the_nuts.table:table",
     opening=".in_the_nuts.opening",
     pictures=".in_the_nuts.position:pictures", rules=".in_the_nuts.moves", sim=".in_the_nuts.sim",
+    form=".in_the_nuts.form",
 )

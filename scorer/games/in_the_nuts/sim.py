@@ -33,22 +33,21 @@ from pnpkit.scorer.games.in_the_nuts.storage import player_score, ranking
 from pnpkit.scorer.sim.match import Moves, Summary
 
 LENGTH = ("turns", "actions")
-COOPERATIVE = False
 MAX_TURNS = 1000                 # the most a record holds; a game still going then is counted unfinished
 AGAIN = ROLL_AGAIN               # the decision to roll (again): the dice come next
 CHANCES = [(Roll(t.green, t.white, None), (1 if t.white[0] == t.white[1] else 2) / dice.SIDES ** 3)
            for t in THROWS]      # every throw, with its chance
 
 
-def new(kit, names, setup, rng: random.Random) -> "NutsMatch":
+def new(kit, names, setup, rng: random.Random) -> "InTheNutsMatch":
     """The deck shuffled; the four face-up nuts come off it as the rules' first chance."""
-    m = NutsMatch(State(kit.params, list(names)), rng)
+    m = InTheNutsMatch(State(kit.params, list(names)), rng)
     deck = m.deck = [card for card, k in m.s.deck.have.items() for _ in range(k)]
     rng.shuffle(deck)
     return m
 
 
-class NutsMatch(Moves):
+class InTheNutsMatch(Moves):
     def __init__(self, state: State, rng: random.Random | None) -> None:
         self.s, self.rng, self.names = state, rng, state.names
         self.deck: list[str] = []
@@ -130,8 +129,8 @@ class NutsMatch(Moves):
     def turn_done(self) -> bool:
         return True
 
-    def copy(self) -> "NutsMatch":
-        m = NutsMatch(self.s.copy(), None)
+    def copy(self) -> "InTheNutsMatch":
+        m = InTheNutsMatch(self.s.copy(), None)
         m.deck, m.pile, m.turns = self.deck[:], None if self.pile is None else self.pile[:], None
         m.turn_of, m.actions = self.turn_of, self.actions
         return m

@@ -7,4 +7,5 @@ GAME = Game(id="nuts", ruling_letter="U", rulebook="nuts-factory.txt", records="
             sheets=".nuts.score:score", pictures=".nuts.position:pictures",
             rules=".nuts.moves", table=".nuts.table:table", opening=".nuts.opening",
             sim=".nuts.sim", summary=".nuts.figures:summary", start_problems=".nuts.start:problems",
-            start_of=".nuts.start:start_of")
+            start_of=".nuts.start:start_of",
+            form=".nuts.form")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.nuts import Params
-from pnpkit.scorer.bonus import best_choice
+from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
 from pnpkit.scorer.games.nuts.deck import Card, deck_of, needs_text, params_of, written
 from pnpkit.scorer.games.nuts.record import NUTS, Player, Record

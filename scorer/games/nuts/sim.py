@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from pnpkit.scorer.bonus import best_choice
+from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.games.nuts import auto, moves
 from pnpkit.scorer.games.nuts import rules as R
 from pnpkit.scorer.games.nuts.deck import deck_of, params_of
@@ -38,7 +38,6 @@ from pnpkit.scorer.games.nuts import figures
 from pnpkit.scorer.sim.match import Moves
 
 LENGTH = ("rounds", "actions")
-COOPERATIVE = False
 MAX_ROUNDS = 40         # a random game ends in about 10; a game still going here is counted unfinished
 PATH_VALUE = 2.0
 

@@ -20,7 +20,6 @@ from pnpkit.scorer.games.trim_the_tree.state import Move, State
 from pnpkit.scorer.sim.match import Moves, ranked
 
 LENGTH = ("rounds", "picks")
-COOPERATIVE = False
 OPEN_PAIR = 0.1
 
 

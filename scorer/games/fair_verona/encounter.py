@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnpkit.kitfile.params.fair_verona import Params
-from pnpkit.scorer.cards import Card
+from pnpkit.scorer.games.fair_verona.cards import Card
 
 Tile = tuple[int, int]  # (east, north) of Verona's tile
 

@@ -1,7 +1,7 @@
 """Forest Fire's cards drawn as pictures: the role cards' kid-side faces, the round card and
 the fire-spread diagram, for children who cannot read yet as much as for their parents.
 
-Like the board drawings (generator/art/forest_kit.py, whose helpers these use), each is designed
+Like the board drawings (generator/art/forest_fire_kit.py, whose helpers these use), each is designed
 in millimetres at the size the kit prints it (a card face 84 x 114 mm) inside an invisible frame,
 and the numbers that are rules arrive as options the kit file fills from `params`.
 """
@@ -11,7 +11,7 @@ from typing import Any
 
 from pnpkit.generator import fonts
 from pnpkit.generator.art._core import INK, art, flag, whole
-from pnpkit.generator.art.forest_kit import (  # the shared drawing helpers
+from pnpkit.generator.art.forest_fire_kit import (  # the shared drawing helpers
     GREY,
     OUTER,
     PT,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import Field, FormProblem, Layout, Values, text
+from pnpkit.kitfile.forms import Field, FormProblem, Layout, Values, text
 
 TITLE = "the board when the game ends"
 BREAK = {"f", "firebreak", "#", "b"}

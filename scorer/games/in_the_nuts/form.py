@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
+from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
 
 COMPONENT = "score-pad"
 PER_PLAYER = False

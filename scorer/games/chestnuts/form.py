@@ -12,7 +12,7 @@ Chair), a column for each player's chestnuts; the record is docs/records/chestnu
 """
 from __future__ import annotations
 
-from pnpkit.scorer.forms import Calc, Field, FormProblem, Layout, Values, count, text
+from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, text
 
 TITLE = "the table when the game ends"
 SEATS = 2

@@ -1,5 +1,5 @@
 """Forest Fire's printed aids drawn as pictures: the board's ring and corners, and the small
-drawing helpers the card pictures (generator/art/forest_cards.py) share.
+drawing helpers the card pictures (generator/art/forest_fire_cards.py) share.
 
 These drawings lay out their own words and numbers, so each is designed in millimetres at the
 size the kit prints it (a ring strip 31 mm a space, a card face 84 x 114 mm) inside an invisible

@@ -6,7 +6,7 @@ once (a visited set), at most MAX_DEPTH deep and MAX_FIELDS fields, so a hostile
 cyclic object graph ends in a clear refusal. Only the form's field names and values and the pages'
 annotation lists are read: no page content, no script, nothing the PDF points to outside itself.
 
-The fields become the record the YAML would be (scorer/forms/: each game's form module), and
+The fields become the record the YAML would be (each game's form.py, kitfile/forms), and
 that record is written as YAML text, so a filled sheet is read, checked and scored exactly as the
 same record typed by hand.
 """
@@ -20,9 +20,10 @@ from typing import Iterator
 
 import yaml
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import InputError, Problem, SourceError
+from pnpkit.kitfile.forms import KEYWORD, FormProblem, Value, Values
+from pnpkit.scorer.games import form, forms
 from pnpkit.scorer.records import PDF_MAX_BYTES
-from pnpkit.scorer.forms import FORM_GAMES, KEYWORD, FormProblem, Value, Values, form
 
 MAX_BYTES = PDF_MAX_BYTES
 MAX_FIELDS = 5_000       # NUTS has 6 x 46 boxes
@@ -36,12 +37,12 @@ def record_text(raw: bytes, display: str) -> str:
     if len(raw) > MAX_BYTES:
         raise _refused(display, f"the PDF is larger than {MAX_BYTES // 1_000_000} MB (a filled score sheet is about 100 KB)")
     values, keywords = read_form(raw, display)
-    game = next((g for g in FORM_GAMES if form(g).SIGNATURE in values), None)
+    game = next((g for g in forms("sheets") if form(g, "sheets").SIGNATURE in values), None)
     if game is None:
         raise _refused(display, _not_a_sheet(values, keywords))
     from pnpkit.kitfile.head import load_head
     try:
-        data = form(game).record(values, load_head(game))
+        data = form(game, "sheets").record(values, load_head(game))
     except FormProblem as e:
         raise SourceError(display, [Problem(None, f"page {e.page}, {e.field}" if e.page else e.field, e.message)]) from None
     head = f"# read from the filled score sheet {os.path.basename(display)}\n"
@@ -52,10 +53,10 @@ def _not_a_sheet(values: Values, keywords: str) -> str:
     if keywords.startswith(KEYWORD + ":"):
         kit = keywords.split(":", 1)[1].strip()
         return (f"this is the {kit} kit's fillable score pad: it keeps totals, it is not a record pnpkit scores "
-                f"(the games whose filled sheets pnpkit reads: {', '.join(FORM_GAMES)})")
+                f"(the games whose filled sheets pnpkit reads: {', '.join(forms('sheets'))})")
     what = "it has no form fields" if not values else "its form fields are not a pnpkit score sheet's"
     return (f"this is a PDF, not a filled fillable score sheet ({what}): pnpkit reads records written as text "
-            f"(docs/records.md) and the filled fillable score sheets of {', '.join(FORM_GAMES)} "
+            f"(docs/records.md) and the filled fillable score sheets of {', '.join(forms('sheets'))} "
             "(output/KIT/KIT-PAPER-fillable.pdf)")
 
 
@@ -72,14 +73,14 @@ def read_form(raw: bytes, display: str) -> tuple[Values, str]:
             return _read_form(PdfReader, IndirectObject, raw, display)
     except SourceError:
         raise
-    except Beyond as e:
+    except TooLarge as e:
         raise _refused(display, f"a PDF pnpkit will not read: {e} (pnpkit reads {MAX_PAGES} pages and "
                                 f"{MAX_FIELDS} fields at the most, nested {MAX_DEPTH} deep)") from None
     except Exception as e:  # noqa: BLE001 - a broken or hostile PDF, whatever pypdf makes of it
         raise _refused(display, f"a PDF that cannot be read ({type(e).__name__}): is it a complete file?") from None
 
 
-class Beyond(Exception):
+class TooLarge(InputError):
     """A PDF larger or deeper than any score sheet: the walk stops there."""
 
 
@@ -126,13 +127,13 @@ def _pages(tree, indirect) -> dict[int, int]:
         if node is None:
             continue
         if depth > MAX_DEPTH:
-            raise Beyond("its page tree is too deep")
+            raise TooLarge("its page tree is too deep")
         if node.get("/Type") == "/Pages":
             stack += [(kid, depth + 1) for kid in reversed(list(node.get("/Kids", []))[:MAX_PAGES + 1])]
             continue
         page += 1
         if page > MAX_PAGES:
-            raise Beyond("it has more pages than a score sheet")
+            raise TooLarge("it has more pages than a score sheet")
         for a in list(node.get("/Annots", []) or [])[:MAX_FIELDS]:
             if isinstance(a, indirect):
                 out.setdefault(a.idnum, page)
@@ -153,7 +154,7 @@ def _fields(acroform, pages: dict[int, int], indirect) -> Values:
                 continue
             seen.add(ref.idnum)
         if len(seen) > MAX_FIELDS or depth > MAX_DEPTH:
-            raise Beyond("its form has more fields, or nests them deeper, than a score sheet")
+            raise TooLarge("its form has more fields, or nests them deeper, than a score sheet")
         node = ref.get_object()
         part = str(node.get("/T", ""))[:200]
         name = f"{parent}.{part}" if parent and part else parent or part

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Callable
 
-from pnpkit.scorer.forms import MARKS, Calc
+from pnpkit.kitfile.forms import MARKS, Calc
 
 Get = Callable[[str], str]
 

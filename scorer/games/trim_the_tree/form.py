@@ -12,7 +12,7 @@ tree, ornaments the kit has and no more of one than the bag holds, each tree han
 """
 from __future__ import annotations
 
-from pnpkit.scorer.forms import Field, FormProblem, Layout, Values, count, text
+from pnpkit.kitfile.forms import Field, FormProblem, Layout, Values, count, text
 
 TITLE = "the trees when the game ends"
 

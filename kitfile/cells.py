@@ -1,5 +1,7 @@
-"""Text from a kit, made safe to open in a spreadsheet: every table pnpkit writes (png/index.csv,
-the TTS deck's .txt and .json, and any export to come) passes its text cells through `no_formula`.
+"""Text from a kit (or a family's history), made safe to open in a spreadsheet: every table pnpkit
+writes (png/index.csv, the TTS deck's .txt and .json, `pnpkit serve`'s history as CSV, and any
+export to come) passes its text cells through `no_formula`. Here, below the generator and the
+table's web app, so both write through the one helper.
 
 A stranger's kit can title a card `=cmd|' /C calc'!A0`. Written as it is at the start of a cell,
 Excel, LibreOffice and Google Sheets read it as a formula (CSV or formula injection), and a

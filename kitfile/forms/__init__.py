@@ -1,38 +1,38 @@
-"""The score sheets as forms, described once per game: the boxes of a player's sheet, where they
-lie, how the sheet adds them up, and the record a filled sheet stands for.
+"""Score sheets as forms: the boxes of a sheet, where they lie on the printed sheet, how the sheet
+adds them up, and the values a person filled in. Each game's form is described once, in its
+package (scorer/games/<game>/form.py); this module holds what every form is made of, below both
+the generator and the scorer, so that the fillable PDF's writer (generator/fillable.py), the web
+form of `pnpkit serve` (pnpkit/serve/sheets.py) and the reader of a filled PDF (scorer/pdfform.py)
+read the one description and cannot drift apart. The generator is handed a game's form by the
+command that builds (it never imports the scorer); the scorer's registry says which game has one
+(scorer/games: `form`).
 
-One module per game says all of it (scorer/forms/nuts.py, in_the_nuts.py), so the web form of
-`pnpkit serve`, the fillable PDF the generator writes (generator/fillable.py) and the record
-`pnpkit score SHEET.pdf` reads from it (scorer/forms/pdf.py) cannot drift apart. A game's form knows:
+A game's form is of one of two kinds. A game whose record may be its final sheets (NUTS, In the
+Nuts!) has the final sheet's form, `SheetForm` below: its printed boxes renamed for what they
+hold, a page per player or one page for all, the calculations that add the sheet up, and the
+record a filled sheet stands for. A game whose record is a move log (Chestnuts, Forest Fire, Trim
+the Tree) has its end position's form, `EndForm`: the table when the game ends, laid out as the
+board is, standing for the `start:` record with no turn after it (docs/records/*.md, "Starting
+from the table"). Fair Verona has none (its position is the deck, the map and every card in
+play); In the Nuts!' end position is its final storage cards, its sheet form.
 
-    COMPONENT: str                      # the kit's score-sheet component that is the form
-    PER_PLAYER: bool                    # a page per player (p1 on page 1, ...) or one page for all
-    def fields(kit) -> list[Field]      # a player's sheet: its boxes, in the printed order
-    def name(printed: str) -> str | None   # the form's name of a printed box (None: no field)
-    def record(values: Values, kit) -> dict # the record, or a FormProblem naming page and field
-    def fields_of(data: dict, kit) -> dict[str, str]  # record's inverse: each box's text (a saved
-                                        # game opened again to correct it), or a FormProblem
-    def layout(kit) -> Layout          # where the fields lie on the printed sheet
-    def box(where: str, entry: dict) -> str # the field a violation's `where` (after the name) is about
-    def points(label: str) -> str | None   # the points box a breakdown line adds to
-
-The web form (pnpkit/serve/sheets.py) draws `fields` and turns what is typed into `Values` read by
-the same `record`; the fillable PDF's writer (generator/fillable.py) keeps the printed boxes that
-are `fields`, and writes each `Field.calc` as the box's calculation (the viewer adds the sheet up);
-`pnpkit score SHEET.pdf` reads them with `record` and never reads a calculated box.
+The web form draws `fields` and turns what is typed into `Values` read by the same `record`; the
+fillable PDF's writer keeps the printed boxes that are `fields`, and writes each `Field.calc` as
+the box's calculation (the viewer adds the sheet up: calc.py); `pnpkit score SHEET.pdf` reads them
+with `record` and never reads a calculated box.
 
 A box's form name says what it holds: `p1.almond.3` (player 1's almond column, the row numbered
 3), `p2.salt`, `p1.card3b.nut`. They are listed in docs/records.md ("Filled fillable sheets").
 """
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from types import ModuleType
+from typing import Any, Protocol
 
-FORM_GAMES = ("nuts", "in-the-nuts")
+from pnpkit.kitfile.errors import InputError
+
 KEYWORD = "pnpkit fillable score sheet"   # the fillable PDF's /Keywords: "pnpkit fillable score sheet: GAME"
 MARKS = frozenset("xX*|/\u25cf\u2022\u2713\u2714oO+")   # what a person types to tick a cell
 
@@ -82,16 +82,6 @@ class Layout:
     row_head: str = ""
 
 
-def fields(game: str, kit) -> list[Field]:
-    """A player's sheet of `game` (a FORM_GAMES game), in the printed order."""
-    return form(game).fields(kit)
-
-
-def read_fields(game: str, kit) -> list[Field]:
-    """The boxes whose text becomes the record (the rest is added up for the person)."""
-    return [f for f in fields(game, kit) if f.kind != "points"]
-
-
 @dataclass(frozen=True)
 class Value:
     """One field's text as filled in, and the page (from 1) its box is on."""
@@ -103,7 +93,7 @@ class Value:
 Values = dict[str, Value]
 
 
-class FormProblem(Exception):
+class FormProblem(InputError):
     """A filled sheet that is not a record yet: the page and the field, and what is expected."""
 
     def __init__(self, page: int | None, field: str, message: str):
@@ -111,31 +101,98 @@ class FormProblem(Exception):
         self.page, self.field, self.message = page, field, message
 
 
-def form(game: str) -> ModuleType | None:
-    """The form module of `game`, or None if its sheet is not a record pnpkit reads."""
-    if game not in FORM_GAMES:
-        return None
-    return importlib.import_module("pnpkit.scorer.forms." + game.replace("-", "_"))
+class SheetForm(Protocol):
+    """A final sheet's form (a module of module-level names: scorer/games/nuts/form.py)."""
+
+    COMPONENT: str              # the kit's score-sheet component that is the form
+    PER_PLAYER: bool            # a page per player (p1 on page 1, ...) or one page for all
+    SIGNATURE: str              # a field only this form has: a filled PDF with it is this game's
+
+    def fields(self, kit: Any) -> list[Field]:
+        """A player's sheet: its boxes, in the printed order."""
+        ...
+
+    def name(self, printed: str) -> str | None:
+        """The form's name of a printed box (None: the box is no field)."""
+        ...
+
+    def layout(self, kit: Any) -> Layout:
+        """Where the fields lie on the printed sheet."""
+        ...
+
+    def record(self, values: Values, kit: Any) -> dict:
+        """The record the filled sheets stand for, or a FormProblem naming page and field."""
+        ...
+
+    def fields_of(self, data: dict, kit: Any) -> dict[str, str]:
+        """`record`'s inverse: each box's text (a saved game opened again to correct it), or a
+        FormProblem for what the sheet cannot hold."""
+        ...
+
+    def box(self, where: str, entry: dict) -> str:
+        """The field a violation's `where` (after the player's name) is about."""
+        ...
+
+    def points(self, label: str) -> str | None:
+        """The points box a breakdown line adds to."""
+        ...
 
 
-def pages(game: str, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:
+class EndForm(Protocol):
+    """An end position's form (a module: scorer/games/chestnuts/form.py)."""
+
+    TITLE: str                  # what the form is of ("the table when the game ends")
+
+    def fields(self, kit: Any) -> list[Field]:
+        """Every box, the players' and the board's."""
+        ...
+
+    def players(self, kit: Any) -> Layout:
+        """A row of boxes per player (pN.name first)."""
+        ...
+
+    def boards(self, kit: Any) -> list[tuple[str, Layout]]:
+        """The board's boxes, as the board lies (a tree each), each with its title."""
+        ...
+
+    def record(self, values: Values, kit: Any) -> dict:
+        """The `start:` record, or a FormProblem naming the box."""
+        ...
+
+    def fields_of(self, data: dict, kit: Any) -> dict[str, str]:
+        """`record`'s inverse (a saved game corrected)."""
+        ...
+
+    def box(self, where: str, message: str, seats: dict[str, int]) -> str | None:
+        """The box a problem the scorer refuses is about (None: the table)."""
+        ...
+
+
+Forms = Callable[[str], "SheetForm | None"]
+"""A game id -> its final sheet's form, or None (a sheet that keeps the printed names: a pad)."""
+
+
+def no_forms(game: str) -> SheetForm | None:
+    """No game's sheet is a form (what the generator knows by itself)."""
+    return None
+
+
+def pages(form: SheetForm | None, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:
     """The fillable pages of a score sheet: its boxes `(printed name, x, y, w, h)` renamed for the
     form, a page per player (as many as the game's most players) or one page; None when this sheet
-    is not a game's form (it is kept with its printed names, as a pad to keep totals)."""
-    f = form(game)
-    if f is None or f.COMPONENT != component:
+    is not the game's form (it is kept with its printed names, as a pad to keep totals)."""
+    if form is None or form.COMPONENT != component:
         return None
-    named = [(f.name(n), *box) for n, *box in printed]
+    named = [(form.name(n), *box) for n, *box in printed]
     named = [b for b in named if b[0] is not None]
-    if not f.PER_PLAYER:
+    if not form.PER_PLAYER:
         return [named]
     return [[(f"p{seat}.{n}", *box) for n, *box in named] for seat in range(1, players + 1)]
 
 
-def calcs(game: str, kit) -> dict[str, Calc]:
-    """Each calculated box of `game`'s sheet by its name under `pN.`, in calculation order."""
-    f = form(game)
-    return {} if f is None else {x.name: x.calc for x in f.fields(kit) if x.calc is not None}
+def calcs(form: SheetForm | EndForm | None, kit: Any) -> dict[str, Calc]:
+    """Each calculated box of a form by its name (under `pN.` on a sheet), in calculation order."""
+    return {} if form is None else {x.name: x.calc for x in form.fields(kit) if x.calc is not None}
 
 
 def text(values: Values, field: str) -> str:
