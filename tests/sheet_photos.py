@@ -131,7 +131,8 @@ def _camera(w_px: float, h_px: float, size: tuple[int, int], rng, tilt_max: floa
     return cv2.getPerspectiveTransform(src, proj.astype(np.float32))
 
 
-def photograph(sheet: np.ndarray, rng, size=(4000, 3000), tilt_max: float = 15.0, quality=None) -> bytes:
+def photograph(sheet: np.ndarray, rng, size=(4000, 3000), tilt_max: float = 15.0, quality=None, blur=None,
+               noise=None, shadow: bool = True) -> bytes:
     """The marked sheet as a phone photographs it, as JPEG bytes."""
     import cv2
     h_px, w_px = sheet.shape[:2]
@@ -143,7 +144,7 @@ def photograph(sheet: np.ndarray, rng, size=(4000, 3000), tilt_max: float = 15.0
     yy, xx = np.mgrid[0:small[1], 0:small[0]].astype(np.float32) * 4
     ang = rng.uniform(0, 2 * math.pi)
     light = rng.uniform(0.75, 1.0) + rng.uniform(0, 0.2) * (xx * math.cos(ang) + yy * math.sin(ang)) / max(size)
-    if rng.random() < 0.7:
+    if rng.random() < 0.7 and shadow:
         a = rng.uniform(0, 2 * math.pi)
         edge = (xx - rng.uniform(0.2, 0.8) * size[0]) * math.cos(a) + (yy - rng.uniform(0.2, 0.8) * size[1]) * math.sin(a)
         light = light * (1 - rng.uniform(0.25, 0.5) / (1 + np.exp(np.clip(-edge / rng.uniform(8, 60), -50, 50))))
@@ -154,8 +155,8 @@ def photograph(sheet: np.ndarray, rng, size=(4000, 3000), tilt_max: float = 15.0
     mask = cv2.warpPerspective(np.full((h_px, w_px), 255, np.uint8), H, size, flags=cv2.INTER_LINEAR)[..., None]
     mask = mask.astype(np.float32) / 255
     out = (out * mask + (table + grain) * (1 - mask)) * light
-    out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 3.0))
-    out += rng.normal(0, rng.uniform(2, 10), (size[1], size[0], 1)).astype(np.float32)
+    out = cv2.GaussianBlur(out, (0, 0), blur if blur is not None else rng.uniform(0.3, 3.0))
+    out += rng.normal(0, noise if noise is not None else rng.uniform(2, 10), (size[1], size[0], 1)).astype(np.float32)
     q = int(quality if quality is not None else rng.integers(50, 93))
     ok, jpeg = cv2.imencode(".jpg", np.clip(out, 0, 255).astype(np.uint8)[..., ::-1], [cv2.IMWRITE_JPEG_QUALITY, q])
     assert ok
