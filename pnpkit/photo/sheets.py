@@ -32,6 +32,8 @@ def fill(source: Source, record: str) -> None:
     line for a photo that cannot be read, and for the boxes it is unsure of."""
     from pnpkit import photo
     from pnpkit.kitfile.head import load_head
+    if source.data.get("game") not in GAMES:
+        return                             # the game's own record model refuses a `photo` it has no use for
     kit = load_head(source.data["game"])
     for i, player in enumerate(source.data["players"]):
         if not (isinstance(player, dict) and "photo" in player):
