@@ -192,6 +192,8 @@ class Column(Strict):
     width: PositiveLength | None = Field(None, description="Width; columns without one share what is left.")
     group: str | None = Field(None, description="The name of a `groups` entry this column sits under.")
     shade: bool = Field(False, description="Shade the column (e.g. a total).")
+    tick: bool = Field(False, description="Each cell holds a printed tick box (a box to tick, that a camera "
+                                          "reads: `pnpkit score` of a photo of the sheet).")
 
 
 class ColumnGroup(Strict):
@@ -206,6 +208,11 @@ class Box(Strict):
     label: str
     at: Point = Field(description="Top-left corner within the sheet.")
     size: Size
+    ticks: Annotated[int, Field(ge=0, le=MAX_ROWS)] = Field(0, description="A row of tick boxes in the box, numbered "
+                                                            "1..N (one a marker), instead of a space to write in.")
+    tick_labels: str | None = Field(None, description="The tick boxes' labels, separated by commas, instead of "
+                                    "numbers (jinja2 reading `params`: a tick box per bonus card id).")
+    tick_rows: Annotated[int, Field(ge=1, le=10)] = Field(1, description="Rows the tick boxes are laid in.")
 
 
 class ScoreSheet(_Component):
@@ -230,6 +237,11 @@ class ScoreSheet(_Component):
     boxes_height: Length = 0.0
     fillable: bool = Field(True, description="Give the sheet form fields in KIT-PAPER-fillable.pdf; false: a pad "
                                              "written in pencil only (a game log), left out of that file.")
+    corner_marks: Annotated[list[Annotated[int, Field(ge=0, le=49)]], Field(min_length=4, max_length=4)] | None = Field(
+        None, description="Four ArUco marks (4x4, ids 0-49: top-left, top-right, bottom-right, bottom-left) in the "
+                          "sheet's corners, so a camera finds the sheet and its boxes (`pnpkit score` of a photo).")
+    group_height: PositiveLength = Field(13.0, description="Height of the band of column groups.")
+    heading_height: PositiveLength = Field(7.0, description="Height of the row of column headings.")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":

@@ -56,4 +56,12 @@ def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     text, file = record_text(record)
     source = parse(text, file, lines=False)  # every reading problem is a SourceError, with its line (read when asked)
+    if _photos(source.data):                 # a player's sheet given as a photo beside the record (pnpkit/photo/)
+        from pnpkit.photo.sheets import fill
+        fill(source, record)
     return Read(*api.read_record(source, heads), source)
+
+
+def _photos(data: Any) -> bool:
+    players = data.get("players") if isinstance(data, dict) else None
+    return isinstance(players, list) and any(isinstance(p, dict) and "photo" in p for p in players)

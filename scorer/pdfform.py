@@ -37,7 +37,8 @@ def record_text(raw: bytes, display: str) -> str:
     if len(raw) > MAX_BYTES:
         raise _refused(display, f"the PDF is larger than {MAX_BYTES // 1_000_000} MB (a filled score sheet is about 100 KB)")
     values, keywords = read_form(raw, display)
-    game = next((g for g in forms("sheets") if form(g, "sheets").SIGNATURE in values), None)
+    game = next((g for g in forms("sheets") if form(g, "sheets").SIGNATURE in values
+                 or any(f in values for f in getattr(form(g, "sheets"), "LEGACY", ()))), None)
     if game is None:
         raise _refused(display, _not_a_sheet(values, keywords))
     from pnpkit.kitfile.head import load_head

@@ -166,8 +166,8 @@ def main(out: Path) -> None:
         for size in SIZES:
             s.visit("/sheet/nuts", size, "!!document.getElementById('sheet')")
             type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
-                                "p1.salt": "3", "p1.goals=salty-mama": True, "p1.bonus": "B07",
-                                "p2.name": "Ben", **ticks(2, almond=6), "p2.bonus": "B01"})
+                                "p1.salt.1": True, "p1.salt.2": True, "p1.salt.3": True, "p1.goals.salty-mama": True, "p1.bonus.B07": True,
+                                "p2.name": "Ben", **ticks(2, almond=6), "p2.bonus.B01": True})
             browser.wait("document.getElementById('p1.points.total').textContent.trim() !== ''")
             time.sleep(0.5)
             s.shoot(f"serve-sheet-{size}", whole=size == "phone")

@@ -59,8 +59,8 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
     browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", w, h, mobile)
     assert browser.js("document.getElementById('ranking').textContent").startswith("Write the players")
     type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
-                        "p1.salt": "3", "p1.goals=salty-mama": True, "p1.bonus": "B07",
-                        "p2.name": "Ben", **ticks(2, almond=2), "p2.goals=squirrel-buddy": True, "p2.bonus": "B01"})
+                        "p1.salt.1": True, "p1.salt.2": True, "p1.salt.3": True, "p1.goals.salty-mama": True, "p1.bonus.B07": True,
+                        "p2.name": "Ben", **ticks(2, almond=2), "p2.goals.squirrel-buddy": True, "p2.bonus.B01": True})
     browser.wait("document.querySelector('[data-total=\"1\"]').textContent === '52'")   # the last tick scored
     assert browser.js("document.getElementById('ranking').textContent").startswith("1. Ann")
     breakdown = browser.js("[...document.querySelectorAll('[data-breakdown=\"1\"] tr')].map(r => r.textContent)")
@@ -70,13 +70,13 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
     assert browser.js("document.getElementById('p1.row-complete.6').textContent") == ""
     assert browser.js("['rows','columns','salt','goals','bonus','total'].map(k => document.getElementById('p1.points.' + k).textContent)") \
         == ["14", "22", "6", "5", "5", "52"]
-    assert browser.js("[...document.querySelectorAll('.box.broken')].map(b => b.id)") == ["box-p2.goals"]
+    assert browser.js("[...document.querySelectorAll('.box.broken, .ticks.broken')].map(b => b.id)") == ["box-p2.goals"]
     beside = browser.js("document.querySelector('[data-problem=\"p2.goals\"]').textContent")
     assert "Squirrel Buddy" in beside and "(ruling U4)" in beside and "“" in beside   # the rule and its words beside the box
     type_into(browser, {"p2.almond.1": False})                                         # a gap in the column
     browser.wait("document.querySelectorAll('td.broken[data-group=\"p2.almond\"]').length === 6")
     assert "ruling U2" in browser.js("document.querySelector('[data-problem=\"p2.almond\"]').textContent")
-    type_into(browser, {"p2.almond.1": True, "p2.goals=squirrel-buddy": False})
+    type_into(browser, {"p2.almond.1": True, "p2.goals.squirrel-buddy": False})
     browser.wait("document.querySelectorAll('.broken').length === 0")
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")     # nothing runs off a phone
     (tmp_path / f"nuts-{size}.png").write_bytes(browser.page_png())
@@ -87,8 +87,8 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
 
 def test_a_tied_place_says_which_tie_breaker_decided_it(browser, server):
     browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 390, 844, True)
-    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus": "B01",
-                        "p2.name": "Ben", **ticks(2, almond=2, cashew=2, peanut=1), "p2.bonus": "B09"})
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus.B01": True,
+                        "p2.name": "Ben", **ticks(2, almond=2, cashew=2, peanut=1), "p2.bonus.B09": True})
     browser.wait("document.querySelectorAll('#ranking .tiebreak').length === 2")
     assert browser.js("document.getElementById('ranking').firstChild.textContent") == "So far: 1. Ben   2. Ann"
     assert browser.js("[...document.querySelectorAll('#ranking .tiebreak')].map(t => t.textContent)") == [

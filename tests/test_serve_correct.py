@@ -25,14 +25,15 @@ def test_a_nuts_game_is_opened_filled_in_and_saved_as_its_next_revision(client):
     assert re.search(r'name="p1.name" id="p1.name" value="Ann"', page)
     assert re.search(r'name="p1.almond.6" id="p1.almond.6" value="x" aria-label="[^"]*" checked', page)
     assert not re.search(r'name="p1.almond.10" id="p1.almond.10" value="x" aria-label="[^"]*" checked', page)
-    assert 'name="p1.salt" id="p1.salt" inputmode="numeric" size="3" aria-label="Salt box" value="3"' in page
+    assert re.search(r'name="p1.salt.3" id="p1.salt.3" value="x" aria-label="Salt marker 3" checked', page)
+    assert not re.search(r'name="p1.salt.4" id="p1.salt.4" value="x" aria-label="Salt marker 4" checked', page)
     assert 'name="play" value="%d"><input type="hidden" name="revision" value="1"' % play in page
     t = token(client)
     fixed = {**NUTS_FORM, "p1.almond.10": "x", "play": str(play), "revision": "1", "token": t}
     r = client.post("/sheet/nuts/save", data=fixed, follow_redirects=False)
     assert r.headers["location"] == f"/play/{play}"
     assert "revision 2" in client.get(f"/play/{play}").text
-    stale = client.post("/sheet/nuts/save", data={**fixed, "p1.salt": "1"})        # a page showing revision 1
+    stale = client.post("/sheet/nuts/save", data={**fixed, "p1.salt.3": ""})        # a page showing revision 1
     assert stale.status_code == 409 and "changed on another screen" in stale.text
     assert "sheet: {almond: 4" in client.get(f"/play/{play}.yaml").text
 

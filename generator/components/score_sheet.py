@@ -5,7 +5,9 @@ sheet's top-left, so a backend can make the PDF fillable.
 """
 from __future__ import annotations
 
+from pnpkit.generator.components import corner_marks
 from pnpkit.generator.components.common import INK, badge, error, fit_text, render_template, templated
+from pnpkit.generator.fonts import text_width
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Line, Rect, Shape, Style, Text, ground
 from pnpkit.generator.textblock import TextFitError, layout
@@ -15,6 +17,8 @@ GRID = Style(fill=None, stroke=INK, width=0.25)
 THIN = Style(fill=None, stroke="#6a6a6a", width=0.15)
 SHADE = "#ececec"
 PT = 0.3528  # mm per point
+TICK = Style(fill="#ffffff", stroke=INK, width=0.3)
+TICK_SIDE = 4.5  # mm: a tick box's side at the most (a pencil tick fits; a camera reads it)
 
 
 def _text(kit, s: ScoreSheet, block, x, y, w, h, where) -> list[Shape]:
@@ -32,25 +36,33 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     each = s.numbering == "continued" and isinstance(s.rows, int)
     drawn = [_sheet(kit, s, where, (n - 1) * s.rows if each else 0) for n in range(1, (s.count if each else 1) + 1)]
     W, H = s.size
+    # a sheet a camera reads: where its corner marks lie, and which of its fields are tick boxes
+    marks = [(mark, x, y, corner_marks.SIZE) for mark, (x, y) in zip(s.corner_marks or [], corner_marks.corners(W, H))]
+    extra = {"marks": marks, "ticks": drawn[0][2]} if marks else {}
     return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
                   w=W, h=H, front=tuple(drawn[n - 1 if each else 0][0]),
-                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else []})
+                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], **extra})
             for n in range(1, s.count + 1)]
 
 
-def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], list]:
-    """One copy's shapes and writable cells; integer rows numbered from offset + 1."""
+def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], list, list[str]]:
+    """One copy's shapes, writable cells and the names of those that are tick boxes; integer rows
+    numbered from offset + 1."""
     W, H = s.size
     m = 4.0
     out: list[Shape] = [Rect(0, 0, W, H, ground("#ffffff"))]
     fields: list[tuple[str, float, float, float, float]] = []
+    ticks: list[str] = []
     top = m
+    # corner marks: the header and footer keep clear of them (and of their white quiet zone)
+    side = corner_marks.SIZE + corner_marks.INSET + 2.0 - m if s.corner_marks else 0.0
     if s.header is not None:
-        out += _text(kit, s, s.header, m, top, W - 2 * m, s.header_height - 2, where + ("header",))
+        out += _text(kit, s, s.header, m + side, top, W - 2 * m - 2 * side, s.header_height - 2, where + ("header",))
         top += s.header_height
     bottom = H - m - s.footer_height - s.boxes_height
     if s.footer is not None:
-        out += _text(kit, s, s.footer, m, H - m - s.footer_height + 1, W - 2 * m, s.footer_height - 1, where + ("footer",))
+        out += _text(kit, s, s.footer, m + side, H - m - s.footer_height + 1, W - 2 * m - 2 * side, s.footer_height - 1,
+                     where + ("footer",))
 
     # Column widths: fixed ones as given, the rest share what is left.
     inner = W - 2 * m
@@ -67,7 +79,7 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
     # Group band: the group's label, its mark and colour, a line for a name.
     y = top
     if s.groups:
-        gh = 13.0
+        gh = s.group_height
         for g in s.groups:
             cols = [i for i, c in enumerate(s.columns) if c.group == g.name]
             if not cols:
@@ -90,7 +102,7 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
                 fields.append((f"{g.name}-name", nx, ly - 4.5, x1 - 2.0 - nx, 4.5))
         y += gh
     # Column headings.
-    hh = 7.0
+    hh = s.heading_height
     out.append(Rect(m, y, inner, hh, Style(fill=SHADE, stroke=None)))
     if s.row_label:
         pt = fit_text(s.row_label, "condensed-bold", 8.5, s.row_label_width - 1)
@@ -119,7 +131,12 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
         out.append(Text(m + s.row_label_width / 2, ry + rh / 2 + pt * PT * 0.36, label, size=pt, font="condensed",
                         color=INK, anchor="middle"))
         for i, c in enumerate(s.columns):
-            fields.append((f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_"), xs[i], ry, widths[i], rh))
+            name = f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_")
+            if c.tick:      # the field is the tick box, in the cell's middle
+                t = min(TICK_SIDE, rh - 1.4)
+                box = (xs[i] + (widths[i] - t) / 2, ry + (rh - t) / 2, t, t)
+                ticks.append(name)
+            fields.append((name, *(box if c.tick else (xs[i], ry, widths[i], rh))))
     grid_bottom = y + rh * len(labels)
     for r in range(len(labels) + 1):
         out.append(Line(m, y + r * rh, W - m, y + r * rh, THIN if 0 < r < len(labels) else GRID))
@@ -131,9 +148,50 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
         heavy = k <= 0 or k >= len(s.columns) or left != right
         out.append(Line(x, grid_top, x, grid_bottom, GRID if heavy else THIN))
     out.append(Line(m, grid_top, W - m, grid_top, GRID))
-    for b in s.boxes:
+    out += [Rect(*f[1:], TICK) for f in fields if f[0] in ticks]
+    for n, b in enumerate(s.boxes):
         (bx, by), (bw, bh) = b.at, b.size
         out.append(Rect(bx, by, bw, bh, GRID, r=1.0))
         out.append(Text(bx + 1.5, by + 4.0, b.label, size=8.0, font="condensed-bold", color=INK))
-        fields.append((b.label.replace(" ", "_"), bx, by, bw, bh))
+        if b.ticks or b.tick_labels:
+            drawn, boxes = _ticks(kit, b, where + ("boxes", n))
+            out += drawn
+            fields += boxes
+            ticks += [f[0] for f in boxes]
+        else:
+            fields.append((b.label.replace(" ", "_"), bx, by, bw, bh))
+    for mark, (x, y) in zip(s.corner_marks or [], corner_marks.corners(W, H)):
+        out += corner_marks.shapes(mark, x, y)
+    return out, fields, ticks
+
+
+def _ticks(kit, b, where: tuple) -> tuple[list[Shape], list[tuple]]:
+    """A box's row (or rows) of tick boxes under its label, each with its label (a number, or the
+    box's `tick_labels`: a card's id) beside it where it fits, else under it; the field of each is
+    its tick box."""
+    labels = [t.strip() for t in templated(kit, b.tick_labels, where + ("tick_labels",)).split(",") if t.strip()] \
+        if b.tick_labels else [str(i) for i in range(1, b.ticks + 1)]
+    (bx, by), (bw, bh) = b.at, b.size
+    per = -(-len(labels) // b.tick_rows)
+    pitch, row_h = (bw - 3.0) / max(per, 1), (bh - 5.5) / b.tick_rows
+    wide = max(text_width(t, "condensed", 7.0) for t in labels)
+    beside = pitch - min(TICK_SIDE, row_h - 0.8) - 1.2 >= wide
+    side = min(TICK_SIDE, pitch * (0.36 if beside else 0.7), row_h - (0.8 if beside else 2.6))
+    if side < 3.0:
+        raise error(kit, where, f"{len(labels)} tick boxes in {b.tick_rows} row(s) leave {side:.1f} mm each; "
+                                "at least 3 mm is needed to tick")
+    out: list[Shape] = []
+    fields = []
+    for i, label in enumerate(labels):
+        x = bx + 1.5 + (i % per) * pitch + (0.3 if beside else (pitch - side) / 2)
+        ty = by + 5.0 + (i // per) * row_h
+        out.append(Rect(x, ty, side, side, TICK))
+        if beside:
+            pt = fit_text(label, "condensed", 7.0, pitch - side - 1.2)
+            out.append(Text(x + side + 0.8, ty + side / 2 + pt * PT * 0.36, label, size=pt, font="condensed", color=INK))
+        else:
+            pt = fit_text(label, "condensed", 7.0, pitch - 0.4)
+            out.append(Text(x + side / 2, ty + side + 0.6 + pt * PT * 0.75, label, size=pt, font="condensed",
+                            color="#444444", anchor="middle"))
+        fields.append((f"{b.label}-{label}".replace(" ", "_"), x, ty, side, side))
     return out, fields

@@ -43,6 +43,7 @@ class Calc:
 
     sum      the numbers in `args`
     times    the count in args[0] (a number, or a mark each) times values[0]
+    ticks    values[0] for each ticked box of `args` (a row of tick boxes, a marker each)
     all      a tick when every cell of `args` is ticked (a complete row)
     rows     values[1] for each row of values[0] cells (args, row by row) that is all ticked
     columns  for each column (args, column by column, len(values) cells each), the value of
@@ -74,12 +75,14 @@ class Field:
 @dataclass(frozen=True)
 class Layout:
     """A player's sheet as printed: the grid's column heads, its rows (a label and a box name, or
-    None, per column) and the rows of boxes under it; every name is a Field's."""
+    None, per column), the rows of tick boxes under it (a label, the group its boxes share, their
+    names) and the rows of boxes under those; every name is a Field's."""
 
     columns: tuple[str, ...]
     rows: tuple[tuple[str, tuple[str | None, ...]], ...]
     under: tuple[tuple[str, ...], ...]
     row_head: str = ""
+    ticks: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from pnpkit.kitfile.errors import PnpkitError, SourceError
 from pnpkit.scorer.games import GAMES
 from pnpkit.serve import sheets, tapping
+from pnpkit.serve.photos import photo_routes
 from pnpkit.serve.table_pages import table_routes
 from pnpkit.serve.store import Conflict, Store, revision_of
 
@@ -64,13 +65,13 @@ def create_app(settings: Settings) -> Starlette:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
 
-    async def guarded(request: Request) -> dict:
+    async def guarded(request: Request, most: int = MAX_UPLOAD_BYTES) -> dict:
         """A changing request's form, after its token and origin are checked (403 otherwise)."""
         origin = request.headers.get("origin")
         if origin and origin.split("//", 1)[-1] != request.headers.get("host", ""):
             raise Forbidden("a page of another site may not change anything here")
         body = await request.body()
-        if len(body) > MAX_UPLOAD_BYTES:
+        if len(body) > most:
             raise Forbidden("the form is too large")
         form = await request.form(max_files=1, max_fields=2000)
         sent = form.get("token") or request.headers.get("x-pnpkit-token", "")
@@ -102,7 +103,8 @@ def create_app(settings: Settings) -> Starlette:
         kit = _kit(game)
         if not end:
             response = page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
-                            shown=sheets.shown(kit, filled), play=play, filled=filled, refused=refused)
+                            shown=sheets.shown(kit, filled), play=play, filled=filled, refused=refused,
+                            photographed=game in _photo_games())
         else:
             players, boards = sheets.end_seats(game, kit)
             response = page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
@@ -221,7 +223,7 @@ def create_app(settings: Settings) -> Starlette:
 
     routes = [
         Route("/", home), Route("/rules", rules),
-        *table_routes(page, guarded, store),
+        *table_routes(page, guarded, store), *photo_routes(guarded),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
         Route("/end/{game}", end), Route("/end/{game}/score", score_end, methods=["POST"]),
@@ -354,6 +356,11 @@ async def _updated(request: Request, exc: Exception) -> Response:
 
 async def _refused(request: Request, exc: Exception) -> Response:
     return exc.response
+
+
+def _photo_games() -> tuple[str, ...]:
+    from pnpkit.photo.sheets import GAMES
+    return GAMES
 
 
 def _kit(game: str):

@@ -86,6 +86,40 @@
       .then(r => r.json()).then(result => { if (mine === asked) show(result); })
       .catch(() => { document.getElementById("ranking").textContent = "The server does not answer."; });
   }
+  // "Photograph the sheet": the photo fills that player's tick boxes (the server reads it as `pnpkit
+  // score` reads a record's photo); a box it was unsure of keeps what it held and is marked, to check
+  function photographed(input) {
+    const seat = input.dataset.photo, said = document.querySelector('[data-photo-said="' + seat + '"]');
+    if (!input.files.length) return;
+    const body = new FormData();
+    body.append("token", form.querySelector("input[name=token]").value);
+    body.append("seat", seat);
+    body.append("photo", input.files[0]);
+    said.textContent = "Reading the photo…";
+    document.querySelectorAll('#seat' + seat + ' .unsure').forEach(b => b.classList.remove("unsure"));
+    fetch("/sheet/" + game + "/photo", { method: "POST", body: body, credentials: "same-origin" })
+      .then(r => r.json()).then(got => {
+        input.value = "";
+        if (got.error) { said.textContent = got.error; said.className = "bad"; return; }
+        Object.entries(got.fields).forEach(([name, v]) => { const box = document.getElementById(name); if (box) box.checked = v === "x"; });
+        got.unsure.forEach(name => { const b = document.getElementById("box-" + name); if (b) b.classList.add("unsure"); });
+        said.className = got.unsure.length ? "bad" : "quiet";
+        said.textContent = got.unsure.length
+          ? "Read from the photo; not sure of " + got.unsure.map(n => got.labels[n]).join(", ") + ": tick those as the sheet shows, and check the rest."
+          : "Read from the photo: check each box against the sheet before saving.";
+        form.dataset.photographed = String(Number(form.dataset.photographed || 0) + 1);
+        keep();
+        score();
+      })
+      .catch(() => { said.textContent = "The server does not answer."; });
+  }
+  document.querySelectorAll("[data-photo]").forEach(i => i.addEventListener("change", () => photographed(i)));
+  form.addEventListener("input", e => { if (e.target.dataset && e.target.dataset.photo) return; clearTimeout(timer); timer = setTimeout(score, 150); });
+  form.addEventListener("change", e => {
+    if (e.target.dataset && e.target.dataset.photo) return;
+    const b = e.target.closest && e.target.closest(".unsure"); if (b) b.classList.remove("unsure");   // checked by the person
+    clearTimeout(timer); timer = setTimeout(score, 50);
+  });
   // the sheets beyond the fewest players are a button away, one at a time
   const add = document.getElementById("addseat");
   if (add) add.addEventListener("click", () => {
@@ -93,8 +127,6 @@
     if (next) { next.hidden = false; next.querySelector("input").focus(); }
     if (!form.querySelector("fieldset.sheet[hidden]")) add.closest("p").hidden = true;
   });
-  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
-  form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
   // What is typed is kept in this browser until it is saved, so a closed tab or a restarted server
   // loses nothing: on an empty form it comes back. A save that goes through (the game's page opens)
   // forgets it; a refused one comes back filled in from the server, and keeps it.

@@ -1,17 +1,27 @@
 """NUTS' fillable score sheet: a page per player, and the record (docs/records/nuts.md) it stands for.
 
 The printed sheet (kits/nuts.yaml `score-sheet`) names its boxes as the renderer lists them
-(`almond-nuts-3`, `Salt_box`, ...: scorer/games/nuts_sheets.py draws by those names); the form
-names them for what they hold, each under its player's `pN.`:
+(`almond-nuts-3`, `Salt_box-4`, `Bonus_cards-B05`, ...: scorer/games/nuts/picture.py draws by those
+names); the form names them for what they hold, each under its player's `pN.`. Every box a camera
+reads (pnpkit/photo/: `pnpkit score` of a photo of the sheet) is a tick box:
 
-    pN.name                       the player's name
-    pN.almond.3                   a token in the almond column's row numbered 3 (any mark: x)
-    pN.salt, pN.squirrel          markers in the Salt and Squirrel boxes (a number, or an x each)
-    pN.goals                      goal cards claimed, by title or id, separated by commas
-    pN.bonus                      bonus cards held, by the id printed on them (B05 B11)
+    pN.name                       the player's name (written: never read from a photo)
+    pN.almond.3                   a token in the almond column's row numbered 3 (ticked: any mark)
+    pN.salt.1 ... pN.salt.15      a Salt marker each, a row of MARKER_BOXES tick boxes (the box's
+    pN.squirrel.1 ... .15         count is its ticks, wherever they are); the Squirrel box alike
+    pN.goals.salty-mama           a goal card claimed: a tick box per goal (its title, hyphenated)
+    pN.bonus.B05                  a bonus card held: a tick box per card of the deck, by its id
     pN.row-complete.3             the row-complete ticks, and the totals pN.points.rows, .columns,
     pN.points.salt ... .total     .salt, .goals, .bonus, .total: for the person; the sheet adds
                                   them up (fields(): Calc), the scorer never reads them
+
+Where they lie: the grid's cells (a tick box in the middle of each), then under the grid the Salt
+and Squirrel boxes side by side, the goal and bonus cards, the six points boxes (`layout`); the
+millimetres are the printed sheet's (generator/components/score_sheet.py lists each box's
+rectangle in the piece's meta["fields"], and the corner marks in meta["marks"]).
+
+A sheet filled in before the boxes were ticks (`pN.salt: 3`, `pN.goals: Salty Mama`, `pN.bonus:
+B05 B11`) is still read: those texts count as they did.
 """
 from __future__ import annotations
 
@@ -21,10 +31,12 @@ from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count
 
 COMPONENT = "score-sheet"
 PER_PLAYER = True
-SIGNATURE = "p1.salt"      # a field only this form has: a PDF with it is a NUTS sheet
-BOXES = {"Name": "name", "Salt_box": "salt", "Squirrel_box": "squirrel", "Goal_cards": "goals",
-         "Bonus_cards": "bonus", "Rows": "points.rows", "Columns": "points.columns", "Salt": "points.salt",
+SIGNATURE = "p1.salt.1"    # a field only this form has: a PDF with it is a NUTS sheet
+LEGACY = ("p1.salt", "p1.bonus")   # ... or one of these: a sheet printed before its boxes were ticks
+MARKER_BOXES = 15          # tick boxes in the Salt box and in the Squirrel box (kits/nuts.yaml prints as many)
+BOXES = {"Name": "name", "Rows": "points.rows", "Columns": "points.columns", "Salt": "points.salt",
          "Goals": "points.goals", "Bonus": "points.bonus", "Total": "points.total"}
+TICKS = {"Salt_box": "salt", "Squirrel_box": "squirrel", "Goal_cards": "goals", "Bonus_cards": "bonus"}
 EMPTY = {"", "0", "-"}                     # a cell holding these holds no token
 
 
@@ -37,30 +49,47 @@ def fields(kit) -> list[Field]:
     for r in rows:
         out += [Field(f"{k}.{r}", f"{k}, {r} points", "tick", group=k) for k in kinds]
         out.append(Field(f"row-complete.{r}", "Row complete", "points", calc=Calc("all", tuple(f"{k}.{r}" for k in kinds))))
-    out += [Field("salt", "Salt box", "count"), Field("squirrel", "Squirrel box", "count"),
-            Field("goals", "Goal cards", "picks", tuple((g.id, g.title) for g in params.goals)),
-            Field("bonus", "Bonus cards", "text")]
+    for box, label in (("salt", "Salt marker"), ("squirrel", "Squirrel marker")):
+        out += [Field(f"{box}.{i}", f"{label} {i}", "tick", group=box) for i in range(1, MARKER_BOXES + 1)]
+    out += [Field(f"goals.{slug(g.title)}", g.title, "tick", group="goals") for g in params.goals]
+    out += [Field(f"bonus.{b.id}", b.id, "tick", group="bonus") for b in params.bonus]
     by_row = tuple(f"{k}.{r}" for r in rows for k in kinds)
     by_column = tuple(f"{k}.{r}" for k in kinds for r in rows)
     sums = ("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus")
     out += [Field("points.rows", "Rows", "points", calc=Calc("rows", by_row, (len(kinds), params.row_points))),
             Field("points.columns", "Columns", "points", calc=Calc("columns", by_column, tuple(params.rows))),
-            Field("points.salt", "Salt", "points", calc=Calc("times", ("salt",), (params.salt_points,))),
+            Field("points.salt", "Salt", "points", calc=Calc("ticks", ticks(params, "salt"), (params.salt_points,))),
             Field("points.goals", "Goals", "points"), Field("points.bonus", "Bonus", "points"),
             Field("points.total", "Total", "points", calc=Calc("sum", sums))]
     return out
 
 
+def slug(title: str) -> str:
+    """A goal's title as its tick box's name: `Salty Mama` -> `salty-mama`."""
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def ticks(params, box: str) -> tuple[str, ...]:
+    """The tick boxes of the Salt (`salt`) or Squirrel box, or of the goal or bonus cards."""
+    if box == "goals":
+        return tuple(f"goals.{slug(g.title)}" for g in params.goals)
+    if box == "bonus":
+        return tuple(f"bonus.{b.id}" for b in params.bonus)
+    return tuple(f"{box}.{i}" for i in range(1, MARKER_BOXES + 1))
+
+
 def layout(kit) -> Layout:
     """The printed grid: a column per nut, the row-complete column, the points down the left;
-    the four boxes under it, then the six points boxes."""
+    under it the Salt and Squirrel boxes, the goal and bonus cards (rows of tick boxes), then the
+    six points boxes."""
     params = kit.params
     kinds = list(params.columns)
     rows = tuple((str(r), tuple(f"{k}.{r}" for k in kinds) + (f"row-complete.{r}",)) for r in params.rows)
+    tick_rows = tuple((label, box, ticks(params, box)) for label, box in
+                      (("Salt box", "salt"), ("Squirrel box", "squirrel"), ("Goal cards", "goals"), ("Bonus cards", "bonus")))
     return Layout(tuple(k.capitalize() for k in kinds) + ("Row complete",), rows,
-                  (("salt", "squirrel", "goals", "bonus"),
-                   ("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus", "points.total")),
-                  row_head="Points")
+                  (("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus", "points.total"),),
+                  row_head="Points", ticks=tick_rows)
 
 
 def box(where: str, entry: dict) -> str:
@@ -81,9 +110,13 @@ def points(label: str) -> str | None:
 
 
 def name(printed: str) -> str | None:
-    """`almond-nuts-3` -> `almond.3`, `Row_complete-3` -> `row-complete.3`, `Salt_box` -> `salt`."""
+    """`almond-nuts-3` -> `almond.3`, `Row_complete-3` -> `row-complete.3`, `Salt_box-4` ->
+    `salt.4`, `Goal_cards-Salty_Mama` -> `goals.salty-mama`, `Bonus_cards-B05` -> `bonus.B05`."""
     if printed in BOXES:
         return BOXES[printed]
+    box, _, tick = printed.partition("-")
+    if box in TICKS and tick:
+        return f"{TICKS[box]}.{slug(tick) if box == 'Goal_cards' else tick}"
     if m := re.fullmatch(r"(\w+)-nuts-(\d+)", printed):
         return f"{m[1]}.{m[2]}"
     if m := re.fullmatch(r"Row_complete-(\d+)", printed):
@@ -96,17 +129,19 @@ def record(values: Values, kit) -> dict:
     params = kit.params
     read = {f.name for f in fields(kit) if f.kind != "points"}   # points boxes: for the person, never read
     players = []
+    read |= {"salt", "squirrel", "goals", "bonus"}         # a sheet filled in before the boxes were ticks
     for p, player, seat in named_seats(values, kit, read, PER_PLAYER):
-        bonus = items(values, p + "bonus")
+        bonus = items(values, p + "bonus") + [b.id for b in params.bonus if _ticked(values, f"{p}bonus.{b.id}")]
         if not bonus:
-            raise FormProblem(seat, p + "bonus", f"write the bonus cards {player} held, by the ids printed on them "
-                                                 "(e.g. B05 B11): every player keeps at least one")
+            raise FormProblem(seat, p + "bonus", f"tick the bonus cards {player} held (their ids are printed under "
+                                                 "the Bonus cards box): every player keeps at least one")
         players.append({
             "name": player,
             "sheet": {kind: _column(values, p + kind, [str(r) for r in params.rows], seat) for kind in params.columns},
-            "salt": count(values, p + "salt", "Salt markers", seat),
-            "squirrel": count(values, p + "squirrel", "Squirrel markers", seat),
-            "goals": _goals(values, p + "goals", params),
+            "salt": _markers(values, p, "salt", "Salt markers", seat),
+            "squirrel": _markers(values, p, "squirrel", "Squirrel markers", seat),
+            "goals": _goals(values, p + "goals", params) + [g.id for g in params.goals
+                                                           if _ticked(values, f"{p}goals.{slug(g.title)}")],
             "bonus": bonus,
         })
     if not players:
@@ -128,13 +163,41 @@ def fields_of(data: dict, kit) -> dict[str, str]:
             if kind not in params.columns or not isinstance(n, int) or not 0 <= n <= len(params.rows):
                 raise FormProblem(seat, f"{p}{kind}", f"the sheet has no {len(params.rows)}-row column holding {n!r} {kind}")
             out |= {f"{p}{kind}.{r}": "x" for r in params.rows[:n]}
-        out |= {p + k: str(player[k]) for k in ("salt", "squirrel") if player.get(k)}
-        out[p + "goals"] = ", ".join(str(g) for g in player.get("goals") or [])
+        for box in ("salt", "squirrel"):
+            n = player.get(box) or 0
+            if not isinstance(n, int) or not 0 <= n <= MARKER_BOXES:
+                raise FormProblem(seat, f"{p}{box}", f"the sheet's {box.capitalize()} box has {MARKER_BOXES} boxes to "
+                                                     f"tick, not room for {n!r} markers")
+            out |= {f"{p}{box}.{i}": "x" for i in range(1, n + 1)}
+        out |= _ticks_of(player.get("goals") or [], {g.id: f"goals.{slug(g.title)}" for g in params.goals}, p, seat, "goal card")
         bonus = player.get("bonus") or []
         if any(not isinstance(b, str) for b in bonus):
-            raise FormProblem(seat, p + "bonus", "a bonus card written out (needs, points) has no id to write on the sheet")
-        out[p + "bonus"] = " ".join(bonus)
+            raise FormProblem(seat, p + "bonus", "a bonus card written out (needs, points) has no id to tick on the sheet")
+        out |= _ticks_of(bonus, {b.id: f"bonus.{b.id}" for b in params.bonus}, p, seat, "bonus card")
     return out
+
+
+def _ticks_of(ids: list, boxes: dict[str, str], p: str, seat: int, what: str) -> dict[str, str]:
+    """The tick boxes of the cards a record names (FormProblem: a card the sheet has no box for)."""
+    out = {}
+    for card in ids:
+        key = str(card).strip()
+        key = next((k for k in boxes if k.lower() == key.lower()), key)
+        if key not in boxes:
+            group = boxes[next(iter(boxes))].split(".")[0] if boxes else what
+            raise FormProblem(seat, f"{p}{group}", f"the sheet has no box for the {what} {card!r}")
+        out[p + boxes[key]] = "x"
+    return out
+
+
+def _ticked(values: Values, field: str) -> bool:
+    return text(values, field) not in EMPTY
+
+
+def _markers(values: Values, p: str, box: str, what: str, page: int) -> int:
+    """Markers in the Salt or Squirrel box: its ticked boxes (and a count written in a sheet of
+    before the ticks)."""
+    return count(values, p + box, what, page) + sum(_ticked(values, f"{p}{box}.{i}") for i in range(1, MARKER_BOXES + 1))
 
 
 def _sheet_players(data: dict, kit) -> list[dict]:

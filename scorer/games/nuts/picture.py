@@ -171,19 +171,18 @@ def position(s: State, rows: list[str], words: list[str]) -> Position:
 
 
 def sheet_fields(rows: list[str], name: str, counts, salt: int, squirrel: int, goals: list[str],
-                 bonus: list[str]) -> list[tuple[str, str]]:
+                 bonus: list[str], titles: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """What a player's score sheet holds, by the sheet's field names: a token in each nut column's
-    spaces from the top (U2), the complete rows ticked, the markers and the cards held. The move
-    log's replay draws the same sheet at every step; the final-sheet picture (position.py) too."""
+    spaces from the top (U2), the complete rows ticked, a tick a marker in the Salt and Squirrel
+    boxes, the goal cards (`titles`: each goal's printed title by id) and bonus cards ticked. The
+    move log's replay draws the same sheet at every step; the final-sheet picture (position.py) too."""
     counts = [max(0, min(len(rows), n)) for n in counts]
     fields = [("Name", name)]
     for kind, n in zip(NUTS, counts):
         fields += [(f"{kind}-nuts-{rows[r]}", "\u25cf") for r in range(n)]
     fields += [(f"Row_complete-{rows[r]}", "\u2713") for r in range(min(counts))]
-    return fields + [("Salt_box", _markers(salt)), ("Squirrel_box", _markers(squirrel)),
-                     ("Goal_cards", ", ".join(goals)), ("Bonus_cards", ", ".join(bonus))]
-
-
-def _markers(n: int) -> str:
-    """Markers in a box: a dot each, a number where there are many."""
-    return "" if n == 0 else "\u25cf" * n if 0 < n <= 8 else str(n)
+    fields += [(f"Salt_box-{i}", "\u25cf") for i in range(1, salt + 1)]
+    fields += [(f"Squirrel_box-{i}", "\u25cf") for i in range(1, squirrel + 1)]
+    titles = titles or {}
+    fields += [("Goal_cards-" + titles.get(g, g.replace("-", " ").title()).replace(" ", "_"), "\u2713") for g in goals]
+    return fields + [(f"Bonus_cards-{b}", "\u2713") for b in bonus]

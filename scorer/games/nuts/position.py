@@ -2,7 +2,7 @@
 
 The score sheet is kits/nuts.yaml's `score-sheet`; what is written in it is named by the fields the
 generator gives that sheet (the fillable PDF's names: `almond-nuts-3` is the almond column's row
-numbered 3, `Salt_box` the Salt box). The cards are the kit's `goals` and `bonus` decks, by row.
+numbered 3, `Salt_box-2` the Salt box's second tick box). The cards are the kit's `goals` and `bonus` decks, by row.
 The numbers written are the scorer's own: the breakdown that `pnpkit score` prints.
 """
 from __future__ import annotations
@@ -29,7 +29,8 @@ def pictures(record: Record, kit, result: Result) -> Position:
     areas = []
     for player, score in zip(record.players, result.players):
         fields = sheet_fields(rows, player.name, player.sheet.counts(), player.salt, player.squirrel, player.goals,
-                              [b if isinstance(b, str) else "written" for b in player.bonus])
+                              [b if isinstance(b, str) else "written" for b in player.bonus],
+                              {g.id: g.title for g in params.goals})
         sums: dict[str, int] = {}
         for line in score.breakdown:
             box = TOTALS.get(line.label.split(" ")[0])

@@ -49,6 +49,17 @@ class Player(Strict):
     goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Goal cards held, by id: salty-mama, squirrel-buddy.")
     bonus: list[BonusEntry] = Field(default_factory=list, max_length=MAX_ITEMS,
                                     description="Bonus cards held: an id (`B07`) or written out.")
+    photo: str | None = Field(None, max_length=255, description="A photo of the player's printed score sheet, beside "
+                              "the record (`ann.jpg`): `pnpkit score RECORD` reads its boxes into the keys above, a "
+                              "key typed beside it winning (needs pnpkit[photo]).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _photo_read(cls, v: Any) -> Any:
+        if isinstance(v, dict) and "photo" in v and "sheet" not in v:
+            raise ValueError("a photo of a sheet is read by `pnpkit score RECORD`, from the record's own folder (in "
+                             "pnpkit serve: the NUTS form's Photograph the sheet); here, write the sheet: {almond: N, ...}")
+        return v
 
     @field_validator("bonus", mode="before")
     @classmethod
