@@ -259,21 +259,21 @@ def test_a_refused_save_shows_the_sheets_again_as_typed_with_why(client):
     """Issue 37: a refused save showed raw JSON at /sheet/GAME/save (a sheet that is not a record yet;
     a save from an older revision in a second tab). Now: the sheets again, nothing lost, the reason."""
     t = token(client)
-    no_bonus = {**NUTS_FORM, "p2.bonus": "", "token": t}
+    no_bonus = {**{k: v for k, v in NUTS_FORM.items() if not k.startswith("p2.bonus.")}, "token": t}
     r = client.post("/sheet/nuts/save", data=no_bonus)
     assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
     assert 'role="alert"' in r.text and "Not saved: the sheets are not a record yet" in r.text and "bonus cards Ben held" in r.text
-    assert 'name="p1.name" id="p1.name" value="Ann"' in r.text and re.search(r'name="p1.salt" id="p1.salt"[^>]* value="3"', r.text)
+    assert 'name="p1.name" id="p1.name" value="Ann"' in r.text and re.search(r'name="p1.salt.3" id="p1.salt.3"[^>]* checked', r.text)
     assert re.search(r'name="p1.almond.1" id="p1.almond.1" value="x"[^>]* checked', r.text)
     # two tabs correct the same game: the second save, from revision 1, finds revision 2
     first = client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t}, follow_redirects=False)
     play = int(first.headers["location"].rsplit("/", 1)[1])
-    client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "4", "play": play, "revision": 1, "token": t})
-    stale = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 1, "token": t})
+    client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt.4": "x", "play": play, "revision": 1, "token": t})
+    stale = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt.5": "x", "play": play, "revision": 1, "token": t})
     assert stale.status_code == 409 and "changed on another screen" in stale.text
-    assert re.search(r'name="p1.salt" id="p1.salt"[^>]* value="5"', stale.text)     # what was typed, kept
+    assert re.search(r'name="p1.salt.5" id="p1.salt.5"[^>]* checked', stale.text)    # what was typed, kept
     assert 'name="revision" value="2"' in stale.text                         # saving again replaces revision 2
-    again = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 2, "token": t},
+    again = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt.5": "x", "play": play, "revision": 2, "token": t},
                         follow_redirects=False)
     assert again.status_code == 303
 
@@ -281,7 +281,7 @@ def test_a_refused_save_shows_the_sheets_again_as_typed_with_why(client):
 def test_a_saved_game_that_breaks_a_rule_is_won_as_played_not_won(client):
     """Issue 36: at the table, "Won by Ann" reads as the verdict; a record that breaks a rule has a
     winner as played, with the rules to settle first."""
-    form = {**NUTS_FORM, "p2.goals": "salty-mama", "token": token(client)}
+    form = {**NUTS_FORM, "p2.goals.salty-mama": "x", "token": token(client)}
     location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
     page = client.get(location).text
     assert "Won as played by Ann: settle the broken rules first." in page and "Won by" not in page

@@ -130,7 +130,7 @@ def test_chestnuts_end_position_from_an_empty_board_to_the_saved_result(browser,
 def test_history_and_rules_in_the_browser(browser, server):
     # a game of its own in the history (the other tests of this module may run in another process)
     browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
-    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=2), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"})
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=2), "p1.bonus.B07": True, "p2.name": "Ben", "p2.bonus.B01": True})
     browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
     browser.js("document.getElementById('save').click()")
     browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
@@ -158,11 +158,11 @@ def test_a_total_box_of_sheets_not_complete_yet_is_marked_as_partial(browser, se
     """Issue 37: while a sheet was incomplete, the Total boxes showed partial sums (33 for a real 40)
     as if they were the totals; now they say "so far" until the sheets are a record."""
     browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
-    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2), "p1.salt": "3",
-                        "p2.name": "Ben", **ticks(2, almond=2)})                       # no bonus cards yet
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
+                        "p1.salt.1": True, "p1.salt.2": True, "p1.salt.3": True, "p2.name": "Ben", **ticks(2, almond=2)})                       # no bonus cards yet
     browser.wait("document.getElementById('p1.points.total').textContent.endsWith('so far')")
     assert browser.js("document.getElementById('p1.points.total').classList.contains('partial')")
-    type_into(browser, {"p1.bonus": "B07", "p2.bonus": "B01"})                        # now a record
+    type_into(browser, {"p1.bonus.B07": True, "p2.bonus.B01": True})                  # now a record
     browser.wait("!document.getElementById('p1.points.total').textContent.endsWith('so far')")
     assert browser.js("document.getElementById('p1.points.total').textContent") == browser.js(
         "document.querySelector('[data-total=\"1\"]').textContent")
@@ -220,7 +220,7 @@ def test_a_sheet_typed_before_a_restart_is_kept_in_the_browser_and_saves_after_i
     running = serve()
     browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
     browser.js("localStorage.clear()")
-    typed = {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"}
+    typed = {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus.B07": True, "p2.name": "Ben", "p2.bonus.B01": True}
     type_into(browser, typed)
     browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
     running = restart(*running)

@@ -43,8 +43,8 @@ def test_the_printed_corner_marks_are_opencvs_aruco_marks():
 def test_every_box_the_camera_reads_is_a_tick_box_of_the_form():
     sheet = geometry.sheet("nuts")
     from pnpkit.kitfile.head import load_head
-    from pnpkit.scorer import forms
-    ticks = {f.name for f in forms.fields("nuts", load_head("nuts")) if f.kind == "tick"}
+    from pnpkit.scorer.games import form
+    ticks = {f.name for f in form("nuts", "sheets").fields(load_head("nuts")) if f.kind == "tick"}
     assert {n for n, _ in sheet.ticks} == ticks and len(ticks) == 24 + 15 + 15 + 2 + 24
     assert sheet.ids == (0, 1, 2, 3)
 

@@ -1,7 +1,7 @@
 """Where a printed sheet's corner marks and tick boxes lie, in mm from its top-left corner.
 
 The generator draws the sheet and lists each box's rectangle (piece.meta["fields"]) and its corner
-marks (meta["marks"]); the form description (scorer/forms/) names each box for what it holds. So a
+marks (meta["marks"]); the form description (the game's form.py) names each box for what it holds. So a
 box is read where it is printed, and named as the web form and the fillable PDF name it.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnpkit.scorer import forms
+from pnpkit.scorer import games
 
 Rect = tuple[float, float, float, float]
 
@@ -32,11 +32,13 @@ class Sheet:
 
 @lru_cache(maxsize=None)
 def sheet(game: str) -> Sheet:
-    """The sheet of `game` (a FORM_GAMES game whose form component prints corner marks)."""
+    """The sheet of `game` (a game with final sheets whose form component prints corner marks)."""
     from pnpkit.generator.components import score_sheet
     from pnpkit.kitfile.model import load_kit
     kit = load_kit(game)
-    form = forms.form(game)
+    form = games.form(game, "sheets")
+    if form is None:
+        raise LookupError(f"{game} has no final score sheet")
     for i, c in enumerate(kit.components):
         if c.name == form.COMPONENT:
             piece = score_sheet.pieces(kit, c, i)[0]
@@ -52,7 +54,7 @@ def sheet(game: str) -> Sheet:
 def readable() -> dict[int, str]:
     """Each corner mark id printed by a sheet pnpkit reads from a photo, and that sheet's game."""
     out: dict[int, str] = {}
-    for game in forms.FORM_GAMES:
+    for game in games.forms("sheets"):
         try:
             s = sheet(game)
         except LookupError:

@@ -2,7 +2,7 @@
 
 The photo lies beside the record, in its folder (links followed and checked, as a kit file's
 files: kitfile/files.py); what it shows becomes the player's sheet, Salt and Squirrel markers,
-goal and bonus cards, through the form description (scorer/forms/nuts.py `record`), as a filled
+goal and bonus cards, through the form description (scorer/games/nuts/form.py `record`), as a filled
 fillable PDF does. A key typed beside the photo wins over the photo: that is how a box the photo
 cannot show, or one it was unsure of, is given. A box it is unsure of and nobody typed is never
 guessed: the record is refused (exit 2), naming the photo and the boxes.
@@ -56,7 +56,8 @@ def fill(source: Source, record: str) -> None:
 
 def merged(reading, player: dict, kit, shown: str, refuse) -> dict:
     """The player as the record gives it: what the photo read, and over it every key typed beside it."""
-    from pnpkit.scorer.forms import FormProblem, Value, form
+    from pnpkit.kitfile.forms import FormProblem, Value
+    from pnpkit.scorer.games import form
     typed = {k: v for k, v in player.items() if k != "photo"}
     if reading.game != "nuts":
         raise refuse(f"{shown}: this is a photo of the {reading.game} sheet, not of a NUTS score sheet")
@@ -69,7 +70,7 @@ def merged(reading, player: dict, kit, shown: str, refuse) -> dict:
     if "bonus" in typed:                   # typed: the photo's bonus boxes are not needed (nor asked for)
         values = {k: v for k, v in values.items() if not k.startswith("p1.bonus.")} | {"p1.bonus": Value("B01", 1)}
     try:
-        read_from = form("nuts").record(values, kit)["players"][0]
+        read_from = form("nuts", "sheets").record(values, kit)["players"][0]
     except FormProblem as e:
         box = e.field.split(".", 1)[-1]
         raise refuse(f"{shown}: {box}: {e.message}") from None

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pnpkit.serve.sheets import FORM_GAMES
+from pnpkit.scorer.games import forms
 
 
 def photo_routes(guarded: Callable[..., Any]) -> list[Route]:
@@ -26,7 +26,7 @@ def photo_routes(guarded: Callable[..., Any]) -> list[Route]:
         game = request.path_params["game"]
         form = await guarded(request, most=MAX_BYTES + 100_000)
         seat = str(form.get("seat", ""))
-        if game not in FORM_GAMES or not seat.isdigit():
+        if game not in forms("sheets") or not seat.isdigit():
             return JSONResponse({"error": "no such sheet"}, status_code=404)
         upload = form.get("photo")
         raw = await upload.read(MAX_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
