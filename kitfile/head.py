@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean
 from pnpkit.kitfile.source import Source, load_file, validate
 
 
@@ -97,7 +97,8 @@ def kit_path(name: str) -> tuple[Path, str]:
         return Path(name), name
     if name not in kit_ids():
         known = ", ".join(kit_ids())
-        raise SourceError(name, [Problem(None, "", f"no kit of that name (kits: {known}; or give a path to a .yaml file)")])
+        raise SourceError(name, [Problem(None, "", f"no kit of that name{did_you_mean(name, kit_ids())} (kits: {known}; "
+                                                   "or give a path to a .yaml file)")])
     return _shipped(name), f"kits/{name}.yaml"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.head import load_head
 from pnpkit.kitfile.source import Source, field_name, load_file, parse, validate
@@ -39,7 +39,8 @@ def read_record(source: Source, heads: dict[str, Kit] | None = None):
     described = game_of(game)
     if described is None:
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
-                                                f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
+                                                f"unknown game {game!r}{did_you_mean(game, scored_games())} "
+                                                f"(expected one of: {', '.join(scored_games())})")])
     record = validate(described.Record, source)
     kit = heads.get(game) if heads is not None else None
     if kit is None:
@@ -74,7 +75,8 @@ def score_text(text: str, file: str = "<record>", explain: bool = False) -> Resu
 def record_schema(game: str) -> dict:
     described = game_of(game)
     if described is None:
-        raise SourceError(game, [Problem(None, "", f"unknown game (expected one of: {', '.join(scored_games())})")])
+        raise SourceError(game, [Problem(None, "", f"unknown game{did_you_mean(game, scored_games())} "
+                                                   f"(expected one of: {', '.join(scored_games())})")])
     return described.Record.model_json_schema()
 
 
