@@ -32,6 +32,7 @@ from pnpkit.kitfile.units import (  # noqa: F401  (re-exported: the kit-file mod
     parse_size,
 )
 from pnpkit.kitfile.layout import CARD_PARTS, PIECE_PARTS, Layout, checked
+from pnpkit.kitfile.pad import Scoring
 
 
 class Strict(BaseModel):
@@ -252,9 +253,13 @@ class ScoreSheet(_Component):
     boxes_height: Length = 0.0
     fillable: bool = Field(True, description="Give the sheet form fields in KIT-PAPER-fillable.pdf; false: a pad "
                                              "written in pencil only (a game log), left out of that file.")
+    scoring: Scoring | None = Field(None, description="A pad that scores with no code: each column one player's, "
+                                    "the rows their boxes; {total, adds, wins, range, tiebreaks} (kitfile/pad.py).")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":
+        if self.scoring is not None:
+            self.scoring.check(self.rows, self.groups)
         names = {g.name for g in self.groups}
         for c in self.columns:
             if c.group is not None and c.group not in names:

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
+from pnpkit.kitfile.errors import did_you_mean
 from pnpkit.kitfile.head import Strict
 from pnpkit.kitfile.units import Point, RowColor, Size
 
@@ -92,11 +93,8 @@ def checked(layout: dict[str, Place], parts: tuple[str, ...]) -> dict[str, Place
             raise ValueError(f"layout.{name}: only cards have a {name} (this face's parts: {', '.join(parts)}, or a "
                              "named text with `text`, `at` and `size`)")
         elif place.text is None or not place.placed:
-            import difflib
-            near = difflib.get_close_matches(name, parts, n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise ValueError(f"layout.{name}: {name!r} is not one of the face's parts ({', '.join(parts)}){hint}; a "
-                             "named text of your own needs `text`, `at` and `size`")
+            raise ValueError(f"layout.{name}: {name!r} is not one of the face's parts ({', '.join(parts)})"
+                             f"{did_you_mean(name, parts)}; a named text of your own needs `text`, `at` and `size`")
     return layout
 
 
