@@ -54,19 +54,7 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         face = face.model_copy(update={"art": None})
     y = m + 0.5
     if face.title:
-        title = render_string(kit, face.title, where + ("title",), row=row).strip()
-        lk = layout.look(lay.get("title"), "heading", 12.0)
-        layout.warn_contrast(kit, _at(face, where, "title"), "title", lk.color, under)
-        if layout.placed(face, "title"):
-            out.append(layout.words(kit, where + ("layout", "title"), title, lay["title"], lk))
-        else:
-            try:
-                pt = fit_text(title, lk.font, lk.pt, w - 2 * safe - 1.0)  # a title may use the air inside the frame
-            except TextFitError as e:
-                raise error(kit, where + ("title",), str(e)) from None
-            x, anchor = layout.across(lk.align, safe + 0.5, w - safe - 0.5, w / 2)
-            out.append(Text(x, y + pt * 0.3528, title, size=pt, font=lk.font, color=lk.color, anchor=anchor))
-            y += pt * 0.3528 * 1.5
+        y = _title(kit, face, row, where, w, y, under, out)
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
     label = layout.look(lay.get("label"), "condensed-bold", 10.0)
     if face.label:
@@ -101,16 +89,7 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     elif face.label:
         out.append(layout.words(kit, where + ("layout", "label"), face.label, lay["label"], label))
     if text:
-        lk = layout.look(lay.get("text"), "body", 9.0, valign="top", color=TEXT_INK)
-        layout.warn_contrast(kit, _at(face, where, "text"), "text", lk.color, under)
-        if flow_text:
-            try:
-                laid = layout_text(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=lk.pt, where=f"{c.name} card text")
-            except TextFitError as e:
-                raise error(kit, where + ("text",), str(e)) from None
-            out.extend(layout.recoloured(laid.shapes, lay["text"].color if "text" in lay else None))
-        else:
-            out.append(layout.paragraphs(kit, where + ("layout", "text"), text, lay["text"], lk, f"{c.name} card text"))
+        out += _text(kit, c, face, text, where, y, under)
     if face.mark:
         d = 6.0
         out += badge(face.mark, face.color, w - m - d / 2, h - m - d / 2, d)
@@ -119,6 +98,41 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
 
 
 TEXT_INK = "#000000"  # the colour a text block's words print in (generator/textblock.py)
+
+
+def _title(kit, face: Face, row: dict[str, Any], where: tuple, w: float, y: float, under: str | None,
+           out: list[Shape]) -> float:
+    """The title, added to `out`: in its layout box, or at the top of the flow; the flow's next y."""
+    safe = safe_zone("card")
+    title = render_string(kit, face.title, where + ("title",), row=row).strip()
+    lk = layout.look(face.layout.get("title"), "heading", 12.0)
+    layout.warn_contrast(kit, _at(face, where, "title"), "title", lk.color, under)
+    if layout.placed(face, "title"):
+        out.append(layout.words(kit, where + ("layout", "title"), title, face.layout["title"], lk))
+        return y
+    try:
+        pt = fit_text(title, lk.font, lk.pt, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+    except TextFitError as e:
+        raise error(kit, where + ("title",), str(e)) from None
+    x, anchor = layout.across(lk.align, safe + 0.5, w - safe - 0.5, w / 2)
+    out.append(Text(x, y + pt * 0.3528, title, size=pt, font=lk.font, color=lk.color, anchor=anchor))
+    return y + pt * 0.3528 * 1.5
+
+
+def _text(kit, c: Cards, face: Face, text: str, where: tuple, y: float, under: str | None) -> list[Shape]:
+    """The card's text: in its layout box, or below the rest of the flow (from `y`)."""
+    w, h = c.size
+    m = safe_zone("card") + 1.5
+    lay = face.layout
+    lk = layout.look(lay.get("text"), "body", 9.0, valign="top", color=TEXT_INK)
+    layout.warn_contrast(kit, _at(face, where, "text"), "text", lk.color, under)
+    if layout.placed(face, "text"):
+        return [layout.paragraphs(kit, where + ("layout", "text"), text, lay["text"], lk, f"{c.name} card text")]
+    try:
+        laid = layout_text(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=lk.pt, where=f"{c.name} card text")
+    except TextFitError as e:
+        raise error(kit, where + ("text",), str(e)) from None
+    return list(layout.recoloured(laid.shapes, lay["text"].color if "text" in lay else None))
 
 
 def _at(face: Face, where: tuple, part: str) -> tuple:
