@@ -3,36 +3,19 @@ size and a laptop's: filled in from empty, added up as it is typed, a box out of
 it with the kit's own setting, saved, and found in the history."""
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
-import uvicorn
 
-from pnpkit.serve.app import Settings, create_app
-from test_serve_browser import SIZES, type_into
+from pnpkit.serve.app import Settings
+from test_serve_browser import SIZES, serving, type_into
 
 KIT = Path(__file__).resolve().parents[1] / "examples" / "moth-and-lamp" / "moth-and-lamp.yaml"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    app = create_app(Settings(tmp_path_factory.mktemp("data"), kits=(KIT,)))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+    yield from serving(Settings(tmp_path_factory.mktemp("data"), kits=(KIT,)))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -42,16 +25,17 @@ def test_the_pad_from_empty_to_the_saved_game(browser, server, size, tmp_path):
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth")      # nothing runs off a phone
     type_into(browser, {"p1.name": "Ann", "p1.r1": "12", "p1.r2": "0", "p1.r3": "47", "p1.r4": "9",
                         "p2.name": "Ben", "p2.r1": "8", "p2.r2": "14", "p2.r3": "6", "p2.r4": "10"})
-    browser.wait("document.getElementById('p1.total').textContent === '68'")
-    assert browser.js("document.getElementById('p2.total').textContent") == "38"
+    # (a slow machine scores the pad while it is typed: wait for the answer to the last box)
+    browser.wait("document.getElementById('p1.total').textContent === '68' && "
+                 "document.getElementById('p2.total').textContent === '38' && document.querySelector('.broken') !== null")
     assert browser.js("[...document.querySelectorAll('.broken')].map(b => b.id)") == ["box-p1.r3"]
     beside = browser.js("document.querySelector('[data-problem=\"p1.r3\"]').textContent")
     assert "the Round 3 box says 47: a box holds 0 to 35" in beside and "range: [0, 35]" in beside
     (tmp_path / f"pad-{size}.png").write_bytes(browser.page_png())
     type_into(browser, {"p1.r3": "17"})
-    browser.wait("document.getElementById('p1.total').textContent === '38'")
-    browser.wait("document.querySelectorAll('.broken').length === 0")
-    assert "Place 1: Ben" in browser.js("document.getElementById('ranking').textContent")   # the tie, by Round 4
+    browser.wait("document.getElementById('p1.total').textContent === '38' && "
+                 "document.querySelectorAll('.broken').length === 0 && "
+                 "document.getElementById('ranking').textContent.includes('Place 1: Ben')")   # the tie, by Round 4
     browser.js("document.getElementById('save').click()")
     browser.wait("location.pathname.startsWith('/play/')")
     assert "Won by Ben" in browser.js("document.body.textContent")
