@@ -9,18 +9,19 @@ from typing import Any
 from pnpkit.kitfile.errors import did_you_mean
 
 
-def missing(kit: Any, where: tuple, context: dict, name: str, keys: tuple[str, ...]) -> str:
+def missing(kit: Any, where: tuple, context: dict, name: str, keys: tuple[str, ...]) -> str | None:
     """What a template that read a key its mapping lacks (`name`; the mapping had `keys`) is told:
-    about the card's deck when it was the row, else about the mapping's keys."""
+    about the card's deck when it was the row, about the params when it was they; None for any
+    other mapping (jinja2's words then: `kit.model_dump_json` is no slip of the finger)."""
     row = context.get("row")
     if isinstance(row, dict) and set(keys) == set(map(str, row)) and len(where) > 1 and where[0] == "components":
         return _column(kit, where[:2] + ("deck",), row, name)
-    shown = ", ".join(sorted(keys)[:16]) + (", ..." if len(keys) > 16 else "")
     params = getattr(kit, "params", None)
     names = params.keys() if isinstance(params, dict) else type(params).model_fields if params is not None else ()
-    what = "the kit's params have" if keys and set(keys) == set(map(str, names)) else "there is"
-    return f"{what} no {name!r}{did_you_mean(name, keys)} ({'they have' if what != 'there is' else 'there are'}: " \
-           f"{shown or 'none'})"
+    if not keys or set(keys) != set(map(str, names)):
+        return None
+    shown = ", ".join(sorted(keys)[:16]) + (", ..." if len(keys) > 16 else "")
+    return f"the kit's params have no {name!r}{did_you_mean(name, keys)} (they have: {shown})"
 
 
 def _column(kit: Any, deck: tuple, row: dict, name: str) -> str:
