@@ -55,7 +55,6 @@ class Record(Strict):
                      "folder (moth-and-lamp.yaml).")
     game: str | None = Field(None, description="The kit's game id (optional; checked against the kit).")
     players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS, description="Players in seat order.")
-    played: str | None = Field(None, max_length=40, description="When it was played (not read).")
 
     @model_validator(mode="after")
     def _names(self) -> "Record":
