@@ -113,3 +113,21 @@ def test_serve_refuses_a_kit_without_a_pad(tmp_path):
 def test_a_changing_request_needs_the_pages_token(client):
     r = client.post("/pad/moth-and-lamp/save", data={**ANN, "token": "forged"})
     assert r.status_code == 403
+
+
+def test_a_kit_broken_while_served_is_said_not_crashed(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(EXAMPLE, folder)
+    client = TestClient(create_app(Settings(tmp_path / "data", kits=(folder / "moth-and-lamp.yaml",))))
+    kit = folder / "moth-and-lamp.yaml"
+    kit.write_text(kit.read_text().replace("total: Total", "total: Totl"))
+    r = client.get("/pad/moth-and-lamp")
+    assert r.status_code == 404 and "the kit of Moth & Lamp cannot be read now" in r.text and "Totl" in r.text
+
+
+def test_a_game_of_another_kind_does_not_open_in_the_pad(client):
+    t = token(client)
+    nuts = "game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - roll: 1\n    actions: [b]\n"
+    client.post("/import", data={"token": t}, files={"record": ("c.yaml", nuts.encode())})
+    r = client.get("/pad/moth-and-lamp?play=1")
+    assert r.status_code == 400 and "is not a game of Moth & Lamp" in r.text

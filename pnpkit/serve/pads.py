@@ -39,8 +39,16 @@ class Served:
         return load_kit(str(self.path))
 
     def pad(self) -> tuple[Any, Pad]:
-        kit = self.kit()
-        return kit, pad_of(kit)
+        """The kit and its pad; NoPad if the kit file, edited since the server started, cannot be
+        read now or has lost its pad (the message says why)."""
+        try:
+            kit = self.kit()
+            pad = pad_of(kit)
+        except SourceError as e:
+            raise NoPad(self.id, message=f"the kit of {self.title} cannot be read now: {e}") from None
+        if pad is None:
+            raise NoPad(self.id, message=f"the kit of {self.title} has no score sheet with `scoring:` now")
+        return kit, pad
 
 
 class Pads:
@@ -125,6 +133,8 @@ class PadPages:
         if asked.isdigit():
             try:
                 play = self.store.get(int(asked))
+                if play.game != served.id:
+                    return PlainTextResponse(f"game {play.id} is not a game of {served.title}", status_code=400)
                 filled = boxes_of(pad, play.record, f"game {play.id}")
             except KeyError:
                 return PlainTextResponse("no such game in the history", status_code=404)
@@ -152,9 +162,10 @@ class PadPages:
 
 
 class NoPad(Exception):
-    def __init__(self, game: str, pads: Pads):
-        served = ", ".join(pads.served) or "none"
-        super().__init__(f"no score pad for {game}: start `pnpkit serve --kit FILE` with its kit file (served: {served})")
+    def __init__(self, game: str, pads: Pads | None = None, message: str = ""):
+        served = ", ".join(pads.served) if pads is not None else ""
+        super().__init__(message or f"no score pad for {game}: start `pnpkit serve --kit FILE` with its kit file "
+                                    f"(served: {served or 'none'})")
 
 
 def _header(kit: Any, pad: Pad) -> str:
