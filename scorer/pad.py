@@ -22,7 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from pnpkit.kitfile.errors import SourceError, did_you_mean
+from pnpkit.kitfile.errors import did_you_mean
 from pnpkit.kitfile.pad import MAX_BOX, Pad, pad_of
 from pnpkit.kitfile.source import Source, validate
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
@@ -78,16 +78,16 @@ def read(source: Source, folder: Path | None = None) -> tuple[Game, Record, Any]
     kit = _kit(source, record.kit, folder)
     pad = pad_of(kit)
     if pad is None:
-        raise _at(source, ("kit",), f"{record.kit} has no score sheet with `scoring:` (a pad that scores): "
+        raise source.error(("kit",), f"{record.kit} has no score sheet with `scoring:` (a pad that scores): "
                                     "docs/kit-file.md, \"A score pad that scores\"")
     if record.game is not None and record.game != kit.game.id:
-        raise _at(source, ("game",), f"the record says {record.game!r}, its kit {record.kit} is {kit.game.id!r}")
+        raise source.error(("game",), f"the record says {record.game!r}, its kit {record.kit} is {kit.game.id!r}")
     if len(record.players) > pad.seats:
-        raise _at(source, ("players",), f"{len(record.players)} players on a pad of {pad.seats} columns")
+        raise source.error(("players",), f"{len(record.players)} players on a pad of {pad.seats} columns")
     for i, p in enumerate(record.players):
         for row in p.sheet:
             if row not in pad.rows:
-                raise _at(source, ("players", i, "sheet", row), f"the pad has no row {row!r}"
+                raise source.error(("players", i, "sheet", row), f"the pad has no row {row!r}"
                           f"{did_you_mean(row, pad.rows)} (rows: {', '.join(pad.rows)})")
     return GAME, record, kit
 
@@ -100,18 +100,14 @@ def _kit(source: Source, name: str, folder: Path | None) -> Any:
         here = Path(source.file)
         folder = here.parent if source.file not in ("-", "<stdin>") and here.is_file() else Path(os.getcwd())
     if not name.endswith((".yaml", ".yml")):
-        raise _at(source, ("kit",), f"expected a kit file (a .yaml file beside the record), got {name[:80]!r}")
+        raise source.error(("kit",), f"expected a kit file (a .yaml file beside the record), got {name[:80]!r}")
     try:
         path = resolve(name, [folder], "kit file")
     except OutsideKit as e:
-        raise _at(source, ("kit",), str(e).replace("kit's folder", "record's folder")) from None
+        raise source.error(("kit",), str(e).replace("kit's folder", "record's folder")) from None
     if path is None:
-        raise _at(source, ("kit",), f"no kit file {name!r} beside the record (in {folder.resolve()})")
+        raise source.error(("kit",), f"no kit file {name!r} beside the record (in {folder.resolve()})")
     return load_kit(str(path))
-
-
-def _at(source: Source, at: tuple, message: str) -> SourceError:
-    return source.error(at, message)
 
 
 # --- scoring ---------------------------------------------------------------------------------
