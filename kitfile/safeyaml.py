@@ -114,11 +114,23 @@ def compose(text: str, limits: Limits = LIMITS) -> Parsed:
         if "nesting" in what:  # libyaml's own depth limit (PyYAML 6.0.4's scanner) speaks before ours
             raise YamlProblem(mark.line + 1 if mark else None,
                               f"nested more than {limits.depth} levels deep") from None
-        raise YamlProblem(mark.line + 1 if mark else None, f"not valid YAML: {what}") from None
+        raise YamlProblem(mark.line + 1 if mark else None, _hint(text, mark, what) or f"not valid YAML: {what}") from None
     except yaml.YAMLError as e:
         raise YamlProblem(None, f"not valid YAML: {short(str(e), 200)}") from None
     finally:
         loader.dispose()
+
+
+def _hint(text: str, mark, what: str) -> str:
+    """What a person most likely meant where YAML's own words do not say it: a value that begins
+    with "- " (a NUTS `orders:` line whose first slot is empty) reads as a list entry in YAML."""
+    if mark is None or "sequence entries are not allowed" not in what:
+        return ""
+    line = text.splitlines()[mark.line] if mark.line < len(text.splitlines()) else ""
+    key, sep, value = line.partition(": ")
+    if sep and value.lstrip().startswith("- "):
+        return f'a value that begins with "- " reads as a list in YAML: quote it, {key.strip()}: "{value.strip()}"'
+    return ""
 
 
 def check(text: str, limits: Limits = LIMITS) -> None:

@@ -262,7 +262,11 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
         known = _known_keys(model, path[:-1], data)
         hint = difflib.get_close_matches(str(key)[:60], known, n=1)
         msg = f"unknown key {short(key, 40)}"
-        if hint:
+        if _value_at(data, path) is None and (" " in str(key).strip() or not hint):
+            # `{clear: 2H with Ann, Cat}`: in a flow mapping a comma starts a new entry, and "Cat"
+            # becomes a key with no value (a misspelt key with no value, `frend:`, gets its hint)
+            msg += " (in {...} a comma starts a new entry: quote a value that holds a comma, or write \"and\")"
+        elif hint:
             msg += f" (did you mean {hint[0]!r}?)"
         elif known:
             msg += f" (expected one of: {', '.join(sorted(known))})"
@@ -284,6 +288,17 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
     if kind not in ("value_error", "assertion_error") and not isinstance(got, (dict, list)):
         msg += f", got {short(got)}"
     return msg
+
+
+def _value_at(data: Any, path: list) -> Any:
+    """The value at `path` in the data as read; ... (Ellipsis) where there is none."""
+    node = data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return ...
+    return node
 
 
 def _known_keys(model: type[BaseModel], path: list, data: Any) -> list[str]:

@@ -81,7 +81,8 @@ def _plain(value: Any) -> str:
 
 def _ranking(result: Result) -> list[str]:
     if result.cooperative:
-        out = [f"Outcome: {result.extra.get('outcome', 'unknown')}"]
+        out = [f"Outcome{'' if result.valid else ' as played'}: {result.extra.get('outcome', 'unknown')}"
+               + ("" if result.valid else " (settle the broken rules first)")]
         for key, value in result.extra.items():
             if key == "outcome":
                 continue
@@ -95,7 +96,8 @@ def _ranking(result: Result) -> list[str]:
                 out.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
         return out + [""]
     totals = {p.name: p.total for p in result.players}
-    out = ["Ranking" + ("" if result.finished else " (as it stands: the game is unfinished)")]
+    out = ["Ranking" + ("" if result.finished else " (as it stands: the game is unfinished)")
+           + ("" if result.valid else " as played: the record breaks the rules below")]
     rows = []
     place = 1
     for group in result.ranking:
@@ -109,8 +111,7 @@ def _ranking(result: Result) -> list[str]:
         for t in result.tiebreaks:
             out.append(f"  place {t.place}: {', '.join(t.players)} (tied on {t.tied_on}): {t.decided_by} [{t.rule}]")
     if result.finished:
-        winners = result.winners
-        out.append(("Winner: " if len(winners) == 1 else "Winners (shared): ") + ", ".join(winners))
+        out.append(result.winner_text())
     else:
         out.append("No winner yet: the record stops before the end of the game.")
     return out + [""]
@@ -226,9 +227,8 @@ def register(cli: click.Group, schema: click.Group) -> None:
             if result.players and not result.cooperative:
                 totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
                 lines += ["", f"Scores: {totals}"]
-                if result.finished and result.winners:
-                    lines.append(("Winner: " if len(result.winners) == 1 else "Winners (shared): ")
-                                 + ", ".join(result.winners))
+                if result.finished and result.winners_as_played:
+                    lines.append(result.winner_text())
             elif result.cooperative:
                 lines += [""] + _ranking(result)
             click.echo("\n".join(lines).rstrip())

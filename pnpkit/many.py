@@ -180,7 +180,8 @@ def line(path: str, code: int, outcome) -> str:
     if not r.finished:
         end = "unfinished"
     else:
-        end = ("winner " if len(r.winners) == 1 else "winners (shared) ") + ", ".join(r.winners)
+        won = r.winners_as_played
+        end = ("winner " if len(won) == 1 else "winners (shared) ") + ("" if r.valid else "as played ") + ", ".join(won)
     return f"{path}: {verdict}; {scores}; {end}"
 
 

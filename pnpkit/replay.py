@@ -153,17 +153,18 @@ def _tie_won(result: Result) -> str:
     if result.cooperative or not result.finished or top is None:
         return ""
     from pnpkit.scorer.core import join_names
-    won = result.winners
+    won = result.winners_as_played
     who = f"{won[0]} wins" if len(won) == 1 else f"{join_names(won)} share the win"
+    who += "" if result.valid else " as played"
     return f"{who}, tied on {top.tied_on}: {top.decided_by} ({top.rule})"
 
 
 def _ranking(result: Result) -> str:
     if result.cooperative:
-        return f"Outcome: {result.extra.get('outcome')}."
+        return f"Outcome{'' if result.valid else ' as played'}: {result.extra.get('outcome')}."
     if not result.finished:
         return "No winner yet: the record stops before the end of the game."
-    parts = [("Winner: " if len(result.winners) == 1 else "Winners (shared): ") + ", ".join(result.winners) + "."]
+    parts = [result.winner_text() + "."]
     parts += [f"Place {t.place}: {', '.join(t.players)} (tied on {t.tied_on}): {t.decided_by} [{t.rule}]."
               for t in result.tiebreaks]
     return " ".join(parts)

@@ -207,7 +207,22 @@ class Result:
 
     @property
     def winners(self) -> list[str]:
+        """The verdict: first place of a finished game that keeps every rule. A record that breaks a
+        rule has no winner until the table settles it; who came first as played is `winners_as_played`."""
+        return self.winners_as_played if self.valid else []
+
+    @property
+    def winners_as_played(self) -> list[str]:
         return list(self.ranking[0]) if self.ranking and self.finished else []
+
+    def winner_text(self) -> str:
+        """`Winner: Ann`, `Winners (shared): Ann, Ben`; for a record that breaks the rules, the same as
+        played, with what must come first: `Winner as played: Ann (settle the broken rules first)`."""
+        won = self.winners_as_played
+        head = "Winner" if len(won) == 1 else "Winners (shared)"
+        if self.valid:
+            return f"{head}: {', '.join(won)}"
+        return f"{head} as played: {', '.join(won)} (settle the broken rules first)"
 
     def to_json(self) -> dict[str, Any]:
         out, players, rest = self._json_parts()
@@ -235,6 +250,8 @@ class Result:
         else:
             rest["ranking"] = self.ranking
             rest["winners"] = self.winners
+            if not self.valid and self.winners_as_played:
+                rest["winners_as_played"] = self.winners_as_played
             rest["tiebreaks"] = [t.to_json() for t in self.tiebreaks]
             rest.update(self.extra)
         rest["violations"] = [v.to_json() for v in self.violations]

@@ -69,6 +69,7 @@ class Section:
     id: str
     text: str
     whole: str
+    aside: bool = False     # states no rule (credits, a designer's notes): answers rank it last
 
 
 def _lineage(section_id: str) -> list[str]:
@@ -118,6 +119,7 @@ def sections(game: str) -> tuple[Section, ...]:
             raise ValueError(f"texts/SECTIONS.yaml: {game} {entry['id']}: no line {entry.get('heading') or entry.get('at')!r} "
                              f"after the section before it")
     out = []
+    aside = {str(entry["id"]) for entry in table if entry.get("aside")}
     for k, (sid, _, first) in enumerate(starts):
         end = starts[k + 1][1] if k + 1 < len(starts) else len(raw)
         family = [sid]
@@ -128,7 +130,7 @@ def sections(game: str) -> tuple[Section, ...]:
         whole_end = starts[k + len(family)][1] if k + len(family) < len(starts) else len(raw)
         body = [ln for ln in raw[first:end] if not ln.lstrip().startswith("#")]
         paragraphs = [_paragraph(p) for p in re.split(r"\n\s*\n", "\n".join(body)) if _norm(p)]
-        out.append(Section(sid, "\n\n".join(paragraphs), _norm(" ".join(raw[starts[k][1]:whole_end]))))
+        out.append(Section(sid, "\n\n".join(paragraphs), _norm(" ".join(raw[starts[k][1]:whole_end])), sid in aside))
     return tuple(out)
 
 

@@ -9,6 +9,11 @@ answers more of the question comes first, each word weighted by how rare it is i
 IDF: "firebreak" says more than "fire"); among equals, BM25 decides, a match in a section's name
 counting five times a match in its text.
 
+An answer is a sentence, so a passage is judged by its best sentence: a long passage used to gather
+the question's words from sentences about other things ("when is the game over" found Overheating,
+which says "turn the counters over" in one sentence and "the game" in another, before GAME END). A
+passage that states no rule (credits, a designer's notes) ranks after every rule.
+
 The index is built in memory when a game is first searched (a few hundred passages: milliseconds)
 and kept for the process.
 """
@@ -26,13 +31,29 @@ STOP = frozenset("""
 a an and any are as at be been being but by can could did do does doing done for from get gets got had has have
 having how i if in into is it its me my of on or our shall should so than that the their them then there these
 they this those to too up us was we were what when where which while who whom why will with would you your
-may might must one ones happen happens allowed rule rules many much there's
+might one ones happen happens rule rules many much there's
 """.split())
-"""Words that ask rather than name: a question's filler. ("must", "may" and "allowed" ask whether; the
-rulebook's passages all say what one must or may do, so they rank nothing.)"""
+"""Words that ask rather than name: a question's filler. ("must", "may" and "allowed" are kept: IDF already
+weighs a word that most passages hold at next to nothing, and where the question's other words tie,
+the passage that says one must decides "must I take the last ornament".)"""
+
+PASSAGE = 0.1   # a group found anywhere in a passage counts this much of one its best sentence answers
+_VERBS = """lose lost | win won | take took taken | get got gotten | go went gone | draw drew drawn |
+throw threw thrown | steal stole stolen | eat ate eaten | give gave given | run ran | keep kept |
+leave left | hold held | choose chose chosen | begin began begun | fall fell fallen | burn burnt |
+spend spent | pay paid | buy bought | put | set | cut | hit | let | shut | split | spread | stand stood |
+find found | make made | lay laid | lie lay lain | sit sat | fly flew flown | bring brought |
+catch caught | send sent | tell told | say said | see saw seen | build built | deal dealt |
+feed fed | meet met | shake shook shaken | break broke broken | freeze froze frozen"""
+IRREGULAR: dict[str, tuple[str, ...]] = {
+    form: tuple(f for f in forms if f != form)
+    for forms in (line.split() for line in _VERBS.replace("\n", " ").split("|")) for form in forms}
+"""An irregular verb's forms, each to each: the porter stemmer finds "burns" for "burn" but not "lost"
+for "lose", so "how do we lose" missed "the game is lost"."""
 
 NAME_WEIGHT = 5.0  # a word in a section's name (or a ruling's title) counts this many times one in its text
 WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
 def words(text: str) -> list[str]:
@@ -48,11 +69,11 @@ def _forms(term: str) -> list[str]:
     FTS5's porter stemmer. Porter stems "overheats" to "overheat" but "overheating" to "overh", so the
     table's form and the rulebook's can miss each other; asking for every form of the word cannot."""
     if " " in term or len(term) < 4:
-        return [_quoted(term)]
+        return [_quoted(f) for f in (term, *IRREGULAR.get(term, ()))]
     base = re.sub(r"(ies|es|s|ing|ed)$", "", term) if len(term) >= 5 else term
     if len(base) < 3:
         base = term
-    forms = (term, base, base + "e", base + "s", base + "es", base + "ing", base + "ed")
+    forms = (term, base, base + "e", base + "s", base + "es", base + "ing", base + "ed", *IRREGULAR.get(term, ()))
     return [_quoted(f) for f in dict.fromkeys(forms)]
 
 
@@ -86,66 +107,80 @@ def groups(question: str, glossary: Mapping[str, Sequence[str]]) -> list[list[st
 class Index:
     """One game's passages (id, name, text) in an FTS5 table."""
 
-    def __init__(self, passages: Sequence[tuple[str, str, str]]) -> None:
+    def __init__(self, passages: Sequence[tuple[str, str, str]], aside: Sequence[str] = ()) -> None:
         self.passages = list(passages)
+        self.aside = {k for k, (pid, _, _) in enumerate(self.passages) if pid in aside}
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.execute("CREATE VIRTUAL TABLE p USING fts5(name, body, tokenize='porter unicode61')")
         self.db.executemany("INSERT INTO p(rowid, name, body) VALUES (?, ?, ?)",
                             [(k, name, body) for k, (_, name, body) in enumerate(self.passages)])
+        # each passage's sentences too: an answer is a sentence, and a long passage gathers the
+        # question's words from unrelated sentences ("turn the counters over" ... "the game")
+        self.db.execute("CREATE VIRTUAL TABLE s USING fts5(body, tokenize='porter unicode61')")
+        self.owner: list[int] = []
+        rows = []
+        for k, (_, _, body) in enumerate(self.passages):
+            for sentence in SENTENCE.split(body):
+                if sentence.strip():
+                    rows.append((len(self.owner), sentence))
+                    self.owner.append(k)
+        self.db.executemany("INSERT INTO s(rowid, body) VALUES (?, ?)", rows)
 
     def _matching(self, terms: list[str], column: str = "") -> set[int]:
         query = " OR ".join((f"{column}:" if column else "") + f for t in terms for f in _forms(t))
         return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (query,))}
-
-    def _near(self, a: list[str], b: list[str]) -> set[int]:
-        """The passages where words of two neighbouring groups stand within two words of each other
-        ("feeding the squirrel" finds "Feed the Squirrel" and "feed squirrel")."""
-        near = " OR ".join(f"NEAR({x} {y}, 2)" for t in a for x in _forms(t) if " " not in t
-                           for u in b for y in _forms(u) if " " not in u)
-        if not near:
-            return set()
-        return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (near,))}
 
     def _weight(self, found: set[int]) -> float:
         """A word's IDF: one that few passages hold says more about which one is meant."""
         n = len(self.passages)
         return math.log((n - len(found) + 0.5) / (len(found) + 0.5) + 1)
 
+    def _sentences(self, terms: list[str]) -> set[int]:
+        query = " OR ".join(f for t in terms for f in _forms(t))
+        return {r for (r,) in self.db.execute("SELECT rowid FROM s WHERE s MATCH ?", (query,))}
+
     def search(self, asked: list[list[str]]) -> list[int]:
-        """Indexes of the passages that answer any group, best first. A group counts its IDF, twice
-        in a passage's name; two neighbouring words found near each other ("3 players") count again."""
+        """Indexes of the passages that answer any group, best first. A passage counts the groups
+        its best sentence answers, each by its IDF, and again those in its name; the groups found
+        anywhere in it count a little (PASSAGE)."""
         if not asked:
             return []
-        covered: dict[int, float] = {}
+        sentence: dict[int, float] = {}
+        named: dict[int, float] = {}
+        anywhere: dict[int, float] = {}
         for g in asked:
-            found = self._matching(g)
-            weight = self._weight(found)
-            for r in found:
-                covered[r] = covered.get(r, 0.0) + weight
+            weight = self._weight(self._matching(g))
+            for r in self._matching(g):
+                anywhere[r] = anywhere.get(r, 0.0) + weight
+            for r in self._sentences(g):
+                sentence[r] = sentence.get(r, 0.0) + weight
             if not g[0].isdigit():  # a number in a name ("3) Scoring", "PLAY 4") numbers it, it is no name
                 for r in self._matching(g, "name"):
-                    covered[r] = covered.get(r, 0.0) + weight
-        for a, b in zip(asked, asked[1:]):
-            found = self._near(a, b)
-            weight = self._weight(found)
-            for r in found:
-                covered[r] = covered.get(r, 0.0) + weight
+                    named[r] = named.get(r, 0.0) + weight
+        best: dict[int, float] = {}
+        for r, v in sentence.items():
+            k = self.owner[r]
+            best[k] = max(best.get(k, 0.0), v)
+        covered = {k: best.get(k, 0.0) + named.get(k, 0.0) + PASSAGE * anywhere.get(k, 0.0)
+                   for k in set(best) | set(named) | set(anywhere)}
         if not covered:
             return []
         query = " OR ".join(f for g in asked for t in g for f in _forms(t))
         rank = {r: score for r, score in self.db.execute(
             f"SELECT rowid, bm25(p, {NAME_WEIGHT}, 1.0) FROM p WHERE p MATCH ?", (query,))}
         ruling = [pid.startswith("ruling ") for pid, _, _ in self.passages]
-        # equal answers: the rulebook's own words before the project's ruling on them
-        return sorted(covered, key=lambda r: (-round(covered[r], 9), ruling[r], rank.get(r, 0.0), r))
+        # a passage that states no rule after every rule; equal answers: the rulebook's own words
+        # before the project's ruling on them
+        return sorted(covered, key=lambda r: (r in self.aside, -round(covered[r], 9), ruling[r], rank.get(r, 0.0), r))
 
 
 @lru_cache(maxsize=None)
 def index(game: str) -> Index:
-    passages = [(s.id, s.id, s.text) for s in rulebook.sections(game)]
+    sections = rulebook.sections(game)
+    passages = [(s.id, s.id, s.text) for s in sections]
     passages += [(rid, title, body if body.startswith(title) else f"{title}. {body}")
                  for rid, title, body in rulebook.rulings(game)]
-    return Index(passages)
+    return Index(passages, aside=[s.id for s in sections if s.aside])
 
 
 @lru_cache(maxsize=None)

@@ -104,7 +104,7 @@ def test_game_end_by_chair_and_burnt_scores_and_shares():
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
         {"roll": 5, "actions": ["d", "l", "c 1", "e 1"]}, {"roll": 2, "actions": []}]})
     r = scoring.score(rec, short_kit())
-    assert r.finished and [p.total for p in r.players] == [-1, -1] and r.winners == ["Ann", "Ben"]
+    assert r.finished and [p.total for p in r.players] == [-1, -1] and r.winners_as_played == ["Ann", "Ben"] and r.winners == []
     assert [(v.where, v.rule) for v in r.violations] == [('turn 3 (Ann), action 4 "e 1"', "GAME END"),]
     assert "shared" in r.tiebreaks[0].decided_by
 

@@ -243,3 +243,26 @@ def test_no_text_makes_a_traceback(text):
                                  "&a [*a]\n", "!!binary x\n", "9" * 5000 + "\n"]), max_size=10))
 def test_no_near_record_makes_a_traceback(lines):
     _no_traceback("".join(lines))
+
+
+def test_a_record_that_breaks_a_rule_has_no_winner_only_a_winner_as_played(tmp_path):
+    """Issue 36: an illegal record printed "Winner: Ann" and filled `winners`, which a table reads
+    as the verdict. Now: the result as played, beside the broken rules to settle first."""
+    import json as _json
+
+    from click.testing import CliRunner
+
+    from pnpkit.cli import cli
+    f = tmp_path / "r.yaml"
+    f.write_text("game: in-the-nuts\nplayers:\n  - name: Uwe\n    stores:\n"
+                 "      - {card: 3, nut: acorn, nuts: 2, jokers: [walnut/hazelnut]}\n"
+                 "  - name: Ann\n    stores:\n      - {card: 5, nut: walnut, nuts: 5}\n", encoding="utf-8")
+    for command in ("score", "check"):
+        r = CliRunner().invoke(cli, [command, str(f)])
+        assert r.exit_code == 1
+        assert "Winner as played: Ann (settle the broken rules first)" in r.output
+        assert "Winner: Ann" not in r.output
+    out = _json.loads(CliRunner().invoke(cli, ["score", str(f), "--json"]).output)
+    assert (out["valid"], out["winners"], out["winners_as_played"], out["ranking"][0]) == (False, [], ["Ann"], ["Ann"])
+    many = CliRunner().invoke(cli, ["score", str(f), str(f)])
+    assert "winner as played Ann" in many.output

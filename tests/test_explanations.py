@@ -110,3 +110,15 @@ def test_a_replay_page_refuses_a_record_of_more_steps_than_it_draws(monkeypatch,
                                      "  - {roll: 1, actions: [b]}\n")
     r = CliRunner().invoke(cli, ["replay", str(tmp_path / "r.yaml"), "--out", str(tmp_path)])
     assert r.exit_code == 2 and "more than 3 steps" in r.output and not list(tmp_path.glob("*.html"))
+
+
+def test_in_the_nuts_move_log_explain_says_1_point_not_1_points():
+    """Issue 36: "Ben: 1 points". Each player's first nut, stored at the setup, is 1 point."""
+    record = {"game": "in-the-nuts", "players": ["Anna", "Marlene"],
+              "setup": {"nuts": ["beechnut", "acorn", "hazelnut/acorn", "beechnut"],
+                        "first": {"Anna": {"take": "walnut", "to": "3b"}, "Marlene": {"take": "hazelnut", "to": "3b"}},
+                        "squirrels": {"Marlene": ["5-6"]}},
+              "turns": []}
+    r = score_text(json.dumps(record), "t.json", explain=True)
+    assert any(n.startswith("Anna: 1 point; most valuable full card: none") for n in r.explain)
+    assert not any("1 points" in n for n in r.explain)

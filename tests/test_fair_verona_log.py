@@ -321,3 +321,27 @@ def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it
             seen += 1
         walk.play(where, a, walk.why_illegal(a), False)
     assert seen > 100
+
+
+def test_a_turn_in_flow_style_names_its_helpers_with_and_and_a_comma_there_is_explained(tmp_path):
+    """Issue 36: `{clear: 2H with Ann, Cat}` cannot be written in flow style (the comma starts a new
+    entry). Written with "and" it reads as the block style does; with the comma, the message says why."""
+    import json as _json
+    import re
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from pnpkit.cli import cli
+    doc = (Path(__file__).resolve().parents[1] / "docs/records/fair-verona.md").read_text(encoding="utf-8")
+    game = next(b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S) if "difficulty: Medium" in b)
+    block = "  - draw: R1\n    place: aside\n    encounter: 10S\n    clear: 2H with Ann, Cat, Dan friend 5C\n    clue: JH\n"
+    assert block in game
+    flow = "  - {draw: R1, place: aside, encounter: 10S, clear: 2H with Ann and Cat and Dan friend 5C, clue: JH}\n"
+    (tmp_path / "block.yaml").write_text(game, encoding="utf-8")
+    (tmp_path / "flow.yaml").write_text(game.replace(block, flow), encoding="utf-8")
+    (tmp_path / "comma.yaml").write_text(game.replace(block, flow.replace(" and ", ", ")), encoding="utf-8")
+    run = lambda f: CliRunner().invoke(cli, ["score", str(tmp_path / f), "--json"])  # noqa: E731
+    assert _json.loads(run("flow.yaml").output) == _json.loads(run("block.yaml").output)
+    r = run("comma.yaml")
+    assert r.exit_code == 2 and "unknown key 'Cat' (in {...} a comma starts a new entry" in r.output

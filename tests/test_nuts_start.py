@@ -117,3 +117,22 @@ def test_the_documented_start_in_the_middle_of_a_round_scores_as_the_whole_game(
     assert r.valid and [p.total for p in r.players] == [40, 24]
     cut, _ = next((c, w) for c, w in cuts(_game()) if w == (2, 1))
     assert Record.model_validate(page).start == Record.model_validate(cut).start
+
+
+def test_an_orders_line_that_begins_with_an_empty_slot_is_quoted_and_an_unquoted_one_says_so(tmp_path):
+    """Issue 36: `orders: - al pi ...` is not YAML (a leading "- " is a list entry); the message
+    shows the line quoted, and quoted it reads."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs/records/nuts.md").read_text(encoding="utf-8")
+    example = next(b for b in re.findall(r"```yaml\n(.*?)```", doc, re.S) if "start:" in b and "  orders: " in b)
+    line = next(x for x in example.splitlines() if x.startswith("  orders: "))
+    slots = line.split(": ", 1)[1].split()
+    empty_first = " ".join(["-", *slots[1:-1], slots[0]])      # the same cards, slot 1 empty
+    bad, good = tmp_path / "bad.yaml", tmp_path / "good.yaml"
+    bad.write_text(example.replace(line, f"  orders: {empty_first}"), encoding="utf-8")
+    good.write_text(example.replace(line, f'  orders: "{empty_first}"'), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["score", str(bad)])
+    assert r.exit_code == 2 and f'bad.yaml:{example.splitlines().index(line) + 1}:' in r.output
+    assert 'a value that begins with "- " reads as a list in YAML: quote it, orders: "- al' in r.output
+    assert CliRunner().invoke(cli, ["score", str(good)]).exit_code in (0, 1)

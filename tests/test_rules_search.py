@@ -46,6 +46,16 @@ QUESTIONS = [
     ("nuts", "what does feeding the squirrel do", {"Feed the Squirrel"}),
     ("nuts", "when does the game end", {"Ending a Round", "ruling U7"}),
     ("nuts", "how are salt markers scored", {"FINAL SCORING", "ruling U3"}),
+    # a long passage gathered the question's words from unrelated sentences (issue 36): Overheating
+    # says "turn the counters over" and "the game" apart; Preparation has "two" and "storage cards"
+    ("chestnuts", "when is the game over", {"GAME END"}),
+    ("in-the-nuts", "can I put two kinds of nuts on one storage card", {"Putting Nuts in Storage", "ruling N1"}),
+]
+
+# questions whose deciding passage shares no word with them but an irregular form ("lose": "the game
+# is lost"): it is among the first three
+IN_THREE = [
+    ("forest-fire", "how do we lose", {"End of round", "ruling F4"}),
 ]
 
 
@@ -78,3 +88,24 @@ def test_the_text_shows_the_best_passages_and_names_the_rest():
     shown = [line[:-1] for line in r.output.splitlines() if line[:-1] in every and line.endswith(":")]
     assert shown == every[:3]
     assert r.output.rstrip().splitlines()[-1] == "Also: " + ", ".join(every[3:])
+
+
+@pytest.mark.parametrize("game, question, deciding", IN_THREE, ids=[f"{g}: {q}" for g, q, _ in IN_THREE])
+def test_the_deciding_passage_is_among_the_first_three(game, question, deciding):
+    r = CliRunner().invoke(cli, ["rules", game, question, "--json"])
+    assert {e["id"] for e in json.loads(r.output)[:3]} & deciding
+
+
+def test_a_passage_that_states_no_rule_comes_after_every_rule():
+    # the designer's notes speak of ornaments, boxes and trees, as the rules do; credits name the game
+    for game, question, aside in [("trim-the-tree", "what goes in the box", "Designer's notes"),
+                                  ("chestnuts", "who drew the artwork for the chestnuts", "Credits")]:
+        found = [e["id"] for e in json.loads(CliRunner().invoke(cli, ["rules", game, question, "--json"]).output)]
+        assert aside in found and found.index(aside) == len(found) - 1, (question, found)
+
+
+def test_a_question_is_answered_by_one_sentence_not_words_scattered_over_a_passage():
+    from pnpkit.scorer.search import Index
+    idx = Index([("Scattered", "Scattered", "Turn the counters over. Later on, continue the game."),
+                 ("Together", "Together", "Nothing else here. The game is over when a player wins.")])
+    assert [idx.passages[k][0] for k in idx.search([["game"], ["over"]])] == ["Together", "Scattered"]

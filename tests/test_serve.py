@@ -235,3 +235,68 @@ def test_trim_the_tree_end_position_checks_the_trees_and_takes_the_scores_as_wri
     apart = client.post("/end/trim-the-tree/score", data={**form, "p2.D1": "", "p2.E5": "yellow candle"}).json()
     assert [(v["box"], v["where"]) for v in apart["violations"]] == [("p2.name", "start.trees.Ben")]
     assert "ruling T1" in apart["violations"][0]["message"]
+
+
+def test_statistics_average_finished_games_and_count_unfinished_ones_apart(client, tmp_path):
+    """Issue 37: a one-turn Chestnuts game gave Dad and Mia a play at average 0."""
+    from pnpkit.scorer.api import score_text
+    t = token(client)
+    for k in range(2):
+        client.post("/sheet/nuts/save", data={**NUTS_FORM, "played": f"2026-11-2{k}", "token": t})
+    one_turn = "game: chestnuts\nplayers: [Dad, Mia]\nturns:\n  - roll: 1\n    actions: [b]\n"
+    store = Store(tmp_path / "data" / "history.sqlite")
+    store.save(one_turn, score_text(one_turn, "t.yaml"), played="2026-11-23")
+    stats = client.get("/stats").text
+    row = lambda name: re.search(rf">{name}</a></td>((?:<td class=\"num\">[^<]*</td>)+)</tr>", stats)[1]  # noqa: E731
+    cells = lambda name: re.findall(r'<td class="num">([^<]*)</td>', row(name))  # noqa: E731
+    assert cells("Dad") == ["0", "0", "–", "–", "1"]          # finished, wins, average, best, unfinished
+    ann = cells("Ann")
+    assert ann[0] == "2" and ann[4] == "–" and float(ann[2]) > 0
+
+
+def test_a_refused_save_shows_the_sheets_again_as_typed_with_why(client):
+    """Issue 37: a refused save showed raw JSON at /sheet/GAME/save (a sheet that is not a record yet;
+    a save from an older revision in a second tab). Now: the sheets again, nothing lost, the reason."""
+    t = token(client)
+    no_bonus = {**NUTS_FORM, "p2.bonus": "", "token": t}
+    r = client.post("/sheet/nuts/save", data=no_bonus)
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
+    assert 'role="alert"' in r.text and "Not saved: the sheets are not a record yet" in r.text and "bonus cards Ben held" in r.text
+    assert 'name="p1.name" id="p1.name" value="Ann"' in r.text and re.search(r'name="p1.salt" id="p1.salt"[^>]* value="3"', r.text)
+    assert re.search(r'name="p1.almond.1" id="p1.almond.1" value="x"[^>]* checked', r.text)
+    # two tabs correct the same game: the second save, from revision 1, finds revision 2
+    first = client.post("/sheet/nuts/save", data={**NUTS_FORM, "token": t}, follow_redirects=False)
+    play = int(first.headers["location"].rsplit("/", 1)[1])
+    client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "4", "play": play, "revision": 1, "token": t})
+    stale = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 1, "token": t})
+    assert stale.status_code == 409 and "changed on another screen" in stale.text
+    assert re.search(r'name="p1.salt" id="p1.salt"[^>]* value="5"', stale.text)     # what was typed, kept
+    assert 'name="revision" value="2"' in stale.text                         # saving again replaces revision 2
+    again = client.post("/sheet/nuts/save", data={**NUTS_FORM, "p1.salt": "5", "play": play, "revision": 2, "token": t},
+                        follow_redirects=False)
+    assert again.status_code == 303
+
+
+def test_a_saved_game_that_breaks_a_rule_is_won_as_played_not_won(client):
+    """Issue 36: at the table, "Won by Ann" reads as the verdict; a record that breaks a rule has a
+    winner as played, with the rules to settle first."""
+    form = {**NUTS_FORM, "p2.goals": "salty-mama", "token": token(client)}
+    location = client.post("/sheet/nuts/save", data=form, follow_redirects=False).headers["location"]
+    page = client.get(location).text
+    assert "Won as played by Ann: settle the broken rules first." in page and "Won by" not in page
+
+
+def test_a_table_whose_pnpkit_was_reinstalled_under_it_says_restart(tmp_path, monkeypatch, capsys):
+    """Issue 37: reinstalling pnpkit under a running serve gave TemplateNotFound 500s with a
+    traceback. Here the installed templates are gone from under the running app."""
+    import jinja2
+
+    import pnpkit.serve.app as serve_app
+    empty = tmp_path / "gone"
+    empty.mkdir()
+    monkeypatch.setattr(serve_app, "_pages", lambda: jinja2.Environment(loader=jinja2.FileSystemLoader(str(empty)), autoescape=True))
+    with TestClient(create_app(Settings(tmp_path / "data")), raise_server_exceptions=True) as c:
+        for path in ("/", "/sheet/nuts", "/stats"):
+            r = c.get(path)
+            assert r.status_code == 503 and "pnpkit was updated" in r.text and "restart <code>pnpkit serve</code>" in r.text
+    assert "Traceback" not in capsys.readouterr().err

@@ -132,7 +132,116 @@ def test_chestnuts_end_position_from_an_empty_board_to_the_saved_result(browser,
 
 
 def test_history_and_rules_in_the_browser(browser, server):
+    # a game of its own in the history (the other tests of this module may run in another process)
+    browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=2), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"})
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
+    browser.js("document.getElementById('save').click()")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
     browser.visit(server + "/history", "!!document.querySelector('main')", 390, 844, True)
     assert browser.js("document.querySelectorAll('table.plays tbody tr').length") >= 1
     browser.visit(server + "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "!!document.querySelector('main')")
     assert browser.js("document.querySelector('.passage.best h2').textContent") in ("Difficulty", "ruling F3")
+
+
+TAPPABLE = "header a, button, select, input[type=checkbox], input[type=radio], input[type=submit], .button"
+
+
+@pytest.mark.parametrize("path", ["/", "/sheet/nuts", "/sheet/in-the-nuts", "/history", "/stats", "/rules"])
+def test_every_tap_target_is_at_least_24_px(browser, server, path):
+    """Issue 37 (WCAG 2.5.8): the header's links were 19 px tall, NUTS' goal check boxes 13 px."""
+    browser.visit(server + path, "document.readyState === 'complete'", 390, 844, True)
+    small = browser.js(f"""[...document.querySelectorAll({json.dumps(TAPPABLE)})]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 24 || r.height < 24).map(([h, r]) => [h, Math.round(r.width), Math.round(r.height)])""")
+    assert small == []
+
+
+def test_a_total_box_of_sheets_not_complete_yet_is_marked_as_partial(browser, server):
+    """Issue 37: while a sheet was incomplete, the Total boxes showed partial sums (33 for a real 40)
+    as if they were the totals; now they say "so far" until the sheets are a record."""
+    browser.visit(server + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2), "p1.salt": "3",
+                        "p2.name": "Ben", **ticks(2, almond=2)})                       # no bonus cards yet
+    browser.wait("document.getElementById('p1.points.total').textContent.endsWith('so far')")
+    assert browser.js("document.getElementById('p1.points.total').classList.contains('partial')")
+    type_into(browser, {"p1.bonus": "B07", "p2.bonus": "B01"})                        # now a record
+    browser.wait("!document.getElementById('p1.points.total').textContent.endsWith('so far')")
+    assert browser.js("document.getElementById('p1.points.total').textContent") == browser.js(
+        "document.querySelector('[data-total=\"1\"]').textContent")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sheets_start_with_the_fewest_players_and_show_every_word_whole(browser, server, size):
+    """Issue 37: 4 In the Nuts! sheets for 3 players, no hint of a joker's format, and at 1280 px the
+    boxes cut their words ("waln", "walnut/")."""
+    w, h, mobile = SIZES[size]
+    browser.visit(server + "/sheet/in-the-nuts", "!!document.getElementById('sheet')", w, h, mobile)
+    shown = "[...document.querySelectorAll('fieldset.sheet')].filter(f => !f.hidden).length"
+    assert browser.js(shown) == 2
+    browser.js("document.getElementById('addseat').click()")
+    assert browser.js(shown) == 3 and browser.js("document.activeElement.name") == "p3.name"
+    browser.js("document.getElementById('addseat').click()")
+    assert browser.js(shown) == 4 and browser.js("document.getElementById('addseat').closest('p').hidden")
+    assert browser.js("document.querySelector('[name=\"p1.card3.jokers\"]').placeholder") == "acorn/hazelnut"
+    # the longest words the boxes take fit inside them, as the box's own font draws them
+    cut = browser.js("""(() => {
+        const ctx = document.createElement('canvas').getContext('2d'), out = [];
+        for (const [sel, word, room] of [['[name="p1.card3.nut"]', 'beechnut', 30], ['[name="p1.card3.jokers"]', 'walnut/hazelnut', 12]]) {
+          const e = document.querySelector(sel), s = getComputedStyle(e);
+          ctx.font = s.fontSize + ' ' + s.fontFamily;
+          if (ctx.measureText(word).width + room > e.getBoundingClientRect().width) out.push(word);
+        }
+        return out; })()""")
+    assert cut == []
+
+
+def test_a_sheet_typed_before_a_restart_is_kept_in_the_browser_and_saves_after_it(browser, tmp_path):
+    """Issue 37: a sheet filled in before the server restarted could not be saved ("out of date...
+    reload"), and reloading emptied it."""
+    data = tmp_path / "data"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+
+    def serve():
+        srv = uvicorn.Server(uvicorn.Config(create_app(Settings(data)), host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        return srv, thread
+
+    def restart(srv, thread):
+        srv.should_exit = True
+        thread.join(10)
+        return serve()
+
+    running = serve()
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    browser.js("localStorage.clear()")
+    typed = {"p1.name": "Ann", **ticks(1, almond=3), "p1.bonus": "B07", "p2.name": "Ben", "p2.bonus": "B01"}
+    type_into(browser, typed)
+    browser.wait("document.querySelector('[data-total=\"1\"]').textContent !== '–'")
+    running = restart(*running)
+    # the page, drawn before the restart, saves on the restarted server
+    browser.js("document.getElementById('save').click()")
+    browser.wait("location.pathname.startsWith('/play/') && document.readyState === 'complete'")
+    assert "Ann" in browser.js("document.body.textContent")
+    # saved: the draft is forgotten, the next sheet starts empty
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    assert browser.js("document.querySelector('[name=\"p1.name\"]').value") == ""
+    # typed, not saved, the server restarted and the page reloaded: what was typed is back
+    type_into(browser, typed)
+    running = restart(*running)
+    browser.visit(url + "/sheet/nuts", "!!document.getElementById('sheet')", 1280, 800, False)
+    assert browser.js("document.querySelector('[name=\"p1.name\"]').value") == "Ann"
+    assert browser.js("document.querySelector('[name=\"p1.almond.3\"]').checked")
+    assert browser.js("!!document.getElementById('restored')")
+    browser.js("localStorage.clear()")
+    running[0].should_exit = True
+    running[1].join(10)

@@ -57,7 +57,7 @@ def _pages() -> jinja2.Environment:
 def create_app(settings: Settings) -> Starlette:
     env = _pages()
     store = Store(settings.data / "history.sqlite")
-    token = secrets.token_urlsafe(24)   # one per server start: pages drawn before a restart must reload
+    token = _table_token(settings.data)  # kept in the data folder: a page typed into before a restart still saves
     pads = own.Pads(settings.kits)
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
@@ -95,21 +95,32 @@ def create_app(settings: Settings) -> Starlette:
         """The empty sheets, or (?play=N) a saved game's sheets filled from its record, to correct
         it: saving them makes that game's next revision."""
         game = _form_game(request)
+        play, filled = _reopened(request, store, game, _kit(game))
+        return form_page(request, game, False, play, filled)
+
+    def form_page(request: Request, game: str, end: bool, play: Any, filled: dict[str, str],
+                  refused: str = "", status: int = 200) -> Response:
+        """A game's sheets (or end position) as a form: empty, a saved game's to correct, or what was
+        typed, again, with why saving it was refused (`refused`): nothing typed is lost."""
         kit = _kit(game)
-        play, filled = _reopened(request, store, game, kit)
-        return page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
-                    play=play, filled=filled)
+        if not end:
+            response = page(request, "sheet.html", game=game, title=kit.game.title, seats=sheets.seats(game, kit),
+                            shown=sheets.shown(kit, filled), play=play, filled=filled, refused=refused)
+        else:
+            players, boards = sheets.end_seats(game, kit)
+            response = page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
+                            players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play,
+                            filled=filled, refused=refused)
+        response.status_code = status
+        return response
 
     async def end(request: Request) -> Response:
         game = request.path_params["game"]
         if game in sheets.SEE_ALSO:
             return RedirectResponse(sheets.SEE_ALSO[game], status_code=303)
         _end_game(request)
-        kit = _kit(game)
-        play, filled = _reopened(request, store, game, kit, end=True)
-        players, boards = sheets.end_seats(game, kit)
-        return page(request, "end.html", game=game, title=kit.game.title, what=sheets.end_form(game).TITLE,
-                    players=players, boards=boards, seats=range(1, kit.game.max_players + 1), play=play, filled=filled)
+        play, filled = _reopened(request, store, game, _kit(game), end=True)
+        return form_page(request, game, True, play, filled)
 
     async def score_end(request: Request) -> Response:
         out = _scored(_end_game(request), await guarded(request), end=True)
@@ -134,12 +145,17 @@ def create_app(settings: Settings) -> Starlette:
         form = await guarded(request)
         out = _scored(game, form, end=end)
         result = out.pop("_result", None)
+        typed = {k: v.text for k, v in sheets.values(form.multi_items()).items()}
+        asked = revision_of(form)
+        shown = store.get(asked["play"]) if asked and _exists(store, asked["play"]) else None
         if out.get("error") or result is None or (not end and not out["names"]):
-            return JSONResponse(out, status_code=400)
+            return form_page(request, game, end, shown, typed, f"Not saved: {_why_not(out)}", 400)
         try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **asked)
         except Conflict as e:
-            return JSONResponse({**out, "error": str(e)}, status_code=409)
+            # the sheets again as typed, now against the newest revision: saving them again replaces it
+            return form_page(request, game, end, shown, typed, f"Not saved: {e}. What you typed is below; "
+                             "saving it now replaces that revision.", 409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
     async def show_play(request: Request) -> Response:
@@ -224,7 +240,8 @@ def create_app(settings: Settings) -> Starlette:
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, own.NoPad: _no_form,
-                                                       _Refused: _refused})
+                                                       _Refused: _refused, jinja2.TemplateNotFound: _updated,
+                                                       ImportError: _updated})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
@@ -275,6 +292,43 @@ class _Refused(Exception):
         self.response = response
 
 
+def _table_token(folder: Path) -> str:
+    """The pages' token (a cookie and a form field that must match), made once and kept beside the
+    history, readable by this user alone: a sheet filled in before `pnpkit serve` restarted still
+    saves. A file that is not a token is replaced."""
+    path = folder / "table-token"
+    try:
+        kept = path.read_text(encoding="ascii").strip()
+        if len(kept) == 32 and kept.replace("-", "").replace("_", "").isalnum():
+            return kept
+    except (OSError, UnicodeError):
+        pass
+    made = secrets.token_urlsafe(24)
+    folder.mkdir(parents=True, exist_ok=True)
+    part = folder / f".table-token.{secrets.token_hex(4)}"
+    part.write_text(made, encoding="ascii")
+    part.chmod(0o600)
+    part.replace(path)
+    return made
+
+
+def _why_not(out: dict) -> str:
+    """Why a form's record cannot be saved, in words: what is not a record yet, or the error."""
+    if out.get("error"):
+        return out["error"]
+    if not out.get("names"):
+        return "write at least one player's name"
+    return "the sheets are not a record yet: " + "; ".join(v["message"] for v in out.get("violations", []))
+
+
+def _exists(store: Store, play: int) -> bool:
+    try:
+        store.get(play)
+        return True
+    except KeyError:
+        return False
+
+
 def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = False) -> tuple[Any, dict[str, str]]:
     """The saved game a form route's ?play=N asks to correct and its boxes filled from its record,
     or (None, {}) for an empty form (_Refused: no such game, or one this form cannot show)."""
@@ -288,6 +342,18 @@ def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = F
         raise _Refused(PlainTextResponse("no such game in the history", status_code=404)) from None
     except (sheets.FormProblem, SourceError) as e:
         raise _Refused(PlainTextResponse(f"game {asked} cannot be opened in this form: {e}", status_code=400)) from None
+
+
+UPDATED = ("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Restart pnpkit serve</title>"
+           "<h1>pnpkit was updated</h1><p>pnpkit was reinstalled or updated while this table was open: "
+           "restart <code>pnpkit serve</code> (Ctrl-C where it runs, then start it again). Every saved game "
+           "is kept, and what you typed on a score sheet stays in this browser until it is saved.</p></html>")
+
+
+async def _updated(request: Request, exc: Exception) -> Response:
+    """A page or a module gone from under a running server (pnpkit reinstalled): one clear page, no
+    traceback (written without a template: the templates may be what is gone)."""
+    return HTMLResponse(UPDATED, status_code=503)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:

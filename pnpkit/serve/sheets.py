@@ -56,6 +56,14 @@ def seats(game: str, kit: Any) -> list[Seat]:
     return [Seat(n, boxes, layout) for n in range(1, kit.game.max_players + 1)]
 
 
+def shown(kit: Any, filled: dict | None) -> int:
+    """How many sheets a page shows at first: the fewest players the game takes, or as many as a
+    saved game being corrected names (the rest are a button away: nobody scrolls past empty sheets)."""
+    named = [int(k[1:].split(".")[0]) for k, v in (filled or {}).items()
+             if k.endswith(".name") and str(v).strip() and k[1:].split(".")[0].isdigit()]
+    return max([kit.game.min_players, *named])
+
+
 def values(items: Iterable[tuple[str, Any]]) -> Values:
     """The posted form as the PDF reader's values: a box ticked several times (the goal cards
     claimed) is one text, its values joined by commas; each box is on its seat's "page"."""

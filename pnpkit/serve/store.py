@@ -206,15 +206,17 @@ class Store:
         return [self.get(i) for (i,) in self.db.execute(sql, (*args, limit))]
 
     def player_stats(self, game: str | None = None) -> list[dict]:
-        """Per player (and game): plays, wins (shared wins count; a cooperative game won is a win for
-        each player), average and best score (none in a cooperative game)."""
+        """Per player (and game), of finished games: plays, wins (shared wins count; a cooperative
+        game won is a win for each player), average and best score (none in a cooperative game); and
+        apart, the unfinished games (a game stopped after one turn is no score of 0)."""
         won = "CASE WHEN p.outcome IS NULL THEN s.place = 1 AND p.finished ELSE p.outcome = 'won' END"
-        sql = f"""SELECT s.player, p.game, count(*), sum({won}), avg(s.total), max(s.total)
+        done = "CASE WHEN p.finished THEN s.total END"
+        sql = f"""SELECT s.player, p.game, sum(p.finished), sum({won}), avg({done}), max({done}), sum(NOT p.finished)
                  FROM seat s JOIN play p ON p.id = s.play
                  WHERE (? IS NULL OR p.game = ?)
                  GROUP BY s.player, p.game ORDER BY p.game, sum({won}) DESC, s.player"""
-        return [{"player": r[0], "game": r[1], "plays": r[2], "wins": r[3] or 0,
-                 "average": round(r[4], 1) if r[4] is not None else None, "best": r[5]}
+        return [{"player": r[0], "game": r[1], "plays": r[2] or 0, "wins": r[3] or 0,
+                 "average": round(r[4], 1) if r[4] is not None else None, "best": r[5], "unfinished": r[6] or 0}
                 for r in self.db.execute(sql, (game, game))]
 
     def game_stats(self) -> list[dict]:

@@ -68,6 +68,7 @@ class Field:
     choices: tuple[tuple[str, str], ...] = ()   # pick/picks: (value, label)
     group: str = ""                             # the box a violation is shown beside (a column, a card)
     calc: Calc | None = None                    # points: added up by the sheet, never read
+    hint: str = ""                              # text: an example of what the box takes
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def fields(kit) -> list[Field]:
         card = f"card{c.name}"
         out += [Field(f"{card}.nut", "Nut", "pick", kinds, group=card),
                 Field(f"{card}.nuts", "Nuts", "count", group=card),
-                Field(f"{card}.jokers", "Jokers", "text", group=card),
+                Field(f"{card}.jokers", "Jokers", "text", group=card, hint="acorn/hazelnut"),
                 Field(f"{card}.points", "Points", "points", group=card,
                       calc=Calc("card", (f"{card}.nuts", f"{card}.jokers"), (c.size, c.points)))]
     cards = tuple(f"card{c.name}.points" for c in params.cards)

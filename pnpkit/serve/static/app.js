@@ -237,3 +237,14 @@ function dicePad(spec, changed, done) {
   keep();
   post("/table/view", {}).then(v => { if (v.error) refuse({ action: "", message: v.error, quote: "", rule: "" }); else show(v); });
 })();
+
+// A sheet's draft is kept in this browser until it is saved (static/sheet.js): the game's page,
+// opened by the save that went through, forgets it.
+(function () {
+  "use strict";
+  const saving = sessionStorage.getItem("pnpkit-saving");
+  if (saving && location.pathname.startsWith("/play/")) {
+    try { localStorage.removeItem(saving); } catch (e) { /* nothing was kept */ }
+    sessionStorage.removeItem("pnpkit-saving");
+  }
+})();

@@ -33,6 +33,13 @@
   function show(result) {
     clear();
     Object.entries(result.calculated || {}).forEach(([k, v]) => { const o = document.getElementById(k); if (o) o.textContent = v === "x" ? "✓" : v; });
+    // sheets that are not a record yet: a Total box adds up only the boxes the sheet sums itself
+    // (not the goal and bonus cards the scorer counts), so its figure is marked as partial
+    document.querySelectorAll('[data-points$=".points.total"]').forEach(t => {
+      t.classList.toggle("partial", !result.players && t.textContent !== "");
+      if (!result.players && t.textContent !== "") { t.textContent += " so far"; t.title = "partial: the sheets are not complete yet"; }
+      else t.removeAttribute("title");
+    });
     const ranking = document.getElementById("ranking"), list = document.getElementById("violations");
     list.replaceChildren();
     if (result.error) { ranking.textContent = result.error; ranking.className = result.names.length ? "bad" : "quiet"; return; }
@@ -79,8 +86,41 @@
       .then(r => r.json()).then(result => { if (mine === asked) show(result); })
       .catch(() => { document.getElementById("ranking").textContent = "The server does not answer."; });
   }
+  // the sheets beyond the fewest players are a button away, one at a time
+  const add = document.getElementById("addseat");
+  if (add) add.addEventListener("click", () => {
+    const next = form.querySelector("fieldset.sheet[hidden]");
+    if (next) { next.hidden = false; next.querySelector("input").focus(); }
+    if (!form.querySelector("fieldset.sheet[hidden]")) add.closest("p").hidden = true;
+  });
   form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(score, 150); });
   form.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(score, 50); });
-  // a saved game opened again to correct it: its sheets come filled in, scored at once
+  // What is typed is kept in this browser until it is saved, so a closed tab or a restarted server
+  // loses nothing: on an empty form it comes back. A save that goes through (the game's page opens)
+  // forgets it; a refused one comes back filled in from the server, and keeps it.
+  const draft = "pnpkit-draft:" + location.pathname + location.search;
+  sessionStorage.removeItem("pnpkit-saving");
+  function keep() {
+    const typed = [...new FormData(form)].filter(([k, v]) => k.includes(".") && typeof v === "string" && v !== "");
+    try { localStorage.setItem(draft, JSON.stringify(typed)); } catch (e) { /* private mode: nothing kept */ }
+  }
+  function restore() {
+    let typed = null;
+    try { typed = JSON.parse(localStorage.getItem(draft) || "null"); } catch (e) { typed = null; }
+    if (!Array.isArray(typed) || !typed.length) return;
+    typed.forEach(([k, v]) => form.querySelectorAll('[name="' + CSS.escape(String(k)) + '"]').forEach(e => {
+      if (e.type === "checkbox") { if (e.value === v) e.checked = true; } else e.value = String(v);
+    }));
+    form.querySelectorAll("fieldset.sheet[hidden]").forEach(f => { if (f.querySelector("input[name$='.name']").value.trim()) f.hidden = false; });
+    const note = document.createElement("p");
+    note.className = "quiet"; note.id = "restored";
+    note.textContent = "What you typed before is back (not saved yet).";
+    form.prepend(note);
+  }
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  form.addEventListener("submit", () => { keep(); sessionStorage.setItem("pnpkit-saving", draft); });
+  if (![...form.querySelectorAll("input[name$='.name']")].some(e => e.value.trim())) restore();
+  // a saved game opened again to correct it (or a draft brought back): its sheets are scored at once
   if ([...form.querySelectorAll("input[name$='.name']")].some(e => e.value.trim())) score();
 })();

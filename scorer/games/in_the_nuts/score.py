@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
-from pnpkit.scorer.core import Result, Violation
+from pnpkit.scorer.core import Result, Violation, plural
 from pnpkit.scorer.games.in_the_nuts.position import picture as draw
 from pnpkit.scorer.games.in_the_nuts.record import Record, params_of, player_count
 from pnpkit.scorer.games.in_the_nuts.replay import replay
@@ -42,7 +42,7 @@ def score_log(record: Record, params: Params, violations: list[Violation], expla
         ps, best[name] = player_score(name, s.cards[p].values())
         scores.append(ps)
         if explain:
-            rep.note(f"{name}: {ps.total} points; most valuable full card: {best[name] or 'none'} (ruling N4)")
+            rep.note(f"{name}: {plural(ps.total, 'point')}; most valuable full card: {best[name] or 'none'} (ruling N4)")
     ranked, tiebreaks = ranking(scores, best)
     return Result(game=GAME, players=scores, violations=violations + rep.violations, finished=s.over,
                   ranking=ranked, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)
