@@ -131,3 +131,11 @@ def test_a_game_of_another_kind_does_not_open_in_the_pad(client):
     client.post("/import", data={"token": t}, files={"record": ("c.yaml", nuts.encode())})
     r = client.get("/pad/moth-and-lamp?play=1")
     assert r.status_code == 400 and "is not a game of Moth & Lamp" in r.text
+
+
+def test_a_refused_save_shows_the_pad_again_as_typed_with_why(client):
+    r = client.post("/pad/moth-and-lamp/save", data={"token": token(client), **ANN, "p1.r2": "lots"})
+    assert r.status_code == 400
+    assert 'id="refused">Not saved: Round 2: expected a number, not &#39;lots&#39;' in r.text
+    assert 'name="p1.r2" id="p1.r2" inputmode="numeric" maxlength="7" value="lots"' in r.text
+    assert 'name="p1.name" id="p1.name" value="Ann"' in r.text

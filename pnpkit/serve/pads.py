@@ -140,8 +140,17 @@ class PadPages:
                 return PlainTextResponse("no such game in the history", status_code=404)
             except SourceError as e:
                 return PlainTextResponse(f"game {asked} cannot be opened in this pad: {e}", status_code=400)
-        return self.page(request, "pad.html", game=served.id, title=served.title, pad=pad, play=play, filled=filled,
-                         seats=range(1, pad.seats + 1), header=_header(kit, pad))
+        return self.pad_page(request, served, play, filled)
+
+    def pad_page(self, request: Request, served: Served, play: Play | None, filled: dict[str, str],
+                 refused: str = "", status: int = 200) -> Response:
+        """The pad as a form: empty, a saved game's to correct, or what was typed, again, with why
+        saving it was refused (`refused`): nothing typed is lost."""
+        kit, pad = served.pad()
+        response = self.page(request, "pad.html", game=served.id, title=served.title, pad=pad, play=play,
+                             filled=filled, seats=range(1, pad.seats + 1), header=_header(kit, pad), refused=refused)
+        response.status_code = status
+        return response
 
     async def score(self, request: Request) -> Response:
         out = scored(self.served(request), await self.guarded(request))
@@ -149,15 +158,26 @@ class PadPages:
         return JSONResponse(out)
 
     async def save(self, request: Request) -> Response:
+        """The typed pad saved, as a new game or the next revision of the one it corrects; refused,
+        the pad comes back as typed with the reason above it (a stale revision: 409)."""
         form = await self.guarded(request)
-        out = scored(self.served(request), form)
+        served = self.served(request)
+        out = scored(served, form)
         result = out.pop("_result", None)
-        if out.get("error") or result is None:
-            return JSONResponse(out, status_code=400)
+        typed = {k: str(v) for k, v in form.multi_items() if "." in k and isinstance(v, str)}
+        asked = revision_of(form)
         try:
-            play = self.store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+            shown = self.store.get(asked["play"]) if asked else None
+        except KeyError:
+            shown = None
+        if out.get("error") or result is None:
+            why = out.get("error") or "; ".join(v["message"] for v in out.get("violations", []))
+            return self.pad_page(request, served, shown, typed, f"Not saved: {why}", 400)
+        try:
+            play = self.store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **asked)
         except Conflict as e:
-            return JSONResponse({**out, "error": str(e)}, status_code=409)
+            return self.pad_page(request, served, shown, typed, f"Not saved: {e}. What you typed is below; saving it "
+                                 "now replaces that revision.", 409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
 
