@@ -67,7 +67,8 @@ def build_everything(tree: Path, out: Path) -> None:
     """Every option set, every kit, into `out` (file names carry the options, so one folder holds
     them all). The code is `tree`'s: it goes first on the path, before any installed pnpkit."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    examples = sorted(str(p.relative_to(tree)) for p in tree.glob("examples/*/*.yaml"))
+    examples = sorted(str(p.relative_to(tree)) for p in tree.glob("examples/*/*.yaml")
+                      if "\ncomponents:" in p.read_text(encoding="utf-8"))   # kits, not the records beside them
     for opts in OPTION_SETS:
         subprocess.run([sys.executable, "-m", "pnpkit", "build", "--all", "--out", str(out), *opts],
                        cwd=tree, env=env, check=True, capture_output=True)

@@ -55,8 +55,10 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
     out: list[Sheet] = []
     for p, pages in planned:
         placed = _placed(p, paper)
+        sums = p.meta.get("sums") or {}   # a designer's scoring pad (kitfile/pad.py): its totals
         for seat, boxes in enumerate(pages, 1):
-            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh), *_script(scripts, name))
+            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh),
+                            *(_sum(sums[name]) if name in sums else _script(scripts, name)))
                            for name, fx, fy, fw, fh in boxes)
             who = f", player {seat}" if len(pages) > 1 else ""
             left = f"{title}: {titles.get(p.component, p.component)}{who}: fill in on screen, then save or print at 100%"
@@ -86,6 +88,13 @@ def _script(scripts: dict, name: str) -> tuple[str, ...]:
         return ()
     from pnpkit.kitfile.forms.calc import javascript
     return (javascript(calc, seat + "."),)
+
+
+def _sum(boxes: tuple[str, ...]) -> tuple[str]:
+    """`(script,)` of a scoring pad's total: the sum of its boxes, as every other sheet's sums."""
+    from pnpkit.scorer.forms import Calc
+    from pnpkit.scorer.forms.calc import javascript
+    return (javascript(Calc("sum", boxes), ""),)
 
 
 def _placed(p: Piece, paper: Paper) -> Placed:

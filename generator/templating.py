@@ -26,7 +26,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -50,12 +50,22 @@ BUILD_SECONDS = 3.0     # all of one build's renders together (`budget`)
 
 
 class TemplateProblem(InputError):
-    """A template that cannot be rendered: why, and the template's line if known."""
+    """A template that cannot be rendered: why, and the template's line if known; `missing`, for a
+    key a mapping does not have (`row.nam`): (the key, the keys it has), for pnpkit's own words."""
 
-    def __init__(self, message: str, line: int | None = None):
+    def __init__(self, message: str, line: int | None = None, missing: tuple[str, tuple[str, ...]] | None = None):
         super().__init__(message)
         self.message = message
         self.line = line
+        self.missing = missing
+
+
+class MissingKey(jinja2.UndefinedError):
+    """A template asked a mapping (a deck's row, the params) for a key it does not have."""
+
+    def __init__(self, message: str, name: str = "", keys: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.name, self.keys = name, keys
 
 
 class ConfinedLoader(jinja2.BaseLoader):
@@ -147,6 +157,8 @@ class KitSandbox(ImmutableSandboxedEnvironment):
         try:
             return obj[key]
         except (TypeError, LookupError, ValueError):
+            if isinstance(obj, dict) and isinstance(key, str):   # said as the mapping's keys, when it fails
+                return self.undefined(obj=obj, name=key, exc=partial(MissingKey, name=key, keys=tuple(map(str, obj))))
             return self.undefined(obj=obj, name=key)
 
     def is_safe_callable(self, obj: Any) -> bool:
@@ -258,6 +270,8 @@ def render(env: KitSandbox, context: dict, *, file: str | None = None, text: str
         raise TemplateProblem(f"no template {e.name!r} in templates/ or beside the kit file") from None
     except jinja2.TemplateSyntaxError as e:
         raise TemplateProblem(f"TemplateSyntaxError: {e.message}", e.lineno) from None
+    except MissingKey as e:
+        raise TemplateProblem(f"UndefinedError: {e.message}", _template_line(e), (e.name, e.keys)) from None
     except jinja2.TemplateError as e:
         raise TemplateProblem(f"{type(e).__name__}: {e.message}", _template_line(e)) from None
     except _Timeout:

@@ -9,7 +9,7 @@ Lengths, sizes, positions and colours are read by kitfile/units.py (re-exported 
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,8 @@ from pnpkit.kitfile.units import (  # noqa: F401  (re-exported: the kit-file mod
     parse_length,
     parse_size,
 )
+from pnpkit.kitfile.layout import CARD_PARTS, PIECE_PARTS, Layout, checked
+from pnpkit.kitfile.pad import Scoring
 
 
 class Strict(BaseModel):
@@ -76,10 +78,31 @@ class Face(Strict):
     title: str | None = Field(None, description="Cards: a title at the top (jinja2, sees `row`, `params`).")
     text: str | None = Field(None, description="Cards: body text under the art (jinja2 template text, sees `row`, `params`).")
     blank: bool = Field(False, description="Print nothing on this side (a set's colour and mark are not added).")
+    layout: Layout = Field(default_factory=dict, description="Where the face's parts are drawn and how their words "
+                           "look, as Squib's layouts: a part (label, art; on cards also title and text) or a named "
+                           "text of your own -> {at, size, font, size_pt, color, align, valign, rotate}, mm from "
+                           'the face\'s top-left (e.g. {label: {color: "#ffffff"}}).')
+
+    PARTS: ClassVar[tuple[str, ...]] = PIECE_PARTS
+
+    @model_validator(mode="after")
+    def _layout(self) -> "Face":
+        checked(self.layout, self.PARTS)
+        if self.art_box == "full" and "art" in self.layout and self.layout["art"].placed:
+            raise ValueError("layout.art: `art_box: full` covers the whole face: give the art a box of its own or "
+                             "`art_box: full`, not both")
+        if self.PARTS is PIECE_PARTS:
+            for name, place in self.layout.items():
+                if place.color is not None and not is_color(place.color):
+                    raise ValueError(f'layout.{name}.color: expected a colour "#rrggbb", got {place.color!r} '
+                                     "(only a card's colour may read its deck row)")
+        return self
 
 
 class CardFace(Face):
     """A card's face: its colours may also come from the deck, a row's column giving each card its own."""
+
+    PARTS: ClassVar[tuple[str, ...]] = CARD_PARTS
 
     fill: RowColor | None = Field(None, description='Background colour; on cards also jinja2 reading the deck row '
                                   '(e.g. "{{ row.hex }}" for a column `hex` of "#rrggbb" colours).')
@@ -242,9 +265,13 @@ class ScoreSheet(_Component):
                           "sheet's corners, so a camera finds the sheet and its boxes (`pnpkit score` of a photo).")
     group_height: PositiveLength = Field(13.0, description="Height of the band of column groups.")
     heading_height: PositiveLength = Field(7.0, description="Height of the row of column headings.")
+    scoring: Scoring | None = Field(None, description="A pad that scores with no code: each column one player's, "
+                                    "the rows their boxes; {total, adds, wins, range, tiebreaks} (kitfile/pad.py).")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":
+        if self.scoring is not None:
+            self.scoring.check(self.rows, self.groups)
         names = {g.name for g in self.groups}
         for c in self.columns:
             if c.group is not None and c.group not in names:

@@ -78,6 +78,14 @@ LINE_MAX = 240     # one problem's line
 MESSAGE_MAX = 440  # a whole message (the CLI adds "pnpkit: "): well under 500 characters
 
 
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """` (did you mean 'chestnuts'?)` for the nearest of `known` to a misspelt `name`, or "": a name
+    nobody meant is told apart from a slip of the finger (`build chesnuts`, a row `Rund 4`)."""
+    import difflib
+    near = difflib.get_close_matches(str(name)[:60], list(known), n=1, cutoff=0.75)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
 def _middle(text: str, width: int) -> str:
     """A long name cut in the middle, keeping its start and its end."""
     return text if len(text) <= width else text[: width // 2 - 1] + "…" + text[-(width // 2 - 1):]

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
 
-from pnpkit.kitfile.errors import Problem, SourceError, field_name
+from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean, field_name
 from pnpkit.kitfile.source import Source, load_file, validate
 
 
@@ -68,9 +69,10 @@ class KitHead(Strict):
 
     game: GameInfo
     params: Any = Field(default_factory=dict, description="The game's numbers, shared with the scorer.")
-    file: str = Field("", exclude=True, description="The kit file's name in messages (set by the loader).")
-    path: str = Field("", exclude=True, description="The kit file's absolute path (set by the loader): its "
-                      "folder is the one it may read templates and other files from (kitfile/files.py).")
+    # set by the loader, never written in a kit file: not in its JSON Schema
+    file: SkipJsonSchema[str] = Field("", exclude=True, description="The kit file's name in messages.")
+    path: SkipJsonSchema[str] = Field("", exclude=True, description="The kit file's absolute path: its folder is "
+                                      "the one it may read templates and other files from (kitfile/files.py).")
 
 
 def params_model(game_id: str) -> type[BaseModel] | None:
@@ -97,7 +99,8 @@ def kit_path(name: str) -> tuple[Path, str]:
         return Path(name), name
     if name not in kit_ids():
         known = ", ".join(kit_ids())
-        raise SourceError(name, [Problem(None, "", f"no kit of that name (kits: {known}; or give a path to a .yaml file)")])
+        raise SourceError(name, [Problem(None, "", f"no kit of that name{did_you_mean(name, kit_ids())} (kits: {known}; "
+                                                   "or give a path to a .yaml file)")])
     return _shipped(name), f"kits/{name}.yaml"
 
 

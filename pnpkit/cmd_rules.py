@@ -13,7 +13,7 @@ import click
 
 from pnpkit import complete
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean
 from pnpkit.cmd_score import title
 
 
@@ -23,7 +23,8 @@ SHOWN = 3  # passages printed whole, best first; the rest by their ids (all of t
 def _game(game: str) -> str:
     from pnpkit.scorer.games import GAMES
     if game not in GAMES:
-        raise SourceError(game, [Problem(None, "", f"no rulebook for that game (games: {', '.join(GAMES)})")])
+        raise SourceError(game, [Problem(None, "", f"no rulebook for that game{did_you_mean(game, GAMES)} "
+                                                   f"(games: {', '.join(GAMES)})")])
     return game
 
 

@@ -40,10 +40,16 @@ def read(record: str, heads: dict | None = None):
 def _compute(record: str, explain: bool) -> Result:
     """Read, check and score the record."""
     game, rec, kit, _ = read(record)
+    _TITLES[kit.game.id] = kit.game.title   # (a designer's game, scored from its pad, has no id to look up)
     return game.score_record(rec, kit, explain=explain)
 
 
+_TITLES: dict[str, str] = {}
+
+
 def title(game: str) -> str:
+    if game in _TITLES:
+        return _TITLES[game]
     try:
         from pnpkit.kitfile.head import load_head
         return load_head(game).game.title

@@ -36,7 +36,10 @@ def register(cli: click.Group) -> None:
     @click.option("--data", "data", type=click.Path(file_okay=False), default=None,
                   help="The folder of the play history (default: your user data folder).")
     @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
-    def serve(port: int, lan: bool, data: str | None, no_browser: bool) -> None:
+    @click.option("--kit", "kits", multiple=True, type=click.Path(exists=True, dir_okay=False), metavar="FILE",
+                  help="A kit file of your own game with a score pad that scores (`scoring:`): its pad is served as a "
+                       "form and its games kept in the history. Give it again for more games.")
+    def serve(port: int, lan: bool, data: str | None, no_browser: bool, kits: tuple[str, ...]) -> None:
         """The table in a browser: fill in the final score sheets and see the totals, the ranking and
         every broken rule as you type; ask the rulebook in plain words; keep every game played, with
         each player's statistics. Served on this computer only (127.0.0.1) unless --lan. Ctrl-C stops."""
@@ -48,7 +51,7 @@ def register(cli: click.Group) -> None:
         from pnpkit.serve.app import Settings, create_app
         folder = Path(data) if data else data_folder()
         code = secrets.token_urlsafe(9) if lan else None
-        app = create_app(Settings(folder, access_code=code))
+        app = create_app(Settings(folder, access_code=code, kits=tuple(Path(k) for k in kits)))
         host = "0.0.0.0" if lan else "127.0.0.1"
         url = f"http://{_lan_address() if lan else '127.0.0.1'}:{port}/" + (f"?code={code}" if code else "")
         click.echo(f"pnpkit at the table: {url}  (history in {folder}; Ctrl-C stops)")

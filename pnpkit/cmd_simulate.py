@@ -69,8 +69,9 @@ def _kit(game: str):
         raise refuse("GAME", f"expected a game id or a kit file, got {len(game)} characters")
     path = game.endswith((".yaml", ".yml")) or "/" in game or "\\" in game
     if not path and matches.module(game) is None:
-        raise refuse(game, f"pnpkit cannot simulate this game: it plays {', '.join(matches.games())} "
-                           f"(a game is simulated once its records are move logs)")
+        from pnpkit.kitfile.errors import did_you_mean
+        raise refuse(game, f"pnpkit cannot simulate this game{did_you_mean(game, matches.games())}: it plays "
+                           f"{', '.join(matches.games())} (a game is simulated once its records are move logs)")
     kit = load_kit(game, components=False)
     module = matches.module(kit.game.id)
     if module is None:

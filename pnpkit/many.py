@@ -27,7 +27,7 @@ def expand(names: tuple[str, ...]) -> list[str]:
             found = []
             for root, dirs, files in os.walk(name):
                 dirs.sort()
-                found += [os.path.join(root, f) for f in sorted(files) if f.endswith(SUFFIXES)]
+                found += [Found(os.path.join(root, f)) for f in sorted(files) if f.endswith(SUFFIXES)]
                 if len(out) + len(found) > MAX_RECORDS:
                     raise SourceError(name, [_problem(f"holds more than {MAX_RECORDS:,} records")])
             if not found:
@@ -36,6 +36,16 @@ def expand(names: tuple[str, ...]) -> list[str]:
         else:
             out.append(name)
     return out
+
+
+class Found(str):
+    """A record file found in a folder, not named: a kit file there (beside the records of a
+    designer's game, whose `kit:` names it) is passed over."""
+
+
+def _passed_over(path: str, e: SourceError) -> bool:
+    from pnpkit.scorer.api import KitFile
+    return isinstance(path, Found) and isinstance(e, KitFile)
 
 
 def _problem(message: str):
@@ -54,7 +64,8 @@ def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
             game, record, kit, _ = read(path, _HEADS)
             result = game.score_record(record, kit)
         except SourceError as e:
-            yield path, 2, e
+            if not _passed_over(path, e):
+                yield path, 2, e
             continue
         yield path, 0 if result.valid else 1, result
 
@@ -137,7 +148,8 @@ def _chunk_of_texts(texts: list[tuple[str, "str | SourceError"]], as_jsonl: bool
             game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS)
             result = game.score_record(record, kit)
         except SourceError as e:
-            out.append((2, render(path, 2, e)))
+            if not _passed_over(path, e):
+                out.append((2, render(path, 2, e)))
             continue
         code = 0 if result.valid else 1
         out.append((code, render(path, code, result)))

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpkit.kitfile.errors import Problem, SourceError
+from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.head import load_head
 from pnpkit.kitfile.source import Source, field_name, load_file, parse, validate
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.game import Game
 from pnpkit.scorer.games import GAMES, load, log_games
+
+
+class KitFile(SourceError):
+    """A kit file read as a record: in a folder of records (a designer's game, its records beside
+    its kit) it is passed over, not counted as a record that cannot be read."""
 
 
 def game_of(game: object) -> Game | None:
@@ -25,21 +30,30 @@ def scored_games() -> list[str]:
     return list(GAMES)
 
 
-def read_record(source: Source, heads: dict[str, Kit] | None = None):
+def read_record(source: Source, heads: dict[str, Kit] | None = None, folder: Path | None = None):
     """Validate a parsed record against its game's format -> (game, record, kit).
 
     `heads`, when given, keeps each game's kit once read: many records scored in one run are all
-    scored against the kit as it was when the first of them was read (pnpkit/many.py)."""
+    scored against the kit as it was when the first of them was read (pnpkit/many.py). A record of
+    a designer's score pad (`kit:`) is read by scorer/pad.py, its kit found in `folder` (default:
+    the record's own)."""
     data = source.data
     if not isinstance(data, dict):
         raise SourceError(source.file, [Problem(source.line_of(()), "", "expected a mapping with a `game:` key")])
+    if "kit" in data:
+        from pnpkit.scorer import pad
+        return pad.read(source, folder)
+    if isinstance(data.get("game"), dict):   # a kit file's `game:` is its mapping of id, title, players
+        raise KitFile(source.file, [Problem(source.line_of(("game",)), "", "this is a kit file, not a record "
+                                            "(`pnpkit build` prints it; a record says `game: ID` or `kit: FILE`)")])
     if "game" not in data:
         raise SourceError(source.file, [Problem(1, "game", f"this field is required (one of: {', '.join(scored_games())})")])
     game = data["game"]
     described = game_of(game)
     if described is None:
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
-                                                f"unknown game {game!r} (expected one of: {', '.join(scored_games())})")])
+                                                f"unknown game {game!r}{did_you_mean(game, scored_games())} "
+                                                f"(expected one of: {', '.join(scored_games())})")])
     record = validate(described.Record, source)
     kit = heads.get(game) if heads is not None else None
     if kit is None:
@@ -65,16 +79,17 @@ def score_file(path: str | Path, explain: bool = False) -> Result:
     return game.score_record(record, kit, explain=explain)
 
 
-def score_text(text: str, file: str = "<record>", explain: bool = False) -> Result:
+def score_text(text: str, file: str = "<record>", explain: bool = False, folder: Path | None = None) -> Result:
     source = parse(text, file)
-    game, record, kit = read_record(source)
+    game, record, kit = read_record(source, folder=folder)
     return game.score_record(record, kit, explain=explain)
 
 
 def record_schema(game: str) -> dict:
     described = game_of(game)
     if described is None:
-        raise SourceError(game, [Problem(None, "", f"unknown game (expected one of: {', '.join(scored_games())})")])
+        raise SourceError(game, [Problem(None, "", f"unknown game{did_you_mean(game, scored_games())} "
+                                                   f"(expected one of: {', '.join(scored_games())})")])
     return described.Record.model_json_schema()
 
 

@@ -132,14 +132,16 @@ class Tiebreak:
                 "decided_by": self.decided_by, "rule": self.rule}
 
 
-def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Rule
+def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Rule, lowest: bool = False
          ) -> tuple[list[list[str]], list[Tiebreak]]:
-    """Rank by total, then by each tie-breaker in turn; players equal on all of them share.
+    """Rank by total (the highest first, or with `lowest` the lowest), then by each tie-breaker in
+    turn; players equal on all of them share.
 
     Returns the ranking as groups (best first) and, for every place that a tie on points had to
     settle, which tie-breaker settled it (or that the place is shared).
     """
-    keys = {s.name: (s.total, *[b.key(s.name) for b in breakers]) for s in scores}
+    sign = -1 if lowest else 1
+    keys = {s.name: (sign * s.total, *[b.key(s.name) for b in breakers]) for s in scores}
 
     def sort_key(s: PlayerScore) -> tuple:
         return keys[s.name]
@@ -152,7 +154,7 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
         else:
             groups.append([s])
 
-    totals = [keys[g[0].name][0] for g in groups]  # each group's points (a total adds up its lines)
+    totals = [sign * keys[g[0].name][0] for g in groups]  # each group's points (a total adds up its lines)
     tiebreaks: list[Tiebreak] = []
     place = 1
     for i, group in enumerate(groups):

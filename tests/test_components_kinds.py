@@ -89,7 +89,7 @@ def test_a_template_error_is_reported_at_its_field(tmp_path):
     path.write_text(DEMO.replace("{{ row.points }}", "{{ row.pointz }}"), encoding="utf-8")
     with pytest.raises(SourceError) as e:
         pieces_for(load_kit(str(path)))
-    assert "components[1].front.text: UndefinedError" in str(e.value) and "pointz" in str(e.value)
+    assert "components[1].front.text: components[1].deck has no column 'pointz' (did you mean 'points'?" in str(e.value)
 
 
 def test_duplicate_component_names_are_refused(tmp_path):

@@ -17,11 +17,15 @@ SIZES = {"phone": (390, 844, True), "laptop": (1280, 800, False)}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The app on a free loopback port, in a thread of this process."""
+    yield from serving(Settings(tmp_path_factory.mktemp("data")))
+
+
+def serving(settings: Settings):
+    """The app on a free loopback port, in a thread of this process: its address, while it runs."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app(Settings(tmp_path_factory.mktemp("data")))
+    app = create_app(settings)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -20,14 +20,17 @@ from pnpkit.generator.components.common import (
 from pnpkit.generator.components.faces import full_art
 from pnpkit.generator.pieces import Piece, safe_zone
 from pnpkit.generator.shapes import Rect, Shape, Style, Text, ground
-from pnpkit.generator.textblock import TextFitError, layout
+from pnpkit.generator.components import layout
+from pnpkit.generator.textblock import TextFitError
+from pnpkit.generator.textblock import layout as layout_text
 from pnpkit.kitfile.components import Cards, CardFace, Face, is_color
 from pnpkit.kitfile.errors import Problem, SourceError, field_name
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
     """A card face: its background to the cut (the pipeline runs it on as bleed), the frame on the
-    safe line (SAFE, 3 mm inside the cut) and everything else inside the frame."""
+    safe line (SAFE, 3 mm inside the cut) and everything else inside the frame, in the face's flow
+    (title, art, label, text, down the card) or, a part with a box in the face's `layout`, in its box."""
     w, h = c.size
     safe = safe_zone("card")
     m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
@@ -38,6 +41,11 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
                           Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
     if face.blank:
         return tuple(frame)
+    lay = face.layout
+    under = None if full else face.fill or "#ffffff"  # the words' ground (unknown over a picture)
+    for part in lay:
+        if part in ("title", "label", "text") and layout.placed(face, part):
+            layout.inside(kit, where + ("layout", part), lay[part], w, h, safe)
     backdrop: list[Shape] = []  # a drawing that has the whole face, under the words
     out: list[Shape] = []
     if full:
@@ -46,43 +54,90 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         face = face.model_copy(update={"art": None})
     y = m + 0.5
     if face.title:
-        title = render_string(kit, face.title, where + ("title",), row=row).strip()
-        try:
-            pt = fit_text(title, "heading", 12.0, w - 2 * safe - 1.0)  # a title may use the air inside the frame
-        except TextFitError as e:
-            raise error(kit, where + ("title",), str(e)) from None
-        out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
-        y += pt * 0.3528 * 1.5
+        y = _title(kit, face, row, where, w, y, under, out)
     text = render_string(kit, face.text, where + ("text",), row=row).strip() if face.text else ""
+    label = layout.look(lay.get("label"), "condensed-bold", 10.0)
+    if face.label:
+        layout.warn_contrast(kit, _at(face, where, "label"), "label", label.color, under)
+    flow_label = face.label if not layout.placed(face, "label") else None
     try:
-        label_pt = fit_text(face.label, "condensed-bold", 10.0, w - 2 * m) if face.label else 0.0
+        label_pt = fit_text(flow_label, label.font, label.pt, w - 2 * m) if flow_label else 0.0
     except TextFitError as e:
         raise error(kit, where + ("label",), str(e)) from None
     label_h = label_pt * 0.3528 * 1.3  # the label's line, under the art, its descent inside the frame
+    flow_text = text if not layout.placed(face, "text") else ""
     if face.art:
         name, opts = _art_of(kit, face, row, where)
         at = where + ("art_options",)
-        if face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
+        if layout.placed(face, "art"):
+            place = lay["art"]
+            layout.inside(kit, where + ("layout", "art"), place, w, h, 0.0)
+            out.append(layout.boxed(kit, where + ("layout", "art"), place,
+                                    lambda bw, bh: [placed(kit_art(kit, at, name, bw, bh, **opts), 0, 0)]))
+        elif face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
             backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
         else:
-            art_h = (h - y - m - label_h) * (face.art_share if text else 0.8 if face.label is None else 0.92)
+            art_h = (h - y - m - label_h) * (face.art_share if flow_text else 0.8 if flow_label is None else 0.92)
             box = min(art_h, w - 2 * m)
             out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
             y += art_h + 1.0
-    if face.label:
-        out.append(Text(w / 2, y + label_pt * 0.3528, face.label, size=label_pt, font="condensed-bold", color=INK,
-                        anchor="middle"))
+    if flow_label:
+        x, anchor = layout.across(label.align, m, w - m, w / 2)
+        out.append(Text(x, y + label_pt * 0.3528, flow_label, size=label_pt, font=label.font, color=label.color,
+                        anchor=anchor))
         y += label_h + 0.5
+    elif face.label:
+        out.append(layout.words(kit, where + ("layout", "label"), face.label, lay["label"], label))
     if text:
-        try:
-            laid = layout(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=9.0, where=f"{c.name} card text")
-        except TextFitError as e:
-            raise error(kit, where + ("text",), str(e)) from None
-        out.extend(laid.shapes)
+        out += _text(kit, c, face, text, where, y, under)
     if face.mark:
         d = 6.0
         out += badge(face.mark, face.color, w - m - d / 2, h - m - d / 2, d)
+    out += layout.named(kit, face, where, safe, w, h, under, row)
     return tuple(frame + backdrop + out)
+
+
+TEXT_INK = "#000000"  # the colour a text block's words print in (generator/textblock.py)
+
+
+def _title(kit, face: Face, row: dict[str, Any], where: tuple, w: float, y: float, under: str | None,
+           out: list[Shape]) -> float:
+    """The title, added to `out`: in its layout box, or at the top of the flow; the flow's next y."""
+    safe = safe_zone("card")
+    title = render_string(kit, face.title, where + ("title",), row=row).strip()
+    lk = layout.look(face.layout.get("title"), "heading", 12.0)
+    layout.warn_contrast(kit, _at(face, where, "title"), "title", lk.color, under)
+    if layout.placed(face, "title"):
+        out.append(layout.words(kit, where + ("layout", "title"), title, face.layout["title"], lk))
+        return y
+    try:
+        pt = fit_text(title, lk.font, lk.pt, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+    except TextFitError as e:
+        raise error(kit, where + ("title",), str(e)) from None
+    x, anchor = layout.across(lk.align, safe + 0.5, w - safe - 0.5, w / 2)
+    out.append(Text(x, y + pt * 0.3528, title, size=pt, font=lk.font, color=lk.color, anchor=anchor))
+    return y + pt * 0.3528 * 1.5
+
+
+def _text(kit, c: Cards, face: Face, text: str, where: tuple, y: float, under: str | None) -> list[Shape]:
+    """The card's text: in its layout box, or below the rest of the flow (from `y`)."""
+    w, h = c.size
+    m = safe_zone("card") + 1.5
+    lay = face.layout
+    lk = layout.look(lay.get("text"), "body", 9.0, valign="top", color=TEXT_INK)
+    layout.warn_contrast(kit, _at(face, where, "text"), "text", lk.color, under)
+    if layout.placed(face, "text"):
+        return [layout.paragraphs(kit, where + ("layout", "text"), text, lay["text"], lk, f"{c.name} card text")]
+    try:
+        laid = layout_text(text, w - 2 * m, h - y - m, x=m, y=y, max_pt=lk.pt, where=f"{c.name} card text")
+    except TextFitError as e:
+        raise error(kit, where + ("text",), str(e)) from None
+    return list(layout.recoloured(laid.shapes, lay["text"].color if "text" in lay else None))
+
+
+def _at(face: Face, where: tuple, part: str) -> tuple:
+    """Where a warning about a part points: its layout entry if it has one, else the part itself."""
+    return where + (("layout", part) if part in face.layout else (part,))
 
 
 def _art_of(kit, face: Face, row: dict[str, Any], where: tuple) -> tuple[str, dict[str, Any]]:
@@ -120,11 +175,20 @@ def _coloured(kit, face: CardFace | None, row: dict[str, Any], where: tuple, dec
         value = getattr(face, key)
         if value is None or is_color(value):
             continue
-        got = render_string(kit, value, where + (key,), row=row).strip()
-        if got and not is_color(got):
-            raise _not_a_colour(kit, where + (key,), value, got, deck)
-        update[key] = got or None
+        update[key] = _row_colour(kit, value, where + (key,), row, deck)
+    places = {name: p.model_copy(update={"color": _row_colour(kit, p.color, where + ("layout", name, "color"), row, deck)})
+              for name, p in face.layout.items() if p.color is not None and not is_color(p.color)}
+    if places:  # a part's words coloured by the row ("{{ row.ink }}")
+        update["layout"] = {**face.layout, **places}
     return face.model_copy(update=update) if update else face
+
+
+def _row_colour(kit, template: str, at: tuple, row: dict[str, Any], deck: tuple) -> str | None:
+    """A colour template rendered for the row: a colour, or None for an empty cell."""
+    got = render_string(kit, template, at, row=row).strip()
+    if got and not is_color(got):
+        raise _not_a_colour(kit, at, template, got, deck)
+    return got or None
 
 
 def _not_a_colour(kit, at: tuple, template: str, got: str, deck: tuple) -> SourceError:

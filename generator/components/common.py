@@ -163,6 +163,11 @@ def _render(kit: Any, where: tuple, context: dict, *, file: str | None = None, t
                                 f"{KIT_DATA:,} characters") from None
     except templating.TemplateProblem as e:
         line = f" (template line {e.line})" if e.line else ""
+        if e.missing is not None:   # a misspelt column or param, in pnpkit's words (generator/template_words.py)
+            from pnpkit.generator.template_words import missing
+            words = missing(kit, where, context, *e.missing)
+            if words is not None:
+                raise error(kit, where, words + ("" if file is None and "\n" not in (text or "") else line)) from None
         raise error(kit, where, f"{e.message}{line}") from None
 
 

@@ -17,7 +17,8 @@ from pnpkit.generator.bleed import ART, MAX_REACH
 from pnpkit.generator.colour import shows_its_edge
 from pnpkit.generator.fonts import TextFitError, text_width
 from pnpkit.generator.legibility import PLAY_PT
-from pnpkit.generator.components.common import INK, art, badge, fit_text, kit_art, mix, placed
+from pnpkit.generator.components import layout
+from pnpkit.generator.components.common import INK, art, badge, error, fit_text, kit_art, mix, placed
 from pnpkit.generator.shapes import Circle, Rect, Shape, Style, Text, ground
 from pnpkit.generator.shapes import MM_PER_PT as PT
 from pnpkit.kitfile.components import Face, PieceSet
@@ -76,7 +77,7 @@ def _disc_art(face: Face, opts: dict, box: float, cx: float, cy: float, ox: floa
     return (drawing,)
 
 
-def _disc_label(text: str, size_pt: float, bottom: float, radius: float) -> float:
+def _disc_label(text: str, size_pt: float, bottom: float, radius: float, font: str = "condensed-bold") -> float:
     """The largest size (from `size_pt` down) at which one line of `text`, its ink's bottom at
     `bottom` mm below the centre, lies inside a disc of `radius`: the corners of its box are the
     points farthest out."""
@@ -85,7 +86,7 @@ def _disc_label(text: str, size_pt: float, bottom: float, radius: float) -> floa
         top = bottom - (ASCENT + DESCENT) * pt * PT
         far_y = max(abs(bottom), abs(top))
         half = math.sqrt(max(0.0, radius ** 2 - far_y ** 2))
-        if text_width(text, "condensed-bold", pt) <= 2 * half:
+        if text_width(text, font, pt) <= 2 * half:
             return pt
         if pt <= PLAY_PT:
             raise TextFitError(f"{text!r} does not fit inside the round piece even at {PLAY_PT:g} pt: shorten it")
@@ -109,7 +110,6 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
     bg = background(face)
     out: list[Shape] = []
     frame = Style(fill=None, stroke=border, width=0.2)
-    size = min(w, h)
     opts = dict(face.art_options)
     if face.color:
         opts.setdefault("color", face.color)
@@ -125,6 +125,43 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         out.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe, frame, r=corner))
     if face.blank:
         return tuple(out)
+    ground_of_words = None if bg == ART else bg
+    if face.label is not None:  # (over a picture the label sits on a white plate)
+        lk = layout.look(face.layout.get("label"), "condensed-bold", min(w, h) * 0.42)
+        on = "#ffffff" if bg == ART and not layout.placed(face, "label") else ground_of_words
+        layout.warn_contrast(kit, where + (("layout", "label") if "label" in face.layout else ("label",)), "label",
+                             lk.color, on)
+    face, boxed = _own_boxes(kit, face, w, h, safe, where, opts) if face.layout else (face, [])
+    named = layout.named(kit, face, where, safe, w, h, ground_of_words) if face.layout else []
+    return tuple(_flow(kit, face, out, w, h, shape, safe, bg, opts, where) + boxed + named)
+
+
+def _own_boxes(kit, face: Face, w: float, h: float, safe: float, where: tuple,
+               opts: dict) -> tuple[Face, list[Shape]]:
+    """The face's label and art that have boxes of their own in its layout, drawn there, and the
+    face without them for its flow (the art takes the room a label left, and so on)."""
+    out: list[Shape] = []
+    update: dict[str, Any] = {}
+    box = layout.placed(face, "art")
+    if box is not None and face.art:
+        layout.inside(kit, where + ("layout", "art"), box, w, h, 0.0)
+        draw = (lambda bw, bh: [placed(kit_art(kit, where + ("art_options",), face.art, bw, bh, **opts), 0, 0)]) \
+            if kit is not None else (lambda bw, bh: [placed(art(face.art, bw, bh, **opts), 0, 0)])
+        out.append(layout.boxed(kit, where + ("layout", "art"), box, draw))
+        update["art"] = None
+    label = layout.placed(face, "label")
+    if label is not None and face.label is not None:
+        layout.inside(kit, where + ("layout", "label"), label, w, h, safe)
+        lk = layout.look(label, "condensed-bold", min(w, h) * 0.42)
+        out.append(layout.words(kit, where + ("layout", "label"), face.label, label, lk))
+        update["label"] = None
+    return face.model_copy(update=update) if update else face, out
+
+
+def _flow(kit, face: Face, out: list[Shape], w: float, h: float, shape: str, safe: float, bg: str, opts: dict,
+          where: tuple) -> list[Shape]:
+    """The face's art, mark and label where the face puts them (after its background and frame, `out`)."""
+    size = min(w, h)
     inner = safe + PAD  # what is inside keeps clear of the frame line
     room = size - 2 * inner
     edge_art = face.art is not None and face.art_scale >= 1.0  # e.g. belts that run on past the cut
@@ -132,7 +169,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
     own_mark = bool(face.mark)
     below = face.label is not None or (own_mark and not fills)
     if shape == "round":
-        return tuple(out + _round_content(face, opts, w, h, inner, fills, own_mark, below, kit, where))
+        return out + _round_content(face, opts, w, h, inner, fills, own_mark, below, kit, where)
     box = size * face.art_scale * (0.82 if below else 1.0)
     if not edge_art:
         box = min(box, room - (0.0 if not below else room * 0.18))
@@ -143,27 +180,36 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         d = size * 0.3
         off = size / 2 - inner - d / 2
         out += badge(face.mark, face.color, w / 2 + off, h / 2 + off, d)
-        return tuple(out)
+        return out
     bottom = cy + box / 2
     if own_mark and face.label is None:
         d = size * 0.24
         out += badge(face.mark, face.color, w / 2, min(bottom + d * 0.55, h - inner - d / 2), d)
     elif face.label is not None:
-        pt = fit_text(face.label, "condensed-bold", size * 0.42, room - 1.0)  # a little air each side
+        lk = layout.look(face.layout.get("label"), "condensed-bold", size * 0.42)
+        pt = fit_text(face.label, lk.font, lk.pt, room - 1.0)  # a little air each side
         x = w / 2
         if own_mark:
             d = size * 0.2
             x += d * 0.6
             out += badge(face.mark, face.color, x - room / 2 - d * 0.1, bottom + d * 0.5, d)
+        x, anchor = layout.across(lk.align, x - (room - 1.0) / 2, x + (room - 1.0) / 2, x)
         base = min(bottom + pt * 0.36, h - inner - DESCENT * pt * PT)
         if bg == ART:  # over a picture: on a white plate, so it reads whatever lies under it
-            from pnpkit.generator import fonts
-            half = fonts.text_width(face.label, "condensed-bold", pt) / 2 + 1.2
-            top = base - (ASCENT * pt * PT) - 0.9
-            out.append(Rect(x - half, top, 2 * half, (ASCENT + DESCENT) * pt * PT + 1.8,
-                            Style(fill="#ffffff", stroke=INK, width=0.25), r=1.2))
-        out.append(Text(x, base, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
-    return tuple(out)
+            out.append(_plate(face.label, lk.font, pt, x, anchor, base))
+        out.append(Text(x, base, face.label, size=pt, font=lk.font, color=lk.color, anchor=anchor))
+    return out
+
+
+def _plate(label: str, font: str, pt: float, x: float, anchor: str, base: float) -> Rect:
+    """The white plate a label stands on over a picture, its line's width and 1.2 mm more each side."""
+    from pnpkit.generator import fonts
+    width = fonts.text_width(label, font, pt)
+    half = width / 2 + 1.2
+    left = x - half if anchor == "middle" else (x if anchor == "start" else x - width) - 1.2
+    top = base - (ASCENT * pt * PT) - 0.9
+    return Rect(left, top, 2 * half, (ASCENT + DESCENT) * pt * PT + 1.8, Style(fill="#ffffff", stroke=INK, width=0.25),
+                r=1.2)
 
 
 def _art(kit, where: tuple, name: str, box: float, opts: dict) -> tuple[Shape, ...]:
@@ -183,11 +229,15 @@ def _round_content(face: Face, opts: dict, w: float, h: float, inner: float, fil
     out: list[Shape] = []
     label_top = cy + radius
     if face.label is not None:
+        lk = layout.look(face.layout.get("label"), "condensed-bold", size * 0.42)
+        if face.layout.get("label") is not None and lk.align != "center":
+            raise error(kit, where + ("layout", "label", "align"), "a round face's label is centred to keep inside "
+                        "its round cut: give it a box of its own (`at` and `size`) to align it")
         bottom = radius * 0.74  # the label's ink ends here, below the centre
-        pt = _disc_label(face.label, size * 0.42, bottom, radius)
+        pt = _disc_label(face.label, lk.pt, bottom, radius, lk.font)
         base = cy + bottom - DESCENT * pt * PT
         label_top = base - ASCENT * pt * PT
-        out.append(Text(cx, base, face.label, size=pt, font="condensed-bold", color=INK, anchor="middle"))
+        out.append(Text(cx, base, face.label, size=pt, font=lk.font, color=lk.color, anchor="middle"))
     if face.art:
         box = size * face.art_scale * (0.82 if below else 1.0)
         if face.label is not None:  # the art fills what the label leaves above it

@@ -12,6 +12,7 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Line, Rect, Shape, Style, Text, ground
 from pnpkit.generator.textblock import TextFitError, layout
 from pnpkit.kitfile.components import ScoreSheet
+from pnpkit.kitfile.pad import pad_of
 
 GRID = Style(fill=None, stroke=INK, width=0.25)
 THIN = Style(fill=None, stroke="#6a6a6a", width=0.15)
@@ -39,9 +40,10 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     # a sheet a camera reads: where its corner marks lie, and which of its fields are tick boxes
     marks = [(mark, x, y, corner_marks.SIZE) for mark, (x, y) in zip(s.corner_marks or [], corner_marks.corners(W, H))]
     extra = {"marks": marks, "ticks": drawn[0][2]} if marks else {}
+    sums = {"sums": pad_of(kit).sums()} if s.scoring is not None and s.fillable else {}  # the Total adds itself up
     return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
                   w=W, h=H, front=tuple(drawn[n - 1 if each else 0][0]),
-                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], **extra})
+                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], **extra, **sums})
             for n in range(1, s.count + 1)]
 
 
@@ -101,8 +103,9 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
                 out.append(Line(nx, ly, x1 - 2.0, ly, THIN))
                 fields.append((f"{g.name}-name", nx, ly - 4.5, x1 - 2.0 - nx, 4.5))
         y += gh
-    # Column headings.
-    hh = s.heading_height
+    # Column headings (a scoring pad's: a player's, with a line for the name).
+    pad = pad_of(kit) if s.scoring is not None else None
+    hh = s.heading_height if pad is None else 13.0
     out.append(Rect(m, y, inner, hh, Style(fill=SHADE, stroke=None)))
     if s.row_label:
         pt = fit_text(s.row_label, "condensed-bold", 8.5, s.row_label_width - 1)
@@ -110,7 +113,9 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
                         font="condensed-bold", color=INK, anchor="middle"))
     for i, c in enumerate(s.columns):
         pt = fit_text(c.label, "condensed-bold", 8.5, widths[i] - 1)
-        out.append(Text(xs[i] + widths[i] / 2, y + hh / 2 + pt * PT * 0.36, c.label, size=pt,
+        if pad is not None:
+            fields.append(_name_line(out, pad.name_box(i + 1), xs[i], y, widths[i], hh))
+        out.append(Text(xs[i] + widths[i] / 2, y + (hh / 2 if pad is None else 3.6) + pt * PT * 0.36, c.label, size=pt,
                         font="condensed-bold", color=INK, anchor="middle"))
     y += hh
     labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(offset + 1, offset + s.rows + 1)]
@@ -127,11 +132,16 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
             out.append(Rect(xs[i], y, widths[i], rh * len(labels), Style(fill=SHADE, stroke=None)))
     for r, label in enumerate(labels):
         ry = y + r * rh
-        pt = fit_text(label, "condensed", 9.0, s.row_label_width - 1)
-        out.append(Text(m + s.row_label_width / 2, ry + rh / 2 + pt * PT * 0.36, label, size=pt, font="condensed",
+        total = pad is not None and label == pad.scoring.total  # a pad's total: shaded, in bold
+        if total:
+            out.append(Rect(m, ry, inner, rh, Style(fill=SHADE, stroke=None)))
+        font = "condensed-bold" if total else "condensed"
+        pt = fit_text(label, font, 9.0, s.row_label_width - 1)
+        out.append(Text(m + s.row_label_width / 2, ry + rh / 2 + pt * PT * 0.36, label, size=pt, font=font,
                         color=INK, anchor="middle"))
         for i, c in enumerate(s.columns):
-            name = f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_")
+            name = pad.box(i + 1, label) if pad is not None else \
+                f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_")
             if c.tick:      # the field is the tick box, in the cell's middle
                 t = min(TICK_SIDE, rh - 1.4)
                 box = (xs[i] + (widths[i] - t) / 2, ry + (rh - t) / 2, t, t)
@@ -195,3 +205,10 @@ def _ticks(kit, b, where: tuple) -> tuple[list[Shape], list[tuple]]:
                             color="#444444", anchor="middle"))
         fields.append((f"{b.label}-{label}".replace(" ", "_"), x, ty, side, side))
     return out, fields
+
+
+def _name_line(out: list[Shape], name: str, x: float, y: float, w: float, hh: float) -> tuple:
+    """A line to write a player's name on, under a scoring pad's column head; its box for the form."""
+    ly = y + hh - 1.8
+    out.append(Line(x + 1.5, ly, x + w - 1.5, ly, THIN))
+    return (name, x + 1.0, ly - 5.2, w - 2.0, 5.2)

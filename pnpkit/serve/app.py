@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from pnpkit.kitfile.errors import PnpkitError, SourceError
 from pnpkit.scorer.games import GAMES
-from pnpkit.serve import sheets, tapping
+from pnpkit.serve import pads as own, sheets, tapping
 from pnpkit.serve.photos import photo_routes
 from pnpkit.serve.table_pages import table_routes
 from pnpkit.serve.store import Conflict, Store, revision_of
@@ -45,6 +45,7 @@ MAX_UPLOAD_BYTES = 2_000_000  # as a record read from a file
 class Settings:
     data: Path                   # the folder of history.sqlite
     access_code: str | None = None   # --lan: every request must know it
+    kits: tuple[Path, ...] = ()      # --kit: designers' games whose score pads are served (pnpkit/serve/pads.py)
 
 
 def _pages() -> jinja2.Environment:
@@ -58,9 +59,11 @@ def create_app(settings: Settings) -> Starlette:
     env = _pages()
     store = Store(settings.data / "history.sqlite")
     token = _table_token(settings.data)  # kept in the data folder: a page typed into before a restart still saves
+    pads = own.Pads(settings.kits)
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
-        html = env.get_template(name).render(token=token, games=GAMES, title_of=_title, **context)
+        html = env.get_template(name).render(token=token, games=GAMES, title_of=lambda g: pads.title(g) or _title(g),
+                                             pads=pads.served.values(), **context)
         response = HTMLResponse(html)
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
@@ -163,9 +166,12 @@ def create_app(settings: Settings) -> Starlette:
         except KeyError:
             return PlainTextResponse("no such game in the history", status_code=404)
         from pnpkit.scorer import api
-        result = api.score_text(play.record, f"game {play.id}")
-        return page(request, "play.html", play=play, result=result,
-                    tappable=tapping.takes_up(play.game, play.record), correctable=_correctable(play))
+        folder = pads.folder_for(play.record) if play.game not in GAMES else None
+        if play.game not in GAMES and folder is None:   # a designer's game whose kit is not served now
+            return page(request, "play.html", play=play, result=own.stored(play), unserved=True)
+        result = api.score_text(play.record, f"game {play.id}", folder=folder)
+        return page(request, "play.html", play=play, result=result, tappable=tapping.takes_up(play.game, play.record),
+                    correctable=f"/pad/{play.game}" if folder else _correctable(play))
 
     async def play_yaml(request: Request) -> Response:
         try:
@@ -203,7 +209,8 @@ def create_app(settings: Settings) -> Starlette:
             name = getattr(upload, "filename", "record") or "record"
             # a filled fillable score sheet is read as the record it holds (scorer/pdfform.py)
             text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
-            result = api.score_text(text, getattr(upload, "filename", "record") or "record")
+            result = api.score_text(text, getattr(upload, "filename", "record") or "record",
+                                    folder=pads.folder_of(text, name))
         except SourceError as e:
             return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
         play = store.save(text, result)
@@ -223,7 +230,7 @@ def create_app(settings: Settings) -> Starlette:
 
     routes = [
         Route("/", home), Route("/rules", rules),
-        *table_routes(page, guarded, store), *photo_routes(guarded),
+        *table_routes(page, guarded, store), *own.pad_routes(page, guarded, store, pads), *photo_routes(guarded),
         Route("/sheet/{game}", sheet), Route("/sheet/{game}/score", score_sheet, methods=["POST"]),
         Route("/sheet/{game}/save", save_sheet, methods=["POST"]),
         Route("/end/{game}", end), Route("/end/{game}/score", score_end, methods=["POST"]),
@@ -234,8 +241,9 @@ def create_app(settings: Settings) -> Starlette:
         Route("/export.csv", export_csv), Route("/export.zip", export_records),
         Mount("/static", StaticFiles(directory=str(resources.files("pnpkit.serve") / "static")), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused,
-                                                       jinja2.TemplateNotFound: _updated, ImportError: _updated})
+    app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, own.NoPad: _no_form,
+                                                       _Refused: _refused, jinja2.TemplateNotFound: _updated,
+                                                       ImportError: _updated})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
     app.state.store = store
