@@ -92,8 +92,8 @@ def _script(scripts: dict, name: str) -> tuple[str, ...]:
 
 def _sum(boxes: tuple[str, ...]) -> tuple[str]:
     """`(script,)` of a scoring pad's total: the sum of its boxes, as every other sheet's sums."""
-    from pnpkit.scorer.forms import Calc
-    from pnpkit.scorer.forms.calc import javascript
+    from pnpkit.kitfile.forms import Calc
+    from pnpkit.kitfile.forms.calc import javascript
     return (javascript(Calc("sum", boxes), ""),)
 
 

@@ -225,8 +225,8 @@ def scored(served: Served, form: Any) -> dict:
     """The typed pad scored as `pnpkit score` scores its record: the YAML, each total and its rows,
     the ranking and tie-breaks, each violation beside its box, and the totals as the pad adds them."""
     from pnpkit.scorer import api
-    from pnpkit.scorer.forms import Calc
-    from pnpkit.scorer.forms.calc import evaluate
+    from pnpkit.kitfile.forms import Calc
+    from pnpkit.kitfile.forms.calc import evaluate
     from pnpkit.serve.sheets import to_yaml
     kit, pad = served.pad()
     data, seat_of, problems = record_of(pad, served.path.name, form)
