@@ -44,8 +44,9 @@ _LINE = rf"( *)(?:- (?:{_KEY}:(?: ({_VALUE}))?|({_VALUE}))|{_KEY}:(?: ({_VALUE})
 """One line: `key: value`, `key:`, `- value`, `- key: value` or `- key:`, indented by spaces,
 perhaps with a comment after it; a value is a plain word or words (no `: `, ` #` or indicator), a
 quoted text without quotes or escapes in it, or a flow collection on its line (read by `_flow`)."""
-_FLOW = re.compile(rf" *(?:([\[\]{{}},])|{_KEY}: |({_PLAIN})|({_QUOTED}))")
-"""One part of a flow collection: a bracket or a comma, a key and its `: `, a plain word, a quoted text."""
+_FLOW = re.compile(rf" *(?:([\[\]{{}},])|{_KEY}: |({_PLAIN})|({_QUOTED})|.)")
+"""The parts of a flow collection (findall: a tuple each): a bracket or a comma, a key and its `: `,
+a plain word, a quoted text; any other character is a part with nothing in it (given up)."""
 FLOW_DEPTH = 3  # flow collections in one another, at most (a player's `sheet: {...}` inside `- {...}` is 2)
 
 _SEQ = object()    # a row's key when the row opens a list item holding a mapping (`- key: ...`)
@@ -140,14 +141,7 @@ class _Words:
 
     def flow(self, text: str) -> Any:
         """A flow collection that is the whole of `text`; _GiveUp if it is not of the plain kind."""
-        parts = []
-        at, end = 0, len(text)
-        while at < end:
-            m = _FLOW.match(text, at)
-            if m is None or m.end() == at:
-                raise _GiveUp
-            parts.append(m.groups())
-            at = m.end()
+        parts = _FLOW.findall(text)
         out, i = self._collection(parts, 0, 1)
         if i != len(parts):
             raise _GiveUp
@@ -158,46 +152,51 @@ class _Words:
         """The list or mapping that opens at parts[i] -> (it, the index after its closing bracket)."""
         if depth > FLOW_DEPTH:
             raise _GiveUp
-        opening = parts[i][0]
-        closing = "]" if opening == "[" else "}"
-        out: Any = [] if opening == "[" else {}
+        mapping = parts[i][0] == "{"
+        closing = "}" if mapping else "]"
+        out: Any = {} if mapping else []
         i += 1
-        if parts[i][0] == closing:
+        end = len(parts)
+        if i < end and parts[i][0] == closing:
             return out, i + 1
-        while True:
-            if opening == "{":
-                key = parts[i][1]
-                if key is None:  # not `key: ` (a key alone, a quoted key, a second colon)
+        known, word = self.known.get, self.word
+        while i < end:
+            mark, key, plain, quoted = parts[i]
+            if mapping:
+                if not key:  # not `key: ` (a key alone, a quoted key, a second colon)
                     raise _GiveUp
-                known = self.known.get(key, _UNKNOWN)
-                key = self.word(key) if known is _UNKNOWN else known
+                got = known(key, _UNKNOWN)
+                key = word(key) if got is _UNKNOWN else got
                 if key in out:
                     raise _GiveUp
-                out[key], i = self._item(parts, i + 1, depth)
-            else:
-                if parts[i][1] is not None:  # `[a: 1]`: a mapping of one pair in a list
+                i += 1
+                if i == end:
                     raise _GiveUp
-                item, i = self._item(parts, i, depth)
-                out.append(item)
-            mark = parts[i][0] if i < len(parts) else None
+                mark, _, plain, quoted = parts[i]
+            elif key:  # `[a: 1]`: a mapping of one pair in a list
+                raise _GiveUp
+            if plain:
+                got = known(plain, _UNKNOWN)
+                value = word(plain) if got is _UNKNOWN else got
+                i += 1
+            elif quoted:
+                value = quoted[1:-1]
+                i += 1
+            elif mark == "[" or mark == "{":
+                value, i = self._collection(parts, i, depth + 1)
+            else:  # a comma, a closing bracket or nothing where a value belongs
+                raise _GiveUp
+            if mapping:
+                out[key] = value
+            else:
+                out.append(value)
+            mark = parts[i][0] if i < end else ""
             if mark == closing:
                 return out, i + 1
             if mark != ",":
                 raise _GiveUp
             i += 1
-
-    def _item(self, parts: list, i: int, depth: int) -> tuple[Any, int]:
-        if i >= len(parts):
-            raise _GiveUp
-        mark, key, plain, quoted = parts[i]
-        if mark == "[" or mark == "{":
-            return self._collection(parts, i, depth + 1)
-        if plain is not None:
-            known = self.known.get(plain, _UNKNOWN)
-            return (self.word(plain) if known is _UNKNOWN else known), i + 1
-        if quoted is not None:
-            return quoted[1:-1], i + 1
-        raise _GiveUp  # a comma, a closing bracket or a key where a value belongs
+        raise _GiveUp
 
     def word(self, text: str) -> Any:
         out = self.known.get(text, _UNKNOWN)
