@@ -84,11 +84,8 @@ def read(text: str, limits: Limits = LIMITS) -> Any:
 @lru_cache(maxsize=4)
 def _lines(longest: int) -> re.Pattern:
     """Every line of the plain shape in a text (findall: one tuple of `_LINE`'s groups a line),
-    none longer than `longest`."""
-    return re.compile(rf"^(?=[^\n]{{0,{longest}}}$){_LINE}$", re.M)  # (compiled when first read, not at import)
-
-
-_BLANK = re.compile(r"^ *(?:#[^\n]*)?$", re.M)  # a blank line or a comment (small: costs nothing at import)
+    none longer than `longest`, and every blank line or comment (a tuple of empty groups)."""
+    return re.compile(rf"^(?: *(?:#[^\n]*)?|(?=[^\n]{{0,{longest}}}$){_LINE})$", re.M)  # (compiled when first read)
 
 
 def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any, Any]]:
@@ -96,7 +93,7 @@ def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any
     mapping), value (or _BLOCK)) for each line that is not blank, keys and values read;
     _GiveUp if a line is not of the plain shape (then fewer lines match than the text has)."""
     found = _lines(longest).findall(text)
-    if len(found) != text.count("\n") + 1 - len(_BLANK.findall(text)):
+    if len(found) != text.count("\n") + 1:
         raise _GiveUp
     rows: list[tuple[int, bool, Any, Any]] = []
     add = rows.append
@@ -106,6 +103,8 @@ def _rows(text: str, longest: int, words: "_Words") -> list[tuple[int, bool, Any
         n = len(indent)
         if not key:
             if not item_key:            # `- value`
+                if not item:            # a blank line or a comment
+                    continue
                 out = known(item, _UNKNOWN)
                 add((n, True, None, value_of(item) if out is _UNKNOWN else out))
                 continue
