@@ -200,7 +200,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     nonlocal last
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
-                    bar()
+                    bar(item=f"{kit} {paper}")
                 reports = b.build_all(out_dir, papers, options, kits, done)
             if as_json:
                 click.echo(_json(reports, [], times))

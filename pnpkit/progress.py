@@ -31,8 +31,9 @@ def _after() -> float:
 
 
 class Progress:
-    """`progress(n)` says n more are done (`total=` may set or change the whole); `close()` ends the
-    bar, if one was drawn. A context manager too."""
+    """`progress(n)` says n more are done (`total=` may set or change the whole, `item=` names what
+    was just done, shown after the count); `close()` ends the bar, if one was drawn. A context
+    manager too."""
 
     def __init__(self, total: int, label: str, quiet: bool = False) -> None:
         self.total, self.label, self.done = total, label, 0
@@ -40,10 +41,12 @@ class Progress:
         self.shown = not quiet and _terminal()
         self.after = _after()
         self.bar = None
-        self.drawn, self.pending = 0.0, 0
+        self.drawn, self.pending, self.item = 0.0, 0, None
 
-    def __call__(self, n: int = 1, total: int | None = None) -> None:
+    def __call__(self, n: int = 1, total: int | None = None, item: str | None = None) -> None:
         self.done += n
+        if item is not None:
+            self.item = item
         if total is not None and total != self.total:
             self.total = total
             if self.bar is not None:
@@ -55,20 +58,20 @@ class Progress:
                 return
             import click
             self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_pos=True,
-                                         show_percent=True, show_eta=True)
+                                         show_percent=True, show_eta=True, item_show_func=lambda item: item)
             self.bar.__enter__()
             self.pending = self.done - n
         self.pending += n
         now = time.monotonic()
         if now - self.drawn >= REDRAW_S or self.done >= self.total:  # ten thousand records: not ten thousand lines drawn
             self.drawn = now
-            self.bar.update(self.pending)
+            self.bar.update(self.pending, self.item)
             self.pending = 0
 
     def close(self) -> None:
         if self.bar is not None:
             if self.pending:
-                self.bar.update(self.pending)
+                self.bar.update(self.pending, self.item)
             self.bar.__exit__(None, None, None)
             self.bar = None
 
