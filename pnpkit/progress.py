@@ -7,8 +7,9 @@ appears once the work has taken a second (work that ends sooner draws nothing at
 turns it off on a terminal too.
 
 It is click's own progress bar (`click.progressbar`): click is loaded by every command already, and
-its bar costs about a millisecond to import when it first shows; tqdm (10-20 ms to import) or rich
-(50 ms and more) would add a library and a start-up cost for the same line.
+its bar's module costs 1-1.5 ms of CPU to import, when a bar first shows; `import tqdm` took 44 ms
+and `import rich.progress` 43-56 ms on the same machine (load 22, issue 40), a library more each
+for the same line.
 """
 from __future__ import annotations
 
