@@ -7,7 +7,12 @@ under 2 s. The records are written to a folder first (not timed); then `pnpkit s
 
 NUTS records are the end of a plausible game: 2-6 players, each with the bonus cards a game leaves
 (deck cards dealt without replacement, 1-6 a player) and a sheet of 0-6 tokens a column; `--heavy`
-gives every one of 4 players 8-12 cards, as bench/score.py's stress case. Chestnuts games are
+gives every one of 4 players 8-12 cards, as bench/score.py's stress case. They are written as people
+write them (`--style people`, the default: docs/records/nuts.md's comments and flow sheets and
+lists, a third of them a player a line, a third in block style), or all in block style as pnpkit
+writes them (`--style block`). Issue 40's target: the NUTS records at most 1.0x, in CPU, a new
+process that parses the same files with libyaml into Python data and does nothing else (PARSE,
+"C-YAML parse"). Chestnuts games are
 played to the end by random legal moves.
 
 The single-core figure (issue 29) is `--jobs 1`, the default here; each run is paired, in the same
