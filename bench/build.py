@@ -23,6 +23,10 @@ clock; min / median / max):
   text fields); alternating which goes first; CPU and wall, min / median / max, and the median of
   the runs' ratios (target <= 1.5). The build also writes an SVG of every page and the manifest,
   which a reportlab program does not make: that work is the build's own, in its side of the ratio.
+  Also paired (issue 40): the same build without pnpkit's font cache (every font parsed, as on a
+  machine's first build), and the independent floor, bench/pdf_floor.py: a reportlab process that
+  draws the page content read back from the PDF the build wrote (text lines, subpaths and paints,
+  fonts; nothing of pnpkit's code), the kit's pages only; target <= 1.3 with and without the cache.
 With --process-caches, also the full build with the caches a process keeps between builds
 emptied as well (compiled templates above all), for information: the target's "full" keeps them
 across its runs, as `build --all` does but a new `pnpkit build` process does not.
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import marshal
 import os
 import resource
 import statistics
@@ -107,11 +112,17 @@ def empty_process_caches() -> None:
     svg._NUMBERS.clear()
 
 
+INDEPENDENT_TARGET = 1.3  # issue 40: against the independent floor (bench/pdf_floor.py), whole process
+
+
 def whole_process(kit: str, paper: str, doc, runs: int, secs: float) -> None:
     """`pnpkit build KIT` as a person runs it (a new process: imports, the worker it forks, the
-    files written) against a new process that draws the same shapes with reportlab alone
-    (bench/reportlab_draw.py), in turn, which goes first alternating; CPU of each process and the
-    processes it waited for, and wall clock; the ratio is the median of the runs' ratios."""
+    files written), with pnpkit's font cache and without it, against new processes that draw with
+    reportlab alone: the same shapes (bench/reportlab_draw.py) and, independent of pnpkit's code,
+    the page content read back from the PDF the build wrote (bench/pdf_floor.py, issue 40). In turn,
+    which goes first rotating; CPU of each process and the processes it waited for, and wall
+    clock; each ratio is the median of the runs' ratios."""
+    import pdf_floor
     with tempfile.TemporaryDirectory() as tmp:
         ops = Path(tmp) / "ops.bin"
         w, h = doc.paper.w, doc.paper.h
@@ -124,33 +135,53 @@ def whole_process(kit: str, paper: str, doc, runs: int, secs: float) -> None:
         # compile every pnpkit module from source again), kept apart from the tree by the warm-up
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "bytecode")
-        commands = {"pnpkit build": [sys.executable, "-m", "pnpkit", "build", kit, "--paper", paper,
-                                     "--out", str(Path(tmp) / "out")],
-                    "reportlab alone": [sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
-                                        str(Path(tmp) / "plain.pdf")]}
-        # the warm-up: the file cache warmed for both, the bytecode written, and pnpkit's fonts as
+        out = Path(tmp) / "out"
+        build = [sys.executable, "-m", "pnpkit", "build", kit, "--paper", paper, "--out", str(out)]
+        _run(build, env)
+        pdf = next((out / kit).glob(f"*-{paper}.pdf"))
+        content = Path(tmp) / "content.bin"
+        with open(content, "wb") as f:
+            marshal.dump(pdf_floor.read(str(pdf)), f)
+        with open(content, "rb") as f:
+            counts = pdf_floor.counts(marshal.load(f))
+        # no font cache: a cache folder that cannot be made, so every font is parsed (a machine's
+        # first build, or a read-only home)
+        commands = {"pnpkit build": (build, env),
+                    "pnpkit build, no font cache": (build, dict(env, XDG_CACHE_HOME="/proc/pnpkit-no-cache")),
+                    "independent floor": ([sys.executable, str(Path(__file__).with_name("pdf_floor.py")), "draw",
+                                           str(content), str(Path(tmp) / "floor.pdf")], env),
+                    "reportlab alone": ([sys.executable, str(Path(__file__).with_name("reportlab_draw.py")), str(ops),
+                                         str(Path(tmp) / "plain.pdf")], env)}
+        # the warm-up: the file cache warmed for all, the bytecode written, and pnpkit's fonts as
         # reportlab parses them kept in the user's cache folder (generator/fontcache.py), as any
         # build but a machine's very first finds them
-        for cmd in commands.values():
-            _run(cmd, env)
+        for cmd, e in commands.values():
+            _run(cmd, e)
         got: dict[str, tuple[list, list]] = {name: ([], []) for name in commands}
+        names = list(commands)
         for r in range(runs):
-            for name in (list(commands) if r % 2 == 0 else list(commands)[::-1]):
+            for name in names[r % len(names):] + names[:r % len(names)]:
+                cmd, e = commands[name]
                 before, started = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-                _run(commands[name], env)
+                _run(cmd, e)
                 wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_CHILDREN)
                 got[name][0].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
                 got[name][1].append(wall)
-    (build_cpu, build_wall), (plain_cpu, plain_wall) = got.values()
-    print(f"  whole process, {runs} paired runs: `pnpkit build {kit}` CPU {mmm(build_cpu)}  wall {mmm(build_wall)}"
-          f"  [target wall < {secs * 1000:.0f} ms: {'ok' if statistics.median(build_wall) < secs else 'MISSED'}]")
-    print(f"  whole process drawing the same shapes with reportlab alone (bench/reportlab_draw.py):"
-          f" CPU {mmm(plain_cpu)}  wall {mmm(plain_wall)}")
-    for what, f, p in (("CPU", build_cpu, plain_cpu), ("wall", build_wall, plain_wall)):
-        ratios = [x / y for x, y in zip(f, p)]
-        med = statistics.median(ratios)
-        print(f"  whole-process ratio pnpkit build / reportlab alone ({what}): {mmm(ratios, 1, '{:.2f}')}"
-              f"  [target median <= {RATIO_TARGET}: {'ok' if med <= RATIO_TARGET else 'MISSED'}]")
+    build_cpu, build_wall = got["pnpkit build"]
+    print(f"  whole process, {runs} paired runs, load {os.getloadavg()[0]:.1f} at the end:")
+    for name, (c, w) in got.items():
+        print(f"    {name:28} CPU {mmm(c)}  wall {mmm(w)}")
+    print(f"    (the independent floor draws what the build's PDF holds, read back from it: "
+          + ", ".join(f"{v:,} {k}" for k, v in counts.items()) + ")")
+    print(f"  target wall < {secs * 1000:.0f} ms: {'ok' if statistics.median(build_wall) < secs else 'MISSED'}")
+    for mine, floor, target in (("pnpkit build", "independent floor", INDEPENDENT_TARGET),
+                                ("pnpkit build, no font cache", "independent floor", INDEPENDENT_TARGET),
+                                ("pnpkit build", "reportlab alone", RATIO_TARGET)):
+        for what, i in (("CPU", 0), ("wall", 1)):
+            ratios = [x / y for x, y in zip(got[mine][i], got[floor][i])]
+            med = statistics.median(ratios)
+            print(f"  ratio {mine} / {floor} ({what}): {mmm(ratios, 1, '{:.2f}')}"
+                  f"  [target median <= {target}: {'ok' if med <= target else 'MISSED'}]")
 
 
 def _run(cmd: list[str], env: dict) -> None:

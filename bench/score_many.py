@@ -7,7 +7,12 @@ under 2 s. The records are written to a folder first (not timed); then `pnpkit s
 
 NUTS records are the end of a plausible game: 2-6 players, each with the bonus cards a game leaves
 (deck cards dealt without replacement, 1-6 a player) and a sheet of 0-6 tokens a column; `--heavy`
-gives every one of 4 players 8-12 cards, as bench/score.py's stress case. Chestnuts games are
+gives every one of 4 players 8-12 cards, as bench/score.py's stress case. They are written as people
+write them (`--style people`, the default: docs/records/nuts.md's comments and flow sheets and
+lists, a third of them a player a line, a third in block style), or all in block style as pnpkit
+writes them (`--style block`). Issue 40's target: the NUTS records at most 1.0x, in CPU, a new
+process that parses the same files with libyaml into Python data and does nothing else (PARSE,
+"C-YAML parse"). Chestnuts games are
 played to the end by random legal moves.
 
 The single-core figure (issue 29) is `--jobs 1`, the default here; each run is paired, in the same
@@ -63,10 +68,39 @@ def nuts_record(rng: random.Random, deck: list[str], heavy: bool) -> dict:
     return {"game": "nuts", "players": players}
 
 
-def write(folder: Path, records: list[dict]) -> None:
+def write(folder: Path, records: list[dict], style: str = "block") -> None:
     folder.mkdir(parents=True)
     for i, r in enumerate(records):
-        (folder / f"{i:05d}.yaml").write_text(yaml.safe_dump(r, sort_keys=False))
+        text = yaml.safe_dump(r, sort_keys=False) if style == "block" else as_people_write(r, i)
+        (folder / f"{i:05d}.yaml").write_text(text)
+
+
+def _flow(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
+
+
+def as_people_write(record: dict, i: int) -> str:
+    """A NUTS record as docs/records/nuts.md shows one, as a person types it: a comment or two,
+    a player's sheet, goals and bonus cards in flow style (`sheet: {almond: 3, ...}`); in every
+    third record each player is one flow mapping on a line (`- {name: Ann, ...}`), and in every
+    third a plain block (as pnpkit writes it)."""
+    if i % 3 == 2:
+        return yaml.safe_dump(record, sort_keys=False)
+    lines = [f"game: {record['game']}", "players:                       # in seat order, the first player first"]
+    for p in record["players"]:
+        if i % 3 == 1:
+            lines.append(f"  - {_flow(p)}")
+            continue
+        lines.append(f"  - name: {p['name']}")
+        for key, value in p.items():
+            if key != "name":
+                note = "   # tokens in each column" if key == "sheet" else ""
+                lines.append(f"    {key}: {_flow(value)}{note}")
+    return "\n".join(lines) + "\n"
 
 
 FLOOR = """
@@ -84,6 +118,14 @@ for root, dirs, files in os.walk(sys.argv[1]):
         n += 1
 print("\\n" * (n - 1))
 """
+PARSE = FLOOR.replace("""        events = loader(f.read().decode("utf-8"))
+        while events.check_event():
+            events.get_event()
+        events.dispose()""", """        yaml.load(f.read().decode("utf-8"), Loader=loader)""")
+"""The floor of issue 40's figure, "a bare C-YAML parse": a new process that reads every record and
+parses it into Python data with PyYAML's libyaml loader (yaml.load with CSafeLoader), nothing else."""
+FLOORS = (FLOOR, PARSE)
+
 """The floor of a single-core figure: a new Python process that reads every record's bytes and
 pulls libyaml's parse events from them (what any YAML-reading scorer pays before its own work),
 nothing else; it prints one line a record so that it is checked like the sides."""
@@ -113,7 +155,7 @@ def timed(side: Side, folder: Path, n: int, jobs: int) -> tuple[float, float, li
     process, and its lines (checked: one per record, none unreadable)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    floor = side.command[-1] == FLOOR
+    floor = side.command[-1] in FLOORS
     args = [*side.command, str(folder)] if floor else [*side.command, "score", str(folder), "--jsonl", "--jobs", str(jobs)]
     r = subprocess.run(args, capture_output=True, text=True, cwd=side.cwd, env=side.env)
     wall = time.perf_counter() - started
@@ -131,7 +173,7 @@ def paired(sides: dict[str, Side], folder: Path, n: int, runs: int, jobs: int) -
     outputs: dict[str, list[str]] = {}
     for name, side in sides.items():     # the file cache and each side's bytecode warmed
         lines = timed(side, folder, n, jobs)[2]
-        if side.command[-1] != FLOOR:
+        if side.command[-1] not in FLOORS:
             outputs[name] = lines
     for r in range(runs):
         for name in (list(sides) if r % 2 == 0 else list(sides)[::-1]):
@@ -145,7 +187,7 @@ def paired(sides: dict[str, Side], folder: Path, n: int, runs: int, jobs: int) -
     return got
 
 
-def report(label: str, got: dict[str, tuple[list, list, list]], target: float) -> bool:
+def report(label: str, got: dict[str, tuple[list, list, list]], target: float, parse_target: float | None = None) -> bool:
     fmt = lambda xs: f"min {min(xs):.2f} / median {statistics.median(xs):.2f} / max {max(xs):.2f}"  # noqa: E731
     walls = got["this tree"][0]
     med = statistics.median(walls)
@@ -158,6 +200,12 @@ def report(label: str, got: dict[str, tuple[list, list, list]], target: float) -
             print(f"  this tree / {other}: wall {fmt([a / b for a, b in zip(w1, w0)])}, "
                   f"CPU {fmt([a / b for a, b in zip(c1, c0)])} (the runs' ratios)")
     print(f"  this tree's median wall / the target: {med / target:.2f}")
+    if parse_target is not None:  # issue 40: at most the bare C-YAML parse of the same records
+        cpu = statistics.median([a / b for a, b in zip(c1, got["C-YAML parse"][1])])
+        wall = statistics.median([a / b for a, b in zip(w1, got["C-YAML parse"][0])])
+        print(f"  this tree / the C-YAML parse: CPU {cpu:.2f}x, wall {wall:.2f}x (target: at most {parse_target:g}x) "
+              f"{'OK' if cpu <= parse_target else 'MISSED'}")
+        return med < target and cpu <= parse_target
     return med < target
 
 
@@ -169,6 +217,10 @@ def main() -> int:
     ap.add_argument("--heavy", action="store_true", help="4 players with 8-12 bonus cards each")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1, help="pnpkit score's --jobs (default 1: the single-core figure)")
+    ap.add_argument("--style", choices=("people", "block"), default="people",
+                    help="how the NUTS records are written: as people write them (docs/records/nuts.md: flow "
+                         "sheets and lists, comments, a third in block style; the default), or all in block "
+                         "style as pnpkit writes them")
     ap.add_argument("--against", metavar="REV", help="also run REV's code, paired and alternating: a folder holding a "
                     "checkout with its own .venv (run with that interpreter), or a git revision (exported; see side_of)")
     args = ap.parse_args()
@@ -186,8 +238,9 @@ def main() -> int:
             other = Path(args.against)
             sides[args.against] = side_of(other if other.is_dir() else export(args.against, Path(tmp) / "tree"), env)
         sides["libyaml floor"] = Side((sys.executable, "-c", FLOOR), ROOT, env)
+        sides["C-YAML parse"] = Side((sys.executable, "-c", PARSE), ROOT, env)
         nuts_dir, chest_dir = Path(tmp) / "nuts", Path(tmp) / "chestnuts"
-        write(nuts_dir, [nuts_record(rng, deck, args.heavy) for _ in range(args.nuts)])
+        write(nuts_dir, [nuts_record(rng, deck, args.heavy) for _ in range(args.nuts)], args.style)
         write(chest_dir, [chestnuts.random_record(kit, rng) for _ in range(args.chestnuts)])
         size = sum(f.stat().st_size for f in nuts_dir.iterdir()) / args.nuts
         turns = sum(len(yaml.safe_load(f.read_text())["turns"]) for f in list(chest_dir.iterdir())[:50]) / 50
@@ -196,7 +249,7 @@ def main() -> int:
               f"{args.runs} runs a side; load = the 1-minute load average as each run starts")
         core = f"--jobs {args.jobs}" + (": one core" if args.jobs == 1 else "")
         ok &= report(f"pnpkit score ({args.nuts} NUTS records, {core})",
-                     paired(sides, nuts_dir, args.nuts, args.runs, args.jobs), 3.0)
+                     paired(sides, nuts_dir, args.nuts, args.runs, args.jobs), 3.0, 1.0)
         ok &= report(f"pnpkit score ({args.chestnuts} Chestnuts games, {core})",
                      paired(sides, chest_dir, args.chestnuts, args.runs, args.jobs), 2.0)
     return 0 if ok else 1

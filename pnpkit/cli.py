@@ -31,7 +31,55 @@ def _stdout_gone() -> None:
     sys.exit(EXIT_PIPE)
 
 
-class Pnpkit(click.Group):
+class Commands(dict):
+    """A group's commands, each command's module imported the first time one of its commands is
+    asked for (`pnpkit build` never imports the scorer's commands, nor `pnpkit score` the
+    printer's); `--help` and completion list them all, which imports them all.
+
+    `where` names each command's module (pnpkit/cmd_*.py); importing it and calling its
+    `register(cli[, schema])` adds its commands to the groups. A new command is one more entry."""
+
+    def __init__(self, where: dict[str, str]):
+        super().__init__()
+        self.where = where
+
+    def __missing__(self, name: str) -> click.Command:
+        if name not in self.where:
+            raise KeyError(name)
+        _register(self.where[name])
+        return dict.__getitem__(self, name)
+
+    def every(self) -> list[str]:
+        for name in self.where:
+            self[name]  # noqa: B018 (imported and registered, if not yet)
+        return sorted(self)
+
+
+def _register(module: str) -> None:
+    import importlib
+    register = importlib.import_module(f"pnpkit.{module}").register
+    if module not in _REGISTERED:
+        _REGISTERED.add(module)
+        register(*(cli, schema)[:register.__code__.co_argcount])
+
+
+_REGISTERED: set[str] = set()
+
+
+class LazyGroup(click.Group):
+    """A click group whose commands are `Commands`, loaded when asked for."""
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        try:
+            return self.commands[cmd_name]
+        except KeyError:
+            return None
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        return self.commands.every() if isinstance(self.commands, Commands) else sorted(self.commands)
+
+
+class Pnpkit(LazyGroup):
     """A group that turns every failure into one clear message and an exit code."""
 
     def make_context(self, *args, **kwargs) -> click.Context:
@@ -96,21 +144,18 @@ def cli() -> None:
     """
 
 
-@cli.group()
+@cli.group(cls=LazyGroup)
 def schema() -> None:
     """Print a JSON Schema, for editors that complete and check YAML."""
 
 
-from pnpkit import cmd_export, cmd_moves, cmd_print, cmd_replay, cmd_rules, cmd_score, cmd_serve, cmd_simulate  # noqa: E402,E501
-
-cmd_print.register(cli, schema)
-cmd_score.register(cli, schema)
-cmd_moves.register(cli)
-cmd_rules.register(cli)
-cmd_replay.register(cli)
-cmd_export.register(cli)
-cmd_simulate.register(cli)
-cmd_serve.register(cli)
+# Each command and the module (pnpkit/cmd_*.py) whose `register` defines it, imported when asked for.
+cli.commands = Commands({"list": "cmd_print", "build": "cmd_print", "preview": "cmd_print",
+                         "score": "cmd_score", "check": "cmd_score", "moves": "cmd_moves", "rules": "cmd_rules",
+                         "replay": "cmd_replay", "export": "cmd_export", "simulate": "cmd_simulate",
+                         "serve": "cmd_serve"})
+cli.commands.update(schema=schema)
+schema.commands = Commands({"kit": "cmd_print", "record": "cmd_score"})
 
 
 def kit_named(argv: list[str]) -> str:

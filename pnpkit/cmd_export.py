@@ -11,6 +11,7 @@ import click
 
 from pnpkit import complete
 from pnpkit.kitfile.errors import InputError
+from pnpkit.progress import Progress, quiet_option
 
 TARGETS = ("png", "tts", "print-shop")
 
@@ -48,7 +49,8 @@ def register(cli: click.Group) -> None:
                        "safe zone, PDF/X-1a in CMYK); its bleed replaces --bleed, other components are left out.")
     @click.option("--json", "as_json", is_flag=True,
                   help='Print {"kit", "target", "folder", "files", "warnings"} as one JSON object.')
-    def export(kit, target, dpi, bleed, out_dir, only, base_url, shop, as_json) -> None:
+    @quiet_option
+    def export(kit, target, dpi, bleed, out_dir, only, base_url, shop, as_json, quiet) -> None:
         """Export a kit's cards, tiles, boards, score sheets and player aids: PNGs per face for a
         print shop or a web tool, Tabletop Simulator decks and objects, or one-up PDFs for a
         print shop. Each run replaces OUT/KIT/TARGET/ as a whole."""
@@ -75,15 +77,18 @@ def register(cli: click.Group) -> None:
             raise InputError(f"{loaded.game.id} has no cards, tiles, boards, score sheets or aids to export")
         root = Path(out_dir) / loaded.game.id
         notes: list[str] = []
-        if target == "png":
-            from pnpkit.generator.export import png
-            files = png.export(pieces, dpi, bleed)
-        elif target == "tts":
-            from pnpkit.generator.export import tts
-            files = tts.export(pieces, dpi, base_url, loaded.game.title)
-        else:
-            from pnpkit.generator.export import printshop
-            files, notes = printshop.export(pieces, bleed, loaded.game.title, printshop.SHOPS.get(shop or ""))
+        from pnpkit.generator.export import images, rendering
+        with Progress(images(pieces) if target == "png" else 0, f"{loaded.game.id}: {target} images", quiet) as progress, \
+                rendering(progress):
+            if target == "png":
+                from pnpkit.generator.export import png
+                files = png.export(pieces, dpi, bleed)
+            elif target == "tts":
+                from pnpkit.generator.export import tts
+                files = tts.export(pieces, dpi, base_url, loaded.game.title)
+            else:
+                from pnpkit.generator.export import printshop
+                files, notes = printshop.export(pieces, bleed, loaded.game.title, printshop.SHOPS.get(shop or ""))
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))
         if as_json:

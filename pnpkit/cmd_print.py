@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
 
 import click
 
 from pnpkit import complete
+from pnpkit.progress import Progress, quiet_option
 
 from pnpkit.generator import options as print_options
 from pnpkit.generator.options import PrintOptions
@@ -145,8 +145,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True,
                   help='Print {"builds": [{"kit", "paper", "pages", "pieces", "pdf", ...}], "warnings"} as JSON.')
     @print_options
+    @quiet_option
     def build(kit, all_, out_dir, cut_only, watch, as_json, paper, duplex, back_offset, ink_saver, backs, bleed,
-              only, pages, face, sheet) -> None:
+              only, pages, face, sheet, quiet) -> None:
         """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
         Letter (or the --paper given). File names carry the paper and every option that changes
         the PDF (chestnuts-letter-inksaver.pdf), so one build never replaces another.
@@ -168,9 +169,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
             from pnpkit import cmd_watch
             cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
             return
-        _build(b, kit, all_, out_dir, options, papers, as_json)  # a selection that names nothing: SelectionError, exit 2
+        _build(b, kit, all_, out_dir, options, papers, as_json, quiet)  # a selection that names nothing: SelectionError, exit 2
 
-    def _build(b, kit, all_, out_dir, options, papers, as_json=False) -> None:
+    def _build(b, kit, all_, out_dir, options, papers, as_json=False, quiet=False) -> None:
         from pnpkit.scorer.games import sheet_form  # the form the fillable sheet's boxes are named by
         if all_:
             kits = b.printable_kits()
@@ -179,13 +180,12 @@ def register(cli: click.Group, schema: click.Group) -> None:
                 return
             started = last = time.perf_counter()
             times = {}
-            with click.progressbar(length=len(kits) * len(papers), label="building",
-                                   item_show_func=lambda s: s, file=sys.stderr) as bar:
+            with Progress(len(kits) * len(papers), "building", quiet) as bar:
                 def done(kit: str, paper: str) -> None:
                     nonlocal last
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
-                    bar.update(1, f"{kit} {paper}")
+                    bar(item=f"{kit} {paper}")
                 reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form)
             if as_json:
                 click.echo(_json(reports, [], times))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnpkit import complete
+from pnpkit.progress import Progress, quiet_option
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
     from pnpkit.scorer.core import Result
@@ -151,6 +152,14 @@ RECORD_HELP = ("RECORD is a YAML or JSON file (docs/records.md), a filled fillab
                "of NUTS or In the Nuts!), or - to read standard input.")
 
 
+def _terminal(stream) -> bool:
+    """Lines going to the terminal are progress enough: the bar is for output sent elsewhere."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 @contextmanager
 def _lines(paths: list[str], as_jsonl: bool, jobs: int | None, cluster: str | None):
     """Many records' lines: from this machine's processes, or from a cluster (connected for the run)."""
@@ -176,7 +185,9 @@ def register(cli: click.Group, schema: click.Group) -> None:
                   help="Score many records on a Dask cluster instead of --jobs local processes: a scheduler's "
                        "address (tcp://host:8786) or its --scheduler-file; the same lines in the same order "
                        "(needs pip install 'pnpkit[cluster]').")
-    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None, cluster: str | None) -> None:
+    @quiet_option
+    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None, cluster: str | None,
+              quiet: bool) -> None:
         """Check a game record and print each player's score, the ranking and the tie-breaks.
         Given several records or a folder: one line per record, and a count at the end.
 
@@ -192,10 +203,12 @@ def register(cli: click.Group, schema: click.Group) -> None:
             counts: dict[int, int] = {}
             out = sys.stdout
             paths = many.expand(records)
-            with _lines(paths, as_jsonl, jobs, cluster) as lines:
+            with _lines(paths, as_jsonl, jobs, cluster) as lines, \
+                    Progress(len(paths), f"{len(paths):,} records", quiet or _terminal(sys.stdout)) as progress:
                 for code, text in lines:
                     out.write(text + "\n")
                     counts[code] = counts.get(code, 0) + 1
+                    progress()
             if not as_jsonl:
                 out.write(many.summary(counts) + "\n")
             sys.exit(max(counts))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import click
 
 from pnpkit import complete
+from pnpkit.progress import Progress, quiet_option  # noqa: F401 (Progress: tests import it from here)
 
 from pnpkit.kitfile import Problem, SourceError
 from pnpkit.scorer.sim import KINDS   # the game modules and players are loaded by the command, not by `--help`
@@ -77,29 +78,6 @@ def _kit(game: str):
     if module is None:
         raise refuse(game, f"pnpkit cannot simulate {kit.game.id!r}: it plays {', '.join(matches.games())}")
     return kit, load(kit.game.id), module, path
-
-
-class Progress:
-    """click's progress bar on standard error, shown once a run has taken a second (and only on a
-    terminal: a script's stderr stays clean)."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label, self.done = total, label, 0
-        self.start = time.monotonic()
-        self.bar = None
-
-    def __call__(self, games: int) -> None:
-        self.done += games
-        if self.bar is None and time.monotonic() - self.start >= 1 and sys.stderr.isatty():
-            self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr, show_eta=True)
-            self.bar.__enter__()
-            self.bar.update(self.done - games)
-        if self.bar is not None:
-            self.bar.update(games)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
 
 
 @dataclass
@@ -201,7 +179,8 @@ def register(cli: click.Group) -> None:
                   "interval), the scores by seat, the games' length (needs matplotlib: pip install 'pnpkit[plots]').")
     @click.option("--save", metavar="DIR", help=f"Write every game as a record into DIR, for `pnpkit check` and "
                   f"`pnpkit replay` (at most {MAX_SAVED:,} games).")
-    def simulate(game, players, games, seed, kinds, setup, roles, jobs, cluster, as_json, out, save) -> None:
+    @quiet_option
+    def simulate(game, players, games, seed, kinds, setup, roles, jobs, cluster, as_json, out, save, quiet) -> None:
         """Play GAME many times with seeded players and report how it plays: who wins (with a 95%
         interval), ties, scores and their spread by seat, how long games last, whether going first
         helps; for a cooperative game how often each setup is won and why games are lost.
@@ -240,7 +219,7 @@ def register(cli: click.Group) -> None:
         kit, module = plan.kit, plan.module
         specs = [Spec(kit.game.id, plan.seats, su, plan.games, plan.seed, kit if plan.kit_file else None)
                  for su in plan.setups]
-        progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games")
+        progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games", quiet)
         started = time.perf_counter()
         try:
             if cluster is None:

@@ -102,21 +102,32 @@ def scored(paths: list[str], as_jsonl: bool, jobs: int | None = None) -> Iterato
         gc.unfreeze()  # this process collects as before (a test, or a caller that goes on)
 
 
-WINDOW = 4  # chunks in flight per cluster worker thread: the cluster stays busy, this process holds little
+WINDOW = 4  # batches in flight per cluster worker thread: the cluster stays busy, this process holds little
+BATCH_MOST = 5_000  # records in one batch sent to a cluster at the most (a few MB of text)
+
+
+def batch_size(records: int, threads: int) -> int:
+    """Records a cluster's batch holds: the records shared out in about WINDOW batches per worker
+    thread, so that each batch pays its round trip (the scheduler, the texts out, the lines back)
+    for hundreds or thousands of records, not CHUNK; never fewer than CHUNK nor more than BATCH_MOST.
+    2,000 records on two threads: 8 batches of 250 (they were 10 of 200); 100,000: 5,000 each."""
+    return max(CHUNK, min(BATCH_MOST, -(-records // (WINDOW * max(1, threads)))))
 
 
 def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Iterator[tuple[int, str]]:
     """`scored`, on a cluster (pnpkit/cluster.py): this process reads the records (a worker need not
-    see this machine's files) and sends their texts in chunks; the lines come back in order. Chunks
-    are submitted a window ahead of the one awaited, so a million records are never all in memory."""
+    see this machine's files) and sends their texts in batches (`batch_size`); the lines come back
+    in order. Batches are submitted a window ahead of the one awaited, so a million records are
+    never all in memory."""
     from collections import deque
     from pnpkit.reading import record_text
     pending: deque = deque()
+    size = batch_size(len(paths), threads)
 
     def chunks() -> Iterator[list[tuple[str, str | SourceError]]]:
-        for i in range(0, len(paths), CHUNK):
+        for i in range(0, len(paths), size):
             texts: list[tuple[str, str | SourceError]] = []
-            for path in paths[i:i + CHUNK]:
+            for path in paths[i:i + size]:
                 try:
                     texts.append((path, record_text(path)[0]))
                 except SourceError as e:  # unreadable here: its line is written here, in its place

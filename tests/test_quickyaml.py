@@ -65,6 +65,23 @@ def _nuts_records(n: int, seed: int) -> list[str]:
     return [yaml.safe_dump(score_many.nuts_record(rng, deck, False), sort_keys=False) for _ in range(n)]
 
 
+def _people_records(n: int, seed: int) -> list[str]:
+    """NUTS records as people write them (bench/score_many.py): comments, flow sheets and lists, a
+    player a line, and some in block style."""
+    import score_many
+    from pnpkit.kitfile import load_kit
+    rng = random.Random(seed)
+    deck = [c.id for c in load_kit("nuts").params.bonus]
+    return [score_many.as_people_write(score_many.nuts_record(rng, deck, False), i) for i in range(n)]
+
+
+def _documented_yaml() -> list[str]:
+    """Every ```yaml block of the docs (records, kit files, examples)."""
+    import re
+    return [m for doc in sorted((ROOT / "docs").rglob("*.md"))
+            for m in re.findall(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)]
+
+
 def _texts() -> list[str]:
     """The texts varied: every documented record and records as pnpkit writes them (not the kit
     files, which the quick reader is not asked to read, nor the hostile corpus: tests/fuzz_inputs.py's
@@ -81,6 +98,30 @@ def test_records_as_pnpkit_writes_them_are_read_quickly_and_the_same():
     assert all(_agrees(text) for text in _nuts_records(200, 1))
     assert _agrees("game: nuts\nplayers:\n  - name: 'No'\n    sheet: {}\n    goals: []\n    bonus:\n    - B05\n"
                    '    - "B 7"\n  - name: yes\n    salt: 0x1F\n    squirrel: 1_000\n    goals:\n')
+
+
+def test_records_as_people_write_them_are_read_quickly_and_the_same():
+    """Comments, `sheet: {almond: 3, ...}`, `bonus: [B05, B11]`, `- {name: Ann, ...}` (issue 40)."""
+    assert all(_agrees(text) for text in _people_records(300, 7))
+    nuts_doc = (ROOT / "docs" / "records" / "nuts.md").read_text(encoding="utf-8").split("```yaml\n")[1].split("```")[0]
+    assert _agrees(nuts_doc)
+    import startup
+    assert _agrees(startup.RECORD)
+    read = sum(_agrees(text) for text in _documented_yaml())
+    assert read >= 5  # most documented texts are move logs and kit files, given up (a roll's `>`, a tag)
+
+
+@pytest.mark.parametrize("text", [
+    "a: {b}\n", "a: [a: 1]\n", "a: [1,]\n", "a: {b: 1, b: 2}\n", "a: {b:1}\n", "a: [[[[1]]]]\n", "a: [1, 2] x\n",
+    "a: {b: }\n", "a: [, 1]\n", "a: {'b': 1}\n", "a: {b: 'x # y'}\n", "a: [b # c]\n", "a: 'x # y' # z\n",
+    "a: x# y\n", "a: 'x'# y\n", "a: [1, 2]\n  # c\nb: 2\n", "# only a comment\n", "a: [1,\n  2]\n", "a: [x] [y]\n",
+    "a: {b: [c, {d: e f}], g: -1, h: +2.5}\n", "a: [yes, no, on, off, ~, null, 0x1F, 1_000, 1e3, 12:30]\n",
+    "- {a: 1}\n- [b, c]\n", "a: {b: [c]}  #  x\n", "a: [ b , c ]\n", "a: { b: c }\n", "a: [-, x]\n", "a: [.5]\n",
+    "a: [{}, [], {b: []}]\n", "a: {b: c: d}\n", "a: [b]]\n", "a: {b: [c}]\n", "  # indented comment\na: 1\n",
+    "a: 1\n   \nb: 2\n", "a: [\"x\", 'y', \"\"]\n", "a: {1: x, 2.5: y, true: z}\n",
+])
+def test_flow_collections_and_comments_agree(text):
+    _agrees(text)
 
 
 def test_every_shipped_text_and_its_variations_agree():
@@ -103,11 +144,13 @@ MARKS = [" ", "  ", "-", "- ", ":", ": ", "#", " #", "'", '"', "[", "]", "{", "}
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_one_character_here_or_there_agrees(seed):
-    """Every YAML mark put in, one at a time, at random places of plain records, a character
-    deleted, a line indented more or less: read the same or given up."""
+@pytest.mark.parametrize("style", ["block", "people"])
+def test_one_character_here_or_there_agrees(seed, style):
+    """Every YAML mark put in, one at a time, at random places of plain records (as pnpkit writes
+    them, and as people do: flow collections and comments), a character deleted, a line indented
+    more or less: read the same or given up."""
     rng = random.Random(seed)
-    texts = _nuts_records(30, 100 + seed)
+    texts = _nuts_records(30, 100 + seed) if style == "block" else _people_records(30, 100 + seed)
     read = 0
     for _ in range(1500):
         text = rng.choice(texts)
@@ -178,13 +221,17 @@ def _data_strategy():
                                                          st.dictionaries(key, inner, max_size=4)), max_leaves=20)
 
 
-def test_any_plain_data_as_yaml_writes_it_agrees():
-    """Data of any shape, written by PyYAML in block style (as pnpkit writes a record): the quick
-    reader reads what safeyaml reads, or gives up (it reads about three texts in ten of these)."""
+@pytest.mark.parametrize("flow", [False, None, True])
+def test_any_plain_data_as_yaml_writes_it_agrees(flow):
+    """Data of any shape, written by PyYAML in block style (as pnpkit writes a record), with its
+    innermost collections in flow style, or all in flow style: the quick reader reads what
+    safeyaml reads, or gives up (it reads about three texts in ten of these)."""
     from hypothesis import given, settings, HealthCheck
 
     @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(_data_strategy())
     def check(data):
-        _agrees(yaml.safe_dump(data, sort_keys=False, default_flow_style=False, allow_unicode=True))
+        text = yaml.safe_dump(data, sort_keys=False, default_flow_style=flow, allow_unicode=True)
+        _agrees(text)
+        _agrees(text.replace("\n", "  # a comment\n", 1))
     check()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from pnpkit.generator.backends import pdf as pdf_backend
@@ -78,9 +80,32 @@ def face(piece: Piece, side: str, bleed: float, x: float = 0.0, y: float = 0.0) 
     return Placed(p, x + bleed, y + bleed, p.w, p.h, side=side).shape()
 
 
+_told: list[Callable[..., None]] = []  # the progress told of each image rendered (`rendering`)
+
+
+@contextmanager
+def rendering(progress: Callable[..., None]) -> Iterator[None]:
+    """While it lasts, `progress(1)` is called as each image is rendered (and `progress(0, total=n)`
+    as a batch begins that takes the images known to be coming past the total): the long part of
+    an export, for a progress bar (pnpkit/progress.py)."""
+    _told.append(progress)
+    try:
+        yield
+    finally:
+        _told.remove(progress)
+
+
+def images(pieces: list[Piece]) -> int:
+    """How many images `--to png` renders: every distinct face and back of the exported pieces."""
+    return sum(len(designs(group, side)) for group in components(pieces).values() for side in ("front", "back"))
+
+
 def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int, int]) -> list[bytes]:
     """Pages of w x h mm rendered to PNG images of exactly `px` pixels (one PDF, one render each)."""
     import pypdfium2
+    tell = _told[-1] if _told else None
+    if tell is not None:
+        tell(0, total=max(tell.total, tell.done + len(pages)))  # type: ignore[attr-defined]
     data = pdf_backend.render(pages, w_mm, h_mm)
     doc = pypdfium2.PdfDocument(data)
     out = []
@@ -95,6 +120,8 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
             buf = io.BytesIO()
             img.save(buf, format="PNG", dpi=(round(px[0] / (w_mm / 25.4)),) * 2, **fast)
             out.append(buf.getvalue())
+            if tell is not None:
+                tell(1)
     finally:
         doc.close()
     return out
