@@ -43,6 +43,11 @@ def test_fields_written_inline_are_each_counted_and_refused_early(tmp_path):
     assert "its form has more than 5,000 fields" in some
 
 
+def test_what_no_budget_foresaw_ends_at_the_reading_processs_limits(tmp_path):
+    message = refused(tmp_path, "strings.pdf", hostile_pdf.tokens(1_800_000))
+    assert re.search(r"reading it needed more than (400 MB of memory|3 s of CPU time)", message), message
+
+
 def test_a_limit_of_pypdf_is_said_as_a_limit_not_as_a_damaged_file(tmp_path):
     nulls = " ".join(["null"] * 100_001)       # pypdf reads 100,000 items of an array at the most
     raw = hostile_pdf.pdf([f"<< /Type /Catalog /AcroForm << /Fields [{nulls}] >> >>"])
