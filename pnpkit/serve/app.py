@@ -8,11 +8,12 @@ font is in the wheel (pnpkit/serve/static): nothing is fetched from the network.
 Safety: the server binds 127.0.0.1 unless `--lan`; with `--lan`, every request needs the access
 code of the URL printed in the terminal (kept in a cookie after the first visit). Every form and
 every call that changes something carries the page's token (a cookie and a field that must match,
-SameSite=Strict) and a foreign Origin is refused, so another web site cannot post to it.
+SameSite=Strict) and a foreign Origin is refused, so another web site cannot post to it. A body is
+refused past 2 MB before it is held (bodies.py); an upload is read in a process of its own under
+limits, never on the event loop (uploads.py); what a request says is checked here (checks.py).
 """
 from __future__ import annotations
 
-import hmac
 import secrets
 import zipfile
 from functools import lru_cache
@@ -31,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 
 from pnpkit.kitfile.errors import SourceError
 from pnpkit.scorer.games import GAMES
-from pnpkit.serve import sheets, tapping
+from pnpkit.serve import checks, sheets, tapping, uploads
+from pnpkit.serve.bodies import BodyLimit
 from pnpkit.serve.table_pages import table_routes
 from pnpkit.serve.store import Conflict, Store, revision_of
 
@@ -69,12 +71,9 @@ def create_app(settings: Settings) -> Starlette:
         origin = request.headers.get("origin")
         if origin and origin.split("//", 1)[-1] != request.headers.get("host", ""):
             raise Forbidden("a page of another site may not change anything here")
-        body = await request.body()
-        if len(body) > MAX_UPLOAD_BYTES:
-            raise Forbidden("the form is too large")
-        form = await request.form(max_files=1, max_fields=2000)
+        form = await request.form(max_files=1, max_fields=2000)   # its size bounded by BodyLimit
         sent = form.get("token") or request.headers.get("x-pnpkit-token", "")
-        if not (hmac.compare_digest(str(sent), token) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), token)):
+        if not (checks.same_secret(sent, token) and checks.same_secret(request.cookies.get(CSRF_COOKIE, ""), token)):
             raise Forbidden("this page is out of date (the server restarted?): reload it")
         return form
 
@@ -129,12 +128,16 @@ def create_app(settings: Settings) -> Starlette:
         """A filled form saved (a sheet game's players or an end position), as a new game or as the
         next revision of the one it corrects; a stale revision is refused (409)."""
         form = await guarded(request)
+        try:
+            played = checks.played(form.get("played"))
+        except checks.NotADay as e:
+            return PlainTextResponse(f"not saved: {e}", status_code=400)
         out = _scored(game, form, end=end)
         result = out.pop("_result", None)
         if out.get("error") or result is None or (not end and not out["names"]):
             return JSONResponse(out, status_code=400)
         try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **revision_of(form))
+            play = store.save(out["yaml"], result, played=played, **revision_of(form))
         except Conflict as e:
             return JSONResponse({**out, "error": str(e)}, status_code=409)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
@@ -155,7 +158,7 @@ def create_app(settings: Settings) -> Starlette:
         except KeyError:
             return PlainTextResponse("no such game in the history", status_code=404)
         return Response(play.record, media_type="application/yaml", headers={
-            "content-disposition": f'attachment; filename="{play.played}-{play.game}-{play.id}.yaml"'})
+            "content-disposition": f'attachment; filename="{checks.record_file(play, GAMES)}"'})
 
     async def delete_play(request: Request) -> Response:
         form = await guarded(request)
@@ -174,20 +177,20 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "stats.html", players=store.player_stats(), per_game=store.game_stats())
 
     async def import_record(request: Request) -> Response:
+        """A record or a filled fillable score sheet, read in a process of its own (uploads.py):
+        saved, or refused with a page saying why."""
         form = await guarded(request)
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
-        from pnpkit.scorer.forms import pdf as pdfform
-        from pnpkit.scorer.records import is_pdf
-        from pnpkit.kitfile.source import text_of
+        name = Path(getattr(upload, "filename", "") or "record").name[:120] or "record"
         try:
-            name = getattr(upload, "filename", "record") or "record"
-            # a filled fillable score sheet is read as the record it holds (scorer/forms/pdf.py)
-            text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
-            result = api.score_text(text, getattr(upload, "filename", "record") or "record")
+            text = await uploads.read("record", raw, name)
+            result = api.score_text(text, name)
         except SourceError as e:
-            return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
+            refusal = page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
+            refusal.status_code = 400
+            return refusal
         play = store.save(text, result)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
@@ -219,6 +222,7 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={Forbidden: _forbidden, NoForm: _no_form, _Refused: _refused})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
+    app.add_middleware(BodyLimit)
     app.state.store = store
     return app
 
@@ -341,7 +345,7 @@ class _AccessCode:
             return await self.app(scope, receive, send)
         request = Request(scope)
         given = request.query_params.get("code") or request.cookies.get(ACCESS_COOKIE, "")
-        if not hmac.compare_digest(given, self.code):
+        if not checks.same_secret(given, self.code):
             return await PlainTextResponse("this table needs its access code: open the address pnpkit printed",
                                            status_code=403)(scope, receive, send)
         if request.query_params.get("code"):
