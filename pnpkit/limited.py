@@ -69,6 +69,8 @@ def _answer(done: subprocess.CompletedProcess, name: str, limits: Limits) -> str
         from pnpkit.kitfile.errors import Problem, SourceError
         raise SourceError(said["file"], [Problem(*p) for p in said["problems"]])
     code = done.returncode
+    if code in (-signal.SIGINT, -signal.SIGTERM):   # Ctrl-C at the terminal reached the reader first
+        raise KeyboardInterrupt
     if said.get("limit") == "cpu" or code in (-signal.SIGXCPU, -signal.SIGKILL):
         raise _refused(name, f"reading it needed more than {limits.cpu} s of CPU time, the most one file may "
                              "take (a filled score sheet takes 0.3 s)")

@@ -46,6 +46,10 @@ def record_text(raw: bytes, display: str) -> str:
     game = next((g for g in FORM_GAMES if form(g).SIGNATURE in values), None)
     if game is None:
         raise _refused(display, _not_a_sheet(values, keywords))
+    for field, value in values.items():     # never cut (and then told as the made-up YAML's problem)
+        if len(value.text) > MAX_TEXT:
+            raise _at_box(display, FormProblem(value.page or None, field, f"{len(value.text):,} characters, more "
+                                               f"than any box of a score sheet holds ({MAX_TEXT:,})"))
     from pnpkit.kitfile.head import load_head
     try:
         data = form(game).record(values, load_head(game))
@@ -119,8 +123,6 @@ def read_form(raw: bytes, display: str) -> tuple[Values, str]:
                 spent.check()    # passed, though pypdf caught the refusal while it recovered
     except SourceError:
         raise
-    except FormProblem as e:
-        raise _at_box(display, e) from None
     except Exception as e:  # noqa: BLE001 - a broken or hostile PDF, whatever pypdf makes of it
         if _caused_by(e, MemoryError):          # pypdf says it as a damaged file: it is the memory limit
             raise MemoryError from None
@@ -229,11 +231,7 @@ def _fields(acroform, pages: dict[int, int], indirect) -> Values:
             continue
         widgets = [ref] + list(node.get("/Kids", []) or [])[:MAX_FIELDS]
         page = next((pages[w.idnum] for w in widgets if isinstance(w, indirect) and w.idnum in pages), 0)
-        text = _text(node.get("/V"))
-        if len(text) > MAX_TEXT:
-            raise FormProblem(page or None, name, f"{len(text):,} characters, more than any box of a score sheet "
-                                                  f"holds ({MAX_TEXT:,})")
-        out[name] = Value(text, page)
+        out[name] = Value(_text(node.get("/V")), page)
     return out
 
 
