@@ -37,6 +37,7 @@ class Limits:
     cpu: int = 3            # s of CPU time, the interpreter's start included: reading a filled sheet takes 0.3 s
     mb: int = 400           # MB of address space: reading a filled sheet maps 62 MB
     wall: float = 300.0     # s on the clock: only for a reader stuck on something other than CPU
+    usual: str = "a filled score sheet is read in 0.3 s and 60 MB"   # said beside a limit reached
 
 
 LIMITS = Limits()
@@ -73,10 +74,10 @@ def _answer(done: subprocess.CompletedProcess, name: str, limits: Limits) -> str
         raise KeyboardInterrupt
     if said.get("limit") == "cpu" or code in (-signal.SIGXCPU, -signal.SIGKILL):
         raise _refused(name, f"reading it needed more than {limits.cpu} s of CPU time, the most one file may "
-                             "take (a filled score sheet takes 0.3 s)")
+                             f"take ({limits.usual})")
     if said.get("limit") == "memory" or code in (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGBUS):
         raise _refused(name, f"reading it needed more than {limits.mb} MB of memory, the most one file may "
-                             "take (a filled score sheet takes 60 MB)")
+                             f"take ({limits.usual})")
     detail = said.get("error") or done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit {code}"]
     raise RuntimeError(f"reading {name} in a process of its own failed: {detail if isinstance(detail, str) else detail[0]}")
 
@@ -142,9 +143,12 @@ def _limit(cpu: int, mb: int) -> None:
         signal.signal(signal.SIGXCPU, signal.SIG_IGN)
         raise _CpuSpent()
     signal.signal(signal.SIGXCPU, spent)
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    resource.setrlimit(resource.RLIMIT_CPU, _lower(resource.RLIMIT_CPU, cpu, cpu + 1))
-    resource.setrlimit(resource.RLIMIT_AS, _lower(resource.RLIMIT_AS, mb << 20, mb << 20))
+    for which, soft, hard in ((resource.RLIMIT_CORE, 0, 0), (resource.RLIMIT_CPU, cpu, cpu + 1),
+                              (resource.RLIMIT_AS, mb << 20, mb << 20)):
+        try:
+            resource.setrlimit(which, _lower(which, soft, hard))
+        except (ValueError, OSError):   # a system that refuses one (macOS and RLIMIT_AS): the readers' budgets hold
+            pass
 
 
 def _lower(which: int, soft: int, hard: int) -> tuple[int, int]:

@@ -10,6 +10,9 @@ import re
 import pytest
 
 import hostile_pdf
+from pnpkit import limited
+from pnpkit.kitfile.errors import SourceError
+from pnpkit.limited import Limits
 
 LIMIT_S, LIMIT_MB = 5.0, 500
 
@@ -62,3 +65,15 @@ def test_a_pdf_is_known_by_its_first_bytes_only(tmp_path):
     assert r.code == 0 and "Ann" in r.output, r.output
     r = hostile_pdf.run_pnpkit(["score", "-"], tmp_path, stdin=b"\n%PDF-1.7\n" + b"x" * 100)
     assert r.code == 2 and "PDF" not in r.output, r.output
+
+
+@pytest.mark.parametrize("limits, says", [
+    (Limits(cpu=1, mb=2_000), "more than 1 s of CPU time"),
+    (Limits(cpu=30, mb=150), "more than 150 MB of memory"),
+])
+def test_the_reading_process_says_which_limit_it_reached(limits, says):
+    """The same process, under a caller's own limits (a photo's reader will bring its own)."""
+    with pytest.raises(SourceError) as refusal:
+        limited.read("sheet", hostile_pdf.tokens(1_800_000), "strings.pdf", limits)
+    assert str(refusal.value) == (f"strings.pdf: reading it needed {says}, the most one file may take "
+                                  "(a filled score sheet is read in 0.3 s and 60 MB)")
