@@ -221,3 +221,19 @@ def test_a_name_read_from_a_sheet_is_checked_as_a_records_name(tmp_path, name):
         assert from_pdf.output.strip().endswith(said) and re.search(r"sheet\.pdf: (page \d+, )?p1\.name: ", from_pdf.output)
     else:
         assert [p["name"] for p in json.loads(from_pdf.output)["players"]] == [name, "Ben"]
+
+
+def test_a_problem_told_by_its_line_only_is_told_at_its_box(sheets, tmp_path, monkeypatch):
+    """A check that knows only the line of the YAML it read (as a check of a text's characters in
+    the YAML reader would) is still told at the sheet's box, never at that line."""
+    from pnpkit.kitfile.errors import Problem, SourceError
+    from pnpkit.scorer import api
+    from pnpkit.scorer.forms.pdf import record_text
+
+    def by_line(source, heads=None):
+        raise SourceError(source.file, [Problem(source.line_of(("players", 1, "name")), "", "a character not shown")])
+    monkeypatch.setattr(api, "read_record", by_line)
+    raw = fill(sheets["nuts"], NUTS, tmp_path / "sheet.pdf").read_bytes()
+    with pytest.raises(SourceError) as refusal:
+        record_text(raw, "sheet.pdf")
+    assert str(refusal.value) == "sheet.pdf: page 2, p2.name: a character not shown"

@@ -73,26 +73,47 @@ def _check(text: str, data: dict, values: Values, game: str, display: str) -> No
     try:
         api.read_record(parse(text, display))
     except SourceError as e:
-        raise SourceError(display, [_on_sheet(p, data, values, game) for p in e.problems]) from None
+        fields = _fields_by_line(text)
+        raise SourceError(display, [_on_sheet(p.field or fields.get(p.line or 0, ""), p.message, data, values, game)
+                                    for p in e.problems]) from None
 
 
-def _on_sheet(p: Problem, data: dict, values: Values, game: str) -> Problem:
+def _fields_by_line(text: str) -> dict[int, str]:
+    """Each line of the YAML the reader wrote -> the field its first value is (`players[1].name`),
+    for a problem told by its line only."""
+    from pnpkit.kitfile.errors import field_name
+    out: dict[int, str] = {}
+
+    def walk(node, path: tuple) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                walk(value, (*path, key.value))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, value in enumerate(node.value):
+                walk(value, (*path, i))
+        else:
+            out.setdefault(node.start_mark.line + 1, field_name(path))
+    walk(yaml.compose(text, Loader=yaml.SafeLoader), ())
+    return out
+
+
+def _on_sheet(field: str, message: str, data: dict, values: Values, game: str) -> Problem:
     """A problem of the record (`players[1].bonus[0]`) as the page and box it came from
     (`page 2, p2.bonus`); one about no box keeps its field, never the YAML's line."""
-    m = re.fullmatch(r"players\[(\d+)\]\.?(.*)", p.field)
+    m = re.fullmatch(r"players\[(\d+)\]\.?(.*)", field)
     players = data.get("players") or []
     if m is None or int(m[1]) >= len(players):
-        return Problem(None, p.field, p.message)
+        return Problem(None, field, message)
     entry = players[int(m[1])]
     name = entry.get("name") if isinstance(entry, dict) else entry
     seat = next((k for k, v in values.items() if re.fullmatch(r"p\d+\.name", k) and v.text.strip() == name), None)
     if seat is None:
-        return Problem(None, p.field, p.message)
+        return Problem(None, field, message)
     prefix = seat[:-len("name")]
     box = prefix + form(game).box(m[2], entry if isinstance(entry, dict) else {})
     page = next((v.page for k, v in values.items() if (k == box or k.startswith(box + ".")) and v.page),
                 values[seat].page)
-    return Problem(None, f"page {page}, {box}" if page else box, p.message)
+    return Problem(None, f"page {page}, {box}" if page else box, message)
 
 
 def _not_a_sheet(values: Values, keywords: str) -> str:
