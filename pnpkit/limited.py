@@ -96,7 +96,7 @@ def main() -> None:
     """The reading process: limits first, then the bytes, then one JSON answer."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)     # Ctrl-C at the terminal: gone at once; the caller says it
     stdin = sys.stdin.buffer
-    asked = json.loads(stdin.readline(2_000))
+    asked = json.loads(stdin.readline(10_000))     # a name of 300 characters is 3,600 bytes at the most
     _limit(int(asked["cpu"]), int(asked["mb"]))
     raw = stdin.read()
     try:

@@ -13,8 +13,7 @@
 """
 from __future__ import annotations
 
-import os
-import resource
+import json
 import struct
 import subprocess
 import sys
@@ -105,20 +104,30 @@ class Run:
     output: str
 
 
+# A process's peak memory (ru_maxrss) starts at what the process it was forked from held: a
+# pytest worker that has built kits holds hundreds of MB. So `pnpkit` is started by this small
+# launcher, which holds 10, and which reports what wait4 says of it.
+LAUNCHER = """
+import json, os, resource, subprocess, sys
+report, memory, cpu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def limit():
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+p = subprocess.Popen(sys.argv[4:], preexec_fn=limit)
+_, status, usage = os.wait4(p.pid, 0)
+with open(report, "w") as f:
+    json.dump([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, usage.ru_maxrss], f)
+"""
+
+
 def run_pnpkit(args: list[str], cwd: Path, stdin: bytes | None = None) -> Run:
     """`pnpkit ARGS` in a process of its own under CAP_AS and CAP_CPU, measured by the kernel
     (wait4: its rusage includes the reading process it started and waited for)."""
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (CAP_AS, CAP_AS))
-        resource.setrlimit(resource.RLIMIT_CPU, (CAP_CPU, CAP_CPU + 1))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    p = subprocess.Popen([sys.executable, "-m", "pnpkit", *args], cwd=cwd, stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=cap)
-    if stdin:
-        p.stdin.write(stdin)
-    p.stdin.close()
-    output = p.stdout.read().decode("utf-8", "replace")
-    p.stdout.close()
-    _, status, usage = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    return Run(p.returncode, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output)
+    report = cwd / ".pnpkit-run.json"
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, str(report), str(CAP_AS), str(CAP_CPU),
+                           sys.executable, "-m", "pnpkit", *args], cwd=cwd, input=stdin or b"",
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    code, cpu, peak_kb = json.loads(report.read_text())
+    report.unlink()
+    return Run(code, cpu, peak_kb / 1024, done.stdout.decode("utf-8", "replace"))
