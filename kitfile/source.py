@@ -273,7 +273,8 @@ def _message(err: Mapping, data: Any, path: list, model: type[BaseModel]) -> str
         return msg
     ctx = err.get("ctx") or {}
     if kind == "too_long" and "max_length" in ctx:
-        return f"at most {ctx['max_length']:,} entries, got {ctx.get('actual_length', 'more'):,}"
+        what = "characters" if isinstance(err.get("input"), str) else "entries"
+        return f"at most {ctx['max_length']:,} {what}, got {ctx.get('actual_length', 'more'):,}"
     if kind == "union_tag_invalid":
         return f"unknown {ctx['discriminator'].strip(chr(39))} {short(ctx['tag'], 40)} " \
                f"(expected one of: {ctx['expected_tags'].replace(chr(39), '')})"

@@ -34,7 +34,7 @@ def record_text(record: str) -> tuple[str, str]:
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(PDF_MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
         return (_sheet(raw, file) if is_pdf(raw) else text_of(raw, file)), file
-    # the file read once, then told apart (a PDF's mark is in its first KB): a folder of ten
+    # the file read once, then told apart (a PDF's mark is its first bytes): a folder of ten
     # thousand records paid a second open and stat for each
     raw = read_bytes(record, record, MOST)
     if is_pdf(raw):
@@ -43,9 +43,25 @@ def record_text(record: str) -> tuple[str, str]:
 
 
 def _sheet(raw: bytes, name: str) -> str:
+    """A filled fillable sheet's record, as YAML text, read in a process of its own under the
+    operating system's limits (pnpkit/limited.py: 3 s of CPU, 400 MB) by `sheet_text`."""
+    from pnpkit import limited
+    return limited.read("sheet", raw, name)
+
+
+def sheet_text(raw: bytes, name: str) -> str:
     """A filled fillable sheet's record, as YAML text (the forms are imported only for a sheet)."""
     from pnpkit.scorer import pdfform
     return pdfform.record_text(raw, name)
+
+
+def upload_text(raw: bytes, name: str) -> str:
+    """A file uploaded to `pnpkit serve`'s history, as `pnpkit score` reads it (a record, or a
+    filled sheet), scored once to refuse it here if it cannot be: its record's text. Run in a
+    process of its own under limits (pnpkit/serve/uploads.py)."""
+    text = sheet_text(raw, name) if is_pdf(raw) else text_of(raw, name)
+    api.score_text(text, name)
+    return text
 
 
 MOST = max(LIMITS.bytes, PDF_MAX_BYTES) + 1

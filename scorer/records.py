@@ -17,8 +17,9 @@ PDF_MAGIC = b"%PDF-"
 
 def is_pdf(raw: bytes) -> bool:
     """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
-    than YAML; here, not there, so reading a YAML record never imports the forms."""
-    return PDF_MAGIC in raw[:1024]
+    than YAML; here, not there, so reading a YAML record never imports the forms. A PDF is known by
+    its first bytes only: a YAML record with `# %PDF-1.7` in a comment is YAML."""
+    return raw.startswith(PDF_MAGIC)
 
 
 class Strict(BaseModel):

@@ -43,6 +43,8 @@ ERRORS_APART = {
     "pnpkit.worker.CpuExceeded": "a signal (SIGXCPU), a BaseException as KeyboardInterrupt is",
     "pnpkit.generator.templating._Timeout": "a template's time running out, inside templating.py only",
     "pnpkit.kitfile.quickyaml._GiveUp": "the quick reader handing over to the full one, inside quickyaml.py only",
+    "pnpkit.limited._CpuSpent": "a signal (SIGXCPU) in a reading process, a BaseException as KeyboardInterrupt is",
+    "pnpkit.serve.bodies._TooLarge": "a request body past its limit, inside bodies.py only (answered 413 there)",
 }
 
 

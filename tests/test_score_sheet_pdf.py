@@ -141,7 +141,7 @@ def test_a_pdf_that_is_not_a_filled_score_sheet_says_so(sheets, kit_build, tmp_p
     deep += [f"<< /T (a) /Kids [{i + 1} 0 R] >>" for i in range(2, 3000)] + ["<< /T (salt) /V (3) >>"]
     (tmp_path / "deep.pdf").write_bytes(_pdf(deep))
     r = run("score", str(tmp_path / "deep.pdf"))
-    assert r.exit_code == 2 and "a PDF pnpkit will not read: its form has more fields, or nests them deeper" in r.output
+    assert r.exit_code == 2 and "a PDF pnpkit will not read: its form has more than 5,000 fields, or nests them more than 16 deep" in r.output
 
 
 def _cyclic_pdf() -> bytes:
@@ -188,3 +188,53 @@ def test_the_history_imports_a_filled_sheet(sheets, tmp_path):
         assert "Uwe" in page and "Anna" in page and "33" in page
         blank = c.post("/import", data={"token": token}, files={"record": ("blank.pdf", sheets["nuts"].read_bytes())})
         assert "page 1, p1.name" in blank.text
+
+
+@pytest.mark.parametrize("seat, length, says", [
+    (1, 100_000, "page 1, p1.name: 100,000 characters, more than any box of a score sheet holds (2,000)"),
+    (1, 100, "page 1, p1.name: at most 60 characters, got 100"),
+    (2, 61, "page 2, p2.name: at most 60 characters, got 61"),
+])
+def test_a_long_name_on_a_sheet_is_told_at_its_page_and_box_with_its_real_length(sheets, tmp_path, seat, length, says):
+    pdf = fill(sheets["nuts"], NUTS | {f"p{seat}.name": "A" * length}, tmp_path / "name_long.pdf")
+    r = run("score", str(pdf))
+    assert r.exit_code == 2 and r.output.strip() == f"pnpkit: {pdf}: {says}", r.output   # no line of a YAML never written
+
+
+def _yaml_text(text: str) -> str:
+    return json.dumps(text)          # JSON's string is YAML's double-quoted one, escapes and all
+
+
+@pytest.mark.parametrize("name", ["A" * 61, "Ann\x1b[31mRED\x07", "Ann\u200b", "\u202eAnn"])
+def test_a_name_read_from_a_sheet_is_checked_as_a_records_name(tmp_path, name):
+    """A filled sheet's names go through every check a record file's names do (the same reading of
+    the same record): the same verdict, the same words, told at the box instead of the line."""
+    fields = {"p1.name": name, "p1.salt": "3", "p1.bonus": "B05", "p2.name": "Ben", "p2.bonus": "B01"}
+    objects = ["<< /Type /Catalog /AcroForm << /Fields [%s] >> >>" % " ".join(f"{i} 0 R" for i in range(2, 7))]
+    objects += [f"<< /T ({k}) /V <FEFF{v.encode('utf-16-be').hex()}> >>" for k, v in fields.items()]
+    (tmp_path / "sheet.pdf").write_bytes(_pdf(objects))
+    (tmp_path / "sheet.yaml").write_text(f"game: nuts\nplayers:\n  - {{name: {_yaml_text(name)}, sheet: {{almond: 0}}, salt: 3, bonus: [B05]}}\n"
+                                         "  - {name: Ben, sheet: {almond: 0}, bonus: [B01]}\n")
+    from_pdf, from_yaml = run("check", "--json", str(tmp_path / "sheet.pdf")), run("check", "--json", str(tmp_path / "sheet.yaml"))
+    assert from_pdf.exit_code == from_yaml.exit_code, (from_pdf.output, from_yaml.output)
+    if from_yaml.exit_code == 2:
+        said = from_yaml.output.strip().split(": ", 3)[-1]     # after `pnpkit: FILE:LINE: players[0].name: `
+        assert from_pdf.output.strip().endswith(said) and re.search(r"sheet\.pdf: (page \d+, )?p1\.name: ", from_pdf.output)
+    else:
+        assert [p["name"] for p in json.loads(from_pdf.output)["players"]] == [name, "Ben"]
+
+
+def test_a_problem_told_by_its_line_only_is_told_at_its_box(sheets, tmp_path, monkeypatch):
+    """A check that knows only the line of the YAML it read (as a check of a text's characters in
+    the YAML reader would) is still told at the sheet's box, never at that line."""
+    from pnpkit.kitfile.errors import Problem, SourceError
+    from pnpkit.scorer import api
+    from pnpkit.scorer.forms.pdf import record_text
+
+    def by_line(source, heads=None):
+        raise SourceError(source.file, [Problem(source.line_of(("players", 1, "name")), "", "a character not shown")])
+    monkeypatch.setattr(api, "read_record", by_line)
+    raw = fill(sheets["nuts"], NUTS, tmp_path / "sheet.pdf").read_bytes()
+    with pytest.raises(SourceError) as refusal:
+        record_text(raw, "sheet.pdf")
+    assert str(refusal.value) == "sheet.pdf: page 2, p2.name: a character not shown"

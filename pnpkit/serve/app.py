@@ -8,11 +8,12 @@ font is in the wheel (pnpkit/serve/static): nothing is fetched from the network.
 Safety: the server binds 127.0.0.1 unless `--lan`; with `--lan`, every request needs the access
 code of the URL printed in the terminal (kept in a cookie after the first visit). Every form and
 every call that changes something carries the page's token (a cookie and a field that must match,
-SameSite=Strict) and a foreign Origin is refused, so another web site cannot post to it.
+SameSite=Strict) and a foreign Origin is refused, so another web site cannot post to it. A body is
+refused past 2 MB before it is held (bodies.py); an upload is read in a process of its own under
+limits, never on the event loop (uploads.py); what a request says is checked here (checks.py).
 """
 from __future__ import annotations
 
-import hmac
 import secrets
 import zipfile
 from functools import lru_cache
@@ -31,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 
 from pnpkit.kitfile.errors import PnpkitError, SourceError
 from pnpkit.scorer.games import GAMES
-from pnpkit.serve import pads as own, sheets, tapping
+from pnpkit.serve import checks, pads as own, sheets, tapping, uploads
+from pnpkit.serve.bodies import BodyLimit
 from pnpkit.serve.photos import photo_routes
 from pnpkit.serve.table_pages import table_routes
 from pnpkit.serve.store import Conflict, Store, revision_of
@@ -39,6 +41,7 @@ from pnpkit.serve.store import Conflict, Store, revision_of
 CSRF_COOKIE, ACCESS_COOKIE = "pnpkit_token", "pnpkit_access"
 MAX_FORM_BYTES = 200_000      # a filled sheet is a few KB
 MAX_UPLOAD_BYTES = 2_000_000  # as a record read from a file
+PHOTO_BODY_BYTES = 31_000_000  # a photo of a score sheet (pnpkit/photo/read.py: MAX_BYTES) and its form
 
 
 @dataclass
@@ -68,17 +71,14 @@ def create_app(settings: Settings) -> Starlette:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
         return response
 
-    async def guarded(request: Request, most: int = MAX_UPLOAD_BYTES) -> dict:
+    async def guarded(request: Request) -> dict:
         """A changing request's form, after its token and origin are checked (403 otherwise)."""
         origin = request.headers.get("origin")
         if origin and origin.split("//", 1)[-1] != request.headers.get("host", ""):
             raise Forbidden("a page of another site may not change anything here")
-        body = await request.body()
-        if len(body) > most:
-            raise Forbidden("the form is too large")
-        form = await request.form(max_files=1, max_fields=2000)
+        form = await request.form(max_files=1, max_fields=2000)   # its size bounded by BodyLimit
         sent = form.get("token") or request.headers.get("x-pnpkit-token", "")
-        if not (hmac.compare_digest(str(sent), token) and hmac.compare_digest(request.cookies.get(CSRF_COOKIE, ""), token)):
+        if not (checks.same_secret(sent, token) and checks.same_secret(request.cookies.get(CSRF_COOKIE, ""), token)):
             raise Forbidden("this page is out of date (the server restarted?): reload it")
         return form
 
@@ -145,6 +145,10 @@ def create_app(settings: Settings) -> Starlette:
         """A filled form saved (a sheet game's players or an end position), as a new game or as the
         next revision of the one it corrects; a stale revision is refused (409)."""
         form = await guarded(request)
+        try:
+            played = checks.played(form.get("played"))
+        except checks.NotADay as e:
+            return PlainTextResponse(f"not saved: {e}", status_code=400)
         out = _scored(game, form, end=end)
         result = out.pop("_result", None)
         typed = {k: v.text for k, v in sheets.values(form.multi_items()).items()}
@@ -153,7 +157,7 @@ def create_app(settings: Settings) -> Starlette:
         if out.get("error") or result is None or (not end and not out["names"]):
             return form_page(request, game, end, shown, typed, f"Not saved: {_why_not(out)}", 400)
         try:
-            play = store.save(out["yaml"], result, played=str(form.get("played", "")) or None, **asked)
+            play = store.save(out["yaml"], result, played=played, **asked)
         except Conflict as e:
             # the sheets again as typed, now against the newest revision: saving them again replaces it
             return form_page(request, game, end, shown, typed, f"Not saved: {e}. What you typed is below; "
@@ -179,7 +183,7 @@ def create_app(settings: Settings) -> Starlette:
         except KeyError:
             return PlainTextResponse("no such game in the history", status_code=404)
         return Response(play.record, media_type="application/yaml", headers={
-            "content-disposition": f'attachment; filename="{play.played}-{play.game}-{play.id}.yaml"'})
+            "content-disposition": f'attachment; filename="{checks.record_file(play, GAMES)}"'})
 
     async def delete_play(request: Request) -> Response:
         form = await guarded(request)
@@ -198,21 +202,20 @@ def create_app(settings: Settings) -> Starlette:
         return page(request, "stats.html", players=store.player_stats(), per_game=store.game_stats())
 
     async def import_record(request: Request) -> Response:
+        """A record or a filled fillable score sheet, read in a process of its own (uploads.py):
+        saved, or refused with a page saying why."""
         form = await guarded(request)
         upload = form.get("record")
         raw = await upload.read(MAX_UPLOAD_BYTES + 1) if upload is not None and hasattr(upload, "read") else b""
         from pnpkit.scorer import api
-        from pnpkit.scorer import pdfform
-        from pnpkit.scorer.records import is_pdf
-        from pnpkit.kitfile.source import text_of
+        name = Path(getattr(upload, "filename", "") or "record").name[:120] or "record"
         try:
-            name = getattr(upload, "filename", "record") or "record"
-            # a filled fillable score sheet is read as the record it holds (scorer/pdfform.py)
-            text = pdfform.record_text(raw, name) if is_pdf(raw) else text_of(raw, name)
-            result = api.score_text(text, getattr(upload, "filename", "record") or "record",
-                                    folder=pads.folder_of(text, name))
+            text = await uploads.read("record", raw, name)
+            result = api.score_text(text, name, folder=pads.folder_of(text, name))
         except SourceError as e:
-            return page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
+            refusal = page(request, "history.html", plays=store.plays(limit=200), game=None, player=None, problem=str(e))
+            refusal.status_code = 400
+            return refusal
         play = store.save(text, result)
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
@@ -246,6 +249,7 @@ def create_app(settings: Settings) -> Starlette:
                                                        ImportError: _updated})
     if settings.access_code:
         app.add_middleware(_AccessCode, code=settings.access_code)
+    app.add_middleware(BodyLimit, larger={"/sheet/*/photo": PHOTO_BODY_BYTES})
     app.state.store = store
     return app
 
@@ -426,7 +430,7 @@ class _AccessCode:
             return await self.app(scope, receive, send)
         request = Request(scope)
         given = request.query_params.get("code") or request.cookies.get(ACCESS_COOKIE, "")
-        if not hmac.compare_digest(given, self.code):
+        if not checks.same_secret(given, self.code):
             return await PlainTextResponse("this table needs its access code: open the address pnpkit printed",
                                            status_code=403)(scope, receive, send)
         if request.query_params.get("code"):

@@ -24,7 +24,7 @@ def photo_routes(guarded: Callable[..., Any]) -> list[Route]:
     async def photographed(request: Request) -> Response:
         from pnpkit.photo.read import MAX_BYTES
         game = request.path_params["game"]
-        form = await guarded(request, most=MAX_BYTES + 100_000)
+        form = await guarded(request)   # its size bounded by BodyLimit (app.py: PHOTO_BODY_BYTES)
         seat = str(form.get("seat", ""))
         if game not in forms("sheets") or not seat.isdigit():
             return JSONResponse({"error": "no such sheet"}, status_code=404)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pnpkit.kitfile.errors import PnpkitError
+from pnpkit.scorer.games import GAMES
+from pnpkit.serve import checks
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS play (
@@ -134,7 +136,8 @@ class Store:
         """Keep a scored record: a new play, or (`play`, the `revision` the page showed) the same play's
         next revision, the one it replaces kept in `earlier`; a page that showed an older revision
         than the saved one is refused (Conflict), never written over it. A change keeps the day
-        played unless it gives one."""
+        played unless it gives one (`YYYY-MM-DD`: checks.NotADay otherwise)."""
+        played = checks.played(played)
         outcome = result.extra.get("outcome") if result.cooperative else None
         row = (result.game, played, record, int(result.valid), int(result.finished), outcome)
         with self._transaction():
@@ -245,7 +248,7 @@ class Store:
         """(file name, YAML) of every play, for a folder that `pnpkit score` reads whole."""
         for (i,) in self.db.execute("SELECT id FROM play ORDER BY id"):
             p = self.get(i)
-            yield f"{p.played}-{p.game}-{p.id:06d}.yaml", p.record
+            yield checks.record_file(p, GAMES, digits=6), p.record
 
     def csv(self) -> bytes:
         """One line per player per play; every text cell safe to open in a spreadsheet."""
