@@ -14,8 +14,8 @@ said in one line with exit 3. The tree is as small as the exit codes:
     ├── InputError     2  a part of the input refused where its file and line are not known yet
     │                     (the caller that knows them raises a SourceError from it): YamlProblem,
     │                     OutsideKit, DeckError, FormProblem (kitfile); TemplateProblem, TooBig,
-    │                     TextFitError, PictureError, SelectionError (generator); TooLarge (scorer);
-    │                     a move the web table refuses (pnpkit/serve)
+    │                     TextFitError, PictureError, SelectionError (generator); Beyond (a PDF
+    │                     past its budget: scorer/pdf_limits.py); a move the web table refuses
     ├── OutputError    2  the output folder cannot take what pnpkit writes (generator/errors.py)
     └── the web app's refusals, each with its HTTP status (pnpkit/serve: Forbidden, NoForm, Conflict)
 

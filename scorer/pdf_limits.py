@@ -24,13 +24,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator
 
-from pnpkit.kitfile.errors import TooLarge
+from pnpkit.kitfile.errors import InputError
 
 MAX_INFLATED = 4_000_000     # bytes all of one PDF's streams may inflate to: a filled NUTS sheet's inflate to 92 KB
 MAX_DICTIONARIES = 25_000    # `<<` in the file and its inflated streams: five for each of 5,000 fields; NUTS has 455
 
 
-class Beyond(TooLarge):
+class Beyond(InputError):
     """A PDF larger or deeper than any score sheet: the reading stops there."""
 
 

@@ -29,6 +29,7 @@ COMPUTED = {
     "pnpkit.scorer.game": "a game's parts, named by its descriptor (Game: load_part)",
     "pnpkit.kitfile": "the names it loads when first used (_LAZY)",
     "pnpkit.kitfile.head": "a game's params model, pnpkit.kitfile.params.<the kit's id>",
+    "pnpkit.limited": "the reader a reading process runs, named by its kind (READERS), in a process of its own",
 }
 UNREAD = "?"   # a module named at run time
 

@@ -44,6 +44,7 @@ ERRORS_APART = {
     "pnpkit.generator.templating._Timeout": "a template's time running out, inside templating.py only",
     "pnpkit.kitfile.quickyaml._GiveUp": "the quick reader handing over to the full one, inside quickyaml.py only",
     "pnpkit.limited._CpuSpent": "a signal (SIGXCPU) in a reading process, a BaseException as KeyboardInterrupt is",
+    "pnpkit.generator.templating.MissingKey": "jinja2's UndefinedError, raised inside a template and told as a TemplateProblem",
     "pnpkit.serve.bodies._TooLarge": "a request body past its limit, inside bodies.py only (answered 413 there)",
 }
 

@@ -229,7 +229,7 @@ def test_a_problem_told_by_its_line_only_is_told_at_its_box(sheets, tmp_path, mo
     the YAML reader would) is still told at the sheet's box, never at that line."""
     from pnpkit.kitfile.errors import Problem, SourceError
     from pnpkit.scorer import api
-    from pnpkit.scorer.forms.pdf import record_text
+    from pnpkit.scorer.pdfform import record_text
 
     def by_line(source, heads=None):
         raise SourceError(source.file, [Problem(source.line_of(("players", 1, "name")), "", "a character not shown")])

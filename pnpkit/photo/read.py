@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
+from pnpkit.kitfile.errors import InputError
 from pnpkit.photo import geometry
 
 MAX_BYTES = 30_000_000     # as a kit's PNG or JPEG picture (docs/safety.md); a 12 MP phone photo is 2-6 MB
@@ -36,7 +37,7 @@ BLANK, TICKED = 0.03, 0.08   # the share of dark pixels inside a box: blank belo
 FORMATS = ("JPEG", "PNG", "WEBP", "MPO")
 
 
-class Refused(Exception):
+class Refused(InputError):
     """A photo that is not read: what it is, and what to do (one sentence)."""
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from starlette.requests import Request
+
+from pnpkit.kitfile.errors import PnpkitError
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -181,7 +183,11 @@ class PadPages:
         return RedirectResponse(f"/play/{play.id}", status_code=303)
 
 
-class NoPad(Exception):
+class NoPad(PnpkitError):
+    """A pad that is not served (its kit not given to `pnpkit serve --kit`)."""
+
+    http_status = 404
+
     def __init__(self, game: str, pads: Pads | None = None, message: str = ""):
         served = ", ".join(pads.served) if pads is not None else ""
         super().__init__(message or f"no score pad for {game}: start `pnpkit serve --kit FILE` with its kit file "
