@@ -27,11 +27,11 @@ Entries are generated lazily from the record, so a replay that stops early reads
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Protocol, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Protocol, TypeVar
 
 from pnpkit.scorer.core import Violation
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.play import Position, Step
+from pnpkit.scorer.protocol import Again, Illegal, Rules, Stop, Telling, Told
 
 A = TypeVar("A")
 
@@ -238,4 +238,91 @@ def _notes(rep: Replay, notes: list[str]) -> None:
         rep.note(note)
 
 
-__all__ = ["ACT", "CHANCE", "STEP_LIMIT", "TURN_END", "Entry", "Illegal", "Replay", "Walk", "run"]
+# ---------------------------------------------------------------- the one loop
+
+def drive(rules: Rules, words: Telling, s: Any, entries: Iterable[tuple[Any, Any]], rep: Replay,
+          picture: Callable[[], Position], watch: Callable | None = None) -> None:
+    """Play `entries` (where, step) through `rules` from position `s` into `rep`, which tells (its
+    notes and steps, `words`) or only checks. Every step, a decision, what chance gave or a fact of
+    the record's shape, is judged by `why_illegal`; a violation is reported (unless it follows from
+    one reported this turn: `repeats`) and the step is played as the table evidently played it
+    (`as_played`). A plain check of a legal step only plays it: a thousand games check fast.
+    `watch(where, s, step)`, if given, sees each step before it is judged (tests)."""
+    telling = rep.explaining or rep.recording
+    why_illegal, apply = rules.why_illegal, rules.apply
+    for where, step in (entries if watch is None else _watched(entries, s, watch)):
+        why = why_illegal(s, step)
+        if why is None:
+            if not telling:
+                apply(s, step)
+                continue
+        if not _judged(rules, words, s, text_of(where), step, why, rep, picture, telling):
+            break
+    rep.finish("end", "the record ends here", picture)
+
+
+def _watched(entries: Iterable[tuple[Any, Any]], s: Any, watch: Callable) -> Iterator[tuple[Any, Any]]:
+    for where, step in entries:
+        watch(text_of(where), s, step)
+        yield where, step
+
+
+def _judged(rules: Rules, words: Telling, s: Any, where: str, step: Any, why: Illegal | None, rep: Replay,
+            picture: Callable[[], Position], telling: bool) -> bool:
+    """One step the loop reports or tells; False where the replay stops."""
+    before = s.copy() if telling else None
+    refused: str | None = None
+    going = True
+    while why is not None:
+        if not rules.repeats(s, why):
+            rep.illegal(where, why)
+        how = rules.as_played(s, step, why)
+        if isinstance(how, Again):          # the table moved the game on first: judged again there
+            why = rules.why_illegal(s, step)
+            continue
+        if isinstance(how, Stop):
+            refused, going = how.words, False
+        else:
+            refused = how
+        break
+    if refused is None:
+        rules.apply(s, step)
+    if telling:
+        for told in words.tell(before, s, step, where, why, refused):
+            tell(rep, told, where, picture)
+    return going
+
+
+def tell(rep: Replay, told: Told, where: str, picture: Callable[[], Position]) -> None:
+    """A step told: its --explain lines and its step (with the violations reported since the last)."""
+    for note in told.notes:
+        rep.note(note)
+    rep.step(told.where or where, told.did, picture)
+
+
+def text_of(where: Any) -> str:
+    """A place in the record: a str, or a format and its values (made a str only where it is read)."""
+    return where if where.__class__ is str else where[0].format(*where[1:])
+
+
+def replay(game, record, kit, explain: bool = False, steps: bool = False, open_end: bool = False,
+           watch: Callable | None = None) -> tuple[Any, Replay]:
+    """The record played through its game's rules: the position where it stops, and what the
+    replay found (violations; with `explain` the notes; with `steps` every step and its position).
+    With `open_end` the record's last turn is the one in progress at the table (`pnpkit moves`)."""
+    rules, words, position = game.rules_of(), game.explain_of(), game.position_of()
+    s = position.start(record, kit)
+    rep = Replay(explaining=explain, recording=steps)
+
+    def picture() -> Position:
+        return position.picture(s, kit)
+
+    if explain or steps:                    # (a plain check says nothing of the start)
+        for told in words.opening(s, record):
+            tell(rep, told, "start", picture)
+    drive(rules, words, s, game.replay_of().entries(record, s, open_end), rep, picture, watch)
+    return s, rep
+
+
+__all__ = ["ACT", "CHANCE", "STEP_LIMIT", "TURN_END", "Entry", "Illegal", "Replay", "Walk", "drive", "replay", "run",
+           "tell", "text_of"]
