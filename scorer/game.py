@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Played, Rules, Said, Stop,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.scorer.play import Option, Turn
+from pnpkit.scorer.play import Option, Turn, cannot_extend
 from pnpkit.scorer.protocol import END_TURN, Illegal
 from pnpkit.scorer.replay import replay
 
@@ -41,7 +41,7 @@ class AtTable:
         said = self.explain.said(s)
         if rules.is_over(s):
             return Turn(to_move=None, may_end_turn=True, waiting=said.waiting)
-        if rules.to_move(s) is None:
+        if said.waiting is not None:         # chance, or the record, must say something first
             return Turn(to_move=said.to_move, may_end_turn=True, turn=said.turn, waiting=said.waiting, dice=said.dice)
         why = rules.why_illegal(s, END_TURN)
         legal = (list(said.options) if said.options is not None else
@@ -57,7 +57,10 @@ class AtTable:
     def extend(self, data: dict, action: str) -> dict:
         """The record as read (plain data) with `action` written where the table writes it next;
         ValueError when the record needs something first (a roll, a box, the fire rolls)."""
-        return self.writes.extend(data, self.state, self.rules.read(self.state, action))
+        s, a = self.state, self.rules.read(self.state, action)
+        if a is END_TURN and (why := self.rules.why_illegal(s, END_TURN)) is not None:
+            raise cannot_extend(why.message)
+        return self.writes.extend(data, s, a)
 
     def chance(self, data: dict, given: str) -> dict:
         """The record as read with what chance gave (`given`: a roll `4`, a box drawn `red blue`,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from pnpkit.scorer.core import join_names, plural
-from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, EndTurn, Illegal
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 from pnpkit.scorer.games.chestnuts.effects import apply, as_played
 from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
 from pnpkit.scorer.games.chestnuts.position import places
