@@ -14,7 +14,7 @@ its descriptor.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Protocol, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, TypeVar, Union
 
 from pnpkit.scorer.core import Rule, Violation
 
@@ -69,11 +69,12 @@ at all (the words of why not); `Stop`; `AGAIN`."""
 
 @dataclass(frozen=True)
 class Told:
-    """One step of a replay as a person reads it: what it did and its --explain lines. `where`: told
-    at another place of the record than its entry's (the next turn's steps, the end of the moves)."""
+    """One step of a replay as a person reads it: what it did and its --explain lines (or a function
+    that makes them, called only for --explain: a board drawn as text). `where`: told at another
+    place of the record than its entry's (the next turn's steps, the end of the moves)."""
 
     did: str
-    notes: Sequence[str] = ()
+    notes: Sequence[str] | Callable[[], Sequence[str]] = ()
     where: str | None = None
 
 

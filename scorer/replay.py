@@ -295,8 +295,9 @@ def _judged(rules: Rules, words: Telling, s: Any, where: str, step: Any, why: Il
 
 def tell(rep: Replay, told: Told, where: str, picture: Callable[[], Position]) -> None:
     """A step told: its --explain lines and its step (with the violations reported since the last)."""
-    for note in told.notes:
-        rep.note(note)
+    if rep.explaining:
+        for note in (told.notes() if callable(told.notes) else told.notes):
+            rep.note(note)
     rep.step(told.where or where, told.did, picture)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.scorer.play import Option, Turn, cannot_extend
-from pnpkit.scorer.protocol import END_TURN, Illegal
+from pnpkit.scorer.protocol import END_TURN_TEXT, Illegal
 from pnpkit.scorer.replay import replay
 
 
@@ -27,9 +27,23 @@ class AtTable:
         self.state, rep = replay(game, record, kit, open_end=True)
         self.violations = rep.violations
         rules, s = self.rules, self.state
-        if (not rules.is_over(s) and all(a is END_TURN for a in rules.legal_moves(s))
-                and rules.why_illegal(s, END_TURN) is None):
-            rules.apply(s, END_TURN)
+        end = self.end()
+        if (end is not None and not rules.is_over(s) and all(a == end for a in rules.legal_moves(s))
+                and rules.why_illegal(s, end) is None):
+            rules.apply(s, end)
+
+    def end(self) -> Any:
+        """The rules' step that ends the turn in progress here (END_TURN, or the acting player's end
+        of turn where a step names its player); None where no turn is in progress."""
+        try:
+            return self.rules.read(self.state, END_TURN_TEXT)
+        except ValueError:
+            return None
+
+    def ends(self) -> Illegal | None:
+        """Why the turn in progress may not end here (None: it may, or none is in progress)."""
+        end = self.end()
+        return None if end is None else self.rules.why_illegal(self.state, end)
 
     def option(self, a: Any) -> Option:
         """A legal move as the table lists it: the record's notation, its cost, its words and places."""
@@ -43,9 +57,9 @@ class AtTable:
             return Turn(to_move=None, may_end_turn=True, waiting=said.waiting)
         if said.waiting is not None:         # chance, or the record, must say something first
             return Turn(to_move=said.to_move, may_end_turn=True, turn=said.turn, waiting=said.waiting, dice=said.dice)
-        why = rules.why_illegal(s, END_TURN)
+        why, end = self.ends(), self.end()
         legal = (list(said.options) if said.options is not None else
-                 [self.option(a) for a in rules.legal_moves(s) if a is not END_TURN])
+                 [self.option(a) for a in rules.legal_moves(s) if a != end])
         return Turn(to_move=said.to_move, legal=legal, forced=list(said.forced), may_end_turn=why is None,
                     turn=said.turn, notes=list(said.notes), cost_unit=said.cost_unit,
                     dice=said.dice if why is None else None)    # the dice chance rolls once the turn ends
@@ -58,7 +72,7 @@ class AtTable:
         """The record as read (plain data) with `action` written where the table writes it next;
         ValueError when the record needs something first (a roll, a box, the fire rolls)."""
         s, a = self.state, self.rules.read(self.state, action)
-        if a is END_TURN and (why := self.rules.why_illegal(s, END_TURN)) is not None:
+        if a == self.end() and (why := self.rules.why_illegal(s, a)) is not None:
             raise cannot_extend(why.message)
         return self.writes.extend(data, s, a)
 
@@ -67,8 +81,7 @@ class AtTable:
         fire rolls `2 3, 5 1`) written where `turn().waiting` asks for it; ValueError when it is
         unreadable or the table is not waiting for chance."""
         s = self.state
-        ends = None if self.rules.is_over(s) else self.rules.why_illegal(s, END_TURN)
-        return self.writes.given(data, s, given, ends)
+        return self.writes.given(data, s, given, None if self.rules.is_over(s) else self.ends())
 
 
 __all__ = ["AtTable"]
