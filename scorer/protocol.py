@@ -93,6 +93,7 @@ class Said:
     # the options as the record writes them, where a listed option is not one legal move (In the
     # Nuts!' `roll > 8`, a roll the dice decide; Fair Verona's cards that may come); None: the moves
     forced: Sequence[str] = field(default_factory=tuple)   # what the turn owes besides its end
+    may_end_turn: bool = True               # while waiting: whether the turn in progress may end
 
 
 S = TypeVar("S")

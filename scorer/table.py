@@ -56,10 +56,11 @@ class AtTable:
         if rules.is_over(s):
             return Turn(to_move=None, may_end_turn=True, waiting=said.waiting)
         if said.waiting is not None:         # chance, or the record, must say something first
-            return Turn(to_move=said.to_move, may_end_turn=True, turn=said.turn, waiting=said.waiting, dice=said.dice)
+            return Turn(to_move=said.to_move, may_end_turn=said.may_end_turn, turn=said.turn, waiting=said.waiting,
+                        dice=said.dice)
         why, end = self.ends(), self.end()
         legal = (list(said.options) if said.options is not None else
-                 [self.option(a) for a in rules.legal_moves(s) if a != end])
+                 [self.option(a) for a in rules.legal_moves(s) if a != end or rules.write(s, a) != END_TURN_TEXT])
         return Turn(to_move=said.to_move, legal=legal, forced=list(said.forced), may_end_turn=why is None,
                     turn=said.turn, notes=list(said.notes), cost_unit=said.cost_unit,
                     dice=said.dice if why is None else None)    # the dice chance rolls once the turn ends
