@@ -73,7 +73,7 @@ class Told:
     that makes them, called only for --explain: a board drawn as text). `where`: told at another
     place of the record than its entry's (the next turn's steps, the end of the moves)."""
 
-    did: str
+    did: str | None                         # None: --explain lines only, no step of its own
     notes: Sequence[str] | Callable[[], Sequence[str]] = ()
     where: str | None = None
 

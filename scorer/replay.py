@@ -298,7 +298,8 @@ def tell(rep: Replay, told: Told, where: str, picture: Callable[[], Position]) -
     if rep.explaining:
         for note in (told.notes() if callable(told.notes) else told.notes):
             rep.note(note)
-    rep.step(told.where or where, told.did, picture)
+    if told.did is not None:                # (None: lines for --explain only, no step of its own)
+        rep.step(told.where or where, told.did, picture)
 
 
 def text_of(where: Any) -> str:
