@@ -1,21 +1,21 @@
-"""The one interface every game implements, written down once: the `Game` descriptor, the `Rules`
-protocol and `Illegal`.
+"""The `Game` descriptor: one game as the scorer, the CLI, the replay page and the simulator know it.
 
 A game is a package `scorer/games/<game>/` (DESIGN.md, "A game's package") whose `__init__.py`
 holds `GAME = Game(...)` and nothing else; `scorer.games` registers the ids and `load(id)` gives the
 descriptor. The CLI, the replay page and the simulator ask the descriptor what a game has (a move
-log and its table, final sheets to draw, a simulator, roles, setups) instead of probing modules
-for attributes. The descriptor names each part by its import path, as text, and imports it only when a
-command asks for it, so `pnpkit score` of a NUTS record never loads In the Nuts!' rules.
+log and its rules, final sheets to draw, a simulator, roles, setups) instead of probing modules for
+attributes. The descriptor names each part by a function of no argument that imports it, typed with
+the protocol the part keeps (scorer/protocol.py: `Rules`, `Telling`, ...): nothing is imported
+until a command asks (`pnpkit score` of a NUTS record never loads In the Nuts!' rules), an editor
+and a reader of imports follow the trail, and a type checker holds the part to its protocol.
 
-A part is written "module" or "module:name"; a module path may start with "." (relative to
-`pnpkit.scorer.games`).
+The protocols and the values they trade in (`Illegal`, `END_TURN`, ...) are scorer/protocol.py's,
+named here again for the games.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Played, Rules, Said, Stop,
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 
     from pnpkit.scorer.core import Result
     from pnpkit.scorer.play import Position, Turn
-
-
-S = TypeVar("S")        # a game's state (mutable)
-A = TypeVar("A")        # a game's action (frozen, hashable)
 
 
 class Table(Protocol):
@@ -58,19 +54,9 @@ class Table(Protocol):
         ...
 
 
-def load_part(ref: str) -> Any:
-    """The module "pkg.mod", or the name in it "pkg.mod:name"; "." starts a path in scorer.games."""
-    module, _, name = ref.partition(":")
-    if module.startswith("."):
-        module = "pnpkit.scorer.games" + module
-    loaded = importlib.import_module(module)
-    return vars(loaded)[name] if name else loaded
-
-
-Part = Any
+Part = Callable[[], Any]
 """A part of a game: a function of no argument that imports what it names and gives it (an editor
-and a reader of imports follow it; nothing is imported until a command asks), or (while the games
-move to loaders) a reference "module:name"."""
+and a reader of imports follow it; nothing is imported until a command asks)."""
 
 
 @dataclass(frozen=True)
@@ -84,14 +70,10 @@ class Game:
     ruling_letter: str                      # this kit's rulings for the game: C1, C2, ...
     rulebook: str                           # its text in scorer/texts/
     record: Part                            # record.py: `Record` (unknown keys forbidden), `extend`, `given`
-    score: Part                             # score.py: score(record, kit, state, replay) of a replayed log,
+    score: Part                             # score.py: final(record, kit, state, replay) of a replayed log,
     #                                         sheets(record, kit, explain) of a record that is not a log
     records: Literal["log", "sheets", "either"] = "log"
     # what a record is: a move log, the final sheets, or either (the record's `is_log` says which)
-    sheets: Part | None = None
-    start_problems: Part | None = None
-    start_of: Part | None = None
-    table: Part | None = None
     opening: Part | None = None             # opening.py: asks(kit, names) -> [play.Ask], what a move log
     #                                         says before its first move besides the names (roles, the
     #                                         setup's rolls, the cards dealt), and record(kit, names,
@@ -110,15 +92,13 @@ class Game:
     def part(self, name: str) -> Any:
         """The part called `name` (a field above, or a function of the game's position module:
         start_of, start_problems), loaded; LookupError if the game has none."""
-        if self.explain is not None and name in ("start_of", "start_problems"):
+        if name in ("start_of", "start_problems"):
             return getattr(self.position_of(), name)
         ref = vars(self)[name]
         if ref is None:
             raise LookupError(f"{self.id} has no {name}")
         got = _loaded(self.id, name, ref)
-        if self.explain is not None and name == "record":
-            return got.Record
-        return got
+        return got.Record if name == "record" else got
 
     def rules_of(self) -> Any:
         return self.part("rules")
@@ -127,10 +107,10 @@ class Game:
         return self.part("explain")
 
     def position_of(self) -> Any:
-        return _loaded(self.id, "position", self.position)
+        return self.part("position")
 
     def replay_of(self) -> Any:
-        return _loaded(self.id, "replay", self.replay)
+        return self.part("replay")
 
     def record_of(self) -> Any:
         """The record module (its `Record`, and the table's `extend` and `given`)."""
@@ -141,10 +121,8 @@ class Game:
         return self.part("record")
 
     def score_record(self, record, kit, **options) -> "Result":
-        if self.sheets is not None and not self.is_log(record):
-            return self.part("sheets")(record, kit, explain=options.get("explain", False))
-        if self.explain is None:
-            return self.part("score")(record, kit, **options)
+        """The record checked and scored: a move log replayed through its rules (scorer/replay.py)
+        and its end position scored, or final sheets scored as they are."""
         if self.records != "log" and not self.is_log(record):
             return self.part("score").sheets(record, kit, explain=options.get("explain", False))
         from pnpkit.scorer.replay import replay
@@ -154,7 +132,7 @@ class Game:
     def problems(self, record, kit) -> list[tuple[tuple, str]]:
         """What makes the record's `start:` position impossible (none for a game without one, or a
         record that begins with the setup: its position code is not even imported then)."""
-        if not (self.start_problems or self.position) or getattr(record, "start", None) is None:
+        if self.position is None or getattr(record, "start", None) is None:
             return []
         return self.part("start_problems")(record, kit)
 
@@ -165,11 +143,10 @@ class Game:
     def is_move_log(self, record) -> bool:
         """Whether `moves` and `replay` step through `record`: the game has rules, and the record is
         a move log, not the final sheets (nor Fair Verona's encounter checks)."""
-        return (self.table is not None or self.explain is not None) and self.is_log(record)
+        return self.rules is not None and self.is_log(record)
 
     def table_of(self, record, kit) -> "Table":
-        if self.explain is None:
-            return self.part("table")(record, kit)
+        """Where a move log stops, and what may come next there: the one table (scorer/table.py)."""
         from pnpkit.scorer.table import AtTable
         return AtTable(self, record, kit)
 
@@ -197,7 +174,7 @@ _CACHE: dict[tuple[str, str], Any] = {}
 def _loaded(game: str, name: str, ref: Part) -> Any:
     key = (game, name)
     if key not in _CACHE:
-        _CACHE[key] = ref() if callable(ref) else load_part(ref)
+        _CACHE[key] = ref()
     return _CACHE[key]
 
 
@@ -207,4 +184,4 @@ def has(game: Game, part: str) -> bool:
 
 
 __all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "EndTurn", "Game", "Illegal", "Played", "Rules", "Said", "Stop", "Table",
-           "Telling", "Told", "has", "load_part"]
+           "Telling", "Told", "has"]

@@ -98,83 +98,85 @@ class Said:
 
 S = TypeVar("S")
 A = TypeVar("A")
+S_in = TypeVar("S_in", contravariant=True)     # a state the functions only take
+A_in = TypeVar("A_in", contravariant=True)     # a step the functions only take
 
 
-class Rules(Protocol[S, A]):
+class Rules(Protocol[S_in, A]):
     """What a game's `moves.py` gives, as module-level functions (PEP 544 lets a module satisfy a
     Protocol; the game's descriptor returns the module typed as `Rules[State, Step]`, so the type
     checker holds it to this). `legal_moves(s)` is exactly the candidates `why_illegal` accepts, so
     the list and the check cannot disagree; tests/test_games_conform.py checks every game."""
 
-    def to_move(self, s: S, /) -> int | None:
+    def to_move(self, s: S_in, /) -> int | None:
         """The seat to decide; None while chance is due or once the game is over."""
         ...
 
-    def chance(self, s: S, /) -> Sequence[A]:
+    def chance(self, s: S_in, /) -> Sequence[A]:
         """The outcomes chance may give now (OpenSpiel's chance node); () at a decision."""
         ...
 
-    def is_over(self, s: S, /) -> bool: ...
+    def is_over(self, s: S_in, /) -> bool: ...
 
-    def candidates(self, s: S, /) -> Iterable[A]:
+    def candidates(self, s: S_in, /) -> Iterable[A]:
         """Every decision worth asking `why_illegal` about here (a superset of the legal ones)."""
         ...
 
-    def why_illegal(self, s: S, a: A, /) -> Illegal | None:
+    def why_illegal(self, s: S_in, a: A, /) -> Illegal | None:
         """Every rule about one step, in one place: None if `a` may come now."""
         ...
 
-    def legal_moves(self, s: S, /) -> list[A]: ...
+    def legal_moves(self, s: S_in, /) -> Sequence[A]: ...
 
-    def apply(self, s: S, a: A, /) -> None:
+    def apply(self, s: S_in, a: A, /) -> None:
         """Play `a`: mutates `s`, returns nothing."""
         ...
 
-    def as_played(self, s: S, a: A, why: Illegal, /) -> Played:
+    def as_played(self, s: S_in, a: A, why: Illegal, /) -> Played:
         """An illegal `a` as the table evidently played it (`Played`); it may change `s` as the table
         did (a refused action still uses one of the turn's actions)."""
         ...
 
-    def repeats(self, s: S, why: Illegal, /) -> bool:
+    def repeats(self, s: S_in, why: Illegal, /) -> bool:
         """Whether `why` follows from a mistake already reported this turn (one mistake, one
         report); the state notes it otherwise."""
         ...
 
-    def read(self, s: S, text: str, /) -> A:
+    def read(self, s: S_in, text: str, /) -> A:
         """The record's notation -> the step it means in position `s`; ValueError naming what is wrong."""
         ...
 
-    def write(self, s: S, a: A, /) -> str:
+    def write(self, s: S_in, a: A, /) -> str:
         """A step -> the record's notation in position `s`: read(s, write(s, a)) == a."""
         ...
 
-    def words(self, s: S, a: A, /) -> str:
+    def words(self, s: S_in, a: A, /) -> str:
         """The one sentence a person reads for `a` in position `s` ("Ann eats 2 chestnuts from the
         Plate"): `pnpkit moves`, the web table's buttons and --explain all use it."""
         ...
 
-    def places(self, s: S, a: A, /) -> tuple[str, ...]:
+    def places(self, s: S_in, a: A, /) -> tuple[str, ...]:
         """What `a` touches, in the kit's own names (a region, a square, a space, a card): the names
         the game's position.py gives the pictures."""
         ...
 
 
-class Telling(Protocol[S, A]):
+class Telling(Protocol[S_in, A_in]):
     """What a game's `explain.py` gives: the replay's steps in words, and the table's words (the
     sentence for one action is the Rules' `words`)."""
 
-    def opening(self, s: S, record: Any, /) -> Sequence[Told]:
+    def opening(self, s: S_in, record: Any, /) -> Sequence[Told]:
         """The replay's first step(s): the setup, or the position written under `start:`."""
         ...
 
-    def tell(self, before: S, s: S, a: A, where: str, why: Illegal | None, refused: str | None, /) -> Sequence[Told]:
+    def tell(self, before: S_in, s: S_in, a: A_in, where: str, why: Illegal | None, refused: str | None, /) -> Sequence[Told]:
         """Step `a` at `where` (position `before`, now `s`; `why`: what it broke, `refused`: why it
         was not played): its steps; none for a step with nothing to show."""
         ...
 
-    def said(self, s: S, /) -> Said: ...
+    def said(self, s: S_in, /) -> Said: ...
 
-    def cost(self, s: S, a: A, /) -> int | None:
+    def cost(self, s: S_in, a: A_in, /) -> int | None:
         """What `a` costs in the game's unit (Said.cost_unit), where it has costs."""
         ...
 
@@ -195,25 +197,25 @@ class Positions(Protocol[S]):
     def start_problems(self, record: Any, kit: Any, /) -> list[tuple[tuple, str]]: ...
 
 
-class Entries(Protocol[S]):
+class Entries(Protocol[S_in]):
     """What a game's `replay.py` gives: the record turned into entries, and nothing else."""
 
-    def entries(self, record: Any, s: S, open_end: bool, /) -> Iterable[tuple[Any, Any]]:
+    def entries(self, record: Any, s: S_in, open_end: bool, /) -> Iterable[tuple[Any, Any]]:
         """(where, step) in the order the table played them, made as the driver asks for them
         (`where` a str, or a format and its values, made a str only where it is read). With
         `open_end` the record's last turn is the one in progress at the table: its end is not given."""
         ...
 
 
-class Writes(Protocol[S, A]):
+class Writes(Protocol[S_in, A_in]):
     """What a game's `record.py` gives the table: one more step written into a record (plain data)."""
 
-    def extend(self, data: dict, s: S, a: A, /) -> dict:
+    def extend(self, data: dict, s: S_in, a: A_in, /) -> dict:
         """The record with decision `a` written where the table writes it next; ValueError when the
         record needs something first."""
         ...
 
-    def given(self, data: dict, s: S, text: str, ends: Illegal | None, /) -> dict:
+    def given(self, data: dict, s: S_in, text: str, ends: Illegal | None, /) -> dict:
         """The record with what chance gave (`text`, as the web table's dice pad or draw writes it);
         `ends`: the rules' answer to ending the turn in progress here (None: it may end)."""
         ...

@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 from pnpkit.scorer.game import Game
 
 if TYPE_CHECKING:
-    from pnpkit.scorer.games.forest_fire.state import State, Step
+    from pnpkit.scorer.games.forest_fire.state import Play, State
     from pnpkit.scorer.protocol import Entries, Positions, Rules, Telling, Writes
 
 
-def _rules() -> "Rules[State, Step]":
+def _rules() -> "Rules[State, Play]":
     from pnpkit.scorer.games.forest_fire import moves
     return moves
 
 
-def _explain() -> "Telling[State, Step]":
+def _explain() -> "Telling[State, Play]":
     from pnpkit.scorer.games.forest_fire import explain
     return explain
 
@@ -35,7 +35,7 @@ def _replay() -> "Entries[State]":
     return replay
 
 
-def _record() -> "Writes[State, Step]":
+def _record() -> "Writes[State, Play]":
     from pnpkit.scorer.games.forest_fire import record
     return record
 

@@ -7,10 +7,12 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
+from pnpkit.scorer.games.nuts.state import Action, State, Step
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
-__all__ = ["NUTS", "Nuts", "Player", "Record"]
+__all__ = ["NUTS", "Nuts", "Player", "Record", "extend", "given", "more_than_a_face"]
 
 
 class Nuts(Strict):
@@ -199,13 +201,13 @@ class Record(Strict):
 
 # ---------------------------------------------------------------- one more step written in (the table)
 
-def _in_turn(s) -> bool:
+def _in_turn(s: State) -> bool:
     """Whether the position is inside the record's last turn (a play begun), not at a new one."""
     t = s.turn
     return bool(t.acted or t.fed or t.ended or t.waiting or t.ran is not None)
 
 
-def extend(data: dict, s, a) -> dict:
+def extend(data: dict, s: State, a: Step) -> dict:
     """The record with action `a` added: to the turn in progress, or as the next turn."""
     from pnpkit.scorer.games.nuts.notation import write
     from pnpkit.scorer.play import cannot_extend
@@ -215,7 +217,9 @@ def extend(data: dict, s, a) -> dict:
     if s.over or s.round_over or not rounds:
         raise cannot_extend("the game is over" if s.over else "a round starts first: its `hunger:` and `orders:`")
     turns = list(rounds[-1].get("turns") or [])
-    text = "pass" if a.verb == "pass" else write(a)
+    if a.__class__ is not Action:
+        raise cannot_extend("chance and a turn's end are written by what the record writes after them")
+    text = "pass" if a.verb == "pass" else write(a)     # type: ignore[union-attr, arg-type]
     if _in_turn(s):
         last = dict(turns[-1])
         if s.turn.ran is not None:          # after the run: claims (`done` with none writes `claim: []`)
@@ -235,7 +239,7 @@ def extend(data: dict, s, a) -> dict:
     return {**data, "rounds": rounds}
 
 
-def given(data: dict, s, text: str, ends) -> dict:
+def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
     """What chance gave written where the table waits for it: a round's Hunger die (a new round), the
     Order cards flipped (its `orders:`), the squirrel's next die (the turn's `sq:`)."""
     from pnpkit.scorer.games.nuts.floor import SHORT
@@ -265,7 +269,7 @@ def given(data: dict, s, text: str, ends) -> dict:
     raise ValueError("the table waits for no chance now: tap a move")
 
 
-def more_than_a_face(s, d: int) -> str | None:
+def more_than_a_face(s: State, d: int) -> str | None:
     """What the squirrel's D6 `d` needs written besides its face, from where he stands: a Scamper's
     square (the D12/D16 rolled), a Hunt tie's side (the player's choice); None if nothing."""
     move = s.f.move(d + s.hunger)
