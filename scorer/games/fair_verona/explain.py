@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
-from pnpkit.scorer.games.fair_verona.moves import chance, legal_moves, why_illegal, why_turn_short, write
+from pnpkit.scorer.games.fair_verona.moves import (chance, legal_moves, places, why_illegal, why_turn_short, words,
+                                                   write)
 from pnpkit.scorer.games.fair_verona.state import (BEGIN, DEAL, FACE_DOWN, SETUP_STEPS, Action, AfterEnd, ClueCard,
                                                    Clear, Move, State, Step)
 from pnpkit.scorer.play import Option
@@ -58,10 +59,12 @@ def said(st: State) -> Said:
         return Said(waiting=f"the game is over: {st.outcome} ({st.why_ended})")
     p = st.player
     why = why_turn_short(st)
-    listed = [write(st, a) for a in (_drawn(st) or legal_moves(st)) if a is not END_TURN]
+    moves = [a for a in (_drawn(st) or legal_moves(st)) if a is not END_TURN]
+    listed = [write(st, a) for a in moves]
     notes = ([NOTES["draw"]] if "draw" in listed else []) + \
         ([NOTES["friend"]] if any(t.endswith(" friend") for t in listed) else [])
-    return Said(to_move=p.name, options=[Option(t) for t in listed], forced=[why.message] if why else [], notes=notes,
+    options = [Option(t, words=words(st, a), places=places(st, a)) for t, a in zip(listed, moves)]
+    return Said(to_move=p.name, options=options, forced=[why.message] if why else [], notes=notes,
                 turn=f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st))
 
 

@@ -15,11 +15,11 @@ from itertools import product
 from pnpkit.scorer import dice
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal, Said, Told
-from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves
+from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, places, words
 from pnpkit.scorer.games.in_the_nuts.notation import line
 from pnpkit.scorer.games.in_the_nuts.position import draw
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, Pick, Roll, RollAgain, Shape, State, Step)
+                                                   SETUP_SQUIRRELS, STEAL, AnyRoll, Pick, Roll, RollAgain, Shape, State, Step)
 from pnpkit.scorer.play import Dice, Option
 
 __all__ = ["cost", "opening", "said", "tell"]
@@ -125,9 +125,10 @@ def options(s: State) -> list[Option]:
         if t is RollAgain:
             roll = True
         else:
-            out.append(Option(line(a.taken(None) if t is Pick else a, s.names)))
+            out.append(Option(line(a.taken(None) if t is Pick else a, s.names), words=words(s, a), places=places(s, a)))
     if not roll:
         return out
     spaces = sorted({x for g, w in all_rolls() for x in s.free(Roll(g, w, None))})
-    return out + [Option(f"roll > {x}", dice=Dice(("green die", "white die", "white die"), written=f"{{}} > {x}"))
+    return out + [Option(f"roll > {x}", dice=Dice(("green die", "white die", "white die"), written=f"{{}} > {x}"),
+                         words=words(s, AnyRoll(x)), places=(s.b.printed[x],) if x in s.b.printed else ())
                   for x in spaces]
