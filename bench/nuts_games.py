@@ -18,7 +18,7 @@ import time
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.nuts import sim
 from pnpkit.scorer.games.nuts.record import Record
-from pnpkit.scorer.games.nuts.replay import score
+from pnpkit.scorer.games.nuts import GAME
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -42,7 +42,7 @@ def main(games: int = 1000, seed: int = 1) -> bool:
     t1 = time.perf_counter()
     records = [Record.model_validate(r) for r, _ in raw]
     t2, c2 = time.perf_counter(), time.process_time()
-    results = [score(r, kit) for r in records]
+    results = [GAME.score_record(r, kit) for r in records]
     t3, c3 = time.perf_counter(), time.process_time()
     actions = sum(len(t["do"]) + 1 for r, _ in raw for rnd in r["rounds"] for t in rnd["turns"] if t != "pass")
     passes = sum(t == "pass" for r, _ in raw for rnd in r["rounds"] for t in rnd["turns"])

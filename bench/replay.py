@@ -27,18 +27,15 @@ from statistics import median
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.chestnuts import record as chestnuts_record
-from pnpkit.scorer.games.chestnuts import score as chestnuts_score
+from pnpkit.scorer.games import load
 from pnpkit.scorer.games.chestnuts import sim as chestnuts_sim
 from pnpkit.scorer.games.fair_verona.notation import entries
 from pnpkit.scorer.games.fair_verona.record import Record as VeronaRecord
-from pnpkit.scorer.games.fair_verona.score import score as verona_score
 from pnpkit.scorer.games.fair_verona.sim import random_record as verona_record
 from pnpkit.scorer.games.in_the_nuts import notation as in_the_nuts_notation
 from pnpkit.scorer.games.in_the_nuts.record import Record as NutsRecord
-from pnpkit.scorer.games.in_the_nuts.score import score as nuts_score
 from pnpkit.scorer.games.in_the_nuts.sim import random_record as nuts_record
 from pnpkit.scorer.games.trim_the_tree import record as trim_record
-from pnpkit.scorer.games.trim_the_tree import score as trim_score
 from pnpkit.scorer.games.trim_the_tree import sim as trim_sim
 
 
@@ -50,7 +47,7 @@ def bench_chestnuts(games: int, seed: int) -> bool:
     t1 = time.perf_counter()
     records = [chestnuts_record.Record.model_validate(r) for r in raw]
     t2 = time.perf_counter()
-    results = [chestnuts_score.score(r, kit) for r in records]
+    results = [load("chestnuts").score_record(r, kit) for r in records]
     t3 = time.perf_counter()
     actions = sum(len(t["actions"]) for r in raw for t in r["turns"])
     turns = sum(len(r["turns"]) for r in raw)
@@ -81,7 +78,7 @@ def bench_in_the_nuts(games: int, seed: int, runs: int = 3) -> bool:
     checks, cpus, results = [], [], []
     for _ in range(runs):
         a, c = time.perf_counter(), time.process_time()
-        results = [nuts_score(r, kit) for r in records]
+        results = [load("in-the-nuts").score_record(r, kit) for r in records]
         checks.append(time.perf_counter() - a)
         cpus.append(time.process_time() - c)
     check = min(checks)
@@ -97,7 +94,7 @@ def bench_in_the_nuts(games: int, seed: int, runs: int = 3) -> bool:
     finals = [NutsRecord.model_validate(_final_storage(r, res)) for r, res in zip(raw, results)]
     a = time.perf_counter()
     for f in finals:
-        nuts_score(f, kit)
+        load("in-the-nuts").score_record(f, kit)
     final = time.perf_counter() - a
     turns = sum(len(r["turns"]) for r in raw)
     actions = sum(len(t["rolls"]) + len(t.get("nuts", [])) for r in raw for t in r["turns"])
@@ -142,7 +139,7 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
     checks, cpus, results = [], [], []
     for _ in range(runs):
         a, c = time.perf_counter(), time.process_time()
-        results = [verona_score(r, kit) for r in records]
+        results = [load("fair-verona").score_record(r, kit) for r in records]
         checks.append(time.perf_counter() - a)
         cpus.append(time.process_time() - c)
     check = min(checks)
@@ -156,7 +153,7 @@ def bench_fair_verona(games: int, seed: int, runs: int = 3) -> bool:
         {"identity": "KH", "at": [1, 0], "card": "9D"}] * max(1, len(res.extra["encounters"]))}) for res in results]
     a = time.perf_counter()
     for e in enc:
-        verona_score(e, kit)
+        load("fair-verona").score_record(e, kit)
     alone = time.perf_counter() - a
     turns = sum(len(r["turns"]) for r in raw)
     actions = sum(len(entries(t, names)) for r in raw for t in r["turns"])
@@ -219,7 +216,7 @@ def bench_trim(games: int, seed: int) -> None:
     raw = [trim_sim.random_record(kit, rng, names[:1 + i % 5]) for i in range(games)]
     records = [trim_record.Record.model_validate(r) for r in raw]
     t0 = time.perf_counter()
-    results = [trim_score.score(r, kit) for r in records]
+    results = [load("trim-the-tree").score_record(r, kit) for r in records]
     t = time.perf_counter() - t0
     picks = sum(len(rd["picks"]) for r in raw for rd in r["rounds"])
     print(f"trim-the-tree: {games} random legal games (1-5 players), {picks} picks, "

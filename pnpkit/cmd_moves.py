@@ -28,7 +28,7 @@ def move_log(record: str):
     from pnpkit.scorer import api
     game, rec, kit, source = read(record)
     if not game.is_move_log(rec):
-        if game.table is None or game.pictures is not None:
+        if game.rules is None or game.pictures is not None:
             raise source.error(("game",), f"this {game.id} record holds the final sheets, not a move log: "
                                           f"`moves` asks about the move logs of {', '.join(api.move_log_games())} "
                                           "(`pnpkit replay` draws the sheets)")

@@ -182,6 +182,8 @@ class Option:
     cost: int | None = None         # where the game has costs (Chestnuts' Nut Points)
     dice: Dice | None = None        # the action is written with dice rolled when it is taken
     #                                 (In the Nuts!' `roll > 8` is written `2 1 6 > 8`)
+    words: str = ""                 # the rules' sentence for it ("Ann puts 2 chestnuts from the Basket on the Fire")
+    places: tuple[str, ...] = ()    # what it touches, in the kit's names (the picture's places)
 
 
 @dataclass(frozen=True)

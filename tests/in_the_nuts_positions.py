@@ -7,7 +7,7 @@ test then plays goes through the same `why_illegal` / `apply` as a replay.
 from __future__ import annotations
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games.in_the_nuts.auto import settle_skip
+from pnpkit.scorer.games.in_the_nuts.collection import settle_skip
 from pnpkit.scorer.games.in_the_nuts.moves import apply
 from pnpkit.scorer.games.in_the_nuts.state import SETUP_SQUIRRELS, First, Reveal, State
 

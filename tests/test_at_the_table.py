@@ -38,10 +38,10 @@ def test_moves_lists_every_action_with_its_cost_what_is_forced_and_whether_the_t
     assert out["game"] == "chestnuts" and out["to_move"] == "Ben" and out["may_end_turn"] is False
     # roll 3: 4 points, a spent, 1 kept for the forced j (so no e 3, and no d: a is spent); each count its own entry
     assert out["legal"] == ["e 1", "e 2", "f 1", "f 2", "g 1", "j"] and out["costs"]["e 2"] == 2
-    assert out["forced"][0].startswith("j: on a roll of 3") and "try" not in out
+    assert out["forced"][0].startswith("on a roll of 3 j) must be taken") and "try" not in out
     text = run(["moves", "RECORD"], MID_TURN, tmp_path).output
     assert "turn 2 (Ben), roll 3: 3 Nut Points left; Tongs in hand" in text
-    assert "Ben to move. May end the turn here: no." in text and "Forced: j:" in text
+    assert "Ben to move. May end the turn here: no." in text and "Forced: on a roll of 3 j) must be taken" in text
 
 
 def test_try_says_why_with_the_rule_and_its_words_and_sets_the_exit_code(tmp_path):

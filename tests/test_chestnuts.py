@@ -99,11 +99,11 @@ def test_game_end_by_chair_and_burnt_scores_and_shares():
     T3 Ann roll 5 (5): steps: Ann burnt 1, over 1. d, l: overheat -> Ann burnt 2; Ben burnt 1, over 2.
        c 1: Ann chair 1 -> all three of Ann's are burnt or eaten: the game ends. Ann 1-2 = -1, Ben 0-1 = -1.
     """
-    from pnpkit.scorer.games.chestnuts import record, score as scoring
+    from pnpkit.scorer.games.chestnuts import GAME, record
     rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
         {"roll": 5, "actions": ["d", "l", "c 1", "e 1"]}, {"roll": 2, "actions": []}]})
-    r = scoring.score(rec, short_kit())
+    r = GAME.score_record(rec, short_kit())
     assert r.finished and [p.total for p in r.players] == [-1, -1] and r.winners_as_played == ["Ann", "Ben"] and r.winners == []
     assert [(v.where, v.rule) for v in r.violations] == [('turn 3 (Ann), action 4 "e 1"', "GAME END"),]
     assert "shared" in r.tiebreaks[0].decided_by
@@ -117,16 +117,16 @@ def test_record_that_stops_before_the_steps_that_end_it_is_finished():
     c 1 (chair 1), a, g 1.  Then Ann's steps for T5: over 1 -> burnt 2; with 1 eaten that is all three.
     Ann 1 - 2 = -1, Ben 1 - 1 = 0.
     """
-    from pnpkit.scorer.games.chestnuts import record, score as scoring
+    from pnpkit.scorer.games.chestnuts import GAME, record
     rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 1, "actions": ["a", "f 1"]}, {"roll": 1, "actions": ["a", "f 1", "d"]},
         {"roll": 2, "actions": ["d", "c 1", "a"]}, {"roll": 2, "actions": ["c 1", "a", "g 1"]}]})
-    r = scoring.score(rec, short_kit(), explain=True)
+    r = GAME.score_record(rec, short_kit(), explain=True)
     assert r.violations == [] and r.finished
     assert [p.total for p in r.players] == [-1, 0]
     assert r.ranking == [["Ben"], ["Ann"]] and r.winners == ["Ben"]
     assert any(l.startswith("turn 5 (Ann): steps 1-3 end the game") for l in r.explain)
-    r3 = scoring.score(rec.model_copy(update={"turns": rec.turns[:3]}), short_kit())
+    r3 = GAME.score_record(rec.model_copy(update={"turns": rec.turns[:3]}), short_kit())
     assert not r3.finished and r3.winners == []
 
 
@@ -245,11 +245,11 @@ def test_spend_all_is_met_when_nothing_affordable_is_legal():
 
 
 def test_game_over_then_more_turns():
-    from pnpkit.scorer.games.chestnuts import record, score as scoring
+    from pnpkit.scorer.games.chestnuts import GAME, record
     rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
         {"roll": 5, "actions": ["d", "l", "c 1"]}, {"roll": 2, "actions": ["a"]}]})
-    r = scoring.score(rec, short_kit())
+    r = GAME.score_record(rec, short_kit())
     assert [(v.where, v.rule) for v in r.violations] == [("turn 4 (Ben)", "GAME END")]
 
 
@@ -311,14 +311,14 @@ def test_the_docs_example_scores_as_it_says():
 def test_costs_come_from_the_kit_file():
     """Another edition's action table (e at 2 a chestnut) is checked by its own numbers."""
     from pnpkit.kitfile import load_kit
-    from pnpkit.scorer.games.chestnuts import record, score as scoring
+    from pnpkit.scorer.games.chestnuts import GAME, record
     kit = load_kit("chestnuts")
     actions = [a.model_copy(update={"cost": 2}) if a.letter == "e" else a for a in kit.params.actions]
     dear = kit.model_copy(update={"params": kit.params.model_copy(update={"actions": actions})})
     rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"],
                                            "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]})
-    assert scoring.score(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2
-    v = scoring.score(rec, dear).violations
+    assert GAME.score_record(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2
+    v = GAME.score_record(rec, dear).violations
     assert [(x.where, x.rule, x.message) for x in v] == [('turn 1 (Ann), action 3 "e 2"', "PLAY 4(e)",
         "costs 4 Nut Points; 2 left (the first player's first turn has 1 less: a roll of 5 gives 5 - 1 = 4, ruling C3)")]
     # The rulebook says 1 a chestnut, so the quote is the edition's own line, not a misquote.

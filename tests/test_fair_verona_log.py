@@ -12,17 +12,17 @@ from hypothesis import strategies as st
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.fair_verona.cards import parse_card
 from pnpkit.scorer.games.fair_verona import notation
-from pnpkit.scorer.games.fair_verona import replay as replay_module
 from pnpkit.scorer.game import END_TURN
 from pnpkit.scorer.games.fair_verona import moves
 from pnpkit.scorer.games.fair_verona.moves import apply, deal_clue, end_turn, legal_moves, why_illegal
 from pnpkit.scorer.games.fair_verona.notation import parse_text, write
 from pnpkit.scorer.games.fair_verona.record import Record
-from pnpkit.scorer.games.fair_verona.replay import turn_actions
-from pnpkit.scorer.games.fair_verona.score import score
+from pnpkit.scorer.games.fair_verona.explain import turn_actions
+from pnpkit.scorer.games.fair_verona import GAME
+from pnpkit.scorer.games.fair_verona.state import FACE_DOWN, SETUP_STEPS, AfterEnd
+from pnpkit.scorer.replay import replay
 from pnpkit.scorer.games.fair_verona.sim import random_record
 from pnpkit.scorer.games.fair_verona.state import Held, Person, State
-from pnpkit.scorer.games.fair_verona.table import AtTable
 
 KIT = load_kit("fair-verona", components=False)
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -34,7 +34,7 @@ def log(*turns: dict, clue="9C", difficulty="Medium", ids=("KH", "3S", "9D", "QC
 
 
 def check(data: dict, explain: bool = False):
-    return score(Record.model_validate(data), KIT, explain=explain)
+    return GAME.score_record(Record.model_validate(data), KIT, explain=explain)
 
 
 def broken(data: dict) -> list[tuple[str, str]]:
@@ -159,7 +159,10 @@ def state(**kw) -> State:
 def act(st: State, text: str):
     a = parse_text(text, NAMES)
     why = why_illegal(st, a)
-    return why if why is not None else apply(st, a)
+    if why is not None:
+        return why
+    apply(st, a)
+    return st.said
 
 
 def test_mired_players_lose_and_a_friend_keeps_a_player_from_being_mired():
@@ -257,7 +260,7 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
     for done in played[k][:j]:
         entry = write(entry, parse_text(done, NAMES))
     prefix = {**data, "turns": data["turns"][:k] + [entry]}
-    table = AtTable(Record.model_validate(prefix), KIT)
+    table = GAME.table_of(Record.model_validate(prefix), KIT)
     for mutant in _mutants(rng, key, text):
         try:
             a = parse_text(mutant, NAMES)
@@ -302,25 +305,21 @@ def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it
     reading its notation back gives the same action (read(write(a)) == a), also as the record writes
     it (but `draw` and `clear ... friend`, which the record writes with what chance gave them)."""
     data = random_record(KIT, random.Random(seed), purpose=0.5, max_turns=25)
-    walk = replay_module.Walk(Record.model_validate(data), KIT)
-    walk.setup(replay_module.Replay())
-    seen = 0
-    for kind, where, a in walk.entries(open_end=False):      # (ACT or CHANCE, where, action)
-        if kind == "chance":
-            walk.chance(where, a, False)
-            continue
-        if a is END_TURN or isinstance(a, replay_module.AfterEnd):
-            walk.play(where, a, walk.why_illegal(a), False)
-            continue
-        st = walk.state
+    seen = [0]
+
+    def decision(where, st, a) -> None:         # each decision the record writes, before it is played
+        if (a is END_TURN or a is FACE_DOWN or a.__class__ in SETUP_STEPS or isinstance(a, AfterEnd)
+                or a.key in ("friend", "encounter", "clue")):
+            return
         for b in legal_moves(st):
             assert why_illegal(st, b) is None
             assert moves.read(st, moves.write(st, b)) == b
             if b is not END_TURN and "draw" != moves.write(st, b) and not moves.write(st, b).endswith(" friend"):
                 assert notation.parse(b.key, notation.entry(b), NAMES) == b
-            seen += 1
-        walk.play(where, a, walk.why_illegal(a), False)
-    assert seen > 100
+            seen[0] += 1
+
+    replay(GAME, Record.model_validate(data), KIT, watch=decision)
+    assert seen[0] > 100
 
 
 def test_a_turn_in_flow_style_names_its_helpers_with_and_and_a_comma_there_is_explained(tmp_path):

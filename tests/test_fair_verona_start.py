@@ -19,7 +19,7 @@ from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games import load
 from pnpkit.scorer.games.fair_verona.sim import random_record
-from pnpkit.scorer.games.fair_verona.start import start_of
+from pnpkit.scorer.games.fair_verona.position import start_of
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parent / "docs" / "records" / "fair-verona.md"

@@ -10,7 +10,9 @@ random-simulation test): random legal games, played by the game's own simulator 
   game but not here, written in place, is refused by the table with a rule, and `check` of the
   record extended by it reports that rule first;
 - cut after any turn, written as a `start:` position with the rest of the record after it, score
-  as the whole record does.
+  as the whole record does;
+- say each legal move in one sentence (`words`) and name what it touches (`places`), as the table
+  lists it.
 
 Every packaged game's rules hold its chance (`chance(state)`, a distinct kind of step that `apply`
 plays) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them.
@@ -26,7 +28,7 @@ import pytest
 from pydantic import ValidationError
 
 from pnpkit.kitfile import load_kit
-from pnpkit.scorer.game import END_TURN, END_TURN_TEXT
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Rules
 from pnpkit.scorer.games import GAMES, load
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.run import rngs
@@ -84,6 +86,9 @@ def test_random_legal_games_replay_clean_and_list_what_why_illegal_accepts(game,
         for a in legal:
             assert rules.why_illegal(s, a) is None, a
             assert rules.read(s, rules.write(s, a)) == a, a
+            said, places = rules.words(s, a), rules.places(s, a)    # what the table and the board show of it
+            assert isinstance(said, str) and said.strip() and "\n" not in said, (a, said)
+            assert isinstance(places, tuple) and all(isinstance(p, str) and p for p in places), (a, places)
         assert rules.to_move(s) is not None and not rules.is_over(s)
 
 
@@ -120,6 +125,7 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
         assert len(listed) == len(legal) - legal.count(END_TURN_TEXT)
         if END_TURN_TEXT in legal:
             assert turn.may_end_turn, "the rules end the turn here, and the table does not"
+        assert all(o.words for o in turn.legal if o.dice is None), "the table lists a move without its words"
         for o in rng.sample(turn.legal, min(TRIES, len(turn.legal))):
             text = _with_dice(table, o)
             assert table.why_illegal(text) is None, text
@@ -219,9 +225,12 @@ def _checked(described, kit, data: dict):
 @pytest.mark.parametrize("game", LOG_GAMES)  # whatever its playthrough can show yet
 def test_the_game_declares_what_it_has(game):
     described = load(game)
-    assert described.id == game and described.table and described.sim
+    assert described.id == game and described.rules and described.sim
     rules = described.part("rules")
-    for name in ("to_move", "is_over", "why_illegal", "legal_moves", "apply", "read", "write"):
+    names = ("to_move", "is_over", "why_illegal", "legal_moves", "apply", "read", "write")
+    if described.explain is not None:
+        names = tuple(n for n in vars(Rules) if not n.startswith("_"))
+    for name in names:
         assert callable(vars(rules).get(name)), f"{game}'s rules have no {name}"
 
 
@@ -232,7 +241,7 @@ def test_a_start_position_cut_from_a_random_game_replays_to_the_same_result(game
     rest of the record after it score as the whole record does (what the result lists event by
     event, Fair Verona's encounters, it lists from the cut on)."""
     kit, described, rules, _, record = _playthrough(game, seed)
-    if described.start_of is None:
+    if described.position is None:
         pytest.skip(f"{game} declares no start_of")
     key = next(k for k, v in record.items() if k != "players" and isinstance(v, list)       # the turns or rounds
                and all(isinstance(x, dict) for x in v))

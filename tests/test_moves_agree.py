@@ -142,7 +142,7 @@ def verona_points(record: dict):
     """Each turn's actions in the order the replay takes them (a `clue` where a Clue Token came back);
     a cut at a turn's start holds the new turn as `{}` (ruling: the next player's turn has begun)."""
     from pnpkit.scorer.games.fair_verona.notation import parse_text, write
-    from pnpkit.scorer.games.fair_verona.replay import turn_actions
+    from pnpkit.scorer.games.fair_verona.explain import turn_actions
     _, rec = record_of(record)
     names = [p["name"] for p in record["players"]]
     turns = record["turns"]

@@ -18,8 +18,16 @@ from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.api import score_text
 from pnpkit.scorer.games.nuts.floor import cells, routes
-from pnpkit.scorer.games.nuts.replay import final_sheets, replay
+from pnpkit.scorer.games.nuts import GAME as NUTS_GAME
+from pnpkit.scorer.games.nuts.score import final_sheets
+from pnpkit.scorer.replay import replay as _driven
 from pnpkit.scorer.games.nuts.record import Record
+
+
+def replay(record, kit):
+    """The move log through the one replay driver: (the position where it stops, what it found)."""
+    return _driven(NUTS_GAME, record, kit)
+
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "records" / "nuts.md"
 GAME = re.search(r"### A whole game.*?```yaml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[1]
@@ -186,7 +194,7 @@ def test_random_legal_games_end_and_score_as_their_final_sheets(seed, players, g
 
 
 def test_a_start_between_rounds_scores_as_the_whole_game_and_an_impossible_one_is_refused():
-    from pnpkit.scorer.games.nuts.start import start_of
+    from pnpkit.scorer.games.nuts.position import start_of
     kit = load_kit("nuts", components=False)
     data = _game()
     head = Record.model_validate({**data, "rounds": data["rounds"][:2]})

@@ -15,9 +15,15 @@ from pnpkit.kitfile import load_kit
 from pnpkit.scorer.api import score_text
 from pnpkit.scorer.games.nuts import sim
 from pnpkit.scorer.games.nuts.record import Record
-from pnpkit.scorer.games.nuts.replay import replay
-from pnpkit.scorer.games.nuts.start import start_of
+from pnpkit.scorer.games.nuts import GAME
+from pnpkit.scorer.replay import replay as _driven
+from pnpkit.scorer.games.nuts.position import start_of
 from test_nuts_log import _game
+
+
+def replay(record, kit):
+    """The move log through the one replay driver: (the position where it stops, what it found)."""
+    return _driven(GAME, record, kit)
 
 KIT = load_kit("nuts", components=False)
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]

@@ -50,7 +50,7 @@ def test_a_chestnuts_turn_is_tapped_as_the_rules_allow(client):
     view = tap(client, token, record, chance="4")
     assert view["record"]["turns"] == [{"roll": 4, "actions": []}]
     assert [o["text"] for o in view["legal"]] == ["l"] and view["legal"][0]["cost"] == 1   # the Flame first
-    assert any(f.startswith("l: on a roll of 4") for f in view["forced"])
+    assert any(f.startswith("on a roll of 4 a Flame (l) must be added") for f in view["forced"])
     assert view["picture"].startswith("data:image/svg+xml;base64,")
     refused = tap(client, token, view["record"], action="e 5")
     assert refused["refusal"]["rule"] == "Notes 1" and "first action" in refused["refusal"]["quote"]

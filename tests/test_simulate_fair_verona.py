@@ -17,7 +17,7 @@ from pnpkit.scorer.games import load
 from pnpkit.scorer.games.fair_verona import sim
 from pnpkit.scorer.games.fair_verona.deck import Deck
 from pnpkit.scorer.games.fair_verona.record import Record
-from pnpkit.scorer.games.fair_verona.score import score
+from pnpkit.scorer.games.fair_verona import GAME
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
 from pnpkit.scorer.sim.run import Batch, Spec, play, play_batch
@@ -85,7 +85,7 @@ def test_a_won_game_counts_every_seat_as_winning():
     import yaml
     from pathlib import Path
     data = yaml.safe_load((Path(__file__).parent / "fair_verona_won.yaml").read_text())
-    result = score(Record.model_validate(data), KIT)
+    result = GAME.score_record(Record.model_validate(data), KIT)
     names = [p["name"] for p in data["players"]]
     assert sim.summary(result, names) == matches.Summary(True, (), (0, 1, 2, 3), "won", "")
 
@@ -102,7 +102,7 @@ def test_greedy_brings_clue_tokens_home_and_random_does_not():
 def test_search_plays_a_whole_turn_ahead_legally():
     module = matches.module("fair-verona")
     m = play(Spec("fair-verona", ("search", "random", "random", "random"), Setup("Hard"), 1, 3), 0, KIT, module)
-    result = score(Record.model_validate(m.record()), KIT)
+    result = GAME.score_record(Record.model_validate(m.record()), KIT)
     assert result.valid and matches.summary(load("fair-verona"), result, m.names) == m.summary()
 
 

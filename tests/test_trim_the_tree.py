@@ -82,9 +82,9 @@ def test_explain_draws_the_tree():
 def test_one_player_full_tree_is_finished():
     import random
     from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
-    from pnpkit.scorer.games.trim_the_tree import score as scoring
+    from pnpkit.scorer.games.trim_the_tree import GAME
     rec = sim.random_record(load_kit("trim-the-tree"), random.Random(3), ["Ann"])
-    r = scoring.score(record.Record.model_validate(rec), load_kit("trim-the-tree"))
+    r = GAME.score_record(record.Record.model_validate(rec), load_kit("trim-the-tree"))
     assert r.valid and r.finished and r.winners == ["Ann"] and len(rec["rounds"]) == 15
 
 
@@ -181,11 +181,11 @@ def test_missing_pick_mid_record():
 def test_game_over_after_full_trees():
     import random
     from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
-    from pnpkit.scorer.games.trim_the_tree import score as scoring
+    from pnpkit.scorer.games.trim_the_tree import GAME
     kit = load_kit("trim-the-tree")
     rec = sim.random_record(kit, random.Random(1), ["Ann", "Ben"])
     rec["rounds"].append({"box": ["red box", "red bell"], "picks": []})
-    r = scoring.score(record.Record.model_validate(rec), kit)
+    r = GAME.score_record(record.Record.model_validate(rec), kit)
     assert [(v.where, v.rule) for v in r.violations] == [("round 16", "Game end")]
 
 

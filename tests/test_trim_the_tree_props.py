@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
-from pnpkit.scorer.games.trim_the_tree import score as scoring
+from pnpkit.scorer.games.trim_the_tree import GAME
 
 KIT = load_kit("trim-the-tree")
 P = KIT.params
@@ -21,7 +21,7 @@ def game(seed: int, n: int) -> dict:
 
 
 def score(rec: dict):
-    return scoring.score(record.Record.model_validate(rec), KIT)
+    return GAME.score_record(record.Record.model_validate(rec), KIT)
 
 
 def state_before(rec: dict, r: int, k: int) -> state.State:
@@ -30,7 +30,7 @@ def state_before(rec: dict, r: int, k: int) -> state.State:
     for ri, rnd in enumerate(rec["rounds"][:r + 1]):
         s.open_box(rnd["box"])
         for pick in rnd["picks"][:k if ri == r else None]:
-            moves.apply(s, (names.index(pick["player"]), pick["take"], pick["at"]))
+            moves.apply(s, state.Move(names.index(pick["player"]), pick["take"], pick["at"]))
     return s
 
 
@@ -123,4 +123,4 @@ def test_legal_list_agrees_with_why_illegal(seed, n, pick):
     for who in range(n):
         for orn in P.ornaments:
             for sp in P.spaces + ["F1"]:
-                assert (moves.why_illegal(s, (who, orn, sp)) is None) == ((who, orn, sp) in legal)
+                assert (moves.why_illegal(s, state.Move(who, orn, sp)) is None) == ((who, orn, sp) in legal)

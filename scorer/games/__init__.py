@@ -28,7 +28,7 @@ def load(game: str) -> Game:
 
 def log_games() -> list[str]:
     """The games whose records are (or may be) move logs that `moves` and `replay` step through."""
-    return [g for g in GAMES if load(g).table is not None]
+    return [g for g in GAMES if load(g).rules is not None]
 
 
 def forms(kind: Literal["sheets", "end"]) -> list[str]:

@@ -1,46 +1,76 @@
-"""Chestnuts Roasting on an Open Fire: the rules of one action (scorer/game.py's `Rules`).
+"""Chestnuts Roasting on an Open Fire: the rules (scorer/protocol.py's `Rules`).
 
-One function, `why_illegal`, holds every rule about a single action; `legal_moves` is the list of
-candidates it accepts and `end_of_turn` (forced actions, spend all) searches the same function
-from the turn's end position. The replay, the table, the explanation and the simulator all go
-through these, so a rule is written once.
+One function, `why_illegal`, holds every rule about a step: an action of the reference card, the
+die rolled at a turn's start (steps 1-3 before it), a turn's end (forced actions, spend all: ruling
+C4); `legal_moves` is the list of candidates it accepts. The replay, the table, the explanation
+and the simulator all go through these, so a rule is written once. What a step does is
+effects.py's, its words notation.py's and explain.py's, the places it touches position.py's.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
-from pnpkit.scorer.core import join_names, plural
-from pnpkit.scorer.games.chestnuts.rules import (R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
-                                                    R_ONCE_AD, R_C5, R_SPEND)
-from pnpkit.scorer.games.chestnuts.state import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, Move, State,
-                                                 i_default)
+import re
 
-__all__ = ["affordable", "apply", "candidates", "end_of_turn", "is_over", "legal_moves", "overheat", "read",
-           "ruled_out", "to_move", "why_illegal", "write"]
+from pnpkit.scorer.core import join_names, plural
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
+from pnpkit.scorer.games.chestnuts.effects import apply, as_played
+from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
+from pnpkit.scorer.games.chestnuts.position import places
+from pnpkit.scorer.games.chestnuts.rules import (R_C4, R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
+                                                 R_ONCE_AD, R_C5, R_ROLL, R_SPEND)
+from pnpkit.scorer.games.chestnuts.state import BASKET, FIRE_C, NP, OVER, PLATE, Move, Roll, State, Step
+from pnpkit.scorer.games.chestnuts.notation import words
+
+__all__ = ["affordable", "apply", "as_played", "candidates", "chance", "end_of_turn", "is_over", "legal_moves",
+           "places", "read", "repeats", "ruled_out", "to_move", "why_illegal", "words", "write"]
+
+ROLLS = tuple(Roll(n) for n in range(1, 7))
+_ROLL = re.compile(r"\s*roll\s+([1-6])\s*")
 
 
 def to_move(s: State) -> int | None:
     """The seat to decide: None before the first roll, between turns (a roll is due) and at the end."""
-    return s.player if s.turn >= 0 and not s.over and legal_moves(s) else None
+    return s.player if s.open and not s.over and legal_moves(s) else None
+
+
+def chance(s: State) -> tuple[Roll, ...]:
+    """The die, while a turn is to begin."""
+    return () if s.open or s.over else ROLLS
 
 
 def is_over(s: State) -> bool:
     return s.over
 
 
-def read(s: State, text: str) -> Move:
-    """The record's notation -> the move it means here (a bare `c 2` or `i`: the owners it defaults to)."""
+def read(s: State, text: str) -> Step:
+    """The record's notation -> the move it means here (a bare `c 2` or `i`: the owners it defaults to);
+    `end the turn`; `roll N`, the die of the next turn."""
+    said = " ".join(str(text).lower().split())
+    if said == END_TURN_TEXT:
+        return END_TURN
+    if m := _ROLL.fullmatch(said):
+        return Roll(int(m[1]))
     return resolve(s, parse(text))
 
 
-def write(s: State, mv: Move) -> str:
-    """The move -> the shortest notation that means it here (`read(s, write(s, mv)) == mv`)."""
-    return text_of(s, mv)
+def write(s: State, a: Step) -> str:
+    """The step -> the shortest notation that means it here (`read(s, write(s, a)) == a`)."""
+    if a.__class__ is Roll:
+        return f"roll {a.n}"                                # type: ignore[union-attr]
+    return END_TURN_TEXT if a is END_TURN else text_of(s, a)    # type: ignore[arg-type]
 
 
-def why_illegal(s: State, mv: Move) -> Illegal | None:
-    """Why action `mv` may not be taken now by the player to move (None: it may)."""
-    letter, n, m = mv
+def why_illegal(s: State, mv: Step) -> Illegal | None:
+    """Why step `mv` (an action of the player to move, the die, the turn's end) may not come now."""
+    if mv.__class__ is not Move:
+        if mv.__class__ is Roll:
+            return _why_roll(s) if s.over or s.open or not s.played else None
+        if not s.open and not s.over:
+            return _why_between(s)
+        found = end_of_turn(s)
+        return found[0] if found else None
+    if not s.open:
+        return _why_between(s)
+    letter, n, m = mv       # type: ignore[misc]
     t = s.t
     sp = t.spec[letter]
     if s.over:
@@ -76,10 +106,7 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
         return Illegal(f"{letter}) moves at most {sp.max_count} chestnuts", sp.rule)
     cost = sp.cost * n if sp.per else sp.cost
     if cost > s.points:
-        full = t.nut_points[roll - 1]
-        first = (f" (the first player's first turn has {t.first_less} less: a roll of {roll} gives {full} - "
-                 f"{t.first_less} = {full - t.first_less}, ruling C3)" if s.turn == 0 and t.first_less else "")
-        return Illegal(f"costs {plural(cost, 'Nut Point')}; {s.points} left{first}", sp.rule)
+        return Illegal(f"costs {plural(cost, 'Nut Point')}; {s.points} left{_first_less(s)}", sp.rule)
     if letter == "k" and not s.used & t.spec["j"].bit:
         return Illegal("k) comes after the forced j)", R_C8)
     short = s.shortage(mv)
@@ -93,10 +120,68 @@ def why_illegal(s: State, mv: Move) -> Illegal | None:
     return None
 
 
+
+def _first_less(s: State) -> str:
+    t, roll = s.t, s.roll
+    full = t.nut_points[roll - 1]
+    return (f" (the first player's first turn has {t.first_less} less: a roll of {roll} gives {full} - "
+            f"{t.first_less} = {full - t.first_less}, ruling C3)" if s.turn == 0 and t.first_less else "")
+
+
+def _why_roll(s: State) -> Illegal | None:
+    if s.over:
+        if s.by_steps:
+            return Illegal("the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END)
+        return Illegal("the game is over: no more turns are played", R_END)
+    if s.open:
+        why = why_turn_ends(s)
+        return None if why is None else Illegal(f"the turn in progress may not end yet: {why.message}", why.rule)
+    if not s.played and s.steps_end():      # (a turn's end plays the steps that end the game: effects.py)
+        return Illegal("the game ended at the start of this turn (steps 1-3); no roll or action follows", R_END)
+    return None
+
+
+def _why_between(s: State) -> Illegal:
+    """An action while no turn is in progress: the turn is over, and the next player rolls first."""
+    if s.over:
+        return Illegal("the game is over: nothing more may be done", R_END)
+    who, nxt = s.names[s.player], s.names[1 - s.player]
+    if s.played and s.points > 0:
+        return Illegal(f"{who}'s turn is over: {plural(s.points, 'Nut Point')} left, but nothing left is "
+                       f"affordable: {ruled_out(s)}. {nxt} rolls the die first", R_C4)
+    return Illegal(f"{who}'s turn is over; {nxt} rolls the die first", R_ROLL)
+
+
+def why_turn_ends(s: State) -> Illegal | None:
+    """What is wrong with ending the turn here (None: it may end): a forced action not taken, points
+    unspent; nothing once the game is over."""
+    found = end_of_turn(s)
+    return found[0] if found else None
+
+
+def repeats(s: State, why: Illegal) -> bool:
+    """Notes 1 is reported once a turn; a forced action already reported as made impossible (C7,
+    Notes 1) is not reported again at the turn's end."""
+    again = follows(s, s.reported, why)
+    s.reported.add(why.rule.id)
+    return again
+
+
+def follows(s: State, reported: set[str], why: Illegal) -> bool:
+    """Whether `why` follows from a rule already reported this turn (`reported`: their ids)."""
+    rule, forced = why.rule, s.t.forced_rule
+    return ((rule is R_NOTES1 or rule is forced["l"]) and R_NOTES1.id in reported) or \
+        (rule is forced["j"] and R_C7_FORCED.id in reported)
+
+
+
+
 def ruled_out(s: State) -> str:
     """Why nothing more is affordable (ruling C4), each action of this roll with what rules it out,
     in why_illegal's own words: `a) and d) already taken this turn; i) costs 2 Nut Points, 1 left`."""
     why: dict[str, list[str]] = {}
+    s = s.copy()
+    s.open = True           # (asked between turns: the turn just ended, as it stood)
     for mv in candidates(s, smallest=True, cut=False):
         letter = mv[0]
         refused = s.t.spec[letter].on_roll[s.roll] and why_illegal(s, mv)
@@ -110,72 +195,6 @@ def ruled_out(s: State) -> str:
 def j_reachable(points: int, held: bool, a_used) -> bool:
     """Notes 3: j) needs the Tongs in hand; if they are down, a) (once a turn) picks them up first."""
     return points >= 1 if held else (not a_used and points >= 2)
-
-
-def apply(s: State, mv: Move) -> None:
-    """Play `mv` (the caller has checked it, or knows its counters are there)."""
-    letter, n, m = mv
-    t = s.t
-    sp = t.spec[letter]
-    p = s.player
-    q = 1 - p
-    c = s.c
-    po, qo = p * NP, q * NP
-    if letter == "a":
-        s.tongs |= 1 << p
-    elif letter == "d":
-        s.tongs &= ~(1 << p)
-    elif sp.flame:
-        s.flames += 1
-        if s.flames >= t.flames:
-            overheat(s)
-    elif letter == "c":
-        m = max(0, n - c[po + PLATE + p]) if m < 0 else m
-        c[po + PLATE + p] -= n - m
-        c[po + CHAIR + p] += n - m
-        c[qo + PLATE + p] -= m
-        c[qo + CHAIR + p] += m
-    elif letter == "e":
-        c[po + BASKET] -= n
-        c[po + FIRE_U] += n
-    elif letter == "f":
-        c[po + FIRE_C] -= n
-        c[po + PLATE + p] += n
-    elif letter == "g":
-        c[po + OVER] -= n
-        c[po + PLATE + p] += n
-    elif letter == "h":
-        c[qo + FIRE_C] -= 1
-        c[qo + PLATE + p] += 1
-    elif letter == "i":
-        o = (p if (i_default(s) if m < 0 else m) else q) * NP
-        c[o + PLATE + q] -= 1
-        c[o + CHAIR + p] += 1
-    elif letter in "jk":
-        c[qo + BASKET] -= n
-        c[qo + FIRE_U] += n
-        if letter == "k" and m:
-            c[po + BASKET] -= m
-            c[po + FIRE_U] += m
-    cost = sp.cost * n if sp.per else sp.cost
-    s.points = max(0, s.points - cost)
-    s.used |= sp.bit
-    if s.n == 0:
-        s.first = letter
-    s.n += 1
-    if letter in "ceghi" or sp.flame:
-        s.over = s.ended()
-
-
-def overheat(s: State) -> None:
-    """Ruling C11: both players' chestnuts move one step on at once; the added Flames come off."""
-    c = s.c
-    for o in (0, NP):
-        c[o + BURNT] += c[o + OVER]
-        c[o + OVER] = c[o + FIRE_C]
-        c[o + FIRE_C] = c[o + FIRE_U]
-        c[o + FIRE_U] = 0
-    s.flames = 0
 
 
 # ---------------------------------------------------------------- lists and searches
@@ -226,8 +245,9 @@ _TAKES_FROM = {"e": BASKET, "f": FIRE_C, "g": OVER}
 
 
 def legal_moves(s: State) -> list[Move]:
-    """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own)."""
-    if s.over or s.points <= 0:
+    """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own). The turn's
+    end is never a choice: it comes when nothing is left to spend (ruling C4)."""
+    if s.over or s.points <= 0 or not s.open:
         return []
     return [mv for mv in candidates(s) if why_illegal(s, mv) is None]
 
@@ -248,7 +268,7 @@ def affordable(s: State) -> list[Move]:
 
 def end_of_turn(s: State) -> list[Illegal]:
     """What is wrong with stopping the turn here: a forced action not taken, points unspent."""
-    if s.over:
+    if s.over or not s.open:
         return []
     out: list[Illegal] = []
     if s.j_pending():

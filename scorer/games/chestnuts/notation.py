@@ -2,14 +2,16 @@
 (docs/records/chestnuts.md): "a", "c 2", "c 2 opp 1", "i own", "k 1 free 1".
 
 `parse` and `text` are a round trip; `text_of` writes the shortest form that means a move in a
-given position (a `c` eating one's own first needs no `opp 0`), as the table lists moves.
+given position (a `c` eating one's own first needs no `opp 0`), as the table lists moves; `words`
+says a step in the one sentence a person reads.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from pnpkit.scorer.games.chestnuts.state import Move, State, c_default, i_default
+from pnpkit.scorer.core import plural
+from pnpkit.scorer.games.chestnuts.state import Move, Roll, State, Step, c_default, i_default
 
 _MOVE = re.compile(r"\s*([a-l])(?:\s+(\d+))?(?:\s+(free|opp|own)(?:\s+(\d+))?)?\s*")
 NOTATION = ('a, b, d, h, j, l; "c N" or "c N opp M"; "e N"; "f N"; "g N"; "i", "i own" or "i opp"; '
@@ -79,3 +81,27 @@ def resolve(s: "State", mv: Move) -> Move:
     if m < 0:
         return Move(letter, n, c_default(s, n) if letter == "c" else i_default(s))
     return mv
+
+
+def words(s: State, a: Step) -> str:
+    """What step `a` does, in one sentence, in position `s` (before it is played)."""
+    if a.__class__ is not Move:
+        if a.__class__ is Roll:
+            return f"{s.names[1 - s.player]} rolls {a.n}"     # type: ignore[union-attr]
+        return f"{s.names[s.player]} ends the turn"
+    letter, n, m = resolve(s, a)        # type: ignore[arg-type]
+    me, them = s.names[s.player], s.names[1 - s.player]
+    if letter in "bl":
+        return f"{me} adds a Flame ({s.flames + 1} of {s.t.flames})"
+    return {
+        "a": f"{me} picks up the Tongs",
+        "c": f"{me} eats {plural(n, 'chestnut')} from the Plate" + (f" ({m} of them {them}'s)" if m else ""),
+        "d": f"{me} puts down the Tongs",
+        "e": f"{me} puts {plural(n, 'chestnut')} from the Basket on the Fire",
+        "f": f"{me} takes {plural(n, 'cooked chestnut')} from the Fire to the Plate",
+        "g": f"{me} takes {plural(n, 'chestnut')} from the Overcooked Box to the Plate",
+        "h": f"{me} takes one of {them}'s cooked chestnuts from the Fire to the Plate",
+        "i": f"{me} eats one of " + ("their own chestnuts" if m else f"{them}'s chestnuts") + f" from {them}'s Plate",
+        "j": f"{me} puts one of {them}'s chestnuts from {them}'s Basket on the Fire",
+        "k": f"{me} puts {plural(n, 'more chestnut')} of {them}'s on the Fire" + (f", and {m} own free" if m else ""),
+    }[letter]

@@ -5,12 +5,14 @@ where, whose turn comes next, the Tongs and the added Flames. It is the position
 that player's turn, before its steps 1-3. `start_problems` refuses one that cannot exist.
 
 `picture` describes a position in kits/chestnuts.yaml's own names (the regions, the Flames' track,
-the counters and their sets) for the replay page; `words` tells it in one line for --explain.
+the counters and their sets) for the replay page, `places` what a step touches in the same names;
+`line` tells the position in one line for --explain.
 """
 from __future__ import annotations
 
 from pnpkit.scorer.games.chestnuts.record import Fire, Record, Start
-from pnpkit.scorer.games.chestnuts.state import BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, State, Table, table
+from pnpkit.scorer.games.chestnuts.state import (BASKET, BURNT, CHAIR, FIRE_C, FIRE_U, NP, OVER, PLATE, Move, State, Step,
+                                                 Table, table)
 from pnpkit.scorer.play import Area, Piece, Position
 
 # What kits/chestnuts.yaml calls the places and pieces the rules move (player 1 sits at the bottom).
@@ -98,10 +100,16 @@ def _counts(start: Start, names: list[str], per_player: int) -> list[dict[str, i
     return out
 
 
+def start(record: Record, kit) -> State:
+    """The position before the record's first turn: the setup, or its `start:`."""
+    t = table(kit.params)
+    return State(t, record.players) if record.start is None else state_from(record.start, list(record.players), t)
+
+
 def state_from(start: Start, names: list[str], t: Table) -> State:
     """The State at the start of `start.next`'s turn (its steps 1-3 still to come). It is not the
     game's first turn, so no Nut Point less (ruling C3)."""
-    s = State(t)
+    s = State(t, names)
     counts = _counts(start, names, t.per_player)
     for p in (0, 1):
         o, c = p * NP, counts[p]
@@ -128,10 +136,10 @@ def set_names(kit) -> tuple[str | None, str | None]:
     return None, None
 
 
-def picture(s: State, names: list[str], kit) -> Position:
+def picture(s: State, kit) -> Position:
     """Where every counter lies, in the kit file's names: the board, and the Tongs and the Flames
     not on the Fire beside it."""
-    sets = set_names(kit)
+    names, sets = s.names, set_names(kit)
     c = s.c
     on_board: list[Piece] = []
     for p in (0, 1):
@@ -152,12 +160,26 @@ def picture(s: State, names: list[str], kit) -> Position:
     if s.t.flames - s.flames:
         beside.append(Piece(FLAMES, "Flames beside the board", count=s.t.flames - s.flames))
     return Position((Area("board", "The board", BOARD, tuple(on_board)),
-                     Area("aside", "Beside the board", pieces=tuple(beside))), words(s, names))
+                     Area("aside", "Beside the board", pieces=tuple(beside))), line(s))
 
 
-def words(s: State, names: list[str]) -> str:
+def places(s: State, a: Step) -> tuple[str, ...]:
+    """What step `a` touches, in the kit's names (`picture`'s): the regions a chestnut leaves and
+    goes to, the Flames' next space, the Tongs; the die and a turn's end touch none."""
+    if a.__class__ is not Move:
+        return ()
+    letter, _, m = a        # type: ignore[misc]
+    p = s.player
+    q = 1 - p
+    return {"a": (TONGS,), "d": (TONGS,), "b": (f"{FLAME_TRACK} {s.flames + 1}",), "l": (f"{FLAME_TRACK} {s.flames + 1}",),
+            "c": (PLATES[p], CHAIRS[p]), "e": (REGION[BASKET], REGION[FIRE_U]), "f": (REGION[FIRE_C], PLATES[p]),
+            "g": (REGION[OVER], PLATES[p]), "h": (REGION[FIRE_C], PLATES[p]), "i": (PLATES[q], CHAIRS[p]),
+            "j": (REGION[BASKET], REGION[FIRE_U]), "k": (REGION[BASKET], REGION[FIRE_U])}[letter]
+
+
+def line(s: State) -> str:
     """`Basket Ann 7 Ben 8 | Fire Ann 2u 1c Ben 1u 0c | ... | Tongs Ann held Ben down`."""
-    c = s.c
+    c, names = s.c, s.names
 
     def per(place: int) -> str:
         return " ".join(f"{names[p]} {c[p * NP + place]}" for p in (0, 1))

@@ -1,5 +1,6 @@
 """Chestnuts Roasting on an Open Fire: the record's model, a move log (docs/records/chestnuts.md),
-and the `start:` position a record may begin from instead of the setup.
+the `start:` position a record may begin from instead of the setup, and the record with one more
+step written in where the table (scorer/table.py) writes it.
 """
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.chestnuts.notation import parse
+from pnpkit.scorer.game import END_TURN, Illegal
+from pnpkit.scorer.games.chestnuts.notation import parse, text_of
+from pnpkit.scorer.games.chestnuts.state import Roll, State, Step
+from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 class Fire(Strict):
@@ -83,3 +87,32 @@ class Record(BaseModel):
     turns: list[TurnEntry] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
 
     _distinct = distinct_players("the two players need different names")
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def extend(data: dict, s: State, a: Step) -> dict:
+    """The record with action `a` added to its last turn, in the record's notation."""
+    turns = list(data.get("turns") or [])
+    if a.__class__ is Roll:
+        return given(data, s, str(a.n), None)        # type: ignore[union-attr]
+    if not turns or (not s.open and not s.over):
+        raise cannot_extend(f"{s.names[1 - s.player]} rolls the die: add `- roll: N` (with `actions: []`) to the record")
+    if a is END_TURN:
+        raise cannot_extend("a turn ends where the next one's roll is written")
+    last = dict(turns[-1])
+    last["actions"] = list(last.get("actions") or []) + [text_of(s, a)]       # type: ignore[arg-type]
+    return {**data, "turns": turns[:-1] + [last]}
+
+
+def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
+    """The record with the next turn's die roll (`text`: 1-6) begun, its actions to come: the turn in
+    progress ends here, if it may (`ends`: the rules' answer)."""
+    if s.over:
+        raise cannot_extend("the game is over (ruling C12)")
+    if s.open and ends is not None:
+        raise cannot_extend(f"the turn in progress may not end yet: {ends.message} ({ends.rule.id})")
+    roll = str(text).strip()
+    if not roll.isdigit() or not 1 <= int(roll) <= 6:
+        raise ValueError(f"a die roll is 1 to 6, got {roll!r}")
+    return {**data, "turns": list(data.get("turns") or []) + [{"roll": int(roll), "actions": []}]}

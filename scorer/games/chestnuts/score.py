@@ -1,17 +1,17 @@
 """Chestnuts Roasting on an Open Fire: the final score (ruling C12: chestnuts on one's Chair,
-minus one's own burnt), finished or not.
+minus one's own burnt), finished or not, of the position the replay reaches (scorer/replay.py).
 """
 from __future__ import annotations
 
 from pnpkit.scorer.core import PlayerScore, Result, rank
 from pnpkit.scorer.games.chestnuts.record import Record
-from pnpkit.scorer.games.chestnuts.replay import replay
 from pnpkit.scorer.games.chestnuts.rules import G, R_C12
+from pnpkit.scorer.games.chestnuts.state import State
+from pnpkit.scorer.replay import Replay
 
 
-def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
-    """Check the record and score it by ruling C12, finished or not."""
-    s, rep = replay(record, kit, explain, steps)
+def final(record: Record, kit, s: State, rep: Replay) -> Result:
+    """The record's end position `s` scored by ruling C12, finished or not, with what its replay found."""
     names = list(record.players)
     players = []
     for p, name in enumerate(names):
@@ -21,7 +21,7 @@ def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Re
         ps.add("own chestnuts burnt", -burnt)
         players.append(ps)
     ranking, tiebreaks = rank(players, [], R_C12)
-    if explain:
+    if rep.explaining:
         rep.note(("game over" if s.over else "unfinished") + ": " +
                  ", ".join(f"{p.name} {p.total}" for p in players))
     return Result(game=G, players=players, violations=rep.violations, finished=s.over,

@@ -8,9 +8,10 @@ is moves.py's `apply`, and every rule about it moves.py's `why_illegal`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Union
 
 from pnpkit.scorer.core import Rule, agree, plural
+from pnpkit.scorer.game import EndTurn
 from pnpkit.scorer.games.chestnuts.rules import FORCED_WORDS, ROLL_WORDS, G, rule_or
 from pnpkit.scorer.rulebook import section
 from pnpkit.scorer.seats import next_seat
@@ -22,6 +23,13 @@ NP = 9
 
 
 
+@dataclass(frozen=True)
+class Roll:
+    """Chance: the die rolled at the start of a turn (its steps 1-3 come first)."""
+
+    n: int
+
+
 class Move(NamedTuple):
     """One action of the reference card, a) to l). A named tuple, not a dataclass: it is frozen and
     hashable alike, and the rules unpack it (`letter, n, m = mv`) in their inner loop."""
@@ -30,6 +38,10 @@ class Move(NamedTuple):
     n: int          # the count (1 when the action takes none)
     m: int          # c: how many of the opponent's chestnuts (-1: own first); i: 1 to eat one's own
     #                 back (-1: theirs first); k: free own chestnuts; else 0
+
+
+Step = Union[Move, Roll, EndTurn]
+"""What a record's entry holds: an action, the die, a turn's end."""
 
 
 @dataclass(frozen=True)
@@ -113,10 +125,12 @@ def i_default(s: "State") -> int:
 class State:
     """Where every counter lies, the Flames, the Tongs, and the turn in progress."""
 
-    __slots__ = ("t", "c", "flames", "tongs", "turn", "player", "roll", "points", "used", "n", "first", "over")
+    __slots__ = ("t", "c", "flames", "tongs", "turn", "player", "roll", "points", "used", "n", "first", "over",
+                 "names", "open", "played", "reported", "moved", "by_steps")
 
-    def __init__(self, t: Table) -> None:
+    def __init__(self, t: Table, names: list[str] | None = None) -> None:
         self.t = t
+        self.names = list(names) if names else ["player 1", "player 2"]
         b, u, k = t.start
         self.c = [b, u, k, 0, 0, 0, 0, 0, 0] * 2
         self.flames = 0
@@ -129,11 +143,18 @@ class State:
         self.n = 0              # actions taken this turn
         self.first = ""         # the turn's first action's letter
         self.over = False
+        self.open = False       # a turn is in progress: rolled, not yet ended
+        self.played = 0         # turns begun from this position on (the record's turns)
+        self.reported: set[str] = set()     # the rules reported this turn (one mistake, one report)
+        self.moved = (0, 0, 0)  # what the last steps 1-3 moved (overcooked, cooked, uncooked)
+        self.by_steps = False   # the game ended at a turn's steps 1-3
 
     def copy(self) -> "State":
         s = State.__new__(State)
         s.t, s.c, s.flames, s.tongs, s.turn, s.player = self.t, self.c[:], self.flames, self.tongs, self.turn, self.player
         s.roll, s.points, s.used, s.n, s.first, s.over = self.roll, self.points, self.used, self.n, self.first, self.over
+        s.names, s.open, s.played, s.reported = self.names, self.open, self.played, set(self.reported)
+        s.moved, s.by_steps = self.moved, self.by_steps
         return s
 
     def held(self, p: int) -> bool:
@@ -151,20 +172,32 @@ class State:
 
         Returns how many chestnuts steps 1-3 moved. If the steps end the game, no points are given.
         """
+        moved = self.steps()
         self.turn += 1
+        self.played += 1
+        self.roll, self.used, self.n, self.first, self.points = roll, 0, 0, "", 0
+        self.open, self.reported = not self.over, set()
+        if not self.over:
+            self.points = self.t.nut_points[roll - 1] - (self.t.first_less if self.turn == 0 else 0)
+        return moved
+
+    def steps(self) -> tuple[int, int, int]:
+        """The next player's steps 1-3 (ruling C2), which take no decision: the turn passes to them."""
         p = self.player = next_seat(self.player, 2)
         c, o = self.c, p * NP
-        moved = (c[o + OVER], c[o + FIRE_C], c[o + FIRE_U])
+        moved = self.moved = (c[o + OVER], c[o + FIRE_C], c[o + FIRE_U])
         c[o + BURNT] += c[o + OVER]
         c[o + OVER] = c[o + FIRE_C]
         c[o + FIRE_C] = c[o + FIRE_U]
         c[o + FIRE_U] = 0
-        self.roll, self.used, self.n, self.first, self.points = roll, 0, 0, "", 0
         if self.ended():
-            self.over = True
-        else:
-            self.points = self.t.nut_points[roll - 1] - (self.t.first_less if self.turn == 0 else 0)
+            self.over = self.by_steps = True
         return moved
+
+    def steps_end(self) -> bool:
+        """Whether the next player's steps 1-3 end the game, whatever the roll (ruling C12)."""
+        c, o = self.c, next_seat(self.player, 2) * NP
+        return self.ended() or c[o + BURNT] + c[o + OVER] + c[o + CHAIR] + c[o + CHAIR + 1] == self.t.per_player
 
     def score(self, p: int) -> tuple[int, int]:
         """(chestnuts on p's Chair, p's own chestnuts in the Burnt Box)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.fair_verona import rules as R
+import pnpkit.scorer.games.fair_verona.rules as R
 from pnpkit.scorer.games.fair_verona.map import neighbours8, xy_text
 from pnpkit.scorer.games.fair_verona.state import (UNSEEN, Clear, Clue, Draw, Encounter, Friend, Give, Move, Place,
                                                    State, Take)

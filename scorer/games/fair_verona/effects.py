@@ -1,16 +1,95 @@
-"""What each Fair Verona action does to the position, once moves.why_illegal accepted it, and the
-words that say so: the tile laid or set aside, the cards drawn (a Friend, an Encounter, the next
-Clue Card, a Joker over it), the attempt resolved by scorer/games/fair_verona/encounter.py, the move, the hand-off, and
-a meeple's arrival in the Old Town (V9, V16).
+"""What each Fair Verona step does to the position, once moves.why_illegal judged it, and the words
+that say so (`State.said`): the setup's cards dealt, the tile laid or set aside, the cards drawn (a
+Friend, an Encounter, the next Clue Card, a Joker over it), the attempt resolved by scorer.encounter
+(`State.log` keeps its arithmetic), the move, the hand-off, a meeple's arrival in the Old Town (V9,
+V16) and a turn's end (the losses of V20); and how the table evidently played a step the rules
+refused: not at all, but a turn's end owing something still ends it.
 """
 from __future__ import annotations
 
 from pnpkit.scorer.games.fair_verona.cards import Card
-from pnpkit.scorer.core import plural
+from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.games.fair_verona.encounter import clue_match, resolve
+from pnpkit.scorer.game import END_TURN, Illegal, Played
 from pnpkit.scorer.games.fair_verona.map import xy_text
-from pnpkit.scorer.games.fair_verona.state import (VERONA, Clear, Clue, Draw, Encounter, FaceDown, Friend, Give, Held,
-                                                   Move, Person, Place, State, Take)
+from pnpkit.scorer.games.fair_verona.state import (FACE_DOWN, SETUP_STEPS, UNSEEN, VERONA, ClueCard, Clear, Clue, Deal,
+                                                   Draw, Encounter, FaceDown, FirstTurn, Friend, Give, Held, Identity,
+                                                   Move, Person, Place, Players, State, Step, Take)
+
+__all__ = ["apply", "arrive", "as_played", "clue_card", "close_turn", "deal_clue", "end_turn", "joker"]
+
+
+def apply(st: State, a: Step) -> None:
+    """Play a step (an action `why_illegal` accepted, what chance gave, a turn's end, a setup step);
+    what it did, in words, is `st.said`."""
+    st.face_down_last = a is FACE_DOWN
+    if a.__class__ in SETUP_STEPS:
+        _setup(st, a)
+        return
+    if a is END_TURN:
+        st.said = close_turn(st)
+        return
+    key = a.key     # type: ignore[union-attr]
+    if key == "draw" and a.code is None or key == "clear" and a.friend == UNSEEN:   # type: ignore[union-attr]
+        st.drawing, st.pending = key == "draw", a if key == "clear" else None   # type: ignore[assignment]
+        st.said = f"{st.player.name} " + ("draws a face-down tile" if key == "draw" else "turns a Friend card up")
+        return
+    if key != "clue":
+        st.stage = max(st.stage, a.phase + (0 if key in ("friend", "encounter", "give") else 1))  # type: ignore[union-attr]
+        if key == "draw":
+            st.drawing = False
+        elif key == "clear":
+            st.pending = None
+    st.said = EFFECTS[a.__class__](st, a)      # type: ignore[index]
+
+
+def _setup(st: State, a: Step) -> None:
+    st.said = ""
+    if a.__class__ is ClueCard:
+        st.said = deal_clue(st, a.card)     # type: ignore[union-attr]
+    elif a.__class__ is Deal:
+        st.deal_friends(st.level.friends)   # type: ignore[union-attr]
+    elif a.__class__ is FirstTurn:
+        st.first_turn()
+
+
+def as_played(st: State, a: Step, why: Illegal) -> Played:
+    """A refused step is not played (the position is unchanged), but a turn's end that owes
+    something still ends the turn; the setup's players and Identities are as written."""
+    if a is END_TURN or a.__class__ is Players or a.__class__ is Identity:
+        return None
+    return why.message
+
+
+def deal_clue(st: State, card: Card) -> str:
+    """The setup's first Clue Card, or a Joker that turned up before it (V9)."""
+    return clue_card(st, card)
+
+
+def end_turn(st: State) -> str:
+    """Close the turn: the ways the game is lost (V20)."""
+    if st.over:
+        return ""
+    names = join_names(p.name for p in st.people)
+    why = None
+    if all(len(p.face_up) >= 2 for p in st.people):
+        why = f"every player has 2 or more face-up tiles ({', '.join(f'{p.name} {len(p.face_up)}' for p in st.people)})"
+    elif all(st.mired(p) for p in st.people):
+        why = f"every player is mired in an Encounter they cannot clear ({names})"
+    elif st.face_down() == 0 and st.desk.token not in ("held", "encounter"):
+        why = "no face-down tile is left, so no Encounter can come, and no Clue Token is held or at stake"
+    if why is None:
+        return ""
+    st.outcome, st.ended, st.why_ended = "lost", st.turn_no, why
+    return f"the game is lost: {why}"
+
+
+def close_turn(st: State) -> str:
+    """END_TURN: the turn's end (the losses of V20), then the next player's turn begins."""
+    did = end_turn(st)
+    if not st.over:
+        st.begin_turn((st.seat + 1) % len(st.people))
+    return did
 
 
 def _draw(st: State, a: Draw) -> str:
@@ -98,6 +177,7 @@ def _clear(st: State, a: Clear) -> str:
     helpers = [(st.person(n).identity, p.xy) for n in a.helpers]
     out = resolve(p.identity, p.xy, held.card, helpers, a.friend, st.params)
     st.last_outcome = out
+    st.log.append({**out.to_json(), "clue": held.token})
     if a.friend is not None:
         p.friends -= 1
         st.deck.hidden -= 1

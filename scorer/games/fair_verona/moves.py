@@ -10,30 +10,45 @@ goes face down while a Friend made is drawn (`Friend(JK)`, `FACE_DOWN`), the nex
 Encounter after a tile set aside (`Encounter(card)`), the next Clue Card (`Clue(card)`). While chance
 is due, `to_move` is None. A record writes a decision with what chance gave it (`draw R3`, `clear 9D
 friend 5H`): played at a decision, such an action is both at once. `END_TURN` ends the turn where
-nothing is owed; the next player's turn begins (or the game is lost, V20).
+nothing is owed; the next player's turn begins (or the game is lost, V20). The setup's steps (the
+players, their Identities, the first Clue Card) are judged here too (`why_setup`).
 """
 from __future__ import annotations
 
 from pnpkit.scorer.games.fair_verona.cards import Card
-from pnpkit.scorer.core import join_names, plural
-from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, EndTurn, Illegal
-from pnpkit.scorer.games.fair_verona import effects, notation
-from pnpkit.scorer.games.fair_verona import rules as R
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
+import pnpkit.scorer.games.fair_verona.rules as R
+from pnpkit.scorer.games.fair_verona.notation import parse_text, text
 from pnpkit.scorer.games.fair_verona.checks import WHY, attempts, friend_cards
-from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, UNSEEN, Action, Clear, Clue, Draw, Encounter,
-                                                   FaceDown, Friend, Give, Move, Place, State, Take)
+from pnpkit.scorer.games.fair_verona.effects import apply, as_played, close_turn, deal_clue, end_turn
+from pnpkit.scorer.games.fair_verona.notation import places, words
+from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, SETUP_STEPS, UNSEEN, Action, AfterEnd, ClueCard,
+                                                   Clear, Clue, Draw, Encounter, Friend, Give, Identity, Move, Place,
+                                                   Players, State, Step, Take)
+
+__all__ = ["apply", "as_played", "candidates", "chance", "chance_due", "close_turn", "deal_clue", "end_turn",
+           "is_over", "legal_moves", "places", "read", "repeats", "to_move", "why_illegal", "why_turn_short", "words",
+           "write"]
 
 JOKER = Card("Joker", None)
 
 
-def why_illegal(st: State, a: Action | EndTurn) -> Illegal | None:
+def why_illegal(st: State, a: Step) -> Illegal | None:
+    if a.__class__ in SETUP_STEPS:
+        return why_setup(st, a)
+    if a is END_TURN:
+        return why_turn_short(st)
     if st.over:
         return Illegal(f"the game is already {st.outcome} ({st.why_ended}); nothing more is played",
                        R.WIN if st.outcome == "won" else R.LOSE)
-    if a is END_TURN:
-        return why_turn_short(st)
+    if a.__class__ is AfterEnd:
+        return None
     if a is FACE_DOWN:
         return None if st.friend_due else Illegal("no Friend is drawn here", R.FRIEND)
+    if a.__class__ is Friend and st.face_down_last and not st.friend_due:
+        before = st.copy()      # the Friend's card went face down only as far as the record says:
+        before.friend_due = True    # a Joker shown drawing it may still be written
+        return why_illegal(before, a)
     if (due := _due(st, a)) is not None:
         return due
     if a.key == "clear" and st.attempted:
@@ -42,6 +57,33 @@ def why_illegal(st: State, a: Action | EndTurn) -> Illegal | None:
         return Illegal(f"`{a.key}` comes too late in {st.player.name}'s turn: the phases are the tile, "
                        f"then the Encounter, then the movement, each once", R.PHASES)
     return WHY[type(a)](st, a)  # type: ignore[index]
+
+
+def why_setup(st: State, a: Step) -> Illegal | None:
+    """The setup (V8, V9): as many players as the game is for, each Identity a person and one card,
+    the first Clue Card a card (the Jokers that turned up before it written first)."""
+    if a.__class__ is Players:
+        lo, hi, text = st.seats
+        return None if lo <= a.count <= hi else Illegal(f"{a.count} players; the game is for {text}", R.V8)  # type: ignore[union-attr]
+    if a.__class__ is Identity:
+        card = a.card       # type: ignore[union-attr]
+        if card.joker:
+            return Illegal("an Identity is a person: a Joker is not (it covers the Clue Card)", R.V8)
+        first = next(p.name for p in st.people if p.identity == card)
+        return None if first == a.name else \
+            Illegal(f"{card} is also {first}'s Identity: each card is one person", R.UNIQUE)    # type: ignore[union-attr]
+    if a.__class__ is ClueCard:
+        card, last = a.card, a.last     # type: ignore[union-attr]
+        if card.joker == last or (why := st.deck.why_not(card)):
+            message = ("the first Clue Card is a card, not a Joker (a Joker turned up is written before it)"
+                       if card.joker and last else "one Clue Card: the cards before it are Jokers that turned up"
+                       if not card.joker else why)
+            return Illegal(message, R.V9 if card.joker or not last else R.UNIQUE)
+    return None
+
+
+def repeats(st: State, why: Illegal) -> bool:
+    return False
 
 
 def _due(st: State, a: Action) -> Illegal | None:
@@ -88,12 +130,12 @@ def chance_due(st: State) -> bool:
     return st.drawing or st.friend_due or st.pending is not None or st.deal_to is not None or st.clue_due
 
 
-def legal_moves(st: State) -> list[Action | EndTurn]:
+def legal_moves(st: State) -> list[Step]:
     """Every decision the player may take now: the candidates `why_illegal` accepts, and the turn's
     end where nothing is owed. None while chance is due."""
     if st.over or chance_due(st):
         return []
-    out: list[Action | EndTurn] = [a for a in candidates(st) if why_illegal(st, a) is None]
+    out: list[Step] = [a for a in candidates(st) if why_illegal(st, a) is None]
     if why_turn_short(st) is None:
         out.append(END_TURN)
     return out
@@ -162,56 +204,6 @@ def _hand_offs(st: State) -> list[Action]:
     return [Give(q.name, o.name) for q in st.people if q.token for o in st.people if o is not q]
 
 
-# ---- playing ----------------------------------------------------------------------------------
-
-def apply(st: State, a: Action | EndTurn) -> str:
-    """Play an action `why_illegal` accepted (or what chance gave); what it did, in words."""
-    if a is END_TURN:
-        return close_turn(st)
-    key = a.key
-    if key == "draw" and a.code is None or key == "clear" and a.friend == UNSEEN:   # a decision chance completes
-        st.drawing, st.pending = key == "draw", a if key == "clear" else None
-        return f"{st.player.name} " + ("draws a face-down tile" if key == "draw" else "turns a Friend card up")
-    if key != "clue":
-        st.stage = max(st.stage, a.phase + (0 if key in ("friend", "encounter", "give") else 1))
-        if key == "draw":
-            st.drawing = False
-        elif key == "clear":
-            st.pending = None
-    return effects.EFFECTS[a.__class__](st, a)
-
-
-def deal_clue(st: State, card: Card) -> str:
-    """The setup's first Clue Card, or a Joker that turned up before it (V9)."""
-    return effects.clue_card(st, card)
-
-
-def end_turn(st: State) -> str:
-    """Close the turn: the ways the game is lost (V20)."""
-    if st.over:
-        return ""
-    names = join_names(p.name for p in st.people)
-    why = None
-    if all(len(p.face_up) >= 2 for p in st.people):
-        why = f"every player has 2 or more face-up tiles ({', '.join(f'{p.name} {len(p.face_up)}' for p in st.people)})"
-    elif all(st.mired(p) for p in st.people):
-        why = f"every player is mired in an Encounter they cannot clear ({names})"
-    elif st.face_down() == 0 and st.desk.token not in ("held", "encounter"):
-        why = "no face-down tile is left, so no Encounter can come, and no Clue Token is held or at stake"
-    if why is None:
-        return ""
-    st.outcome, st.ended, st.why_ended = "lost", st.turn_no, why
-    return f"the game is lost: {why}"
-
-
-def close_turn(st: State) -> str:
-    """END_TURN: the turn's end (the losses of V20), then the next player's turn begins."""
-    did = end_turn(st)
-    if not st.over:
-        st.begin_turn((st.seat + 1) % len(st.people))
-    return did
-
-
 def is_over(st: State) -> bool:
     return st.over
 
@@ -221,14 +213,14 @@ def to_move(st: State) -> int | None:
     return None if st.over or chance_due(st) else st.seat
 
 
-def read(st: State, text: str) -> Action | EndTurn:
+def read(st: State, text: str) -> Step:
     """An action in the record's notation (`place 1 0 turned 90`), the players' names the position's;
     `draw` and `clear ... friend` are the decisions before chance; `end the turn`."""
     if " ".join(str(text).lower().split()) == END_TURN_TEXT:
         return END_TURN
-    return notation.parse_text(text, [p.name for p in st.people])
+    return parse_text(text, [p.name for p in st.people])
 
 
-def write(st: State, a: Action | EndTurn) -> str:
+def write(st: State, a: Step) -> str:
     """The action in the record's notation: read(st, write(st, a)) == a."""
-    return END_TURN_TEXT if a is END_TURN else notation.text(a)
+    return END_TURN_TEXT if a is END_TURN else text(a)     # type: ignore[arg-type]

@@ -22,9 +22,11 @@ import re
 from functools import lru_cache
 
 from pnpkit.scorer.games.fair_verona.cards import Card, parse_card
-from pnpkit.scorer.games.fair_verona.map import XY
-from pnpkit.scorer.games.fair_verona.state import (DRAW, UNSEEN, Action, Clear, Clue, Draw, Encounter, Friend, Give,
-                                                   Move, Place, Take)
+from pnpkit.scorer.game import END_TURN
+from pnpkit.scorer.games.fair_verona.map import XY, xy_text
+from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, SETUP_STEPS, UNSEEN, Action, AfterEnd, Clear, Clue,
+                                                   ClueCard, Deal, Draw, Encounter, FirstTurn, Friend, Give, Identity,
+                                                   Move, Place, Players, State, Step, Take)
 
 KEYS = ("draw", "take", "place", "friend", "encounter", "clear", "move", "give", "clue")
 REPEATED = {"friend", "encounter", "give", "clue"}     # written as a list when more than one
@@ -170,6 +172,71 @@ def write(turn: dict, action: Action) -> dict:
     else:
         out[action.key] = entry(action)
     return out
+
+
+def place(st: State, spot) -> str:
+    """A meeple's place on the map, as the picture names it: `1 0`, `1 0 N` on a bank."""
+    xy = spot[:2]
+    return f"{xy[0]} {xy[1]}" + (f" {st.map.bank_name(spot)}" if st.map.banks(xy) > 1 else "")
+
+
+def places(st: State, a: Step) -> tuple[str, ...]:
+    """What step `a` touches, in the picture's names (scorer/games/fair_verona/position.py): the map's
+    place a tile is laid on, a meeple's place and where it goes, where a Clue Token changes hands."""
+    if a.__class__ is Place and a.xy is not None:       # type: ignore[union-attr]
+        return (f"{a.xy[0]} {a.xy[1]}",)                # type: ignore[union-attr]
+    if a.__class__ is Move:
+        xy = a.xy   # type: ignore[union-attr]
+        return (place(st, st.player.spot), f"{xy[0]} {xy[1]}" + (f" {a.bank}" if a.bank else ""))  # type: ignore[union-attr]
+    if a.__class__ is Give:
+        return (place(st, st.person(a.giver).spot),)     # type: ignore[union-attr]
+    return ()
+
+
+def words(st: State, a: Step) -> str:
+    """What step `a` does, in one sentence, in position `st` (before it is played)."""
+    name = st.player.name
+    if a is END_TURN:
+        return f"{name} ends the turn"
+    if a is FACE_DOWN:
+        return f"the Friend card {name} drew goes face down"
+    kind = a.__class__
+    if kind in SETUP_STEPS or kind is AfterEnd:
+        return _setup_words(st, a)
+    if kind is Draw:
+        return f"{name} draws " + ("a face-down tile" if a.code is None else a.code)     # type: ignore[union-attr]
+    if kind is Take:
+        return f"{name} takes the face-up {a.code}"     # type: ignore[union-attr]
+    if kind is Place:
+        return (f"{name} sets {st.hand} aside" if a.xy is None else       # type: ignore[union-attr]
+                f"{name} lays {st.hand} at {entry(a)}")          # type: ignore[arg-type]
+    if kind is Clear:
+        return f"{name} attempts the Encounter {entry(a)}"      # type: ignore[arg-type]
+    if kind is Move:
+        return f"{name} moves {a.way} to {xy_text(a.xy)}" + (f", bank {a.bank}" if a.bank else "")   # type: ignore[union-attr]
+    if kind is Give:
+        return f"{a.giver} hands the Clue Token to {a.to}"      # type: ignore[union-attr]
+    if kind is Friend:
+        return f"a Joker turns up while {name} draws a Friend"
+    if kind is Encounter:
+        return f"{a.card} is drawn for an Encounter"            # type: ignore[union-attr]
+    return f"the next Clue Card drawn is {a.card}"              # type: ignore[union-attr]
+
+
+def _setup_words(st: State, a: Step) -> str:
+    if a.__class__ is Players:
+        return f"{a.count} players sit down"        # type: ignore[union-attr]
+    if a.__class__ is Identity:
+        return f"{a.name}'s Identity is {a.card}"   # type: ignore[union-attr]
+    if a.__class__ is ClueCard:
+        return f"the first Clue Card drawn is {a.card}"     # type: ignore[union-attr]
+    if a.__class__ is Deal:
+        return "the Friends are dealt and the game begins"
+    if a.__class__ is FirstTurn:
+        return "the first turn begins"
+    if a.__class__ is AfterEnd:
+        return "a turn after the game's end"
+    return "the game goes on from the table written under start:"
 
 
 # ---- a `start:` position's places (start.py): a tile laid, where a meeple stands

@@ -1,5 +1,5 @@
 """Fair Verona's record: a game log (`difficulty`, `players`, `clue` or a `start:` position (the
-table at the start of a turn, start.py), `turns`), or encounter checks
+table at the start of a turn, position.py), `turns`), or encounter checks
 (`encounters`: each encounter as it was met at the table). Every entry of a turn must read
 (notation.py), or the record is refused where it stands.
 """
@@ -14,7 +14,10 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from pnpkit.kitfile.head import load_head
 from pnpkit.scorer.games.fair_verona.cards import CardField
 from pnpkit.scorer.games.fair_verona.encounter import Tile
-from pnpkit.scorer.games.fair_verona.notation import KEYS, parse, read_laid, read_spot
+from pnpkit.scorer.game import END_TURN, Illegal
+from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse, parse_text, read_laid, read_spot, write
+from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Clear, State, Step
+from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.games.fair_verona.rules import ID
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
@@ -212,3 +215,33 @@ class Record(_Strict):
         if problems:
             raise ValidationError.from_exception_data("Record", problems)
         return self
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def extend(data: dict, st: State, a: Step) -> dict:
+    """The record with action `a` written into the turn in progress (a turn the record has not begun
+    yet is begun: `{}`); a decision that chance completes is written with what chance gave."""
+    turns = [dict(t) for t in (data.get("turns") or [])]
+    if a == DRAW or (isinstance(a, Clear) and a.friend == UNSEEN):
+        raise cannot_extend("the tile drawn is written with it, by its code on the tile key (`draw R3`)" if a == DRAW
+                            else "the Friend card turned up is written with it (`clear 9D friend 5H`)")
+    start = data.get("start")
+    first = start.get("turn", 1) if isinstance(start, dict) else 1
+    if not turns or ((st.over or st.turn_no >= first + len(turns)) and turns[-1]):
+        turns.append({})            # the turn the table is at is not in the record yet (or the game is over)
+    if a is END_TURN:
+        return {**data, "turns": turns + [{}]}      # the next player's turn has begun
+    key = a.key     # type: ignore[union-attr]
+    if key in turns[-1] and key not in REPEATED:
+        raise cannot_extend(f"the turn already has its `{key}` (a turn has one)")
+    later = [k for k in turns[-1] if k != "clue" and KEYS.index(k) > KEYS.index(key)]
+    if later and key != "clue":
+        raise cannot_extend(f"a turn's `{key}` comes before its `{later[-1]}`")
+    turns[-1] = write(turns[-1], a)     # type: ignore[arg-type]
+    return {**data, "turns": turns}
+
+
+def given(data: dict, st: State, text: str, ends: Illegal | None) -> dict:
+    """Chance is written as the record writes it (a tile drawn, a card dealt): as `extend` writes it."""
+    return extend(data, st, parse_text(text, [p.name for p in st.people]))

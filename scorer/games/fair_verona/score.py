@@ -1,4 +1,4 @@
-"""Fair Verona's result: a game log replayed (replay.py) to its outcome, or encounter checks, each
+"""Fair Verona's result: a game log replayed (scorer/replay.py) to its outcome, or encounter checks, each
 checked for who may take part (people on the player's tile, one Friend, no card twice, no Joker as
 a person) and resolved by scorer/games/fair_verona/encounter.py, which the game log calls the same way. Encounter checks
 do not play the game out, so their outcome is "unfinished".
@@ -10,9 +10,9 @@ from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.games.fair_verona.encounter import Tile, resolve
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.fair_verona import rules as R
+import pnpkit.scorer.games.fair_verona.rules as R
 from pnpkit.scorer.games.fair_verona.record import Encounter, Record
-from pnpkit.scorer.games.fair_verona.replay import score_log
+from pnpkit.scorer.games.fair_verona.state import State
 from pnpkit.scorer.replay import Replay
 
 
@@ -74,9 +74,21 @@ def check(e: Encounter, where: str, params: Params, players: int, replay: Replay
     return out
 
 
-def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
-    if record.encounters is None:
-        return score_log(record, kit, explain=explain, steps=steps)
+def final(record: Record, kit, st: State, rep: Replay) -> Result:
+    """The game log's outcome where its replay stopped: won, lost or unfinished, each attempt at an
+    Encounter with its arithmetic, the turn reached and the Clue Tokens returned."""
+    outcome = "unfinished" if st.outcome == "playing" else st.outcome
+    first = record.start.turn if record.start is not None else 1
+    extra = {"outcome": outcome, "encounters": st.log, "turn": st.ended or first - 1 + len(record.turns),
+             "clue_tokens": {"returned": st.desk.returned, "total": st.desk.total}}
+    if st.over:
+        extra["why"] = st.why_ended
+    return Result(game=R.ID, violations=rep.violations, finished=outcome != "unfinished", extra=extra,
+                  explain=rep.explain, cooperative=True, steps=rep.steps)
+
+
+def sheets(record: Record, kit, explain: bool = False) -> Result:
+    """Encounter checks, each resolved (they do not play the game out: "unfinished")."""
     params: Params = kit.params
     replay = Replay(explaining=explain)
     results = []

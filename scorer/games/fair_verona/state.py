@@ -16,6 +16,7 @@ from typing import ClassVar, Union
 from pnpkit.kitfile.params.fair_verona import Params
 from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.games.fair_verona.encounter import resolve
+from pnpkit.scorer.game import EndTurn
 from pnpkit.scorer.games.fair_verona.deck import Deck, Desk
 from pnpkit.scorer.games.fair_verona.map import XY, Spot, TileMap
 
@@ -120,6 +121,55 @@ Action = Union[Draw, Take, Place, Friend, Encounter, Clear, Move, Give, Clue, Fa
 KINDS: tuple[type, ...] = (Draw, Take, Place, Friend, Encounter, Clear, Move, Give, Clue)
 
 
+# ---- the setup's steps and the record's shape: judged by the rules as the actions are
+
+@dataclass(frozen=True)
+class Players:
+    """The record's players: how many play."""
+    count: int
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A player's Identity card, dealt face up at the setup."""
+    name: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class ClueCard:
+    """The setup's first Clue Card (`last`), or a Joker that turned up before it (V9)."""
+    card: Card
+    last: bool
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The setup's Friends dealt face down (the difficulty's): the game begins."""
+
+
+@dataclass(frozen=True)
+class Begin:
+    """The record begins at the table written under `start:`."""
+
+
+@dataclass(frozen=True)
+class FirstTurn:
+    """The record's first turn begins (turn 1, or the turn a `start:` is at)."""
+
+
+@dataclass(frozen=True)
+class AfterEnd:
+    """A turn the record writes after the game ended."""
+
+
+SETUP_STEPS: tuple[type, ...] = (Players, Identity, ClueCard, Deal, Begin, FirstTurn)
+AFTER_END, DEAL, BEGIN, FIRST_TURN = AfterEnd(), Deal(), Begin(), FirstTurn()
+Step = Union[Action, EndTurn, Players, Identity, ClueCard, Deal, Begin, FirstTurn, AfterEnd]
+"""What a record's entry holds: an action (a decision, or what chance gave), a turn's end, a step of
+the setup, a turn written after the game ended."""
+
+
 @dataclass
 class Held:
     card: Card
@@ -170,6 +220,11 @@ class State:
         self.outcome, self.ended, self.why_ended = "playing", 0, ""
         self.turn_no, self.seat = 0, 0
         self.dealt: int | None = None  # Friend cards dealt to each player at the start (the difficulty's)
+        self.level = None              # the difficulty played (the kit's: its Clue Tokens and Friends dealt)
+        self.seats = (1, len(people), "")   # the players the game is for (the kit's least, most, in words)
+        self.said = ""                 # what the last step played did, in words
+        self.face_down_last = False    # the last step played was a Friend's card going face down
+        self.log: list[dict] = []      # each attempt at an Encounter: its arithmetic, and the Clue Token's prize
         self.reset()
 
     def copy(self) -> "State":
@@ -180,6 +235,7 @@ class State:
         out.deck = self.deck.copy()
         out.desk = self.desk.copy()
         out.stacks = {k: dict(v) for k, v in self.stacks.items()}
+        out.log = list(self.log)
         return out
 
     # ------------------------------------------------------------ the setup's cards

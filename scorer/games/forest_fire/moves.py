@@ -7,7 +7,9 @@ A game from its start, as the rulebook plays it: each ground player chooses a st
 (`Place`), then chance rolls the Firebreaks and the setup's fires (`chance`: a `Roll` for each of
 `State.due`); each round every player in play acts, then ends the turn (`END_TURN`, where F8 allows
 it); after the last turn those on fire go out and chance rolls one fire per player still in play.
-A record's replay plays the same actions, one round at a time (replay.py).
+A record's replay plays the same steps, with the facts of its shape (the players, how many rolls
+it writes, a round written after the end, actions of a player who is out) judged here too
+(`_why_record`). What a step does is effects.py's.
 """
 from __future__ import annotations
 
@@ -15,29 +17,41 @@ from functools import lru_cache
 
 import re
 
+from pnpkit.scorer.core import join_names
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
-from pnpkit.scorer.games.forest_fire.notation import parse_action, text
-from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F6_ACTIONS, F6_NO_FIRE, F7, F8, R_ACTIONS, R_START,
-                                                  R_EXTINGUISH, R_OUT, R_PILOT_LINE, R_PILOT_TURNS, R_SQUARES)
-from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Jump, Move, Person, Place,
-                                                   Refill, Roll, Square, State, Step, board, sq)
+from pnpkit.scorer.games.forest_fire.effects import apply, as_played, placing, settle
+from pnpkit.scorer.games.forest_fire.notation import parse_action, text, words
+from pnpkit.scorer.games.forest_fire.position import places
+from pnpkit.scorer.games.forest_fire.rules import (F1, F4, F5, F6, F6_ACTIONS, F6_NO_FIRE, F7, F8, R_ACTIONS,
+                                                  R_EXTINGUISH, R_FIREBREAKS, R_OUT, R_PILOT_LINE, R_PILOT_TURNS,
+                                                  R_PLAYERS, R_SETUP_FIRES, R_SQUARES, R_START)
+from pnpkit.scorer.games.forest_fire.state import (EIGHT, STEPS, Action, Drop, Extinguish, Gone, Jump, Late, Move, Person,
+                                                   Place, Play, Players, Refill, Roll, Rolls, Square, State, Step,
+                                                   board, sq)
+
+__all__ = ["apply", "as_played", "candidates", "chance", "drops", "in_line", "is_over", "legal_moves", "placing",
+           "places", "read", "repeats", "settle", "to_move", "why_illegal", "why_start_illegal", "why_turn_short",
+           "words", "write"]
 
 REFILL = Refill()
 STEP_ACTIONS = tuple(Step(d) for d in STEPS)
 
 
-def why_illegal(st: State, m: Move) -> Illegal | None:
-    p = st.people[m.seat]
-    if st.over:
-        return Illegal(f"the game is already {st.outcome} (round {st.ended_in})", F5 if st.outcome == "won" else F4)
-    a = m.action
+def why_illegal(st: State, m: Play) -> Illegal | None:
+    if m.__class__ is not Move:
+        return _why_record(st, m)
+    a = m.action        # type: ignore[union-attr]
+    if st.outcome != "playing":
+        return None if a is END_TURN else over(st)      # (the turn the game ended in may end)
+    if a is END_TURN and m.seat == st.acting:     # type: ignore[union-attr]
+        return why_turn_short(st)       # (the replay's most common step: every turn's end)
+    p = st.people[m.seat]       # type: ignore[union-attr]
     if st.acting is None or a.__class__ is Place:
         return _why_setup(st, p, m)
     if p.out:
         return Illegal(f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT)
-    if m.seat != st.acting:
-        return Illegal(f"it is {st.people[st.acting].name}'s turn: the players act in seat order, each turn ended "
-                       "before the next begins", F4)
+    if m.seat != st.acting:     # type: ignore[union-attr]
+        return _out_of_turn(st, m)      # type: ignore[arg-type]
     if a is END_TURN:
         return why_turn_short(st)
     if p.role.kind == "air":
@@ -45,11 +59,81 @@ def why_illegal(st: State, m: Move) -> Illegal | None:
     return _why_ground(st, p, a)
 
 
-def placing(st: State) -> int | None:
-    """The seat whose start is to be chosen (before the setup's rolls), or None."""
-    if st.round or st.acting is not None:
+def over(st: State) -> Illegal:
+    """Anything after the game's end."""
+    when = "during the setup" if st.ended_in == 0 else f"in round {st.ended_in}"
+    return Illegal(f"the game was already {st.outcome} {when}; nothing after that is played",
+                   F5 if st.outcome == "won" else F4)
+
+
+def _out_of_turn(st: State, m: Move) -> Illegal | None:
+    """An action of a player whose turn it is not: one who has acted this round, or (written at the
+    table, `Ben: move N`) one still to act, judged as if the turns before theirs ended here."""
+    acting = st.people[st.acting].name      # type: ignore[index]
+    if m.seat < st.acting:      # type: ignore[operator]
+        return Illegal(f"{st.people[m.seat].name} has already acted in round {st.round}; the players act in seat "
+                       f"order, and it is {acting}'s turn", F4)
+    ahead = st.copy()
+    for k in range(st.acting, m.seat):      # type: ignore[arg-type]
+        if not ahead.people[k].out:
+            why = why_turn_short(ahead)
+            if why is not None:
+                return why
+            apply(ahead, Move(k, END_TURN))
+    if ahead.acting != m.seat:
+        return Illegal(f"it is {acting}'s turn: the players act in seat order, each turn ended before the next "
+                       "begins", F4)
+    return why_illegal(ahead, m)
+
+
+def _why_record(st: State, m: Play) -> Illegal | None:
+    """A roll, and the facts of the record's shape: as many players as the game is for, as many
+    Firebreak and fire rolls as the setup or the round has, no round after the end, no action of a
+    player who is out."""
+    kind = m.__class__
+    if kind is Roll:
+        if st.outcome != "playing":
+            return over(st)
+        if not st.due or st.acting is not None or (st.round == 0 and placing(st) is not None):
+            return Illegal("no roll is due here: the players act first", F4)
+        return st.why_roll_illegal(m.square)        # type: ignore[union-attr]
+    if kind is Players:
+        lo, hi, players = st.seats
+        return None if lo <= m.count <= hi else Illegal(f"{m.count} players; the game is for {players}", R_PLAYERS)  # type: ignore[union-attr]
+    if kind is Rolls:
+        return _why_rolls(st, m.kind, m.count)      # type: ignore[union-attr]
+    if kind is Late:
+        return over(st)
+    if kind is Gone:
+        p = st.people[m.seat]       # type: ignore[union-attr]
+        return Illegal(f"{p.name} went out in round {p.out_in} and takes no more actions", R_OUT)
+    return None
+
+
+def _why_rolls(st: State, kind: str, count: int) -> Illegal | None:
+    """How many rolls the record writes here: Firebreaks up to one a player (the kit's counters at the
+    most), the setup's fires one a player per round's worth, a round's one a player still in play."""
+    players = len(st.people)
+    if kind == "firebreak":
+        if count <= min(players, st.firebreak_counters):
+            return None
+        return Illegal(f"{count} Firebreak rolls for {players} players (and {st.firebreak_counters} Firebreak "
+                       f"counters)", R_FIREBREAKS)
+    want = st.setup_rounds * players if st.round == 0 else sum(p.out_in is None for p in st.people)
+    if count == want:
         return None
-    return next((i for i, p in enumerate(st.people) if p.at is None and p.role.kind != "air"), None)
+    live = st.in_play()
+    if st.round == 0:
+        k = st.setup_rounds
+        rule, why_want = R_SETUP_FIRES, f"{k} rounds' worth: one roll for each of the {players} players, {k} times"
+    else:
+        rule, why_want = F4, f"one fire roll for each player still in play ({join_names(p.name for p in live)})"
+    return Illegal(f"{count} fire roll{'s' * (count != 1)}; expected {want}: {why_want}", rule)
+
+
+def repeats(st: State, why: Illegal) -> bool:
+    """A turn that ends owing a refill is not reported where one of its actions was refused already."""
+    return why.rule is R_PILOT_TURNS and st.refused
 
 
 def why_start_illegal(st: State, p: Person, at: Square) -> Illegal | None:
@@ -134,8 +218,10 @@ def _why_ground(st: State, p: Person, a: Action) -> Illegal | None:
 
 def why_turn_short(st: State) -> Illegal | None:
     """A pilot who must refill and did not (F8); other turns may end at any time."""
-    p = st.people[st.acting] if st.acting is not None else None
-    if p is not None and p.role.kind == "air" and not st.over and st.refill_turn() and not st.refilled:
+    if st.acting is None or st.refilled:
+        return None
+    p = st.people[st.acting]
+    if p.role.kind == "air" and st.outcome == "playing" and st.round % 2 == 1:     # st.refill_turn()
         return Illegal(f"{p.name} must refill this round (a pilot's turns alternate, starting with refill)",
                        R_PILOT_TURNS)
     return None
@@ -186,87 +272,6 @@ def legal_moves(st: State) -> list[Move]:
     return [m for m in candidates(st) if why_illegal(st, m) is None]
 
 
-def apply(st: State, m: Move | Roll) -> str:
-    """Play an action `why_illegal` accepted, or what chance gave; returns what happened, in words."""
-    if m.__class__ is Roll:
-        return _rolled(st, m.square)
-    p, a = st.people[m.seat], m.action
-    if a is END_TURN or a.__class__ is Place:
-        return _between(st, p, a)
-    st.done += 1
-    kind = a.__class__                  # (a pilot's actions first: most actions of a long game)
-    if kind is Drop:
-        p.full = False
-        took = sum(st.fire.get(s, 0) for s in a.squares)
-        for s in a.squares:
-            st.remove(s, st.fire.get(s, 0))
-        what = f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}: {took} counters removed" \
-            if st.words else ""
-    elif kind is Refill:
-        st.refilled = p.full = True
-        what = f"{p.name} refills (off the board)"
-    elif kind is Step:
-        step = STEPS[a.direction]
-        assert p.at is not None
-        p.at = (p.at[0] + step[0], p.at[1] + step[1])
-        what = f"{p.name} moves {a.direction} to {sq(p.at)}" + ("" if st.on_board(p.at) else " (off the board)")
-    elif kind is Jump:
-        p.at = a.square
-        what = f"{p.name} jumps to {sq(p.at)}"
-    else:                              # Extinguish
-        have = st.fire[a.square]
-        took = have if p.role.removes is None else min(p.role.removes, have)
-        st.remove(a.square, took)
-        what = f"{p.name} puts out {took} of {have} counter{'s' * (have != 1)} on {sq(a.square)}"
-    if not st.fire and st.outcome == "playing":
-        st.outcome, st.ended_in = "won", st.round
-        what += ". No Fire counter is left: the players have won (F5)"
-    return what
-
-
-def _between(st: State, p: Person, a: Action) -> str:
-    """A start chosen, or a turn ended: the next player's turn, or (after the last) the end of the
-    moves (F4: whoever stands on fire goes out) and the round's fire rolls due."""
-    if a.__class__ is Place:
-        p.at = a.square
-        settle(st)
-        return f"{p.name} starts on {sq(p.at)}"
-    assert st.acting is not None      # why_illegal refuses an end of turn while no player acts
-    nxt = next((k for k in range(st.acting + 1, len(st.people)) if not st.people[k].out), None)
-    if nxt is not None:
-        st.begin_turn(nxt)
-        return f"{p.name} ends the turn"
-    st.acting = None
-    gone = st.end_of_moves()
-    if not st.over:
-        st.due = ["fire"] * len(st.in_play())
-    return f"{p.name} ends the turn; the moves are over" + \
-        (f": {', '.join(q.name for q in gone)} on a burning square, out" if gone else "")
-
-
-def _rolled(st: State, s: Square) -> str:
-    """One roll of `State.due`: a Firebreak or a fire (F2, F3); after the last of them, every
-    square burning loses (F4), else the next round begins."""
-    if st.due.pop(0) == "firebreak":
-        st.firebreaks.add(s)      # a repeated roll adds nothing (F2)
-        what = f"Firebreak on {sq(s)}"
-    else:
-        what = st.roll(s)
-    settle(st)
-    return what
-
-
-def settle(st: State) -> None:
-    """Nothing left to choose or roll before the next round (the starts chosen, the rolls due
-    rolled, if any): every square burning loses (F4), else the next round begins with its first
-    player in play."""
-    if st.acting is None and not st.due and placing(st) is None and not st.over and not st.blaze():
-        st.round += 1
-        first = next((k for k, q in enumerate(st.people) if not q.out), None)
-        if first is not None:
-            st.begin_turn(first)
-
-
 def chance(st: State) -> tuple[Roll, ...]:
     """A roll of the two dice, any square, while rolls are due and no start is left to choose."""
     return () if st.over or not st.due or st.acting is not None or placing(st) is not None else _rolls(st.n)
@@ -290,7 +295,7 @@ def is_over(st: State) -> bool:
 START = re.compile(r"start (-?\d{1,3}),? (-?\d{1,3})")
 
 
-def read(st: State, written: str) -> Move:
+def read(st: State, written: str) -> Play:
     """`move N` (the player to move's) or `Ben: move N` (a player named) -> a Move; `end the turn`;
     `start 0 3` (a start on the ring, while the starts are chosen). ValueError if it cannot be read
     here."""
@@ -298,10 +303,8 @@ def read(st: State, written: str) -> Move:
     head, sep, rest = written.partition(":")
     if sep and head.strip() in names:
         return Move(names.index(head.strip()), _action(st, rest))
-    seat = to_move(st)
-    if seat is None:
-        raise ValueError(f"{written!r}: no player is acting here; name one (`{names[0]}: move N`)")
-    return Move(seat, _action(st, written))
+    seat = to_move(st)      # no player acting (the rolls due): the first player, whom the rules then refuse
+    return Move(0 if seat is None else seat, _action(st, written))
 
 
 def _action(st: State, written: str) -> Action:
@@ -316,12 +319,14 @@ def _action(st: State, written: str) -> Action:
     return parse_action(written)
 
 
-def write(st: State, m: Move) -> str:
+def write(st: State, m: Play) -> str:
     """The move as `pnpkit moves` takes it: the action alone for the player to move, else with the
     player's name: read(st, write(st, m)) == m."""
-    a = m.action
+    if m.__class__ is not Move:
+        raise ValueError(f"{m} is written with its round (a roll, the shape of the record), not on a line of its own")
+    a = m.action        # type: ignore[union-attr]
     said = END_TURN_TEXT if a is END_TURN else f"start {sq(a.square)}" if a.__class__ is Place else text(a)
-    return said if m.seat == to_move(st) else f"{st.people[m.seat].name}: {said}"
+    return said if m.seat == to_move(st) else f"{st.people[m.seat].name}: {said}"     # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=16)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pnpkit.scorer.games.forest_fire.state import Action, Drop, Extinguish, Jump, Refill, Step, sq
+from pnpkit.scorer.game import END_TURN
+from pnpkit.scorer.games.forest_fire.state import (Action, Drop, Extinguish, Jump, Move, Place, Play, Refill, Roll, State,
+                                                   Step, sq)
 
 NOTATION = "`move N|S|E|W`, `extinguish R C`, `jump R C`, `refill` or `drop R C R C R C`"
 
@@ -41,3 +43,26 @@ def text(a: Action) -> str:
     if isinstance(a, Drop):
         return "drop " + " ".join(sq(s) for s in a.squares)
     return "refill"
+
+
+def words(st: State, m: Play) -> str:
+    """What step `m` does, in one sentence, in position `st` (before it is played)."""
+    if m.__class__ is Roll:
+        kind = st.due[0] if st.due else "fire"
+        return f"{'a Firebreak' if kind == 'firebreak' else 'fire'} rolled on {sq(m.square)}"    # type: ignore[union-attr]
+    if m.__class__ is not Move:
+        return ""
+    p, a = st.people[m.seat], m.action      # type: ignore[union-attr]
+    if a is END_TURN:
+        return f"{p.name} ends the turn"
+    if a.__class__ is Place:
+        return f"{p.name} starts on {sq(a.square)}"
+    if a.__class__ is Step:
+        return f"{p.name} moves {a.direction}"
+    if a.__class__ is Extinguish:
+        return f"{p.name} puts out the fire on {sq(a.square)}"
+    if a.__class__ is Jump:
+        return f"{p.name} jumps to {sq(a.square)}"
+    if a.__class__ is Drop:
+        return f"{p.name} drops water on {', '.join(sq(s) for s in a.squares)}"
+    return f"{p.name} refills (off the board)"

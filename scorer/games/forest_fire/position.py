@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from pnpkit.kitfile.params.forest_fire import Params
 from pnpkit.scorer import seats
+from pnpkit.scorer.game import END_TURN
+from pnpkit.scorer.games.forest_fire.effects import settle
 from pnpkit.scorer.games.forest_fire.record import Record, Start
-from pnpkit.scorer.games.forest_fire.state import Person, Square, State, sq
+from pnpkit.scorer.games.forest_fire.state import (STEPS, Drop, Extinguish, Jump, Move, Person, Place, Play, Roll, Square,
+                                                   State, Step, sq)
 from pnpkit.scorer.play import Area, Piece, Position
 
 # What kits/forest-fire.yaml calls the places and pieces.
@@ -22,6 +25,23 @@ BOARD, GRID = "board", "forest"
 RING = {"top": "ring-top", "bottom": "ring-bottom", "left": "ring-left", "right": "ring-right"}
 FIRES, FIREBREAKS = "fires", "firebreaks"
 PIECES = {"hotshot": "hotshots", "smoke-jumper": "smoke-jumpers", "pilot": "pilots"}
+
+
+def start(record: Record, kit) -> State:
+    """The position before the record's first entry: the players about to choose their starts, with
+    the setup's rolls (as many as the record writes) due; or the board written under `start:`, its
+    round begun."""
+    params = kit.params
+    people = [Person(p.name, params.role(p.role), None) for p in record.players]
+    if record.start is None:
+        st = State(params.grid, people)
+        st.due = ["firebreak"] * len(record.setup.firebreaks) + ["fire"] * len(record.setup.fires)
+    else:
+        st = state_from(record.start, people, params.grid)
+    st.seats = (kit.game.min_players, kit.game.max_players, kit.game.players)
+    st.setup_rounds, st.firebreak_counters = params.setup_rounds, params.firebreaks
+    settle(st)
+    return st
 
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
@@ -136,7 +156,26 @@ def place_of(state: State, s: Square) -> str:
     return f"{RING['left' if s[1] == 0 else 'right']} {s[0]}"
 
 
-def picture(state: State) -> Position:
+def places(st: State, m: Play) -> tuple[str, ...]:
+    """What step `m` touches, in `picture`'s names: the square or ring space a piece leaves and the
+    one it reaches, the squares put out or watered, the square rolled."""
+    if m.__class__ is Roll:
+        return (place_of(st, m.square),)        # type: ignore[union-attr]
+    if m.__class__ is not Move:
+        return ()
+    p, a = st.people[m.seat], m.action      # type: ignore[union-attr]
+    here = () if p.at is None else (place_of(st, p.at),)
+    if a.__class__ is Step and p.at is not None:
+        d = STEPS[a.direction]
+        return here + (place_of(st, (p.at[0] + d[0], p.at[1] + d[1])),)
+    if a.__class__ in (Place, Jump, Extinguish):
+        return here + (place_of(st, a.square),) if a.__class__ is not Place else (place_of(st, a.square),)
+    if a.__class__ is Drop:
+        return tuple(place_of(st, s) for s in a.squares)
+    return () if a is END_TURN else here
+
+
+def picture(state: State, kit=None) -> Position:
     """The forest with its fires, Firebreaks and the players' pieces; off the board, the pilots and
     whoever is out."""
     pieces = [Piece(FIREBREAKS, place_of(state, s)) for s in sorted(state.firebreaks) if state.on_board(s)]

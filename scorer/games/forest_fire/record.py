@@ -1,16 +1,20 @@
 """Forest Fire's record: the players with their roles and starts, the setup's rolls or a `start:`
 position (the board at the start of a round), and each round's moves and fire rolls. An action that
-cannot be read (notation.py) refuses the record where it stands.
+cannot be read (notation.py) refuses the record where it stands. The table (scorer/table.py) writes
+one more action, or a round's fire rolls, into a record here.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action
-from pnpkit.scorer.games.forest_fire.state import Square
+from pnpkit.scorer.game import END_TURN, Illegal
+from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
+from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State
+from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
 
 
@@ -101,3 +105,44 @@ class Record(Strict):
         if problems:
             raise ValidationError.from_exception_data("Record", problems)
         return self
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def extend(data: dict, st: State, m: Play) -> dict:
+    """The record with the action written into its player's moves of the round in progress (a round
+    the record has not begun yet is begun)."""
+    if m.__class__ is not Move or m.action is END_TURN:     # type: ignore[union-attr]
+        raise cannot_extend("a turn ends where the next player's actions (or the fire rolls) are written")
+    if st.over or st.acting is None:
+        raise cannot_extend("the game is over" if st.over else f"round {st.round}'s fire rolls come next")
+    name = st.people[m.seat].name       # type: ignore[union-attr]
+    rounds = [dict(r) for r in (data.get("rounds") or [])]
+    if not rounds or rounds[-1].get("fires") is not None:
+        rounds.append({"moves": {}})
+    moves = dict(rounds[-1].get("moves") or {})
+    moves[name] = list(moves.get(name) or []) + [text(m.action)]    # type: ignore[union-attr, arg-type]
+    rounds[-1]["moves"] = moves
+    return {**data, "rounds": rounds}
+
+
+def given(data: dict, st: State, typed: str, ends: Illegal | None) -> dict:
+    """The record with the round's fire rolls (`typed`: "2 3, 5 1", one square [down across] per
+    player still in play) written after its moves; `ends`: whether the acting player's turn may end."""
+    last = st.acting is not None and all(p.out for p in st.people[st.acting + 1:])
+    if st.over or not (st.acting is None or (last and ends is None)):
+        raise cannot_extend("no fire roll is due: the players act first")
+    squares = [p.split() for p in re.split(r"[,;\n]+", str(typed)) if p.strip()]
+    if any(len(q) != 2 or not all(x.isdigit() and len(x) < 3 for x in q) for q in squares):
+        raise ValueError(f"cannot read {typed!r}: write each fire roll as `down across`, separated by commas")
+    after = st.copy()
+    if after.acting is not None:
+        after.end_of_moves()
+    due = len(after.due) if st.acting is None else len(after.in_play())
+    if len(squares) != due:
+        raise ValueError(f"one fire roll for each player still in play after the moves: {due}, got {len(squares)}")
+    rounds = [dict(r) for r in (data.get("rounds") or [])]
+    if not rounds or rounds[-1].get("fires") is not None:
+        rounds.append({"moves": {}})
+    rounds[-1]["fires"] = [[int(x) for x in q] for q in squares]
+    return {**data, "rounds": rounds}

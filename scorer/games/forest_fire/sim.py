@@ -93,7 +93,7 @@ def summary(result, names) -> Summary:
 def new(kit, names, setup: Setup, rng: random.Random) -> "ForestMatch":
     params = kit.params
     people = [Person(name, params.role(r), None) for name, r in zip(names, setup.roles)]
-    st = State(params.grid, people, words=False)
+    st = State(params.grid, people)
     st.due = ["firebreak"] * dict(setup.detail)["firebreaks"] + ["fire"] * (params.setup_rounds * len(people))
     settle(st)                  # no start to choose and nothing to roll: round 1 begins
     m = ForestMatch(st, rng)

@@ -80,6 +80,50 @@ class Move:
     action: Action
 
 
+# ---- the record's shape, judged by the rules as the actions are
+
+@dataclass(frozen=True)
+class Players:
+    """The record's players: how many play."""
+    count: int
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Every start is chosen: the setup's rolls come next."""
+
+
+@dataclass(frozen=True)
+class Rolls:
+    """The record writes `count` rolls of `kind` ("firebreak", "fire") here: the setup's, or a round's
+    fires after its moves."""
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Begin:
+    """The record begins at the board written under `start:`, round `round` to play."""
+    round: int
+
+
+@dataclass(frozen=True)
+class Late:
+    """A round, or its fire rolls, written after the game's end."""
+
+
+@dataclass(frozen=True)
+class Gone:
+    """Actions written for the player in `seat`, who is out: one step, none of them played."""
+    seat: int
+
+
+PLACED, LATE = Placed(), Late()
+Play = Union[Move, Roll, Players, Placed, Rolls, Begin, Late, Gone]
+"""What a record's entry holds: a player's action (or the end of their turn), a roll, a fact of the
+record's shape."""
+
+
 def sq(s: Square) -> str:
     """A square as the notation writes it: `2 3`."""
     return f"{s[0]} {s[1]}"
@@ -111,16 +155,20 @@ class State:
     refilled: bool = False
     outcome: Literal["playing", "won", "lost"] = "playing"
     ended_in: int | None = None
-    words: bool = True          # `apply` and `roll` say what happened; off where nobody reads it (a plain check)
     acting: int | None = None   # the seat whose turn it is in the round
     due: list[str] = field(default_factory=list)
     # the rolls chance gives next, in order ("firebreak", "fire"): the setup's, or a round's fires
+    refused: bool = False       # an action of this turn was refused (its end is then not judged again)
+    seats: tuple[int, int, str] = (1, 9, "")    # the players the game is for (the kit's least, most, in words)
+    setup_rounds: int = 2       # the rounds' worth of fires the setup rolls (the kit's)
+    firebreak_counters: int = 0     # the kit's Firebreak counters
 
     def copy(self) -> "State":
         """A copy to try things on (the roles are shared, never changed)."""
         people = [Person(p.name, p.role, p.at, p.out_in, p.full) for p in self.people]
         return State(self.n, people, dict(self.fire), set(self.firebreaks), self.round, self.done, self.refilled,
-                     self.outcome, self.ended_in, self.words, self.acting, list(self.due))
+                     self.outcome, self.ended_in, self.acting, list(self.due), self.refused, self.seats,
+                     self.setup_rounds, self.firebreak_counters)
 
     # geometry (F1)
     def on_board(self, s: Square) -> bool:
@@ -144,7 +192,7 @@ class State:
         return self.outcome != "playing"
 
     def in_play(self) -> list[Person]:
-        return [p for p in self.people if not p.out]
+        return [p for p in self.people if p.out_in is None]
 
     def refill_turn(self) -> bool:
         """The pilot's turns alternate, refill first (F8): refill on rounds 1, 3, 5, ..."""
@@ -152,7 +200,7 @@ class State:
 
     # one player's turn
     def begin_turn(self, seat: int) -> None:
-        self.acting, self.done, self.refilled = seat, 0, False
+        self.acting, self.done, self.refilled, self.refused = seat, 0, False, False
 
     def remove(self, s: Square, k: int) -> None:
         left = self.fire.get(s, 0) - k
@@ -162,14 +210,19 @@ class State:
             self.fire.pop(s, None)
 
     # the end of a round and the fire (F3, F4)
-    def end_of_moves(self) -> list[Person]:
-        """Players standing on a burning square go out; all players out loses (F4)."""
-        gone = self.on_fire()
-        for p in gone:
-            p.out_in = self.round
-        if not self.in_play() and not self.over:
+    def end_of_moves(self) -> int:
+        """Players standing on a burning square go out; all players out loses (F4). Returns how many
+        players are still in play. (One pass: asked at the end of every round.)"""
+        fire, live = self.fire, 0         # `fire` holds burning squares only
+        for p in self.people:
+            if p.out_in is None:
+                if p.at in fire:
+                    p.out_in = self.round
+                else:
+                    live += 1
+        if not live and self.outcome == "playing":
             self.outcome, self.ended_in = "lost", self.round
-        return gone
+        return live
 
     def on_fire(self) -> list[Person]:
         """The players in play standing on a burning square (out at the end of the moves)."""
@@ -192,22 +245,19 @@ class State:
             return Illegal(f"[{s[0]}, {s[1]}] is not a roll of the two dice (each 1-{self.n})", R_SQUARES)
         return None
 
-    def roll(self, s: Square) -> str:
-        """One fire roll, exactly as F3; returns what happened and why."""
+    def roll(self, s: Square) -> list[tuple[Square, Square]]:
+        """One fire roll, exactly as F3: a counter on `s` (nothing on a Firebreak), and the fire
+        spreads to each empty square between it and a burning one; returns those spreads (the square,
+        the burning one beyond it)."""
         if s in self.firebreaks:
-            return f"fire rolled on {sq(s)}, a Firebreak: nothing happens"
+            return []
         fire = self.fire   # holds burning squares only: a square put out is removed
         fire[s] = fire.get(s, 0) + 1
         spread = [(nxt, after) for nxt, after in _spreads(self.n, s)
                   if nxt not in fire and nxt not in self.firebreaks and after in fire]
         for nxt, _ in spread:
             fire[nxt] = 1
-        if not self.words:
-            return ""
-        what = f"fire on {sq(s)} ({self.fire[s]} counter{'s' * (self.fire[s] != 1)})"
-        if spread:
-            what += "; spreads to " + ", ".join(f"{sq(a)} (between {sq(s)} and burning {sq(b)})" for a, b in spread)
-        return what
+        return spread
 
     def blaze(self) -> bool:
         """Every non-Firebreak square burning loses (F4)."""

@@ -1,12 +1,71 @@
-"""In the Nuts! (scorer/games/in_the_nuts/): the descriptor, and nothing else (scorer/game.py)."""
+"""In the Nuts! (texts/in-the-nuts.txt, rulings N1-N13): a move log of the whole game, or the final
+storage cards (record.py says which a record is).
+
+The descriptor, and a function for each part that imports it when first asked for (scorer/game.py),
+typed with the protocol it keeps (scorer/protocol.py), which the type checker holds it to."""
+from __future__ import annotations
+
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from pnpkit.scorer.game import Game
 
-GAME = Game(
-    id="in-the-nuts", ruling_letter="N", rulebook="in-the-nuts.txt", records="either",
-    record=".in_the_nuts.record:Record", score=".in_the_nuts.score:score",
-    start_problems=".in_the_nuts.position:start_problems",
-    start_of=".in_the_nuts.position:start_of", table=".in_the_nuts.table:table",
-    opening=".in_the_nuts.opening",
-    pictures=".in_the_nuts.position:pictures", rules=".in_the_nuts.moves", sim=".in_the_nuts.sim",
-    form=".in_the_nuts.form",
-)
+if TYPE_CHECKING:
+    from pnpkit.scorer.games.in_the_nuts.state import State, Step
+    from pnpkit.scorer.protocol import Entries, Positions, Rules, Telling, Writes
+
+
+def _rules() -> "Rules[State, Step]":
+    from pnpkit.scorer.games.in_the_nuts import moves
+    return moves
+
+
+def _explain() -> "Telling[State, Step]":
+    from pnpkit.scorer.games.in_the_nuts import explain
+    return explain
+
+
+def _position() -> "Positions[State]":
+    from pnpkit.scorer.games.in_the_nuts import position
+    return position
+
+
+def _replay() -> "Entries[State]":
+    from pnpkit.scorer.games.in_the_nuts import replay
+    return replay
+
+
+def _record() -> "Writes[State, Step]":
+    from pnpkit.scorer.games.in_the_nuts import record
+    return record
+
+
+def _score() -> ModuleType:
+    from pnpkit.scorer.games.in_the_nuts import score
+    return score
+
+
+def _sim() -> ModuleType:
+    from pnpkit.scorer.games.in_the_nuts import sim
+    return sim
+
+
+def _opening() -> ModuleType:
+    from pnpkit.scorer.games.in_the_nuts import opening
+    return opening
+
+
+def _pictures():
+    from pnpkit.scorer.games.in_the_nuts.position import pictures
+    return pictures
+
+
+def _form() -> ModuleType:
+    from pnpkit.scorer.games.in_the_nuts import form
+    return form
+
+
+GAME = Game(id="in-the-nuts", ruling_letter="N", rulebook="in-the-nuts.txt", records="either", rules=_rules,
+            explain=_explain, position=_position, replay=_replay, record=_record, score=_score, sim=_sim,
+            opening=_opening, pictures=_pictures,
+            form=_form)

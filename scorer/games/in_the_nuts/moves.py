@@ -17,15 +17,18 @@ nut places) is the kit file's (kitfile/params/in_the_nuts.py).
 from __future__ import annotations
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
+import re
+
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.in_the_nuts.plays import PLAYS, take_place
-from pnpkit.scorer.games.in_the_nuts.notation import line
+from pnpkit.scorer.games.in_the_nuts.checks import shape_problem
+from pnpkit.scorer.games.in_the_nuts.effects import apply, as_played, take_place
+from pnpkit.scorer.games.in_the_nuts.notation import line, places, words
 from pnpkit.scorer.games.in_the_nuts.record import read_line
 from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OVER, PLACE, ROLL, ROLL_AGAIN,
                                                    ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, Draw, EndStore, First,
-                                                   Pick, Reveal, Roll, RollAgain, Settle, State, Steal, Stop, Take,
-                                                   Throw, expected, or_join)
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, AnyRoll, Draw, EndStore,
+                                                   First, Pick, Reveal, Roll, RollAgain, Settle, Shape, State, Steal,
+                                                   Step, Stop, Take, Throw, expected, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import nut, store_options, store_problem
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 
@@ -65,7 +68,14 @@ def is_over(s: State) -> bool:
     return s.phase == OVER
 
 
-def read(s: State, text: str) -> Action:
+__all__ = ["THROWS", "all_rolls", "apply", "as_played", "candidates", "chance", "entries", "is_over", "legal_entries",
+           "legal_moves", "may_roll", "places", "read", "repeats", "reveal_problem", "to_move", "why_illegal", "words",
+           "write"]
+
+_ANY_ROLL = re.compile(r"\s*roll\s*(?:>\s*(\d{1,2})\s*)?", re.I)
+
+
+def read(s: State, text: str) -> Step:
     """An action written in one line, read in the position `s` (whose seat a setup squirrel or a kept
     joker is, which names the players have): `roll`, END_TURN_TEXT, a nut taken without its new card
     (the decision, `Pick`), or any record entry (notation.line); ValueError names what is wrong."""
@@ -74,18 +84,22 @@ def read(s: State, text: str) -> Action:
         return END_TURN
     if said == ROLL_AGAIN_TEXT:
         return ROLL_AGAIN
+    if m := _ANY_ROLL.fullmatch(said):      # `roll > 8`: a roll whose dice are still to come
+        return AnyRoll(int(m[1]))
     a = read_line(text, s)
     return Pick(a.card, a.place, a.to, a.as_) if type(a) is Take and a.new is None else a
 
 
-def write(s: State, a: Action) -> str:
+def write(s: State, a: Step) -> str:
     """An action in one line, with the players' names of `s`: read(s, write(s, a)) == a."""
     t = type(a)
     if t is Stop:
         return END_TURN_TEXT
     if t is RollAgain:
         return ROLL_AGAIN_TEXT
-    if t is Throw or t is Draw:     # chance the record writes inside the decision's entry, never alone
+    if t is AnyRoll:
+        return f"roll > {a.space}"      # type: ignore[union-attr]
+    if t is Throw or t is Draw or t is Shape:   # written inside the decision's entry (or the record's shape)
         raise ValueError(f"{a} is written with the roll or the nut it completes, not on a line of its own")
     return line(a.taken(None) if t is Pick else a, s.names)
 
@@ -240,14 +254,37 @@ def _why_end_store(s: State, a: EndStore) -> Illegal | None:
     return store_problem(s.cards[a.player], s.names[a.player], a.joker, a.to, a.as_, keep=False)
 
 
+def _why_any_roll(s: State, a: AnyRoll) -> Illegal | None:
+    """`roll > 8` at the table: legal if some roll offering 8 may put the squirrel there (`roll`: if
+    the dice may be rolled)."""
+    if s.phase not in (ROLL, ROLL_OR_STOP):
+        return expected(s)
+    if a.space is None:
+        return may_roll(s)
+    rolls = [Roll(g, w, a.space) for g, w in all_rolls() if a.space in Roll(g, w, None).sums]
+    if not rolls:
+        lo, hi = s.b.track
+        return Illegal(f"no roll offers {a.space}: the green die and a white die make {lo} to {hi}", R.ROLL)
+    whys = [why_illegal(s, r) for r in rolls]
+    if None in whys:
+        return None
+    # the telling reason: a roll whose other space is free (the space is taken), else any (a bad roll)
+    return next((w for r, w in zip(rolls, whys) if s.free(r)), whys[0])
+
+
 _CHECKS = {Roll: _why_roll, Take: _why_take, Stop: _why_stop, Steal: _why_steal, Reveal: _why_reveal,
-           First: _why_first, Settle: _why_settle, EndStore: _why_end_store, RollAgain: _why_again, Pick: _why_pick}
+           First: _why_first, Settle: _why_settle, EndStore: _why_end_store, RollAgain: _why_again, Pick: _why_pick,
+           AnyRoll: _why_any_roll, Shape: shape_problem}
 
 
-def why_illegal(s: State, a: Action) -> Illegal | None:
+def why_illegal(s: State, a: Step) -> Illegal | None:
     """Why `a` may not come next (None: it may): every rule about an action, by its kind."""
     check = _CHECKS.get(type(a))
     return expected(s) if check is None else check(s, a)  # type: ignore[operator]
+
+
+def repeats(s: State, why: Illegal) -> bool:
+    return False
 
 
 # ---------------------------------------------------------------- the legal moves
@@ -322,13 +359,3 @@ def legal_entries(s: State) -> list[Action]:
     """Every record entry `why_illegal` accepts now, each way chance may fall (the record writes
     chance with the decision: a roll's dice, a nut's new card)."""
     return [a for a in entries(s) if why_illegal(s, a) is None]
-
-
-# ---------------------------------------------------------------- playing an action
-
-def apply(s: State, a: Action) -> None:
-    """Play `a`. An illegal action is played as far as the table evidently did (a nut that could not
-    be stored goes back in the box, a squirrel on a taken space is not placed), so a replay goes on."""
-    play = PLAYS.get(type(a))
-    if play is not None:
-        play(s, a)  # type: ignore[operator]

@@ -16,7 +16,8 @@ from typing import Any
 import yaml
 
 from pnpkit.scorer import dice
-from pnpkit.scorer.games.in_the_nuts.state import EndStore, First, Reveal, Roll, Settle, Steal, Stop, Take
+from pnpkit.scorer.games.in_the_nuts.state import (AnyRoll, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle,
+                                                   Shape, Steal, Stop, Take, Throw)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS
 
 NOTATION = ("a roll `2 1 6 > 8` or `roll > 8`, `stop`, `take acorn, new walnut, to 2` (or the record's "
@@ -160,3 +161,43 @@ def mapping(text: str) -> dict[str, Any] | None:
                              f"`as KIND`, each once")
         out[key.lower()] = value.strip()
     return out
+
+
+def words(s, a) -> str:
+    """What step `a` does, in one sentence, in position `s` (before it is played)."""
+    who, t = s.names[s.actor], type(a)
+    if t is Roll:
+        return f"{s.names[s.active]} rolls {a.green} {a.white[0]} {a.white[1]}" + (
+            f" and puts a squirrel on {a.space}" if a.space is not None else ": a bad roll")
+    if t is AnyRoll or t is RollAgain:
+        return f"{s.names[s.active]} rolls" + (f" for {a.space}" if t is AnyRoll and a.space is not None else "")
+    if t is Take or t is Pick:
+        return f"{who} takes the {a.card}" + (f", stores it on {a.to}" if a.to else "")
+    if t is Steal:
+        return f"{who} steals from {s.names[a.victim]}'s card {a.card}"
+    if t is Settle:
+        return f"{s.names[a.player]} puts a setup squirrel in {a.section}"
+    if t is Reveal:
+        return f"the setup turns {a.card} face up"
+    if t is First:
+        return f"{who} stores the first nut, {a.card}"
+    if t is EndStore:
+        return f"{s.names[a.player]} stores the kept joker {a.joker}"
+    if t is Throw:
+        return f"the dice show {a.green} {a.white[0]} {a.white[1]}"
+    if t is Shape:
+        return f"the record: {a.kind}"
+    return f"{s.names[s.active]} stops" if t is Stop else f"{who}: {a}"
+
+
+def places(s, a) -> tuple[str, ...]:
+    """What step `a` touches, in the picture's names (position.py): a space of the starting track, a
+    section, the place of a face-up nut."""
+    b, t = s.b, type(a)
+    if t is Roll and a.space is not None and a.space in b.printed:
+        return (b.printed[a.space],)
+    if t is Settle and (sec := b.first_row(a.section)) is not None:
+        return (sec.region,)
+    if t is Take and a.place is not None:
+        return tuple(p.region for p in b.places if p.label == a.place)
+    return ()

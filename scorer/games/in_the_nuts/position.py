@@ -303,6 +303,15 @@ def _store(c: StorageCard) -> dict:
     return {"card": c.name, "nut": c.kind, "nuts": c.nuts, **({"jokers": list(c.jokers)} if c.jokers else {})}
 
 
+def start(record: Record, kit) -> State:
+    """The position before the record's first entry: every squirrel in its player's supply before the
+    setup, or the table written under `start:`."""
+    params, names = params_of(kit), [str(p) for p in record.players]
+    s = State(params, names) if record.start is None else state_from(record.start, names, params)
+    s.seats = (kit.game.min_players, kit.game.max_players, kit.game.players)
+    return s
+
+
 def state_from(start: Start, names: list[str], params: Params) -> State:
     """The State at the start of `start.next`'s turn (turn 1 of the record)."""
     s = State(params, names)

@@ -21,13 +21,14 @@ from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
 from pnpkit.scorer.core import Violation
-from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, as_text, mapping, parse_card, parse_roll,
-                                                      parse_section, parse_steal, parse_take, parse_to, take_action)
+from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, as_text, entry, mapping, parse_card, parse_roll, parse_section, parse_steal, parse_take, parse_to, take_action)
 from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, EndStore, First,
-                                                   Reveal, Settle, State, Steal)
+                                                   SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, AnyRoll, EndStore,
+                                                   First, Pick, Reveal, Roll, RollAgain, Settle, State, Steal, Stop,
+                                                   Take, expected, fits)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
+from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 
@@ -295,3 +296,62 @@ def read_line(action: str, s: State) -> Action:
         err = e.errors()[0]
         at = ".".join(str(x) for x in err["loc"])
         raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{err['msg']}") from None
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def extend(data: dict, s: State, a) -> dict:
+    """The record with `a` written where the table writes it next: a roll (with its dice) or a stop
+    into the turn in progress or a new turn, a nut into the turn's `nuts:`, the setup's entries, a
+    kept joker stored at the end."""
+    t = type(a)
+    if t is AnyRoll or t is RollAgain:
+        raise cannot_extend(f"the dice decide: write the roll with its dice, e.g. `2 1 6 > {getattr(a, 'space', 0) or 8}`")
+    if t is Pick:
+        if s.pile:
+            raise cannot_extend("the draw pile decides the card that replaces it: write it as `new:`")
+        a, t = a.taken(None), Take
+    if not fits(s, a):
+        raise cannot_extend(expected(s).message)
+    turns = [dict(x) for x in (data.get("turns") or [])]
+    played = s.turn - (s.phase == ROLL)     # the record's turns the replay has played
+    if s.turn and played != len(turns):
+        raise cannot_extend("the record no longer follows the game before it ends")
+    names = s.names
+    if t is Roll and s.phase == ROLL:
+        return {**data, "turns": turns + [{"rolls": [entry(a, names)]}]}
+    if t is Roll:
+        turns[-1]["rolls"] = list(turns[-1]["rolls"]) + [entry(a, names)]
+    elif t is Stop:
+        turns[-1]["nuts"] = []
+    elif t in (Take, Steal):
+        if t is Take and a.new is None and s.pile:
+            raise cannot_extend("the draw pile decides the card that replaces it: write it as `new:`")
+        turns[-1]["nuts"] = list(turns[-1].get("nuts") or []) + [entry(a, names)]
+    elif t is EndStore:
+        end = {k: list(v) for k, v in (data.get("end") or {}).items()}
+        end.setdefault(names[a.player], []).append(entry(a, names))
+        return {**data, "end": end}
+    else:
+        return {**data, "setup": _setup_with(data, s, a)}
+    return {**data, "turns": turns}
+
+
+def _setup_with(data: dict, s: State, a) -> dict:
+    """The record's setup with a face-up nut, a first nut or a setup squirrel written in."""
+    setup = dict(data.get("setup") or {})
+    if type(a) is Reveal:
+        setup["nuts"] = list(setup.get("nuts") or []) + [a.card]
+    elif type(a) is First:
+        setup["first"] = {**(setup.get("first") or {}), s.names[s.actor]: entry(a, s.names)}
+    else:
+        squirrels = {k: list(v) for k, v in (setup.get("squirrels") or {}).items()}
+        squirrels.setdefault(s.names[s.actor], []).append(a.section)
+        setup["squirrels"] = squirrels
+    return setup
+
+
+def given(data: dict, s: State, text: str, ends) -> dict:
+    """Chance is written as actions here (a roll with its dice, a nut card turned face up at the
+    setup, a first nut drawn): as `extend` writes it."""
+    return extend(data, s, read_line(text, s))

@@ -16,27 +16,25 @@ from __future__ import annotations
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
 from pnpkit.scorer.core import Result, Violation, plural
-from pnpkit.scorer.games.in_the_nuts.position import picture as draw
+from pnpkit.scorer.games.in_the_nuts.position import draw
 from pnpkit.scorer.games.in_the_nuts.record import Record, params_of, player_count
-from pnpkit.scorer.games.in_the_nuts.replay import replay
 from pnpkit.scorer.games.in_the_nuts.rules import GAME
+from pnpkit.scorer.games.in_the_nuts.state import State
 from pnpkit.scorer.games.in_the_nuts.storage import check_stores, player_score, ranking
+from pnpkit.scorer.replay import Replay
 
 
-def score(record: Record, kit: Kit, explain: bool = False, steps: bool = False) -> Result:
-    """Check the record against the rules and score the storage cards it ends with. With `steps`, a
-    move log's result holds every step with its position (scorer/play.py: the replay page)."""
-    params = params_of(kit)
-    if record.is_log:
-        picture = (lambda s: draw(s, kit)) if steps else None
-        return score_log(record, params, player_count(record, kit), explain, picture)
-    return score_storage(record, params, player_count(record, kit), explain)
+def sheets(record: Record, kit: Kit, explain: bool = False) -> Result:
+    """The final storage cards checked against the rules and scored."""
+    return score_storage(record, params_of(kit), player_count(record, kit), explain)
 
 
-def score_log(record: Record, params: Params, violations: list[Violation], explain: bool = False,
-              picture=None) -> Result:
-    """Replay the move log (every rule, turn by turn), then score the storage cards it fills."""
-    s, rep = replay(record, params, explain, picture=picture)
+def final(record: Record, kit: Kit, s: State, rep: Replay) -> Result:
+    """The move log replayed (every rule, turn by turn: scorer/replay.py), and the storage cards it
+    fills scored. With steps, the result holds every step with its position (the replay page)."""
+    explain = rep.explaining
+    if explain:
+        rep.note("position:\n" + draw(s))
     scores, best = [], {}
     for p, name in enumerate(record.names):
         ps, best[name] = player_score(name, s.cards[p].values())
@@ -44,7 +42,7 @@ def score_log(record: Record, params: Params, violations: list[Violation], expla
         if explain:
             rep.note(f"{name}: {plural(ps.total, 'point')}; most valuable full card: {best[name] or 'none'} (ruling N4)")
     ranked, tiebreaks = ranking(scores, best)
-    return Result(game=GAME, players=scores, violations=violations + rep.violations, finished=s.over,
+    return Result(game=GAME, players=scores, violations=rep.violations, finished=s.over,
                   ranking=ranked, tiebreaks=tiebreaks, explain=rep.explain, steps=rep.steps)
 
 

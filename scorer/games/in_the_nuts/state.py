@@ -137,6 +137,26 @@ class EndStore:
 Action = Reveal | First | Settle | Roll | Stop | Take | Steal | EndStore | RollAgain | Pick | Throw | Draw
 
 
+@dataclass(frozen=True, slots=True)
+class AnyRoll:
+    """At the table, `roll > 8`: a roll the dice have not decided yet, its squirrel on `space`
+    (`roll`: any space)."""
+
+    space: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A fact of the record's shape, judged by the rules as an action is (checks.py): how many players
+    and face-up nuts it writes, a first nut left out, a player's setup squirrels, a turn begun or
+    ended, what it writes after a bad roll or after the collections. `kind` says which."""
+
+    kind: str
+    who: int = -1           # the player it is about (a seat)
+    count: int = 0          # what the record writes of it
+    name: str = ""
+
+
 def or_join(items) -> str:
     items = [str(i) for i in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -149,7 +169,7 @@ class State:
     __slots__ = ("p", "b", "names", "n", "phase", "actor", "active", "turn", "supply", "track", "counts",
                  "faceup", "deck", "pile", "aside", "ending", "cards", "kept", "david", "stage", "sec",
                  "next_sec", "queue", "again", "fresh", "settle_left", "steal_due", "narrate", "events",
-                 "thrown", "dealt", "picked")
+                 "thrown", "dealt", "picked", "seats", "once", "diverged")
 
     def __init__(self, params, names) -> None:
         self.p, self.b = params, params.board
@@ -179,6 +199,9 @@ class State:
         self.thrown: tuple[int, tuple[int, int]] = (0, (0, 0))
         self.dealt: str | None = None
         self.picked: Pick | None = None
+        self.seats = (2, 4, "2-4")             # the players the game is for (the kit's least, most, in words)
+        self.once: set[str] = set()            # the rules reported this turn that a turn reports once
+        self.diverged = False                  # the record no longer follows the game (its turns are not played)
 
     def copy(self) -> "State":
         s = State.__new__(State)
@@ -189,7 +212,7 @@ class State:
         s.deck = self.deck.copy()
         s.cards = [{k: c.copy() for k, c in cs.items()} for cs in self.cards]
         s.kept = [k[:] for k in self.kept]
-        s.events = []
+        s.events, s.once = [], set(self.once)
         return s
 
     @property
@@ -271,9 +294,17 @@ def expected(s: State) -> Illegal:
 
 _FITS = {Reveal: (SETUP_FACEUP,), First: (SETUP_FIRST,), Settle: (SETUP_SQUIRRELS,), Roll: (ROLL, ROLL_OR_STOP),
          Stop: (ROLL_OR_STOP,), Take: (TAKE,), Steal: (STEAL,), EndStore: (END_JOKERS,),
-         RollAgain: (ROLL, ROLL_OR_STOP), Pick: (TAKE,), Throw: (DICE,), Draw: (SETUP_FIRST, DRAWING)}
+         RollAgain: (ROLL, ROLL_OR_STOP), Pick: (TAKE,), Throw: (DICE,), Draw: (SETUP_FIRST, DRAWING),
+         AnyRoll: (ROLL, ROLL_OR_STOP)}
 
 
 def fits(s: State, a: Action) -> bool:
     """Whether `a` is the kind of action that comes next (legal or not); one that is not is not played."""
+    if type(a) is Shape or type(a) is EndTurn:
+        return True
     return s.phase in _FITS[type(a)] and (type(a) is not Settle or a.player == s.actor)
+
+
+Step = Action | AnyRoll | Shape
+"""What a record's entry (or `pnpkit moves --try`) holds: an action, a roll the dice have not decided,
+a fact of the record's shape."""

@@ -1,18 +1,25 @@
 """NUTS' replay in words, as `pnpkit check --explain` prints it (the spec's layout, docs/records/nuts.md):
 a round's start with the Order cards flipped, each action with what it did to the floor, each run
 with its Matching Paths, the squirrel's rolls and steps, what was eaten and what was scored, and
-each round's end with the complete rows and the tokens kept.
+each round's end with the complete rows and the tokens kept (scorer/protocol.py's `Telling`); and
+what the table says about a position besides the rules' answers, with a search for whether one
+Matching Path through every configuring action (U12) can still be made. Nothing here judges a step.
 
 What an action did is said after it is applied; what applying forgets (the tile taken off, the
-Order moved, the cards a Refill flips and where they went) is read before (`before`).
+Order moved, the cards a Refill flips and where they went) is read before (`before_words`).
 """
 from __future__ import annotations
 
 from pnpkit.scorer.core import plural
-from pnpkit.scorer.games.nuts import auto
-from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
+import pnpkit.scorer.games.nuts.effects as auto
+import pnpkit.scorer.games.nuts.moves as moves
+import pnpkit.scorer.games.nuts.rules as R
+from pnpkit.scorer.games.nuts.checks import one_path
 from pnpkit.scorer.games.nuts.floor import NUTS, cell_text
-from pnpkit.scorer.games.nuts.state import Action, State
+from pnpkit.scorer.games.nuts.notation import write
+from pnpkit.scorer.games.nuts.state import Action, Setup, Start, State, Step
+from pnpkit.scorer.play import Dice
 
 TILE_WORDS = {"X": "a Cross tile", "SL": "a splitter (tile A) from the left column",
               "SR": "a splitter (tile B) from the right column", "JL": "a joiner (tile B) into the left column",
@@ -22,7 +29,7 @@ INDENT = "\n      "
 """A run's scores go on a second line, indented under it (the CLI splits notes at newlines)."""
 
 
-def before(s: State, a: Action) -> object:
+def before_words(s: State, a: Action) -> object:
     """What the action's words need that applying it forgets: the tile on a cell, the Order in a
     slot, the Refill's flips in words (filling played on a copy)."""
     if a.verb == "build":
@@ -100,3 +107,120 @@ def round_end(s: State) -> str:
 
 def tokens_left(n: int) -> str:
     return f"{plural(n, 'token')} left"
+
+
+# ---------------------------------------------------------------- the replay's steps (scorer/protocol.py: Telling)
+
+def opening(s: State, record) -> list[Told]:
+    return [Told("the game's setup" if record.start is None else "the position written under start:", (), "start")]
+
+
+def tell(before: State, s: State, a: Step, where: str, why: Illegal | None, refused: str | None) -> list[Told]:
+    kind = a.__class__
+    if kind is not Action:
+        if refused is not None or a is END_TURN:
+            return []
+        if kind is Setup:
+            return [Told("the game's setup")]
+        if kind is Start:
+            head = f"hunger {s.hunger}, {s.players[s.first].name} first"
+            flips = ", ".join(s.said)
+            return [Told(f"{head}; orders flipped: {flips}", [f"{where} ({head}): orders flipped: {flips}"])]
+        did = run(s.said)
+        return [Told(did.replace(INDENT, " "), [f"{where}: {did}"])]
+    if refused is not None:
+        if before.over:
+            return [Told("not played: the game is over")]
+        return [Told(f"not played: {refused}", [f"{where}: not played ({refused})"])]
+    v = a.verb      # type: ignore[union-attr]
+    me = s.players[before.active]
+    did = action(s, a, before_words(before, a) if v != "pass" else None, me.name) + \
+        (f"; {tokens_left(me.tokens)}" if v in s.f.cost else "")     # type: ignore[arg-type]
+    said = [f"{where}: {did}" + (" (ILLEGAL, played as recorded)" if why else "")]
+    if v == "pass" and s.round_over:
+        did += ("; every player passed: the round ends, complete rows "
+                + ", ".join(f"{p.name} {min(p.sheet)}" for p in s.players) + ("; the game is over" if s.over else ""))
+        said = [said[0] + "; every player passed", round_end(s)]
+    return [Told(did, said)]
+
+
+# ---------------------------------------------------------------- the table's words
+
+def said(s: State) -> Said:
+    if s.over:
+        return Said(waiting="the game is over (Ending a Round, ruling U7)")
+    if s.round_over:
+        h = s.f.hunger
+        return Said(may_end_turn=False, dice=Dice((f"Hunger D{h}",), faces=h),
+                    waiting=f"round {s.round + 1} starts: write its `hunger:` (the D{h}), then the `orders:` "
+                            "flipped to fill the open slots")
+    if s.flipping:
+        return Said(may_end_turn=False, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to "
+                    f"fill the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
+                    "`al ca pe pi`")
+    if s.turn.waiting:
+        return Said(may_end_turn=False, dice=Dice(("squirrel D6",), faces=s.f.die),
+                    waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
+                    f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
+                    "on a Hunt tie")
+    me = s.me()
+    notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
+             "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
+    if s.turn.acted:
+        notes.append(reachable(s))
+    where = (f"round {s.round}, turn {s.index + 1} ({me.name}), hunger {s.hunger}"
+             + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
+    return Said(to_move=me.name, turn=where, notes=notes, cost_unit="Action token")
+
+
+def cost(s: State, a: Step) -> int | None:
+    return s.f.cost.get(a.verb, 0) if a.__class__ is Action else None      # type: ignore[union-attr]
+
+
+SEARCH_LIMIT = 3000
+"""Positions the U12 search looks at, at most (a depth-1 search of a 12-column floor is ~300)."""
+
+
+def reachable(s: State) -> str:
+    """Whether one Matching Path through every configuring action (U12) can still be made."""
+    if not any(True for _ in s.turn.places):
+        return "no action has configured the floor yet: the one-path rule (U12) asks nothing of this turn"
+    if one_path(s, s.paths()) is None and s.paths():
+        return "one Matching Path passes every action that configured the floor (U12): the turn may end here"
+    seen = [0]
+    found = _search(s, s.me().tokens, seen, [])
+    if found is not None:
+        return ("one Matching Path through every configuring action (U12) can still be made, e.g. with "
+                + ", ".join(found))
+    if seen[0] >= SEARCH_LIMIT:
+        return (f"no Matching Path through every configuring action (U12) found in {SEARCH_LIMIT} positions: the "
+                "search stopped there (not searched further)")
+    return ("no Matching Path through every configuring action (U12) can be made with the tokens left "
+            f"(searched all {seen[0]} positions; Refill and Plan, whose cards are chance, left out)")
+
+
+def _search(s: State, tokens: int, seen: list[int], done: list[str]) -> list[str] | None:
+    """Breadth-first (fewest actions first): configuring actions after which U12 holds."""
+    queue = [(s, tokens, done)]
+    while queue:
+        nxt = []
+        for here, left, so_far in queue:
+            for a in moves.candidates(here):
+                if a.verb not in s.f.configuring or s.f.cost[a.verb] > left:
+                    continue
+                if seen[0] >= SEARCH_LIMIT:
+                    return None
+                if moves.why_illegal(here, a) is not None:
+                    continue
+                seen[0] += 1
+                t = here.copy()
+                moves.apply(t, a)
+                paths = t.paths()
+                if paths and one_path(t, paths) is None:
+                    return so_far + [write(a)]
+                if left > s.f.cost[a.verb]:
+                    nxt.append((t, left - s.f.cost[a.verb], so_far + [write(a)]))
+        queue = nxt
+    return None
+
+

@@ -1,18 +1,27 @@
-"""NUTS' rules of one move (the `Rules` protocol of scorer/game.py): why an action is illegal here,
-the legal ones, and what each does. A turn is its actions, then `run` (the end of the actions, with
-the squirrel's dice: U12 and the run), then goal claims, then `done`; a pass is a turn of its own.
+"""NUTS' rules (the `Rules` protocol of scorer/protocol.py): why a step is illegal here, the legal
+moves. A turn is its actions, then `run` (the end of the actions, with the squirrel's dice: U12 and
+the run), then goal claims, then `done`; a pass is a turn of its own. What a step does is
+effects.py's.
 
 Refill and Plan hold their chance (the Order cards flipped, the Bonus cards drawn): why_illegal
 plays them on a copy to judge the cards; `legal_moves` lists the choices only (chance left out).
+So do the steps of chance the record writes whole (the setup's cards, a round's start, a run's
+dice): everything wrong with one is found on a copy, and each is reported in turn.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.nuts import auto
-from pnpkit.scorer.games.nuts import rules as R
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
+import pnpkit.scorer.games.nuts.effects as auto
+import pnpkit.scorer.games.nuts.rules as R
+from pnpkit.scorer.games.nuts.checks import end_problem, setup_problems
+from pnpkit.scorer.games.nuts.effects import apply, as_played
 from pnpkit.scorer.games.nuts.floor import TILES, cell_text
-from pnpkit.scorer.games.nuts.notation import parse, write as write_action
-from pnpkit.scorer.games.nuts.state import Action, State
+from pnpkit.scorer.games.nuts.notation import parse, places, words, write as write_action
+from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step
+
+__all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "places", "read",
+           "repeats", "to_move", "why_illegal", "words", "write"]
+GAME_OVER = "the game is over: the round ended with a player holding 2 complete rows; nothing more is played"
 
 
 def to_move(s: State) -> int | None:
@@ -26,9 +35,16 @@ def is_over(s: State) -> bool:
     return s.over
 
 
-def why_illegal(s: State, a: Action) -> Illegal | None:
+def chance(s: State) -> tuple:
+    """The record writes chance whole (a round's start, a run's dice): nothing is listed apart."""
+    return ()
+
+
+def why_illegal(s: State, a: Step) -> Illegal | None:
+    if a.__class__ is not Action:
+        return _why_chance(s, a)
     if s.over:
-        return Illegal("the game is over: a round ended with a player holding 2 complete rows", R.GAME_END)
+        return Illegal(GAME_OVER, R.GAME_END)
     if s.round_over:
         return Illegal("the round has ended: every player passed in succession", R.ROUND_END)
     t, me = s.turn, s.me()
@@ -41,7 +57,7 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
     if a.verb == "end":
         if t.ran is not None or t.ended:
             return Illegal("the actions have ended already", R.THEN_RUN)
-        return auto.end_problem(s)
+        return end_problem(s)
     if t.ran is not None or t.ended:
         return Illegal(f"{a.verb} after the actions ended", R.THEN_RUN)
     cost = s.f.cost[a.verb]
@@ -49,6 +65,44 @@ def why_illegal(s: State, a: Action) -> Illegal | None:
         return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
                        R.AFFORD if t.acted or me.tokens else R.U18)
     return _WHY[a.verb](s, a)
+
+
+def _why_chance(s: State, a: Step) -> Illegal | None:
+    """A step of chance as the record writes it, with everything wrong with it found on a copy and
+    given one at a time (effects.as_played counts them off); a turn's end is always taken."""
+    if a is END_TURN:
+        return None
+    if s.over:
+        return Illegal(GAME_OVER, R.GAME_END)
+    if s.judged[0] is not a:
+        s.judged, s.skip = (a, *_chance_problems(s, a)), 0
+    found = s.judged[1]
+    return found[s.skip] if s.skip < len(found) else None
+
+
+def _chance_problems(s: State, a: Step) -> tuple[list[Illegal], object]:
+    """Everything wrong with a step of chance, and what effects.py may reuse to play it: the floor's
+    Matching Paths of a run, the position a round's start leads to (played on a copy)."""
+    if a.__class__ is Setup:
+        return setup_problems(s, a.setup), None       # type: ignore[union-attr]
+    if a.__class__ is Run:
+        paths = s.paths()
+        return auto.run_found(s, list(a.dice), open_=a.open, paths=paths), paths      # type: ignore[union-attr]
+    assert a.__class__ is Start
+    found = [] if s.round_over else [Illegal(
+        f"round {s.round} ends here, but not every player passed in succession", R.ROUND_END)]
+    t = s.copy()
+    more, t.said = auto.start_round(t, a.hunger, list(a.orders))       # type: ignore[union-attr]
+    return found + [w for w in more if not (a.open and w.rule is R.FILL)], t    # type: ignore[union-attr]
+
+
+def repeats(s: State, why: Illegal) -> bool:
+    """The round's end is reported once a turn."""
+    if why.rule is R.ROUND_END:
+        if why.rule.id in s.once:
+            return True
+        s.once.add(why.rule.id)
+    return False
 
 
 def _why_plan(s: State, a: Action) -> Illegal | None:
@@ -150,94 +204,6 @@ _WHY = {"plan": _why_plan, "feed": lambda s, a: None, "refill": _why_refill, "bu
         "salt": _why_salt, "repo": _why_repo, "swap": _why_swap}
 
 
-def unplayable(s: State, a: Action) -> str | None:
-    """Why an illegal action cannot be played even as the table played it (its pieces are not
-    there); None: it is applied as written."""
-    if a.verb in ("pass", "end", "done"):
-        return f"{a.verb} is not played here"
-    if a.verb == "build" and a.args[0] == "-" and (a.args[1], a.args[2]) not in s.tiles:
-        return "no tile to remove"
-    if a.verb == "build" and not a.args[0].startswith("-") and (a.args[1], a.args[2]) in s.tiles:
-        return "a tile lies there already"
-    if a.verb == "salt" and (a.args[0] not in s.salters or a.args[1] in s.salters):
-        return "no Salter to move there"
-    if a.verb == "repo" and not (1 <= a.args[0] <= s.columns and 1 <= a.args[1] <= s.columns
-                                 and s.orders[a.args[0] - 1] is not None and s.orders[a.args[1] - 1] is None):
-        return "no Order to move there"
-    if a.verb == "swap" and not all(1 <= d <= s.columns for d in a.args):
-        return "no such Dispenser"
-    if a.verb == "claim" and (a.args[0] not in s.goals or a.args[0] in s.claimed):
-        return "no such card to claim"
-    return None
-
-
-def apply(s: State, a: Action) -> None:
-    """Play `a` (an illegal one as the table did; see `unplayable`)."""
-    t, me = s.turn, s.me()
-    if a.verb == "pass":
-        auto.pass_turn(s)
-    elif a.verb == "done":
-        auto.end_turn(s)
-    elif a.verb == "end":
-        t.ended = True
-    elif a.verb == "claim":
-        me.goals.append(a.args[0])
-        s.claimed[a.args[0]] = me.name
-    else:
-        me.tokens = max(0, me.tokens - s.f.cost[a.verb])
-        t.acted += 1
-        _APPLY[a.verb](s, a)
-
-
-def _plan(s: State, a: Action) -> None:
-    drawn, kept = a.args
-    if len(s.bonus_deck) < s.f.plan_draw:
-        s.bonus_deck |= s.bonus_discards
-        s.bonus_discards = set()
-    s.bonus_deck -= set(drawn)
-    s.me().bonus.extend(c for c in drawn if c in kept)
-    s.bonus_discards |= {c for c in drawn if c not in kept}
-
-
-def _build(s: State, a: Action) -> None:
-    kind, row, left, _ = a.args
-    cell = (row, left)
-    if kind.startswith("-"):
-        s.supply[s.f.face_of[s.tiles.pop(cell)]] += 1
-    else:
-        s.tiles[cell] = kind
-        s.supply[s.f.face_of[kind]] = max(0, s.supply[s.f.face_of[kind]] - 1)
-    s.turn.places.append(("cell", row, left))
-
-
-def _salt(s: State, a: Action) -> None:
-    frm, to = a.args
-    i = s.salters.index(frm)
-    s.turn.salter_from.setdefault(i, frm)
-    s.salters[i] = to
-    s.turn.places.append(("salter", i))
-
-
-def _repo(s: State, a: Action) -> None:
-    frm, to = a.args
-    at = s.turn.order_at
-    origin = next((o for o, now in at.items() if now == frm), frm)
-    at[origin] = to
-    s.orders[to - 1], s.orders[frm - 1] = s.orders[frm - 1], None
-    s.turn.places.append(("order", origin))
-
-
-def _swap(s: State, a: Action) -> None:
-    x, y = a.args
-    s.dispensers[x - 1], s.dispensers[y - 1] = s.dispensers[y - 1], s.dispensers[x - 1]
-    s.turn.places.append(("swap", x, y))
-
-
-_APPLY = {"plan": _plan, "feed": lambda s, a: setattr(s.turn, "fed", True),
-          "refill": lambda s, a: auto.fill(s, list(a.args), s.f.refill, R.REFILL), "build": _build, "salt": _salt,
-          "repo": _repo, "swap": _swap}
-
-
 def legal_moves(s: State) -> list[Action]:
     """The choices why_illegal accepts now (Plan and Refill, whose cards are chance, and the run,
     whose dice are, left out: `choices` lists them)."""
@@ -266,8 +232,17 @@ def holds_chance(a: Action) -> bool:
 
 
 def read(s: State, text: str) -> Action:
+    """An action in the record's notation (`pass` a pass); `end the turn` once the factory has run,
+    `done` (before it, a turn ends with `end` and its run)."""
+    said = " ".join(str(text).lower().split())
+    if said == "pass":
+        return Action("pass")
+    if said == END_TURN_TEXT and s.turn.ran is not None:
+        return Action("done")
     return parse(text)
 
 
-def write(s: State, a: Action) -> str:
-    return write_action(a)
+def write(s: State, a: Step) -> str:
+    if a.__class__ is not Action:
+        raise ValueError(f"{a} is written with its round or turn, not on a line of its own")
+    return write_action(a)      # type: ignore[arg-type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, TILES
-from pnpkit.scorer.games.nuts.state import Action
+from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step
 
 FORMS = ("plan B05 B12 keep B05", "feed", "refill pe al al", "build X 1:3-4", "build - 1:3-4", "salt 7>8",
          "repo 3>5", "swap 1 6", "pass", "end", "claim salty-mama", "done")
@@ -91,6 +91,53 @@ def write(a: Action) -> str:
     if v == "claim":
         return f"claim {x[0]}"
     raise ValueError(f"no notation for {a!r}")
+
+
+VERBS = {"pass": "passes", "end": "ends the actions: the factory runs", "done": "ends the turn",
+         "feed": "feeds the Squirrel", "refill": "refills the two leftmost empty Order slots"}
+
+
+def words(s: State, a: Step) -> str:
+    """What step `a` does, in one sentence, in position `s` (before it is played)."""
+    if a.__class__ is Start:
+        return f"round {s.round + 1} starts: hunger {a.hunger}"     # type: ignore[union-attr]
+    if a.__class__ is Run:
+        return f"{s.me().name}'s run: the squirrel's dice {', '.join(die_text(d) for d in a.dice) or 'none'}"  # type: ignore[union-attr]
+    if a.__class__ is Setup:
+        return "the setup: the Squirrel's square and each player's Bonus cards"
+    if a.__class__ is not Action:
+        return f"{s.me().name}'s turn ends"
+    v, x, me = a.verb, a.args, s.me().name      # type: ignore[union-attr]
+    if v in VERBS:
+        return f"{me} {VERBS[v]}"
+    if v == "plan":
+        return f"{me} draws {' and '.join(x[0])}, keeps {', '.join(x[1]) or 'none'}"
+    if v == "build":
+        return f"{me} {'takes the tile off' if x[0].startswith('-') else f'lays a {x[0]} tile on'} {x[1]}:{x[2]}-{x[3]}"
+    if v == "salt":
+        return f"{me} moves the Salter on square {x[0]} to {x[1]}"
+    if v == "repo":
+        return f"{me} moves the Order in slot {x[0]} to slot {x[1]}"
+    if v == "swap":
+        return f"{me} swaps Dispensers {x[0]} and {x[1]}"
+    return f"{me} claims {x[0]}"
+
+
+def places(s: State, a: Step) -> tuple[str, ...]:
+    """What an action touches, in the factory's words: a cell of the floor, a Salter's squares, an
+    Order's slots, the Dispensers swapped."""
+    if a.__class__ is not Action:
+        return ()
+    v, x = a.verb, a.args       # type: ignore[union-attr]
+    if v == "build":
+        return (f"cell {x[1]}:{x[2]}-{x[3]}",)
+    if v == "salt":
+        return (f"square {x[0]}", f"square {x[1]}")
+    if v == "repo":
+        return (f"slot {x[0]}", f"slot {x[1]}")
+    if v == "swap":
+        return (f"dispenser {x[0]}", f"dispenser {x[1]}")
+    return ()
 
 
 Die = tuple[int, object]               # (the D6, None | the Scamper's D12/D16 | "L" | "R")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.games.nuts.factory import Factory
-from pnpkit.scorer.games.nuts.floor import NUTS, Path, cell_text, routes
+from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, Path, cell_text, routes
 from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.play import Area, Card, Piece, Position, Trace
 
@@ -186,3 +186,20 @@ def sheet_fields(rows: list[str], name: str, counts, salt: int, squirrel: int, g
     titles = titles or {}
     fields += [("Goal_cards-" + titles.get(g, g.replace("-", " ").title()).replace(" ", "_"), "\u2713") for g in goals]
     return fields + [(f"Bonus_cards-{b}", "\u2713") for b in bonus]
+
+
+def lines(s: State) -> list[str]:
+    """The floor, the decks and each player, in words."""
+    tiles = ", ".join(f"{cell_text(c)} {k}" for c, k in sorted(s.tiles.items())) or "none"
+    out = [f"Dispensers (columns 1-{s.columns}): {' '.join(SHORT[d] for d in s.dispensers)}",
+           f"Tiles: {tiles}",
+           f"Salters on {', '.join(map(str, sorted(s.salters)))}; the Squirrel on {s.squirrel}",
+           f"Orders (slots 1-{s.columns}): {' '.join('-' if o is None else SHORT[o] for o in s.orders)}",
+           f"Order deck: {', '.join(f'{SHORT[i]} {n}' for i, n in enumerate(s.order_deck))}; round {s.round}, "
+           f"hunger {s.hunger}"]
+    for p in s.players:
+        out.append(f"{p.name}: {plural(p.tokens, 'token')}; sheet "
+                   + " ".join(f"{SHORT[i]} {n}" for i, n in enumerate(p.sheet))
+                   + f"; Salt {p.salt}, Squirrel {p.squirrel}" + (f"; {', '.join(p.goals)}" if p.goals else "")
+                   + f"; bonus {' '.join(p.bonus) or '-'}")
+    return out

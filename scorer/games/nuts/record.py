@@ -7,10 +7,12 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
+from pnpkit.scorer.games.nuts.state import Action, State, Step
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
-__all__ = ["NUTS", "Nuts", "Player", "Record"]
+__all__ = ["NUTS", "Nuts", "Player", "Record", "extend", "given", "more_than_a_face"]
 
 
 class Nuts(Strict):
@@ -77,7 +79,7 @@ def _checked(reader: str):
     factory's state it reads into) is imported by the first move log, never for final sheets,
     the records `pnpkit score` reads by the thousand."""
     def check(v: Any) -> Any:
-        from pnpkit.scorer.games.nuts import notation
+        import pnpkit.scorer.games.nuts.notation as notation
         getattr(notation, reader)(v)    # raises ValueError saying what is expected: the record is unreadable
         return v
     return check
@@ -206,3 +208,88 @@ class Record(Strict):
                 if name not in self.names:
                     raise ValueError(f"setup.bonus: no player named {name!r} (players: {', '.join(self.names)})")
         return self
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def _in_turn(s: State) -> bool:
+    """Whether the position is inside the record's last turn (a play begun), not at a new one."""
+    t = s.turn
+    return bool(t.acted or t.fed or t.ended or t.waiting or t.ran is not None)
+
+
+def extend(data: dict, s: State, a: Step) -> dict:
+    """The record with action `a` added: to the turn in progress, or as the next turn."""
+    from pnpkit.scorer.games.nuts.notation import write
+    from pnpkit.scorer.play import cannot_extend
+    rounds = [dict(r) for r in data.get("rounds") or []]
+    if not rounds and not s.round_over and data.get("start"):
+        rounds = [{"turns": []}]            # the first turn after a `start:` in the middle of a round
+    if s.over or s.round_over or not rounds:
+        raise cannot_extend("the game is over" if s.over else "a round starts first: its `hunger:` and `orders:`")
+    turns = list(rounds[-1].get("turns") or [])
+    if a.__class__ is not Action:
+        raise cannot_extend("chance and a turn's end are written by what the record writes after them")
+    text = "pass" if a.verb == "pass" else write(a)     # type: ignore[union-attr, arg-type]
+    if _in_turn(s):
+        last = dict(turns[-1])
+        if s.turn.ran is not None:          # after the run: claims (`done` with none writes `claim: []`)
+            last["claim"] = list(last.get("claim") or [])
+            if a.verb != "done":
+                last["claim"].append(a.args[0] if a.verb == "claim" else text)
+        elif s.turn.waiting:
+            raise cannot_extend("the squirrel's next die is written first (the turn's `sq:`)")
+        elif a.verb == "end":
+            last["sq"] = []
+        else:
+            last["do"] = list(last.get("do") or []) + [text]
+        turns[-1] = last
+    else:
+        turns.append("pass" if a.verb == "pass" else {"do": [], "sq": []} if a.verb == "end" else {"do": [text]})
+    rounds[-1]["turns"] = turns
+    return {**data, "rounds": rounds}
+
+
+def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
+    """What chance gave written where the table waits for it: a round's Hunger die (a new round), the
+    Order cards flipped (its `orders:`), the squirrel's next die (the turn's `sq:`)."""
+    from pnpkit.scorer.games.nuts.floor import SHORT
+    from pnpkit.scorer.games.nuts.notation import die, die_text, nut
+    from pnpkit.scorer.play import Dice
+    rounds = [dict(r) for r in data.get("rounds") or []]
+    if s.round_over and not s.over:
+        hunger = Dice((f"Hunger D{s.f.hunger}",), faces=s.f.hunger).read(text)[0][0]
+        return {**data, "rounds": rounds + [{"hunger": hunger, "orders": [], "turns": []}]}
+    if s.flipping:
+        cards = [nut(x) for x in text.replace(",", " ").split()]
+        if not cards:
+            raise ValueError("write the Order cards flipped, in order: `al ca pe pi`")
+        rounds[-1]["orders"] = list(rounds[-1].get("orders") or []) + [SHORT[c] for c in cards]
+        return {**data, "rounds": rounds}
+    if _in_turn(s) and s.turn.waiting:
+        rolled = [die(x) for x in text.split(",") if x.strip()]
+        if len(rolled) == 1 and rolled[0][1] is None and (more := more_than_a_face(s, rolled[0][0])):
+            raise ValueError(more)
+        dice = [d[0] if d[1] is None else die_text(d) for d in rolled]
+        if not dice:
+            raise ValueError("write the squirrel's D6: `4`, `4 > 9` or `5 L`")
+        turns = list(rounds[-1]["turns"])
+        turns[-1] = {**turns[-1], "sq": list(turns[-1].get("sq") or []) + dice}
+        rounds[-1]["turns"] = turns
+        return {**data, "rounds": rounds}
+    raise ValueError("the table waits for no chance now: tap a move")
+
+
+def more_than_a_face(s: State, d: int) -> str | None:
+    """What the squirrel's D6 `d` needs written besides its face, from where he stands: a Scamper's
+    square (the D12/D16 rolled), a Hunt tie's side (the player's choice); None if nothing."""
+    move = s.f.move(d + s.hunger)
+    if move == "scamper":
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Scamper: write where the D{s.columns} sent him too, "
+                f"`{d} > 9` (square 9)")
+    slots = {p.slot for p in s.turn.paths}
+    dist = min((abs(s.squirrel - x) for x in slots), default=0)
+    if move == "hunt" and dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
+        return (f"{d}+{s.hunger}={d + s.hunger} is a Hunt and the nearest paths lie {dist} to either side: write "
+                f"the player's choice too, `{d} L` or `{d} R`")
+    return None

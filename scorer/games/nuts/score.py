@@ -17,7 +17,10 @@ from pnpkit.kitfile.params.nuts import Params
 from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
 from pnpkit.scorer.games.nuts.deck import Card, deck_of, needs_text, params_of, written
-from pnpkit.scorer.games.nuts.record import NUTS, Player, Record
+from pnpkit.scorer.games.nuts.figures import counts
+from pnpkit.scorer.games.nuts.record import NUTS, Nuts, Player, Record
+from pnpkit.scorer.games.nuts.state import State
+from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.games.nuts.rules import (DECK, DRAW, ONE_OF_A_TYPE, PLAYER_COUNT, SALT_TOKEN, SQUIRREL_TOKEN, TOKEN,
                                             U2, U4, U6, G)
 
@@ -204,3 +207,26 @@ def _goals_shared(params: Params, t: Table) -> None:
             if t.explain:
                 t.notes.append(f"{other}: {goal.title} is also claimed by {first}, but the table has "
                                f"{goal.copies} such card (ruling U4); it is scored for each as written.")
+
+
+def final(record: Record, kit: Kit, s: State, rep: Replay) -> Result:
+    """A move log's end position scored by the final-sheet scorer (the sheets its players then hold),
+    with what its replay found."""
+    result = score(final_sheets(s), kit, explain=rep.explaining)
+    result.violations[:0] = rep.violations
+    result.finished = s.over
+    result.extra.update(counts(s))          # what the squirrel ate: `pnpkit simulate`'s figures
+    result.explain[:0] = rep.explain
+    result.steps = rep.steps
+    return result
+
+
+def final_sheets(s: State) -> Record:
+    """The log's end position as the final-sheet record (what the players' sheets then hold)."""
+    return Record(game="nuts", players=[
+        Player(name=p.name, sheet=Nuts(**dict(zip(NUTS, p.sheet))),
+               salt=p.salt, squirrel=p.squirrel, goals=list(p.goals), bonus=list(p.bonus)) for p in s.players])
+
+
+sheets = score
+"""A record of the final sheets, scored as they are (scorer/game.py asks for `sheets`)."""

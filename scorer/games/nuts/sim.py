@@ -25,16 +25,17 @@ import random
 from itertools import combinations
 
 from pnpkit.scorer.games.nuts.bonus import best_choice
-from pnpkit.scorer.games.nuts import auto, moves
-from pnpkit.scorer.games.nuts import rules as R
+import pnpkit.scorer.games.nuts.effects as auto
+import pnpkit.scorer.games.nuts.moves as moves
+import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.deck import deck_of, params_of
 from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.floor import SHORT
 from pnpkit.scorer.games.nuts.notation import die_text, write
 from pnpkit.scorer.games.nuts.state import Action, State
-from pnpkit.scorer.games.nuts import score as sheets
-from pnpkit.scorer.games.nuts.replay import final_sheets
-from pnpkit.scorer.games.nuts import figures
+import pnpkit.scorer.games.nuts.score as sheets
+from pnpkit.scorer.games.nuts.score import final_sheets
+import pnpkit.scorer.games.nuts.figures as figures
 from pnpkit.scorer.sim.match import Moves
 
 LENGTH = ("rounds", "actions")

@@ -1,10 +1,14 @@
 """NUTS as a state machine (docs/records/nuts.md, "The move log"): the floor, the players, the
-decks and the turn in progress. Actions are values (`Action`); what they do is in moves.py and
-auto.py."""
+decks and the turn in progress. Actions are values (`Action`), and so is what chance gives as the
+record writes it (the setup's cards, a round's start, a run's dice); what they do is effects.py's,
+what is wrong with them moves.py's."""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
+from typing import Any, Union
+
+from pnpkit.scorer.game import EndTurn
 
 from pnpkit.scorer.games.nuts.factory import Factory
 from pnpkit.scorer.games.nuts.floor import Path, arriving, matching_paths
@@ -17,6 +21,35 @@ class Action:
 
     verb: str
     args: tuple = ()
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Chance at the setup, as the record writes it: the Squirrel's square, each player's Bonus cards."""
+
+    setup: Any          # record.Setup
+
+
+@dataclass(frozen=True)
+class Start:
+    """A round's start: the Hunger die and the Order cards flipped to fill the open slots (`open`:
+    at the table, the cards are still being written)."""
+
+    hunger: int
+    orders: tuple[int, ...]
+    open: bool = False
+
+
+@dataclass(frozen=True)
+class Run:
+    """The end of a turn's actions and the run: the squirrel's dice (`open`: at the table, more to come)."""
+
+    dice: tuple
+    open: bool = False
+
+
+Step = Union[Action, Setup, Start, Run, EndTurn]
+"""What a record's entry holds: an action, what chance gave, a turn's end."""
 
 
 @dataclass
@@ -68,6 +101,12 @@ class State:
     turn: Turn = field(default_factory=Turn)
     round_over: bool = True
     over: bool = False
+    once: set[str] = field(default_factory=set)     # the rules reported this turn that a turn reports once
+    judged: tuple = (None, (), None)    # a step of chance, everything wrong with it (moves.why_illegal), and
+    #                                     what playing it may reuse (a run's paths, a round's start played)
+    skip: int = 0                       # how many of those are reported
+    said: list[str] = field(default_factory=list)   # what the last step of chance did, in words
+    flipping: bool = False              # at the table: the round's Order cards are being written
 
     @classmethod
     def setup(cls, names: list[str], squirrel: int, f: Factory) -> "State":
@@ -111,6 +150,7 @@ class State:
         out.tiles, out.supply, out.claimed = dict(self.tiles), dict(self.supply), dict(self.claimed)
         out.order_deck, out.order_discards = list(self.order_deck), list(self.order_discards)
         out.bonus_deck, out.bonus_discards = set(self.bonus_deck), set(self.bonus_discards)
+        out.once, out.said = set(self.once), list(self.said)
         t = self.turn
         out.turn = replace(t, places=list(t.places), salter_from=dict(t.salter_from), order_at=dict(t.order_at),
                            paths=list(t.paths))

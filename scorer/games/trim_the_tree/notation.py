@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pnpkit.scorer.games.trim_the_tree.state import Move
+import yaml
+
+from pnpkit.scorer.game import END_TURN, END_TURN_TEXT
+from pnpkit.scorer.games.trim_the_tree.state import Box, Move, State, Step, Stranger
 
 
 @lru_cache(maxsize=256)      # records repeat a few names; 256 long ones at most are kept
@@ -53,11 +56,49 @@ def pick_text(mv: Move, names: list[str]) -> str:
     return f"{names[mv.who]}: {mv.orn} at {mv.space}"
 
 
-def read(s, text: str) -> Move:
-    """The Rules protocol's reading: the pick in position `s` (the player to pick by default)."""
+def read(s: State, text: str) -> Step:
+    """The Rules protocol's reading: the pick in position `s` (the player to pick by default), `end
+    the turn` (the round's end)."""
+    if " ".join(str(text).lower().split()) == END_TURN_TEXT:
+        return END_TURN
     who = s.to_pick()
-    return pick_of(text, s.names, s.names[who if who is not None else (s.round + 1) % s.n])
+    default = s.names[who if who is not None else (s.round + 1) % s.n]
+    if str(text).strip().startswith("{"):
+        return _mapping(str(text).strip(), s.names, default)
+    return pick_of(text, s.names, default)
 
 
-def write(s, mv: Move) -> str:
-    return pick_text(mv, s.names)
+def _mapping(text: str, names: list[str], default: str) -> Move:
+    """`{player: Ann, take: blue box, at: C2}`, as the record writes a pick (the player to pick by default)."""
+    try:
+        data = yaml.safe_load(text)
+        if not isinstance(data, dict) or set(data) - {"player", "take", "at"} or not {"take", "at"} <= set(data):
+            raise ValueError("not a pick")
+        return named(str(data.get("player", default)), ornament(data["take"]), space(data["at"]), names)
+    except (yaml.YAMLError, ValueError) as e:
+        if "is not a player" in str(e):
+            raise
+        raise ValueError(f"cannot read {text!r}: expected {PICK_NOTATION}") from e
+
+
+def write(s: State, mv: Step) -> str:
+    """A pick -> "blue box at C2" for the player to pick, "Ann: blue box at C2" for another."""
+    if mv.__class__ is not Move:
+        if mv is END_TURN:
+            return END_TURN_TEXT
+        raise ValueError(f"{mv} is not written on a line of its own")
+    if mv.who == s.to_pick():       # type: ignore[union-attr]
+        return f"{mv.orn} at {mv.space}"        # type: ignore[union-attr]
+    return pick_text(mv, s.names)       # type: ignore[arg-type]
+
+
+def words(s: State, mv: Step) -> str:
+    """What a step does, in one sentence, in position `s` (before it is played)."""
+    if mv.__class__ is Box:
+        return f"{s.names[(s.round + 1) % s.n]} draws {', '.join(mv.ornaments)} for the box"   # type: ignore[union-attr]
+    if mv.__class__ is Stranger:
+        return f"{mv.player} picks"     # type: ignore[union-attr]
+    if mv is END_TURN:
+        return f"round {s.round + 1} ends"
+    who, orn, space = mv    # type: ignore[misc]
+    return f"{s.names[who]} puts the {orn} at {space}"

@@ -1,5 +1,6 @@
-"""Trim the Tree: a `start:` position checked, and positions drawn in the kit's own names or told
-in words (the trees as text for --explain).
+"""Trim the Tree: the position a record starts from (the setup, or a `start:` position, checked),
+and positions drawn in the kit's own names (what a step touches in the same names) or told in words
+(the trees as text for --explain).
 """
 from __future__ import annotations
 
@@ -7,13 +8,30 @@ from collections import Counter
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.games.trim_the_tree.record import Record
-from pnpkit.scorer.games.trim_the_tree.state import State
+from pnpkit.scorer.games.trim_the_tree.state import Box, Move, State, Step
 from pnpkit.scorer.play import Area, Piece, Position
 
 # What kits/trim-the-tree.yaml calls what the rules move: each player's tree is the next board with a
 # lattice, in the kit's order; ornaments are counters named `<colour>-<shape>`.
 LATTICE, SCORE_TRACK, STARS = "tree", "score", "stars"
 BOX_BOARD, BOX_REGION = "ornament-box", "box"
+
+
+def start(record: Record, kit) -> State:
+    """Every tree empty, or the trees and scores of the record's `start:` (each score a line of its
+    player's breakdown), the ornaments on them out of the bag."""
+    names = list(record.players)
+    s = State(kit.params, len(names), names)
+    if record.start is not None:
+        for i, name in enumerate(names):
+            s.trees[i] = dict(record.start.trees.get(name, {}))
+            s.points[i] = record.start.scores.get(name, 0)
+            if s.points[i]:
+                s.lines[i].append(("score at the start", s.points[i]))
+        s.round = len(s.trees[0]) - 1
+        for orn in (orn for tree in s.trees for orn in tree.values()):
+            s.bag.take(orn)
+    return s
 
 
 def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
@@ -83,6 +101,14 @@ def picture(s: State, kit) -> Position:
                       BOX_BOARD, box))
     text = " | ".join(f"{name}: {len(s.trees[i])} ornaments, {s.points[i]}" for i, name in enumerate(s.names))
     return Position(tuple(areas), text)
+
+
+def places(s: State, a: Step) -> tuple[str, ...]:
+    """What a step touches in `picture`'s names: the box and a space of the picker's tree; a box drawn,
+    the box."""
+    if a.__class__ is Move:
+        return (BOX_REGION, f"{LATTICE} {a.space}")     # type: ignore[union-attr]
+    return (BOX_REGION,) if a.__class__ is Box else ()
 
 
 # ---------------------------------------------------------------- in words

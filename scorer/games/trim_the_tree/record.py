@@ -1,13 +1,18 @@
-"""Trim the Tree: the record's model, a move log of rounds (a box drawn, then the picks), and the
-`start:` position a record may begin from instead of empty trees.
+"""Trim the Tree: the record's model, a move log of rounds (a box drawn, then the picks), the
+`start:` position a record may begin from instead of empty trees, and the record with one more step
+written in where the table (scorer/table.py) writes it.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
+from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
+from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 Ornament = Annotated[str, AfterValidator(ornament)]
@@ -47,3 +52,29 @@ class Record(BaseModel):
     rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
 
     _distinct = distinct_players("the players need different names")
+
+
+# ---------------------------------------------------------------- one more step written in (the table)
+
+def extend(data: dict, s: State, a: Step) -> dict:
+    """The record with pick `a` added to the round in progress."""
+    if a.__class__ is not Move:
+        raise cannot_extend("a round's box is drawn (chance), and a round ends where the next box is written")
+    who, orn, at = a        # type: ignore[misc]
+    rounds = list(data.get("rounds") or [])
+    if not rounds or s.closed or s.over():
+        raise cannot_extend(f"round {s.round + 2} needs its box first")
+    last = dict(rounds[-1])
+    last["picks"] = list(last.get("picks") or []) + [{"player": s.names[who], "take": orn, "at": at}]
+    return {**data, "rounds": rounds[:-1] + [last]}
+
+
+def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
+    """The record with the next round begun: the ornaments drawn from the Bag for its box (`text`:
+    "blue box, red star", one per player)."""
+    if s.over() or not s.closed:
+        raise cannot_extend("no box is due: the round in progress goes on")
+    box = [o.strip() for o in re.split(r"[,;\n]+", str(text)) if o.strip()]
+    if len(box) != s.n:
+        raise ValueError(f"the box holds one ornament per player: {s.n}, separated by commas; got {len(box)}")
+    return {**data, "rounds": list(data.get("rounds") or []) + [{"box": box, "picks": []}]}

@@ -1,17 +1,18 @@
-"""Trim the Tree: the final score, each scoring pick a line of the breakdown (ruling T4 ranks).
+"""Trim the Tree: the final score of the position the replay reaches, each scoring pick a line of
+the breakdown (ruling T4 ranks).
 """
 from __future__ import annotations
 
 from pnpkit.scorer.core import PlayerScore, Result, plural, rank
 from pnpkit.scorer.games.trim_the_tree.position import tree_text
 from pnpkit.scorer.games.trim_the_tree.record import Record
-from pnpkit.scorer.games.trim_the_tree.replay import replay
 from pnpkit.scorer.games.trim_the_tree.rules import G, R_T4
+from pnpkit.scorer.games.trim_the_tree.state import State
+from pnpkit.scorer.replay import Replay
 
 
-def score(record: Record, kit, explain: bool = False, steps: bool = False) -> Result:
-    names = list(record.players)
-    s, rep, lines = replay(record, kit, explain, steps)
+def final(record: Record, kit, s: State, rep: Replay) -> Result:
+    names, lines, explain = list(record.players), s.lines, rep.explaining
     players = []
     for i, name in enumerate(names):
         ps = PlayerScore(name)

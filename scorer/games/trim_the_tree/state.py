@@ -4,11 +4,11 @@ kitfile.params.trim_the_tree, the same place the printed tree is drawn from.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Union
 
-from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.games.trim_the_tree.rules import R_BOX, R_END, R_KINDS, R_SETUP, R_T4
+from pnpkit.scorer.game import EndTurn
 from pnpkit.scorer.seats import clockwise_from
 from pnpkit.scorer.supply import Supply
 
@@ -20,6 +20,24 @@ class Move(NamedTuple):
     who: int        # the player's seat
     orn: str        # "blue box"
     space: str      # "C2"
+
+
+@dataclass(frozen=True)
+class Box:
+    """Chance: the ornaments the starting player draws from the Bag for a round's box."""
+
+    ornaments: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Stranger:
+    """A pick the record gives to someone who is not a player."""
+
+    player: str
+
+
+Step = Union[Move, Box, Stranger, EndTurn]
+"""What a record's entry holds: a pick, a box, a pick by a stranger, a round's end."""
 
 
 class State:
@@ -35,6 +53,8 @@ class State:
         self.picked: list[int] = []
         self.bag: Supply[str] = Supply({o: params.in_bag(players) for o in params.ornaments})
         self.points = [0] * players
+        self.closed = True          # no round in progress: the next box is due
+        self.lines: list[list[tuple[str, int]]] = [[] for _ in range(players)]   # each player's scoring picks
         self._order: tuple[int, list[int]] = (-2, [])    # (round, its pick order), worked out once a round
 
     def copy(self) -> "State":
@@ -42,6 +62,7 @@ class State:
         s.p, s.n, s.names, s.round, s.points = self.p, self.n, self.names, self.round, self.points[:]
         s.trees = [dict(t) for t in self.trees]
         s.box, s.picked, s.bag, s._order = self.box[:], self.picked[:], self.bag.copy(), self._order
+        s.closed, s.lines = self.closed, [list(x) for x in self.lines]
         return s
 
     def over(self) -> bool:
@@ -61,27 +82,13 @@ class State:
                     return i
         return None
 
-    def open_box(self, box: list[str]) -> list[Illegal]:
-        """Start the next round with `box`; what is wrong with the box (its size, the bag's supply)."""
+    def open_box(self, box: list[str]) -> None:
+        """Start the next round with `box`, its ornaments taken from the bag (moves.py judges it)."""
         self.round += 1
-        self.box, self.picked = list(box), []
-        out = []
-        if self.over():
-            return [Illegal("every tree is full: the game is over", R_END)]
-        if len(box) != self.n:
-            out.append(Illegal(f"the box holds {len(box)} ornaments; it must hold one per player ({self.n})", R_BOX))
-        for orn in dict.fromkeys(box):
-            if orn not in self.p.ornaments:
-                out.append(Illegal(self.unknown(orn), R_KINDS))
-        over = {orn for orn in box if not self.bag.take(orn)}
-        have = self.p.in_bag(self.n)
-        for orn in dict.fromkeys(box):
-            if orn in self.p.ornaments and orn in over:
-                out_sets = self.p.sets - have
-                why = f"{out_sets} of {self.p.sets} sets taken out" if out_sets else f"all {self.p.sets} sets in"
-                out.append(Illegal(f"{self.bag.taken(orn)} {orn} ornaments drawn so far, but with {self.n} player"
-                                   f"{'s' if self.n != 1 else ''} the bag holds {have} ({why})", R_SETUP.get(self.n, R_T4)))
-        return out
+        self.box, self.picked, self.closed = list(box), [], False
+        if not self.over():
+            for orn in box:
+                self.bag.take(orn)
 
     def unknown(self, orn: str) -> str:
         return (f"{orn} is not an ornament of this kit (colours: {', '.join(self.p.colours)}; "

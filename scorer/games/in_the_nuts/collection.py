@@ -1,4 +1,4 @@
-"""In the Nuts!: what the rules do by themselves, between a player's decisions.
+"""In the Nuts!: what the rules do by themselves, between a player's decisions (the collection).
 
 Ending a turn successfully pushes its squirrels up and runs the checks: row by row, left to right,
 every player with enough squirrels in a section collects (nearest clockwise after the player whose

@@ -1,18 +1,21 @@
-"""In the Nuts!: playing one action (moves.apply), a decision, a chance outcome or a record's entry
-that holds both, after which the rules run on by themselves (auto.py) to the next decision. An
-illegal action is played as far as the table evidently did (a nut that could not be stored goes
-back in the box, a squirrel on a taken space is not placed), so a replay goes on and lists every
-problem. `take_place` finds the face-up nut a take took, for the check (moves.py) and the play.
+"""In the Nuts!: what a step does (`apply`): a decision, a chance outcome or a record's entry that
+holds both, after which the rules run on by themselves (collection.py) to the next decision; a fact
+of the record's shape (a player's setup squirrels done). An illegal action is played as far as the
+table evidently did (`as_played`: a nut that could not be stored goes back in the box, a squirrel on
+a taken space is not placed, a theft the table left out is skipped), so a replay goes on and lists
+every problem. `take_place` finds the face-up nut a take took, for the check (moves.py) and the play.
 """
 from __future__ import annotations
 
 import pnpkit.scorer.games.in_the_nuts.rules as R
-from pnpkit.scorer.games.in_the_nuts.auto import collect_next, end_jokers, next_turn, settle_next, steal_next, stop
-from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, PLACE, ROLL_OR_STOP, SETUP_FIRST, TAKE, Draw,
-                                                   EndStore, First, Pick, Reveal, Roll, RollAgain, Settle, State, Steal,
-                                                   Stop, Take, Throw, or_join)
+from pnpkit.scorer.games.in_the_nuts.checks import STOPS
+from pnpkit.scorer.games.in_the_nuts.collection import (collect_next, end_jokers, next_turn, settle_next, settle_skip,
+                                                        steal_next, steal_skip, stop)
+from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, PLACE, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
+                                                   STEAL, TAKE, Draw, EndStore, First, Pick, Reveal, Roll, RollAgain,
+                                                   Settle, Shape, State, Steal, Step, Stop, Take, Throw, fits, or_join)
 from pnpkit.scorer.games.in_the_nuts.storage import KEEP, nut, store_problem
-from pnpkit.scorer.game import Illegal
+from pnpkit.scorer.game import AGAIN, Illegal, Played
 
 
 def take_place(s: State, a: Take) -> int | Illegal:
@@ -185,3 +188,39 @@ def _draw(s: State, a: Draw) -> None:
 
 PLAYS = {Roll: _roll, Take: _take, Stop: stop, Steal: _steal, Reveal: _reveal, First: _first,
           Settle: _settle, EndStore: _end_store, RollAgain: _again, Throw: _throw, Pick: _pick, Draw: _draw}
+
+
+def apply(s: State, a: Step) -> None:
+    """Play `a`. An illegal action is played as far as the table evidently did (a nut that could not
+    be stored goes back in the box, a squirrel on a taken space is not placed), so a replay goes on."""
+    play = PLAYS.get(type(a))
+    if play is not None:
+        play(s, a)  # type: ignore[operator]
+    elif type(a) is Shape:
+        _shape(s, a)    # type: ignore[arg-type]
+
+
+def _shape(s: State, a: Shape) -> None:
+    if a.kind == "turn-done":
+        return
+    if a.kind == "settle-end" and s.phase == SETUP_SQUIRRELS and s.actor == a.who:
+        settle_skip(s)          # the player's setup squirrels as written: the next player's turn to put theirs
+    elif a.kind in ("turn-begins", "setup-done"):
+        s.once = set()
+
+
+def as_played(s: State, a: Step, why: Illegal) -> Played:
+    """A step of the wrong kind for the moment is not played; a nut taken where a theft was due is
+    played as the table did, with no theft (judged again); a record that no longer follows the game
+    stops the replay there; a step of the record's shape is as written."""
+    if type(a) is Shape:
+        if a.kind in STOPS:         # type: ignore[union-attr]
+            s.diverged = True       # the record's turns no longer follow the game: none is played
+            return ""
+        return None
+    if fits(s, a):      # type: ignore[arg-type]
+        return None
+    if type(a) is Take and s.phase == STEAL:
+        steal_skip(s)
+        return AGAIN
+    return "not played: " + why.message
