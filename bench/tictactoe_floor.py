@@ -16,11 +16,12 @@ it is not terminal, a uniformly random choice among `legal_actions()`, `apply_ac
 CPU time. pnpkit's figure counts only the players' actions of a Chestnuts game too, not its die
 rolls or its turns' ends, which it also plays.
 
-    .venv/bin/python bench/tictactoe_floor.py [--games 20000] [--seed 1]
+    .venv/bin/python bench/tictactoe_floor.py [--games 20000] [--seed 1] [--json]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 
@@ -127,8 +128,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="print {games, actions, cpu} (bench/simulate.py reads it)")
     opts = ap.parse_args()
     actions, cpu = play(opts.games, opts.seed)
+    if opts.json:
+        print(json.dumps({"games": opts.games, "actions": actions, "cpu": cpu}))
+        return
     print(f"{opts.games:,} random tic-tac-toe games: {actions:,} actions in {cpu:.2f} s CPU, "
           f"{actions / cpu:,.0f} actions/s")
 
