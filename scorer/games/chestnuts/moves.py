@@ -285,16 +285,45 @@ def legal_moves(s: State) -> list[Move]:
     """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own). The turn's
     end is never a choice: it comes when nothing is left to spend (ruling C4).
 
-    `why_illegal` is asked in its two halves: the letter's rules once for each letter, then the
-    count's for each count (tests/test_chestnuts_props.py compares this list with the candidates
-    `why_illegal` accepts, over random positions)."""
+    `why_illegal` is asked in its two halves. The letter's (`_why_letter`) is asked once for each
+    letter, and its answer kept for the next position that holds the same of what it reads
+    (`_letter_key`). The count's (`_why_count`) is asked of a counted letter's largest candidate
+    first: each of its rules only grows stricter as the count grows (more points, more chestnuts
+    where `_counts` already found them, less left for a forced j), so if the largest passes, every
+    smaller one does. (Not so for i's two owners: each is asked.) tests/test_chestnuts_props.py compares this list with every candidate
+    `why_illegal` accepts, over random positions."""
     if s.over or s.points <= 0 or not s.open:
         return []
     out: list[Move] = []
-    for letter, sp in _open(s):
-        if _why_letter(s, sp) is None:
-            out += [mv for mv in _counts(s, letter, sp, False) if _why_count(s, sp, mv) is None]
+    for letter, sp in _letters(s):
+        moves = _counts(s, letter, sp, False)
+        if sp.per and len(moves) > 1 and _why_count(s, sp, moves[-1]) is None:
+            out += moves
+        else:
+            out += [mv for mv in moves if _why_count(s, sp, mv) is None]
     return out
+
+
+def _letters(s: State) -> list[tuple[str, Spec]]:
+    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`."""
+    key = _letter_key(s)
+    kept = _LETTERS.get(key)
+    if kept is None:
+        if len(_LETTERS) > 4096:
+            _LETTERS.clear()
+        kept = _LETTERS[key] = [(letter, sp) for letter, sp in _open(s) if _why_letter(s, sp) is None]
+    return kept
+
+
+def _letter_key(s: State) -> tuple:
+    """All that `_open` and `_why_letter` read of a position: the kit's table, the roll, the
+    letters taken, the turn's actions so far and its first, the Tongs in the mover's hand, the
+    points, the game's end, whether the opponent's Basket is empty (j)."""
+    return (s.t, s.roll, s.used, s.n, s.first, s.tongs >> s.player & 1, s.points, s.over,
+            s.c[(1 - s.player) * NP + BASKET] == 0)
+
+
+_LETTERS: dict[tuple, list[tuple[str, Spec]]] = {}
 
 
 def affordable(s: State) -> list[Move]:
