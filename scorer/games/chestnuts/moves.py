@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Sequence
 
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
@@ -18,7 +19,8 @@ from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
 from pnpkit.scorer.games.chestnuts.position import places
 from pnpkit.scorer.games.chestnuts.rules import (R_C4, R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
                                                  R_ONCE_AD, R_C5, R_ROLL, R_SPEND)
-from pnpkit.scorer.games.chestnuts.state import BASKET, FIRE_C, NP, OVER, PLATE, Move, Roll, Spec, State, Step
+from pnpkit.scorer.games.chestnuts.state import (BASKET, FIRE_C, NP, OVER, PLATE, TAKES_NONE, Move, Roll, Spec, State,
+                                                 Step)
 from pnpkit.scorer.games.chestnuts.notation import words
 
 __all__ = ["affordable", "apply", "as_played", "candidates", "chance", "end_of_turn", "is_over", "legal_moves",
@@ -238,14 +240,10 @@ def _open(s: State) -> list[tuple[str, Spec]]:
             if not ((sp.once and used & sp.bit) or sp.cost > points)]
 
 
-def _counts(s: State, letter: str, sp: Spec, smallest: bool) -> list[Move]:
+def _counts(s: State, letter: str, sp: Spec, smallest: bool) -> Sequence[Move]:
     """A letter's candidates: each count (and owners) the counters there and the points allow."""
-    if not sp.per:
-        if letter == "i":
-            return [Move("i", 1, -1)] if smallest else [Move("i", 1, 0), Move("i", 1, 1)]
-        return [Move(letter, 1, 0)]
-    if smallest:
-        return [Move(letter, 1, -1 if letter == "c" else 0)]
+    if smallest or not sp.per:
+        return _fixed(letter, sp.per, smallest)
     c, p = s.c, s.player
     q = 1 - p
     top = min(sp.max_count, s.points // sp.cost if sp.cost else 99)
@@ -257,16 +255,26 @@ def _counts(s: State, letter: str, sp: Spec, smallest: bool) -> list[Move]:
     return _run(letter, max(0, min(top, c[p * NP + _TAKES_FROM.get(letter, BASKET)])))
 
 
+@lru_cache(maxsize=64)
+def _fixed(letter: str, per: bool, smallest: bool) -> tuple[Move, ...]:
+    """The candidates of a letter without a count (i: each owner), or a counted letter's smallest."""
+    if per:
+        return (Move(letter, 1, -1 if letter == "c" else 0),)
+    if letter == "i":
+        return (Move("i", 1, -1),) if smallest else (Move("i", 1, 0), Move("i", 1, 1))
+    return (Move(letter, 1, 0),)
+
+
 @lru_cache(maxsize=1024)
-def _eats(top: int, own: int, theirs: int) -> list[Move]:
+def _eats(top: int, own: int, theirs: int) -> tuple[Move, ...]:
     """c's candidates (`n` eaten, `m` of them the opponent's): the same few lists over and over."""
-    return [Move("c", n, m) for n in range(1, top + 1) for m in range(max(0, n - own), min(n, theirs) + 1)]
+    return tuple(Move("c", n, m) for n in range(1, top + 1) for m in range(max(0, n - own), min(n, theirs) + 1))
 
 
 @lru_cache(maxsize=1024)
-def _frees(top: int, own: int) -> list[Move]:
+def _frees(top: int, own: int) -> tuple[Move, ...]:
     """k's candidates (`n` of the opponent's, `m` own freed)."""
-    return [Move("k", n, m) for n in range(1, top + 1) for m in range(0, min(n, own) + 1)]
+    return tuple(Move("k", n, m) for n in range(1, top + 1) for m in range(0, min(n, own) + 1))
 
 
 def _run(letter: str, k: int) -> list[Move]:
@@ -285,17 +293,23 @@ def legal_moves(s: State) -> list[Move]:
     """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own). The turn's
     end is never a choice: it comes when nothing is left to spend (ruling C4).
 
-    `why_illegal` is asked in its two halves. The letter's (`_why_letter`) is asked once for each
-    letter, and its answer kept for the next position that holds the same of what it reads
-    (`_letter_key`). The count's (`_why_count`) is asked of a counted letter's largest candidate
-    first: each of its rules only grows stricter as the count grows (more points, more chestnuts
-    where `_counts` already found them, less left for a forced j), so if the largest passes, every
-    smaller one does. (Not so for i's two owners: each is asked.) tests/test_chestnuts_props.py compares this list with every candidate
-    `why_illegal` accepts, over random positions."""
+    `why_illegal` is asked in its two halves, and no more often than it must be:
+    - the letter's (`_why_letter`) once for each letter, its answer kept for the next position
+      that holds the same of what it reads (`_letter_key`); so is the count's answer for a letter
+      that takes no chestnut (a, b, d, l: the count's rules read nothing else of it);
+    - the count's (`_why_count`) of a counted letter's largest candidate first: each of its rules
+      only grows stricter as the count grows (more points, more chestnuts where `_counts` already
+      found them, less left for a forced j), so if the largest passes, every smaller one does.
+      (Not so for i's two owners: each is asked.)
+    tests/test_chestnuts_props.py compares this list with every candidate `why_illegal` accepts,
+    over random positions."""
     if s.over or s.points <= 0 or not s.open:
         return []
     out: list[Move] = []
-    for letter, sp in _letters(s):
+    for letter, sp, settled in _letters(s):
+        if settled is not None:
+            out += settled
+            continue
         moves = _counts(s, letter, sp, False)
         if sp.per and len(moves) > 1 and _why_count(s, sp, moves[-1]) is None:
             out += moves
@@ -304,26 +318,31 @@ def legal_moves(s: State) -> list[Move]:
     return out
 
 
-def _letters(s: State) -> list[tuple[str, Spec]]:
-    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`."""
+def _letters(s: State) -> list[tuple[str, Spec, tuple[Move, ...] | None]]:
+    """The letters of `_open` that `_why_letter` accepts here, with the moves `_why_count` accepts
+    of a letter that takes no chestnut (None for the others), kept by `_letter_key`."""
     key = _letter_key(s)
     kept = _LETTERS.get(key)
     if kept is None:
         if len(_LETTERS) > 4096:
             _LETTERS.clear()
-        kept = _LETTERS[key] = [(letter, sp) for letter, sp in _open(s) if _why_letter(s, sp) is None]
+        kept = _LETTERS[key] = [
+            (letter, sp, tuple(mv for mv in _fixed(letter, sp.per, False) if _why_count(s, sp, mv) is None)
+             if letter in TAKES_NONE and not sp.per else None)
+            for letter, sp in _open(s) if _why_letter(s, sp) is None]
     return kept
 
 
 def _letter_key(s: State) -> tuple:
-    """All that `_open` and `_why_letter` read of a position: the kit's table, the roll, the
-    letters taken, the turn's actions so far and its first, the Tongs in the mover's hand, the
-    points, the game's end, whether the opponent's Basket is empty (j)."""
+    """All that `_open` and `_why_letter` read of a position, and `_why_count` of a letter that
+    takes no chestnut: the kit's table, the roll, the letters taken, the turn's actions so far and
+    its first, the Tongs in the mover's hand, the points, the game's end, whether the opponent's
+    Basket is empty (j, and whether a forced j is due)."""
     return (s.t, s.roll, s.used, s.n, s.first, s.tongs >> s.player & 1, s.points, s.over,
             s.c[(1 - s.player) * NP + BASKET] == 0)
 
 
-_LETTERS: dict[tuple, list[tuple[str, Spec]]] = {}
+_LETTERS: dict[tuple, list[tuple[str, Spec, tuple[Move, ...] | None]]] = {}
 
 
 def affordable(s: State) -> list[Move]:
