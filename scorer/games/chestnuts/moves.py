@@ -311,7 +311,10 @@ def legal_moves(s: State) -> list[Move]:
             out += settled
             continue
         moves = _counts(s, letter, sp, False)
-        if sp.per and len(moves) > 1 and _why_count(s, sp, moves[-1]) is None:
+        if len(moves) == 1:
+            if _why_count(s, sp, moves[0]) is None:
+                out.append(moves[0])
+        elif sp.per and moves and _why_count(s, sp, moves[-1]) is None:
             out += moves
         else:
             out += [mv for mv in moves if _why_count(s, sp, mv) is None]
