@@ -45,6 +45,13 @@ class ChestnutsMatch(Moves):
     def list_moves(self) -> list:
         return legal_moves(self.s)
 
+    def legal(self) -> list:
+        """`Moves.legal` without its hook's call between: a random game asks it twice an action."""
+        got = self._legal
+        if got is None:
+            got = self._legal = legal_moves(self.s)
+        return got
+
     def to_move(self) -> int | None:
         s = self.s
         while not s.over:
