@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Sequence
+from operator import itemgetter
+from typing import Callable, Sequence
 
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
@@ -293,59 +294,78 @@ def legal_moves(s: State) -> list[Move]:
     """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own). The turn's
     end is never a choice: it comes when nothing is left to spend (ruling C4).
 
-    `why_illegal` is asked in its two halves, and no more often than it must be:
-    - the letter's (`_why_letter`) once for each letter, its answer kept for the next position
-      that holds the same of what it reads (`_letter_key`); so is the count's answer for a letter
-      that takes no chestnut (a, b, d, l: the count's rules read nothing else of it);
-    - the count's (`_why_count`) of a counted letter's largest candidate first: each of its rules
-      only grows stricter as the count grows (more points, more chestnuts where `_counts` already
-      found them, less left for a forced j), so if the largest passes, every smaller one does.
-      (Not so for i's two owners: each is asked.)
-    tests/test_chestnuts_props.py compares this list with every candidate `why_illegal` accepts,
-    over random positions."""
+    `why_illegal` is asked in its two halves, and no more often than it must be. The letter's
+    (`_why_letter`) is asked once for each letter, its answer kept for the next position that
+    holds the same of what it reads (`_letter_key`). The count's (`_why_count`) is asked of each
+    count that `_counts` lists, its answers kept with the letter's for the next position whose
+    counters where they look (`_reads`) are the same. tests/test_chestnuts_props.py compares this
+    list with every candidate `why_illegal` accepts, over random positions and their counters
+    moved about."""
     if s.over or s.points <= 0 or not s.open:
         return []
     out: list[Move] = []
-    for letter, sp, settled in _letters(s):
-        if settled is not None:
-            out += settled
-            continue
-        moves = _counts(s, letter, sp, False)
-        if len(moves) == 1:
-            if _why_count(s, sp, moves[0]) is None:
-                out.append(moves[0])
-        elif sp.per and moves and _why_count(s, sp, moves[-1]) is None:
-            out += moves
-        else:
-            out += [mv for mv in moves if _why_count(s, sp, mv) is None]
+    c = s.c
+    for letter, sp, reads, kept in _letters(s):
+        seen = reads(c) if reads is not None else None
+        got = kept.get(seen)
+        if got is None:
+            got = kept[seen] = _accepted(s, letter, sp)
+        out += got
     return out
 
 
-def _letters(s: State) -> list[tuple[str, Spec, tuple[Move, ...] | None]]:
-    """The letters of `_open` that `_why_letter` accepts here, with the moves `_why_count` accepts
-    of a letter that takes no chestnut (None for the others), kept by `_letter_key`."""
+def _accepted(s: State, letter: str, sp: Spec) -> tuple[Move, ...]:
+    """The counts of `letter` that `_why_count` accepts, asking a counted letter's largest first:
+    each of its rules only grows stricter as the count grows (more points, more chestnuts where
+    `_counts` already found them, less left for a forced j), so if the largest passes, every
+    smaller one does. (Not so for i's two owners: each is asked.)"""
+    moves = _counts(s, letter, sp, False)
+    if sp.per and len(moves) > 1 and _why_count(s, sp, moves[-1]) is None:
+        return tuple(moves)
+    return tuple(mv for mv in moves if _why_count(s, sp, mv) is None)
+
+
+def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
+    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`, each with
+    what reads its counters (`_reads`) and the counts accepted by what it read."""
     key = _letter_key(s)
     kept = _LETTERS.get(key)
     if kept is None:
         if len(_LETTERS) > 4096:
             _LETTERS.clear()
-        kept = _LETTERS[key] = [
-            (letter, sp, tuple(mv for mv in _fixed(letter, sp.per, False) if _why_count(s, sp, mv) is None)
-             if letter in TAKES_NONE and not sp.per else None)
-            for letter, sp in _open(s) if _why_letter(s, sp) is None]
+        kept = _LETTERS[key] = [(letter, sp, _reader(letter, s.player), {}) for letter, sp in _open(s)
+                                if _why_letter(s, sp) is None]
     return kept
 
 
 def _letter_key(s: State) -> tuple:
-    """All that `_open` and `_why_letter` read of a position, and `_why_count` of a letter that
-    takes no chestnut: the kit's table, the roll, the letters taken, the turn's actions so far and
-    its first, the Tongs in the mover's hand, the points, the game's end, whether the opponent's
-    Basket is empty (j, and whether a forced j is due)."""
-    return (s.t, s.roll, s.used, s.n, s.first, s.tongs >> s.player & 1, s.points, s.over,
+    """All that `_open`, `_why_letter` and `_why_count` read of a position but its counters: the
+    kit's table, the roll, the letters taken, the turn's actions so far and its first, the player
+    and the Tongs in their hand, the points, the game's end, whether the opponent's Basket is empty
+    (j, and whether a forced j is due)."""
+    return (s.t, s.roll, s.used, s.n, s.first, s.player, s.tongs >> s.player & 1, s.points, s.over,
             s.c[(1 - s.player) * NP + BASKET] == 0)
 
 
-_LETTERS: dict[tuple, list[tuple[str, Spec, tuple[Move, ...] | None]]] = {}
+def _reads(letter: str, p: int) -> tuple[int, ...]:
+    """Where in `State.c` the count's rules of `letter` look (`_counts`, `State.shortage`), for
+    player p to move: c their Plate (own and the opponent's chestnuts); e, f, g their Basket, Fire
+    (cooked), Overcooked Box; h the opponent's cooked; i the opponent's Plate; j, k the Baskets;
+    nowhere for the Tongs and the Flames."""
+    q = 1 - p
+    po, qo = p * NP, q * NP
+    if letter in TAKES_NONE:
+        return ()
+    return {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
+            "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}.get(letter, (po + _TAKES_FROM.get(letter, BASKET),))
+
+
+def _reader(letter: str, p: int) -> Callable | None:
+    at = _reads(letter, p)
+    return itemgetter(*at) if at else None
+
+
+_LETTERS: dict[tuple, list[tuple[str, Spec, Callable | None, dict]]] = {}
 
 
 def affordable(s: State) -> list[Move]:
