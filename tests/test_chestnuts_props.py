@@ -117,3 +117,5 @@ def test_legal_moves_is_the_candidates_why_illegal_accepts(drawn):
         s.c = c
         every = [mv for mv in M.candidates(s, cut=False) if M.why_illegal(s, mv) is None]
         assert M.legal_moves(s) == (every if s.points > 0 else [])
+        if s.points > 0:
+            assert (not M.smallest_legal(s)) == (not every), "affordable's search and the list disagree"

@@ -370,9 +370,16 @@ _LETTERS: dict[tuple, list[tuple[str, Spec, Callable | None, dict]]] = {}
 
 def affordable(s: State) -> list[Move]:
     """Ruling C4's search: the legal actions the remaining points can still pay for, the smallest
-    of each letter (an empty list: the turn may end)."""
-    if s.over or s.points <= 0:
+    of each letter (an empty list: the turn may end). It is empty exactly when `legal_moves` is,
+    in a turn in progress (a larger count is legal only if the smallest is; tests compare them over
+    random positions), whose list a check has at hand: a turn's end is asked for it once a turn."""
+    if s.over or s.points <= 0 or (s.open and not legal_moves(s)):
         return []
+    return smallest_legal(s)
+
+
+def smallest_legal(s: State) -> list[Move]:
+    """`affordable`'s list, every letter's smallest candidate asked of `why_illegal`."""
     out: list[Move] = []
     letters: set[str] = set()
     for mv in candidates(s, smallest=True):
