@@ -18,17 +18,28 @@ runs to the simulator's limit of 200 rounds; that team is timed too, on fewer ga
 Fair Verona (no issue target) is timed on a tenth of the games, Medium, random players, with its
 cost per game: the whole run's CPU per game, and play and replay apart in this process.
 
-    .venv/bin/python bench/simulate.py [--games 10000] [--runs 3]
+Per action (issue 40: at least 2x the floor), paired with an independent floor in the same run:
+`pnpkit simulate chestnuts --player random --jobs 1` against OpenSpiel's pure-Python tic-tac-toe
+played at random (bench/tictactoe_floor.py), in turns, `--runs` pairs. pnpkit's figure is its
+actions (the players', not the die or the turns' ends) per CPU second of its process, start-up
+taken out: the CPU of `--per-action` games less that of 20 games, over the actions between them;
+the floor's is its loop's CPU. The whole process, start-up in, is printed beside it.
+
+    .venv/bin/python bench/simulate.py [--games 10000] [--runs 3] [--per-action 3000] [--only per-action]
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import resource
 import subprocess
 import sys
 import time
 
 TARGET = 10.0
+PER_ACTION_TARGET = 2.0     # issue 40: pnpkit's actions per CPU second at least 2x the floor's
+FLOOR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tictactoe_floor.py")
 CASES = [
     ("chestnuts", ["chestnuts"]),
     ("trim-the-tree, 4 players", ["trim-the-tree", "--players", "4"]),
@@ -47,6 +58,49 @@ def timed(args: list[str]) -> tuple[float, float]:
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def actions_per_s(games: int) -> tuple[float, float, float]:
+    """pnpkit's Chestnuts random games with `--jobs 1`: (actions, CPU seconds, CPU of 20 games),
+    each in a fresh process."""
+    counted = []
+    for n in (20, games):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = subprocess.run([sys.executable, "-m", "pnpkit", "simulate", "chestnuts", "--games", str(n),
+                              "--player", "random", "--jobs", "1", "--json"],
+                             check=True, capture_output=True, text=True).stdout
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        counted.append((json.loads(out)["length"]["actions"]["mean"] * n, cpu))
+    (few, few_cpu), (acts, cpu) = counted
+    return acts - few, cpu - few_cpu, few_cpu
+
+
+def floor(games: int) -> tuple[int, float]:
+    """OpenSpiel's tic-tac-toe at random, in a fresh process: (actions, CPU seconds of its loop)."""
+    out = subprocess.run([sys.executable, FLOOR, "--games", str(games), "--json"], check=True,
+                         capture_output=True, text=True).stdout
+    got = json.loads(out)
+    return got["actions"], got["cpu"]
+
+
+def per_action(games: int, runs: int) -> bool:
+    """Issue 40's figure, paired: pnpkit and the floor in turns, `runs` pairs."""
+    pairs = []
+    for _ in range(runs):
+        acts, cpu, startup = actions_per_s(games)
+        f_acts, f_cpu = floor(games * 8)
+        pairs.append((acts / cpu, f_acts / f_cpu, startup, (acts + 0.0) / (cpu + startup)))
+    ratios = sorted(p / f for p, f, _, _ in pairs)
+    mid = ratios[len(ratios) // 2]
+    met = mid >= PER_ACTION_TARGET
+    print(f"chestnuts, random players, --jobs 1, per action: {mid:.2f}x OpenSpiel's pure-Python tic-tac-toe "
+          f"(median of {runs} pairs; target >= {PER_ACTION_TARGET:.1f}x: {'met' if met else 'MISSED'})")
+    for p, f, startup, whole in pairs:
+        print(f"  pnpkit {p:,.0f} actions/s CPU (start-up {startup:.2f} s taken out; {whole:,.0f} with it)"
+              f"   floor {f:,.0f} actions/s   {p / f:.2f}x")
+    print(f"  load average {os.getloadavg()[0]:.1f} (CPU time is counted, not wall)")
+    return met
 
 
 def split(args: list[str], games: int) -> tuple[float, float]:
@@ -74,8 +128,12 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--per-action", type=int, default=3000, help="games of the per-action pairs")
+    ap.add_argument("--only", choices=["per-action"], help="only the per-action figure (issue 40)")
     opts = ap.parse_args()
-    ok = True
+    ok = per_action(opts.per_action, opts.runs)
+    if opts.only:
+        return 0 if ok else 1
     for label, args in CASES:
         runs = [timed([*args, "--games", str(opts.games), "--jobs", "2"]) for _ in range(opts.runs)]
         best = min(w for w, _ in runs)

@@ -26,5 +26,7 @@ Die = Annotated[int, AfterValidator(check), Field(json_schema_extra={"minimum": 
 
 
 def roll(rng: random.Random, dice: int = 1) -> tuple[int, ...]:
-    """`dice` fair six-sided dice."""
+    """`dice` fair six-sided dice. (One die, the commonest throw, without a generator: the same draws.)"""
+    if dice == 1:
+        return (rng.randint(1, SIDES),)
     return tuple(rng.randint(1, SIDES) for _ in range(dice))

@@ -77,3 +77,45 @@ def test_legal_list_agrees_with_why_illegal(seed, pick):
         assert (M.why_illegal(s, mv) is None) == (notation.resolve(s, mv) in legal), x
     # The spend-all search finds something exactly when the list is not empty.
     assert (not M.affordable(s)) == (not legal)
+
+
+def counters(draw, per_player: int) -> list[int]:
+    """Each owner's chestnuts anywhere (any of the nine places)."""
+    out: list[int] = []
+    for _ in range(2):
+        cuts = sorted(draw(st.lists(st.integers(0, per_player), min_size=8, max_size=8)))
+        out += [b - a for a, b in zip([0, *cuts], [*cuts, per_player])]
+    return out
+
+
+@st.composite
+def positions(draw) -> tuple[state.State, list[list[int]]]:
+    """Any position a turn could be in, reachable or not: each owner's chestnuts anywhere, the
+    Tongs, the letters taken, the actions so far, the points left, the roll; with other counters
+    for the same turn (legal_moves keeps what it found by what it read: the same turn with the
+    counters moved must not be answered from it wrongly)."""
+    t = state.table(KIT.params)
+    s = state.State(t)
+    s.c = counters(draw, t.per_player)
+    s.player, s.tongs, s.roll = draw(st.integers(0, 1)), draw(st.integers(0, 3)), draw(st.integers(1, 6))
+    s.used = draw(st.sampled_from([0, 1, 8, 9, 1 << 9, 1 << 11])) if draw(st.booleans()) else \
+        draw(st.integers(0, (1 << len(t.spec)) - 1))
+    s.n = draw(st.integers(0, 4))
+    s.first = draw(st.sampled_from(["", *t.spec])) if s.n else ""
+    s.points, s.turn = draw(st.integers(0, 9)), draw(st.integers(0, 3))
+    s.open = True
+    return s, [counters(draw, t.per_player) for _ in range(draw(st.integers(1, 4)))]
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions())
+def test_legal_moves_is_the_candidates_why_illegal_accepts(drawn):
+    """legal_moves asks why_illegal in two halves and keeps its answers: the list, in its order,
+    is the one the definition gives, every candidate asked whole."""
+    s, others = drawn
+    for c in [s.c, *others]:
+        s.c = c
+        every = [mv for mv in M.candidates(s, cut=False) if M.why_illegal(s, mv) is None]
+        assert M.legal_moves(s) == (every if s.points > 0 else [])
+        if s.points > 0:
+            assert (not M.smallest_legal(s)) == (not every), "affordable's search and the list disagree"

@@ -61,8 +61,8 @@ def apply(s: State, mv: Step) -> None:
         if letter == "k" and m:
             c[po + BASKET] -= m
             c[po + FIRE_U] += m
-    cost = sp.cost * n if sp.per else sp.cost
-    s.points = max(0, s.points - cost)
+    left = s.points - (sp.cost * n if sp.per else sp.cost)
+    s.points = left if left > 0 else 0
     s.used |= sp.bit
     if s.n == 0:
         s.first = letter

@@ -9,6 +9,9 @@ effects.py's, its words notation.py's and explain.py's, the places it touches po
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from operator import itemgetter
+from typing import Callable, Sequence
 
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
@@ -17,7 +20,8 @@ from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
 from pnpkit.scorer.games.chestnuts.position import places
 from pnpkit.scorer.games.chestnuts.rules import (R_C4, R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
                                                  R_ONCE_AD, R_C5, R_ROLL, R_SPEND)
-from pnpkit.scorer.games.chestnuts.state import BASKET, FIRE_C, NP, OVER, PLATE, Move, Roll, State, Step
+from pnpkit.scorer.games.chestnuts.state import (BASKET, FIRE_C, NP, OVER, PLATE, TAKES_NONE, Move, Roll, Spec, State,
+                                                 Step)
 from pnpkit.scorer.games.chestnuts.notation import words
 
 __all__ = ["affordable", "apply", "as_played", "candidates", "chance", "end_of_turn", "is_over", "legal_moves",
@@ -70,12 +74,18 @@ def why_illegal(s: State, mv: Step) -> Illegal | None:
         return found[0] if found else None
     if not s.open:
         return _why_between(s)
-    letter, n, m = mv       # type: ignore[misc]
-    t = s.t
-    sp = t.spec[letter]
+    sp = s.t.spec[mv[0]]
+    why = _why_letter(s, sp)
+    return why if why is not None else _why_count(s, sp, mv)     # type: ignore[arg-type]
+
+
+def _why_letter(s: State, sp: Spec) -> Illegal | None:
+    """The rules about an action that its count and owners do not change (the roll, once a turn,
+    the Flame's place in the turn, the Tongs), in the order `why_illegal` asks them: `legal_moves`
+    asks them once for a letter, not once for each of its counts."""
     if s.over:
         return Illegal("the game is over: nothing more may be done", R_END)
-    roll = s.roll
+    t, letter, roll = s.t, sp.letter, s.roll
     if not sp.on_roll[roll]:
         return Illegal(f"{letter}) is only for a roll of {' or '.join(map(str, sp.rolls))}, not {roll}", sp.roll_rule)
     ff = t.forced_flame
@@ -102,6 +112,14 @@ def why_illegal(s: State, mv: Step) -> Illegal | None:
             return Illegal(f"{letter}) needs the Tongs in hand: pick them up (a) first", R_NOTES3)
         return Illegal(f"{letter}) needs the Tongs " + ("in hand; they are put down" if sp.held else "put down; they are in hand"),
                        sp.tongs_rule)
+    return None
+
+
+def _why_count(s: State, sp: Spec, mv: Move) -> Illegal | None:
+    """The rest of `why_illegal`, once `_why_letter` accepts the letter: what the count costs and
+    takes, and whether a forced j) could still follow it."""
+    letter, n = sp.letter, mv[1]
+    t = s.t
     if n > sp.max_count:
         return Illegal(f"{letter}) moves at most {sp.max_count} chestnuts", sp.rule)
     cost = sp.cost * n if sp.per else sp.cost
@@ -112,11 +130,14 @@ def why_illegal(s: State, mv: Step) -> Illegal | None:
     short = s.shortage(mv)
     if short:
         return Illegal(short, sp.rule)
-    if letter != "j" and s.j_pending() and j_reachable(s.points, held, s.used & t.spec["a"].bit):
-        after_held = True if letter == "a" else False if letter == "d" else held
-        if not j_reachable(s.points - cost, after_held, letter == "a" or s.used & t.spec["a"].bit):
-            return Illegal("on a roll of 3 j) must be taken; after this it no longer could be "
-                           "(it needs the Tongs in hand and 1 Nut Point, picking them up 1 more)", R_C7_FORCED)
+    if letter != "j" and s.j_pending():
+        held = bool(s.tongs >> s.player & 1)
+        a_used = s.used & t.spec["a"].bit
+        if j_reachable(s.points, held, a_used):
+            after_held = True if letter == "a" else False if letter == "d" else held
+            if not j_reachable(s.points - cost, after_held, letter == "a" or a_used):
+                return Illegal("on a roll of 3 j) must be taken; after this it no longer could be "
+                               "(it needs the Tongs in hand and 1 Nut Point, picking them up 1 more)", R_C7_FORCED)
     return None
 
 
@@ -207,56 +228,158 @@ def candidates(s: State, smallest: bool = False, cut: bool = True) -> list[Move]
     roll, the Tongs in the other state, taken already (once a turn), or dearer than the points left.
     It changes no list, only its speed (tests/test_chestnuts_props.py compares it with no cut)."""
     out: list[Move] = []
-    t = s.t
-    c, p = s.c, s.player
-    q = 1 - p
-    roll, held, used, points = s.roll, s.held(p), s.used, s.points
-    for letter, sp in (t.open_on(roll, held) if cut else t.spec.items()):
-        if cut and ((sp.once and used & sp.bit) or sp.cost > points):
-            continue
-        if not sp.per:
-            if letter == "i":
-                out.append(Move("i", 1, -1) if smallest else Move("i", 1, 0))
-                if not smallest:
-                    out.append(Move("i", 1, 1))
-            else:
-                out.append(Move(letter, 1, 0))
-            continue
-        if smallest:
-            out.append(Move(letter, 1, -1 if letter == "c" else 0))
-            continue
-        top = min(sp.max_count, s.points // sp.cost if sp.cost else 99)
-        if letter == "c":
-            own, theirs = c[p * NP + PLATE + p], c[q * NP + PLATE + p]
-            for n in range(1, min(top, own + theirs) + 1):
-                for m in range(max(0, n - own), min(n, theirs) + 1):
-                    out.append(Move("c", n, m))
-        elif letter == "k":
-            for n in range(1, min(top, c[q * NP + BASKET]) + 1):
-                for m in range(0, min(n, c[p * NP + BASKET]) + 1):
-                    out.append(Move("k", n, m))
-        else:
-            have = c[p * NP + _TAKES_FROM.get(letter, BASKET)]
-            out.extend(Move(letter, n, 0) for n in range(1, min(top, have) + 1))
+    for letter, sp in (_open(s) if cut else s.t.spec.items()):
+        out += _counts(s, letter, sp, smallest)
     return out
 
 
+def _open(s: State) -> list[tuple[str, Spec]]:
+    """The letters `candidates` lists with `cut`: allowed on this roll in this Tongs state, not
+    taken already if once a turn, not dearer than the points left."""
+    used, points = s.used, s.points
+    return [(letter, sp) for letter, sp in s.t.open_on(s.roll, s.held(s.player))
+            if not ((sp.once and used & sp.bit) or sp.cost > points)]
+
+
+def _counts(s: State, letter: str, sp: Spec, smallest: bool) -> Sequence[Move]:
+    """A letter's candidates: each count (and owners) the counters there and the points allow."""
+    if smallest or not sp.per:
+        return _fixed(letter, sp.per, smallest)
+    c, p = s.c, s.player
+    q = 1 - p
+    top = min(sp.max_count, s.points // sp.cost if sp.cost else 99)
+    if letter == "c":
+        own, theirs = c[p * NP + PLATE + p], c[q * NP + PLATE + p]
+        return _eats(min(top, own + theirs), own, theirs)
+    if letter == "k":
+        return _frees(min(top, c[q * NP + BASKET]), c[p * NP + BASKET])
+    return _run(letter, max(0, min(top, c[p * NP + _TAKES_FROM.get(letter, BASKET)])))
+
+
+@lru_cache(maxsize=64)
+def _fixed(letter: str, per: bool, smallest: bool) -> tuple[Move, ...]:
+    """The candidates of a letter without a count (i: each owner), or a counted letter's smallest."""
+    if per:
+        return (Move(letter, 1, -1 if letter == "c" else 0),)
+    if letter == "i":
+        return (Move("i", 1, -1),) if smallest else (Move("i", 1, 0), Move("i", 1, 1))
+    return (Move(letter, 1, 0),)
+
+
+@lru_cache(maxsize=1024)
+def _eats(top: int, own: int, theirs: int) -> tuple[Move, ...]:
+    """c's candidates (`n` eaten, `m` of them the opponent's): the same few lists over and over."""
+    return tuple(Move("c", n, m) for n in range(1, top + 1) for m in range(max(0, n - own), min(n, theirs) + 1))
+
+
+@lru_cache(maxsize=1024)
+def _frees(top: int, own: int) -> tuple[Move, ...]:
+    """k's candidates (`n` of the opponent's, `m` own freed)."""
+    return tuple(Move("k", n, m) for n in range(1, top + 1) for m in range(0, min(n, own) + 1))
+
+
+def _run(letter: str, k: int) -> list[Move]:
+    """`letter` 1 to `letter` k (e 1, e 2, ...), made once for each letter and sliced."""
+    run = _RUNS.get(letter)
+    if run is None or len(run) < k:
+        run = _RUNS[letter] = [Move(letter, n, 0) for n in range(1, max(k, 20) + 1)]
+    return run[:k]
+
+
+_RUNS: dict[str, list[Move]] = {}
 _TAKES_FROM = {"e": BASKET, "f": FIRE_C, "g": OVER}
 
 
 def legal_moves(s: State) -> list[Move]:
     """The moves `why_illegal` accepts, owner choices written out (c's opp M, i's own). The turn's
-    end is never a choice: it comes when nothing is left to spend (ruling C4)."""
+    end is never a choice: it comes when nothing is left to spend (ruling C4).
+
+    `why_illegal` is asked in its two halves, and no more often than it must be. The letter's
+    (`_why_letter`) is asked once for each letter, its answer kept for the next position that
+    holds the same of what it reads (`_letter_key`). The count's (`_why_count`) is asked of each
+    count that `_counts` lists, its answers kept with the letter's for the next position whose
+    counters where they look (`_reads`) are the same. tests/test_chestnuts_props.py compares this
+    list with every candidate `why_illegal` accepts, over random positions and their counters
+    moved about."""
     if s.over or s.points <= 0 or not s.open:
         return []
-    return [mv for mv in candidates(s) if why_illegal(s, mv) is None]
+    out: list[Move] = []
+    c = s.c
+    for letter, sp, reads, kept in _letters(s):
+        seen = reads(c) if reads is not None else None
+        got = kept.get(seen)
+        if got is None:
+            got = kept[seen] = _accepted(s, letter, sp)
+        out += got
+    return out
+
+
+def _accepted(s: State, letter: str, sp: Spec) -> tuple[Move, ...]:
+    """The counts of `letter` that `_why_count` accepts, asking a counted letter's largest first:
+    each of its rules only grows stricter as the count grows (more points, more chestnuts where
+    `_counts` already found them, less left for a forced j), so if the largest passes, every
+    smaller one does. (Not so for i's two owners: each is asked.)"""
+    moves = _counts(s, letter, sp, False)
+    if sp.per and len(moves) > 1 and _why_count(s, sp, moves[-1]) is None:
+        return tuple(moves)
+    return tuple(mv for mv in moves if _why_count(s, sp, mv) is None)
+
+
+def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
+    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`, each with
+    what reads its counters (`_reads`) and the counts accepted by what it read."""
+    key = _letter_key(s)
+    kept = _LETTERS.get(key)
+    if kept is None:
+        if len(_LETTERS) > 4096:
+            _LETTERS.clear()
+        kept = _LETTERS[key] = [(letter, sp, _reader(letter, s.player), {}) for letter, sp in _open(s)
+                                if _why_letter(s, sp) is None]
+    return kept
+
+
+def _letter_key(s: State) -> tuple:
+    """All that `_open`, `_why_letter` and `_why_count` read of a position but its counters: the
+    kit's table, the roll, the letters taken, the turn's actions so far and its first, the player
+    and the Tongs in their hand, the points, the game's end, whether the opponent's Basket is empty
+    (j, and whether a forced j is due)."""
+    return (s.t, s.roll, s.used, s.n, s.first, s.player, s.tongs >> s.player & 1, s.points, s.over,
+            s.c[(1 - s.player) * NP + BASKET] == 0)
+
+
+def _reads(letter: str, p: int) -> tuple[int, ...]:
+    """Where in `State.c` the count's rules of `letter` look (`_counts`, `State.shortage`), for
+    player p to move: c their Plate (own and the opponent's chestnuts); e, f, g their Basket, Fire
+    (cooked), Overcooked Box; h the opponent's cooked; i the opponent's Plate; j, k the Baskets;
+    nowhere for the Tongs and the Flames."""
+    q = 1 - p
+    po, qo = p * NP, q * NP
+    if letter in TAKES_NONE:
+        return ()
+    return {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
+            "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}.get(letter, (po + _TAKES_FROM.get(letter, BASKET),))
+
+
+def _reader(letter: str, p: int) -> Callable | None:
+    at = _reads(letter, p)
+    return itemgetter(*at) if at else None
+
+
+_LETTERS: dict[tuple, list[tuple[str, Spec, Callable | None, dict]]] = {}
 
 
 def affordable(s: State) -> list[Move]:
     """Ruling C4's search: the legal actions the remaining points can still pay for, the smallest
-    of each letter (an empty list: the turn may end)."""
-    if s.over or s.points <= 0:
+    of each letter (an empty list: the turn may end). It is empty exactly when `legal_moves` is,
+    in a turn in progress (a larger count is legal only if the smallest is; tests compare them over
+    random positions), whose list a check has at hand: a turn's end is asked for it once a turn."""
+    if s.over or s.points <= 0 or (s.open and not legal_moves(s)):
         return []
+    return smallest_legal(s)
+
+
+def smallest_legal(s: State) -> list[Move]:
+    """`affordable`'s list, every letter's smallest candidate asked of `why_illegal`."""
     out: list[Move] = []
     letters: set[str] = set()
     for mv in candidates(s, smallest=True):

@@ -40,9 +40,17 @@ class ChestnutsMatch(Moves):
         self.turns: list[dict] | None = []      # the record's turns; None on a scratch copy
         self.n_turns = self.n_actions = 0
         self._legal = None
+        self._actions: list[str] = []           # the record's turn in progress
 
     def list_moves(self) -> list:
         return legal_moves(self.s)
+
+    def legal(self) -> list:
+        """`Moves.legal` without its hook's call between: a random game asks it twice an action."""
+        got = self._legal
+        if got is None:
+            got = self._legal = legal_moves(self.s)
+        return got
 
     def to_move(self) -> int | None:
         s = self.s
@@ -58,12 +66,13 @@ class ChestnutsMatch(Moves):
                 break
             self.n_turns += 1
             if self.turns is not None:
-                self.turns.append({"roll": roll, "actions": []})
+                self._actions = []
+                self.turns.append({"roll": roll, "actions": self._actions})
         return None
 
     def play(self, move) -> None:
         if self.turns is not None:
-            self.turns[-1]["actions"].append(text_of(self.s, move))
+            self._actions.append(text_of(self.s, move))
         apply(self.s, move)
         self.n_actions += 1
         self._legal = None

@@ -20,6 +20,8 @@ from pnpkit.scorer.seats import next_seat
 # player's; PLATE + p is player p's Plate, CHAIR + p their Chair (ruling C1).
 BASKET, FIRE_U, FIRE_C, OVER, BURNT, PLATE, CHAIR = 0, 1, 2, 3, 4, 5, 7
 NP = 9
+TAKES_NONE = "abdl"
+"""The actions that take no chestnut (the Tongs, the Flames): `State.shortage` never refuses them."""
 
 
 
@@ -224,6 +226,8 @@ class State:
     def shortage(self, mv: Move) -> str | None:
         """Why the counters a move needs are not where it takes them from (None: they are)."""
         letter, n, m = mv
+        if letter in TAKES_NONE:
+            return None
         p = self.player
         q = 1 - p
         c = self.c
