@@ -1,0 +1,139 @@
+"""Every page `pnpkit serve` has, checked by axe-core in a real browser at a laptop's size and a
+phone's: no serious or critical accessibility violation. The pages: home, a rules question, the
+history, the statistics, a saved game, each score sheet and end-position form, a designer's score pad
+(`--kit`), the table's start page, a game's opening questions, and a table in progress of each of the
+six games. A violation is reported with its rule, the page and the element.
+
+axe-core (npm) is read where PNPKIT_AXE names its folder, or in node_modules beside the repository
+(`npm install axe-core@4.14.1`); .ci/run installs it, and there a missing axe-core fails the test."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from pnpkit.serve import tapping
+from pnpkit.serve.app import Settings
+from test_serve_browser import SIZES, serving, ticks, type_into
+from test_serve_table_browser import READY, settle
+
+HERE = Path(__file__).resolve().parent
+KIT = HERE.parent / "examples" / "moth-and-lamp" / "moth-and-lamp.yaml"
+SERIOUS = ("serious", "critical")
+
+# Each game begun with its opening's answers and taken a few steps in: (chance?, what is tapped).
+# The steps are those the table's own browser tests tap; the table then offers its moves.
+GAMES = {
+    "chestnuts": (["Ann", "Ben"], {}, [(True, "4")]),
+    "forest-fire": (["Ann", "Ben", "Cat"],
+                    {"players.0.role": "hotshot", "players.0.start": "0 3", "players.1.role": "smoke-jumper",
+                     "players.1.start": "5 0", "players.2.role": "pilot", "players.2.start": "",
+                     "setup.firebreaks": "2 5", "setup.fires": "1 3, 1 4, 4 4, 4 4, 5 1, 6 6"}, []),
+    "fair-verona": (["Ann", "Ben", "Cat", "Dan"],
+                    {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+                     "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}, [(False, "draw R5")]),
+    "in-the-nuts": (["Ann", "Ben"], {}, [(True, "hazelnut"), (True, "acorn"), (True, "walnut"), (True, "beechnut"),
+                                         (True, "take walnut, to 3"), (True, "take acorn, to 2"), (False, "5-6")]),
+    "trim-the-tree": (["Ann", "Ben"], {}, [(True, "blue box, red star")]),
+    "nuts": (["Ann", "Ben"], {"setup.squirrel": "10", "setup.bonus.0.keep": "B01 B09", "setup.bonus.0.drop": "B17",
+                              "setup.bonus.1.keep": "B03 B10", "setup.bonus.1.drop": "B22"},
+             [(True, "2"), (True, "al ca al pi pe pe al pi ca ca al pi pe")]),
+}
+
+
+def _axe() -> Path | None:
+    """axe.min.js, where PNPKIT_AXE names the axe-core folder or in node_modules beside the repository."""
+    for where in (os.environ.get("PNPKIT_AXE", ""), HERE.parent / "node_modules" / "axe-core"):
+        if where and (Path(where) / "axe.min.js").is_file():
+            return Path(where) / "axe.min.js"
+    return None
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    found = _axe()
+    if found is None:
+        why = "axe-core is not installed: `npm install axe-core@4.14.1` beside the repository, or PNPKIT_AXE=DIR"
+        if os.environ.get("PNPKIT_REQUIRE_BROWSER", "") not in ("", "0"):
+            pytest.fail(why + " (CI requires it: .ci/run installs it)")
+        pytest.skip(why)
+    return found.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from serving(Settings(tmp_path_factory.mktemp("data"), kits=(KIT,)))
+
+
+def in_progress(game: str) -> tuple[str, dict]:
+    """The table's address for `game` begun with its answers, and its record a few steps in."""
+    names, answers, steps = GAMES[game]
+    record = tapping.new_record(game, names, answers)
+    for chance, given in steps:
+        tapped = tapping.tap(record, given, chance=chance)
+        assert tapped.refusal is None, (game, given, tapped.refusal)
+        record = tapped.data
+    query = [("game", game), ("begun", "1"), *(("player", n) for n in names), *answers.items(), ("t", "axe")]
+    return "/table?" + urlencode(query), record
+
+
+def violations(browser, axe_source: str, page: str) -> list[str]:
+    """axe-core's serious and critical violations on the page shown: rule, page, element, each."""
+    if not browser.js("typeof axe !== 'undefined'"):
+        browser.send("Runtime.evaluate", {"expression": axe_source})
+    found = browser.send("Runtime.evaluate", {"expression": "axe.run(document).then(r => r.violations)",
+                                              "awaitPromise": True, "returnByValue": True, "timeout": 30000},
+                         timeout=60)["result"]["value"]
+    return [f"{v['id']} ({v['impact']}) on {page}: {' '.join(map(str, n['target']))}: {n['html'][:160]}"
+            f" -- {v['help']}: {_why(n)}" for v in found if v["impact"] in SERIOUS for n in v["nodes"]]
+
+
+def _why(node: dict) -> str:
+    """What axe measured on the element (a contrast's ratio and colours, a missing name)."""
+    return "; ".join(c["message"] for kind in ("any", "all", "none") for c in node.get(kind, []) if c.get("message"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_has_no_serious_or_critical_axe_violation(browser, server, axe_source, size):
+    w, h, mobile = SIZES[size]
+    found: list[str] = []
+
+    def check(path: str, ready: str = "!!document.querySelector('main')") -> None:
+        browser.visit(server + path, ready, w, h, mobile)
+        found.extend(violations(browser, axe_source, path))
+
+    check("/table", "!!document.querySelector('form.start')")
+    check("/table?game=nuts&player=Ann&player=Ben", "!!document.querySelector('.dicepad')")   # the opening asked
+    for game in GAMES:
+        path, record = in_progress(game)
+        browser.visit(server + path, READY, w, h, mobile)
+        browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
+                   f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true; location.reload()")
+        settle(browser, f"!window.before && ({READY})")
+        assert browser.js("document.querySelectorAll('button.move').length"), game      # moves are offered
+        found.extend(violations(browser, axe_source, f"/table ({game} in progress)"))
+        if game == "chestnuts":                                     # a try refused, with its rule shown
+            browser.js("document.querySelector('details.try').open = true; document.getElementById('try').value = 'e 5';"
+                       " document.getElementById('trybutton').click()")
+            browser.wait("!document.getElementById('refusal').hidden")
+            found.extend(violations(browser, axe_source, "/table (chestnuts, a try refused)"))
+    browser.js("document.getElementById('save').click()")                               # the last table, saved
+    settle(browser, "location.pathname.startsWith('/play/') && document.querySelector('main')")
+    play = browser.js("location.pathname")
+    for path in ("/", "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "/history", "/stats", play):
+        check(path)
+    for path in ("/sheet/nuts", "/sheet/in-the-nuts", "/end/chestnuts", "/end/forest-fire", "/end/trim-the-tree",
+                 "/pad/moth-and-lamp"):
+        check(path, "!!document.getElementById('sheet')")
+        if path == "/sheet/nuts":                                    # scored as typed, a box that breaks a rule
+            type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
+                                "p1.salt.1": True, "p1.salt.2": True, "p1.salt.3": True, "p1.goals.salty-mama": True,
+                                "p1.bonus.B07": True, "p2.name": "Ben", **ticks(2, almond=2),
+                                "p2.goals.squirrel-buddy": True, "p2.bonus.B01": True})
+            browser.wait("document.querySelector('[data-problem=\"p2.goals\"]') &&"
+                         " document.querySelector('[data-problem=\"p2.goals\"]').textContent.includes('Squirrel Buddy')")
+            found.extend(violations(browser, axe_source, "/sheet/nuts (filled in, a box breaking a rule)"))
+    assert not found, f"{len(found)} serious or critical axe-core violations at {size} size:\n" + "\n".join(found)
