@@ -1,8 +1,9 @@
 """Every page `pnpkit serve` has, checked by axe-core in a real browser at a laptop's size and a
 phone's: no serious or critical accessibility violation. The pages: home, a rules question, the
 history, the statistics, a saved game, each score sheet and end-position form, a designer's score pad
-(`--kit`), the table's start page, a game's opening questions, and a table in progress of each of the
-six games. A violation is reported with its rule, the page and the element.
+(`--kit`), the table's start page, a game's opening questions, a table in progress of each of the
+six games (one with a try refused) and a game over. A violation is reported with its rule, the page and
+the element.
 
 axe-core (npm) is read where PNPKIT_AXE names its folder, or in node_modules beside the repository
 (`npm install axe-core@4.14.1`); .ci/run installs it, and there a missing axe-core fails the test."""
@@ -10,11 +11,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
+from pnpkit.kitfile.source import parse
 from pnpkit.serve import tapping
 from pnpkit.serve.app import Settings
 from test_serve_browser import SIZES, serving, ticks, type_into
@@ -23,6 +26,8 @@ from test_serve_table_browser import READY, settle
 HERE = Path(__file__).resolve().parent
 KIT = HERE.parent / "examples" / "moth-and-lamp" / "moth-and-lamp.yaml"
 SERIOUS = ("serious", "critical")
+FINISHED = re.findall(r"```yaml\n(.*?)```", (HERE.parent / "docs" / "records" / "trim-the-tree.md").read_text(
+    encoding="utf-8"), re.S)[0]          # a whole game of Trim the Tree
 
 # Each game begun with its opening's answers and taken a few steps in: (chance?, what is tapped).
 # The steps are those the table's own browser tests tap; the table then offers its moves.
@@ -107,12 +112,18 @@ def test_every_page_has_no_serious_or_critical_axe_violation(browser, server, ax
 
     check("/table", "!!document.querySelector('form.start')")
     check("/table?game=nuts&player=Ann&player=Ben", "!!document.querySelector('.dicepad')")   # the opening asked
-    for game in GAMES:
-        path, record = in_progress(game)
+    def table_at(path: str, record: dict) -> None:
+        """The table at `path` showing `record` (kept in the page's storage, as a reload finds it)."""
         browser.visit(server + path, READY, w, h, mobile)
         browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
                    f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true; location.reload()")
         settle(browser, f"!window.before && ({READY})")
+
+    table_at("/table?game=trim-the-tree&player=A&t=over", parse(FINISHED, "docs").data)   # a game over
+    assert not browser.js("document.getElementById('over').hidden")
+    found.extend(violations(browser, axe_source, "/table (trim-the-tree, over)"))
+    for game in GAMES:
+        table_at(*in_progress(game))
         assert browser.js("document.querySelectorAll('button.move').length"), game      # moves are offered
         found.extend(violations(browser, axe_source, f"/table ({game} in progress)"))
         if game == "chestnuts":                                     # a try refused, with its rule shown
