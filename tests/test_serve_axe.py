@@ -89,7 +89,7 @@ def violations(browser, axe_source: str, page: str) -> list[str]:
     """axe-core's serious and critical violations on the page shown: rule, page, element, each."""
     if not browser.js("typeof axe !== 'undefined'"):
         browser.send("Runtime.evaluate", {"expression": axe_source})
-    found = browser.send("Runtime.evaluate", {"expression": "axe.run(document).then(r => r.violations)",
+    found = browser.send("Runtime.evaluate", {"expression": "axe.run(document, {rules: {'target-size': {enabled: true}}}).then(r => r.violations)",
                                               "awaitPromise": True, "returnByValue": True, "timeout": 30000},
                          timeout=60)["result"]["value"]
     return [f"{v['id']} ({v['impact']}) on {page}: {' '.join(map(str, n['target']))}: {n['html'][:160]}"
