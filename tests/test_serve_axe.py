@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -26,6 +28,8 @@ from test_serve_table_browser import READY, settle
 HERE = Path(__file__).resolve().parent
 KIT = HERE.parent / "examples" / "moth-and-lamp" / "moth-and-lamp.yaml"
 SERIOUS = ("serious", "critical")
+# axe's default rules and WCAG 2.2's target size (2.5.8, 24 px; axe leaves it off by default)
+AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
 FINISHED = re.findall(r"```yaml\n(.*?)```", (HERE.parent / "docs" / "records" / "trim-the-tree.md").read_text(
     encoding="utf-8"), re.S)[0]          # a whole game of Trim the Tree
 
@@ -89,9 +93,9 @@ def violations(browser, axe_source: str, page: str) -> list[str]:
     """axe-core's serious and critical violations on the page shown: rule, page, element, each."""
     if not browser.js("typeof axe !== 'undefined'"):
         browser.send("Runtime.evaluate", {"expression": axe_source})
-    found = browser.send("Runtime.evaluate", {"expression": "axe.run(document, {rules: {'target-size': {enabled: true}}}).then(r => r.violations)",
-                                              "awaitPromise": True, "returnByValue": True, "timeout": 30000},
-                         timeout=60)["result"]["value"]
+    found = browser.send("Runtime.evaluate", {"expression": f"axe.run(document, {json.dumps(AXE_OPTIONS)})"
+                                              ".then(r => r.violations)", "awaitPromise": True, "returnByValue": True,
+                                              "timeout": 30000}, timeout=60)["result"]["value"]
     return [f"{v['id']} ({v['impact']}) on {page}: {' '.join(map(str, n['target']))}: {n['html'][:160]}"
             f" -- {v['help']}: {_why(n)}" for v in found if v["impact"] in SERIOUS for n in v["nodes"]]
 
@@ -101,50 +105,99 @@ def _why(node: dict) -> str:
     return "; ".join(c["message"] for kind in ("any", "all", "none") for c in node.get(kind, []) if c.get("message"))
 
 
+@dataclass
+class Visits:
+    """The pages seen at one screen size, and what axe found on them."""
+
+    browser: Any
+    server: str
+    size: str
+    axe_source: str
+    found: list[str] = field(default_factory=list)
+
+    def visit(self, path: str, ready: str = "!!document.querySelector('main')") -> None:
+        w, h, mobile = SIZES[self.size]
+        self.browser.visit(self.server + path, ready, w, h, mobile)
+
+    def check(self, page: str) -> None:
+        """axe on the page as it is shown now; `page` names it in the report."""
+        self.found.extend(violations(self.browser, self.axe_source, page))
+
+    def table_at(self, path: str, record: dict) -> None:
+        """The table at `path` showing `record` (kept in the page's storage, as a reload finds it)."""
+        self.visit(path, READY)
+        self.browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
+                        f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true;"
+                        " location.reload()")
+        settle(self.browser, f"!window.before && ({READY})")
+
+
+def the_tables(v: Visits) -> str:
+    """The start page, the openings that ask, a game over, each game in progress; the last one saved:
+    its saved game's address."""
+    b = v.browser
+    v.visit("/table", "!!document.querySelector('form.start')")
+    v.check("/table")
+    v.visit("/table?game=chestnuts", "!!document.querySelector('form.start')")
+    v.check("/table?game=chestnuts (no players named)")
+    for game, names in (("nuts", "&player=Ann&player=Ben"), ("forest-fire", "&player=Ann&player=Ben&player=Cat"),
+                        ("fair-verona", "&player=Ann&player=Ben&player=Cat&player=Dan")):
+        v.visit(f"/table?game={game}{names}", "!!document.querySelector('.ask')")          # its opening asked
+        v.check(f"/table?game={game} (the opening's questions)")
+    v.table_at("/table?game=trim-the-tree&player=A&t=over", parse(FINISHED, "docs").data)
+    assert not b.js("document.getElementById('over').hidden")
+    v.check("/table (trim-the-tree, over)")
+    for game in GAMES:
+        v.table_at(*in_progress(game))
+        assert b.js("document.querySelectorAll('button.move').length"), game      # moves are offered
+        v.check(f"/table ({game} in progress)")
+        if game == "chestnuts":                                     # a try refused, with its rule shown
+            b.js("document.querySelector('details.try').open = true; document.getElementById('try').value = 'e 5';"
+                 " document.getElementById('trybutton').click()")
+            b.wait("!document.getElementById('refusal').hidden")
+            v.check("/table (chestnuts, a try refused)")
+    b.js("document.getElementById('save').click()")
+    settle(b, "location.pathname.startsWith('/play/') && document.querySelector('main')")
+    return b.js("location.pathname")
+
+
+def the_nuts_sheet(v: Visits) -> str:
+    """The NUTS sheets scored as typed with a box breaking a rule; saved without a player's Bonus
+    cards, refused (the sheets again), then saved; then opened again to correct: the game's address."""
+    b, sheet = v.browser, "!!document.getElementById('sheet')"
+    broken = "[data-problem=\"p2.goals\"]"
+    type_into(b, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2), "p1.salt.1": True,
+                  "p1.salt.2": True, "p1.salt.3": True, "p1.goals.salty-mama": True, "p1.bonus.B07": True,
+                  "p2.name": "Ben", **ticks(2, almond=2), "p2.goals.squirrel-buddy": True,
+                  "p2.bonus.B01": True})
+    b.wait(f"!!document.querySelector('{broken}') &&"
+           f" document.querySelector('{broken}').textContent.includes('Squirrel')")
+    v.check("/sheet/nuts (filled in, a box breaking a rule)")
+    type_into(b, {"p2.goals.squirrel-buddy": False, "p2.bonus.B01": False})     # Ben's Bonus cards not said
+    b.js("document.getElementById('save').click()")
+    settle(b, f"!!document.getElementById('refused') && {sheet}")
+    v.check("/sheet/nuts/save (refused: the sheets again, with why)")
+    type_into(b, {"p2.bonus.B01": True})
+    b.wait("document.querySelectorAll('.broken').length === 0")
+    b.js("document.getElementById('save').click()")
+    settle(b, "location.pathname.startsWith('/play/') && document.querySelector('main')")
+    play = b.js("location.pathname")
+    v.visit(f"/sheet/nuts?play={play.split('/')[-1]}", sheet)
+    v.check("/sheet/nuts?play=N (a saved game to correct)")
+    return play
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_page_has_no_serious_or_critical_axe_violation(browser, server, axe_source, size):
-    w, h, mobile = SIZES[size]
-    found: list[str] = []
-
-    def check(path: str, ready: str = "!!document.querySelector('main')") -> None:
-        browser.visit(server + path, ready, w, h, mobile)
-        found.extend(violations(browser, axe_source, path))
-
-    check("/table", "!!document.querySelector('form.start')")
-    check("/table?game=nuts&player=Ann&player=Ben", "!!document.querySelector('.dicepad')")   # the opening asked
-    def table_at(path: str, record: dict) -> None:
-        """The table at `path` showing `record` (kept in the page's storage, as a reload finds it)."""
-        browser.visit(server + path, READY, w, h, mobile)
-        browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
-                   f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true; location.reload()")
-        settle(browser, f"!window.before && ({READY})")
-
-    table_at("/table?game=trim-the-tree&player=A&t=over", parse(FINISHED, "docs").data)   # a game over
-    assert not browser.js("document.getElementById('over').hidden")
-    found.extend(violations(browser, axe_source, "/table (trim-the-tree, over)"))
-    for game in GAMES:
-        table_at(*in_progress(game))
-        assert browser.js("document.querySelectorAll('button.move').length"), game      # moves are offered
-        found.extend(violations(browser, axe_source, f"/table ({game} in progress)"))
-        if game == "chestnuts":                                     # a try refused, with its rule shown
-            browser.js("document.querySelector('details.try').open = true; document.getElementById('try').value = 'e 5';"
-                       " document.getElementById('trybutton').click()")
-            browser.wait("!document.getElementById('refusal').hidden")
-            found.extend(violations(browser, axe_source, "/table (chestnuts, a try refused)"))
-    browser.js("document.getElementById('save').click()")                               # the last table, saved
-    settle(browser, "location.pathname.startsWith('/play/') && document.querySelector('main')")
-    play = browser.js("location.pathname")
-    for path in ("/", "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "/history", "/stats", play):
-        check(path)
+    v = Visits(browser, server, size, axe_source)
+    played = [the_tables(v)]
     for path in ("/sheet/nuts", "/sheet/in-the-nuts", "/end/chestnuts", "/end/forest-fire", "/end/trim-the-tree",
                  "/pad/moth-and-lamp"):
-        check(path, "!!document.getElementById('sheet')")
-        if path == "/sheet/nuts":                                    # scored as typed, a box that breaks a rule
-            type_into(browser, {"p1.name": "Ann", **ticks(1, almond=3, cashew=2, peanut=4, pistachio=2),
-                                "p1.salt.1": True, "p1.salt.2": True, "p1.salt.3": True, "p1.goals.salty-mama": True,
-                                "p1.bonus.B07": True, "p2.name": "Ben", **ticks(2, almond=2),
-                                "p2.goals.squirrel-buddy": True, "p2.bonus.B01": True})
-            browser.wait("document.querySelector('[data-problem=\"p2.goals\"]') &&"
-                         " document.querySelector('[data-problem=\"p2.goals\"]').textContent.includes('Squirrel Buddy')")
-            found.extend(violations(browser, axe_source, "/sheet/nuts (filled in, a box breaking a rule)"))
-    assert not found, f"{len(found)} serious or critical axe-core violations at {size} size:\n" + "\n".join(found)
+        v.visit(path, "!!document.getElementById('sheet')")
+        v.check(path)
+        if path == "/sheet/nuts":
+            played.append(the_nuts_sheet(v))
+    for path in ("/", "/rules", "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "/history", "/stats", *played):
+        v.visit(path)
+        v.check(path)
+    assert not v.found, f"{len(v.found)} serious or critical axe-core violations at {size} size:\n" + "\n".join(v.found)
