@@ -21,7 +21,7 @@ import pytest
 
 from pnpkit.kitfile.source import parse
 from pnpkit.serve import tapping
-from pnpkit.serve.app import Settings
+from pnpkit.serve.app import UPDATED, Settings
 from test_serve_browser import SIZES, serving, ticks, type_into
 from test_serve_table_browser import READY, settle
 
@@ -114,8 +114,10 @@ class Visits:
     size: str
     axe_source: str
     found: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)     # the paths visited, without their queries
 
     def visit(self, path: str, ready: str = "!!document.querySelector('main')") -> None:
+        self.seen.add(path.partition("?")[0])
         w, h, mobile = SIZES[self.size]
         self.browser.visit(self.server + path, ready, w, h, mobile)
 
@@ -197,7 +199,11 @@ def test_every_page_has_no_serious_or_critical_axe_violation(browser, server, ax
         v.check(path)
         if path == "/sheet/nuts":
             played.append(the_nuts_sheet(v))
-    for path in ("/", "/rules", "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "/history", "/stats", *played):
+    for path in ("/rules", "/rules?game=forest-fire&q=does+fire+jump+a+firebreak", "/history", "/stats", *played, "/"):
         v.visit(path)
         v.check(path)
+    linked = set(browser.js("[...document.querySelectorAll('a[href^=\"/\"]')].map(a => a.pathname)"))
+    assert {p for p in linked if not p.startswith(("/static/", "/play/"))} <= v.seen, "a page linked is not checked"
+    browser.js(f"document.open(); document.write({json.dumps(UPDATED)}); document.close()")
+    v.check("the page of a server whose pnpkit was updated")
     assert not v.found, f"{len(v.found)} serious or critical axe-core violations at {size} size:\n" + "\n".join(v.found)
