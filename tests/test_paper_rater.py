@@ -3,10 +3,17 @@ gutter, bleed, and the exports) found between 8 and 9, read from the manifests, 
 the exports' files."""
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
 from pnpkit.generator.build import printable_kits
+from pnpkit.generator.pieces import WORDS_IN
 from pnpkit.generator.sheets import HEADER_BOTTOM, MARGIN
+from test_print_check import _chars, _sides
 from test_print_legible import _printed_lines
 
 KITS = printable_kits()
@@ -30,3 +37,65 @@ def test_every_page_heading_prints_at_7_pt(kit_build, kit, paper):
                 headings += 1
                 assert pt >= 7.0 - 0.01, f"{kit} {paper} page {page}: heading {text!r} at {pt:.2f} pt"
     assert headings >= built.manifest["pages"]  # at least each page's number
+
+
+# --- 5. the print shop's safe zone: 1/8 in ------------------------------------------------------
+
+def _export(tmp_path, kit: str, target: str, *args: str) -> tuple[int, str, Path]:
+    result = CliRunner().invoke(cli, ["export", kit, "--to", target, "--out", str(tmp_path), "--json", *args])
+    return result.exit_code, result.output, tmp_path / kit / target
+
+
+def _band_ink(pdf: Path, bleed: float, safe: float) -> list[tuple[int, float]]:
+    """(page, mm) of every page whose band between the cut and the safe line holds anything but
+    the face's background (what shows at the cut): a frame or a word a crooked cut may take."""
+    px = 12  # per mm
+    found = []
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for n in range(len(doc)):
+            img = doc[n].render(scale=px * 25.4 / 72).to_pil().convert("RGB")
+            w, h = img.size
+            cut, inner = round(bleed * px) + 2, round((bleed + safe) * px) - 2  # a pixel of antialiasing each side
+            ground = img.getpixel((cut, h // 2))
+            for x in range(cut, inner):  # the left band and, mirrored, the right, top and bottom
+                for y in range(cut, h - cut, 3):
+                    for p in ((x, y), (w - 1 - x, y)):
+                        if max(abs(a - b) for a, b in zip(img.getpixel(p), ground)) > 40:
+                            found.append((n + 1, round(x / px - bleed, 2)))
+                            break
+                    else:
+                        continue
+                    break
+                else:
+                    continue
+                break
+    finally:
+        doc.close()
+    return found
+
+
+@pytest.mark.parametrize("kit,component,shop", [("in-the-nuts", "jokers", ""), ("in-the-nuts", "storage-circle", "drivethrucards"),
+                                                ("nuts", "bonus", "drivethrucards"), ("forest-fire", "role-cards", "")])
+def test_frames_keep_out_of_the_print_shops_safe_zone(tmp_path, kit, component, shop):
+    """A print shop asks for nothing but background in the 1/8 in inside the cut: every card's frame
+    line lies wholly further in (it sat 3.00 mm in, its stroke reaching 2.83)."""
+    code, out, folder = _export(tmp_path, kit, "print-shop", "--only", component, *(("--shop", shop) if shop else ()))
+    assert code == 0, out
+    assert _band_ink(folder / f"{component}.pdf", 3.175 if shop else 3.0, 3.175) == []
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_words_on_a_card_keep_clear_of_its_frame(kit_build, kit):
+    """Every character on a card lies 4.5 mm inside its cut, a millimetre clear of the frame line
+    (In the Nuts!' joker titles were fitted to within 0.5 mm of it, 3.5 mm from the cut)."""
+    built = kit_build(kit, "a4")
+    chars = _chars(built.pdf)
+    for e, side, page, x, y, _ in _sides(built.manifest):
+        if e["kind"] != "card":
+            continue
+        for x0, y0, x1, y1 in chars[page]:
+            if x1 <= x or x0 >= x + e["w_mm"] or y1 <= y or y0 >= y + e["h_mm"]:
+                continue
+            inside = min(x0 - x, y0 - y, x + e["w_mm"] - x1, y + e["h_mm"] - y1)
+            assert inside >= WORDS_IN - 0.1, f"{kit}: {e['name']} ({side}, page {page}): a word {inside:.2f} mm from the cut"

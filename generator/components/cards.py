@@ -18,7 +18,7 @@ from pnpkit.generator.components.common import (
     unknown_art,
 )
 from pnpkit.generator.components.faces import full_art
-from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.pieces import WORDS_IN, Piece, frame as frame_line, safe_zone
 from pnpkit.generator.shapes import Rect, Shape, Style, Text, ground
 from pnpkit.generator.textblock import TextFitError, layout
 from pnpkit.kitfile.components import Cards, CardFace, Face, is_color
@@ -26,16 +26,15 @@ from pnpkit.kitfile.errors import Problem, SourceError, field_name
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
-    """A card face: its background to the cut (the pipeline runs it on as bleed), the frame on the
-    safe line (SAFE, 3 mm inside the cut) and everything else inside the frame."""
+    """A card face: its background to the cut (the pipeline runs it on as bleed), the frame inside
+    the safe line (1/8 in inside the cut) and everything else inside the frame."""
     w, h = c.size
     safe = safe_zone("card")
-    m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
+    m = WORDS_IN  # words and art keep this far inside the cut (a millimetre of air inside the frame)
     full = face.art_box == "full" and bool(face.art) and not face.blank
     frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff"))]
     if not full:  # a picture over the whole face has no frame line drawn over it
-        frame.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe,
-                          Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
+        frame.append(frame_line(w, h, safe, Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
     if face.blank:
         return tuple(frame)
     backdrop: list[Shape] = []  # a drawing that has the whole face, under the words
@@ -48,7 +47,7 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     if face.title:
         title = render_string(kit, face.title, where + ("title",), row=row).strip()
         try:
-            pt = fit_text(title, "heading", 12.0, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+            pt = fit_text(title, "heading", 12.0, w - 2 * m)  # as clear of the frame as the words
         except TextFitError as e:
             raise error(kit, where + ("title",), str(e)) from None
         out.append(Text(w / 2, y + pt * 0.3528, title, size=pt, font="heading", color=INK, anchor="middle"))
