@@ -99,3 +99,39 @@ def test_words_on_a_card_keep_clear_of_its_frame(kit_build, kit):
                 continue
             inside = min(x0 - x, y0 - y, x + e["w_mm"] - x1, y + e["h_mm"] - y1)
             assert inside >= WORDS_IN - 0.1, f"{kit}: {e['name']} ({side}, page {page}): a word {inside:.2f} mm from the cut"
+
+
+# --- 6. words on a board keep 3 mm from its cut -----------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kit", KITS)
+def test_words_on_a_board_keep_3_mm_from_its_cut(kit_build, kit, paper):
+    """Every character on a board (a part of one, a mat, a ruler) lies at least 3 mm inside each
+    edge a person cuts (a seam is not one: the next part goes on there): NUTS' column numbers sat
+    1.97 mm over the floor's bottom cut and its extension's row names 1.4 mm from its edge, Fair
+    Verona's "10..." 2.4 mm from the ruler's end, a split board's "part 1/2" 2.7 mm."""
+    built = kit_build(kit, paper)
+    chars = _chars(built.pdf)
+    for e in built.manifest["pieces"]:
+        if e["kind"] != "board":
+            continue
+        x, y, w, h = e["x_mm"], e["y_mm"], e["w_mm"], e["h_mm"]
+        seams = set(e.get("seams", ()))
+        for x0, y0, x1, y1 in chars[e["page"]]:
+            if x1 <= x or x0 >= x + w or y1 <= y or y0 >= y + h:
+                continue
+            gaps = {"left": x0 - x, "top": y0 - y, "right": x + w - x1, "bottom": y + h - y1}
+            near = min(v for side, v in gaps.items() if side not in seams)
+            assert near >= 3.0 - 0.05, f"{kit} {paper}: {e['name']}: a word {near:.2f} mm from its cut ({gaps})"
+
+
+# --- 6. NUTS ------------------------------------------------------------------------------------
+
+def test_nuts_prints_the_roaster_its_quick_reference_places(kit_build):
+    """The rulebook lists a Roaster, so the kit prints its counter; the quick reference says where it
+    goes instead of calling it "not used" (p7 said so of the counter p30 printed)."""
+    built = kit_build("nuts", "a4")
+    assert [e for e in built.manifest["pieces"] if e["component"] == "roaster"]
+    text = " ".join(" ".join(p.extract_text().split()) for p in built.reader.pages)
+    assert "not used" not in text
+    assert "The Roaster counter has no rule: set it by the floor" in text
