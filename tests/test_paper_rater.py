@@ -13,6 +13,7 @@ from pnpkit.cli import cli
 from pnpkit.generator.build import printable_kits
 from pnpkit.generator.pieces import WORDS_IN
 from pnpkit.generator.sheets import HEADER_BOTTOM, MARGIN
+from test_paper_runs import _doc
 from test_print_check import _chars, _sides
 from test_print_legible import _printed_lines
 
@@ -135,3 +136,77 @@ def test_nuts_prints_the_roaster_its_quick_reference_places(kit_build):
     text = " ".join(" ".join(p.extract_text().split()) for p in built.reader.pages)
     assert "not used" not in text
     assert "The Roaster counter has no rule: set it by the floor" in text
+
+
+# --- 2. no sparse page of pieces ----------------------------------------------------------------
+
+OPTIONS = {"plain": {}, "ink-saver": {"ink_saver": True}, "gutter": {"backs": "gutter"}, "bleed": {"bleed": 3.0}}
+
+
+def _shares(manifest: dict) -> dict[int, float]:
+    """page -> the share of the page inside its margins that its pieces cover (a back page: the backs
+    on it; a folded pair counts both halves)."""
+    w, h = manifest["page_size_mm"]
+    area = (w - 2 * MARGIN) * (h - 2 * MARGIN)
+    got: dict[int, float] = {}
+    for e in manifest["pieces"]:
+        for page in [e["page"]] + ([e["back"]["page"]] if e["back"] else []):
+            got[page] = got.get(page, 0.0) + e["w_mm"] * e["h_mm"] / area
+    return got
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+@pytest.mark.parametrize("kit", KITS)
+def test_no_page_of_pieces_is_under_30_percent(kit, option):
+    """Every page that carries pieces (fronts or backs) is at least 30% covered by them, on A4 and
+    Letter with every option: Chestnuts' counters had 19% of p9 and their backs 17% of p10, In the
+    Nuts!' jokers' backs 20% of A4 p24, NUTS' four tile backs 12% of Letter p28."""
+    for paper in PAPERS:
+        doc = _doc(kit, paper, option)
+        for page, share in _shares(doc.manifest).items():
+            assert share >= 0.30, f"{kit} {paper} {option}: page {page} {share:.0%} covered"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kit,component", [("in-the-nuts", "nuts"), ("nuts", "orders")])
+def test_mini_cards_go_18_a_page_turned(kit, component, paper):
+    """41 x 63 mm cards fit 18 to a page turned (3 across, 6 down) against 16 upright: a page
+    full of them holds 18, laid 63 wide."""
+    doc = _doc(kit, paper, "plain")
+    per_page: dict[int, list] = {}
+    for e in doc.manifest["pieces"]:
+        if e["component"] == component:
+            per_page.setdefault(e["page"], []).append(e)
+    assert max(len(v) for v in per_page.values()) == 18
+    assert all((e["w_mm"], e["h_mm"]) == (63.0, 41.0) for v in per_page.values() for e in v)
+
+
+@pytest.mark.parametrize("duplex", ("long", "short"))
+def test_a_turned_card_shows_its_back_upright_when_turned_over(duplex):
+    """A card laid turned on the page, turned over about its own long side as cards are, shows its
+    back the right way up: its back's top edge is its front's. (A long-edge flip turns a card laid
+    across the page end over end: its back turns half a turn more than its front; a short-edge flip
+    does that to an upright card.)"""
+    from pnpkit.generator.impose import impose
+    from pnpkit.generator.pieces import Piece
+    from pnpkit.generator.shapes import Rect, Style
+    from pnpkit.generator.sheets import Paper
+    art = (Rect(0, 0, 41, 63, Style(fill="#ffffff")),)
+    cards = [Piece("deck", "card", f"Card {i}", 41.0, 63.0, art, art) for i in range(30)]
+    paper = Paper.of("a4")
+    imposed = impose(cards, paper, duplex)
+    fronts = {pl.slot: pl for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed}
+    turned = 0
+    for pg in imposed.pages:
+        for back in (pl for pl in pg.placed if pl.side == "back"):
+            front = fronts[back.slot]
+            turned += front.rotate == 90
+            fx, fy, fw, fh = front.box_on_page(0, 0, 41, 3)  # the top 3 mm of the card's own drawing
+            bx, by, bw, bh = back.box_on_page(0, 0, 41, 3)
+            if duplex == "long":  # where the back's top lies, seen from the front side of the sheet
+                bx = paper.w - bx - bw
+            else:
+                by = paper.h - by - bh
+            assert (round(bx, 3), round(by, 3), round(bw, 3), round(bh, 3)) == (round(fx, 3), round(fy, 3), round(fw, 3),
+                                                                               round(fh, 3)), (front, back)
+    assert turned == 30
