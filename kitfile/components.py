@@ -160,6 +160,9 @@ class Counters(_Faced):
     kind: Literal["counters"]
     shape: Literal["round", "square"] = "round"
     size: PieceLength = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
+    cut_square: str | None = Field(None, max_length=120, description="Round counters the rules never tell apart by "
+                                   "their outline: why cutting them square is fine (\"they are drawn from a bag\"), "
+                                   "said on the cover.")
 
 
 class Tiles(_Faced):
@@ -230,6 +233,10 @@ class ScoreSheet(_Component):
     boxes_height: Length = 0.0
     fillable: bool = Field(True, description="Give the sheet form fields in KIT-PAPER-fillable.pdf; false: a pad "
                                              "written in pencil only (a game log), left out of that file.")
+    games: Annotated[int, Field(ge=1, le=1000)] | None = Field(None, description="How many games one sheet holds (a "
+                                                               "row a game: 20): the cover says what the pad holds.")
+    per_player: bool = Field(False, description="Each player scores a game on a sheet of their own: the cover says "
+                                                "how many games the pad holds for each number of players.")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from pnpkit.cli import cli
 from pnpkit.generator.build import printable_kits
+from pnpkit.generator.options import PrintOptions
+from pnpkit.kitfile import load_kit
 from pnpkit.generator.pieces import WORDS_IN
 from pnpkit.generator.sheets import HEADER_BOTTOM, MARGIN
 from test_paper_runs import _doc
@@ -141,6 +143,7 @@ def test_nuts_prints_the_roaster_its_quick_reference_places(kit_build):
 # --- 2. no sparse page of pieces ----------------------------------------------------------------
 
 OPTIONS = {"plain": {}, "ink-saver": {"ink_saver": True}, "gutter": {"backs": "gutter"}, "bleed": {"bleed": 3.0}}
+# (test_paper_runs._doc builds these, and "short": a short-edge flip)
 
 
 def _shares(manifest: dict) -> dict[int, float]:
@@ -210,3 +213,93 @@ def test_a_turned_card_shows_its_back_upright_when_turned_over(duplex):
             assert (round(bx, 3), round(by, 3), round(bw, 3), round(bh, 3)) == (round(fx, 3), round(fy, 3), round(fw, 3),
                                                                                round(fh, 3)), (front, back)
     assert turned == 30
+
+
+# --- 1. one sheet without pieces ----------------------------------------------------------------
+
+@pytest.mark.parametrize("option", list(OPTIONS) + ["short"])
+@pytest.mark.parametrize("kit", KITS)
+def test_at_most_one_sheet_carries_no_piece(kit, option):
+    """The cover and, printed double-sided or with a board in parts, its back: nothing else without
+    pieces (pages 1-4 were cover, notes and calibration; Fair Verona's p2 was 11% used). A double-
+    sided kit calibrates on that sheet: the cover's lines, its back's numbered ones."""
+    for paper in PAPERS:
+        doc = _doc(kit, paper, option)
+        bare = [p for p in doc.pages if p.kind not in ("pieces", "backs")]
+        assert len(bare) <= 2 and [p.number for p in bare] == list(range(1, len(bare) + 1)), (kit, paper, option)
+        two = option != "gutter" and any(p.is_back for p in doc.pages)  # gutter folds: nothing to align
+        if two:
+            assert [p.kind for p in bare] == ["cover", "assembly"] and bare[1].back_of is bare[0]
+            assert bare[1].marks, "the back alignment's numbered lines, moved with --back-offset"
+        else:
+            assert not any(p.is_back for p in bare)
+
+
+@pytest.mark.parametrize("duplex", ("long", "short"))
+@pytest.mark.parametrize("shift", (-3.0, -1.0, 0.5, 2.5))
+def test_the_covers_back_reads_the_offset_on_both_scales(duplex, shift):
+    """A printer moving backs by `shift` brings one numbered line of page 2 onto a line of the
+    cover, on the X scale and on the Y scale, and its number is what --back-offset needs."""
+    from pnpkit.generator import calibration
+    from pnpkit.generator.shapes import Line, Text
+    from pnpkit.generator.sheets import Paper
+    paper = Paper.of("letter")
+    front = [s for s in calibration.front(paper) if isinstance(s, Line)]
+    back = calibration.back(paper, duplex)
+    seen = [calibration.mirror(paper, duplex, l.x1, l.y1) for l in front]  # a cover line's end, seen from page 2
+    for vertical in (True, False):  # X: lines down (vertical), Y: lines across
+        mine = [l for l in back if isinstance(l, Line) and (l.x1 == l.x2) == vertical]
+        ends = {round(x if vertical else y, 6) for (x, y), l in zip(seen, front) if (l.x1 == l.x2) == vertical}
+        hits = [l for l in mine if round((l.x1 if vertical else l.y1) + shift, 6) in ends]
+        assert len(hits) == 1, (vertical, hits)
+        at = hits[0].x1 if vertical else hits[0].y1
+        label = min((t for t in back if isinstance(t, Text) and t.text not in ("X (mm)", "Y (mm)")),
+                    key=lambda t: abs((t.x if vertical else t.y - 0.9) - at) + (0 if vertical == (t.anchor == "middle") else 99))
+        assert float(label.text) == pytest.approx(-shift)
+
+
+# --- 3. a cover that looks like a box -----------------------------------------------------------
+
+def _groups(shapes):
+    from pnpkit.generator.shapes import Group
+    for s in shapes:
+        if isinstance(s, Group):
+            yield s
+            yield from _groups(s.items)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_the_cover_shows_the_kit_drawn_from_its_own_pieces(kit):
+    """The title over a picture of the kit: its largest board (or sheet) and its counters or cards,
+    each the very drawing the kit prints, then what is inside and what you also need."""
+    from pnpkit.generator.shapes import Text
+    from test_paper_runs import _drawn
+    pieces, _, _ = _drawn(kit)
+    doc = _doc(kit, "a4", "plain")
+    cover = doc.pages[0].furniture
+    drawn = {id(s) for g in _groups(cover) for s in g.items}
+    fronts = [p for p in pieces if any(id(s) in drawn for s in p.front)]
+    kinds = {p.kind for p in fronts}
+    assert "board" in kinds and kinds & {"counter", "card", "reference"}, kinds
+    lines = [(t.y, t.text) for t in cover if isinstance(t, Text)]
+    title = next(y for y, text in lines if text == load_kit(kit).game.title)
+    inside = next(y for y, text in lines if text == "What is inside: cut these out")
+    needs = next(y for y, text in lines if text == "You also need")
+    art = next(g for g in cover if hasattr(g, "items") and any(id(s) in drawn for s in g.items))
+    assert title < art.dy < inside < needs
+
+
+@pytest.mark.parametrize("kit,words", [
+    ("nuts", "Score sheet: 12 sheets, one for each player: 2 games of 6 players, 2 of 5, 3 of 4, 4 of 3, 6 of 2"),
+    ("chestnuts", "Score pad: 2 sheets of 20 games: 40 games"),
+    ("trim-the-tree", "80 round pieces, but square cuts are fine (they are all drawn from the bag"),
+    ("trim-the-tree", "Star marker: 5 round pieces, but square cuts are fine"),
+    ("in-the-nuts", "Squirrel: 60 round pieces, but square cuts are fine"),
+    ("forest-fire", "Role card and Round card (80 x 120 mm) take Dixit sleeves"),
+    ("nuts", "Order card (41 x 63 mm) take Mini American sleeves"),
+])
+def test_the_cover_says_what_is_inside(kit_build, kit, words):
+    """What the contents cannot say: NUTS prints a pad and says how many games it holds; round
+    counters the rules never tell apart by their outline may be cut square; the sleeves that fit."""
+    cover = " ".join(kit_build(kit, "a4").reader.pages[0].extract_text().split())
+    assert words in cover, cover

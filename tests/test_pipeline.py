@@ -356,8 +356,8 @@ def test_ink_saver_build_uses_less_ink(tmp_path):
 def test_calibration_vernier_reads_the_offset_to_pass(duplex, shift):
     """A printer moving backs by `shift` (x and y) makes the line labelled -shift meet a front line."""
     paper = Paper.of("a4")
-    front_lines = calibration.front(paper, duplex, 20)
-    back = calibration.back(paper, duplex, 20)
+    front_lines = calibration.front(paper)
+    back = calibration.back(paper, duplex)
     (_, fxy), _ = calibration.centres(paper)
     fronts_x = [paper.w - l.x1 if duplex == "long" else l.x1 for l in front_lines
                 if isinstance(l, Line) and l.x1 == l.x2 and abs(l.y1 + l.y2 - 2 * fxy) < 1e-6]

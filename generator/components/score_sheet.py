@@ -34,7 +34,8 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     W, H = s.size
     return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
                   w=W, h=H, front=tuple(drawn[n - 1 if each else 0][0]),
-                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else []})
+                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], "games": s.games,
+                        "per_player": s.per_player})
             for n in range(1, s.count + 1)]
 
 
