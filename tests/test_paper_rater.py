@@ -303,3 +303,86 @@ def test_the_cover_says_what_is_inside(kit_build, kit, words):
     counters the rules never tell apart by their outline may be cut square; the sleeves that fit."""
     cover = " ".join(kit_build(kit, "a4").reader.pages[0].extract_text().split())
     assert words in cover, cover
+
+
+# --- 4. every piece in every export -------------------------------------------------------------
+
+def _tts_pieces(files: dict[str, bytes]) -> dict[str, int]:
+    """component -> the pieces its TTS saved object holds (a deck's cards, or one object each)."""
+    import json
+    got = {}
+    for name, data in files.items():
+        if name.endswith(".json"):
+            states = json.loads(data)["ObjectStates"]
+            got[name[4:-5]] = len(states[0]["DeckIDs"]) if states[0]["Name"] == "DeckCustom" else len(states)
+    return got
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_piece_goes_into_every_export(kit):
+    """TTS and PNG exports hold every piece the kit prints, counters too (Chestnuts' TTS had no
+    chestnuts, tongs or flames, with no warning; Trim the Tree's PNGs no ornaments or stars)."""
+    from pnpkit.generator.export import png, tts
+    from test_paper_runs import _drawn
+    pieces, info, _ = _drawn(kit)
+    made: dict[str, int] = {}
+    for p in pieces:
+        made[p.component] = made.get(p.component, 0) + 1
+    assert _tts_pieces(tts.export(pieces, 20, "", info.title)) == made
+    rows = png.export(pieces, 20, 0.0)["png/index.csv"].decode().splitlines()[1:]
+    shown: dict[str, int] = {}
+    for row in rows:
+        _, component, side, count, *_ = row.split(",")
+        if side == "front":
+            shown[component] = shown.get(component, 0) + int(count)
+    assert shown == made
+
+
+@pytest.mark.parametrize("kit,component,name,tile", [
+    ("chestnuts", "chestnuts", "Custom_Tile", 2), ("chestnuts", "flames", "Custom_Token", None),
+    ("in-the-nuts", "squirrels", "Custom_Token", None), ("in-the-nuts", "raccoon", "Custom_Tile", 2),
+    ("nuts", "almonds", "Custom_Token", None), ("nuts", "actions", "Custom_Token", None),
+])
+def test_counters_go_to_tts_as_tokens_and_tiles(kit, component, name, tile):
+    """A one-sided counter is a Custom_Token cut from its picture (a round one's corners clear), a
+    two-sided one a Custom_Tile of TTS's round shape with its back."""
+    import io
+    import json
+    from PIL import Image
+    from pnpkit.generator.export import tts
+    from test_paper_runs import _drawn
+    pieces, info, _ = _drawn(kit)
+    files = tts.export([p for p in pieces if p.component == component], 60, "", info.title)
+    objects = json.loads(files[f"tts/{component}.json"])["ObjectStates"]
+    assert {o["Name"] for o in objects} == {name}
+    image = Image.open(io.BytesIO(files["tts/" + objects[0]["CustomImage"]["ImageURL"]]))
+    if tile is None:
+        assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0 and image.getpixel((image.width // 2, image.height // 2))[3] == 255
+    else:
+        assert objects[0]["CustomImage"]["CustomTile"]["Type"] == tile and objects[0]["CustomImage"]["ImageSecondaryURL"]
+
+
+def test_the_print_shop_takes_bridge_and_mini_cards_and_says_what_it_leaves_out(tmp_path):
+    """DriveThruCards prints poker, bridge and mini cards: NUTS' Bonus and Goal cards (57 x 89 mm)
+    go on its bridge template; the rest (its 41 x 63 mm Order cards, boards, counters...) is left
+    out, and the export says so and exits 1 (it wrote a README alone, exit 0, with 15 warnings)."""
+    code, out, folder = _export(tmp_path, "nuts", "print-shop", "--shop", "drivethrucards")
+    assert code == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["README.txt", "bonus-proof.pdf", "bonus.pdf", "goals-proof.pdf",
+                                                        "goals.pdf"]
+    readme = (folder / "README.txt").read_text()
+    assert "bonus.pdf: 24 x card, 48 pages (front then back, one a page): DriveThruCards's bridge card template" in readme
+    assert "orders (card 41 x 63 mm)" in readme and "orders (card 41 x 63 mm)" in out
+    assert "--only bonus,goals exports just what DriveThruCards takes" in out
+    code, out, _ = _export(tmp_path / "only", "nuts", "print-shop", "--shop", "drivethrucards", "--only", "bonus,goals")
+    assert code == 0, out
+
+
+def test_no_export_file_says_back_twice(tmp_path):
+    """In the Nuts!' storage cards, each with a back of its own, were `01-...-back-back.png`."""
+    from pnpkit.generator.export import png
+    from test_paper_runs import _drawn
+    pieces, _, _ = _drawn("in-the-nuts")
+    names = list(png.export([p for p in pieces if p.component == "storage-circle"], 20, 0.0))
+    assert "png/storage-circle/01-storage-cards-circle-motif-back.png" in names
+    assert not [n for n in names if "back-back" in n]
