@@ -7,7 +7,9 @@ its own instead: this file, `KIT-PAPER-fillable.pdf`, has each score-sheet compo
 on a page of the same paper, at 100% (so it can also be printed after filling it in), with the
 fields the score-sheet renderer lists in `piece.meta["fields"]` (one per cell, name and box).
 
-A game whose sheet is a record (NUTS' score sheet, In the Nuts!' score pad: scorer/forms/) gets
+A pad that is not a record adds up where its game says how (Chestnuts' Totals: a Chair's chestnuts
+less the burnt, scorer/forms/end_chestnuts.py). A game whose sheet is a record (NUTS' score
+sheet, In the Nuts!' score pad: scorer/forms/) gets
 its boxes named for what they hold (`p1.almond.3`, `p2.card3b.nut`) and, for NUTS, a page per
 player: `pnpkit score` reads the filled file back (scorer/forms/pdf.py). Its points boxes add
 themselves up as the sheet is filled in: each is read-only and carries its calculation as the
@@ -51,8 +53,9 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
     out: list[Sheet] = []
     for p, pages in planned:
         placed = _placed(p, paper)
+        pad = forms.pad_calcs(game, p.component, [b[0] for b in p.meta["fields"]])  # a pad's totals (Chestnuts')
         for seat, boxes in enumerate(pages, 1):
-            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh), *_script(scripts, name))
+            fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh), *_script(scripts, name, pad))
                            for name, fx, fy, fw, fh in boxes)
             who = f", player {seat}" if len(pages) > 1 else ""
             left = f"{title}: {titles.get(p.component, p.component)}{who}: fill in on screen, then save or print at 100%"
@@ -75,9 +78,12 @@ def _scripts(game: str) -> dict[str, object]:
         return {}
 
 
-def _script(scripts: dict, name: str) -> tuple[str, ...]:
-    """`(script,)` for a calculated box `pN.points.total`, `()` for a box the person fills."""
+def _script(scripts: dict, name: str, pad: dict = {}) -> tuple[str, ...]:  # noqa: B006 (read only)
+    """`(script,)` for a calculated box `pN.points.total` (or a pad's, by its printed name), `()`
+    for a box the person fills."""
     from pnpkit.scorer.forms.calc import javascript
+    if name in pad:
+        return (javascript(pad[name], ""),)
     seat, _, rest = name.partition(".")
     calc = scripts.get(rest)
     return (javascript(calc, seat + "."),) if calc is not None else ()

@@ -386,3 +386,31 @@ def test_no_export_file_says_back_twice(tmp_path):
     names = list(png.export([p for p in pieces if p.component == "storage-circle"], 20, 0.0))
     assert "png/storage-circle/01-storage-cards-circle-motif-back.png" in names
     assert not [n for n in names if "back-back" in n]
+
+
+# --- 6. Chestnuts' fillable pad adds itself up --------------------------------------------------
+
+def test_chestnuts_fillable_pad_totals_each_game(kit_build, browser):
+    """The fillable score pad's Total boxes are calculated (ruling C12: a player's chestnuts on
+    Chairs less theirs burnt), read-only, one per player a game: 40 (it had none, while In the
+    Nuts! had 40 and NUTS 60); the viewer's JavaScript gives what the Python gives."""
+    import json as _json
+    from pypdf import PdfReader
+    from pnpkit.scorer.forms import Calc
+    from pnpkit.scorer.forms.calc import evaluate, javascript
+    reader = PdfReader(kit_build("chestnuts", "a4").fillable)
+    order = [ref.get_object() for ref in reader.trailer["/Root"]["/AcroForm"]["/CO"]]
+    assert sorted(str(f["/T"]) for f in order) == sorted(f"p{p}-Total-{r}" for p in (1, 2) for r in range(1, 21))
+    sheet = {"p1-Chair_(+)-7": "9", "p1-Burnt_(-)-7": "xx", "p2-Chair_(+)-7": "4", "p2-Burnt_(-)-7": "5"}
+    for f in order:
+        assert f["/Ff"] & 1  # read-only
+    for seat, want in (("p1", "7"), ("p2", "-1")):
+        calc = Calc("less", (f"{seat}-Chair_(+)-7", f"{seat}-Burnt_(-)-7"))
+        script = next(f["/AA"]["/C"]["/JS"] for f in order if f["/T"] == f"{seat}-Total-7")
+        assert script == javascript(calc, "") and evaluate(calc, lambda n: sheet.get(n, "")) == want
+        browser.visit("about:blank")
+        got = browser.js(f"""(() => {{ const values = {_json.dumps(sheet)};
+            const doc = {{ getField: n => ({{ valueAsString: values[n] === undefined ? "" : values[n] }}) }};
+            const event = {{ value: null }}; new Function("event", {_json.dumps(script)}).call(doc, event);
+            return event.value; }})()""")
+        assert got == want

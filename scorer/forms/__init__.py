@@ -42,6 +42,7 @@ class Calc:
     """How a sheet adds a box up, for the person filling it in (the scorer never reads it):
 
     sum      the numbers in `args`
+    less     the number in args[0] less the others' (Chestnuts: a Chair's chestnuts less the burnt)
     times    the count in args[0] (a number, or a mark each) times values[0]
     all      a tick when every cell of `args` is ticked (a complete row)
     rows     values[1] for each row of values[0] cells (args, row by row) that is all ticked
@@ -129,6 +130,15 @@ def pages(game: str, component: str, printed: list[tuple], players: int) -> list
     if not f.PER_PLAYER:
         return [named]
     return [[(f"p{seat}.{n}", *box) for n, *box in named] for seat in range(1, players + 1)]
+
+
+def pad_calcs(game: str, component: str, printed: list[str]) -> dict[str, Calc]:
+    """The calculated boxes of a score pad that is not a record form (Chestnuts' pad: a row a
+    game, each player's total), by their printed names; {} for any other sheet."""
+    from pnpkit.scorer.forms import ends
+    f = ends.end_form(game)
+    pad = getattr(f, "pad_calcs", None)
+    return pad(printed) if pad is not None and getattr(f, "PAD", None) == component else {}
 
 
 def calcs(game: str, kit) -> dict[str, Calc]:

@@ -37,6 +37,8 @@ def evaluate(calc: Calc, get: Get) -> str:
         return str(sum(number(get(x)) for x in a))
     if calc.op == "times":
         return str(number(get(a[0])) * v[0])
+    if calc.op == "less":
+        return str(number(get(a[0])) - sum(number(get(x)) for x in a[1:]))
     if calc.op == "all":
         return "x" if all(ticked(get(x)) for x in a) else ""
     if calc.op == "rows":
@@ -67,6 +69,7 @@ _HELPERS = ("function G(n){var f=D.getField(n);return f?String(f.valueAsString||
 _OPS = {
     "sum": "var t=0;for(var i=0;i<A.length;i++)t+=N(G(A[i]));event.value=String(t);",
     "times": "event.value=String(N(G(A[0]))*V[0]);",
+    "less": "var t=N(G(A[0]));for(var i=1;i<A.length;i++)t-=N(G(A[i]));event.value=String(t);",
     "all": "var ok=true;for(var i=0;i<A.length;i++)ok=ok&&T(G(A[i]));event.value=ok?'x':'';",
     "rows": ("var t=0;for(var i=0;i<A.length;i+=V[0]){var ok=true;for(var j=i;j<i+V[0];j++)ok=ok&&T(G(A[j]));"
              "if(ok)t+=V[1];}event.value=String(t);"),
