@@ -414,3 +414,13 @@ def test_chestnuts_fillable_pad_totals_each_game(kit_build, browser):
             const event = {{ value: null }}; new Function("event", {_json.dumps(script)}).call(doc, event);
             return event.value; }})()""")
         assert got == want
+
+
+def test_the_readmes_table_of_pages_is_the_builds(kit_build):
+    """README's table says how many pages each kit prints on A4 and Letter: what a build makes."""
+    import re
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    table = dict(re.findall(r"^\| `([a-z-]+)` \|.*\| (\d+ / \d+) \|$", readme, re.M))
+    assert set(table) == set(KITS)
+    for kit, said in table.items():
+        assert said == " / ".join(str(kit_build(kit, p).manifest["pages"]) for p in PAPERS), kit
