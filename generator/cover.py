@@ -19,7 +19,7 @@ RULE = Style(fill=None, stroke="#000000", width=0.3)
 BOX = Style(fill=None, stroke="#000000", width=0.25)
 
 
-# How to cut a grid whose pieces share their cuts: said on the cover, its back and the calibration sheet.
+# How to cut a grid whose pieces share their cuts: said on the cover or its back.
 GRID_CUTTING = ("Pieces of one size sit edge to edge in a grid and share their cuts: one cut separates "
                 "two rows, and the short ticks outside the grid mark every cut line. Make the long cuts "
                 "first, straight across the whole sheet from tick to matching tick, so each strip keeps "

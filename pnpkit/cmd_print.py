@@ -90,7 +90,7 @@ def print_options(command):
         click.option("--duplex", type=DUPLEX, default="long", show_default=True,
                      help="How the printer flips a sheet for its back: long or short edge."),
         click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
-                     help="Move every back page by X,Y mm to correct a printer (read it from the calibration page)."),
+                     help="Move every back page by X,Y mm to correct a printer (read it on page 2, the cover's back, against the light)."),
         click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas."),
         click.option("--backs", type=BACKS, default="duplex", show_default=True,
                      help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided "
