@@ -320,8 +320,9 @@ def _tts_pieces(files: dict[str, bytes]) -> dict[str, int]:
 
 @pytest.mark.parametrize("kit", KITS)
 def test_every_piece_goes_into_every_export(kit):
-    """TTS and PNG exports hold every piece the kit prints, counters too (Chestnuts' TTS had no
-    chestnuts, tongs or flames, with no warning; Trim the Tree's PNGs no ornaments or stars)."""
+    """TTS, PNG and print-shop exports hold every piece the kit prints, counters too (Chestnuts'
+    TTS had no chestnuts, tongs or flames, with no warning; Trim the Tree's PNGs no ornaments or
+    stars): a print shop's one-up PDF has a page for each side of each."""
     from pnpkit.generator.export import png, tts
     from test_paper_runs import _drawn
     pieces, info, _ = _drawn(kit)
@@ -336,6 +337,13 @@ def test_every_piece_goes_into_every_export(kit):
         if side == "front":
             shown[component] = shown.get(component, 0) + int(count)
     assert shown == made
+    from pnpkit.generator.export import printshop
+    from pypdf import PdfReader
+    import io
+    files, _, left_out = printshop.export(pieces, 0.0, info.title)
+    assert not left_out
+    pages = {c: len(PdfReader(io.BytesIO(files[f"print-shop/{c}.pdf"])).pages) for c in made}
+    assert pages == {c: n + sum(1 for p in pieces if p.component == c and p.back is not None) for c, n in made.items()}
 
 
 @pytest.mark.parametrize("kit,component,name,tile", [
