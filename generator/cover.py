@@ -156,7 +156,7 @@ def needs_box(needs: tuple[str, ...], x0: float, y: float, width: float) -> tupl
 
 COVER_FOOT = 5.0  # mm above the bottom margin kept for the credit line under the cover's text
 PITCHES = (1.3, 1.15, 1.05)  # the contents' line spacing, tried in turn until the cover fits its page
-ART_MOST, ART_LEAST = 118.0, 48.0  # mm: the picture's height, as the page leaves room for it
+ART_MOST, ART_LEAST = 140.0, 48.0  # mm: the picture's height, as the page leaves room for it
 # Sleeve sizes people can buy (the card they fit, mm) and what they are sold as.
 SLEEVES = {(41.0, 63.0): "Mini American", (44.0, 68.0): "Mini European", (57.0, 89.0): "USA standard (bridge)",
            (59.0, 92.0): "European standard", (63.5, 88.9): "standard card game (poker)", (63.0, 88.0): "standard card game (poker)",
