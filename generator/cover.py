@@ -324,8 +324,9 @@ def _lower(info: KitInfo, paper: Paper, contents: list[Entry], how: Printing, pi
     out: list[Shape] = []
     g = Flow(x0, top, width)
     g.heading("What is inside: cut these out", 11)
-    table, g.y = _contents([Entry("Cover; on its back: printing, cutting" + (" and assembly" if how.has_split else ""),
-                                  "", 0, "1-2" if two or how.has_split else "1", False)] + contents, x0, g.y, width, pitch, keep)
+    cover_row = (Entry("Cover; on its back: printing, cutting" + (" and assembly" if how.has_split else ""), "", 0, "1-2",
+                       False) if two or how.has_split else Entry("Cover, with printing and cutting", "", 0, "1", False))
+    table, g.y = _contents([cover_row] + contents, x0, g.y, width, pitch, keep)
     out += table
     for note in how.notes:
         g.para(note, 7.5, indent=3, bullet="•", after=0.2)
