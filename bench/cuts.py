@@ -2,9 +2,11 @@
 
     python bench/cuts.py [--against REV] [--papers a4,letter]
 
-Builds every kit (a4 and letter, without and with `--bleed 3`) with this tree's code and, with
---against REV (a git revision), with REV's code too (exported as bench/same_bytes.py does), and
-prints per kit and option: pages and cuts, REV's beside this tree's.
+Builds every kit (a4 and letter; plain, `--ink-saver`, `--backs gutter` and `--bleed 3`) with this
+tree's code and, with --against REV (a git revision), with REV's code too (exported as
+bench/same_bytes.py does), and prints per kit and option: pages, cuts, the pages that carry no
+piece (issue 38: at most 2) and the least covered page of pieces (its pieces' area over the page
+inside its margins, issue 38: at least 30%), REV's beside this tree's.
 
 Cuts: on each sheet that carries fronts, every distinct straight line that is a piece's edge is
 one pass of a trimmer (or one ruler cut) across the sheet, as a person cutting a grid makes them
@@ -27,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-OPTIONS = {"": [], "bleed3": ["--bleed", "3"]}
+OPTIONS = {"": [], "inksaver": ["--ink-saver"], "gutter": ["--backs", "gutter"], "bleed3": ["--bleed", "3"]}
+MARGIN = 6.35
 
 
 def cuts(manifest: dict) -> int:
@@ -60,7 +63,7 @@ def importable(tree: Path, tmp: Path) -> Path:
         for f in (tree / "pnpkit").iterdir():
             (shadow / "pnpkit" / f.name).symlink_to(f)
         for sub in SUBPACKAGES:
-            if (tree / sub).exists():
+            if (tree / sub).exists() and not (shadow / "pnpkit" / sub).exists():  # an exported tree may hold them in pnpkit/
                 (shadow / "pnpkit" / sub).symlink_to(tree / sub)
     return shadow
 
@@ -74,12 +77,24 @@ def build(tree: Path, out: Path, papers: list[str]) -> None:
                             *args], cwd=shadow, env=env, check=True, capture_output=True)
 
 
-def measure(out: Path) -> dict[tuple[str, str], tuple[int, int]]:
-    """(kit, label) -> (pages, cuts), from every manifest under `out`."""
+def covered(manifest: dict) -> tuple[int, int]:
+    """(pages without a piece, the least covered page of pieces in %): a back page counts its
+    backs, a folded pair both halves."""
+    w, h = manifest["page_size_mm"]
+    area = (w - 2 * MARGIN) * (h - 2 * MARGIN)
+    share: dict[int, float] = {}
+    for e in manifest["pieces"]:
+        for page in [e["page"]] + ([e["back"]["page"]] if e.get("back") else []):
+            share[page] = share.get(page, 0.0) + e["w_mm"] * e["h_mm"] / area
+    return manifest["pages"] - len(share), round(100 * min(share.values(), default=0.0))
+
+
+def measure(out: Path) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(kit, label) -> (pages, cuts, pages without pieces, least covered %), from every manifest under `out`."""
     got = {}
     for path in sorted(out.glob("*/manifest-*.json")):
         m = json.loads(path.read_text())
-        got[m["kit"], path.stem.removeprefix("manifest-")] = (m["pages"], cuts(m))
+        got[m["kit"], path.stem.removeprefix("manifest-")] = (m["pages"], cuts(m), *covered(m))
     return got
 
 
@@ -98,21 +113,19 @@ def main() -> int:
             tree = export(a.against, Path(tmp, "rev"))
             build(tree, Path(tmp, "old"), papers)
             old = measure(Path(tmp, "old"))
-    head = f"{'kit':<14}{'build':<14}" + (f"{'pages ' + a.against:>16}{'cuts ' + a.against:>16}" if old else "")
-    print(head + f"{'pages':>8}{'cuts':>8}")
-    totals = [0, 0, 0, 0]
+    cols = ("pages", "cuts", "bare", "least%")
+    head = f"{'kit':<14}{'build':<20}" + ("".join(f"{c + ' ' + a.against:>16}" for c in cols) if old else "")
+    print(head + "".join(f"{c:>8}" for c in cols))
+    totals = [0] * 8
     for key in sorted(now):
-        pages, n = now[key]
-        row = f"{key[0]:<14}{key[1]:<14}"
+        row = f"{key[0]:<14}{key[1]:<20}"
         if old:
-            op, oc = old.get(key, (0, 0))
-            row += f"{op:>16}{oc:>16}"
-            totals[0] += op
-            totals[1] += oc
-        totals[2] += pages
-        totals[3] += n
-        print(row + f"{pages:>8}{n:>8}")
-    print(f"{'total':<28}" + (f"{totals[0]:>16}{totals[1]:>16}" if old else "") + f"{totals[2]:>8}{totals[3]:>8}")
+            was = old.get(key, (0, 0, 0, 0))
+            row += "".join(f"{v:>16}" for v in was)
+            totals[:2] = [totals[0] + was[0], totals[1] + was[1]]
+        totals[4:6] = [totals[4] + now[key][0], totals[5] + now[key][1]]
+        print(row + "".join(f"{v:>8}" for v in now[key]))
+    print(f"{'total':<34}" + (f"{totals[0]:>16}{totals[1]:>16}{'':>32}" if old else "") + f"{totals[4]:>8}{totals[5]:>8}")
     return 0
 
 

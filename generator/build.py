@@ -9,13 +9,14 @@ How to print (paper, duplex, back offset, ink saver, backs, bleed) is one PrintO
 
 Document order for a kit with double-sided pieces: two runs, each printed with one printer
 setting, and no page blank on purpose. The double-sided run (every front an odd page, its back the
-even page after it): 1 cover, 2 cutting and assembly (the cover's back), 3-4 calibration front and
-back, then each page of double-sided pieces followed by its backs. The single-sided run: the pages
-of single-sided pieces, then thumbnails of further split boards. The cover says which pages are
-which run. Score sheets go back to back in pairs (`pads`).
+even page after it): 1 the cover, with the calibration's front lines, 2 its back: the rulers, the
+back alignment's numbered lines, cutting and assembly; then each page of double-sided pieces
+followed by its backs. One sheet without pieces. The single-sided run: the pages of single-sided
+pieces, then thumbnails of further split boards. The cover says which pages are which run. Score
+sheets go back to back in pairs (`pads`).
 A kit with nothing double-sided, or built with backs="gutter" (generator/fold.py: every
 double-sided piece a front-and-back pair to fold), prints single-sided: the cover, the assembly
-page only if a board comes in parts, the pieces; no back pages, blank pages or calibration pages.
+page only if a board comes in parts, the pieces; no back pages, blank pages or calibration lines.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnpkit.generator import bleed, calibration, cover, cutlayer, fillable, fold, inksaver, joins, manifest, select, templating
+from pnpkit.generator import bleed, boxart, calibration, cover, cover_back, cutlayer, fillable, fold, inksaver, joins, manifest, select, templating
 from pnpkit.generator.atomic import check_out, publish
 from pnpkit.generator.backends import pdf as pdf_backend
 from pnpkit.generator.backends import svg as svg_backend
@@ -36,9 +37,7 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import HEADER_BOTTOM, Page, Paper, crop_marks, edge_ticks, furniture, side_furniture
 from pnpkit.generator.split import thumbnail
 from pnpkit.generator import startup
-from pnpkit.kitfile.forms import KEYWORD, Forms, no_forms
-
-CALIBRATION_PAGE = 3
+from pnpkit.kitfile.forms import KEYWORD, Forms, Pads, no_forms, no_pads
 
 
 @dataclass
@@ -99,16 +98,22 @@ def _summary(page: Page, titles: dict[str, str]) -> str:
 
 
 def _head(sides: str, splits: bool, back_offset: tuple[float, float]) -> list[Page]:
-    """The pages before the pieces. Printed double-sided: the cover, its back (cutting and
-    assembly), the calibration sheet's front and back. Printed single-sided (nothing has a back,
-    or --backs gutter): the cover, and the assembly page only when a board comes in parts; no
-    back alignment to measure, so no calibration sheet (the cover's square checks the scale)."""
+    """The pages before the pieces: one sheet at most. Printed double-sided: the cover (with the
+    calibration's front lines) and its back (the rulers, the numbered lines that read the backs'
+    offset, moved with it, and cutting and assembly). Printed single-sided (nothing has a back, or
+    --backs gutter): the cover, and the assembly page only when a board comes in parts; no back
+    alignment to measure (the cover's square checks the scale)."""
     if sides != "two":
         return [Page("cover")] + ([Page("assembly")] if splits else [])
-    head = [Page("cover"), Page("assembly"), Page("calibration"), Page("calibration-back", offset=back_offset)]
+    head = [Page("cover"), Page("assembly", offset=back_offset)]
     head[1].back_of = head[0]
-    head[3].back_of = head[2]
     return head
+
+
+def _players(players: str) -> tuple[int, int]:
+    """"2-6" -> (2, 6): the player counts a pad's games are told for."""
+    nums = [int(n) for n in players.replace(" ", "").split("-") if n.isdigit()]
+    return (nums[0], nums[-1]) if nums else (1, 1)
 
 
 def pads(pieces: list[Piece]) -> list[Piece]:
@@ -132,14 +137,17 @@ def pads(pieces: list[Piece]) -> list[Piece]:
 
 
 def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DEFAULT,
-            titles: dict[str, str] | None = None, forms: Forms = no_forms) -> Document:
+            titles: dict[str, str] | None = None, forms: Forms = no_forms, sums: Pads = no_pads) -> Document:
     """Pieces -> every page of the document, numbered, with marks, headings and credit.
     `titles` names components for people (component id -> title) on the cover and headings;
-    `forms` gives the form a game's score sheet is (its fillable boxes named for what they hold)."""
+    `forms` gives the form a game's score sheet is (its fillable boxes named for what they hold),
+    `sums` the boxes of a game's pad that add themselves up on its fillable sheet."""
     titles = titles or {}
     paper, duplex, back_offset, folded = Paper.of(options.paper), options.duplex, options.back_offset, options.folded
     pieces = select.components(pieces, options)
-    to_fill = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players), forms)
+    drawn, inside = pieces, cover.notes(pieces, titles, _players(info.players))  # the cover's picture and notes
+    to_fill = fillable.sheets(pieces, paper, info.title, info.credit, titles, info.id, _most_players(info.players),
+                              forms, sums)
     pieces = [bleed.resolve(p, options.bleed) for p in pieces]
     if folded:
         pieces = [fold.fold(p, *paper.area_size) for p in pieces]
@@ -176,38 +184,32 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
                             f"{v['parts']} parts" if v["parts"] else "") for k, v in entries.items()]
 
     top = HEADER_BOTTOM + 3
+    thumbs = [p.number for p in pages if p.kind in ("assembly", "thumbnail")]
+    rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed if pl.piece.shape == "circle"]
+    how = cover.Printing(sides, duplex, assembly_pages=_ranges(thumbs), double_run=_ranges(range(1, double_run + 1)),
+                         single_run=_ranges(range(double_run + 1, total + 1)), has_split=bool(imposed.splits),
+                         round_sizes=tuple(rounds), fillable=fillable_name(info.id, options) if to_fill else None,
+                         back_bleed=any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
+                                        for pg in imposed.pages for pl in pg.placed),
+                         kinds=tuple(sorted({pl.piece.kind for pg in imposed.pages for pl in pg.placed})), notes=inside)
     for page in pages:
         right = f"page {page.number} of {total}"
         if page.kind == "cover":
             left = ""
-            thumbs = [p.number for p in pages if p.kind in ("assembly", "thumbnail")]
-            rounds = [pl.piece.w for pg in imposed.pages if pg.kind == "pieces" for pl in pg.placed
-                      if pl.piece.shape == "circle"]
-            how = cover.Printing(sides, duplex, CALIBRATION_PAGE if sides == "two" else None, _ranges(thumbs),
-                                 _ranges(range(1, double_run + 1)), _ranges(range(double_run + 1, total + 1)),
-                                 bool(imposed.splits), tuple(rounds),
-                                 fillable_name(info.id, options) if to_fill else None,
-                                 any(bleed.coloured(pl.piece.ground_of("back")) and pl.piece.double_sided
-                                     for pg in imposed.pages for pl in pg.placed),
-                                 tuple(sorted({pl.piece.kind for pg in imposed.pages for pl in pg.placed})))
-            page.furniture = cover.cover(info, paper, contents, total, how)
+            page.furniture = cover.cover(info, paper, contents, total, how,
+                                         lambda w, h: boxart.view(drawn, w, h, info.id))
         elif page.kind == "assembly":
-            left = f"{info.title}: cutting and assembly" + (" (back of page 1)" if page.is_back else "")
+            left = f"{info.title}: printing, cutting" + (" and assembly" if imposed.splits else "") + \
+                (f" (back of page 1: {flip})" if page.is_back else "")
             thumb, board, parts = None, "", 0
             if imposed.splits:
                 s = imposed.splits[0]
                 board, parts = s.board.name, len(s.parts)
                 thumb = (lambda x, y, w, h, s=s: thumbnail(s, x, y, w, h, panels.get(s.board.component, ())))
-            page.furniture = cover.assembly(paper, info, thumb, board, parts, top,
-                                            panels.get(imposed.splits[0].board.component, ()) if imposed.splits else ())
-        elif page.kind == "calibration":
-            left = f"{info.title}: calibration, front ({flip} with the next page)"
-            page.furniture = calibration.front(paper, duplex, top)
-        elif page.kind == "calibration-back":
-            left = f"{info.title}: calibration, back of page {page.back_of.number} ({flip})"
-            page.placed = []
-            page.marks = calibration.back(paper, duplex, top)  # moves with the offset
-            page.furniture = calibration.back_notes(paper, duplex, top)
+            page.furniture = cover_back.cover_back(paper, info, how, top, thumb, board, parts,
+                                                   panels.get(imposed.splits[0].board.component, ()) if imposed.splits else ())
+            if page.is_back:
+                page.marks = calibration.back(paper, duplex)  # moves with the offset
         elif page.kind == "pieces":
             sided = ("fronts" if any(p.piece.double_sided for p in page.placed)
                      else "fronts and backs: fold on the dashed lines" if any("fold" in p.piece.meta for p in page.placed)
@@ -221,7 +223,7 @@ def compose(pieces: list[Piece], info: cover.KitInfo, options: PrintOptions = DE
         elif page.kind == "thumbnail":
             s = next(x for x in imposed.splits if x.board.name == page.title)
             left = f"{info.title}: how {s.board.name} goes together"
-            page.furniture = cover.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
+            page.furniture = cover_back.assembly(paper, info, lambda x, y, w, h, s=s: thumbnail(
                 s, x, y, w, h, panels.get(s.board.component, ())), s.board.name, len(s.parts), top,
                 panels.get(s.board.component, ()))
         if page.tall:  # the grid fills the page from margin to margin: the heading goes beside it
@@ -359,16 +361,16 @@ def pieces_of(kit) -> list[Piece]:
 
 
 def build_kit(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, preview_dpi: int | None = None,
-              forms: Forms = no_forms) -> BuildReport:
+              forms: Forms = no_forms, sums: Pads = no_pads) -> BuildReport:
     """Build one kit (a Kit, a kit id or a path to a kit file) for one paper.
 
     `options.bleed` (mm) runs every coloured background that far past its cut (generator/bleed.py)."""
-    return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi, forms=forms)[0]
+    return build_papers(kit, out_dir, options, [options.paper], preview_dpi=preview_dpi, forms=forms, sums=sums)[0]
 
 
 def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, papers: Iterable[str] = ("a4", "letter"),
                  progress: Callable[[str, str], None] | None = None, preview_dpi: int | None = None,
-                 forms: Forms = no_forms) -> list[BuildReport]:
+                 forms: Forms = no_forms, sums: Pads = no_pads) -> list[BuildReport]:
     """One kit for several papers, written as one set. The pieces do not depend on the paper, so
     they are drawn once and only imposed and rendered once per paper. `forms`: see compose."""
     check_out(out_dir)
@@ -376,7 +378,7 @@ def build_papers(kit, out_dir: Path | str, options: PrintOptions = DEFAULT, pape
     if not kit.components:
         raise ValueError(f"kit {kit.game.id} has no components yet: nothing to print")
     with collections_paused():
-        return _build_papers(kit, out_dir, options, papers, progress, preview_dpi, forms)
+        return _build_papers(kit, out_dir, options, papers, progress, preview_dpi, forms, sums)
 
 
 @contextmanager
@@ -400,7 +402,8 @@ def collections_paused() -> Iterator[None]:
 
 
 def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Iterable[str],
-                  progress: Callable[[str, str], None] | None, preview_dpi: int | None, forms: Forms) -> list[BuildReport]:
+                  progress: Callable[[str, str], None] | None, preview_dpi: int | None, forms: Forms,
+                  sums: Pads = no_pads) -> list[BuildReport]:
     with templating.budget():
         pieces = pieces_of(kit)
     info, titles = cover.KitInfo.of(kit), titles_of(kit)
@@ -409,7 +412,7 @@ def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Itera
     reports = []
     written: dict = {}
     for paper in papers:
-        paper_files, report = render(compose(pieces, info, options.on(paper), titles, forms), out_dir, preview_dpi, written)
+        paper_files, report = render(compose(pieces, info, options.on(paper), titles, forms, sums), out_dir, preview_dpi, written)
         files.update(paper_files)
         patterns.append(_set_of(info.id, options.on(paper)))
         reports.append(report)
@@ -432,9 +435,10 @@ def printable_kits() -> list[str]:
 
 def build_all(out_dir: Path | str, papers: Iterable[str] = ("a4", "letter"),
               options: PrintOptions = DEFAULT, kits: Iterable[str] | None = None,
-              progress: Callable[[str, str], None] | None = None, forms: Forms = no_forms) -> list[BuildReport]:
+              progress: Callable[[str, str], None] | None = None, forms: Forms = no_forms,
+              sums: Pads = no_pads) -> list[BuildReport]:
     """Every kit with components (or `kits`), for every paper in `papers` (options' other fields kept)."""
     reports = []
     for k in (list(kits) if kits is not None else printable_kits()):
-        reports += build_papers(k, out_dir, options, list(papers), progress, forms=forms)
+        reports += build_papers(k, out_dir, options, list(papers), progress, forms=forms, sums=sums)
     return reports

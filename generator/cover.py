@@ -1,14 +1,16 @@
-"""Page 1, the cover: title, credit, contents (component, count, pages), how to print and cut,
-and a 25 mm square to check the scale. Page 2 (the cover's back) says how to cut and assemble, with
-the thumbnail of the first board split over pages. Also the small text-layout helpers the other
-generated pages use.
+"""Page 1, the cover, laid out as a game's box: the title over a picture of the kit drawn from its
+own pieces (generator/boxart.py), what is inside to cut out (component, count, pages, with the
+sleeves that fit its cards and what each pad holds), what you also need, how to print it and a
+25 mm square to check the scale; a double-sided kit's cover carries the front of its calibration
+too (generator/calibration.py), its back (page 2, generator/cover_back.py) the rest. Also the
+small text-layout helpers the other generated pages use.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from pnpkit.generator import fonts
-from pnpkit.generator.shapes import Line, Rect, Shape, Style, Text
+from pnpkit.generator.shapes import Group, Line, Rect, Shape, Style, Text
 from pnpkit.generator.sheets import MARGIN, Paper
 
 INK = "#000000"
@@ -17,7 +19,7 @@ RULE = Style(fill=None, stroke="#000000", width=0.3)
 BOX = Style(fill=None, stroke="#000000", width=0.25)
 
 
-# How to cut a grid whose pieces share their cuts: said on the cover, its back and the calibration sheet.
+# How to cut a grid whose pieces share their cuts: said on the cover or its back.
 GRID_CUTTING = ("Pieces of one size sit edge to edge in a grid and share their cuts: one cut separates "
                 "two rows, and the short ticks outside the grid mark every cut line. Make the long cuts "
                 "first, straight across the whole sheet from tick to matching tick, so each strip keeps "
@@ -48,7 +50,6 @@ class Printing:
 
     sides: str  # two: double-sided, backs on the next page | one: nothing has a back | fold: --backs gutter
     duplex: str = "long"  # the edge a double-sided file flips on
-    calibration_page: int | None = None  # the calibration sheet's front (double-sided files only)
     assembly_pages: str = ""  # where the assembly notes and thumbnails are, e.g. "2" or "2, 19"
     double_run: str = ""  # the pages printed double-sided, e.g. "1-12" ("" when nothing has a back)
     single_run: str = ""  # the pages printed single-sided after them, e.g. "13-18" ("" if none)
@@ -57,6 +58,7 @@ class Printing:
     fillable: str | None = None  # the score sheets' fillable PDF
     back_bleed: bool = False  # some backs run past their cut
     kinds: tuple[str, ...] = ()  # the kinds of piece printed (counter, card, score-sheet...)
+    notes: tuple[str, ...] = ()  # what is inside, said once: sleeves, square cuts, what a pad holds (`notes`)
 
     def stock(self) -> str:
         """What to print on: card for what is handled, paper for what is written on."""
@@ -154,170 +156,230 @@ def needs_box(needs: tuple[str, ...], x0: float, y: float, width: float) -> tupl
 
 COVER_FOOT = 5.0  # mm above the bottom margin kept for the credit line under the cover's text
 PITCHES = (1.3, 1.15, 1.05)  # the contents' line spacing, tried in turn until the cover fits its page
+ART_MOST, ART_LEAST = 140.0, 48.0  # mm: the picture's height, as the page leaves room for it
+# Sleeve sizes people can buy (the card they fit, mm) and what they are sold as.
+SLEEVES = {(41.0, 63.0): "Mini American", (44.0, 68.0): "Mini European", (57.0, 89.0): "USA standard (bridge)",
+           (59.0, 92.0): "European standard", (63.5, 88.9): "standard card game (poker)", (63.0, 88.0): "standard card game (poker)",
+           (70.0, 120.0): "tarot", (80.0, 120.0): "Dixit", (70.0, 70.0): "square (70 mm)"}
 
 
-def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing) -> list[Shape]:
-    """The cover, its contents table set closer (and, for a kit of very many components, cut after
-    the rows that fit, saying how many more) until every line ends above the credit line."""
-    bottom = paper.h - MARGIN - COVER_FOOT
-    keep = len(contents) + 2
+def sleeve(w: float, h: float) -> str | None:
+    """The sleeve a card of w x h mm takes (either way up, within 0.6 mm), or None."""
+    for (sw, sh), name in SLEEVES.items():
+        if all(abs(a - b) <= 0.6 for a, b in zip(sorted((w, h)), (sw, sh))):
+            return name
+    return None
+
+
+def notes(pieces, titles: dict[str, str], players: int) -> tuple[str, ...]:
+    """What the contents table cannot say: the sleeves the cards take, round counters that may be
+    cut square (a kit file's `cut_square` says why), and how many games each pad holds."""
+    out: list[str] = []
+    seen: dict[str, object] = {}
+    for p in pieces:
+        seen.setdefault(p.component, p)
+    by_sleeve: dict[tuple, list[str]] = {}
+    for name, p in seen.items():
+        if p.kind == "card" and sleeve(p.w, p.h):
+            by_sleeve.setdefault((sleeve(p.w, p.h), round(min(p.w, p.h), 1), round(max(p.w, p.h), 1)), []).append(titles.get(name, name))
+    for (kind, w, h), names in by_sleeve.items():
+        out.append(f"Sleeves, if you like them: {_listed(names)} ({w:g} x {h:g} mm) take {kind} sleeves.")
+    square = [(titles.get(n, n), p.meta["cut_square"]) for n, p in seen.items() if p.meta.get("cut_square")]
+    for why in dict.fromkeys(w for _, w in square):
+        names = [n for n, w in square if w == why]
+        count = sum(1 for p in pieces if titles.get(p.component, p.component) in names)
+        said = _listed(names) if len(names) <= 3 else f"{', '.join(names[:2])} and the {len(names) - 2} other kinds"
+        out.append(f"{said}: {count} round pieces, but square cuts are fine ({why}): straight cuts, no rounding off.")
+    for name, p in seen.items():
+        if p.kind == "score-sheet" and p.meta.get("games"):
+            copies = sum(1 for q in pieces if q.component == name)
+            sheets = sum(2 if q.double_sided else 1 for q in pieces if q.component == name)
+            out.append(f"{titles.get(name, name)}: " + pad_holds(max(copies, sheets), p.meta["games"], p.meta.get("per_player", False), players))
+    return tuple(out)
+
+
+def pad_holds(sheets: int, games: int, per_player: bool, players: tuple[int, int] | int) -> str:
+    """"12 sheets, one for each player: 2 games of 6 players, 3 of 4, 6 of 2" (or "40 games")."""
+    if not per_player:
+        return f"{sheets} sheet{'s' * (sheets != 1)} of {games} game{'s' * (games != 1)}: {sheets * games} games."
+    lo, hi = players if isinstance(players, tuple) else (players, players)
+    counts = [(n, sheets * games // n) for n in range(hi, lo - 1, -1)]
+    said = [f"{g} game{'s' * (g != 1)} of {n} players" if k == 0 else f"{g} of {n}" for k, (n, g) in enumerate(counts)]
+    return f"{sheets} sheets, one for each player: " + ", ".join(said) + ". Print its pages again for more."
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing,
+          art=None) -> list[Shape]:
+    """The cover: its picture (`art(w, h)` draws it) as large as the page leaves room for, the
+    contents set closer (and, for a kit of very many components, cut after the rows that fit,
+    saying how many more) until every line ends above the credit line (and the back alignment
+    scales of a double-sided kit)."""
+    keep = len(contents) + 1  # and the cover's own row
     for pitch in PITCHES:
-        shapes, y = _cover(info, paper, contents, pages, how, pitch, keep)
-        if y <= bottom:
+        shapes, fits = _cover(info, paper, contents, pages, how, pitch, keep, art)
+        if fits:
             return shapes
     while keep > 1:
         keep -= 1
-        shapes, y = _cover(info, paper, contents, pages, how, PITCHES[-1], keep)
-        if y <= bottom:
+        shapes, fits = _cover(info, paper, contents, pages, how, PITCHES[-1], keep, art)
+        if fits:
             return shapes
     return shapes
 
 
-def _contents_rows(f: Flow, rows: list[Entry], cols: tuple[float, ...], pitch: float, keep: int) -> None:
-    """The contents table's rows (the first `keep`, then a line saying how many more)."""
-    x0 = f.x
-    for e in rows[:keep]:
-        f.y += fonts.line_height(8.5, pitch)
-        name = e.component
-        size = 8.5
-        while size > 6 and fonts.text_width(name, "body", size) > cols[1] - 2:
-            size -= 0.5
-        f.out.append(Text(x0, f.y, name, size, "body", INK))
-        kind = e.kind + (" (2-sided)" if e.double_sided and e.kind else "")
-        f.out.append(Text(x0 + cols[1], f.y, kind, 8, "condensed", INK))
-        count = (f"{e.count}" + (f" in {e.split}" if e.split else "")) if e.count else ""
-        f.out.append(Text(x0 + cols[2], f.y, count, 8, "condensed", INK))
-        f.out.append(Text(x0 + cols[3], f.y, e.pages, 8, "condensed", INK))
+def _contents(rows: list[Entry], x0: float, y: float, width: float, pitch: float, keep: int) -> tuple[list[Shape], float]:
+    """The contents table (the first `keep` rows, then how many more) in one column, or two side by
+    side when there are many, each column as wide as its longest entry; returns its shapes and the
+    y under it."""
+    out: list[Shape] = []
+    shown = rows[:keep]
+    cols = 2 if len(shown) > 12 else 1
+    gap = 6.0
+    cw = (width - gap * (cols - 1)) / cols
+    kinds = [e.kind + (", 2-sided" if e.double_sided and e.kind else "") for e in shown]
+    counts = [(f"{e.count}" + (f" in {e.split}" if e.split else "")) if e.count else "" for e in shown]
+    wide = [max([fonts.text_width(t, font, 7.5) for t in col] + [fonts.text_width(head, "heading", 7.5)]) + 2.5
+            for col, head, font in ((kinds, "Kind", "condensed"), (counts, "Count", "condensed"),
+                                    ([e.pages for e in shown], "Pages", "condensed"))]
+    name_w = cw - sum(wide)
+    at = (0.0, name_w, name_w + wide[0], name_w + wide[0] + wide[1])
+    per = -(-len(shown) // cols)
+    lh = fonts.line_height(8.0, pitch)
+    y_head = y + fonts.line_height(7.5)
+    bottom = y_head
+    for c in range(cols):
+        cx = x0 + c * (cw + gap)
+        for hx, head in zip(at, ("Component", "Kind", "Count", "Pages")):
+            out.append(Text(cx + hx, y_head, head, 7.5, "heading", INK))
+        out.append(Line(cx, y_head + 1.2, cx + cw, y_head + 1.2, BOX))
+        yy = y_head + 1.2
+        for k in range(c * per, min((c + 1) * per, len(shown))):
+            e = shown[k]
+            size = 8.0
+            while size > 6.5 and fonts.text_width(e.component, "body", size) > name_w - 1.5:
+                size -= 0.5
+            lines = fonts.wrap(e.component, "body", size, name_w - 1.5)
+            yy += lh
+            for n, line in enumerate(lines):
+                out.append(Text(cx, yy + n * fonts.line_height(size, 1.05), line, size, "body", INK))
+            out.append(Text(cx + at[1], yy, kinds[k], 7.5, "condensed", SOFT))
+            out.append(Text(cx + at[2], yy, counts[k], 7.5, "condensed", INK))
+            out.append(Text(cx + at[3], yy, e.pages, 7.5, "condensed", INK))
+            yy += fonts.line_height(size, 1.05) * (len(lines) - 1)
+        bottom = max(bottom, yy)
     if len(rows) > keep:
-        f.y += fonts.line_height(8.5, pitch)
-        f.out.append(Text(x0, f.y, f"and {len(rows) - keep} more: each page's heading names what is on it", 8,
-                          "body", SOFT))
+        bottom += lh
+        out.append(Text(x0, bottom, f"and {len(rows) - keep} more: each page's heading names what is on it", 8,
+                        "body", SOFT))
+    return out, bottom + 1.5
 
 
 def _cover(info: KitInfo, paper: Paper, contents: list[Entry], pages: int, how: Printing, pitch: float,
-           keep: int) -> tuple[list[Shape], float]:
+           keep: int, art) -> tuple[list[Shape], bool]:
+    """The cover at one line spacing of its contents, and whether it fits (the picture at least
+    ART_LEAST high, everything above the foot)."""
+    from pnpkit.generator import calibration
     x0 = MARGIN + 6
     width = paper.w - 2 * x0
-    f = Flow(x0, MARGIN + 6, width)
-    size = 24.0
-    while size > 14 and fonts.text_width(info.title, "title", size) > width:
+    two = how.sides == "two"
+    foot = paper.h - MARGIN - COVER_FOOT  # everything ends above this
+    if two:  # the back alignment scales: X across the foot, Y down the right-hand strip
+        foot = paper.h - MARGIN - calibration.BAND + 1.0
+    f = Flow(x0, MARGIN + 3, width)
+    size = 28.0
+    while size > 16 and fonts.text_width(info.title, "title", size) > width:
         size -= 1
-    f.para(info.title, size, "title", INK, after=1.5)
-    sub = "Print-and-play kit"
-    if info.designer:
-        sub += f" · a game by {info.designer}"
-    if info.players:
-        sub += f" · {info.players} players"
-    f.para(sub, 11, "body", SOFT, after=0.5)
+    f.para(info.title, size, "title", INK, after=0.8)
+    sub = [f"a game by {info.designer}" if info.designer else "", f"{info.players} players" if info.players else "",
+           "print-and-play kit"]
+    f.para(" · ".join(s for s in sub if s), 11, "body", SOFT, after=0.3)
     if info.credit:
-        f.para(info.credit, 8, "body", SOFT, after=0.5)
-    sided = {"two": "print double-sided", "one": "print single-sided", "fold": "print single-sided, fold and glue"}
-    f.para(f"Paper: {paper.name} ({paper.w:g} x {paper.h:g} mm) · {pages} pages · {sided[how.sides]}", 8, "body", SOFT)
-    if info.needs:
-        shapes, f.y = needs_box(info.needs, x0, f.y + 2.5, width)
-        f.out += shapes
-        f.y += 1.5
-    f.rule()
+        f.para(info.credit, 7, "body", SOFT, after=0.5)
+    art_top = f.y + 2.0
+    narrow = width - (calibration.STRIP - 6.0 if two else 0.0)  # beside the Y scale
+    _, bottom = _lower(info, paper, contents, how, pitch, keep, x0, 0.0, narrow)  # measured: the picture takes what it leaves
+    art_h = min(ART_MOST, foot - bottom - art_top - 4.0)
+    fits = art_h >= ART_LEAST
+    art_h = max(art_h, ART_LEAST)
+    out = list(f.out)
+    if art is not None:
+        out += [Group(tuple(art(narrow, art_h)), dx=x0, dy=art_top)]
+    lower, bottom = _lower(info, paper, contents, how, pitch, keep, x0, art_top + art_h + 4.0, narrow)
+    out += lower
+    if two:
+        out += calibration.front(paper)
+        out += check_square(paper.w - MARGIN - 31.0, foot + 2.0)
+    return out, fits and bottom <= foot + 1e-6
 
-    # contents table
-    f.heading("Contents")
-    cols = (0.0, width * 0.46, width * 0.62, width * 0.74)
-    f.y += fonts.line_height(8)
-    for cx, head in zip(cols, ("Component", "Kind", "Count", "Pages")):
-        f.out.append(Text(x0 + cx, f.y, head, 8, "heading", INK))
-    f.y += 1.2
-    f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
-    calibration = how.calibration_page
-    first = ("Cover, cutting and assembly notes", "1-2") if how.sides == "two" or how.has_split else ("Cover and cutting notes", "1")
-    rows = [Entry(first[0], "", 0, first[1], False)]
-    if calibration is not None:
-        rows.append(Entry("Calibration: rulers and back alignment", "", 0, f"{calibration}-{calibration + 1}", True))
-    _contents_rows(f, rows + contents, cols, pitch, keep)
-    f.y += 1.5
-    f.out.append(Line(x0, f.y, x0 + width, f.y, BOX))
-    f.y += 2
 
-    # printing instructions (the check square sits to their right)
-    f.heading("How to print")
-    g = Flow(x0, f.y, width - 40)
-    g.para('Print at 100% scale: in the print dialog choose "Actual size" (or "100%", "No '
-           'scaling"), never "Fit to page" or "Shrink to fit". The square on the right must measure '
-           "25 mm" + (f"; the rulers on page {calibration} must measure 100 mm and 4 in." if calibration else "."),
-           9, indent=4, bullet="1")
+def _lower(info: KitInfo, paper: Paper, contents: list[Entry], how: Printing, pitch: float, keep: int,
+           x0: float, top: float, width: float) -> tuple[list[Shape], float]:
+    """What the cover says under its picture, from `top`: what is inside, then what you also need
+    beside how to print; its shapes and the y under it."""
+    two = how.sides == "two"
+    out: list[Shape] = []
+    g = Flow(x0, top, width)
+    g.heading("What is inside: cut these out", 11)
+    cover_row = (Entry("Cover; on its back: printing, cutting" + (" and assembly" if how.has_split else ""), "", 0, "1-2",
+                       False) if two or how.has_split else Entry("Cover, with printing and cutting", "", 0, "1", False))
+    table, g.y = _contents([cover_row] + contents, x0, g.y, width, pitch, keep)
+    out += table
+    for note in how.notes:
+        g.para(note, 7.5, indent=3, bullet="•", after=0.2)
+    if not (two or how.has_split):  # no page 2: how to cut is said here
+        g.para("Cutting. " + GRID_CUTTING + " " + cutting_words(how), 7.5, indent=3, bullet="•", after=0.2)
+    out += g.out
+    y = g.y + 2.0
+    half = (width - 6.0) / 2
+    needs, bottom = needs_box(info.needs, x0, y, half) if info.needs else ([], y)
+    out += needs
+    square = 0.0 if two else 29.0  # a double-sided cover's square stands by the back alignment lines
+    h = Flow(x0 + half + 6.0 if info.needs else x0, y, (half if info.needs else width) - square)
+    h.para("How to print", 10.5, "heading", INK, after=0.6)
+    for k, line in enumerate(_printing(how, paper), 1):
+        h.para(line, 7.5, indent=3.5, bullet=str(k), after=0.3)
+    out += h.out
+    bottom = max(bottom, h.y)
+    if not two:
+        out += check_square(x0 + width - 26.0, y + 5.0)
+        bottom = max(bottom, y + 5.0 + 33.0)
+    return out, bottom
+
+
+def cutting_words(how: Printing) -> str:
+    """The safe zone, round pieces and double-sided pieces, in a few sentences."""
+    words = ("Only a background runs up to the cut; frames and words keep 1/8 in (3.2 mm) inside it, 1.5 mm "
+             "on counters, so a slightly crooked cut never shows.")
+    if how.round_sizes:
+        words += f" Round pieces: cut the square, then round it off (or use a {punch(list(how.round_sizes))} punch)."
+    if how.sides == "two":
+        words += " Double-sided pieces: cut them from the front." + (
+            " Coloured backs run 1.5 mm past the cut, so a back that lands a little off shows no white edge."
+            if how.back_bleed else "") + " Back pages carry their own crop marks, to cut a sheet of backs alone."
+    elif how.sides == "fold":
+        words += " Fold each pair and glue it before you cut a round piece round, so both sides are cut together."
+    return words
+
+
+def _printing(how: Printing, paper: Paper) -> list[str]:
+    """How to print, in short numbered steps (page 2 says the rest)."""
+    steps = ['Print at 100% scale: "Actual size" in the print dialog, never "Fit to page". The square must measure 25 mm.']
     if how.sides == "fold":
-        g.para("Print the whole file single-sided. Each double-sided piece is printed as a pair, "
-               "its front and its back side by side across a dashed fold line.", 9, indent=4, bullet="2")
-        g.para("Cut round each pair on its crop marks, fold it on the dashed line, glue the two "
-               "halves together and press them flat.", 9, indent=4, bullet="3")
+        steps.append("The whole file single-sided. Each double-sided piece comes as a pair, front and back "
+                     "side by side: cut round the pair, fold it on the dashed line and glue.")
     elif how.sides == "one":
-        g.para("Print the whole file single-sided: nothing in this kit has a back.", 9, indent=4, bullet="2")
+        steps.append(f"The whole file single-sided ({paper.name}): nothing in this kit has a back.")
     else:
-        single = (f" Then print pages {how.single_run} single-sided (\"Pages: {how.single_run}\", one-sided): "
-                  "nothing on them has a back, so no page is blank." if how.single_run else "")
-        g.para(f"Two runs. Print pages {how.double_run} double-sided (\"Pages: {how.double_run}\", two-sided, "
-               f"flip on the {how.duplex} edge): each page of backs follows its fronts.{single}",
-               9, indent=4, bullet="2")
-        g.para(f"If backs land off their fronts, print pages {calibration}-{calibration + 1} "
-               "double-sided, read the offset against the light and build again with "
-               "--back-offset X,Y (or build with --backs gutter to fold instead).", 9, indent=4, bullet="3")
-    g.para(how.stock() + (f" To keep score on a screen instead, open {how.fillable}: each score "
-                          "sheet once, with boxes to type in." if how.fillable else ""),
-           9, indent=4, bullet={"fold": "4", "one": "3", "two": "4"}[how.sides])
-    f.out += g.out
-    f.out += check_square(x0 + width - 30, f.y + 4)
-    f.y = max(g.y, f.y + 40)
-
-    f.heading("What to cut, what to glue")
-    how_to_cut = (GRID_CUTTING if how.sides != "two" and not how.has_split else
-                  "Pieces of one size sit edge to edge and share their cuts: page 2 says how to cut a grid "
-                  "(the long cuts first, on the ticks outside it).")
-    f.para(how_to_cut + " Only a background runs up to the cut; frames and words keep 3 mm inside "
-           "it (1.5 mm on counters), so a slightly crooked cut never shows." +
-           (f" Round pieces: cut the square, then round it off (or use a {punch(list(how.round_sizes))} "
-            "punch)." if how.round_sizes else ""),
-           9, indent=4, bullet="•")
-    if how.has_split:
-        pages_word = f"Pages {how.assembly_pages} show" if "," in how.assembly_pages else f"Page {how.assembly_pages} shows"
-        f.para("Boards too big for one page come in parts. Cut each part on its marks, spread "
-               "glue on its hatched strip and lay the neighbouring part over it so the lettered "
-               f"diamonds meet again. {pages_word} how the parts go together.", 9, indent=4, bullet="•")
-    else:
-        f.para("Nothing needs gluing: every board fits on one page.", 9, indent=4, bullet="•")
-    if how.sides == "fold":
-        f.para("Double-sided pieces: fold each pair and glue it before you cut a round piece round, "
-               "so both sides are cut together.", 9, indent=4, bullet="•")
-    elif how.sides == "two":
-        f.para("Double-sided pieces: cut them from the front." +
-               (" Coloured backs run 1.5 mm past the cut, so a back that lands a little off shows no "
-                "white edge." if how.back_bleed else "") +
-               " Back pages carry their own crop marks, to cut a sheet of backs on its own (to glue "
-               "onto card, say).", 9, indent=4, bullet="•")
-    return f.out, f.y
-
-
-def assembly(paper: Paper, info: KitInfo, thumb, board: str, parts: int,
-             top: float, panels: tuple = ()) -> list[Shape]:
-    """The cover's back: cutting and assembly notes, and a split board's thumbnail if any
-    (`thumb(x, y, w, h)` draws it into the room left under the text); `panels` (split.Panel) are
-    boards laid against this one."""
-    x0 = MARGIN + 6
-    width = paper.w - 2 * x0
-    f = Flow(x0, top, width)
-    f.heading("Cutting and assembly", 14)
-    f.para("Use a paper trimmer, or a sharp craft knife and a steel ruler on a cutting mat. " + GRID_CUTTING +
-           " A grid built with --bleed leaves a narrow strip between its pieces: two cuts there, one "
-           "at each piece's tick.", 9)
-    if thumb is None:
-        f.para("Every board in this kit fits on one page: there is nothing to glue.", 9)
-        return f.out
-    f.para(f"{board}: {parts} parts. Cut each part on its crop marks. Spread glue on the hatched "
-           "strip of a part and lay its neighbour over the strip, edge to edge, so the two halves "
-           "of each lettered diamond meet and the letters match. Glue in number order: 1/" +
-           f"{parts} first. Gluing the parts onto thin card makes a sturdy board.", 9)
-    for p in panels:
-        when = f" ({p.note})" if p.note and p.note not in p.title else ""
-        f.para(f"{p.title}{when} goes against the {p.edge} edge of the {board}, dashed in the picture: lay "
-               "its hatched strip under that edge so the half-diamonds X and Y meet. Glue it there for good, "
-               "or keep it apart for the games that do without it.", 9)
-    y = f.y + 6
-    return f.out + thumb(x0, y, width, paper.h - y - MARGIN - 10)
+        single = f" Then print pages {how.single_run} single-sided: nothing on them has a back." if how.single_run else ""
+        steps.append(f"Two runs. Print pages {how.double_run} double-sided, flip on the {how.duplex} edge: "
+                     f"each page of backs follows its fronts.{single}")
+        steps.append("Backs off their fronts? Print pages 1-2 double-sided and read the lines on page 2 "
+                     "against the light.")
+    stock = how.stock()
+    if stock:
+        steps.append(stock + (f" To keep score on a screen, open {how.fillable}." if how.fillable else ""))
+    return steps

@@ -13,8 +13,10 @@ score` reads the filled file back (scorer/pdfform.py). The names come from the g
 (kitfile/forms: SheetForm), which the command that builds hands in (`forms`: the generator never
 imports the scorer). Its points boxes add themselves up as the sheet is filled in: each is
 read-only and carries its calculation as the JavaScript every form-filling viewer runs
-(kitfile/forms/calc.py), in the form's calculation order; the reader never reads them. Any other
-sheet keeps the printed names: a pad to keep totals on.
+(kitfile/forms/calc.py), in the form's calculation order; the reader never reads them. A pad that
+is not a record adds up where its game says how (`pads`: Chestnuts' Totals, a Chair's chestnuts
+less the burnt), and a designer's scoring pad as its kit says (kitfile/pad.py). Any other sheet
+keeps the printed names: a pad to keep totals on.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Shape
 from pnpkit.generator.sheets import Paper, Placed, furniture
-from pnpkit.kitfile.forms import Forms, SheetForm, calcs, no_forms
+from pnpkit.kitfile.forms import Forms, Pads, SheetForm, calcs, no_forms, no_pads
 from pnpkit.kitfile.forms import pages as form_pages
 
 Field = tuple  # (name, x, y, w, h) in page mm, and the calculate script of a points box
@@ -38,7 +40,7 @@ class Sheet:
 
 
 def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: dict[str, str],
-           game: str = "", players: int = 1, forms: Forms = no_forms) -> list[Sheet]:
+           game: str = "", players: int = 1, forms: Forms = no_forms, pads: Pads = no_pads) -> list[Sheet]:
     """A page for the first copy of every piece that has fields (score sheets), in kit order.
     A sheet that is `game`'s record form (`forms(game)`) gets its boxes named for what they hold,
     and a page per player when the game fills one sheet each (`players`: the game's most).
@@ -56,9 +58,10 @@ def sheets(pieces: list[Piece], paper: Paper, title: str, credit: str, titles: d
     for p, pages in planned:
         placed = _placed(p, paper)
         sums = p.meta.get("sums") or {}   # a designer's scoring pad (kitfile/pad.py): its totals
+        pad = pads(game, p.component, [b[0] for b in p.meta["fields"]])  # a game's pad's totals (Chestnuts')
         for seat, boxes in enumerate(pages, 1):
             fields = tuple((name, *placed.box_on_page(fx, fy, fw, fh),
-                            *(_sum(sums[name]) if name in sums else _script(scripts, name)))
+                            *(_sum(sums[name]) if name in sums else _script(scripts, name, pad)))
                            for name, fx, fy, fw, fh in boxes)
             who = f", player {seat}" if len(pages) > 1 else ""
             left = f"{title}: {titles.get(p.component, p.component)}{who}: fill in on screen, then save or print at 100%"
@@ -80,13 +83,16 @@ def _scripts(form: SheetForm | None, game: str) -> dict[str, object]:
         return {}
 
 
-def _script(scripts: dict, name: str) -> tuple[str, ...]:
-    """`(script,)` for a calculated box `pN.points.total`, `()` for a box the person fills."""
+def _script(scripts: dict, name: str, pad: dict | None = None) -> tuple[str, ...]:
+    """`(script,)` for a calculated box `pN.points.total` (or a pad's, by its printed name), `()`
+    for a box the person fills."""
+    from pnpkit.kitfile.forms.calc import javascript
+    if pad and name in pad:
+        return (javascript(pad[name], ""),)
     seat, _, rest = name.partition(".")
     calc = scripts.get(rest)
     if calc is None:
         return ()
-    from pnpkit.kitfile.forms.calc import javascript
     return (javascript(calc, seat + "."),)
 
 

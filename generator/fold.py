@@ -42,10 +42,10 @@ def fold(piece: Piece, room_w: float, room_h: float) -> Piece:
     return replace(piece, w=pair_w, h=pair_h, front=drawn, back=None, bleed=0.0, shape="rect", meta=meta)
 
 
-def half(x: float, y: float, w: float, h: float, meta: dict) -> tuple[tuple[float, float, float, float],
-                                                                         tuple[float, float]]:
-    """For a placed pair: the front's box (x, y, w, h) and the back's top-left on the page."""
+def halves(w: float, h: float, meta: dict) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """For a pair w x h as drawn: its front's box and its back's, in the pair's own frame (a pair laid
+    turned on the page turns them with it: sheets.Placed.box_on_page)."""
     along, at = meta["fold"]
     if along == "x":
-        return (x, y, at, h), (x + at, y)
-    return (x, y, w, at), (x, y + at)
+        return (0.0, 0.0, at, h), (at, 0.0, w - at, h)
+    return (0.0, 0.0, w, at), (0.0, at, w, h - at)

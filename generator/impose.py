@@ -102,14 +102,20 @@ def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]]
     aw, ah = paper.area_size
     out: list[tuple[Piece, int]] = []
     splits: list[splitting.Split] = []
+    kinds: dict[tuple, int] = {}
+    for p in pieces:
+        kinds[p.w, p.h] = kinds.get((p.w, p.h), 0) + 1  # pieces of one size make one grid
     for p in pieces:
         if p.reach and not splitting.fits(p.w + 2 * _edge(p), p.h + 2 * _edge(p), aw, ah) and (
                 splitting.fits(p.w, p.h, aw, ah) or splitting.fits(p.h, p.w, aw, ah)):
             p = replace(p, bleed=0.0, back_bleed=0.0 if p.back is not None else None)  # its bleed alone would split it
         b2 = 2 * _edge(p)
-        if splitting.fits(p.w + b2, p.h + b2, aw, ah):
+        upright, turned = splitting.fits(p.w + b2, p.h + b2, aw, ah), splitting.fits(p.h + b2, p.w + b2, aw, ah)
+        if upright and turned and "part" not in p.meta and _turns(p, kinds[p.w, p.h], paper):
+            out.append((p, 90))  # more to a page turned: 41 x 63 mm cards 18 a page, not 16
+        elif upright:
             out.append((p, 0))
-        elif splitting.fits(p.h + b2, p.w + b2, aw, ah):
+        elif turned:
             out.append((p, 90))
         else:
             s = splitting.split_board(p, aw, ah)
@@ -118,10 +124,33 @@ def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]]
     return out, splits
 
 
+def _per_page(p: Piece, w: float, h: float, paper: Paper) -> int:
+    """How many pieces like `p`, w x h as laid, one page holds in a grid (running from margin to
+    margin where no bleed keeps it from it: `_tall`)."""
+    aw, ah = paper.area_size
+    g, e = _gutter(p), _edge(p)
+    cols = int((aw - 2 * e + g + 1e-9) // (w + g))
+    rows = int((ah - 2 * e + g + 1e-9) // (h + g))
+    if not p.bleed:
+        rows = max(rows, int((paper.h - 2 * MARGIN + g + 1e-9) // (h + g)))
+    return cols * rows
+
+
+def _turns(p: Piece, n: int, paper: Paper) -> bool:
+    """Whether `n` pieces like `p`, more than a page holds upright, go turned a quarter because a
+    page then holds more of them."""
+    upright = _per_page(p, p.w, p.h, paper)
+    return n > upright and _per_page(p, p.h, p.w, paper) > upright
+
+
 def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
+    """The back of a front placed at `f`. A piece turned a quarter on the page meets the flip
+    across its own height: its back turns half a turn more on a long-edge flip and not on a short
+    one, so that the piece turned over (as a card is, about its own long side) shows it upright."""
+    quarter = f.rotate in (90, 270)
     if duplex == "long":
-        return Placed(f.piece, paper.w - f.x - f.w, f.y, f.w, f.h, "back", f.rotate, f.slot)
-    return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180) % 360, f.slot)
+        return Placed(f.piece, paper.w - f.x - f.w, f.y, f.w, f.h, "back", (f.rotate + 180 * quarter) % 360, f.slot)
+    return Placed(f.piece, f.x, paper.h - f.y - f.h, f.w, f.h, "back", (f.rotate + 180 * (not quarter)) % 360, f.slot)
 
 
 @dataclass(frozen=True)
@@ -393,10 +422,14 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     aw = paper.area_size[0]
     double = _fill(_rows([(p, r, k) for k, (p, r) in enumerate(two)], aw), paper, [])
     double = _empty_last(double, [], paper)
+    from pnpkit.generator import sparse  # it builds on this module's sheets and rows
+    sparse.even_out(double, paper, True)
     roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
     single = _fill(_rows([(p, r, len(two) + k) for k, (p, r) in enumerate(one)], aw), paper,
                    [s for s in roomiest if not s.closed])
     single = _empty_last(single, double, paper)
+    sparse.even_out(single, paper, False, double)
+    sparse.backed(single, double, paper)
     pages: list[Page] = []
     for sheet in double:
         front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)

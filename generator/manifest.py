@@ -5,7 +5,8 @@
 x and y the trim box's top-left corner from the page's top-left, pages from 1, mm rounded to 0.01;
 `shape` how it is cut (rect or circle), `bleed_mm` how far each side's background runs past the
 cut; a board part adds "part": "2/4"; a part or board that meets another along an edge (glued or
-laid against it) adds "seams": those edges as printed, e.g. ["left"].
+laid against it) adds "seams": those edges as printed, e.g. ["left"]; a piece laid a quarter turn
+(a page holds more of them so) adds "turned": 90, its w and h as it lies on the page.
 A back's position includes --back-offset (it is where the back is drawn). With --backs gutter a
 double-sided piece's back is on the same page, beside its front across the fold.
 """
@@ -38,12 +39,15 @@ def manifest(kit_id: str, paper: Paper, pages: list[Page]) -> dict:
                      "page": page.number, "x_mm": _mm(p.x), "y_mm": _mm(p.y), "w_mm": _mm(p.w),
                      "h_mm": _mm(p.h), "shape": p.piece.shape, "bleed_mm": _mm(p.bleed), "back": None}
             if "fold" in p.piece.meta:  # --backs gutter: the back is printed beside the front
-                (fx, fy, fw, fh), (bx, by) = fold.half(p.x, p.y, p.w, p.h, p.piece.meta)
+                front, back = fold.halves(p.piece.w, p.piece.h, p.piece.meta)
+                (fx, fy, fw, fh), (bx, by, _, _) = p.box_on_page(*front), p.box_on_page(*back)
                 entry.update(x_mm=_mm(fx), y_mm=_mm(fy), w_mm=_mm(fw), h_mm=_mm(fh))
                 entry["back"] = {"page": page.number, "x_mm": _mm(bx), "y_mm": _mm(by), "bleed_mm": 0.0}
             if p.slot in backs:
                 bp, bx, by, bb = backs[p.slot]
                 entry["back"] = {"page": bp, "x_mm": _mm(bx), "y_mm": _mm(by), "bleed_mm": _mm(bb)}
+            if p.rotate in (90, 270):
+                entry["turned"] = p.rotate
             if "part" in p.piece.meta:
                 entry["part"] = p.piece.meta["part"]
             if p.piece.meta.get("seams"):  # edges glued or laid against another part or board

@@ -13,7 +13,7 @@ PAPERS: dict[str, tuple[float, float]] = {  # width x height, mm
     "letter": (215.9, 279.4),
     "universal": (210.0, 279.4),
 }
-MAX_BACK_OFFSET = 3.0  # |X|, |Y| of --back-offset: what the calibration page can read
+MAX_BACK_OFFSET = 3.0  # |X|, |Y| of --back-offset: what the calibration lines (cover, page 2) can read
 DUPLEX = ("long", "short")  # the edge the printer flips a sheet on
 BACKS = ("duplex", "gutter")
 MAX_BLEED = 5.0
@@ -23,7 +23,7 @@ MAX_BLEED = 5.0
 class PrintOptions:
     paper: str = "a4"  # a4 | letter | universal
     duplex: str = "long"  # how the printer flips a sheet: long or short edge
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page moves (calibration page)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page moves (read on the cover's back, page 2)
     ink_saver: bool = False  # outlines and light fills instead of large solid areas
     backs: str = "duplex"  # duplex: backs on the next page; gutter: front and back folded together
     bleed: float | None = None  # mm; overrides every card deck's own bleed when given

@@ -9,17 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnpkit.generator.shapes import Shape
+from pnpkit.generator.shapes import Rect, Shape, Style
 
 # How far inside the cut a piece's frame lines, words and important art keep (mm), so a crooked cut
-# never shaves them: 3 mm on cards, tiles and boards (the usual print safe zone), 1.5 mm on
-# counters, which are too small to give up 3 mm a side.
+# never shaves them: 1/8 in on cards, tiles and boards (the safe zone print shops ask for:
+# generator/export/printshop.py), 1.5 mm on counters, which are too small to give up 3 mm a side.
 SAFE = {"counter": 1.5}
-SAFE_DEFAULT = 3.0
+SAFE_DEFAULT = 3.175
+WORDS_IN = 4.5  # mm inside a card's cut: its words, clear of its frame line
 
 
 def safe_zone(kind: str) -> float:
     return SAFE.get(kind, SAFE_DEFAULT)
+
+
+def frame(w: float, h: float, safe: float, style: Style, r: float = 0.0) -> Rect:
+    """A face's frame line, its whole stroke inside the safe line (`safe` mm in from a w x h cut):
+    a print shop's proof shows none of it in the band a crooked cut may take."""
+    inset = safe + style.width / 2
+    return Rect(inset, inset, w - 2 * inset, h - 2 * inset, style, r=r)
 
 
 @dataclass(frozen=True)

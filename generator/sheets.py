@@ -164,7 +164,7 @@ def furniture(paper: Paper, left: str, right: str, credit: str) -> list[Shape]:
     rwidth = fonts.text_width(right, "condensed", rsize) if right else 0.0
     if left:
         room = width - rwidth - 4
-        left, size = line_that_fits(left, room)
+        left, size = line_that_fits(left, room, smallest=HEADER_SIZE)
         out.append(Text(MARGIN, HEADER_BASELINE, left, size, "condensed-bold", INK))
     if right:
         out.append(Text(paper.w - MARGIN, HEADER_BASELINE, right, rsize, "condensed", INK, "end"))
@@ -181,9 +181,9 @@ def side_furniture(paper: Paper, left: str, right: str, rows: list[float]) -> li
     ys = sorted({MARGIN, paper.h - MARGIN, *rows})
     a, b = max(zip(ys, ys[1:]), key=lambda g: g[1] - g[0])
     room, mid = b - a - 2 * (MARK_GAP + MARK_LEN), (a + b) / 2
-    left, size = line_that_fits(left, room, "condensed-bold", HEADER_SIZE - 0.5)
+    left, size = line_that_fits(left, room, "condensed-bold", HEADER_SIZE, smallest=HEADER_SIZE)
     return [Text(MARGIN + 2.0, mid, left, size, "condensed-bold", INK, "middle", rotate=-90),
-            Text(paper.w - MARGIN - 2.0, mid, right, HEADER_SIZE - 0.5, "condensed", INK, "middle", rotate=90)]
+            Text(paper.w - MARGIN - 2.0, mid, right, HEADER_SIZE, "condensed", INK, "middle", rotate=90)]
 
 
 def edge_ticks(paper: Paper, placed: list[Placed]) -> list[Shape]:
@@ -206,15 +206,15 @@ def edge_ticks(paper: Paper, placed: list[Placed]) -> list[Shape]:
 
 
 def line_that_fits(text: str, room: float, font: str = "condensed-bold", pt: float = HEADER_SIZE,
-                   listed: bool = True) -> tuple[str, float]:
-    """A page's heading (or credit line) and its size: the whole line if it fits `room` at PAGE_PT
-    or larger, else (`listed`) its list ("A x5, B x5, ...") cut after a whole item with how many
-    more there are, or its words cut after a whole one; never a word cut in two nor a size under
-    PAGE_PT."""
+                   listed: bool = True, smallest: float = legibility.PAGE_PT) -> tuple[str, float]:
+    """A page's heading (or credit line) and its size: the whole line if it fits `room` at
+    `smallest` (PAGE_PT; a page's heading HEADER_SIZE: it never shrinks) or larger, else (`listed`)
+    its list ("A x5, B x5, ...") cut after a whole item with how many more there are, or its words
+    cut after a whole one; never a word cut in two nor a size under `smallest`."""
 
     def fits(t: str) -> float | None:
         try:
-            return fonts.fit_size(t, font, pt, room, smallest=legibility.PAGE_PT)
+            return fonts.fit_size(t, font, pt, room, smallest=smallest)
         except fonts.TextFitError:
             return None
 
@@ -230,7 +230,7 @@ def line_that_fits(text: str, room: float, font: str = "condensed-bold", pt: flo
         got = fits(t)
         if got is not None:
             return t, got
-    return tries[-1], legibility.PAGE_PT
+    return tries[-1], smallest
 
 
 Rect4 = tuple[float, float, float, float]

@@ -23,6 +23,7 @@ from pnpkit.generator.shapes import Group, Line, Polygon, Rect, Shape, Style, Te
 OVERLAP = 10.0
 CLEAR = 1.5  # mm a seam keeps, where it can, from the spaces and texts it passes between
 SEAM_CLEAR = 0.5  # mm a part's drawing stops short of a seam it is cut along
+INSIDE = 3.5  # mm the part's number keeps from an outer cut: the safe zone (pieces.SAFE_DEFAULT) and its frame
 HATCH = Style(fill=None, stroke="#7a7a7a", width=0.3)
 VEIL = Style(fill="#ffffff", stroke=None, opacity=0.7, ground=True)  # on the cut: never outlined
 MARK = Style(fill="#000000", stroke="#ffffff", width=0.3)
@@ -202,8 +203,8 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
                 art += glue_strip(pw, ph, True, glue)
             if r > 0:
                 art += glue_strip(pw, ph, False, glue)
-            lx = OVERLAP + 1.5 if c > 0 else 1.5
-            ly = OVERLAP + 1.5 if r > 0 else 1.5
+            lx = OVERLAP + 1.5 if c > 0 else INSIDE
+            ly = OVERLAP + 1.5 if r > 0 else INSIDE
             if c == 0 and r == 0:
                 art += _part_label(label, lx, ly)
             else:  # on the strip: hidden once glued

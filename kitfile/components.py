@@ -183,6 +183,9 @@ class Counters(_Faced):
     kind: Literal["counters"]
     shape: Literal["round", "square"] = "round"
     size: PieceLength = Field(15.875, description='Diameter or side, e.g. "5/8in" (default), "3/4in", "20mm".')
+    cut_square: str | None = Field(None, max_length=120, description="Round counters the rules never tell apart by "
+                                   "their outline: why cutting them square is fine (\"they are drawn from a bag\"), "
+                                   "said on the cover.")
 
 
 class Tiles(_Faced):
@@ -267,6 +270,10 @@ class ScoreSheet(_Component):
     heading_height: PositiveLength = Field(7.0, description="Height of the row of column headings.")
     scoring: Scoring | None = Field(None, description="A pad that scores with no code: each column one player's, "
                                     "the rows their boxes; {total, adds, wins, range, tiebreaks} (kitfile/pad.py).")
+    games: Annotated[int, Field(ge=1, le=1000)] | None = Field(None, description="How many games one sheet holds (a "
+                                                               "row a game: 20): the cover says what the pad holds.")
+    per_player: bool = Field(False, description="Each player scores a game on a sheet of their own: the cover says "
+                                                "how many games the pad holds for each number of players.")
 
     @model_validator(mode="after")
     def _groups(self) -> "ScoreSheet":

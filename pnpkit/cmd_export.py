@@ -1,6 +1,7 @@
-"""`pnpkit export KIT --to png|tts|print-shop`: the kit's cards, tiles, boards, score sheets and
-player aids for other places to print and play (generator/export/). Written as one set into
-OUT/KIT/png/, tts/ or print-shop/."""
+"""`pnpkit export KIT --to png|tts|print-shop`: every piece of the kit (cards, tiles, counters,
+boards, score sheets and player aids) for other places to print and play (generator/export/).
+Written as one set into OUT/KIT/png/, tts/ or print-shop/. A shop's templates that cannot take a
+component leave it out, and the export then exits 1 naming it."""
 from __future__ import annotations
 
 import json
@@ -30,9 +31,9 @@ def register(cli: click.Group) -> None:
     @cli.command("export")
     @click.argument("kit", metavar="KIT|PATH.yaml", shell_complete=complete.kits)
     @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
-                  help="png: one PNG per card and tile face and back, with bleed; tts: Tabletop Simulator deck "
-                       "sheets, back and the Custom Deck dialog's fields; print-shop: one-up PDFs with bleed and "
-                       "safe zone.")
+                  help="png: one PNG per face and back of every piece, with bleed; tts: Tabletop Simulator deck "
+                       "sheets (and the Custom Deck dialog's fields), tokens and tiles; print-shop: one-up PDFs "
+                       "with bleed and safe zone.")
     @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
                   help="Resolution of PNGs and TTS sheets (TTS sheets stay within 4096 px).")
     @click.option("--bleed", type=click.FloatRange(0, 5), default=3.0, show_default=True,
@@ -45,15 +46,16 @@ def register(cli: click.Group) -> None:
                        "file:///... on your own computer), put before each image's name in the saved "
                        "objects; without it they name the images alone.")
     @click.option("--shop", type=click.Choice(["drivethrucards"]), default=None,
-                  help="print-shop: that shop's card template (DriveThruCards: poker cards, 1/8 in bleed and "
-                       "safe zone, PDF/X-1a in CMYK); its bleed replaces --bleed, other components are left out.")
+                  help="print-shop: that shop's card templates (DriveThruCards: poker, bridge and mini cards, 1/8 in "
+                       "bleed and safe zone, PDF/X-1a in CMYK); its bleed replaces --bleed; a component none of them "
+                       "takes is left out, and the export exits 1 naming it.")
     @click.option("--json", "as_json", is_flag=True,
-                  help='Print {"kit", "target", "folder", "files", "warnings"} as one JSON object.')
+                  help='Print {"kit", "target", "folder", "files", "warnings"} (and "left_out") as one JSON object.')
     @quiet_option
     def export(kit, target, dpi, bleed, out_dir, only, base_url, shop, as_json, quiet) -> None:
-        """Export a kit's cards, tiles, boards, score sheets and player aids: PNGs per face for a
-        print shop or a web tool, Tabletop Simulator decks and objects, or one-up PDFs for a
-        print shop. Each run replaces OUT/KIT/TARGET/ as a whole."""
+        """Export every piece of a kit (cards, tiles, counters, boards, score sheets and player aids):
+        PNGs per face for a print shop or a web tool, Tabletop Simulator decks, tokens and objects,
+        or one-up PDFs for a print shop. Each run replaces OUT/KIT/TARGET/ as a whole."""
         from pnpkit.generator import build as b
         from pnpkit.generator import pictures, templating
         from pnpkit.generator.atomic import check_out, publish
@@ -74,9 +76,10 @@ def register(cli: click.Group) -> None:
                 raise InputError(f"--only: no component {bad[0]!r} to export (they are: {', '.join(known)})")
             pieces = [p for p in pieces if p.component in names]
         if not components(pieces):
-            raise InputError(f"{loaded.game.id} has no cards, tiles, boards, score sheets or aids to export")
+            raise InputError(f"{loaded.game.id} has no pieces to export")
         root = Path(out_dir) / loaded.game.id
         notes: list[str] = []
+        left_out: list[str] = []  # what a shop's templates cannot take: the export exits 1 saying so
         from pnpkit.generator.export import images, rendering
         with Progress(images(pieces) if target == "png" else 0, f"{loaded.game.id}: {target} images", quiet) as progress, \
                 rendering(progress):
@@ -88,13 +91,24 @@ def register(cli: click.Group) -> None:
                 files = tts.export(pieces, dpi, base_url, loaded.game.title)
             else:
                 from pnpkit.generator.export import printshop
-                files, notes = printshop.export(pieces, bleed, loaded.game.title, printshop.SHOPS.get(shop or ""))
+                files, notes, left_out = printshop.export(pieces, bleed, loaded.game.title,
+                                                          printshop.SHOPS.get(shop or ""))
         folder = target + "/"
         publish(root, files, lambda rel: rel.startswith(folder))
+        missing = ""
+        if left_out:
+            sold = printshop.SHOPS[shop]
+            taken = sorted({n[len(folder):].split(".")[0] for n in files if n.endswith(".pdf") and "-proof" not in n})
+            missing = (f"left out: {', '.join(left_out)}: {sold.name} prints {sold.offers()}. Export them without "
+                       "--shop" + (f"; --only {','.join(taken)} exports just what {sold.name} takes" if taken else
+                                   f"; nothing in {loaded.game.id} is a card {sold.name} prints"))
         if as_json:
             click.echo(json.dumps({"kit": loaded.game.id, "target": target, "folder": str(root / target),
-                                   "files": sorted(n[len(folder):] for n in files), "warnings": found + notes},
-                                  indent=2, ensure_ascii=False))
+                                   "files": sorted(n[len(folder):] for n in files), "warnings": found + notes,
+                                   **({"left_out": left_out} if left_out else {})}, indent=2, ensure_ascii=False))
+            if missing:
+                click.echo(f"pnpkit: {missing}", err=True)
+                raise SystemExit(1)
             return
         click.echo(f"{loaded.game.id}: {len(files)} files in {root / target}/")
         for n in sorted(files)[:12]:
@@ -103,3 +117,6 @@ def register(cli: click.Group) -> None:
             click.echo(f"  ... and {len(files) - 12} more (see {'index.csv' if target == 'png' else 'the list'})")
         for w in found + notes:
             click.echo(f"pnpkit: warning: {w}", err=True)
+        if missing:
+            click.echo(f"pnpkit: {missing}", err=True)
+            raise SystemExit(1)

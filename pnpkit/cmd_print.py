@@ -84,7 +84,7 @@ def print_options(command):
         click.option("--duplex", type=DUPLEX, default="long", show_default=True,
                      help="How the printer flips a sheet for its back: long or short edge."),
         click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
-                     help="Move every back page by X,Y mm to correct a printer (read it from the calibration page)."),
+                     help="Move every back page by X,Y mm to correct a printer (read it on page 2, the cover's back, against the light)."),
         click.option("--ink-saver", is_flag=True, help="Outlines and light fills instead of large solid areas."),
         click.option("--backs", type=BACKS, default="duplex", show_default=True,
                      help="duplex: backs on the next page, for double-sided printing; gutter: each double-sided "
@@ -172,7 +172,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         _build(b, kit, all_, out_dir, options, papers, as_json, quiet)  # a selection that names nothing: SelectionError, exit 2
 
     def _build(b, kit, all_, out_dir, options, papers, as_json=False, quiet=False) -> None:
-        from pnpkit.scorer.games import sheet_form  # the form the fillable sheet's boxes are named by
+        from pnpkit.scorer.games import pad_calcs, sheet_form  # the form the fillable sheet's boxes are named by
         if all_:
             kits = b.printable_kits()
             if not kits:
@@ -186,7 +186,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     now = time.perf_counter()
                     times[kit, paper], last = now - last, now
                     bar(item=f"{kit} {paper}")
-                reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form)
+                reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form, sums=pad_calcs)
             if as_json:
                 click.echo(_json(reports, [], times))
                 return
@@ -200,7 +200,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
             raise b.not_printable(loaded)
         from pnpkit.generator import pictures
         with pictures.collecting() as found:
-            reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form)
+            reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form, sums=pad_calcs)
         if as_json:
             click.echo(_json(reports, found))
             return
@@ -218,13 +218,13 @@ def register(cli: click.Group, schema: click.Group) -> None:
         Takes the options of `build`, so the pictures are of the very PDF a build makes."""
         from pnpkit.generator import build as b
         from pnpkit.generator import pictures
-        from pnpkit.scorer.games import sheet_form
+        from pnpkit.scorer.games import pad_calcs, sheet_form
         loaded = _kit_or_exit(kit)
         if not loaded.components:
             raise b.not_printable(loaded)
         options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
         with pictures.collecting() as found:
-            r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form)
+            r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form, sums=pad_calcs)
         _report(r)
         _warnings(found)
         click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")

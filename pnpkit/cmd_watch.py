@@ -56,14 +56,14 @@ def build_once(name: str, out_dir: Path, options: PrintOptions, state: State) ->
     from pnpkit.generator import pictures
     from pnpkit.generator.select import SelectionError
     from pnpkit.kitfile import load_kit
-    from pnpkit.scorer.games import sheet_form
+    from pnpkit.scorer.games import pad_calcs, sheet_form
     started = time.perf_counter()
     try:
         with pictures.collecting() as found:
             kit = load_kit(name)
             if not kit.components:
                 raise b.not_printable(kit)
-            report = b.build_kit(kit, out_dir, options, preview_dpi=PREVIEW_DPI, forms=sheet_form)
+            report = b.build_kit(kit, out_dir, options, preview_dpi=PREVIEW_DPI, forms=sheet_form, sums=pad_calcs)
         state.kit = kit.game.id
         root = Path(out_dir) / kit.game.id
         state.pictures = [p.relative_to(root).as_posix() for p in report.previews]

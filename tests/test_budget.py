@@ -119,7 +119,7 @@ def test_a_photograph_prints_every_pixel_and_its_svg_pages_show_it(tmp_path, nam
     art = Image.open(next((tmp_path / "kit" / "art").iterdir())).convert("RGB")
     assert ImageChops.difference(printed, art).getbbox() is None
     shown = [re.findall(r'href="data:image/jpeg;base64,([^"]+)"', p.read_text()) for p in sorted((out / "svg").glob("*.svg"))]
-    assert sum(map(len, shown)) == 3  # the board's two parts, and the whole on the assembly page
+    assert sum(map(len, shown)) == 4  # the board's two parts, the whole on the assembly page and on the cover
     sizes = {Image.open(io.BytesIO(base64.b64decode(d))).size for d in sum(shown, [])}
     assert all(w == h and 6000 % w == 0 and w <= 3000 for w, h in sizes)  # reduced by a whole factor
     assert max(sizes) == (3000, 3000)  # the parts, drawn 260 mm with their bleed: 293 dpi

@@ -84,11 +84,13 @@ def test_sizes_margins_and_mirrored_backs(built):
     for e in by["squirrels"]:  # single-sided: a squirrel is never turned over
         assert (e["w_mm"], e["h_mm"]) == pytest.approx((15.875, 15.875), abs=0.05) and e["back"] is None  # 5/8 in
     assert by["raccoon"][0]["w_mm"] == pytest.approx(25.4, abs=0.05)
+    def size(e):  # as drawn: a card laid turned on the page (more to a page so) is w x h turned
+        return (e["h_mm"], e["w_mm"]) if e.get("turned") else (e["w_mm"], e["h_mm"])
     for c in STORAGE:
         for e in by[c]:
-            assert (e["w_mm"], e["h_mm"]) == pytest.approx((88.9, 63.5), abs=0.05) and e["back"]  # poker, landscape
+            assert size(e) == pytest.approx((88.9, 63.5), abs=0.05) and e["back"]  # poker, landscape
     for e in by["nuts"] + by["jokers"]:
-        assert (e["w_mm"], e["h_mm"]) == pytest.approx((41.0, 63.0), abs=0.05) and e["back"]  # mini cards
+        assert size(e) == pytest.approx((41.0, 63.0), abs=0.05) and e["back"]  # mini cards
     for e in m["pieces"]:
         where = f"{e['name']} on page {e['page']}"
         assert e["x_mm"] >= MARGIN - 1e-6 and e["y_mm"] >= MARGIN - 1e-6, where

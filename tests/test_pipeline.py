@@ -99,7 +99,8 @@ def test_page_size_and_files(built, paper):
     m = manifest(r)
     assert list(m) == ["kit", "paper", "page_size_mm", "pages", "pieces"]
     assert m["page_size_mm"] == [w, h] and m["kit"] == "demo" and m["paper"] == paper
-    assert r.pages % 2 == 0  # every sheet has a front and a back
+    doc = compose(pieces(), INFO, PrintOptions(paper))
+    assert all(p.back_of.number == p.number - 1 for p in doc.pages if p.is_back)  # each back the page after its front
 
 
 def test_every_font_embedded_and_no_helvetica(built):
@@ -179,7 +180,12 @@ def test_backs_mirrored_and_turned_for_short_edge(built):
             assert e["back"]["y_mm"] == pytest.approx(H - e["y_mm"] - e["h_mm"], abs=0.011)
     doc = compose(pieces(), INFO, PrintOptions("letter", duplex="short"))
     back_pages = [p for p in doc.pages if p.kind == "backs"]
-    assert back_pages and all(pl.rotate == 180 for p in back_pages for pl in p.placed)
+    fronts = {pl.slot: pl for p in doc.pages if p.kind == "pieces" for pl in p.placed}
+    # turned over the short edge: an upright piece's back upside down on its page, a piece laid
+    # turned (the cards, six to a page so) as its front is (tests/test_paper_rater.py says why)
+    assert back_pages and all(pl.rotate == (fronts[pl.slot].rotate + (0 if fronts[pl.slot].rotate in (90, 270) else 180)) % 360
+                              for p in back_pages for pl in p.placed)
+    assert {fronts[pl.slot].rotate for p in back_pages for pl in p.placed} == {0, 90}
 
 
 def test_back_offset_moves_every_back(built):
@@ -350,8 +356,8 @@ def test_ink_saver_build_uses_less_ink(tmp_path):
 def test_calibration_vernier_reads_the_offset_to_pass(duplex, shift):
     """A printer moving backs by `shift` (x and y) makes the line labelled -shift meet a front line."""
     paper = Paper.of("a4")
-    front_lines = calibration.front(paper, duplex, 20)
-    back = calibration.back(paper, duplex, 20)
+    front_lines = calibration.front(paper)
+    back = calibration.back(paper, duplex)
     (_, fxy), _ = calibration.centres(paper)
     fronts_x = [paper.w - l.x1 if duplex == "long" else l.x1 for l in front_lines
                 if isinstance(l, Line) and l.x1 == l.x2 and abs(l.y1 + l.y2 - 2 * fxy) < 1e-6]

@@ -57,8 +57,9 @@ def test_imposition_properties(specs, paper, duplex):
         if page.kind in ("pieces", "backs"):
             for m in page.marks:
                 assert isinstance(m, Line)
-                seg = (min(m.x1, m.x2) - 0.125, min(m.y1, m.y2) - 0.125,
-                       max(m.x1, m.x2) + 0.125, max(m.y1, m.y2) + 0.125)
+                across = m.style.width / 2  # a butt-capped hairline's ink: half its width each side, none past its ends
+                px, py = (across, 0.0) if m.x1 == m.x2 else (0.0, across) if m.y1 == m.y2 else (across, across)
+                seg = (min(m.x1, m.x2) - px, min(m.y1, m.y2) - py, max(m.x1, m.x2) + px, max(m.y1, m.y2) + py)
                 assert seg[0] >= MARGIN and seg[1] >= MARGIN and seg[2] <= W - MARGIN and seg[3] <= H - MARGIN
                 if m.style == EDGE_TICK:  # a grid from margin to margin: a tick on a column's cut, at its ends
                     assert page.tall and m.x1 == m.x2 and any(abs(m.x1 - x) < 1e-6 for p in page.placed

@@ -197,7 +197,7 @@ def test_nuts_order_cards_print_as_mini_cards(kit_build, paper):
     under (the card to its right covers the rest)."""
     orders = [e for e in kit_build("nuts", paper).manifest["pieces"] if e["component"] == "orders"]
     assert len(orders) == 48
-    assert {(e["w_mm"], e["h_mm"]) for e in orders} == {(41.0, 63.0)}
+    assert {(e["h_mm"], e["w_mm"]) if e.get("turned") else (e["w_mm"], e["h_mm"]) for e in orders} == {(41.0, 63.0)}
     column = next(r for r in next(c for c in load_kit("nuts").components if c.name == "floor").regions
                   if r.name == "order-1").size[0]
     assert 3.0 + ORDER_STRIP <= column, "the index strip is wider than the column the card lies under"

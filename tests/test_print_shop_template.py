@@ -64,7 +64,7 @@ def shop(tmp_path_factory):
     (folder / "shop.yaml").write_text(KIT)
     r = CliRunner().invoke(cli, ["export", str(folder / "shop.yaml"), "--to", "print-shop", "--shop", "drivethrucards",
                                  "--out", str(folder / "out")])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output  # the tiles are none of the shop's cards: left out, said, exit 1
     return folder / "out" / "shop" / "print-shop", r.output
 
 
@@ -135,7 +135,8 @@ def test_a_transparent_picture_becomes_cmyk_with_its_clear_pixels_keyed_out(shop
 
 def test_the_rest_is_left_out_with_a_warning_and_plain_exports_stay_rgb(shop, tmp_path):
     out, output = shop
-    assert "tiles: left out: DriveThruCards's poker card is 63.5 x 88.9 mm, these tiles are 30 x 30 mm" in output
+    assert "left out: tiles (tile 30 x 30 mm): DriveThruCards prints poker cards (63.5 x 88.9 mm)" in output
+    assert "--only deck exports just what DriveThruCards takes" in output
     assert not (out / "tiles.pdf").exists()
     r = CliRunner().invoke(cli, ["export", str(out.parent.parent.parent / "shop.yaml"), "--to", "print-shop",
                                  "--out", str(tmp_path)])
@@ -149,5 +150,5 @@ def test_the_same_kit_gives_the_same_bytes(shop, tmp_path):
     out, _ = shop
     r = CliRunner().invoke(cli, ["export", str(out.parent.parent.parent / "shop.yaml"), "--to", "print-shop",
                                  "--shop", "drivethrucards", "--out", str(tmp_path)])
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 1, r.output
     assert (tmp_path / "shop" / "print-shop" / "deck.pdf").read_bytes() == (out / "deck.pdf").read_bytes()

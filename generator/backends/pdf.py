@@ -203,6 +203,13 @@ class PdfDocument:
         return self.buf.getvalue()
 
     # -- state -----------------------------------------------------------------------------
+    def _fill_alpha(self, alpha: float) -> None:
+        """Set the fill's opacity, always written: reportlab skips a value it set last, but a clip's
+        Q (written here, unseen by it) may have brought back another since (a shadow's 0.22 drawn
+        before a clipped piece left every piece after it at 0.22)."""
+        self.c._extgstate._d["ca"] = None
+        self.c.setFillAlpha(alpha)
+
     def _set_style(self, st: Style, m: Matrix) -> tuple[bool, bool]:
         if st is self.styled[0] and m is self.styled[1]:  # the shape before set it: nothing to write
             return self.styled[2]
@@ -213,7 +220,7 @@ class PdfDocument:
             code.append(self.colour_op(st.fill, False))
             self.fill = st.fill
         if do_fill and st.opacity != self.alpha:
-            self.c.setFillAlpha(st.opacity)
+            self._fill_alpha(st.opacity)
             self.alpha = st.opacity
         if do_stroke:
             if st.stroke != self.stroke:
@@ -390,7 +397,7 @@ class PdfDocument:
         self.code.append("q %s cm" % fp_str(a, b, c, d, e, f))
         self.unstyled()
         if s.opacity != 1.0:
-            self.c.setFillAlpha(s.opacity)
+            self._fill_alpha(s.opacity)
         key = (s.png, s.key)
         name = self.images.get(key)
         if name is None:
@@ -454,7 +461,7 @@ class PdfDocument:
             self.fill = s.color
             self.unstyled()
         if self.alpha != 1.0:
-            self.c.setFillAlpha(1.0)
+            self._fill_alpha(1.0)
             self.alpha = 1.0
             self.unstyled()
         font = pdfmetrics.getFont(name)

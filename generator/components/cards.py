@@ -18,7 +18,7 @@ from pnpkit.generator.components.common import (
     unknown_art,
 )
 from pnpkit.generator.components.faces import full_art
-from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.pieces import WORDS_IN, Piece, frame as frame_line, safe_zone
 from pnpkit.generator.shapes import Rect, Shape, Style, Text, ground
 from pnpkit.generator.components import layout
 from pnpkit.generator.textblock import TextFitError
@@ -28,17 +28,16 @@ from pnpkit.kitfile.errors import Problem, SourceError, field_name
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
-    """A card face: its background to the cut (the pipeline runs it on as bleed), the frame on the
-    safe line (SAFE, 3 mm inside the cut) and everything else inside the frame, in the face's flow
+    """A card face: its background to the cut (the pipeline runs it on as bleed), the frame inside
+    the safe line (1/8 in inside the cut) and everything else inside the frame, in the face's flow
     (title, art, label, text, down the card) or, a part with a box in the face's `layout`, in its box."""
     w, h = c.size
     safe = safe_zone("card")
-    m = safe + 1.5  # words and art keep this far inside the cut (1.5 mm of air inside the frame)
+    m = WORDS_IN  # words and art keep this far inside the cut (a millimetre of air inside the frame)
     full = face.art_box == "full" and bool(face.art) and not face.blank
     frame: list[Shape] = [Rect(0, 0, w, h, ground(face.fill or "#ffffff"))]
     if not full:  # a picture over the whole face has no frame line drawn over it
-        frame.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe,
-                          Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
+        frame.append(frame_line(w, h, safe, Style(fill=None, stroke=face.color or INK, width=0.35), r=c.corner))
     if face.blank:
         return tuple(frame)
     lay = face.layout
@@ -111,7 +110,7 @@ def _title(kit, face: Face, row: dict[str, Any], where: tuple, w: float, y: floa
         out.append(layout.words(kit, where + ("layout", "title"), title, face.layout["title"], lk))
         return y
     try:
-        pt = fit_text(title, lk.font, lk.pt, w - 2 * safe - 1.0)  # a title may use the air inside the frame
+        pt = fit_text(title, lk.font, lk.pt, w - 2 * WORDS_IN)  # as clear of the frame as the words
     except TextFitError as e:
         raise error(kit, where + ("title",), str(e)) from None
     x, anchor = layout.across(lk.align, safe + 0.5, w - safe - 0.5, w / 2)
@@ -122,7 +121,7 @@ def _title(kit, face: Face, row: dict[str, Any], where: tuple, w: float, y: floa
 def _text(kit, c: Cards, face: Face, text: str, where: tuple, y: float, under: str | None) -> list[Shape]:
     """The card's text: in its layout box, or below the rest of the flow (from `y`)."""
     w, h = c.size
-    m = safe_zone("card") + 1.5
+    m = WORDS_IN
     lay = face.layout
     lk = layout.look(lay.get("text"), "body", 9.0, valign="top", color=TEXT_INK)
     layout.warn_contrast(kit, _at(face, where, "text"), "text", lk.color, under)

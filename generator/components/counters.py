@@ -24,5 +24,5 @@ def pieces(kit, c: Counters, index: int) -> list[Piece]:
             name = f"{c.display} ({group.name}) {n}" if group.name else f"{c.display} {n}"
             out.append(Piece(component=c.name, kind="counter", name=name, w=d, h=d, front=f, back=b,
                              shape=shape, grounds=grounds,
-                             meta={"set": group.name or None, "cut_corner": c.cut_corner}))
+                             meta={"set": group.name or None, "cut_corner": c.cut_corner, "cut_square": c.cut_square}))
     return out

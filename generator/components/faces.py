@@ -21,6 +21,7 @@ from pnpkit.generator.components import layout
 from pnpkit.generator.components.common import INK, art, badge, error, fit_text, kit_art, mix, placed
 from pnpkit.generator.shapes import Circle, Rect, Shape, Style, Text, ground
 from pnpkit.generator.shapes import MM_PER_PT as PT
+from pnpkit.generator.pieces import frame as frame_line
 from pnpkit.kitfile.components import Face, PieceSet
 
 PAD = 0.6  # mm between the frame line and what is inside it
@@ -122,7 +123,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
             out.append(Circle(w / 2, h / 2, w / 2 - CUT_LINE_IN, Style(fill=None, stroke=border, width=CUT_LINE)))
     else:
         out.append(Rect(0, 0, w, h, ground(bg)))
-        out.append(Rect(safe, safe, w - 2 * safe, h - 2 * safe, frame, r=corner))
+        out.append(frame_line(w, h, safe, frame, r=corner))
     if face.blank:
         return tuple(out)
     ground_of_words = None if bg == ART else bg

@@ -6,7 +6,7 @@ scorer charges; the text is laid at the largest size that fits (textblock), or t
 from __future__ import annotations
 
 from pnpkit.generator.components.common import error, render_template
-from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.pieces import Piece, frame as frame_line, safe_zone
 from pnpkit.generator.shapes import Rect, Shape, Style, ground
 from pnpkit.generator.textblock import TextFitError, layout
 from pnpkit.kitfile.components import Reference, TextBlock
@@ -23,7 +23,7 @@ def side(kit, r: Reference, block: TextBlock, where: tuple) -> tuple[tuple[Shape
     except TextFitError as e:
         raise error(kit, where, str(e)) from None
     safe = safe_zone("reference")
-    frame = Rect(safe, safe, w - 2 * safe, h - 2 * safe, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)
+    frame = frame_line(w, h, safe, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)
     return (Rect(0, 0, w, h, ground("#ffffff")), frame) + laid.shapes, laid.pt
 
 

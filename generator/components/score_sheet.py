@@ -43,7 +43,8 @@ def pieces(kit, s: ScoreSheet, index: int) -> list[Piece]:
     sums = {"sums": pad_of(kit).sums()} if s.scoring is not None and s.fillable else {}  # the Total adds itself up
     return [Piece(component=s.name, kind="score-sheet", name=f"{s.display} {n}" if s.count > 1 else s.display,
                   w=W, h=H, front=tuple(drawn[n - 1 if each else 0][0]),
-                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], **extra, **sums})
+                  meta={"fields": drawn[n - 1 if each else 0][1] if s.fillable else [], **extra, **sums,
+                        "games": s.games, "per_player": s.per_player})
             for n in range(1, s.count + 1)]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pnpkit.generator import fonts
 from pnpkit.generator.carcassonne import draw
 from pnpkit.generator.components.common import INK, error
-from pnpkit.generator.pieces import Piece, safe_zone
+from pnpkit.generator.pieces import Piece, frame as frame_line, safe_zone
 from pnpkit.generator.shapes import MM_PER_PT, Group, Rect, Shape, Style, Text, ground
 from pnpkit.kitfile.components import TileKey
 from pnpkit.kitfile.tileset import Tiles
@@ -34,7 +34,7 @@ def pieces(kit, k: TileKey, index: int) -> list[Piece]:
     w, h = k.size
     safe = safe_zone("reference")
     out: list[Shape] = [Rect(0, 0, w, h, ground("#ffffff")),
-                        Rect(safe, safe, w - 2 * safe, h - 2 * safe, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)]
+                        frame_line(w, h, safe, Style(fill=None, stroke="#9a9a9a", width=0.25), r=2.0)]
     x0, inner = MARGIN, w - 2 * MARGIN
     y = MARGIN + TITLE_PT * MM_PER_PT
     out.append(Text(x0, y, k.display, size=TITLE_PT, font="title", color=INK))

@@ -22,9 +22,9 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.sheets import Placed
 from pnpkit.generator.shapes import Shape
 
-# What the exports export: the pieces a print shop or a virtual table takes (boards include mats and
-# rulers; "reference" is a player aid or a tile key). Counters are left to the kit's PDF.
-KINDS = ("card", "tile", "board", "score-sheet", "reference")
+# What the exports export: every piece of the kit (boards include mats and rulers; "reference" is a
+# player aid or a tile key; counters become TTS tokens and tiles, PNGs, one-up PDFs).
+KINDS = ("card", "tile", "counter", "board", "score-sheet", "reference")
 MAX_PIXELS = 36_000_000  # one exported image at most (a 600 x 400 mm board at 300 dpi is 33 million)
 
 
@@ -100,8 +100,9 @@ def images(pieces: list[Piece]) -> int:
     return sum(len(designs(group, side)) for group in components(pieces).values() for side in ("front", "back"))
 
 
-def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int, int]) -> list[bytes]:
-    """Pages of w x h mm rendered to PNG images of exactly `px` pixels (one PDF, one render each)."""
+def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int, int], clear: bool = False) -> list[bytes]:
+    """Pages of w x h mm rendered to PNG images of exactly `px` pixels (one PDF, one render each);
+    `clear`: what nothing is drawn on stays transparent (a round token's corners), else white."""
     import pypdfium2
     tell = _told[-1] if _told else None
     if tell is not None:
@@ -114,7 +115,8 @@ def pngs(pages: list[tuple[Shape, ...]], w_mm: float, h_mm: float, px: tuple[int
     try:
         scale = px[0] / (w_mm / 25.4 * 72)
         for i in range(len(doc)):
-            img = doc[i].render(scale=scale).to_pil().convert("RGB")
+            img = (doc[i].render(scale=scale, fill_color=(255, 255, 255, 0)).to_pil().convert("RGBA") if clear
+                   else doc[i].render(scale=scale).to_pil().convert("RGB"))
             if img.size != px:  # pdfium rounds the page to whole pixels: at most one off
                 img = img.resize(px)
             buf = io.BytesIO()

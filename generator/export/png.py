@@ -1,5 +1,5 @@
-"""`--to png`: one PNG per distinct face and back of the cards, tiles, boards (mats, rulers), score
-sheets and player aids, at the dpi asked, with bleed.
+"""`--to png`: one PNG per distinct face and back of the cards, tiles, counters, boards (mats,
+rulers), score sheets and player aids, at the dpi asked, with bleed.
 
 Each image is (trim + 2 x bleed) at `dpi`, exactly: a poker card at 300 dpi with 3 mm bleed is
 821 x 1121 pixels (69.5 x 94.9 mm). An image that would pass 36 million pixels (a large board) is
@@ -29,7 +29,8 @@ def export(pieces: list[Piece], dpi: float, bleed: float) -> dict[str, bytes]:
             px = (pixels(W, at), pixels(H, at))
             images = pngs([(face(d.piece, side, bleed),) for d in faces], W, H, px)
             for n, (d, png) in enumerate(zip(faces, images), 1):
-                name = f"png/{component}/{n:02d}-{d.slug}-{side}.png" if side == "front" or len(faces) > 1 \
+                stem = d.slug if d.slug.endswith(f"-{side}") else f"{d.slug}-{side}"  # a back design is named "... back"
+                name = f"png/{component}/{n:02d}-{stem}.png" if side == "front" or len(faces) > 1 \
                     else f"png/{component}/{component}-back.png"
                 files[name] = png
                 rows.append((name[4:], component, side, str(d.count), d.name, f"{w:g}", f"{h:g}", f"{bleed:g}",

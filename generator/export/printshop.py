@@ -1,4 +1,4 @@
-"""`--to print-shop`: one-up PDFs, one card (or tile) a page, with bleed, for print shops.
+"""`--to print-shop`: one-up PDFs, one card (or tile, counter...) a page, with bleed, for print shops.
 
 Each deck is `print-shop/DECK.pdf`: every physical card in order, its front page followed by its
 back page (as shops that print double-sided decks from one file ask), each page the trim plus
@@ -33,21 +33,34 @@ SAFE_LINE = Style(fill=None, stroke="#0057d9", width=0.15, dash=(1.0, 0.8))
 
 @dataclass(frozen=True)
 class Shop:
-    """One print shop's card template, with its published numbers (docs/new-game.md cites them)."""
+    """One print shop's card templates, with its published numbers (docs/new-game.md cites them)."""
 
     name: str
-    product: str
-    trim: tuple[float, float]  # mm
+    products: dict[str, tuple[float, float]]  # product -> trim, mm
     bleed: float  # mm on every side
     safe: float  # mm inside the cut
     pdfx: bool  # the shop asks for PDF/X-1a (CMYK): generator/export/pdfx.py
     source: str
 
+    def takes(self, p: Piece) -> str | None:
+        """The product a card is (either way up, within 0.3 mm), or None: the shop prints cards only."""
+        if p.kind != "card":
+            return None
+        for product, trim in self.products.items():
+            if all(abs(a - b) <= 0.3 for a, b in zip(sorted((p.w, p.h)), sorted(trim))):
+                return product
+        return None
 
-# DriveThruCards (OneBookShelf), "Common Card Prep Issues & Solutions": poker cards 2.5 x 3.5 in,
-# 1/8 in bleed on all four sides (a 2.75 x 3.75 in page), no text closer than 1/8 in to a finished
-# edge, files PDF/X-1a:2003 for US Web Coated (SWOP) v2.
-SHOPS = {"drivethrucards": Shop("DriveThruCards", "poker card", (63.5, 88.9), 3.175, 3.175, True,
+    def offers(self) -> str:
+        return ", ".join(f"{name}s ({w:g} x {h:g} mm)" for name, (w, h) in self.products.items())
+
+
+# DriveThruCards (OneBookShelf), "Common Card Prep Issues & Solutions" and its card specifications:
+# poker cards 2.5 x 3.5 in, bridge cards 2.25 x 3.5 in, mini cards 1.75 x 2.5 in, each with 1/8 in
+# bleed on all four sides (a poker card's page 2.75 x 3.75 in), nothing that matters closer than
+# 1/8 in to a finished edge, files PDF/X-1a:2003 for US Web Coated (SWOP) v2.
+SHOPS = {"drivethrucards": Shop("DriveThruCards", {"poker card": (63.5, 88.9), "bridge card": (57.15, 88.9),
+                                                   "mini card": (44.45, 63.5)}, 3.175, 3.175, True,
                                 "https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/"
                                 "227867607-Common-Card-Prep-Issues-Solutions")}
 
@@ -60,30 +73,33 @@ def size_name(w: float, h: float) -> str | None:
     return None
 
 
-def export(pieces: list[Piece], bleed: float, title: str, shop: Shop | None = None) -> tuple[dict[str, bytes], list[str]]:
-    """The files, and a warning for each deck whose size no print shop sells as standard (or, for a
-    shop's template, each component it leaves out because it is not that shop's card)."""
+def export(pieces: list[Piece], bleed: float, title: str,
+           shop: Shop | None = None) -> tuple[dict[str, bytes], list[str], list[str]]:
+    """The files, a warning for each deck whose size no print shop sells as standard, and (for a
+    shop's templates) each component left out because it is none of that shop's cards."""
     files: dict[str, bytes] = {}
     notes: list[str] = []
+    left_out: list[str] = []
     readme = [f"{no_formula(title)}: one-up PDFs for a print shop", ""]
     if shop is not None:
         bleed = shop.bleed
-        readme[0] = f"{no_formula(title)}: one-up PDFs for {shop.name}'s {shop.product} template ({shop.source})"
+        readme[0] = f"{no_formula(title)}: one-up PDFs for {shop.name}'s card templates ({shop.source})"
     for component, group in components(pieces).items():
         w, h = group[0].w, group[0].h
-        if shop is not None and not _fits(shop, group[0]):
-            notes.append(f"{component}: left out: {shop.name}'s {shop.product} is {shop.trim[0]:g} x {shop.trim[1]:g} mm, "
-                         f"these {group[0].kind}s are {w:g} x {h:g} mm (export them without --shop)")
+        product = shop.takes(group[0]) if shop is not None else None
+        if shop is not None and product is None:  # said once, by the command, with what went in
+            left_out.append(f"{component} ({group[0].kind} {w:g} x {h:g} mm)")
             continue
         files.update(_pdfs(component, group, bleed, title, shop))
         size = size_name(w, h)
-        if size is None and group[0].kind in ("card", "tile"):  # boards and sheets are made to order
+        if size is None and group[0].kind in ("card", "tile", "counter"):  # boards and sheets are made to order
             notes.append(f"{component}: {w:g} x {h:g} mm is not a size print shops sell as standard "
                          f"({', '.join(SIZES)}); ask your shop first")
         pages = len(group) + sum(p.back is not None for p in group)
         sides = "front then back" if group[0].back is not None else "fronts only"
         safe = shop.safe if shop is not None else SAFE
-        readme += [f"{component}.pdf: {len(group)} x {group[0].kind}, {pages} pages ({sides}, one a page)",
+        readme += [f"{component}.pdf: {len(group)} x {group[0].kind}, {pages} pages ({sides}, one a page)"
+                   + (f": {shop.name}'s {product} template" if product else ""),
                    f"  trim {w:g} x {h:g} mm" + (f" = {size}" if size else " (not a standard print-shop size)"),
                    f"  page {w + 2 * bleed:g} x {h + 2 * bleed:g} mm: {bleed:g} mm bleed on every side; "
                    f"safe zone {safe} mm inside the cut",
@@ -92,13 +108,10 @@ def export(pieces: list[Piece], bleed: float, title: str, shop: Shop | None = No
             readme.append("  PDF/X-1a:2003 as the shop asks: CMYK only (converted from pnpkit's RGB by plain "
                           "arithmetic, no colour profile), nothing transparent, output intent CGATS TR 001 (SWOP)")
         readme.append("")
+    if left_out:
+        readme += [f"Left out: {shop.name} prints {shop.offers()} only:"] + [f"  {c}" for c in left_out] + [""]
     files["print-shop/README.txt"] = "\n".join(readme).encode("utf-8")
-    return files, notes
-
-
-def _fits(shop: Shop, p: Piece) -> bool:
-    """A card of the shop's size, either way up, within 0.3 mm."""
-    return p.kind == "card" and all(abs(a - b) <= 0.3 for a, b in zip(sorted((p.w, p.h)), sorted(shop.trim)))
+    return files, notes, left_out
 
 
 def _pdfs(component: str, group: list[Piece], bleed: float, title: str, shop: Shop | None) -> dict[str, bytes]:

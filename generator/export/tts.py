@@ -17,9 +17,11 @@ for TTS versions that show it for a hidden card):
   100 x the CustomDeck key + the place on its sheet, as TTS reads it).
 
 Tiles, score sheets and player aids become `Custom_Tile` objects (the front as ImageURL, the back
-or the front again as ImageSecondaryURL), boards and mats a `Custom_Board` (ImageURL), each
-image `tts/COMPONENT-NN.png` (and `-back.png`) at the dpi within 4096 pixels a side, and
-`tts/COMPONENT.json` holding one object per piece.
+or the front again as ImageSecondaryURL), boards and mats a `Custom_Board` (ImageURL), counters
+`Custom_Token`s (one-sided: the token is cut from its picture's outline, a round counter's
+corners transparent) or, with a back, `Custom_Tile`s shaped as they are cut (TTS's circle for a
+round counter, its box for a square one), each image `tts/COMPONENT-NN.png` (and `-back.png`) at
+the dpi within 4096 pixels a side, and `tts/COMPONENT.json` holding one object per piece.
 
 The saved objects name their images by file name alone (`creatures-1.png`), never by a path of
 the machine that exported them; `--base-url URL` puts URL in front (`https://example.org/kit/` where
@@ -157,16 +159,21 @@ def _sheet_entry(files: dict[str, bytes], component: str, s: int, part: list[Des
     return entry, lines + [""]
 
 
+TILE_CIRCLE, TILE_BOX = 2, 0  # CustomTile "Type": how TTS cuts a tile (0 box, 1 hex, 2 circle, 3 rounded)
+
+
 def _objects(files: dict[str, bytes], component: str, group: list[Piece], dpi: float, base_url: str) -> None:
-    """Tiles, score sheets and aids as Custom_Tile objects, boards as Custom_Board: one image per
-    distinct face (and back), one object per piece, laid out in a row."""
+    """Tiles, score sheets, aids and two-sided counters as Custom_Tile objects, one-sided counters
+    as Custom_Token, boards as Custom_Board: one image per distinct face (and back), one object per
+    piece, laid out in a row."""
     w, h = group[0].w, group[0].h
     at = capped_dpi(w, h, dpi, side=MAX_SIDE)
     px = (pixels(w, at), pixels(h, at))
+    token = group[0].kind == "counter" and not group[0].double_sided  # cut from its picture's outline
     names: dict[tuple[str, int], str] = {}
     for side in ("front", "back"):
         found = designs(group, side)
-        images = pngs([(face(d.piece, side, 0.0),) for d in found], w, h, px) if found else []
+        images = pngs([(face(d.piece, side, 0.0),) for d in found], w, h, px, clear=token) if found else []
         for n, (d, png) in enumerate(zip(found, images), 1):
             name = f"{component}-{n:02d}{'-back' if side == 'back' else ''}.png"
             files[f"tts/{name}"] = png
@@ -178,8 +185,14 @@ def _objects(files: dict[str, bytes], component: str, group: list[Piece], dpi: f
         if p.kind == "board":
             objects.append({"Name": "Custom_Board", "Nickname": no_formula(p.name), "Transform": place,
                             "CustomImage": {"ImageURL": front, "WidthScale": 0.0}})
+        elif token:
+            objects.append({"Name": "Custom_Token", "Nickname": no_formula(p.name), "Transform": place, "CustomImage": {
+                "ImageURL": front, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+                "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True}}})
         else:
+            shape = TILE_CIRCLE if p.shape == "circle" else TILE_BOX
             objects.append({"Name": "Custom_Tile", "Nickname": no_formula(p.name), "Transform": place, "CustomImage": {
                 "ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
-                "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": p.kind == "tile", "Stretch": True}}})
+                "CustomTile": {"Type": shape, "Thickness": 0.1, "Stackable": p.kind in ("tile", "counter"),
+                               "Stretch": True}}})
     files[f"tts/{component}.json"] = _saved(no_formula(component), objects)

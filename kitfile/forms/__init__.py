@@ -42,6 +42,7 @@ class Calc:
     """How a sheet adds a box up, for the person filling it in (the scorer never reads it):
 
     sum      the numbers in `args`
+    less     the number in args[0] less the others' (Chestnuts: a Chair's chestnuts less the burnt)
     times    the count in args[0] (a number, or a mark each) times values[0]
     ticks    values[0] for each ticked box of `args` (a row of tick boxes, a marker each)
     all      a tick when every cell of `args` is ticked (a complete row)
@@ -178,6 +179,16 @@ Forms = Callable[[str], "SheetForm | None"]
 def no_forms(game: str) -> SheetForm | None:
     """No game's sheet is a form (what the generator knows by itself)."""
     return None
+
+
+Pads = Callable[[str, str, list[str]], "dict[str, Calc]"]
+"""A game id, a score-sheet component and its printed box names -> the boxes of a pad that is not
+a record (Chestnuts' score pad: each game's Total) that add themselves up, by printed name."""
+
+
+def no_pads(game: str, component: str, printed: list[str]) -> dict[str, Calc]:
+    """No pad adds itself up (what the generator knows by itself)."""
+    return {}
 
 
 def pages(form: SheetForm | None, component: str, printed: list[tuple], players: int) -> list[list[tuple]] | None:

@@ -39,6 +39,8 @@ def evaluate(calc: Calc, get: Get) -> str:
         return str(number(get(a[0])) * v[0])
     if calc.op == "ticks":
         return str(v[0] * sum(ticked(get(x)) for x in a))
+    if calc.op == "less":
+        return str(number(get(a[0])) - sum(number(get(x)) for x in a[1:]))
     if calc.op == "all":
         return "x" if all(ticked(get(x)) for x in a) else ""
     if calc.op == "rows":
@@ -70,6 +72,7 @@ _OPS = {
     "sum": "var t=0;for(var i=0;i<A.length;i++)t+=N(G(A[i]));event.value=String(t);",
     "times": "event.value=String(N(G(A[0]))*V[0]);",
     "ticks": "var t=0;for(var i=0;i<A.length;i++)if(T(G(A[i])))t+=V[0];event.value=String(t);",
+    "less": "var t=N(G(A[0]));for(var i=1;i<A.length;i++)t-=N(G(A[i]));event.value=String(t);",
     "all": "var ok=true;for(var i=0;i<A.length;i++)ok=ok&&T(G(A[i]));event.value=ok?'x':'';",
     "rows": ("var t=0;for(var i=0;i<A.length;i+=V[0]){var ok=true;for(var j=i;j<i+V[0];j++)ok=ok&&T(G(A[j]));"
              "if(ok)t+=V[1];}event.value=String(t);"),

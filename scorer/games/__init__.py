@@ -45,6 +45,15 @@ def form(game: str, kind: Literal["sheets", "end"]) -> ModuleType | None:
     return load(game).part("form")
 
 
+def pad_calcs(game: str, component: str, printed: list[str]) -> dict:
+    """The boxes of `game`'s score pad `component` that add themselves up on the fillable sheet, by
+    their printed names (kitfile/forms: Pads): a game whose form keeps such a pad (Chestnuts' PAD)."""
+    if game not in GAMES or load(game).form is None:
+        return {}
+    f = load(game).part("form")
+    return f.pad_calcs(printed) if getattr(f, "PAD", None) == component else {}
+
+
 def sheet_form(game: str) -> ModuleType | None:
     """`game`'s final-sheet form, if it has one: what the commands that build hand the generator
     (kitfile/forms: Forms), which names the fillable PDF's boxes by it and never imports the scorer."""

@@ -12,10 +12,26 @@ Chair), a column for each player's chestnuts; the record is docs/records/chestnu
 """
 from __future__ import annotations
 
+import re
+
 from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, text
 
 TITLE = "the table when the game ends"
 SEATS = 2
+PAD = "score-pad"  # the kit's score pad: a row a game, each player's Chair (+), Burnt (-) and Total
+
+
+def pad_calcs(printed: list[str]) -> dict[str, Calc]:
+    """The pad's Total boxes as they add up on the fillable sheet (ruling C12): a player's
+    Chestnuts on Chairs less theirs burnt, on the row of that game. By the printed names
+    (`p1-Total-3`), where the row has both boxes it reads."""
+    have = set(printed)
+    out = {}
+    for name in printed:
+        m = re.fullmatch(r"(p\d+)-Total-(\d+)", name)
+        if m and {f"{m[1]}-Chair_(+)-{m[2]}", f"{m[1]}-Burnt_(-)-{m[2]}"} <= have:
+            out[name] = Calc("less", (f"{m[1]}-Chair_(+)-{m[2]}", f"{m[1]}-Burnt_(-)-{m[2]}"))
+    return out
 
 
 def _places(seats: int) -> list[tuple[str, str]]:
