@@ -404,8 +404,8 @@ def test_chestnuts_fillable_pad_totals_each_game(kit_build, browser):
     Nuts! had 40 and NUTS 60); the viewer's JavaScript gives what the Python gives."""
     import json as _json
     from pypdf import PdfReader
-    from pnpkit.scorer.forms import Calc
-    from pnpkit.scorer.forms.calc import evaluate, javascript
+    from pnpkit.kitfile.forms import Calc
+    from pnpkit.kitfile.forms.calc import evaluate, javascript
     reader = PdfReader(kit_build("chestnuts", "a4").fillable)
     order = [ref.get_object() for ref in reader.trailer["/Root"]["/AcroForm"]["/CO"]]
     assert sorted(str(f["/T"]) for f in order) == sorted(f"p{p}-Total-{r}" for p in (1, 2) for r in range(1, 21))
