@@ -13,7 +13,7 @@ move to the single-sided run's last page; a double-sided one never leaves its ru
 """
 from __future__ import annotations
 
-from pnpkit.generator import impose
+from pnpkit.generator import packing as impose  # the rows and sheets imposition fills
 from pnpkit.generator.sheets import MARGIN, Paper
 
 FULL = 0.30  # of the page inside its margins (a rater's measure: pieces' area over that)

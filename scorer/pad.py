@@ -29,8 +29,13 @@ from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation,
 from pnpkit.scorer.game import Game
 from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, check_unique_names
 
-GAME = Game(id="pad", ruling_letter="", rulebook="", record="pnpkit.scorer.pad:Record",
-            score="pnpkit.scorer.pad:score", records="sheets")
+def _this() -> Any:
+    """This module: the pad's record (`Record`) and its scoring (`sheets`) are its own."""
+    import pnpkit.scorer.pad as pad
+    return pad
+
+
+GAME = Game(id="pad", ruling_letter="", rulebook="", record=_this, score=_this, records="sheets")
 """The descriptor every pad record is scored through (its Result carries the kit's own game id)."""
 
 
@@ -111,6 +116,11 @@ def _kit(source: Source, name: str, folder: Path | None) -> Any:
 
 
 # --- scoring ---------------------------------------------------------------------------------
+
+def sheets(record: "Record", kit: Any, explain: bool = False) -> Result:
+    """The pad's sheets scored (scorer/game.py: a record that is not a move log)."""
+    return score(record, kit, explain)
+
 
 def score(record: Record, kit: Any, explain: bool = False) -> Result:
     """Each player's total from the rows, the box out of range and the Total that does not add up,
