@@ -101,7 +101,7 @@ def _why_record(st: State, m: Play) -> Illegal | None:
         lo, hi, players = st.seats
         return None if lo <= m.count <= hi else Illegal(f"{m.count} players; the game is for {players}", R_PLAYERS)  # type: ignore[union-attr]
     if kind is Rolls:
-        return _why_rolls(st, m.kind, m.count)      # type: ignore[union-attr]
+        return _why_rolls(st, m.kind, m.count, m.setup)      # type: ignore[union-attr]
     if kind is Late:
         return over(st)
     if kind is Gone:
@@ -110,7 +110,7 @@ def _why_record(st: State, m: Play) -> Illegal | None:
     return None
 
 
-def _why_rolls(st: State, kind: str, count: int) -> Illegal | None:
+def _why_rolls(st: State, kind: str, count: int, setup: bool) -> Illegal | None:
     """How many rolls the record writes here: Firebreaks up to one a player (the kit's counters at the
     most), the setup's fires one a player per round's worth, a round's one a player still in play."""
     players = len(st.people)
@@ -119,11 +119,11 @@ def _why_rolls(st: State, kind: str, count: int) -> Illegal | None:
             return None
         return Illegal(f"{count} Firebreak rolls for {players} players (and {st.firebreak_counters} Firebreak "
                        f"counters)", R_FIREBREAKS)
-    want = st.setup_rounds * players if st.round == 0 else sum(p.out_in is None for p in st.people)
+    want = st.setup_rounds * players if setup else sum(p.out_in is None for p in st.people)
     if count == want:
         return None
     live = st.in_play()
-    if st.round == 0:
+    if setup:
         k = st.setup_rounds
         rule, why_want = R_SETUP_FIRES, f"{k} rounds' worth: one roll for each of the {players} players, {k} times"
     else:

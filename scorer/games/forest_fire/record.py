@@ -112,16 +112,22 @@ class Record(Strict):
 def extend(data: dict, st: State, m: Play) -> dict:
     """The record with the action written into its player's moves of the round in progress (a round
     the record has not begun yet is begun)."""
-    if m.__class__ is not Move or m.action is END_TURN:     # type: ignore[union-attr]
-        raise cannot_extend("a turn ends where the next player's actions (or the fire rolls) are written")
+    if m.__class__ is not Move:
+        raise cannot_extend("a roll is written with the round's fires")
     if st.over or st.acting is None:
         raise cannot_extend("the game is over" if st.over else f"round {st.round}'s fire rolls come next")
-    name = st.people[m.seat].name       # type: ignore[union-attr]
     rounds = [dict(r) for r in (data.get("rounds") or [])]
     if not rounds or rounds[-1].get("fires") is not None:
         rounds.append({"moves": {}})
     moves = dict(rounds[-1].get("moves") or {})
-    moves[name] = list(moves.get(name) or []) + [text(m.action)]    # type: ignore[union-attr, arg-type]
+    if m.action is END_TURN:        # type: ignore[union-attr]
+        nxt = next((p.name for p in st.people[m.seat + 1:] if not p.out), None)     # type: ignore[union-attr]
+        if nxt is None:
+            raise cannot_extend("the last player's turn ends where the round's fire rolls are written")
+        moves[nxt] = list(moves.get(nxt) or [])         # `Ben: []`: Ann's turn is over
+    else:
+        name = st.people[m.seat].name       # type: ignore[union-attr]
+        moves[name] = list(moves.get(name) or []) + [text(m.action)]    # type: ignore[union-attr, arg-type]
     rounds[-1]["moves"] = moves
     return {**data, "rounds": rounds}
 

@@ -35,8 +35,8 @@ def entries(record: Record, s: State, open_end: bool) -> Iterator[tuple[Where, P
             if p.start is not None:
                 yield f"setup, {p.name} start [{p.start[0]}, {p.start[1]}]", Move(i, Place(tuple(p.start)))  # type: ignore[arg-type]
         yield "setup", PLACED
-        yield from _rolls("setup, firebreaks", "firebreak", record.setup.firebreaks)
-        yield from _rolls("setup, fires", "fire", record.setup.fires)
+        yield from _rolls("setup, firebreaks", "firebreak", record.setup.firebreaks, setup=True)
+        yield from _rolls("setup, fires", "fire", record.setup.fires, setup=True)
     first = record.start.round if record.start is not None else 1
     for r, rnd in enumerate(record.rounds, first):
         if s.over:
@@ -79,7 +79,7 @@ def _acting(s: State, rnd: RoundEntry) -> int:
     return written[-1] if written else 0
 
 
-def _rolls(where: str, kind: str, rolls: list[Square]) -> Iterator[tuple[Where, Play]]:
-    yield where, Rolls(kind, len(rolls))
+def _rolls(where: str, kind: str, rolls: list[Square], setup: bool) -> Iterator[tuple[Where, Play]]:
+    yield where, Rolls(kind, len(rolls), setup)
     for j, sq in enumerate(rolls, 1):
         yield ("{}, roll {} [{}, {}]", where, j, sq[0], sq[1]), Roll(tuple(sq))    # type: ignore[arg-type]

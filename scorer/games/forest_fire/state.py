@@ -99,6 +99,7 @@ class Rolls:
     fires after its moves."""
     kind: str
     count: int
+    setup: bool = False     # the setup's rolls (not a round's)
 
 
 @dataclass(frozen=True)

@@ -92,15 +92,16 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
     return found + more, said
 
 
-def _roll(s: State, slots: set[int], rng) -> Die:
-    """The simulator's die: a D6, with the Scamper's square or a tie's choice drawn too."""
+def _roll(s: State, slots: set[int], rng, at: int) -> Die:
+    """The simulator's die: a D6, with the Scamper's square or a tie's choice drawn too (the Squirrel
+    standing on `at`)."""
     d = rng.randint(1, s.f.die)
     move = s.f.move(d + s.hunger)
     if move == "scamper":
         return d, rng.randint(1, s.columns)
     if move == "hunt":
-        dist = min(abs(s.squirrel - x) for x in slots)
-        if dist and s.squirrel - dist in slots and s.squirrel + dist in slots:
+        dist = min(abs(at - x) for x in slots)
+        if dist and at - dist in slots and at + dist in slots:
             return d, rng.choice("LR")
     return d, None
 
@@ -114,7 +115,7 @@ def walk(s: State, slots: set[int], dice: list[Die], open_: bool = False,
     i, at, waiting = 0, s.squirrel, False
     while True:
         if i >= len(dice) and rng is not None:
-            dice.append(_roll(s, slots, rng))
+            dice.append(_roll(s, slots, rng, at))
         if i >= len(dice):
             if open_:
                 waiting = True
