@@ -296,7 +296,7 @@ def legal_moves(s: State) -> list[Move]:
 
     `why_illegal` is asked in its two halves, and no more often than it must be. The letter's
     (`_why_letter`) is asked once for each letter, its answer kept for the next position that
-    holds the same of what it reads (`_letter_key`). The count's (`_why_count`) is asked of each
+    holds the same of what it reads (`_letters`). The count's (`_why_count`) is asked of each
     count that `_counts` lists, its answers kept with the letter's for the next position whose
     counters where they look (`_reads`) are the same. tests/test_chestnuts_props.py compares this
     list with every candidate `why_illegal` accepts, over random positions and their counters
@@ -326,9 +326,15 @@ def _accepted(s: State, letter: str, sp: Spec) -> tuple[Move, ...]:
 
 
 def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
-    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`, each with
-    what reads its counters (`_reads`) and the counts accepted by what it read."""
-    key = _letter_key(s)
+    """The letters of `_open` that `_why_letter` accepts here, kept by what they read, each with
+    what reads its counters (`_reads`) and the counts accepted by what it read.
+
+    Kept by all that `_open`, `_why_letter` and `_why_count` read of a position but its counters:
+    the kit's table, the roll, the letters taken, the turn's actions so far and its first, the
+    player and the Tongs in their hand, the points, the game's end, whether the opponent's Basket
+    is empty (j, and whether a forced j is due)."""
+    p = s.player
+    key = (s.t, s.roll, s.used, s.n, s.first, p, s.tongs >> p & 1, s.points, s.over, s.c[(1 - p) * NP + BASKET] == 0)
     kept = _LETTERS.get(key)
     if kept is None:
         if len(_LETTERS) > 4096:
@@ -336,15 +342,6 @@ def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
         kept = _LETTERS[key] = [(letter, sp, _reader(letter, s.player), {}) for letter, sp in _open(s)
                                 if _why_letter(s, sp) is None]
     return kept
-
-
-def _letter_key(s: State) -> tuple:
-    """All that `_open`, `_why_letter` and `_why_count` read of a position but its counters: the
-    kit's table, the roll, the letters taken, the turn's actions so far and its first, the player
-    and the Tongs in their hand, the points, the game's end, whether the opponent's Basket is empty
-    (j, and whether a forced j is due)."""
-    return (s.t, s.roll, s.used, s.n, s.first, s.player, s.tongs >> s.player & 1, s.points, s.over,
-            s.c[(1 - s.player) * NP + BASKET] == 0)
 
 
 def _reads(letter: str, p: int) -> tuple[int, ...]:
