@@ -141,7 +141,6 @@ def _why_count(s: State, sp: Spec, mv: Move) -> Illegal | None:
     return None
 
 
-
 def _first_less(s: State) -> str:
     t, roll = s.t, s.roll
     full = t.nut_points[roll - 1]
@@ -193,8 +192,6 @@ def follows(s: State, reported: set[str], why: Illegal) -> bool:
     rule, forced = why.rule, s.t.forced_rule
     return ((rule is R_NOTES1 or rule is forced["l"]) and R_NOTES1.id in reported) or \
         (rule is forced["j"] and R_C7_FORCED.id in reported)
-
-
 
 
 def ruled_out(s: State) -> str:
@@ -339,27 +336,23 @@ def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
     if kept is None:
         if len(_LETTERS) > 4096:
             _LETTERS.clear()
-        kept = _LETTERS[key] = [(letter, sp, _reader(letter, s.player), {}) for letter, sp in _open(s)
+        kept = _LETTERS[key] = [(letter, sp, _reads(letter, p), {}) for letter, sp in _open(s)
                                 if _why_letter(s, sp) is None]
     return kept
 
 
-def _reads(letter: str, p: int) -> tuple[int, ...]:
-    """Where in `State.c` the count's rules of `letter` look (`_counts`, `State.shortage`), for
-    player p to move: c their Plate (own and the opponent's chestnuts); e, f, g their Basket, Fire
-    (cooked), Overcooked Box; h the opponent's cooked; i the opponent's Plate; j, k the Baskets;
-    nowhere for the Tongs and the Flames."""
+def _reads(letter: str, p: int) -> Callable | None:
+    """What reads the counters in `State.c` that the count's rules of `letter` look at (`_counts`,
+    `State.shortage`), for player p to move: c their Plate (own and the opponent's chestnuts); e,
+    f, g their Basket, Fire (cooked), Overcooked Box; h the opponent's cooked; i the opponent's
+    Plate; j, k the Baskets; None for the Tongs and the Flames, which look at none."""
     q = 1 - p
     po, qo = p * NP, q * NP
     if letter in TAKES_NONE:
-        return ()
-    return {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
-            "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}.get(letter, (po + _TAKES_FROM.get(letter, BASKET),))
-
-
-def _reader(letter: str, p: int) -> Callable | None:
-    at = _reads(letter, p)
-    return itemgetter(*at) if at else None
+        return None
+    at = {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
+          "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}
+    return itemgetter(*at.get(letter, (po + _TAKES_FROM.get(letter, BASKET),)))
 
 
 _LETTERS: dict[tuple, list[tuple[str, Spec, Callable | None, dict]]] = {}
