@@ -258,15 +258,15 @@ class Result:
         return head, bool(self.players or not self.cooperative), rest
 
 
-WHERE_ACTION = 'turn {} ({}), action {} "{}"'
-"""where_turn's action with its text, as a format: a replay's entry may carry it with its values,
-made a str only where a violation is reported (scorer/replay.py's `text_of`)."""
+WHERE_TURN, WHERE_ACTION = "turn {} ({})", 'turn {} ({}), action {} "{}"'
+"""where_turn's turn, and its action with its text, as formats: a replay's entry may carry one with
+its values, made a str only where a violation is reported (scorer/replay.py's `text_of`)."""
 
 
 def where_turn(turn: int, player: str, action: int | None = None, text: str | None = None) -> str:
     """`turn 3 (Ann), action 2 "c 1"`: the one way every move log names a place in it."""
     if action is None:      # (each written whole: a check names every action of a thousand games)
-        return f"turn {turn} ({player})"
+        return WHERE_TURN.format(turn, player)
     if text is None:
         return f"turn {turn} ({player}), action {action}"
     return WHERE_ACTION.format(turn, player, action, text)

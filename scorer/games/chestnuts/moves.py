@@ -141,7 +141,6 @@ def _why_count(s: State, sp: Spec, mv: Move) -> Illegal | None:
     return None
 
 
-
 def _first_less(s: State) -> str:
     t, roll = s.t, s.roll
     full = t.nut_points[roll - 1]
@@ -193,8 +192,6 @@ def follows(s: State, reported: set[str], why: Illegal) -> bool:
     rule, forced = why.rule, s.t.forced_rule
     return ((rule is R_NOTES1 or rule is forced["l"]) and R_NOTES1.id in reported) or \
         (rule is forced["j"] and R_C7_FORCED.id in reported)
-
-
 
 
 def ruled_out(s: State) -> str:
@@ -296,7 +293,7 @@ def legal_moves(s: State) -> list[Move]:
 
     `why_illegal` is asked in its two halves, and no more often than it must be. The letter's
     (`_why_letter`) is asked once for each letter, its answer kept for the next position that
-    holds the same of what it reads (`_letter_key`). The count's (`_why_count`) is asked of each
+    holds the same of what it reads (`_letters`). The count's (`_why_count`) is asked of each
     count that `_counts` lists, its answers kept with the letter's for the next position whose
     counters where they look (`_reads`) are the same. tests/test_chestnuts_props.py compares this
     list with every candidate `why_illegal` accepts, over random positions and their counters
@@ -326,43 +323,36 @@ def _accepted(s: State, letter: str, sp: Spec) -> tuple[Move, ...]:
 
 
 def _letters(s: State) -> list[tuple[str, Spec, Callable | None, dict]]:
-    """The letters of `_open` that `_why_letter` accepts here, kept by `_letter_key`, each with
-    what reads its counters (`_reads`) and the counts accepted by what it read."""
-    key = _letter_key(s)
+    """The letters of `_open` that `_why_letter` accepts here, kept by what they read, each with
+    what reads its counters (`_reads`) and the counts accepted by what it read.
+
+    Kept by all that `_open`, `_why_letter` and `_why_count` read of a position but its counters:
+    the kit's table, the roll, the letters taken, the turn's actions so far and its first, the
+    player and the Tongs in their hand, the points, the game's end, whether the opponent's Basket
+    is empty (j, and whether a forced j is due)."""
+    p = s.player
+    key = (s.t, s.roll, s.used, s.n, s.first, p, s.tongs >> p & 1, s.points, s.over, s.c[(1 - p) * NP + BASKET] == 0)
     kept = _LETTERS.get(key)
     if kept is None:
         if len(_LETTERS) > 4096:
             _LETTERS.clear()
-        kept = _LETTERS[key] = [(letter, sp, _reader(letter, s.player), {}) for letter, sp in _open(s)
+        kept = _LETTERS[key] = [(letter, sp, _reads(letter, p), {}) for letter, sp in _open(s)
                                 if _why_letter(s, sp) is None]
     return kept
 
 
-def _letter_key(s: State) -> tuple:
-    """All that `_open`, `_why_letter` and `_why_count` read of a position but its counters: the
-    kit's table, the roll, the letters taken, the turn's actions so far and its first, the player
-    and the Tongs in their hand, the points, the game's end, whether the opponent's Basket is empty
-    (j, and whether a forced j is due)."""
-    return (s.t, s.roll, s.used, s.n, s.first, s.player, s.tongs >> s.player & 1, s.points, s.over,
-            s.c[(1 - s.player) * NP + BASKET] == 0)
-
-
-def _reads(letter: str, p: int) -> tuple[int, ...]:
-    """Where in `State.c` the count's rules of `letter` look (`_counts`, `State.shortage`), for
-    player p to move: c their Plate (own and the opponent's chestnuts); e, f, g their Basket, Fire
-    (cooked), Overcooked Box; h the opponent's cooked; i the opponent's Plate; j, k the Baskets;
-    nowhere for the Tongs and the Flames."""
+def _reads(letter: str, p: int) -> Callable | None:
+    """What reads the counters in `State.c` that the count's rules of `letter` look at (`_counts`,
+    `State.shortage`), for player p to move: c their Plate (own and the opponent's chestnuts); e,
+    f, g their Basket, Fire (cooked), Overcooked Box; h the opponent's cooked; i the opponent's
+    Plate; j, k the Baskets; None for the Tongs and the Flames, which look at none."""
     q = 1 - p
     po, qo = p * NP, q * NP
     if letter in TAKES_NONE:
-        return ()
-    return {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
-            "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}.get(letter, (po + _TAKES_FROM.get(letter, BASKET),))
-
-
-def _reader(letter: str, p: int) -> Callable | None:
-    at = _reads(letter, p)
-    return itemgetter(*at) if at else None
+        return None
+    at = {"c": (po + PLATE + p, qo + PLATE + p), "h": (qo + FIRE_C,), "i": (po + PLATE + q, qo + PLATE + q),
+          "j": (qo + BASKET,), "k": (qo + BASKET, po + BASKET)}
+    return itemgetter(*at.get(letter, (po + _TAKES_FROM.get(letter, BASKET),)))
 
 
 _LETTERS: dict[tuple, list[tuple[str, Spec, Callable | None, dict]]] = {}

@@ -45,6 +45,10 @@ class ChestnutsMatch(Moves):
     def list_moves(self) -> list:
         return legal_moves(self.s)
 
+    def sample(self, rng: random.Random):
+        """A legal move drawn uniformly, from the list `to_move` has just made."""
+        return rng.choice(self._legal if self._legal is not None else self.legal())
+
     def legal(self) -> list:
         """`Moves.legal` without its hook's call between: a random game asks it twice an action."""
         got = self._legal
