@@ -60,7 +60,9 @@ def upload_text(raw: bytes, name: str) -> str:
     filled sheet), scored once to refuse it here if it cannot be: its record's text. Run in a
     process of its own under limits (pnpkit/serve/uploads.py)."""
     text = sheet_text(raw, name) if is_pdf(raw) else text_of(raw, name)
-    api.score_text(text, name)
+    from pnpkit.scorer.pad import is_pad_record
+    if not is_pad_record(parse(text, name).data):   # a pad's needs its kit, which the server knows
+        api.score_text(text, name)
     return text
 
 
