@@ -178,7 +178,9 @@ class State:
         self.turn += 1
         self.played += 1
         self.roll, self.used, self.n, self.first, self.points = roll, 0, 0, "", 0
-        self.open, self.reported = not self.over, set()
+        self.open = not self.over
+        if self.reported:
+            self.reported = set()
         if not self.over:
             self.points = self.t.nut_points[roll - 1] - (self.t.first_less if self.turn == 0 else 0)
         return moved
