@@ -39,6 +39,8 @@ class _State:
     ending = False       # the work is over: a Ctrl-C now is noted, never raised
     said = False         # the interrupted line has been printed
     worker = False       # this process is a worker
+    in_hook = False      # _unraisable is re-tripping a Ctrl-C: another one now waits (pending)
+    pending = False
 
 
 def limits() -> tuple[int, int]:
@@ -82,6 +84,9 @@ def _stop(signum: int, frame: object) -> None:
     """Ctrl-C or SIGTERM: the first stops the work; any later one, or one after the work is over,
     is only noted (raising again would interrupt the first one's clean-up, or Python's exit)."""
     _State.interrupted = True
+    if _State.in_hook:
+        _State.pending = True   # raised again once out of the hook (_unraisable)
+        return
     if _State.raised or _State.ending:
         return
     if frame is not None and getattr(frame, "f_code", None) is _unraisable.__code__:
@@ -94,12 +99,16 @@ def _stop(signum: int, frame: object) -> None:
 def _again() -> None:
     """Trip SIGINT again in 10 ms, from a thread: its handler then runs where the main thread
     is by then, back in the interrupted work (tripped from inside the hook, it ran inside the
-    hook, and its KeyboardInterrupt was printed as "Exception ignored in sys.unraisablehook")."""
+    hook, and its KeyboardInterrupt was printed as "Exception ignored in sys.unraisablehook").
+    A bare thread (not threading.Timer): Timer.start waits for its thread to start, and a Ctrl-C
+    landing in that wait was raised inside the hook after all (test_budget, under load)."""
     import _thread
-    import threading
-    timer = threading.Timer(0.01, _thread.interrupt_main, args=(signal.SIGINT,))
-    timer.daemon = True
-    timer.start()
+    import time
+
+    def later() -> None:
+        time.sleep(0.01)
+        _thread.interrupt_main(signal.SIGINT)
+    _thread.start_new_thread(later, ())
 
 
 def _unraisable(info: object) -> None:
@@ -107,8 +116,17 @@ def _unraisable(info: object) -> None:
     "Exception ignored" traceback; it is raised again at the next moment Python can."""
     if isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
         if not _State.ending:
-            _State.raised = False
-            _again()
+            # a second Ctrl-C while the timer starts (Thread.start waits for it) must not raise
+            # here: it would be printed as "Exception ignored in sys.unraisablehook"
+            _State.in_hook = True
+            try:
+                _State.raised = False
+                _again()
+            finally:
+                _State.in_hook = False
+            if _State.pending:      # one more landed while the re-trip was set: set it once more
+                _State.pending = False
+                _again()
         return
     sys.__unraisablehook__(info)
 

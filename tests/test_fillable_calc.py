@@ -175,7 +175,7 @@ def _shown(browser, names: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("game, typed, totals", [
     ("nuts", {"p1.almond.1": "x", "p1.almond.3": "x", "p1.cashew.1": "x", "p1.peanut.1": "x", "p1.pistachio.1": "x",
-              "p1.salt": "xxx", "p1.points.goals": "5", "p1.points.bonus": "-4"},
+              "p1.salt.1": "x", "p1.salt.2": "x", "p1.salt.3": "x", "p1.points.goals": "5", "p1.points.bonus": "-4"},
      {"p1.row-complete.1": "x", "p1.points.rows": "7", "p1.points.columns": "6", "p1.points.salt": "6", "p1.points.total": "20"}),
     ("in-the-nuts", {"p1.card3.nut": "A", "p1.card3.nuts": "2", "p1.card3.jokers": "AH", "p1.card5.nuts": "2"},
      {"p1.card3.points": "10", "p1.card5.points": "2", "p1.points.total": "12", "p1.points.best": "10"}),
