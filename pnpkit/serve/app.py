@@ -153,7 +153,7 @@ def create_app(settings: Settings) -> Starlette:
         result = out.pop("_result", None)
         typed = {k: v.text for k, v in sheets.values(form.multi_items()).items()}
         asked = revision_of(form)
-        shown = store.get(asked["play"]) if asked and _exists(store, asked["play"]) else None
+        shown = _saved(store, asked["play"]) if asked else None
         if out.get("error") or result is None or (not end and not out["names"]):
             return form_page(request, game, end, shown, typed, f"Not saved: {_why_not(out)}", 400)
         try:
@@ -331,12 +331,12 @@ def _why_not(out: dict) -> str:
     return "the sheets are not a record yet: " + "; ".join(v["message"] for v in out.get("violations", []))
 
 
-def _exists(store: Store, play: int) -> bool:
+def _saved(store: Store, play: int) -> Any:
+    """The saved game `play` (the Play a refused save shows again), or None if it is gone."""
     try:
-        store.get(play)
-        return True
+        return store.get(play)
     except KeyError:
-        return False
+        return None
 
 
 def _reopened(request: Request, store: Store, game: str, kit: Any, end: bool = False) -> tuple[Any, dict[str, str]]:
