@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 MEMORY_MB = 1024      # address space of the worker: a normal build maps 230 MB, the largest kit 500 MB
 CPU_SECONDS = 60      # CPU time of the worker: every shipped kit for both papers takes under 10 s
-EXIT_UNREADABLE, EXIT_INTERRUPTED = 2, 130
+EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 3, 130
 COMMANDS = ("build", "preview", "export")  # the commands that read a kit's templates, art and decks
 STOPS = (signal.SIGINT, signal.SIGTERM)
 
@@ -141,9 +141,14 @@ def guarded(work: Callable[[], None]) -> int:
             for s in STOPS:
                 signal.signal(s, _stop)
             sys.unraisablehook = _unraisable
+            if _State.interrupted:  # noted before this process's handlers were in place
+                _State.raised = True
+                raise KeyboardInterrupt
             work()
         except SystemExit as e:
             code = _exit_code(e.code)
+        except Exception as e:  # noqa: BLE001 - what escaped the command's own handling
+            code = _escaped(e)
         finally:
             _State.ending = True  # from here on a Ctrl-C is noted, not raised
             signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
@@ -155,6 +160,18 @@ def guarded(work: Callable[[], None]) -> int:
         say_interrupted()
         code = EXIT_INTERRUPTED
     return code
+
+
+def _escaped(e: Exception) -> int:
+    """An exception that escaped the command line's own handling (click's, cli.py's). After a
+    Ctrl-C it is the interruption: Python 3.11 turns a KeyboardInterrupt raised in a `__set_name__`
+    into a RuntimeError (functools.cached_property's, as the worker imports `platform` with the
+    command line), and a library may wrap one in its own error. Otherwise a bug, said in one line.
+    Never a silent exit: the worker's `finally` once ended such a process with exit 2, no message."""
+    if _State.interrupted:
+        return EXIT_INTERRUPTED
+    sys.stderr.write(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)\n")
+    return EXIT_INTERNAL
 
 
 def _noted() -> None:
@@ -180,7 +197,7 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
         signal.signal(s, _note)
     pid = os.fork()
     if pid == 0:
-        code = EXIT_UNREADABLE
+        code = EXIT_INTERNAL  # never reached: guarded lets nothing through (a silent 2 once did)
         _State.worker = True
         try:
             if _State.interrupted:  # a Ctrl-C between the fork and here (was exit 2, silent)

@@ -19,6 +19,7 @@ import pytest
 import hostile_art
 
 CAP = 2 * 1024 ** 3
+INTERRUPTED = "pnpkit: interrupted; nothing was half-written (outputs are replaced whole or not at all)\n"
 LIMIT_S, LIMIT_MB = 5.0, 500
 
 
@@ -220,6 +221,35 @@ def test_a_stop_that_a_library_wraps_in_its_own_error_is_still_an_interruption()
     r = subprocess.run([sys.executable, "-c", WRAPPED], capture_output=True, text=True, timeout=120)
     assert (r.returncode, r.stderr) == (130, "pnpkit: interrupted; nothing was half-written (outputs are replaced "
                                               "whole or not at all)\n")
+
+
+ESCAPING = """
+import os, signal, sys
+from pnpkit import worker
+
+def work():
+    if sys.argv[1] == "interrupted":  # a library that wraps a Ctrl-C as it loads, before click's handling runs
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            while True:
+                pass
+        except KeyboardInterrupt as e:
+            raise ImportError("cannot import name 'x' (most likely due to a circular import)") from e
+    raise LookupError("a bug")
+
+worker.run(work, ["build", "kit.yaml"])
+"""
+
+
+@pytest.mark.parametrize("moment, says", [
+    ("interrupted", (130, INTERRUPTED)),
+    ("working", (3, "pnpkit: internal error: LookupError: a bug (please report it)\n"))])
+def test_an_error_that_escapes_the_command_line_is_never_a_silent_exit(moment, says):
+    """An error that got past the command line's own handling left the worker through its
+    `finally` with the code it started with: exit 2 and not a word (test_ctrl_c, console script,
+    moment 13). After a Ctrl-C it is the interruption; otherwise a bug, said in one line."""
+    r = subprocess.run([sys.executable, "-c", ESCAPING, moment], capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stderr) == says
 
 
 IN_A_CALLBACK = """

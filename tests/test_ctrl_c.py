@@ -81,3 +81,33 @@ def test_ctrl_c_at_any_moment_of_the_start_says_interrupted(tmp_path, command):
             assert pythons_own(p.returncode, err) or (p.returncode == 0 and err == ""), (i, p.returncode, err)
         outcomes.append(p.returncode)
     assert outcomes.count(130) >= 3, outcomes  # the moments reached pnpkit (on a loaded machine Python starts slower)
+
+
+AT_A_SET_NAME = """
+import os, signal, sys
+sys.argv = ["pnpkit", "build", *sys.argv[1:]]
+from pnpkit import launch, worker
+
+def profile(frame, event, arg):  # the moment: the worker, importing the command line, names a descriptor
+    code = frame.f_code
+    if event == "call" and code.co_name == "__set_name__" and worker.in_worker() and "enum" not in code.co_filename:
+        sys.setprofile(None)
+        os.kill(os.getpid(), signal.SIGINT)
+
+sys.setprofile(profile)
+launch.main()
+"""
+
+
+def test_ctrl_c_while_the_worker_loads_a_class_says_interrupted(tmp_path):
+    """The silent exit 2 at moment 13: a Ctrl-C that lands while Python calls a `__set_name__`
+    (functools.cached_property's, as `platform` defines `uname_result.processor` while the worker
+    imports the command line) is turned by Python 3.11 into a RuntimeError ("Error calling
+    __set_name__ on 'cached_property' instance 'processor'..."), which got past every handler and
+    left the worker with its starting code, 2, and no message. The moment is made here, not waited
+    for: the worker stops itself there."""
+    kit = tmp_path / "tiny.yaml"
+    kit.write_text(TINY)
+    r = subprocess.run([sys.executable, "-c", AT_A_SET_NAME, str(kit), "--paper", "a4", "--out", str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=120)
+    assert (r.returncode, r.stderr) == (130, INTERRUPTED)
