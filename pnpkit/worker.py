@@ -13,7 +13,7 @@ the worker ends, the person sees one line and an exit code pnpkit documents:
   killed, so Ctrl-C ends any build within 2 s.
 
 The waiting process says what ended the worker (an interruption, a limit); the worker says only
-what its work has to say.
+what its work has to say. `call` is the same worker for a process that lives on (`build --watch`).
 
 `guarded` is also how a command without a worker ends: after its work, Ctrl-C and SIGTERM are
 blocked before anything is flushed, so a Ctrl-C in the last moments still says its line and
@@ -21,10 +21,12 @@ exits 130 instead of killing Python on its way out (exit -2, no message).
 """
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -40,6 +42,11 @@ STOPS = (signal.SIGINT, signal.SIGTERM)
 class CpuExceeded(BaseException):
     """The worker's CPU time ran out (SIGXCPU). A BaseException, so no `except Exception` of the
     work mistakes it for the kit's own error."""
+
+
+class LimitReached(Exception):
+    """A worker of `call` ended without its result: it ran out of memory or CPU time (the message
+    says which, naming the kit), or failed otherwise."""
 
 
 class _State:
@@ -214,6 +221,45 @@ def run(work: Callable[[], None], argv: list[str]) -> None:
         finish(code)
     _say(f"{_kit_named(argv)}: {_reached(status, usage, mb, cpu)}")
     finish(EXIT_UNREADABLE)
+
+
+def call(work: Callable[[], Any], kit: str) -> Any:
+    """`work()` in a worker under the limits of `run`, for a process that lives on (`build
+    --watch`, which builds for hours): its result (a JSON value) is returned here. LimitReached
+    if the worker ran out of memory or CPU time, or ended without a result; KeyboardInterrupt
+    after a Ctrl-C or SIGTERM (passed on to the worker, which is stopped).
+
+    From a thread other than the main one (a test runs `watch` in one) the work runs here, in
+    that thread: a process forked while its other threads may hold a lock can wait for that lock
+    forever (a worker forked from a test process did). `pnpkit build --watch` calls it from its
+    main thread, its only Python thread."""
+    import threading  # `watch` has loaded it already
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    mb, cpu = limits()
+    before = {s: signal.getsignal(s) for s in STOPS}
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as box:
+        pid = _fork()
+        if pid == 0:
+            def send() -> None:
+                json.dump(work(), box)
+                box.flush()
+            _child(send, mb, cpu)
+        try:
+            status, usage = supervised(pid)
+        finally:
+            for s, handler in before.items():
+                signal.signal(s, handler)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+        if _State.interrupted or code == EXIT_INTERRUPTED:
+            _State.interrupted = _State.raised = True  # later Ctrl-Cs are only noted (_stop)
+            raise KeyboardInterrupt
+        if code == 0:
+            box.seek(0)
+            return json.load(box)
+    if code not in (None, EXIT_LIMIT):
+        raise LimitReached(f"{kit}: the build ended with exit code {code} (above) and nothing to show")
+    raise LimitReached(f"{kit}: {_reached(status, usage, mb, cpu)}")
 
 
 def _reached(status: int, usage: Any, mb: int, cpu: int) -> str:
