@@ -222,6 +222,31 @@ def test_ctrl_c_ends_a_build_stuck_where_signals_are_not_seen_within_two_seconds
     assert (p.returncode, err) == (130, INTERRUPTED)
 
 
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(),
+                    reason="needs /proc/PID/task/PID/children to see the worker start")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stranger_svg_of_200000_attributes_on_one_element_ends_at_once(tmp_path, stop):
+    """200,000 attributes on one element (2.3 MB, within the 5 MB an SVG may be): neither Ctrl-C
+    nor SIGTERM stopped its build (lxml and svglib read the attributes in C, in time that grows
+    with the square of their number). Refused before they are read, or stopped: at once."""
+    kit = tmp_path / "kit"
+    (kit / "art").mkdir(parents=True)
+    (kit / "art" / "a.svg").write_bytes(hostile_art.svg_attributes(200_000))
+    (kit / "kit.yaml").write_text(hostile_art.kit_of(["art/a.svg"]))
+    p = subprocess.Popen([sys.executable, "-m", "pnpkit", "build", str(kit / "kit.yaml"), "--paper", "a4", "--out",
+                          str(tmp_path / "out")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    _worker_started(p)
+    time.sleep(2.0)  # into the picture (on a loaded machine the worker may still be loading the kit)
+    p.send_signal(stop)
+    try:
+        err = p.communicate(timeout=60)[1]
+    finally:
+        p.kill()
+    assert (p.returncode, err) in ((130, INTERRUPTED), (2, f"pnpkit: {kit / 'kit.yaml'}:6: components[0].front.art: "
+                                                           "art/a.svg: <rect> has 200,002 attributes: at most 200 on "
+                                                           "one element\n")), err
+
+
 def test_the_small_cases_are_kept_in_the_corpus():
     for case in hostile_art.CASES:
         folder = hostile_art.CORPUS / case.name
