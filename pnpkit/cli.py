@@ -48,7 +48,8 @@ class Pnpkit(click.Group):
         try:
             return super().invoke(ctx)
         except SourceError as e:
-            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
+            from pnpkit.terminal import shown
+            click.echo(shown(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}"), err=True)
             sys.exit(EXIT_UNREADABLE)
         except BrokenPipeError:  # `pnpkit ... | head`: the reader has gone; stop quietly, as Unix tools do
             _stdout_gone()

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnpkit import complete
+from pnpkit.terminal import shown
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
     from pnpkit.scorer.core import Result
@@ -187,17 +188,17 @@ def register(cli: click.Group, schema: click.Group) -> None:
             paths = many.expand(records)
             with _lines(paths, as_jsonl, jobs, cluster) as lines:
                 for code, text in lines:
-                    out.write(text + "\n")
+                    out.write(shown(text) + "\n")
                     counts[code] = counts.get(code, 0) + 1
             if not as_jsonl:
                 out.write(many.summary(counts) + "\n")
             sys.exit(max(counts))
         result = _compute(records[0], explain=False)
         if as_json:
-            click.echo(_json(result, False))
+            click.echo(shown(_json(result, False)))
         else:
             lines = [_verdict(result), ""] + table(result) + _ranking(result) + _violations(result)
-            click.echo("\n".join(lines))
+            click.echo(shown("\n".join(lines)))
         _finish(result)
 
     @cli.command(epilog=RECORD_HELP)
@@ -212,7 +213,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         """
         result = _compute(record, explain=explain)
         if as_json:
-            click.echo(_json(result, explain))
+            click.echo(shown(_json(result, explain)))
         else:
             lines = [_verdict(result), ""] + _violations(result)
             if explain:
@@ -225,7 +226,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                                  + ", ".join(result.winners))
             elif result.cooperative:
                 lines += [""] + _ranking(result)
-            click.echo("\n".join(lines).rstrip())
+            click.echo(shown("\n".join(lines).rstrip()))
         _finish(result)
 
     @schema.command("record")
