@@ -55,6 +55,7 @@ def build_once(name: str, out_dir: Path, options: PrintOptions, state: State) ->
     a kit saved while it is watched is a stranger's file as much as any); the page and its stamp
     written after it, whatever happened, a limit it reached included."""
     from pnpkit import worker
+    from pnpkit.generator import build, pictures  # noqa: F401 - loaded here once: each worker inherits them
     started = time.perf_counter()
     try:
         built = worker.call(lambda: _build(name, out_dir, options), name)
