@@ -97,11 +97,15 @@ def typed(blank: Path, values: dict[str, str], box: str, value: str, out: Path) 
     from pypdf.generic import DictionaryObject, NameObject, TextStringObject
     fill(blank, {**values, box: "PLACEHOLDER"}, out)
     writer = PdfWriter(clone_from=PdfReader(out))
-    for ref in range(1, len(writer._objects) + 1):
-        obj = writer.get_object(ref)
-        if isinstance(obj, DictionaryObject) and obj.get("/V") == "PLACEHOLDER":
-            obj[NameObject("/V")] = TextStringObject(value)
+    for page in writer.pages:
+        for widget in page.get("/Annots", []):
+            widget = widget.get_object()
+            for node in (widget, widget.get("/Parent")):
+                node = node.get_object() if node is not None else None
+                if isinstance(node, DictionaryObject) and node.get("/V") == "PLACEHOLDER":
+                    node[NameObject("/V")] = TextStringObject(value)
     writer.write(out)
+    assert "PLACEHOLDER" not in str(PdfReader(out).get_fields())
     return out
 
 
