@@ -61,10 +61,19 @@ class Again:
     the step is judged again in the position that follows."""
 
 
+@dataclass(frozen=True)
+class Instead:
+    """`as_played`'s answer where the table evidently played the step without its mistake (an
+    attempt at an Encounter with the helper who could not help left out): `step` is judged and
+    played in its place, and what follows goes on from there, so one mistake is one report."""
+
+    step: Any
+
+
 AGAIN = Again()
-Played = Union[str, Stop, Again, None]
+Played = Union[str, Stop, Again, Instead, None]
 """How the table evidently played an illegal step: None, as written (`apply` plays it); a str, not
-at all (the words of why not); `Stop`; `AGAIN`."""
+at all (the words of why not); `Stop`; `AGAIN`; `Instead`."""
 
 
 @dataclass(frozen=True)
@@ -221,5 +230,5 @@ class Writes(Protocol[S_in, A_in]):
         ...
 
 
-__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "Again", "EndTurn", "Entries", "Illegal", "Played", "Positions",
+__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "Again", "EndTurn", "Entries", "Illegal", "Instead", "Played", "Positions",
            "Rules", "Said", "Stop", "Telling", "Told", "Writes"]

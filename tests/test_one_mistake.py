@@ -1,0 +1,102 @@
+"""Issue 36: a verdict a table accepts. One mistake is one violation, and what follows from it is
+replayed as the table played it (items 1); a violation is placed where it happened and names who
+made it (item 2); NUTS' round ends for a player with no Action token left, pass written or not
+(item 4). Each seen from the user's side: a record, `pnpkit score --json`, the violation with its
+place and its rule."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from pnpkit.cli import cli
+
+TESTS = Path(__file__).resolve().parent
+WON = yaml.safe_load((TESTS / "fair_verona_won.yaml").read_text(encoding="utf-8"))
+NUTS_DOC = (TESTS.parent / "docs" / "records" / "nuts.md").read_text(encoding="utf-8")
+NUTS = yaml.safe_load(re.search(r"### A whole game.*?```yaml\n(.*?)```", NUTS_DOC, re.S)[1])
+
+
+def scored(data: dict) -> tuple[int, dict]:
+    """`pnpkit score - --json` of a record: its exit code and its JSON."""
+    done = CliRunner().invoke(cli, ["score", "-", "--json"], input=yaml.safe_dump(data, sort_keys=False))
+    assert done.exit_code in (0, 1), done.output
+    return done.exit_code, json.loads(done.output)
+
+
+def told(out: dict) -> list[tuple[str, str, str]]:
+    return [(v["where"], v["rule"], v["message"]) for v in out["violations"]]
+
+
+# ---- item 1: one mistake, one report ------------------------------------------------------------
+
+def test_a_helper_on_another_tile_is_not_counted_and_the_others_attempt_goes_on():
+    """Turn 9: Ann names Cat, who stands on another tile, among her helpers. Cat's help is refused;
+    Ann, Ben, Dan and the Friend still clear the 10 of spades (34 > 10), as the table played it, so
+    Ann's move and the Clue Cards later are legal, and the game is still won in turn 50."""
+    data = copy.deepcopy(WON)
+    assert data["turns"][8]["clear"] == "10S with Ben, Dan friend 6S"
+    data["turns"][8]["clear"] = "10S with Ben, Cat, Dan friend 6S"
+    code, out = scored(data)
+    assert code == 1
+    assert told(out) == [('turn 9 (Ann), clear "10S with Ben, Cat, Dan friend 6S"', "Encounters",
+                          "Cat is at [1, -1], not on Ann's tile [0, -1]: only people on the same tile help")]
+    attempt = next(e for e in out["encounters"] if "10♠" in e["explain"])
+    assert attempt["cleared"] and attempt["strength"] == 34
+    assert attempt["explain"].endswith("total 34 > 10♠: cleared; not counted: Cat (at [1, -1])")
+    assert out["outcome"] == "won" and out["turn"] == 50
+
+
+def test_a_helper_who_cannot_help_leaves_an_attempt_that_fails_without_her_failed():
+    """Without the helper the attempt falls short: it is not cleared, by the rules; no more is said
+    of it than the helper's one violation until the player moves while holding the Encounter."""
+    data = copy.deepcopy(WON)
+    data["turns"] = data["turns"][:9]
+    data["turns"][8] = {"take": "R8", "place": "0 -2 turned 270", "clear": "10S with Cat"}
+    code, out = scored(data)
+    assert [(w, r) for w, r, _ in told(out)] == [('turn 9 (Ann), clear "10S with Cat"', "Encounters")]
+    assert out["encounters"][-1]["cleared"] is False
+    assert out["encounters"][-1]["explain"].endswith("not cleared; not counted: Cat (at [1, -1])")
+
+
+def test_a_tile_that_fits_set_aside_is_one_violation_and_the_encounter_it_deals_follows():
+    """Turn 5: Ann sets R7 aside although it fits. The table laid it beside her and drew Ben's
+    Encounter: the Encounter, Ann's attempt and the turn's end are as the table played them."""
+    data = copy.deepcopy(WON)
+    data["turns"] = data["turns"][:5]
+    data["turns"][4] = {"draw": "R7", "place": "aside", "encounter": "5C",
+                        "clear": "8D with Ben, Cat, Dan friend KC"}
+    code, out = scored(data)
+    assert told(out) == [('turn 5 (Ann), place "aside"', "Tile Placement",
+                          "R7 fits at [0, 1] turned 90 (and 7 other places): a tile that can be played must be")]
+    assert out["encounters"][-1]["cleared"] is True
+
+
+def _nuts_claim_at_two_salt() -> dict:
+    data = copy.deepcopy(NUTS)
+    data["rounds"] = data["rounds"][:1]
+    data["rounds"][0]["turns"][4]["claim"] = ["salty-mama"]      # Ann's Salt box holds 2 here (and at the end)
+    return data
+
+
+def test_nuts_salty_mama_claimed_with_two_salt_markers_is_reported_once_at_the_claim():
+    code, out = scored(_nuts_claim_at_two_salt())
+    assert code == 1
+    assert told(out) == [('round 1, turn 5 (Ann), claim "salty-mama"', "Claim Goal Cards",
+                          "salty-mama needs 3 markers in the Salt box; Ann has 2")]
+    ann = next(p for p in out["players"] if p["name"] == "Ann")
+    assert {"label": "goal Salty Mama (condition not met)", "points": 0} in ann["breakdown"]
+
+
+def test_nuts_a_log_of_too_few_players_still_says_so():
+    """The sheets' one check that is no step of the log, the number of players, is still made."""
+    data = copy.deepcopy(NUTS)
+    data["players"] = ["Ann"]
+    data["setup"]["bonus"] = {"Ann": data["setup"]["bonus"]["Ann"]}
+    data["rounds"] = [{"hunger": 2, "orders": data["rounds"][0]["orders"], "turns": []}]
+    code, out = scored(data)
+    assert ("players", "THE FACTORY") in [(w, r) for w, r, _ in told(out)]
