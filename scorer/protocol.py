@@ -24,13 +24,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Illegal:
-    """Why a move cannot be played here: the message and the rule that forbids it."""
+    """Why a move cannot be played here: the message and the rule that forbids it. `part`: where in
+    a step the record writes whole it happened (`order 20 "al" (slot 10)` of a round's flips), added
+    to the step's place."""
 
     message: str
     rule: Rule
+    part: str = ""
 
     def at(self, where: str) -> Violation:
-        return Violation.of(where, self.message, self.rule)
+        return Violation.of(f"{where}, {self.part}" if self.part else where, self.message, self.rule)
 
 
 @dataclass(frozen=True)

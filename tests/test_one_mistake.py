@@ -100,3 +100,30 @@ def test_nuts_a_log_of_too_few_players_still_says_so():
     data["rounds"] = [{"hunger": 2, "orders": data["rounds"][0]["orders"], "turns": []}]
     code, out = scored(data)
     assert ("players", "THE FACTORY") in [(w, r) for w, r, _ in told(out)]
+
+
+# ---- item 2: placed where it happened ------------------------------------------------------------
+
+def test_a_13th_almond_order_is_placed_at_its_card_and_cites_the_kits_12_orders_of_a_nut():
+    """Round 1 flips ten almonds for slot 1 (each discarded: almond arrives there) before the record's
+    own: its 13th almond, flipped for slot 10, cannot come from a deck of 12."""
+    data = copy.deepcopy(NUTS)
+    data["rounds"] = data["rounds"][:1]
+    data["rounds"][0]["turns"] = data["rounds"][0]["turns"][:4]        # (Ann's Refill would flip a 14th)
+    orders = data["rounds"][0]["orders"]
+    data["rounds"][0]["orders"] = ["al"] * 10 + orders[1:]
+    assert data["rounds"][0]["orders"].count("al") == 13
+    code, out = scored(data)
+    v = out["violations"][0]
+    assert len(out["violations"]) == 1
+    assert v["where"] == 'round 1 (Ann first), Order card 20 "al" (slot 10)'
+    assert v["message"].startswith("no almond Order is left in the Order deck (al 0, ")
+    assert v["rule"] == "COMPONENTS" and v["quote"].startswith("Order cards: 12 of each nut, 48 in all")
+
+
+def test_a_violation_of_a_rounds_start_names_the_first_player_and_the_die():
+    data = copy.deepcopy(NUTS)
+    data["rounds"][1]["hunger"] = 7
+    code, out = scored(data)
+    assert told(out)[0] == ("round 2 (Ben first), hunger 7", "Starting a Round",
+                            "the Hunger die (D4) shows 1 to 4, not 7")

@@ -19,12 +19,15 @@ from pnpkit.scorer.games.nuts.notation import Die, card, die_text
 from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step, Turn
 
 
-def draw_order(s: State, n: int) -> Illegal | None:
-    """Take an Order of nut `n` off the deck (rebuilt from the discards when empty, U16)."""
+def draw_order(s: State, n: int, part: str = "") -> Illegal | None:
+    """Take an Order of nut `n` off the deck (rebuilt from the discards when empty, U16); the kit
+    prints so many of each nut (`part`: the card's place in the record)."""
     if not any(s.order_deck):
         s.order_deck, s.order_discards = s.order_discards, [0, 0, 0, 0]
     if s.order_deck[n] <= 0:
-        return Illegal(f"no {NUTS[n]} Order is left in the Order deck ({_deck_words(s)})", R.U16)
+        k = s.f.orders_per_nut
+        return Illegal(f"no {NUTS[n]} Order is left in the Order deck ({_deck_words(s)}): all {k} are in the slots "
+                       f"or discarded", R.order_cards(k), part)
     s.order_deck[n] -= 1
     return None
 
@@ -56,11 +59,11 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
         if i >= len(cards):
             found.append(Illegal(f"{plural(len(open_), 'slot')} left open ({', '.join(map(str, open_))}); "
                                  f"the Order deck is flipped until {'they are' if limit is None else 'two are'} filled",
-                                 rule))
+                                 rule, f"Order card {i + 1} (not written)"))
             break
         slot, n = open_[0], cards[i]
         i += 1
-        short = draw_order(s, n)
+        short = draw_order(s, n, f'Order card {i} "{SHORT[n]}" (slot {slot})')
         if short:
             found.append(short)
         if n in arr.get(slot, ()):
@@ -72,7 +75,7 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
             said.append(f"{SHORT[n]} -> {slot}")
     if i < len(cards):
         found.append(Illegal(f"{plural(len(cards) - i, 'more Order card')} flipped than filling needs "
-                             f"({' '.join(SHORT[c] for c in cards[i:])})", rule))
+                             f"({' '.join(SHORT[c] for c in cards[i:])})", rule, f'Order card {i + 1} "{SHORT[cards[i]]}"'))
     return found, said
 
 
@@ -86,7 +89,8 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
     for p in s.players:
         p.tokens += s.f.tokens_per_round
     if not 1 <= hunger <= s.f.hunger:
-        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER))
+        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER,
+                             f"hunger {hunger}"))
     s.hunger = hunger
     more, said = fill(s, cards, None, R.FILL, rng)
     return found + more, said

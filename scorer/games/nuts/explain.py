@@ -125,7 +125,7 @@ def tell(before: State, s: State, a: Step, where: str, why: Illegal | None, refu
         if kind is Start:
             head = f"hunger {s.hunger}, {s.players[s.first].name} first"
             flips = ", ".join(s.said)
-            return [Told(f"{head}; orders flipped: {flips}", [f"{where} ({head}): orders flipped: {flips}"])]
+            return [Told(f"{head}; orders flipped: {flips}", [f"round {s.round} ({head}): orders flipped: {flips}"])]
         did = run(s.said)
         return [Told(did.replace(INDENT, " "), [f"{where}: {did}"])]
     if refused is not None:

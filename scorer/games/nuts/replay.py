@@ -33,7 +33,8 @@ def entries(record: Record, s: State, open_end: bool) -> Iterator[tuple[str, Ste
             first = s.index + 1                     # the round goes on: no start of its own
         else:
             flipping = open_end and k == done + len(rounds) and not rnd.turns
-            yield f"round {k}", Start(rnd.hunger, tuple(nut(x) for x in rnd.orders), flipping)
+            yield f"round {k} ({record.names[(k - 1) % len(record.names)]} first)", \
+                Start(rnd.hunger, tuple(nut(x) for x in rnd.orders), flipping)
         for ti, turn in enumerate(rnd.turns, start=first):
             where = f"round {k}, turn {ti} ({record.names[s.active]})"
             if turn == "pass":
