@@ -127,3 +127,71 @@ def test_a_violation_of_a_rounds_start_names_the_first_player_and_the_die():
     code, out = scored(data)
     assert told(out)[0] == ("round 2 (Ben first), hunger 7", "Starting a Round",
                             "the Hunger die (D4) shows 1 to 4, not 7")
+
+
+# ---- item 4: NUTS, the round has ended for a player with no Action token -----------------------
+
+def _without_passes_of_players_without_tokens(data: dict) -> tuple[dict, int]:
+    """The record with every `pass` of a player holding no Action token taken out (found by
+    replaying it: the position before each pass), and how many were."""
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.games.nuts import GAME
+    from pnpkit.scorer.games.nuts.record import Record
+    from pnpkit.scorer.games.nuts.state import Action
+    from pnpkit.scorer.replay import replay
+    out: list[tuple[int, int]] = []
+
+    def seen(where: str, s, step) -> None:
+        m = re.fullmatch(r"round (\d+), turn (\d+) \(\w+\)", where)
+        if m and step == Action("pass") and s.me().tokens == 0:
+            out.append((int(m[1]) - 1, int(m[2]) - 1))
+
+    replay(GAME, Record.model_validate(data), load_kit("nuts", components=False), watch=seen)
+    data = copy.deepcopy(data)
+    for r, t in sorted(out, reverse=True):
+        del data["rounds"][r]["turns"][t]
+    return data, len(out)
+
+
+def test_nuts_the_whole_game_without_the_passes_of_players_without_tokens_is_the_same_game():
+    """The game on the page closes each round with the passes of two players without tokens: all
+    six left out, it is the same legal game, finished, 40 to 24."""
+    data, left_out = _without_passes_of_players_without_tokens(NUTS)
+    assert left_out == 6
+    code, out = scored(data)
+    assert code == 0 and out["valid"] and out["finished"], out["violations"][:2]
+    assert {p["name"]: p["total"] for p in out["players"]} == {"Ann": 40, "Ben": 24}
+
+
+def test_nuts_random_games_of_three_to_six_score_the_same_with_or_without_those_passes():
+    """The simulator's legal games (it writes every pass), with the passes of players without tokens
+    left out, mid-round ones too: the same verdict, scores and end."""
+    import random
+
+    from pnpkit.kitfile import load_kit
+    from pnpkit.scorer.games.nuts import sim
+    kit = load_kit("nuts", components=False)
+    dropped = 0
+    for seed, players in ((1, 3), (2, 4), (3, 5), (4, 6), (5, 3)):
+        rng = random.Random(seed)
+        m = sim.new(kit, ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players], None, rng)
+        while m.to_move() is not None:
+            m.play(m.sample(rng))
+        whole = m.record()
+        cut, n = _without_passes_of_players_without_tokens(whole)
+        dropped += n
+        (code_a, a), (code_b, b) = scored(whole), scored(cut)
+        assert code_a == code_b == 0 and b["finished"] == a["finished"], (seed, b["violations"][:2])
+        assert b["players"] == a["players"] and b["ranking"] == a["ranking"], seed
+    assert dropped > 20
+
+
+def test_nuts_a_missing_pass_names_the_player_who_could_still_play():
+    """Round 1 written without its last three turns: Ann keeps 2 Action tokens and did not pass after
+    Ben's play, so the round did not end there (Ben, without tokens, need not pass)."""
+    data = copy.deepcopy(NUTS)
+    data["rounds"][0]["turns"] = data["rounds"][0]["turns"][:4]
+    code, out = scored(data)
+    assert told(out)[0] == ("round 1, turn 5 (Ann)", "Ending a Round",
+                            "round 1 ends here, but Ann could still play (Ann 2 Action tokens) and did not pass "
+                            "after the last play")
