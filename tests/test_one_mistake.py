@@ -76,6 +76,14 @@ def test_a_tile_that_fits_set_aside_is_one_violation_and_the_encounter_it_deals_
     assert out["encounters"][-1]["cleared"] is True
 
 
+def test_a_tile_laid_where_it_fits_but_not_next_to_the_meeple_is_one_violation_and_lies_there():
+    data = copy.deepcopy(WON)
+    data["turns"] = data["turns"][:6]
+    data["turns"][5] = {"take": "R2", "place": "0 -2 turned 90"}        # Ben stands on [0, 0]
+    code, out = scored(data)
+    assert [(w, r) for w, r, _ in told(out)] == [('turn 6 (Ben), place "0 -2 turned 90"', "Tile Placement")]
+
+
 def _nuts_claim_at_two_salt() -> dict:
     data = copy.deepcopy(NUTS)
     data["rounds"] = data["rounds"][:1]

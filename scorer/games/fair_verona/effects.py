@@ -61,10 +61,11 @@ def as_played(st: State, a: Step, why: Illegal) -> Played:
     """A refused step is not played (the position is unchanged), except where the table evidently
     went on with it: a turn's end that owes something still ends the turn; the setup's players and
     Identities are as written; a tile that fits set aside lies aside (and the next player's Encounter
-    follows); an attempt with a helper who cannot help is made by the others."""
+    follows), and one laid where its sides fit but not next to the meeple lies there; an attempt
+    with a helper who cannot help is made by the others."""
     if a is END_TURN or a.__class__ is Players or a.__class__ is Identity:
         return None
-    if a.__class__ is Place and a.xy is None and st.hand is not None and why.rule is R.MUST_PLAY:  # type: ignore[union-attr]
+    if a.__class__ is Place and st.hand is not None and _lies(st, a, why):     # type: ignore[arg-type]
         return None
     if a.__class__ is Clear and why.rule is R.HELP and (bad := bad_helper(st, a)) is not None:     # type: ignore[arg-type]
         i, reason, _ = bad
@@ -72,6 +73,16 @@ def as_played(st: State, a: Step, why: Illegal) -> Played:
         return Instead(replace(a, helpers=helpers[:i] + tuple(n for n in helpers[i + 1:] if n != name),
                                aside=(*a.aside, f"{name} ({reason})")))      # type: ignore[union-attr]
     return why.message
+
+
+def _lies(st: State, a: Place, why: Illegal) -> bool:
+    """Whether a tile the rules refuse where it went evidently lies there: set aside although it
+    fits, or laid on a space not next to the meeple where its sides fit (a tile whose sides do not
+    fit cannot lie in the map at all: it is not played)."""
+    if a.xy is None:
+        return why.rule is R.MUST_PLAY
+    return why.rule is R.ADJACENT and a.xy not in st.map.at and \
+        st.map.why_not_fit(st.params.tiles.types[st.hand], a.quarters, a.xy) is None     # type: ignore[index]
 
 
 def deal_clue(st: State, card: Card) -> str:
