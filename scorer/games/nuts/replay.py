@@ -5,9 +5,11 @@ scorer (score.py), so the two record forms can never score differently.
 Entries: the setup (chance: the Squirrel's square, the Bonus cards drawn); each round's start
 (chance: the Hunger die and the Order cards flipped); each turn's actions, its run (chance: the
 squirrel's dice; the one-path rule U12 is judged there, at the end of the actions), its goal
-claims and its end. With `open_end` the last turn is in progress at the table: its actions are
-played, its run and end not yet (a `claim: []` written says the turn is done); a round with no turn
-yet is having its Order cards written.
+claims and its end; the passes a round leaves out, of players with no Action token (passes.py says
+whose turn each line is); and, where another round follows, the round's end (RoundEnd: the rules
+say who could still play). With `open_end` the last turn is in progress at the table: its actions
+are played, its run and end not yet (a `claim: []` written says the turn is done); a round with no
+turn yet is having its Order cards written.
 """
 from __future__ import annotations
 
