@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
 from pnpkit.scorer.core import Violation
-from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Played, Rules, Said, Stop,
-                                    Telling, Told)
+from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Instead, Played, Rules, Said,
+                                    Stop, Telling, Told)
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -196,5 +196,5 @@ def has(game: Game, part: str) -> bool:
     return vars(game)[part] is not None
 
 
-__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "EndTurn", "Game", "Illegal", "Played", "Rules", "Said", "Stop", "Table",
-           "Telling", "Told", "has"]
+__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "EndTurn", "Game", "Illegal", "Instead", "Played", "Rules", "Said",
+           "Stop", "Table", "Telling", "Told", "has"]

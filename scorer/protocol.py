@@ -24,13 +24,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Illegal:
-    """Why a move cannot be played here: the message and the rule that forbids it."""
+    """Why a move cannot be played here: the message and the rule that forbids it. `part`: where in
+    a step the record writes whole it happened (`order 20 "al" (slot 10)` of a round's flips), added
+    to the step's place."""
 
     message: str
     rule: Rule
+    part: str = ""
 
     def at(self, where: str) -> Violation:
-        return Violation.of(where, self.message, self.rule)
+        return Violation.of(f"{where}, {self.part}" if self.part else where, self.message, self.rule)
 
 
 @dataclass(frozen=True)
@@ -61,10 +64,19 @@ class Again:
     the step is judged again in the position that follows."""
 
 
+@dataclass(frozen=True)
+class Instead:
+    """`as_played`'s answer where the table evidently played the step without its mistake (an
+    attempt at an Encounter with the helper who could not help left out): `step` is judged and
+    played in its place, and what follows goes on from there, so one mistake is one report."""
+
+    step: Any
+
+
 AGAIN = Again()
-Played = Union[str, Stop, Again, None]
+Played = Union[str, Stop, Again, Instead, None]
 """How the table evidently played an illegal step: None, as written (`apply` plays it); a str, not
-at all (the words of why not); `Stop`; `AGAIN`."""
+at all (the words of why not); `Stop`; `AGAIN`; `Instead`."""
 
 
 @dataclass(frozen=True)
@@ -221,5 +233,5 @@ class Writes(Protocol[S_in, A_in]):
         ...
 
 
-__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "Again", "EndTurn", "Entries", "Illegal", "Played", "Positions",
+__all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "Again", "EndTurn", "Entries", "Illegal", "Instead", "Played", "Positions",
            "Rules", "Said", "Stop", "Telling", "Told", "Writes"]

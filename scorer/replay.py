@@ -7,8 +7,9 @@ A game's replay.py does not loop over its record, nor judge it: it turns the rec
 fact of the record's shape (a turn's end, how many rolls it writes). The loop asks the rules
 (scorer/protocol.py's `Rules`) of every step: `why_illegal` (the one place a rule is stated); a
 violation is reported unless it follows from one reported this turn (`repeats`: one mistake, one
-report), and the step is played as the table evidently played it (`as_played`: as written, not at
-all, or the replay stops there), then told in the game's words (`Telling.tell`).
+report), and the step is played as the table evidently played it (`as_played`: as written, without
+its mistake, not at all, or the replay stops there), so what follows from a mistake is played as the
+table played it and is not reported again; then it is told in the game's words (`Telling.tell`).
 
 Entries are generated lazily from the record, so a replay that stops early reads no further, and
 an entry may see the position the steps before it reached.
@@ -20,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.play import Position, Step
-from pnpkit.scorer.protocol import Again, Illegal, Rules, Stop, Telling, Told
+from pnpkit.scorer.protocol import Again, Illegal, Instead, Rules, Stop, Telling, Told
 
 STEP_LIMIT = 5000
 """Steps a replay draws at the most: a long real game has a few hundred. A record from a stranger
@@ -100,6 +101,10 @@ def _judged(rules: Rules, words: Telling, s: Any, where: str, step: Any, why: Il
             rep.illegal(where, why)
         how = rules.as_played(s, step, why)
         if isinstance(how, Again):          # the table moved the game on first: judged again there
+            why = rules.why_illegal(s, step)
+            continue
+        if isinstance(how, Instead):        # the table played it without its mistake: that is judged
+            step = how.step
             why = rules.why_illegal(s, step)
             continue
         if isinstance(how, Stop):

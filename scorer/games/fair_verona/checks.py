@@ -121,15 +121,8 @@ def why_clear(st: State, a: Clear) -> Illegal | None:
     if not any(h.card == a.card for h in p.encounters):
         held = ", ".join(str(h.card) for h in p.encounters) or "none"
         return Illegal(f"{p.name} holds no Encounter {a.card} (Encounters: {held})", R.V15)
-    for name in a.helpers:
-        h = st.person(name)
-        if h is p:
-            return Illegal(f"{name} is the player: a helper is another player on the same tile", R.HELP)
-        if h.xy != p.xy:
-            return Illegal(f"{name} is at {xy_text(h.xy)}, not on {p.name}'s tile {xy_text(p.xy)}: only "
-                           f"people on the same tile help", R.HELP)
-    if len(set(a.helpers)) != len(a.helpers):
-        return Illegal("a helper is named twice", R.HELP)
+    if (bad := bad_helper(st, a)) is not None:
+        return bad[2]
     if a.friend is not None:
         if p.friends <= 0 and not p.had and st.dealt == 0:
             return Illegal(f"{p.name} has no Friend card to play: none is dealt at the start at this difficulty, and "
@@ -141,6 +134,24 @@ def why_clear(st: State, a: Clear) -> Illegal | None:
             return None if friend_cards(st) else Illegal("every card is in play or discarded: none can be a Friend "
                                                          "card", R.V10)
         return why_friend_card(st, a.friend)
+    return None
+
+
+def bad_helper(st: State, a: Clear) -> tuple[int, str, Illegal] | None:
+    """The first helper named who cannot help (the player, someone on another tile, a name written
+    twice), why in a few words, and the violation: effects.as_played leaves that one out."""
+    p, seen = st.player, set()
+    for i, name in enumerate(a.helpers):
+        h = st.person(name)
+        if h is p:
+            return i, "the player", Illegal(f"{name} is the player: a helper is another player on the same tile",
+                                            R.HELP)
+        if h.xy != p.xy:
+            return i, f"at {xy_text(h.xy)}", Illegal(f"{name} is at {xy_text(h.xy)}, not on {p.name}'s tile "
+                                                     f"{xy_text(p.xy)}: only people on the same tile help", R.HELP)
+        if name in seen:
+            return i, "named twice", Illegal(f"{name} is named twice as a helper", R.HELP)
+        seen.add(name)
     return None
 
 

@@ -7,10 +7,14 @@ refused: not at all, but a turn's end owing something still ends it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnpkit.scorer.games.fair_verona.cards import Card
 from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.games.fair_verona.encounter import clue_match, resolve
-from pnpkit.scorer.game import END_TURN, Illegal, Played
+from pnpkit.scorer.game import END_TURN, Illegal, Instead, Played
+import pnpkit.scorer.games.fair_verona.rules as R
+from pnpkit.scorer.games.fair_verona.checks import bad_helper
 from pnpkit.scorer.games.fair_verona.map import xy_text
 from pnpkit.scorer.games.fair_verona.state import (FACE_DOWN, SETUP_STEPS, UNSEEN, VERONA, ClueCard, Clear, Clue, Deal,
                                                    Draw, Encounter, FaceDown, FirstTurn, Friend, Give, Held, Identity,
@@ -54,11 +58,31 @@ def _setup(st: State, a: Step) -> None:
 
 
 def as_played(st: State, a: Step, why: Illegal) -> Played:
-    """A refused step is not played (the position is unchanged), but a turn's end that owes
-    something still ends the turn; the setup's players and Identities are as written."""
+    """A refused step is not played (the position is unchanged), except where the table evidently
+    went on with it: a turn's end that owes something still ends the turn; the setup's players and
+    Identities are as written; a tile that fits set aside lies aside (and the next player's Encounter
+    follows), and one laid where its sides fit but not next to the meeple lies there; an attempt
+    with a helper who cannot help is made by the others."""
     if a is END_TURN or a.__class__ is Players or a.__class__ is Identity:
         return None
+    if a.__class__ is Place and st.hand is not None and _lies(st, a, why):     # type: ignore[arg-type]
+        return None
+    if a.__class__ is Clear and why.rule is R.HELP and (bad := bad_helper(st, a)) is not None:     # type: ignore[arg-type]
+        i, reason, _ = bad
+        helpers, name = a.helpers, a.helpers[i]     # type: ignore[union-attr]
+        return Instead(replace(a, helpers=helpers[:i] + tuple(n for n in helpers[i + 1:] if n != name),
+                               aside=(*a.aside, f"{name} ({reason})")))      # type: ignore[union-attr]
     return why.message
+
+
+def _lies(st: State, a: Place, why: Illegal) -> bool:
+    """Whether a tile the rules refuse where it went evidently lies there: set aside although it
+    fits, or laid on a space not next to the meeple where its sides fit (a tile whose sides do not
+    fit cannot lie in the map at all: it is not played)."""
+    if a.xy is None:
+        return why.rule is R.MUST_PLAY
+    return why.rule is R.ADJACENT and a.xy not in st.map.at and \
+        st.map.why_not_fit(st.params.tiles.types[st.hand], a.quarters, a.xy) is None     # type: ignore[index]
 
 
 def deal_clue(st: State, card: Card) -> str:
@@ -176,6 +200,8 @@ def _clear(st: State, a: Clear) -> str:
     held = next(h for h in p.encounters if h.card == a.card)
     helpers = [(st.person(n).identity, p.xy) for n in a.helpers]
     out = resolve(p.identity, p.xy, held.card, helpers, a.friend, st.params)
+    if a.aside:
+        out = replace(out, explain=out.explain + f"; not counted: {', '.join(a.aside)}")
     st.last_outcome = out
     st.log.append({**out.to_json(), "clue": held.token})
     if a.friend is not None:

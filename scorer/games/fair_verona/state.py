@@ -68,10 +68,13 @@ class Encounter:
 
 @dataclass(frozen=True)
 class Clear:
-    """The one attempt at an Encounter: its card, the helpers on the tile, the Friend played."""
+    """The one attempt at an Encounter: its card, the helpers on the tile, the Friend played.
+    `aside`: helpers the record names who could not help, left out as the table played it (not
+    counted; effects.as_played)."""
     card: Card
     helpers: tuple[str, ...] = ()
     friend: Card | None = None
+    aside: tuple[str, ...] = field(default=(), compare=False)
     key: ClassVar[str] = "clear"
     phase: ClassVar[int] = 3
 

@@ -1,15 +1,17 @@
-"""NUTS' one-path rule (U12), which the end of a turn's actions and the table's search both ask, and
-the setup's cards (PLAYER SETUP): rules moves.py and effects.py share.
+"""NUTS' one-path rule (U12), which the end of a turn's actions and the table's search both ask, the
+setup's cards (PLAYER SETUP), where the record may end a round (U18), and what of an illegal action
+the table cannot have played: rules moves.py and effects.py share.
 """
 from __future__ import annotations
 
+from pnpkit.scorer.core import join_names, plural
 from pnpkit.scorer.game import Illegal
 import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.floor import Path
 from pnpkit.scorer.games.nuts.notation import card
-from pnpkit.scorer.games.nuts.state import State
+from pnpkit.scorer.games.nuts.state import Action, State
 
-__all__ = ["NO_ACTION", "end_problem", "one_path", "places", "setup_problems"]
+__all__ = ["NO_ACTION", "end_problem", "one_path", "places", "setup_problems", "unplayable", "why_round_open"]
 
 
 def places(s: State) -> list[set[tuple]]:
@@ -77,3 +79,38 @@ def setup_problems(s: State, setup) -> list[Illegal]:
                                      R.DRAW))
         deck -= set(keep + drop)
     return found
+
+
+def why_round_open(s: State) -> Illegal | None:
+    """Why the round may not end where the record's turns of it end: the players who could still
+    play (who hold Action tokens) and did not pass after the last play (U18: "A Round ends when no
+    Players want to (or can) play anymore"). A player without tokens cannot: they are not named."""
+    if s.round_over or s.over:
+        return None
+    n = len(s.players)
+    due = [s.players[(s.active + k) % n] for k in range(n - s.passes)]
+    could = [p for p in due if p.tokens > 0] or due
+    return Illegal(f"round {s.round} ends here, but {join_names(p.name for p in could)} could still play ("
+                   + ", ".join(f"{p.name} {plural(p.tokens, 'Action token')}" for p in could)
+                   + f") and did not pass after the last play", R.ROUND_END)
+
+
+def unplayable(s: State, a: Action) -> str | None:
+    """Why an illegal action cannot be played even as the table played it (its pieces are not
+    there); None: it is applied as written."""
+    if a.verb in ("pass", "end", "done"):
+        return f"{a.verb} is not played here"
+    if a.verb == "build" and a.args[0] == "-" and (a.args[1], a.args[2]) not in s.tiles:
+        return "no tile to remove"
+    if a.verb == "build" and not a.args[0].startswith("-") and (a.args[1], a.args[2]) in s.tiles:
+        return "a tile lies there already"
+    if a.verb == "salt" and (a.args[0] not in s.salters or a.args[1] in s.salters):
+        return "no Salter to move there"
+    if a.verb == "repo" and not (1 <= a.args[0] <= s.columns and 1 <= a.args[1] <= s.columns
+                                 and s.orders[a.args[0] - 1] is not None and s.orders[a.args[1] - 1] is None):
+        return "no Order to move there"
+    if a.verb == "swap" and not all(1 <= d <= s.columns for d in a.args):
+        return "no such Dispenser"
+    if a.verb == "claim" and (a.args[0] not in s.goals or a.args[0] in s.claimed):
+        return "no such card to claim"
+    return None

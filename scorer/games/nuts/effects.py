@@ -13,18 +13,21 @@ from __future__ import annotations
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import AGAIN, Illegal, Played, Stop
 import pnpkit.scorer.games.nuts.rules as R
-from pnpkit.scorer.games.nuts.checks import end_problem
+from pnpkit.scorer.games.nuts.checks import end_problem, unplayable
 from pnpkit.scorer.games.nuts.floor import NUTS, SHORT, Path
 from pnpkit.scorer.games.nuts.notation import Die, card, die_text
-from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step, Turn
+from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Run, Setup, Start, State, Step, Turn
 
 
-def draw_order(s: State, n: int) -> Illegal | None:
-    """Take an Order of nut `n` off the deck (rebuilt from the discards when empty, U16)."""
+def draw_order(s: State, n: int, part: str = "") -> Illegal | None:
+    """Take an Order of nut `n` off the deck (rebuilt from the discards when empty, U16); the kit
+    prints so many of each nut (`part`: the card's place in the record)."""
     if not any(s.order_deck):
         s.order_deck, s.order_discards = s.order_discards, [0, 0, 0, 0]
     if s.order_deck[n] <= 0:
-        return Illegal(f"no {NUTS[n]} Order is left in the Order deck ({_deck_words(s)})", R.U16)
+        k = s.f.orders_per_nut
+        return Illegal(f"no {NUTS[n]} Order is left in the Order deck ({_deck_words(s)}): all {k} are in the slots "
+                       f"or discarded", R.order_cards(k), part)
     s.order_deck[n] -= 1
     return None
 
@@ -56,11 +59,11 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
         if i >= len(cards):
             found.append(Illegal(f"{plural(len(open_), 'slot')} left open ({', '.join(map(str, open_))}); "
                                  f"the Order deck is flipped until {'they are' if limit is None else 'two are'} filled",
-                                 rule))
+                                 rule, f"Order card {i + 1} (not written)"))
             break
         slot, n = open_[0], cards[i]
         i += 1
-        short = draw_order(s, n)
+        short = draw_order(s, n, f'Order card {i} "{SHORT[n]}" (slot {slot})')
         if short:
             found.append(short)
         if n in arr.get(slot, ()):
@@ -72,7 +75,7 @@ def fill(s: State, cards: list[int], limit: int | None, rule, rng=None) -> tuple
             said.append(f"{SHORT[n]} -> {slot}")
     if i < len(cards):
         found.append(Illegal(f"{plural(len(cards) - i, 'more Order card')} flipped than filling needs "
-                             f"({' '.join(SHORT[c] for c in cards[i:])})", rule))
+                             f"({' '.join(SHORT[c] for c in cards[i:])})", rule, f'Order card {i + 1} "{SHORT[cards[i]]}"'))
     return found, said
 
 
@@ -86,7 +89,8 @@ def start_round(s: State, hunger: int, cards: list[int], rng=None) -> tuple[list
     for p in s.players:
         p.tokens += s.f.tokens_per_round
     if not 1 <= hunger <= s.f.hunger:
-        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER))
+        found.append(Illegal(f"the Hunger die (D{s.f.hunger}) shows 1 to {s.f.hunger}, not {hunger}", R.HUNGER,
+                             f"hunger {hunger}"))
     s.hunger = hunger
     more, said = fill(s, cards, None, R.FILL, rng)
     return found + more, said
@@ -236,40 +240,24 @@ def run(s: State, dice: list[Die], open_: bool = False, rng=None,
 
 
 def pass_turn(s: State) -> None:
-    """A pass; a full circle of them ends the round (U18), and the game if someone has 2 rows (U7)."""
+    """A pass; a full circle of them ends the round (U18)."""
     s.passes += 1
     s.index += 1
     s.turn = Turn()
     if s.passes >= len(s.players):
-        s.round_over = True
-        s.over = any(min(p.sheet) >= s.f.end_rows for p in s.players)
+        end_round(s)
+
+
+def end_round(s: State) -> None:
+    """The round ends, and the game if someone has 2 rows (U7)."""
+    s.round_over = True
+    s.over = any(min(p.sheet) >= s.f.end_rows for p in s.players)
 
 
 def end_turn(s: State) -> None:
     s.passes = 0
     s.index += 1
     s.turn = Turn()
-
-
-def unplayable(s: State, a: Action) -> str | None:
-    """Why an illegal action cannot be played even as the table played it (its pieces are not
-    there); None: it is applied as written."""
-    if a.verb in ("pass", "end", "done"):
-        return f"{a.verb} is not played here"
-    if a.verb == "build" and a.args[0] == "-" and (a.args[1], a.args[2]) not in s.tiles:
-        return "no tile to remove"
-    if a.verb == "build" and not a.args[0].startswith("-") and (a.args[1], a.args[2]) in s.tiles:
-        return "a tile lies there already"
-    if a.verb == "salt" and (a.args[0] not in s.salters or a.args[1] in s.salters):
-        return "no Salter to move there"
-    if a.verb == "repo" and not (1 <= a.args[0] <= s.columns and 1 <= a.args[1] <= s.columns
-                                 and s.orders[a.args[0] - 1] is not None and s.orders[a.args[1] - 1] is None):
-        return "no Order to move there"
-    if a.verb == "swap" and not all(1 <= d <= s.columns for d in a.args):
-        return "no such Dispenser"
-    if a.verb == "claim" and (a.args[0] not in s.goals or a.args[0] in s.claimed):
-        return "no such card to claim"
-    return None
 
 
 def apply(s: State, a: Step) -> None:
@@ -361,6 +349,9 @@ def _chance(s: State, a: Step) -> None:
         s.flipping = a.open and bool(s.fillable()) and (any(s.order_deck) or any(s.order_discards))  # type: ignore[union-attr]
     elif kind is Setup:
         deal(s, a.setup)        # type: ignore[union-attr]
+    elif kind is RoundEnd:      # the record's round ends: as the table ended it
+        end_round(s)
+        s.once = set()
     else:                       # END_TURN: the record's turn ends
         end_turn(s)
         s.once = set()
@@ -387,6 +378,8 @@ def as_played(s: State, a: Step, why: Illegal) -> Played:
     where its pieces are there (`unplayable` says why not)."""
     if s.over and why.rule is R.GAME_END:
         return Stop("the game is over")
+    if a.__class__ is RoundEnd:
+        return None
     if a.__class__ is not Action:
         s.skip += 1
         return AGAIN

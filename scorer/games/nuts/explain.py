@@ -18,7 +18,7 @@ import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.checks import one_path
 from pnpkit.scorer.games.nuts.floor import NUTS, cell_text
 from pnpkit.scorer.games.nuts.notation import write
-from pnpkit.scorer.games.nuts.state import Action, Setup, Start, State, Step
+from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Setup, Start, State, Step
 from pnpkit.scorer.play import Dice
 
 TILE_WORDS = {"X": "a Cross tile", "SL": "a splitter (tile A) from the left column",
@@ -122,10 +122,12 @@ def tell(before: State, s: State, a: Step, where: str, why: Illegal | None, refu
             return []
         if kind is Setup:
             return [Told("the game's setup")]
+        if kind is RoundEnd:
+            return [Told(round_end(s), [f"{where}: the record's round ends here", round_end(s)])]
         if kind is Start:
             head = f"hunger {s.hunger}, {s.players[s.first].name} first"
             flips = ", ".join(s.said)
-            return [Told(f"{head}; orders flipped: {flips}", [f"{where} ({head}): orders flipped: {flips}"])]
+            return [Told(f"{head}; orders flipped: {flips}", [f"round {s.round} ({head}): orders flipped: {flips}"])]
         did = run(s.said)
         return [Told(did.replace(INDENT, " "), [f"{where}: {did}"])]
     if refused is not None:
@@ -137,7 +139,7 @@ def tell(before: State, s: State, a: Step, where: str, why: Illegal | None, refu
     did = action(s, a, before_words(before, a) if v != "pass" else None, me.name) + \
         (f"; {tokens_left(me.tokens)}" if v in s.f.cost else "")     # type: ignore[arg-type]
     said = [f"{where}: {did}" + (" (ILLEGAL, played as recorded)" if why else "")]
-    if v == "pass" and s.round_over:
+    if v == "pass" and s.round_over and not before.round_over:
         did += ("; every player passed: the round ends, complete rows "
                 + ", ".join(f"{p.name} {min(p.sheet)}" for p in s.players) + ("; the game is over" if s.over else ""))
         said = [said[0] + "; every player passed", round_end(s)]

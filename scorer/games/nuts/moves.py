@@ -13,11 +13,11 @@ from __future__ import annotations
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.rules as R
-from pnpkit.scorer.games.nuts.checks import end_problem, setup_problems
+from pnpkit.scorer.games.nuts.checks import end_problem, setup_problems, why_round_open
 from pnpkit.scorer.games.nuts.effects import apply, as_played
 from pnpkit.scorer.games.nuts.floor import TILES, cell_text
 from pnpkit.scorer.games.nuts.notation import parse, places, words, write as write_action
-from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step
+from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Run, Setup, Start, State, Step
 
 __all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "places", "read",
            "repeats", "to_move", "why_illegal", "words", "write"]
@@ -41,6 +41,8 @@ def chance(s: State) -> tuple:
 
 
 def why_illegal(s: State, a: Step) -> Illegal | None:
+    if a.__class__ is RoundEnd:
+        return why_round_open(s)
     if a.__class__ is not Action:
         return _why_chance(s, a)
     if s.over:

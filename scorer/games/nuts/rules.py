@@ -3,6 +3,7 @@ texts/nuts-factory.txt when this module is imported) or a ruling's (U1-U7).
 """
 from __future__ import annotations
 
+from pnpkit.scorer.core import Rule
 from pnpkit.scorer.rulebook import ruling, section
 
 G = "nuts"
@@ -60,3 +61,11 @@ CLAIM = section(G, "Claim Goal Cards", "The active Player may now claim any uncl
 SETUP_SQUIRREL = section(G, "Squirrel", "Randomly place the squirrel in a space on the Squirrel Row")
 THEN_RUN = section(G, "Playing", "A Player spends Action Tokens to do Actions, and then he may \"run the factory\" "
                    "to collect Nuts.")
+
+
+def order_cards(n: int) -> Rule:
+    """How many Order cards of each nut the deck holds: the rulebook's COMPONENTS list lost its
+    counts with its picture, so this kit's edition decides (kits/nuts.yaml `orders_per_nut`, the
+    cards it prints), quoted as the kit's, not the rulebook's, words."""
+    return Rule("COMPONENTS", f"Order cards: {n} of each nut, {4 * n} in all (this kit's edition, "
+                              f"orders_per_nut: {n}; the rulebook's list of components gives no counts)")

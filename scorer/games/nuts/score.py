@@ -211,9 +211,12 @@ def _goals_shared(params: Params, t: Table) -> None:
 
 def final(record: Record, kit: Kit, s: State, rep: Replay) -> Result:
     """A move log's end position scored by the final-sheet scorer (the sheets its players then hold),
-    with what its replay found."""
+    with what its replay found. The replay judged each claim, each Bonus card drawn and each nut
+    marked where the record writes it, and played a mistake as the table did: the sheets' own checks
+    of these would report the same mistake again at "Ann, goals[0]" (one mistake, one report). Only
+    the number of players is no step of the log."""
     result = score(final_sheets(s), kit, explain=rep.explaining)
-    result.violations[:0] = rep.violations
+    result.violations[:] = rep.violations + [v for v in result.violations if v.rule == PLAYER_COUNT.id]
     result.finished = s.over
     result.extra.update(counts(s))          # what the squirrel ate: `pnpkit simulate`'s figures
     result.explain[:0] = rep.explain

@@ -48,7 +48,12 @@ class Run:
     open: bool = False
 
 
-Step = Union[Action, Setup, Start, Run, EndTurn]
+@dataclass(frozen=True)
+class RoundEnd:
+    """The record's round ends here: its turns are all written, and another round follows."""
+
+
+Step = Union[Action, Setup, Start, Run, RoundEnd, EndTurn]
 """What a record's entry holds: an action, what chance gave, a turn's end."""
 
 
