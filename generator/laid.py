@@ -22,6 +22,7 @@ class Item:
     count: int = 1
     label: str = ""
     h: float | None = None          # a card's height; None: a counter, as high as it is wide
+    place: str = ""                 # what the game's moves call it (a Piece's or Card's `tag`): tappable
 
 
 @dataclass

@@ -50,6 +50,8 @@ class Piece:
     back: bool = False              # the back face up (a cooked chestnut, a pilot who must refill)
     count: int = 1
     label: str = ""                 # a name tag for a piece that stands for a player ("Ann")
+    tag: str = ""                   # beside the board: the name the game's `places` gives it ("tongs"),
+    #                                 which a tapped table's picture marks it with (on a board: its place)
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ class Card:
     note: str = ""                  # a line under it ("acorn, 2 of 3: 2 points")
     place: str = ""                 # on a board: the place it lies at
     count: int = 1                  # a pile of cards (a draw pile, face down)
+    tag: str = ""                   # the name the game's `places` gives it, where `place` does not say it
 
 
 @dataclass(frozen=True)
