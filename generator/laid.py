@@ -34,6 +34,7 @@ class Laid:
     w: float
     h: float
     board: str | None = None
+    taps: bool = True               # a board whose places a tapped table marks (Area.taps)
     items: list[Item] = field(default_factory=list)
     texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
     lines: list[tuple[str, bool, list[tuple[float, float]]]] = field(default_factory=list)   # traces: colour, dashed, points

@@ -156,7 +156,7 @@ class Tableau:
     def _on_board(self, area) -> Laid:
         _, w, h = self.board(area.name)
         places = self.places(area.name)
-        laid = Laid("board", area.title, w, h, board=area.name)
+        laid = Laid("board", area.title, w, h, board=area.name, taps=area.taps)
         regions: dict[str, list[tuple[float, float]]] = {}
         used: dict[str, int] = {}
         spots: dict[str, list] = {}
@@ -169,7 +169,7 @@ class Tableau:
             d = self.faces[key][1]
             kind, (x, y, bw, bh) = places[p.place]
             if kind == "spot":
-                spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh)))
+                spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh), p.tag))
                 continue
             if p.place not in regions:
                 regions[p.place] = boards.slots((bw, bh), d, (x, y), boards.obstacles(self._component(area.name, "board")[1]))
@@ -179,16 +179,16 @@ class Tableau:
                 k = used[p.place]
                 sx, sy = free[k % len(free)]
                 lap = 2.0 * (k // len(free))          # more than the region holds: on top, a little aside
-                laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label))
+                laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label, place=p.tag))
                 used[p.place] += 1
         for stack in spots.values():
             x, y, bw, bh = stack[0][4]
             n = len(stack)
-            room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _ in stack))
+            room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _, _ in stack))
             step = min(room / (n - 1), 6.0) if n > 1 else 0.0
-            for k, (key, d, count, label, _) in enumerate(stack):
+            for k, (key, d, count, label, _, tag) in enumerate(stack):
                 shift = (k - (n - 1) / 2) * step
-                laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label))
+                laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label, place=tag))
         for card in area.cards:     # a card at a place: as large as the place holds, in its middle
             if card.place not in places:
                 raise SourceError(self.kit.file, [Problem(None, "components", (
@@ -356,7 +356,7 @@ class Tableau:
         for color, dashed, points in laid.lines:
             out.append(Polygon(tuple(points), Style(stroke=color, width=TRACE_MM, dash=(3.0, 2.0) if dashed else (),
                                                     cap="round", join="round"), closed=False))
-        if laid.board and self.targets:     # on top of what lies there: a tap on a piece is a tap on its place
+        if laid.board and self.targets and laid.taps:     # on top of what lies there: a tap on a piece is a tap on its place
             out += [Group((Rect(*box, Style(stroke=None)),), place=name)
                     for name, (_, box) in self.places(laid.board).items()]
         return out

@@ -151,6 +151,8 @@ def view(data: Any) -> dict:
         "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "words": o.words or o.text,
                    "places": list(o.places)} for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
+        "draw": None if turn.draw is None else {"kinds": [list(k) for k in turn.draw.kinds], "count": turn.draw.count,
+                                                "written": turn.draw.written},
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
         "board": board(game.id, steps[-1].position) if steps else None,

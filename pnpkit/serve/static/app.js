@@ -49,6 +49,35 @@ function dicePad(spec, changed, done) {
   return box;
 }
 
+// Things chance draws (a box of ornaments from the Bag), tapped one by one as dice are: a button per
+// kind that is left, saying how many; `done(text)` gets the record's text once `spec.count` are drawn.
+function drawPad(spec, done) {
+  "use strict";
+  const box = document.createElement("div"); box.className = "dicepad drawpad";
+  const drawn = [], got = document.createElement("p"); got.className = "rolls";
+  const row = document.createElement("div"); row.className = "dierow";
+  const buttons = spec.kinds.map(([name, left]) => {
+    const b = document.createElement("button"); b.type = "button"; b.className = "face draw"; b.dataset.draw = name;
+    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) done(spec.written.replace("{}", drawn.join(", "))); });
+    row.append(b);
+    return [b, name, left];
+  });
+  const back = document.createElement("button"); back.type = "button"; back.className = "quietbutton undoroll";
+  back.textContent = "Take back the last one";
+  back.addEventListener("click", () => { drawn.pop(); draw(); });
+  function draw() {
+    buttons.forEach(([b, name, left]) => {
+      const more = left - drawn.filter(d => d === name).length;
+      b.textContent = name + " (" + more + " left)"; b.disabled = more <= 0 || drawn.length >= spec.count;
+    });
+    got.textContent = "Drawn " + drawn.length + " of " + spec.count + (drawn.length ? ": " + drawn.join(", ") : "");
+    back.hidden = !drawn.length;
+  }
+  box.append(row, got, back);
+  draw();
+  return box;
+}
+
 // The questions asked before a game's first move: each answer that is dice gets a pad writing its box.
 (function () {
   "use strict";
@@ -210,6 +239,7 @@ function dicePad(spec, changed, done) {
     if (list.length === 1 && !open) { unpick(); take(list[0]); return; }
     if (!list.length && !open) return;
     $("pickwhat").textContent = what;
+    $("pick").dataset.step = open ? "where" : "which";     // where it goes next, or which of these moves
     $("pickmoves").replaceChildren(...list.map(o => moveButton(o, "choice")));
     $("pick").hidden = false;
     const b = $("pickmoves").querySelector("button");
@@ -241,11 +271,13 @@ function dicePad(spec, changed, done) {
     // with dice to tap, the table's sentence without its note on the record's notation (after the colon)
     const tapIt = v.dice && v.dice.dice.length * v.dice.rolls === 1 ? ": tap what the die shows" : ": tap what the dice show, die by die";
     $("waiting").textContent = !v.waiting ? (chance ? "Or end the turn" + tapIt + "." : "")
-      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".") : v.waiting;
+      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".")
+      : v.draw ? v.waiting.split(":")[0] + ": tap what is drawn, one by one (" + v.draw.count + ")." : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
-    $("typedchance").hidden = !!v.dice;
+    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, text => send({ chance: text })));
+    $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {
       const costs = {};
