@@ -197,18 +197,27 @@ def _tableau(game: str):
     return Tableau(_kit(game), targets=True)
 
 
-def board(game: str, position) -> str:
-    """The position drawn with the kit's own art, as the markup of one SVG document that the page
-    parses as XML and puts in place. It is made by pnpkit's SVG backend from the kit's shapes: a
-    name a record gives (a player's, a place's) is only ever a text's or an attribute's escaped
-    characters, so nothing in it is markup or runs (tests/test_serve_board.py)."""
-    from pnpkit.generator.backends.svg import render_page
-    from pnpkit.generator.tableau import compose
+def board(game: str, position) -> list[dict]:
+    """The position drawn with the kit's own art: each area (a board, what lies beside it, a row of
+    cards) with its title, its width in mm and the markup of one SVG document, which the page parses
+    as XML and lays out as the screen allows (side by side on a laptop, one under another on a
+    phone). pnpkit's SVG backend writes it from the kit's shapes: a name a record gives (a player's,
+    a place's) is only ever a text's or an attribute's escaped characters, so nothing in it is
+    markup or runs (tests/test_serve_board.py)."""
+    from pnpkit.generator.backends.svg import n, render_fragment
     tab = _tableau(game)
     tab.frame(list(position.areas))
-    # one area under another (width 0: no wider than the widest), so the board is as large as the page allows
-    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [], width=0.0)
-    return render_page(tuple(shapes), w, h)
+    out = []
+    for k, area in enumerate(position.areas):
+        laid = tab.lay(area)
+        w, h = max(laid.w, 10.0), max(laid.h, 5.0)
+        body = render_fragment(tab.shapes(laid), f"a{k}c")    # ids unique among the page's drawings
+        out.append({"title": laid.title, "w": round(w, 1),
+                    "svg": f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" viewBox="0 0 {n(w)} {n(h)}">{body}</svg>'})
+    return out
+
+
+SVG_NS, XLINK_NS = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 
 
 def record_of(text: str) -> Any:

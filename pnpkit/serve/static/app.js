@@ -174,17 +174,19 @@ function drawPad(spec, done) {
     legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
     chosen = null;
     const box = $("board");
-    if (!v.board) { box.replaceChildren(); return; }
-    const doc = new DOMParser().parseFromString(v.board, "image/svg+xml");   // XML: text stays text
-    const svg = doc.documentElement;
-    if (svg.nodeName !== "svg") { box.replaceChildren(el("p", "The position cannot be drawn.", "quiet")); return; }
-    const drawn = document.importNode(svg, true);
-    drawn.removeAttribute("width"); drawn.removeAttribute("height");
-    drawn.setAttribute("role", "group");
-    drawn.setAttribute("aria-label", "The position, drawn with the kit's pieces" + (legal.length ? ": tap a piece, then where it goes" : ""));
     const focused = box.contains(document.activeElement) || $("pick").contains(document.activeElement);
-    box.replaceChildren(drawn);
-    drawn.querySelectorAll("g[data-place]").forEach(g => {
+    // each area its own drawing, as wide as its mm allow (--mm px each), side by side while they fit
+    box.replaceChildren(...(v.board || []).map(area => {
+      const fig = el("figure", undefined, "area"), cap = el("figcaption", area.title);
+      fig.style.flexBasis = "calc(" + area.w + " * var(--mm))";
+      const doc = new DOMParser().parseFromString(area.svg, "image/svg+xml");   // XML: a record's text stays text
+      if (doc.documentElement.nodeName !== "svg") { fig.append(cap, el("p", "This cannot be drawn.", "quiet")); return fig; }
+      const drawn = document.importNode(doc.documentElement, true);
+      drawn.setAttribute("role", "group"); drawn.setAttribute("aria-label", area.title);
+      fig.append(cap, drawn);
+      return fig;
+    }));
+    box.querySelectorAll("g[data-place]").forEach(g => {
       const only = g.children.length === 1 && g.firstElementChild.nodeName === "rect" && g.firstElementChild.getAttribute("fill") === "none";
       if (only) { g.firstElementChild.classList.add("hit"); return; }
       const b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
