@@ -178,7 +178,7 @@ function drawPad(spec, done) {
     // each area its own drawing, as wide as its mm allow (--mm px each), side by side while they fit
     box.replaceChildren(...(v.board || []).map(area => {
       const fig = el("figure", undefined, "area"), cap = el("figcaption", area.title);
-      fig.style.flexBasis = "calc(" + area.w + " * var(--mm))";
+      fig.style.flexBasis = "calc(" + area.w + " * var(--mm))"; fig.style.flexGrow = String(area.w);   // the row filled in proportion
       const doc = new DOMParser().parseFromString(area.svg, "image/svg+xml");   // XML: a record's text stays text
       if (doc.documentElement.nodeName !== "svg") { fig.append(cap, el("p", "This cannot be drawn.", "quiet")); return fig; }
       const drawn = document.importNode(doc.documentElement, true);
