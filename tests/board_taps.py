@@ -89,6 +89,13 @@ def tap_a_move(browser, rng: random.Random) -> str:
     """One move made by touch alone: a lit place, then (if it asks) where it goes and which of the
     moves that share those taps; or the dice, or a draw. Says what was tapped."""
     said = []
+    off = browser.js("[...document.querySelectorAll('#offmoves button')].map(b => b.textContent)")
+    if off and (not buttons(browser) or rng.random() < 0.1):     # a move no place shows (a turn's end)
+        k = rng.randrange(len(off))
+        before = ready(browser)
+        click_at(browser, f"document.querySelectorAll('#offmoves button')[{k}]")
+        browser.wait(f"Number({READY}) > {before}")
+        return off[k]
     for _ in range(4):
         if not browser.js("document.getElementById('pick').hidden"):
             if browser.js("document.querySelectorAll('#pick button.choice').length") and (

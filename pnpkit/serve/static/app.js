@@ -193,6 +193,10 @@ function drawPad(spec, done) {
       [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
       r.setAttribute("class", "hit"); r.setAttribute("fill", "none"); g.append(r);
     });
+    const off = (v.score.finished ? [] : v.legal).filter(o => !tapsOf(o).length)
+      .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
+    $("offmoves").replaceChildren(...off.map(o => moveButton(o, "choice offmove")));
+    $("offboard").hidden = !off.length;
     unpick(); mark();
     if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
   }
