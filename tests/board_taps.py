@@ -131,3 +131,19 @@ def tap_a_move(browser, rng: random.Random) -> str:
     if browser.js("!!document.querySelector('#chancedice .drawpad')"):
         return "draw " + ", ".join(draw(browser, rng))
     raise AssertionError("nothing to tap: " + browser.js("document.querySelector('.tablegrid').innerText")[:600])
+
+
+def press(browser, key: str) -> None:
+    """A real key press on the focused element: Enter, Space or Escape."""
+    code, text = {"Enter": (13, "\r"), " ": (32, " "), "Escape": (27, "")}[key]
+    name = "Space" if key == " " else key
+    browser.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": key, "code": name, "windowsVirtualKeyCode": code,
+                                            **({"text": text} if text else {})})
+    browser.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": name, "windowsVirtualKeyCode": code})
+
+
+def focused(browser) -> dict:
+    """What has the keyboard's focus: its place on the board (if any), its label and text."""
+    return browser.js("(() => { const e = document.activeElement; return {place: e.dataset ? e.dataset.place || '' : '',"
+                      " label: e.getAttribute('aria-label') || '', text: e.textContent.trim().slice(0, 200),"
+                      " role: e.getAttribute('role') || e.tagName.toLowerCase()}; })()")
