@@ -37,7 +37,7 @@ def click_at(browser, selector_js: str) -> None:
 def answered(browser, before: int) -> None:
     """Until the server's answer to a tap is shown, or the tap only chose (a place lit, a list shown)."""
     browser.wait(f"Number({READY}) > {before} || !document.getElementById('pick').hidden"
-                 " || !!document.querySelector('#board g.chosen')")
+                 " || !!document.querySelector('#board .hit.chosen')")
 
 
 def buttons(browser) -> list[str]:
@@ -105,7 +105,7 @@ def tap_a_move(browser, rng: random.Random) -> str:
         lit = buttons(browser)
         if not lit:
             break
-        chosen = browser.js("(document.querySelector('#board g.chosen') || {dataset: {}}).dataset.place || ''")
+        chosen = browser.js("(document.querySelector('#board .hit.chosen') || {dataset: {}}).dataset.place || ''")
         targets = [p for p in lit if p != chosen]
         place = rng.choice(targets or lit)
         before = ready(browser)

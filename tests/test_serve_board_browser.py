@@ -66,10 +66,10 @@ def test_only_the_pickers_tree_and_the_box_are_buttons(browser, server):
     assert record(browser)["rounds"] == [{"box": ["red box", "blue bell"], "picks": []}]
     assert sorted(board_taps.buttons(browser)) == ["blue-bell", "red-box"]
     board_taps.tap_place(browser, "red-box")
-    lit = browser.js("[...document.querySelectorAll('#board g.target')].map(g => g.dataset.place + ' ' + "
+    lit = browser.js("[...document.querySelectorAll('#board .hit.target')].map(g => g.dataset.place + ' ' + "
                      "g.closest('figure').querySelector('figcaption').textContent)")
     assert len(lit) == 15 and all(t.endswith("Ann's tree: 0 points") for t in lit), lit    # any space of Ann's tree
-    label = browser.js("document.querySelector('#board g.target[data-place=\"tree C2\"]').getAttribute('aria-label')")
+    label = browser.js("document.querySelector('#board .hit.target[data-place=\"tree C2\"]').getAttribute('aria-label')")
     assert label == "to here: Ann puts the red box at C2"
     board_taps.tap_place(browser, "tree C2")
     assert record(browser)["rounds"][0]["picks"] == [{"player": "Ann", "take": "red box", "at": "C2"}]
@@ -102,7 +102,7 @@ def test_the_first_round_of_forest_fire_on_the_board_and_a_drop_by_two_taps(brow
     squares = drop.split()[1:]
     first, last = f"forest {squares[0]} {squares[1]}", f"forest {squares[-2]} {squares[-1]}"
     board_taps.tap_place(browser, first)
-    assert last in browser.js("[...document.querySelectorAll('#board g.target')].map(g => g.dataset.place)")
+    assert last in browser.js("[...document.querySelectorAll('#board .hit.target')].map(g => g.dataset.place)")
     board_taps.tap_place(browser, last)
     assert drop in json.dumps(record(browser)["rounds"][1])
     assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")    # nothing runs off a phone

@@ -186,12 +186,18 @@ function drawPad(spec, done) {
       fig.append(cap, drawn);
       return fig;
     }));
+    // the button of a place is a rect over it (a board's place has one; a piece gets one round it),
+    // so no text drawn on a piece is inside a button whose name is the move's words
     box.querySelectorAll("g[data-place]").forEach(g => {
       const only = g.children.length === 1 && g.firstElementChild.nodeName === "rect" && g.firstElementChild.getAttribute("fill") === "none";
-      if (only) { g.firstElementChild.classList.add("hit"); return; }
-      const b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
-      r.setAttribute("class", "hit"); r.setAttribute("fill", "none"); g.append(r);
+      let r = only ? g.firstElementChild : null;
+      if (!r) {
+        const b = g.getBBox();
+        r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
+        r.setAttribute("fill", "none"); g.append(r);
+      }
+      r.classList.add("hit"); r.dataset.place = g.dataset.place;
     });
     const off = (v.score.finished ? [] : v.legal).filter(o => !tapsOf(o).length)
       .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
@@ -209,7 +215,7 @@ function drawPad(spec, done) {
     } else {
       from(chosen).forEach(o => { const t = tapsOf(o); if (t.length > 1) (live[t[1]] = live[t[1]] || []).push(o); });
     }
-    $("board").querySelectorAll("g[data-place]").forEach(g => {
+    $("board").querySelectorAll(".hit[data-place]").forEach(g => {
       const x = g.dataset.place, list = live[x], isChosen = x === chosen;
       g.classList.toggle("source", chosen === null && !!list);
       g.classList.toggle("target", chosen !== null && !!list);
@@ -236,7 +242,7 @@ function drawPad(spec, done) {
     if (!two.length) { offer(one, placeName(x)); return; }
     chosen = x; mark();
     offer(one, placeName(x) + " chosen: tap where it goes (lit)" + (one.length ? ", or" : ""), true);
-    const first = $("board").querySelector("g.target");
+    const first = $("board").querySelector(".hit.target");
     if (first && !one.length) first.focus();
   }
 
