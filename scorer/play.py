@@ -188,6 +188,9 @@ class Draw:
     kinds: tuple[tuple[str, int], ...]
     count: int
     written: str = "{}"
+    # what completes a kind drawn, where the record writes a choice with it (In the Nuts!' first nut
+    # and the storage card it goes on): the moves to choose between, each written whole; () none
+    then: tuple[tuple[str, tuple["Option", ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,8 @@ class Option:
     #                                 (In the Nuts!' `roll > 8` is written `2 1 6 > 8`)
     words: str = ""                 # the rules' sentence for it ("Ann puts 2 chestnuts from the Basket on the Fire")
     places: tuple[str, ...] = ()    # what it touches, in the kit's names (the picture's places)
+    draw: Draw | None = None        # the action is written with what chance draws when it is taken
+    #                                 (In the Nuts!' nut picked, with the card that replaces it)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.errors import InputError, SourceError
-from pnpkit.scorer.play import Ask, Dice
+from pnpkit.scorer.play import Ask, Dice, Draw, Option
 from pnpkit.serve.sheets import to_yaml
 
 MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
@@ -148,11 +148,9 @@ def view(data: Any) -> dict:
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
-        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "words": o.words or o.text,
-                   "places": list(o.places)} for o in turn.legal],
+        "legal": [option_json(o) for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
-        "draw": None if turn.draw is None else {"kinds": [list(k) for k in turn.draw.kinds], "count": turn.draw.count,
-                                                "written": turn.draw.written},
+        "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
         "board": board(game.id, steps[-1].position) if steps else None,
@@ -174,6 +172,22 @@ def _ends(table, turn) -> bool:
         return table.why_illegal(END_TURN_TEXT) is None
     except ValueError:
         return False
+
+
+def option_json(o: Option) -> dict:
+    """A legal action as the page shows it: in the rules' words, the board's places it touches (the
+    first tapped, then the last), and the dice or the draw it is written with."""
+    return {"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "draw": draw_json(o.draw),
+            "words": o.words or o.text, "places": list(o.places)}
+
+
+def draw_json(draw: Draw | None) -> dict | None:
+    """What chance draws as the page's draw pad shows it: a button per kind with how many are left,
+    and (`then`) the moves that complete each kind drawn."""
+    if draw is None:
+        return None
+    return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
+            "then": {kind: [option_json(o) for o in options] for kind, options in draw.then}}
 
 
 def dice_json(dice: Dice | None) -> dict | None:

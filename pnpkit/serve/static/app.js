@@ -58,7 +58,7 @@ function drawPad(spec, done) {
   const row = document.createElement("div"); row.className = "dierow";
   const buttons = spec.kinds.map(([name, left]) => {
     const b = document.createElement("button"); b.type = "button"; b.className = "face draw"; b.dataset.draw = name;
-    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) done(spec.written.replace("{}", drawn.join(", "))); });
+    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) done(spec.written.replace("{}", drawn.join(", ")), drawn.slice()); });
     row.append(b);
     return [b, name, left];
   });
@@ -136,7 +136,28 @@ function drawPad(spec, done) {
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
-  function take(o) { if (o.dice) rollFor(o); else send({ action: o.text, offered: "1" }); }
+  // an offered move: with the dice rolled for it, with the card drawn for it, or as it is; `chance`: what
+  // chance gave with the choice it asks (a first nut and its storage card), written as chance
+  function take(o) {
+    if (o.dice) rollFor(o);
+    else if (o.draw) drawFor(o);
+    else send(o.chance ? { chance: o.text } : { action: o.text, offered: "1" });
+  }
+
+  function drawFor(o) {             // an offered move written with the card chance draws for it
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap the card drawn";
+    box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
+    box.insertBefore(drawPad(o.draw, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.draw:not(:disabled)"); if (first) first.focus();
+  }
+
+  // what chance drew, then (if the record writes a choice with it) the moves that complete it, in words
+  function drawn(spec, text, kinds) {
+    const then = spec.then && spec.then[kinds[0]];
+    if (!then || !then.length) { send({ chance: text }); return; }
+    offer(then.map(o => Object.assign({}, o, { chance: true })), kinds[0] + " drawn: where does it go?", false, true);
+  }
 
   // a move in the rules' words (`words`); the record's notation is its data-move and its tooltip
   function moveButton(o, cls) {
@@ -147,10 +168,11 @@ function drawPad(spec, done) {
   }
 
   function rollFor(o) {             // an offered move written with the dice rolled for it
-    const box = $("optiondice"); box.hidden = false;
-    $("optionwhat").textContent = o.text + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
     box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
     box.insertBefore(dicePad(o.dice, null, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.face"); if (first) first.focus();
   }
 
   // ---- the board: the position drawn as SVG (tapping.py: board), every place the legal moves start or
@@ -247,8 +269,8 @@ function drawPad(spec, done) {
   }
 
   // a tap's moves: one is made at once; more are a list of buttons in words (`open`: the list stays with none)
-  function offer(list, what, open) {
-    if (list.length === 1 && !open) { unpick(); take(list[0]); return; }
+  function offer(list, what, open, always) {
+    if (list.length === 1 && !open && !always) { unpick(); take(list[0]); return; }
     if (!list.length && !open) return;
     $("pickwhat").textContent = what;
     $("pick").dataset.step = open ? "where" : "which";     // where it goes next, or which of these moves
@@ -288,7 +310,7 @@ function drawPad(spec, done) {
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
-    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, text => send({ chance: text })));
+    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, (text, kinds) => drawn(v.draw, text, kinds)));
     $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {
