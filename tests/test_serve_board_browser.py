@@ -152,3 +152,32 @@ def test_the_board_is_played_by_keyboard_and_says_each_move_in_words(browser, se
     board_taps.press(browser, "Enter")
     browser.wait(f"Number({READY}) > {before}")
     assert record(browser)["turns"][0]["actions"] == ["l", "a", "e 2"]
+
+
+def _roll_for(what: str, n: int, faces: int) -> list[int]:
+    """In the Nuts!' dice for `roll > X`: the green die and a white one make X."""
+    x = int(what.split(" for ")[1].split(":")[0])
+    green = max(1, x - 6)
+    return [green, x - green, 6]
+
+
+def test_the_first_round_of_in_the_nuts_on_the_board_the_dice_and_the_draw_pile(browser, server, tmp_path):
+    """The setup's face-up cards and each first nut drawn by tapping their kind (then the storage card
+    it goes on, in words), the setup squirrel by its section, the rolls by the starting track's space
+    and the three dice, each nut picked by its face-up place, then where it is stored and the card
+    that replaces it."""
+    begin(browser, server, "phone", "in-the-nuts", ["Ann", "Ben"], f"location.pathname === '/table' && ({READY})")
+    assert browser.js("document.getElementById('typedchance').hidden")       # drawn by tapping, not typed
+    rng = random.Random(11)
+    did = []
+    while not browser.js("document.getElementById('turn').textContent").startswith("turn 3"):
+        did.append(board_taps.tap_a_move(browser, rng, _roll_for))
+        assert len(did) < 80 and not browser.js(OVER)
+    rec = record(browser)
+    assert len(rec["setup"]["nuts"]) == 4 and set(rec["setup"]["first"]) == {"Ann", "Ben"}
+    assert rec["setup"]["squirrels"] and len(rec["turns"]) == 2
+    assert any(" rolls for " in d for d in did)                               # a space, then its dice
+    assert any(t["nuts"] for t in rec["turns"]) and any(" takes the " in d and "tap the card drawn" in d for d in did)
+    assert browser.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    result = checked(browser, tmp_path, "itn.yaml")
+    assert result["valid"]
