@@ -393,9 +393,9 @@ function drawPad(spec, done) {
     }).catch(() => { busy = false; refuse({ action: "", message: "the server does not answer", quote: "", rule: "" }); });
   }
 
-  $("enterchance").addEventListener("click", () => send({ chance: $("chance").value }));
+  $("enterchance").addEventListener("click", e => { e.preventDefault(); send({ chance: $("chance").value }); });
   $("chance").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); send({ chance: $("chance").value }); } });
-  $("trybutton").addEventListener("click", () => send({ action: $("try").value }));
+  $("trybutton").addEventListener("click", e => { e.preventDefault(); send({ action: $("try").value }); });
   $("try").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); send({ action: $("try").value }); } });
   $("undo").addEventListener("click", () => {
     if (!undo.length || busy) return;
