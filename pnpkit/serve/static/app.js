@@ -201,6 +201,7 @@ function drawPad(spec, done) {
     box.replaceChildren(...(v.board || []).map(area => {
       const fig = el("figure", undefined, "area"), cap = el("figcaption", area.title);
       fig.style.flexBasis = "calc(" + area.w + " * var(--mm))"; fig.style.flexGrow = String(area.w);   // the row filled in proportion
+      fig.style.maxWidth = "min(100%, calc(" + area.w + " * var(--mm-most)))";                        // but not blown up
       const doc = new DOMParser().parseFromString(area.svg, "image/svg+xml");   // XML: a record's text stays text
       if (doc.documentElement.nodeName !== "svg") { fig.append(cap, el("p", "This cannot be drawn.", "quiet")); return fig; }
       const drawn = document.importNode(doc.documentElement, true);
@@ -220,6 +221,11 @@ function drawPad(spec, done) {
         r.setAttribute("fill", "none"); g.append(r);
       }
       r.classList.add("hit"); r.dataset.place = g.dataset.place;
+    });
+    // the areas a move is tapped on come first (the Ornament Box and the picker's tree before the others)
+    const involved = new Set(legal.flatMap(tapsOf));
+    box.querySelectorAll("figure.area").forEach(fig => {
+      fig.style.order = [...fig.querySelectorAll(".hit[data-place]")].some(r => involved.has(r.dataset.place)) ? "-1" : "0";
     });
     const off = (v.score.finished ? [] : v.legal).filter(o => !tapsOf(o).length)
       .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
