@@ -186,7 +186,7 @@ function drawPad(spec, done) {
     return p.length > 1 && p[p.length - 1] !== p[0] ? [p[0], p[p.length - 1]] : [p[0]];
   }
   const from = (x) => legal.filter(o => tapsOf(o)[0] === x);
-  function placeName(x) { return x.replace(/[-_]/g, " "); }
+  function placeName(x) { const s = x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
   function described(list, what) {   // the words of the moves a tap may make: one, or the first and how many more
     if (list.length === 1) return list[0].words;
     return placeName(what) + ": " + list.length + " moves, such as " + list[0].words;
@@ -263,13 +263,13 @@ function drawPad(spec, done) {
     if (chosen !== null) {
       if (x === chosen) { unpick(); mark(); return; }
       const to = from(chosen).filter(o => { const t = tapsOf(o); return t.length > 1 && t[1] === x; });
-      if (to.length) { offer(to, "to " + placeName(x)); return; }
+      if (to.length) { offer(to, placeName(chosen) + " to " + placeName(x) + ": which move?"); return; }
       chosen = null;
     }
     const mine = from(x), one = mine.filter(o => tapsOf(o).length === 1), two = mine.filter(o => tapsOf(o).length > 1);
-    if (!two.length) { offer(one, placeName(x)); return; }
+    if (!two.length) { offer(one, placeName(x) + ": which move?"); return; }
     chosen = x; mark();
-    offer(one, placeName(x) + " chosen: tap where it goes (lit)" + (one.length ? ", or" : ""), true);
+    offer(one, placeName(x) + " chosen: now tap where it goes (lit)" + (one.length ? ", or choose" : ""), true);
     const first = $("board").querySelector(".hit.target");
     if (first && !one.length) first.focus();
   }
