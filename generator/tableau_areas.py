@@ -27,7 +27,7 @@ def _no_place(tab: KitDrawings, board: str, what: str) -> SourceError:
 def on_board(tab: KitDrawings, area) -> Laid:
     _, w, h = tab.board(area.name)
     places = tab.places(area.name)
-    laid = Laid("board", area.title, w, h, board=area.name)
+    laid = Laid("board", area.title, w, h, board=area.name, taps=area.taps)
     regions: dict[str, list[tuple[float, float]]] = {}
     used: dict[str, int] = {}
     spots: dict[str, list] = {}
@@ -40,7 +40,7 @@ def on_board(tab: KitDrawings, area) -> Laid:
         d = tab.faces[key][1]
         kind, (x, y, bw, bh) = places[p.place]
         if kind == "spot":
-            spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh)))
+            spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh), p.tag))
             continue
         if p.place not in regions:
             regions[p.place] = boards.slots((bw, bh), d, (x, y), boards.obstacles(tab.component(area.name, "board")[1]))
@@ -50,7 +50,7 @@ def on_board(tab: KitDrawings, area) -> Laid:
             k = used[p.place]
             sx, sy = free[k % len(free)]
             lap = 2.0 * (k // len(free))          # more than the region holds: on top, a little aside
-            laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label))
+            laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label, place=p.tag))
             used[p.place] += 1
     _stack_spots(spots, laid)
     _cards_on_board(tab, area, places, laid)
@@ -64,11 +64,11 @@ def _stack_spots(spots: dict[str, list], laid: Laid) -> None:
     for stack in spots.values():
         x, y, bw, bh = stack[0][4]
         n = len(stack)
-        room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _ in stack))
+        room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _, _ in stack))
         step = min(room / (n - 1), 6.0) if n > 1 else 0.0
-        for k, (key, d, count, label, _) in enumerate(stack):
+        for k, (key, d, count, label, _, tag) in enumerate(stack):
             shift = (k - (n - 1) / 2) * step
-            laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label))
+            laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label, place=tag))
 
 
 def _cards_on_board(tab: KitDrawings, area, places, laid: Laid) -> None:
@@ -81,7 +81,7 @@ def _cards_on_board(tab: KitDrawings, area, places, laid: Laid) -> None:
         _, (x, y, bw, bh) = places[card.place]
         scale = min(1.0, bw / cw, bh / ch)
         laid.items.append(Item(key, x + (bw - cw * scale) / 2, y + (bh - ch * scale) / 2, cw * scale, card.count,
-                               "", ch * scale))
+                               "", ch * scale, card.tag))
 
 
 def _trace(tab: KitDrawings, board: str, places, trace, laid: Laid) -> None:
@@ -118,7 +118,7 @@ def aside(tab: KitDrawings, area) -> Laid:
         top = y + CAPTION_PT * PT * 1.6
         for k in range(shown):
             laid.items.append(Item(key, x + k * (d + 2.0), top, d, p.count if k == shown - 1 and p.count > shown else 1,
-                                   p.label))
+                                   p.label, place=p.tag))
         laid.w = max(laid.w, x + gw)
         row_h = max(row_h, gh)
         x += gw + 8.0
@@ -132,7 +132,7 @@ def aside(tab: KitDrawings, area) -> Laid:
             x, y = 0.0, y + row_h + 5.0
             row_h = 0.0
         laid.texts.append((x, y + CAPTION_PT * PT, card.note))
-        laid.items.append(Item(key, x, y + CAPTION_PT * PT * 1.6, cw * scale, card.count, "", ch * scale))
+        laid.items.append(Item(key, x, y + CAPTION_PT * PT * 1.6, cw * scale, card.count, "", ch * scale, card.tag))
         laid.w = max(laid.w, x + gw)
         row_h = max(row_h, gh)
         x += gw + 8.0
@@ -167,7 +167,7 @@ def cards_row(tab: KitDrawings, area) -> Laid:
     for p in area.pieces:
         key = tab.face(p.counters, p.set, p.back)
         d = tab.faces[key][1]
-        laid.items.append(Item(key, x, y, d, p.count, p.label))
+        laid.items.append(Item(key, x, y, d, p.count, p.label, place=p.tag))
         x += d + 5.0
         row_h = d
     left = x
@@ -180,7 +180,7 @@ def cards_row(tab: KitDrawings, area) -> Laid:
             x, y = left, y + row_h + 6.0
             row_h = 0.0
         for k, (card, key) in enumerate(zip(group, keys)):
-            laid.items.append(Item(key, x + k * step, y, w, card.count, "", h))
+            laid.items.append(Item(key, x + k * step, y, w, card.count, "", h, card.tag))
         if group[0].on:
             _fan_over(tab, group[0].on, x, y, w, h, laid)
         note = "  ·  ".join(c.note for c in group if c.note)

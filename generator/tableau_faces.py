@@ -20,8 +20,9 @@ Box = tuple[float, float, float, float]
 class KitDrawings:
     """One kit's boards and counter faces, drawn once and reused for every position."""
 
-    def __init__(self, kit) -> None:
+    def __init__(self, kit, targets: bool = False) -> None:
         self.kit = kit
+        self.targets = targets      # a tapped table's picture: every place and tagged piece marked to be tapped
         self.components = {c.name: (i, c) for i, c in enumerate(kit.components)}
         self.boards: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}

@@ -32,6 +32,8 @@ def laid_shapes(tab: KitDrawings, laid: Laid) -> list[Shape]:
     for color, dashed, points in laid.lines:
         out.append(Polygon(tuple(points), Style(stroke=color, width=TRACE_MM, dash=(3.0, 2.0) if dashed else (),
                                                 cap="round", join="round"), closed=False))
+    if laid.board and tab.targets and laid.taps:    # on top of what lies there: a tap on a piece is a tap on its place
+        out += [Group((Rect(*box, Style(stroke=None)),), place=name) for name, (_, box) in tab.places(laid.board).items()]
     return out
 
 
@@ -56,7 +58,7 @@ def item_shapes(tab: KitDrawings, it: Item) -> list[Shape]:
         out += [Rect(it.x + it.d / 2 - tw / 2, ty, tw, 3.8, Style(fill="#ffffff", stroke=INK, width=0.25), r=1.2),
                 Text(it.x + it.d / 2, ty + 2.8, it.label, size=TAG_PT, font="condensed-bold", color=INK,
                      anchor="middle")]
-    return out
+    return [Group(tuple(out), place=it.place)] if it.place and tab.targets else out
 
 
 def compose(tab: KitDrawings, laids: list[Laid], head: list[tuple[str, str]], width: float = 560.0

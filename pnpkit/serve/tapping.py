@@ -6,18 +6,19 @@ Each answer is the game's own `Table` (scorer/play.py): whose turn, the legal ac
 costs, what is forced, what chance must say first, and `why_illegal` for a refused try, so the
 page, `pnpkit moves` and `pnpkit check` cannot disagree. The position is drawn as the replay page
 draws it: the last step of the record's replay, laid on the kit's own board (generator/tableau.py),
-as one SVG picture.
+as one SVG drawing put into the page, every place of the board and every piece the moves name
+marked with its name (`data-place`): the page makes those a person may tap buttons, in the words
+of the moves that start or end there (each legal option's `words` and `places`).
 """
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.errors import InputError, SourceError
-from pnpkit.scorer.play import Ask, Dice
+from pnpkit.scorer.play import Ask, Dice, Draw, Option
 from pnpkit.serve.sheets import to_yaml
 
 MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
@@ -147,11 +148,12 @@ def view(data: Any) -> dict:
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
-        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice)} for o in turn.legal],
+        "legal": [option_json(o) for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
+        "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
-        "picture": picture(game.id, steps[-1].position) if steps else None,
+        "board": board(game.id, steps[-1].position) if steps else None,
         "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
                   "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],
@@ -172,6 +174,22 @@ def _ends(table, turn) -> bool:
         return False
 
 
+def option_json(o: Option) -> dict:
+    """A legal action as the page shows it: in the rules' words, the board's places it touches (the
+    first tapped, then the last), and the dice or the draw it is written with."""
+    return {"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "draw": draw_json(o.draw),
+            "words": o.words or o.text, "places": list(o.places)}
+
+
+def draw_json(draw: Draw | None) -> dict | None:
+    """What chance draws as the page's draw pad shows it: a button per kind with how many are left,
+    and (`then`) the moves that complete each kind drawn."""
+    if draw is None:
+        return None
+    return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
+            "then": {kind: [option_json(o) for o in options] for kind, options in draw.then}}
+
+
 def dice_json(dice: Dice | None) -> dict | None:
     """Dice as the page's dice pad draws them: a row of face buttons per die, rolls to collect."""
     if dice is None:
@@ -189,18 +207,31 @@ def _kit(game: str):
 @lru_cache(maxsize=8)
 def _tableau(game: str):
     from pnpkit.generator.tableau import Tableau
-    return Tableau(_kit(game))  # the board and every counter face drawn once, then reused for every tap
+    # the board and every counter face drawn once, then reused for every tap; every place marked
+    return Tableau(_kit(game), targets=True)
 
 
-def picture(game: str, position) -> str:
-    """The position drawn with the kit's own art, as an SVG data URL (an <img> runs nothing in it)."""
-    from pnpkit.generator.backends.svg import render_page
-    from pnpkit.generator.tableau import compose
+def board(game: str, position) -> list[dict]:
+    """The position drawn with the kit's own art: each area (a board, what lies beside it, a row of
+    cards) with its title, its width in mm and the markup of one SVG document, which the page parses
+    as XML and lays out as the screen allows (side by side on a laptop, one under another on a
+    phone). pnpkit's SVG backend writes it from the kit's shapes: a name a record gives (a player's,
+    a place's) is only ever a text's or an attribute's escaped characters, so nothing in it is
+    markup or runs (tests/test_serve_board.py)."""
+    from pnpkit.generator.backends.svg import n, render_fragment
     tab = _tableau(game)
     tab.frame(list(position.areas))
-    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [])
-    svg = render_page(tuple(shapes), w, h)
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    out = []
+    for k, area in enumerate(position.areas):
+        laid = tab.lay(area)
+        w, h = max(laid.w, 10.0), max(laid.h, 5.0)
+        body = render_fragment(tab.shapes(laid), f"a{k}c")    # ids unique among the page's drawings
+        out.append({"title": laid.title, "w": round(w, 1),
+                    "svg": f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" viewBox="0 0 {n(w)} {n(h)}">{body}</svg>'})
+    return out
+
+
+SVG_NS, XLINK_NS = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 
 
 def record_of(text: str) -> Any:

@@ -1,54 +1,3 @@
-// Dice entered by tapping their faces: a row of face buttons per die of a roll; a roll is taken when
-// every die of it has a face, and the rolls so far are shown (the last can be taken back). `spec` is
-// the rules' Dice (pnpkit/serve/tapping.py: dice_json); `done(text)` gets the record's text of the rolls.
-function dicePad(spec, changed, done) {
-  "use strict";
-  const box = document.createElement("div"); box.className = "dicepad"; box.dataset.rolls = String(spec.rolls);
-  const rolls = [], faces = new Array(spec.dice.length).fill(0);
-  const got = document.createElement("p"); got.className = "rolls";
-  const rows = spec.dice.map((name, d) => {
-    const row = document.createElement("div"); row.className = "dierow";
-    const label = document.createElement("span"); label.className = "diename"; label.textContent = name;
-    row.append(label);
-    for (let f = 1; f <= spec.faces; f++) {
-      const b = document.createElement("button"); b.type = "button"; b.className = "face"; b.textContent = String(f);
-      b.dataset.die = String(d); b.dataset.face = String(f);
-      b.setAttribute("aria-label", name + " " + f);
-      b.addEventListener("click", () => { faces[d] = f; tapped(); });
-      row.append(b);
-    }
-    return row;
-  });
-  const back = document.createElement("button"); back.type = "button"; back.className = "quietbutton undoroll";
-  back.textContent = "Take back the last roll";
-  back.addEventListener("click", () => { if (faces.some(f => f)) faces.fill(0); else rolls.pop(); draw(); });
-  function text() { return spec.written.replace("{}", rolls.map(r => r.join(" ")).join(", ")); }
-  function draw() {
-    rows.forEach((row, d) => row.querySelectorAll("button.face").forEach(b => b.classList.toggle("on", Number(b.dataset.face) === faces[d])));
-    const open = rolls.length < spec.rolls;
-    rows.forEach(row => row.querySelectorAll("button.face").forEach(b => { b.disabled = !open; }));
-    got.textContent = (spec.rolls > 1 ? "Rolls " + rolls.length + " of " + (spec.fewest < spec.rolls ? "up to " : "") + spec.rolls + ": " : "")
-      + (rolls.length ? rolls.map(r => r.join(" ")).join(", ") : (spec.rolls > 1 ? "none yet" : ""));
-    back.hidden = !rolls.length && !faces.some(f => f);
-    if (changed) changed(rolls.length >= spec.fewest ? text() : "", rolls.length);
-  }
-  function tapped() {
-    if (faces.every(f => f)) { rolls.push(faces.slice()); faces.fill(0); }
-    draw();
-    if (done && rolls.length === spec.rolls) done(text());
-  }
-  box.append(...rows, got, back);
-  box.reset = () => { rolls.length = 0; faces.fill(0); draw(); };
-  box.load = value => {      // a typed answer, shown on the pad
-    rolls.length = 0;
-    String(value || "").split(",").map(r => r.trim().split(/\s+/).map(Number)).filter(r => r.length === spec.dice.length && r.every(f => f >= 1 && f <= spec.faces))
-      .slice(0, spec.rolls).forEach(r => rolls.push(r));
-    draw();
-  };
-  draw();
-  return box;
-}
-
 // The questions asked before a game's first move: each answer that is dice gets a pad writing its box.
 (function () {
   "use strict";
@@ -107,17 +56,161 @@ function dicePad(spec, changed, done) {
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
-  function moveButton(o) {
-    const b = el("button", o.text, "move"); b.type = "button"; b.dataset.move = o.text;
-    b.addEventListener("click", () => o.dice ? rollFor(o) : send({ action: o.text, offered: "1" }));
+  // an offered move: with the dice rolled for it, with the card drawn for it, or as it is; `chance`: what
+  // chance gave with the choice it asks (a first nut and its storage card), written as chance
+  function take(o) {
+    if (o.dice) rollFor(o);
+    else if (o.draw) drawFor(o);
+    else send(o.chance ? { chance: o.text } : { action: o.text, offered: "1" });
+  }
+
+  function drawFor(o) {             // an offered move written with the card chance draws for it
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap the card drawn";
+    box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
+    box.insertBefore(drawPad(o.draw, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.draw:not(:disabled)"); if (first) first.focus();
+  }
+
+  // what chance drew, then (if the record writes a choice with it) the moves that complete it, in words
+  function drawn(spec, text, kinds) {
+    const then = spec.then && spec.then[kinds[0]];
+    if (!then || !then.length) { send({ chance: text }); return; }
+    offer(then.map(o => Object.assign({}, o, { chance: true })), kinds[0] + " drawn: where does it go?", false, true);
+  }
+
+  // a move in the rules' words (`words`); the record's notation is its data-move and its tooltip
+  function moveButton(o, cls) {
+    const b = el("button", o.words || o.text, cls || "move"); b.type = "button"; b.dataset.move = o.text;
+    if (o.words && o.words !== o.text) b.title = o.text;
+    b.addEventListener("click", () => take(o));
     return b;
   }
 
   function rollFor(o) {             // an offered move written with the dice rolled for it
-    const box = $("optiondice"); box.hidden = false;
-    $("optionwhat").textContent = o.text + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
     box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
     box.insertBefore(dicePad(o.dice, null, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.face"); if (first) first.focus();
+  }
+
+  // ---- the board: the position drawn as SVG (tapping.py: board), every place the legal moves start or
+  // end at a button in their words. A move is its first place tapped, then its last (a drop's start and
+  // end); moves that share those taps are offered as a short list of buttons in words (#pick).
+  let legal = [], chosen = null, lastTapped = null;
+
+  function tapsOf(o) {             // the places a move is tapped by: its first, and its last if another
+    const p = o.places || [];
+    if (!p.length) return [];
+    return p.length > 1 && p[p.length - 1] !== p[0] ? [p[0], p[p.length - 1]] : [p[0]];
+  }
+  const from = (x) => legal.filter(o => tapsOf(o)[0] === x);
+  function placeName(x) { const s = x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
+  function described(list, what) {   // the words of the moves a tap may make: one, or the first and how many more
+    if (list.length === 1) return list[0].words;
+    return placeName(what) + ": " + list.length + " moves, such as " + list[0].words;
+  }
+
+  function drawBoard(v) {
+    legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
+    chosen = null;
+    const box = $("board");
+    const focused = box.contains(document.activeElement) || $("pick").contains(document.activeElement);
+    // each area its own drawing, as wide as its mm allow (--mm px each), side by side while they fit
+    box.replaceChildren(...(v.board || []).map(area => {
+      const fig = el("figure", undefined, "area"), cap = el("figcaption", area.title);
+      fig.style.flexBasis = "calc(" + area.w + " * var(--mm))"; fig.style.flexGrow = String(area.w);   // the row filled in proportion
+      fig.style.maxWidth = "min(100%, calc(" + area.w + " * var(--mm-most)))";                        // but not blown up
+      const doc = new DOMParser().parseFromString(area.svg, "image/svg+xml");   // XML: a record's text stays text
+      if (doc.documentElement.nodeName !== "svg") { fig.append(cap, el("p", "This cannot be drawn.", "quiet")); return fig; }
+      const drawn = document.importNode(doc.documentElement, true);
+      drawn.setAttribute("role", "group"); drawn.setAttribute("aria-label", area.title);
+      fig.append(cap, drawn);
+      return fig;
+    }));
+    // the button of a place is a rect over it (a board's place has one; a piece gets one round it),
+    // so no text drawn on a piece is inside a button whose name is the move's words
+    box.querySelectorAll("g[data-place]").forEach(g => {
+      const only = g.children.length === 1 && g.firstElementChild.nodeName === "rect" && g.firstElementChild.getAttribute("fill") === "none";
+      let r = only ? g.firstElementChild : null;
+      if (!r) {
+        const b = g.getBBox();
+        r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
+        r.setAttribute("fill", "none"); g.append(r);
+      }
+      r.classList.add("hit"); r.dataset.place = g.dataset.place;
+    });
+    // the areas a move is tapped on come first (the Ornament Box and the picker's tree before the others)
+    const involved = new Set(legal.flatMap(tapsOf));
+    box.querySelectorAll("figure.area").forEach(fig => {
+      fig.style.order = [...fig.querySelectorAll(".hit[data-place]")].some(r => involved.has(r.dataset.place)) ? "-1" : "0";
+    });
+    const off = (v.score.finished ? [] : v.legal).filter(o => !tapsOf(o).length)
+      .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
+    $("offmoves").replaceChildren(...off.map(o => moveButton(o, "choice offmove")));
+    $("offboard").hidden = !off.length;
+    unpick(); mark();
+    if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
+  }
+
+  // which places are buttons now, lit, and what each says
+  function mark() {
+    const live = {};
+    if (chosen === null) {
+      legal.forEach(o => { const t = tapsOf(o)[0]; (live[t] = live[t] || []).push(o); });
+    } else {
+      from(chosen).forEach(o => { const t = tapsOf(o); if (t.length > 1) (live[t[1]] = live[t[1]] || []).push(o); });
+    }
+    $("board").querySelectorAll(".hit[data-place]").forEach(g => {
+      const x = g.dataset.place, list = live[x], isChosen = x === chosen;
+      g.classList.toggle("source", chosen === null && !!list);
+      g.classList.toggle("target", chosen !== null && !!list);
+      g.classList.toggle("chosen", isChosen);
+      if (list || isChosen) {
+        g.setAttribute("role", "button"); g.setAttribute("tabindex", "0");
+        g.setAttribute("aria-label", isChosen ? "Chosen, tap again to put it back: " + described(from(x), x)
+                                              : (chosen === null ? "" : "to here: ") + described(list, x));
+      } else {
+        ["role", "tabindex", "aria-label"].forEach(a => g.removeAttribute(a));
+      }
+    });
+  }
+
+  function tapPlace(x, g) {
+    lastTapped = g;
+    if (chosen !== null) {
+      if (x === chosen) { unpick(); mark(); return; }
+      const to = from(chosen).filter(o => { const t = tapsOf(o); return t.length > 1 && t[1] === x; });
+      if (to.length) { offer(to, placeName(chosen) + " to " + placeName(x) + ": which move?"); return; }
+      chosen = null; mark();
+    }
+    const mine = from(x), one = mine.filter(o => tapsOf(o).length === 1), two = mine.filter(o => tapsOf(o).length > 1);
+    if (!two.length) { offer(one, placeName(x) + ": which move?"); return; }
+    chosen = x; mark();
+    offer(one, placeName(x) + " chosen: now tap where it goes (lit)" + (one.length ? ", or choose" : ""), true);
+    const first = $("board").querySelector(".hit.target");
+    if (first && !one.length) first.focus();
+  }
+
+  // a tap's moves: one is made at once; more are a list of buttons in words (`open`: the list stays with none)
+  function offer(list, what, open, always) {
+    if (list.length === 1 && !open && !always) { unpick(); take(list[0]); return; }
+    if (!list.length && !open) return;
+    $("pickwhat").textContent = what;
+    $("pick").dataset.step = open ? "where" : "which";     // where it goes next, or which of these moves
+    $("pickmoves").replaceChildren(...list.map(o => moveButton(o, "choice")));
+    $("pick").hidden = false;
+    const b = $("pickmoves").querySelector("button");
+    if (b) b.focus();
+  }
+
+  function unpick() {
+    const had = !$("pick").hidden || chosen !== null;
+    $("pick").hidden = true; $("pickmoves").replaceChildren();
+    if (chosen !== null) { chosen = null; mark(); }
+    if (had && lastTapped && lastTapped.isConnected) lastTapped.focus();
   }
 
   function show(v) {
@@ -138,11 +231,13 @@ function dicePad(spec, changed, done) {
     // with dice to tap, the table's sentence without its note on the record's notation (after the colon)
     const tapIt = v.dice && v.dice.dice.length * v.dice.rolls === 1 ? ": tap what the die shows" : ": tap what the dice show, die by die";
     $("waiting").textContent = !v.waiting ? (chance ? "Or end the turn" + tapIt + "." : "")
-      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".") : v.waiting;
+      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".")
+      : v.draw ? v.waiting.split(":")[0] + ": tap what is drawn, one by one (" + v.draw.count + ")." : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
-    $("typedchance").hidden = !!v.dice;
+    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, (text, kinds) => drawn(v.draw, text, kinds)));
+    $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {
       const costs = {};
@@ -150,16 +245,17 @@ function dicePad(spec, changed, done) {
       Object.keys(costs).sort((a, b) => a - b).forEach(c => {
         const group = el("div", undefined, "costgroup");
         group.append(el("span", c === "" ? "Legal now" : "costs " + c, "costlabel"));
-        // many moves of one kind (`jump 3 4`, `draw R7`): one row under the kind's name, each button the rest
+        // many moves of one kind (`drop 1 1 1 2`, `draw R7`): folded under the kind, the board taps them
         const kinds = {};
         costs[c].forEach(o => { const k = o.text.split(" ")[0]; (kinds[k] = kinds[k] || []).push(o); });
         costs[c].forEach(o => {
           const k = o.text.split(" ")[0], same = kinds[k];
-          if (same.length < 5 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
+          if (same.length < 8 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
           if (same[0] !== o) return;
-          const row = el("div", undefined, "kindgroup"); row.append(el("span", k, "kindlabel"));
-          same.forEach(x => { const b = moveButton(x); b.textContent = x.text.slice(k.length + 1); b.classList.add("short"); b.title = x.text; row.append(b); });
-          group.append(row);
+          const fold = el("details", undefined, "kindgroup");
+          fold.append(el("summary", same.length + " moves like “" + (o.words || o.text) + "”", "kindlabel"));
+          same.forEach(x => fold.append(moveButton(x)));
+          group.append(fold);
         });
         moves.append(group);
       });
@@ -172,7 +268,7 @@ function dicePad(spec, changed, done) {
       moves.append(group);
     }
     $("step").textContent = v.step ? "Drawn after " + v.step : "";
-    if (v.picture) $("picture").src = v.picture;
+    drawBoard(v);
     const scores = $("scores"); scores.replaceChildren();
     v.score.players.filter(p => p.total !== null).forEach(p => { const r = scores.insertRow(); r.insertCell().textContent = p.name; const c = r.insertCell(); c.textContent = p.total; c.className = "num"; });
     $("violations").replaceChildren(...v.score.violations.map(x => {
@@ -223,9 +319,9 @@ function dicePad(spec, changed, done) {
     }).catch(() => { busy = false; refuse({ action: "", message: "the server does not answer", quote: "", rule: "" }); });
   }
 
-  $("enterchance").addEventListener("click", () => send({ chance: $("chance").value }));
+  $("enterchance").addEventListener("click", e => { e.preventDefault(); send({ chance: $("chance").value }); });
   $("chance").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); send({ chance: $("chance").value }); } });
-  $("trybutton").addEventListener("click", () => send({ action: $("try").value }));
+  $("trybutton").addEventListener("click", e => { e.preventDefault(); send({ action: $("try").value }); });
   $("try").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); send({ action: $("try").value }); } });
   $("undo").addEventListener("click", () => {
     if (!undo.length || busy) return;
@@ -233,7 +329,16 @@ function dicePad(spec, changed, done) {
     post("/table/view", {}).then(show);
   });
   $("optioncancel").addEventListener("click", () => { $("optiondice").hidden = true; });
-  $("picture").addEventListener("click", () => $("picture").classList.toggle("zoom"));   // a phone: tap to see it larger
+  $("zoom").addEventListener("click", () => {           // a phone: the board larger, scrolled sideways
+    const on = $("board").classList.toggle("zoom"); $("zoom").setAttribute("aria-pressed", String(on));
+  });
+  $("pickcancel").addEventListener("click", () => { unpick(); });
+  $("board").addEventListener("click", e => { const g = e.target.closest("[data-place][role=button]"); if (g) tapPlace(g.dataset.place, g); });
+  $("board").addEventListener("keydown", e => {
+    const g = e.target.closest("[data-place][role=button]");
+    if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); tapPlace(g.dataset.place, g); }
+  });
+  $("pick").addEventListener("keydown", e => { if (e.key === "Escape") { e.preventDefault(); unpick(); } });
   keep();
   post("/table/view", {}).then(v => { if (v.error) refuse({ action: "", message: v.error, quote: "", rule: "" }); else show(v); });
 })();
