@@ -165,6 +165,15 @@ def ruling(ruling_id: str, words: str | None = None, rulebook: str | None = None
     return Rule(f"ruling {ruling_id}", quote)
 
 
+def both(words: Rule, decided: Rule) -> Rule:
+    """The rulebook's words and the ruling that decides how to read them, cited together, the rulebook
+    first: `Hotshot; ruling F6` with `<the rulebook's words> Ruling F6: <its words>`. A ruling alone
+    is cited only where the rulebook is silent (docs/rulings.md)."""
+    if words.id.startswith("ruling ") or not decided.id.startswith("ruling "):
+        raise ValueError(f"both(rulebook, ruling): got {words.id!r}, {decided.id!r}")
+    return Rule(f"{words.id}; {decided.id}", f"{words.quote} Ruling {decided.id.removeprefix('ruling ')}: {decided.quote}")
+
+
 def whole_ruling(rule_id: str, quote: str) -> str:
     """For a ruling quoted in part (its deciding sentence), where the whole of it is read:
     ` (part of it; all of it: pnpkit rules chestnuts C7)`; "" for a ruling quoted whole or a

@@ -6,7 +6,7 @@ cannot drift from the words it cites. The names say what the rule is about; the 
 """
 from __future__ import annotations
 
-from pnpkit.scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import both, ruling, section
 
 GAME = "in-the-nuts"
 
@@ -56,6 +56,11 @@ BAD_ROLL = _rule("Bad Roll", "If you roll a number that prevents you from puttin
 # ---- Collecting nuts
 CHECK_ORDER = _rule("Collecting Nuts", "First, check the 2-squirrel-area, then the 3-squirrel-area and finally the "
                     "4-squirrel-area. Check each area from left to right.")
+# who picks first where several collect: the rulebook's words, and ruling N6 on "closest ... clockwise"
+TAKER = both(_rule("Checking the 3-Squirrel-Area", "the first player to pick a nut is the one closest to the player "
+                   "whose turn it is, counting clockwise."),
+             ruling("N6", '"Closest to the player whose turn it is, counting clockwise" starts with the next player; '
+                          'the player whose turn it is comes last.'))
 ROW_2 = _rule("Checking the 2-Squirrel-Area", "Finally, take the nut below the starting spaces of the section you "
               "have taken your squirrels from.")
 DOUBLE_NUT = _rule("Checking the 2-Squirrel-Area", "If that's the case, take the first nut from this section for "
