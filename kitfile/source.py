@@ -34,6 +34,7 @@ class Source:
     lines: dict[Path_, int]
     links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
     decks: dict[Path_, Any] = field(default_factory=dict)  # a list read from a deck file -> its Origin (kitfile/decks.py)
+    sheet: bool = False     # read from a filled score sheet (pnpkit/reading.py tells its places in words)
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a
