@@ -25,7 +25,7 @@ def test_the_whole_game_is_legal_finished_and_scored_as_the_page_says():
     assert {p.name: p.total for p in r.players} == {"Anna": 29, "Marlene": 29, "Christine": 34, "Uwe": 41}
     assert r.ranking == [["Uwe"], ["Christine"], ["Anna"], ["Marlene"]]
     assert [(t.place, t.players, t.decided_by, t.rule) for t in r.tiebreaks] == [
-        (3, ["Anna"], "most valuable full card", "ruling N4"), (4, ["Marlene"], "most valuable full card", "ruling N4")]
+        (3, ["Anna"], "most valuable full card", "The End of the Game; ruling N4"), (4, ["Marlene"], "most valuable full card", "The End of the Game; ruling N4")]
     assert "place 3: Anna (tied on 29): most valuable full card [ruling N4]" in TEXT
 
 

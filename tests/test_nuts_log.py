@@ -118,7 +118,7 @@ def test_the_replay_goes_on_after_a_violation_as_the_table_played():
         ("Salt", 'round 2, turn 2 (Ann), action 2 "salt 12>1"'),
         ("One Matching Path", "round 2, turn 2 (Ann), run"),
         ("Claim Goal Cards", 'round 2, turn 2 (Ann), claim "salty-mama"'),
-        ("ruling U4", "Ann, goals[0]")]     # the end position's sheet, as the final-sheet scorer reads it
+        ("Claim Goal Cards; ruling U4", "Ann, goals[0]")]     # the end position's sheet, as the final-sheet scorer reads it
     ann, ben = r.players
     assert "salt (2 x 2)" in [line.label for line in ann.breakdown]
     assert "salt (3 x 2)" in [line.label for line in ben.breakdown]    # round 3: slots 1 and 2 both salted now
