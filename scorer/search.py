@@ -14,6 +14,11 @@ the question's words from sentences about other things ("when is the game over" 
 which says "turn the counters over" in one sentence and "the game" in another, before GAME END). A
 passage that states no rule (credits, a designer's notes) ranks after every rule.
 
+Words are read as the rulebook writes them (issue 36): a count in a question ("can two squirrels
+share a space") is filler, as "one" is, since the rulebook answers with the count it allows and
+counts unrelated things everywhere; a hyphenated name is one word (In the Nuts!' `3-squirrel-area`
+is a place, and its "squirrel" answered questions about squirrels); "cannot" is also "can not".
+
 The index is built in memory when a game is first searched (a few hundred passages: milliseconds)
 and kept for the process.
 """
