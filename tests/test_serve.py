@@ -69,7 +69,7 @@ def test_a_broken_box_is_named_beside_its_rule(client):
     got = client.post("/sheet/nuts/score", data=form).json()
     # told as the players say it, not by the record's field (`Ben, goals[0]`: issue 36)
     v = next(v for v in got["violations"] if v["where"] == "Ben's first goal card, Salty Mama")
-    assert v["box"] == "p2.goals" and v["rule"] == "ruling U4" and v["quote"]
+    assert v["box"] == "p2.goals" and v["rule"] == "Claim Goal Cards; ruling U4" and v["quote"]
     assert got["valid"] is False
 
 
