@@ -221,6 +221,10 @@ def search(game: str, words: list[str]) -> list[tuple[str, str]]:
     the kit's glossary), so `jokers` finds the Jokers section and ruling N2."""
     asked = " ".join(" ".join(words).split()).lower()  # `"end turn"` asks what `end turn` asks
     idx = index(game)
+    ids = {pid.lower(): k for k, (pid, _, _) in enumerate(idx.passages)}
+    if "; " in asked and all(part in ids for part in asked.split("; ")):
+        # a citation as a violation writes it (`Smoke Jumpers; ruling F7`): the rulebook's, then the ruling
+        return [(idx.passages[ids[part]][0], idx.passages[ids[part]][2]) for part in asked.split("; ")]
     if re.search(r"\d", asked):
         for pid, _, text in idx.passages:
             if asked in (pid.lower(), pid.lower().removeprefix("ruling ")):

@@ -79,3 +79,9 @@ def test_a_ruling_where_the_rulebook_is_silent_is_quoted_alone():
               "rounds": [{"moves": {"Ann": ["extinguish 1 2"]}}]}
     v = score_text(json.dumps(record), "r.json").violations
     assert [(x.rule, x.quote) for x in v] == [("ruling F6", "Extinguishing a square with no fire is an error.")]
+
+
+def test_a_citation_looks_up_as_written():
+    # a violation's rule, copied into `pnpkit rules`, shows the rulebook's section and then the ruling
+    r = CliRunner().invoke(cli, ["rules", "forest-fire", "Smoke Jumpers; ruling F7", "--json"])
+    assert [e["id"] for e in json.loads(r.output)] == ["Smoke Jumpers", "ruling F7"]
