@@ -35,6 +35,7 @@ class Source:
     links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
     decks: dict[Path_, Any] = field(default_factory=dict)  # a list read from a deck file -> its Origin (kitfile/decks.py)
     ascii: bool = False  # the text was all ASCII (a record then needs no comparing: scorer/records.py)
+    sheet: bool = False     # read from a filled score sheet (pnpkit/reading.py tells its places in words)
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a

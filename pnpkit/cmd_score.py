@@ -41,9 +41,11 @@ def read(record: str, heads: dict | None = None):
 
 def _compute(record: str, explain: bool) -> Result:
     """Read, check and score the record."""
-    game, rec, kit, _ = read(record)
+    got = read(record)
+    game, rec, kit, _ = got
     _TITLES[kit.game.id] = kit.game.title   # (a designer's game, scored from its pad, has no id to look up)
-    return game.score_record(rec, kit, explain=explain)
+    from pnpkit.reading import in_words
+    return in_words(game.score_record(rec, kit, explain=explain), got)
 
 
 _TITLES: dict[str, str] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any, NamedTuple
 
+from pnpkit.kitfile.forms import SHEET_HEAD
 from pnpkit.kitfile.safeyaml import LIMITS
 from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
 from pnpkit.scorer import api
@@ -74,10 +75,25 @@ def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     text, file = record_text(record)
     source = parse(text, file, lines=False)  # every reading problem is a SourceError, with its line (read when asked)
+    source.sheet = text.startswith(SHEET_HEAD)
     if _photos(source.data):                 # a player's sheet given as a photo beside the record (pnpkit/photo/)
         from pnpkit.photo.sheets import fill
         fill(source, record)
     return Read(*api.read_record(source, heads), source)
+
+
+def in_words(result: Any, read: Read) -> Any:
+    """A filled sheet's result with each violation's place told as the players say it (`Ann's first
+    goal card, Salty Mama`, not the record's `Ann, goals[0]`: the person never saw the record)."""
+    if not getattr(read.source, "sheet", False):
+        return result
+    from dataclasses import replace
+    from pnpkit.kitfile.forms import told
+    from pnpkit.scorer.games import form
+    players = read.source.data.get("players", [])
+    result.violations = [replace(v, where=told(form(read.game.id, "sheets"), read.kit, v.where, players))
+                         for v in result.violations]
+    return result
 
 
 def _photos(data: Any) -> bool:

@@ -27,7 +27,7 @@ from typing import Iterator
 import yaml
 
 from pnpkit.kitfile.errors import InputError, Problem, SourceError
-from pnpkit.kitfile.forms import KEYWORD, FormProblem, Value, Values
+from pnpkit.kitfile.forms import KEYWORD, SHEET_HEAD, FormProblem, Value, Values, told_box
 from pnpkit.scorer.games import form, forms
 from pnpkit.scorer.records import PDF_MAX_BYTES
 from pnpkit.scorer.pdf_limits import Beyond, budget
@@ -51,20 +51,23 @@ def record_text(raw: bytes, display: str) -> str:
     for field, value in values.items():     # never cut (and then told as the made-up YAML's problem)
         if len(value.text) > MAX_TEXT:
             raise _at_box(display, FormProblem(value.page or None, field, f"{len(value.text):,} characters, more "
-                                               f"than any box of a score sheet holds ({MAX_TEXT:,})"))
+                                               f"than any box of a score sheet holds ({MAX_TEXT:,})"), game, values)
     from pnpkit.kitfile.head import load_head
     try:
         data = form(game, "sheets").record(values, load_head(game))
     except FormProblem as e:
-        raise _at_box(display, e) from None
-    head = f"# read from the filled score sheet {os.path.basename(display)}\n"
+        raise _at_box(display, e, game, values) from None
+    head = f"{SHEET_HEAD}{os.path.basename(display)}\n"
     text = head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     _check(text, data, values, game, display)
     return text
 
 
-def _at_box(display: str, e: FormProblem) -> SourceError:
-    return SourceError(display, [Problem(None, f"page {e.page}, {e.field}" if e.page else e.field, e.message)])
+def _at_box(display: str, e: FormProblem, game: str, values: Values) -> SourceError:
+    """The problem at its box, told as the players say it (`page 3, Cara's pistachio column, box 4`)."""
+    from pnpkit.kitfile.head import load_head
+    box = told_box(form(game, "sheets"), load_head(game), values, e.field)
+    return SourceError(display, [Problem(None, f"page {e.page}, {box}" if e.page else box, e.message)])
 
 
 def _check(text: str, data: dict, values: Values, game: str, display: str) -> None:
@@ -100,8 +103,8 @@ def _fields_by_line(text: str) -> dict[int, str]:
 
 
 def _on_sheet(field: str, message: str, data: dict, values: Values, game: str) -> Problem:
-    """A problem of the record (`players[1].bonus[0]`) as the page and box it came from
-    (`page 2, p2.bonus`); one about no box keeps its field, never the YAML's line."""
+    """A problem of the record (`players[1].bonus[0]`) as the page and box it came from, in words
+    (`page 2, Ben's bonus cards`); one about no box keeps its field, never the YAML's line."""
     m = re.fullmatch(r"players\[(\d+)\]\.?(.*)", field)
     players = data.get("players") or []
     if m is None or int(m[1]) >= len(players):
@@ -115,6 +118,8 @@ def _on_sheet(field: str, message: str, data: dict, values: Values, game: str) -
     box = prefix + form(game, "sheets").box(m[2], entry if isinstance(entry, dict) else {})
     page = next((v.page for k, v in values.items() if (k == box or k.startswith(box + ".")) and v.page),
                 values[seat].page)
+    from pnpkit.kitfile.head import load_head
+    box = told_box(form(game, "sheets"), load_head(game), values, box)
     return Problem(None, f"page {page}, {box}" if page else box, message)
 
 

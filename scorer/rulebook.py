@@ -165,10 +165,36 @@ def ruling(ruling_id: str, words: str | None = None, rulebook: str | None = None
     return Rule(f"ruling {ruling_id}", quote)
 
 
+ALONE: dict[tuple[str, str], str] = {}
+"""(ruling id, quote) of every ruling a game cites by itself -> why the rulebook has no words for it."""
+
+
+def alone(rule: Rule, why: str) -> Rule:
+    """A ruling cited by itself, where the rulebook is silent: `why` says so (the audit of every
+    citation, tests/test_citations.py, refuses a ruling cited alone without it)."""
+    if not rule.id.startswith("ruling ") or not why:
+        raise ValueError(f"alone(ruling, why): got {rule.id!r}, {why!r}")
+    ALONE[(rule.id, rule.quote)] = why
+    return rule
+
+
+def both(words: Rule, decided: Rule) -> Rule:
+    """The rulebook's words and the ruling that decides how to read them, cited together, the rulebook
+    first: `Hotshot; ruling F6` with `<the rulebook's words> Ruling F6: <its words>`. A ruling alone
+    is cited only where the rulebook is silent (docs/rulings.md)."""
+    if words.id.startswith("ruling ") or not decided.id.startswith("ruling "):
+        raise ValueError(f"both(rulebook, ruling): got {words.id!r}, {decided.id!r}")
+    gap = " " if words.quote[-1:] in ".!?:)" else " ... "      # a quote cut mid-sentence says so
+    return Rule(f"{words.id}; {decided.id}", f"{words.quote}{gap}Ruling {decided.id.removeprefix('ruling ')}: {decided.quote}")
+
+
 def whole_ruling(rule_id: str, quote: str) -> str:
     """For a ruling quoted in part (its deciding sentence), where the whole of it is read:
     ` (part of it; all of it: pnpkit rules chestnuts C7)`; "" for a ruling quoted whole or a
     rulebook section. A violation quotes what decides it, and a reader can still see the rest."""
+    if "; ruling " in rule_id:          # the rulebook's words, then the ruling's (both): the ruling's part
+        rule_id = "ruling " + rule_id.split("; ruling ", 1)[1]
+        quote = quote.split(f"Ruling {rule_id.removeprefix('ruling ')}: ", 1)[-1]
     rid = rule_id.removeprefix("ruling ")
     whole = _rulings().get(rid) if rule_id.startswith("ruling ") else None
     if whole is None or _norm(quote) == whole or _norm(quote) not in whole:

@@ -14,6 +14,11 @@ the question's words from sentences about other things ("when is the game over" 
 which says "turn the counters over" in one sentence and "the game" in another, before GAME END). A
 passage that states no rule (credits, a designer's notes) ranks after every rule.
 
+Words are read as the rulebook writes them (issue 36): a count in a question ("can two squirrels
+share a space") is filler, as "one" is, since the rulebook answers with the count it allows and
+counts unrelated things everywhere; a hyphenated name is one word (In the Nuts!' `3-squirrel-area`
+is a place, and its "squirrel" answered questions about squirrels); "cannot" is also "can not".
+
 The index is built in memory when a game is first searched (a few hundred passages: milliseconds)
 and kept for the process.
 """
@@ -32,6 +37,7 @@ a an and any are as at be been being but by can could did do does doing done for
 having how i if in into is it its me my of on or our shall should so than that the their them then there these
 they this those to too up us was we were what when where which while who whom why will with would you your
 might one ones happen happens rule rules many much there's
+two three four five six seven eight nine ten
 """.split())
 """Words that ask rather than name: a question's filler. ("must", "may" and "allowed" are kept: IDF already
 weighs a word that most passages hold at next to nothing, and where the question's other words tie,
@@ -51,8 +57,14 @@ IRREGULAR: dict[str, tuple[str, ...]] = {
 """An irregular verb's forms, each to each: the porter stemmer finds "burns" for "burn" but not "lost"
 for "lose", so "how do we lose" missed "the game is lost"."""
 
+SPELLINGS = {"cannot": ("cannot", "can not", "can't"), "can't": ("cannot", "can not", "can't"),
+             "have to": ("have to", "has to", "had to"), "has to": ("have to", "has to", "had to")}
+"""One word written apart or together ("can not", "cannot", "can't"), and "have to", which asks what
+"must" asks (kept as "must" is; "have" and "to" alone are filler): a question's spelling and the
+rulebook's missed each other ("what if I cannot place my tile": "If a tile can not be played")."""
+
 NAME_WEIGHT = 5.0  # a word in a section's name (or a ruling's title) counts this many times one in its text
-WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?(?:-[^\W_]+)*")
 SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
 
 
@@ -61,20 +73,25 @@ def words(text: str) -> list[str]:
 
 
 def _quoted(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
+    """A term as an FTS5 phrase; one ending in a hyphenated word as a prefix (`"3-squirrel"*` finds the
+    board's `3-squirrel-area`)."""
+    return '"' + term.replace('"', '""') + '"' + ("*" if "-" in term.split()[-1] else "")
 
 
 def _forms(term: str) -> list[str]:
     """A term as FTS5 query parts: the term and, for a single word, its inflections, each stemmed by
     FTS5's porter stemmer. Porter stems "overheats" to "overheat" but "overheating" to "overh", so the
     table's form and the rulebook's can miss each other; asking for every form of the word cannot."""
+    if term in SPELLINGS:
+        return [_quoted(f) for f in SPELLINGS[term]]
     if " " in term or len(term) < 4:
         return [_quoted(f) for f in (term, *IRREGULAR.get(term, ()))]
     base = re.sub(r"(ies|es|s|ing|ed)$", "", term) if len(term) >= 5 else term
     if len(base) < 3:
         base = term
     forms = (term, base, base + "e", base + "s", base + "es", base + "ing", base + "ed", *IRREGULAR.get(term, ()))
-    return [_quoted(f) for f in dict.fromkeys(forms)]
+    # and a compound it begins ("face" finds "face-up"; "squirrel" does not find "3-squirrel-area")
+    return [_quoted(f) for f in dict.fromkeys(forms)] + ([_quoted(term + "-")] if "-" not in term else [])
 
 
 def groups(question: str, glossary: Mapping[str, Sequence[str]]) -> list[list[str]]:
@@ -83,6 +100,7 @@ def groups(question: str, glossary: Mapping[str, Sequence[str]]) -> list[list[st
     asked = [w for w in words(question)]
     entries = sorted(((words(k), [" ".join(words(v)) for v in vs]) for k, vs in glossary.items()),
                      key=lambda e: -len(e[0]))
+    entries += [(k.split(), []) for k in SPELLINGS if " " in k]     # "have to": one word, not filler
     out: list[list[str]] = []
     i = 0
     while i < len(asked):
@@ -92,6 +110,11 @@ def groups(question: str, glossary: Mapping[str, Sequence[str]]) -> list[list[st
                 i += len(key)
                 break
         else:
+            if "-" in asked[i] and i + 1 < len(asked) and asked[i + 1] not in STOP:
+                # "the 3-squirrel area": the board's one word `3-squirrel-area`, or written apart
+                out.append([f"{asked[i]}-{asked[i + 1]}", f"{asked[i]} {asked[i + 1]}", asked[i]])
+                i += 2
+                continue
             if asked[i] not in STOP:
                 out.append([asked[i]])
             i += 1
@@ -111,12 +134,12 @@ class Index:
         self.passages = list(passages)
         self.aside = {k for k, (pid, _, _) in enumerate(self.passages) if pid in aside}
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
-        self.db.execute("CREATE VIRTUAL TABLE p USING fts5(name, body, tokenize='porter unicode61')")
+        self.db.execute("CREATE VIRTUAL TABLE p USING fts5(name, body, tokenize=\"porter unicode61 tokenchars '-'\")")
         self.db.executemany("INSERT INTO p(rowid, name, body) VALUES (?, ?, ?)",
                             [(k, name, body) for k, (_, name, body) in enumerate(self.passages)])
         # each passage's sentences too: an answer is a sentence, and a long passage gathers the
         # question's words from unrelated sentences ("turn the counters over" ... "the game")
-        self.db.execute("CREATE VIRTUAL TABLE s USING fts5(body, tokenize='porter unicode61')")
+        self.db.execute("CREATE VIRTUAL TABLE s USING fts5(body, tokenize=\"porter unicode61 tokenchars '-'\")")
         self.owner: list[int] = []
         rows = []
         for k, (_, _, body) in enumerate(self.passages):
@@ -198,6 +221,10 @@ def search(game: str, words: list[str]) -> list[tuple[str, str]]:
     the kit's glossary), so `jokers` finds the Jokers section and ruling N2."""
     asked = " ".join(" ".join(words).split()).lower()  # `"end turn"` asks what `end turn` asks
     idx = index(game)
+    ids = {pid.lower(): k for k, (pid, _, _) in enumerate(idx.passages)}
+    if "; " in asked and all(part in ids for part in asked.split("; ")):
+        # a citation as a violation writes it (`Smoke Jumpers; ruling F7`): the rulebook's, then the ruling
+        return [(idx.passages[ids[part]][0], idx.passages[ids[part]][2]) for part in asked.split("; ")]
     if re.search(r"\d", asked):
         for pid, _, text in idx.passages:
             if asked in (pid.lower(), pid.lower().removeprefix("ruling ")):

@@ -50,9 +50,10 @@ def test_try_says_why_with_the_rule_and_its_words_and_sets_the_exit_code(tmp_pat
     bad = run(["moves", "RECORD", "--try", "e 3", "--json"], MID_TURN, tmp_path)
     assert bad.exit_code == 1
     tried = json.loads(bad.output)["try"]
-    assert tried == {"action": "e 3", "legal": False, "rule": "ruling C7", "quote": tried["quote"],
+    assert tried == {"action": "e 3", "legal": False, "rule": "PLAY 4(j); ruling C7", "quote": tried["quote"],
                      "message": tried["message"]}
-    assert "j) must be taken" in tried["message"] and tried["quote"].startswith("On a 3, j) must be taken")
+    assert "j) must be taken" in tried["message"] and tried["quote"].startswith(
+        "What you must do when you roll a 3: Ruling C7: On a 3, j) must be taken")
     unreadable = run(["moves", "RECORD", "--try", "e"], MID_TURN, tmp_path)
     assert unreadable.exit_code == 2 and 'write "e 1"' in unreadable.output
 
@@ -129,8 +130,9 @@ def test_trim_the_tree_starts_from_its_trees_and_quotes_the_rotation_out_of_turn
     assert "purple bulb at B2" in out["legal"] and "purple bulb at E3" not in out["legal"]
     assert out["try"]["legal"] is True
     bad = json.loads(run(["moves", "RECORD", "--json", "--try", "Ben: yellow box at D1"], TRIM_START, tmp_path).output)
-    assert bad["try"]["rule"] == "2) Trimming the Tree" or bad["try"]["rule"] == "ruling T3"
-    assert bad["try"]["quote"] == "After the last Ornament is taken from the Box, pass the Bag to the player on the left."
+    assert bad["try"]["rule"] == "2) Trimming the Tree" or bad["try"]["rule"] == "Passing the Bag; ruling T3"
+    assert bad["try"]["quote"].startswith("After the last Ornament is taken from the Box, pass the Bag to the player on "
+                                          "the left. Ruling T3:")
     score = run(["score", "RECORD", "--json"], TRIM_START.replace("yellow box]", "yellow box]\n    picks: "
                 "[{player: Ann, take: purple bulb, at: B2}, {player: Ben, take: yellow box, at: D1}]"), tmp_path)
     totals = {p["name"]: p["total"] for p in json.loads(score.output)["players"]}
@@ -168,7 +170,7 @@ def test_forest_fire_starts_from_the_board_and_lists_the_acting_players_actions(
     r = run(["moves", "RECORD", "--try", "Cat: drop 2 3 2 4 2 5"], FOREST_START, tmp_path)
     assert r.exit_code == 0, r.output
     r = run(["moves", "RECORD", "--try", "Cat: refill"], FOREST_START, tmp_path)
-    assert r.exit_code == 1 and "ruling F8" in r.output
+    assert r.exit_code == 1 and "Pilots; ruling F8" in r.output
 
 
 def test_forest_fire_refuses_a_square_listed_twice(tmp_path):

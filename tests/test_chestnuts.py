@@ -148,7 +148,7 @@ def test_roll_limits_actions():
 
 def test_no_chosen_flame_on_a_forced_flame_roll():
     v = one([(4, "b, a")], 'turn 1 (Ann), action 1 "b"')
-    assert v.rule == "ruling C5" and "b) is not available" in v.message
+    assert v.rule == "PLAY 4(b); ruling C5" and "b) is not available" in v.message
 
 
 def test_a_and_d_only_once():
@@ -158,7 +158,7 @@ def test_a_and_d_only_once():
 
 def test_one_flame_a_turn():
     v = one(GAME8[:1] + [(2, "b, b")], 'turn 2 (Ben), action 2 "b"')
-    assert v.rule == "ruling C5"
+    assert v.rule == "PLAY 4(b); ruling C5"
 
 
 def test_flame_comes_first():
@@ -203,7 +203,7 @@ def test_k_moves_at_most_two():
 
 def test_k_after_j():
     r = check(GAME8[:1] + [(3, "a, k 1, j, e 1")])
-    assert [(v.where, v.rule) for v in r.violations] == [('turn 2 (Ben), action 2 "k 1"', "ruling C8")]
+    assert [(v.where, v.rule) for v in r.violations] == [('turn 2 (Ben), action 2 "k 1"', "PLAY 4(k); ruling C8")]
 
 
 def test_counters_must_be_there():
@@ -214,9 +214,9 @@ def test_counters_must_be_there():
 
 def test_forced_j_must_stay_possible():
     v = one(GAME8[:1] + [(3, "a, d")], 'turn 2 (Ben), action 2 "d"')
-    assert v.rule == "ruling C7"
+    assert v.rule == "PLAY 4(j); ruling C7"
     v = one(GAME8[:1] + [(3, "a, e 3")], 'turn 2 (Ben), action 2 "e 3"')
-    assert v.rule == "ruling C7"
+    assert v.rule == "PLAY 4(j); ruling C7"
 
 
 def test_forced_j_missing():

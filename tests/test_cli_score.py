@@ -54,7 +54,7 @@ def test_score_legal_record_prints_tables_ranking_and_tiebreaks(tmp_path):
     assert re.search(r"rows \(2 complete x 7\)\s+14", r.stdout)
     assert re.search(r"total\s+29", r.stdout)            # 14 + 12 + 3 (B01 fulfilled)
     assert re.search(r"1\.\s+Ann, Ben\s+29", r.stdout) and "Winners (shared): Ann, Ben" in r.stdout
-    assert "place 1: Ann, Ben (tied on 29): shared" in r.stdout and "[ruling U6]" in r.stdout
+    assert "place 1: Ann, Ben (tied on 29): shared" in r.stdout and "[FINAL SCORING; ruling U6]" in r.stdout
 
 
 def test_json_is_the_result_object(tmp_path):
@@ -74,7 +74,9 @@ def test_illegal_record_exit_1_lists_every_violation_with_rule_and_quote():
     assert r.exit_code == 1
     assert "breaks the rules (2 violations)" in r.stdout
     assert "Ann, stores[0]: 3 nuts on card 2, which holds 2" in r.stdout
-    assert 'ruling N1: "A storage card holds one kind of nut' in r.stdout
+    # the rulebook's words first, then the ruling that reads them (issue 36)
+    assert ('Putting Nuts in Storage; ruling N1: "You can\'t put nuts of more than one type on the same storage card. '
+            'Ruling N1: A storage card holds one kind of nut') in r.stdout
     assert "Ann, stores[1]: card 2 is used again" in r.stdout
     assert re.search(r"total\s+5", r.stdout)               # scores still shown
     c = invoke(["check", "-", "--json"], ILLEGAL)

@@ -47,7 +47,7 @@ def test_a_goal_claimed_by_two_players_says_so_in_the_breakdown():
              {"name": "Ben", "salt": 3, "goals": ["salty-mama"], "bonus": ["B02"]}, explain=True)
     ben = {l.label: l.points for l in r.players[1].breakdown}
     assert ben["goal Salty Mama (also claimed by Ann)"] == 5
-    assert [(v.where, v.rule) for v in r.violations] == [("Ben, goals[0]", "ruling U4")]
+    assert [(v.where, v.rule) for v in r.violations] == [("Ben, goals[0]", "Claim Goal Cards; ruling U4")]
     assert any("also claimed by Ann" in n and "ruling U4" in n for n in r.explain)
 
 
@@ -60,7 +60,7 @@ def test_an_illegal_joker_does_not_fill_its_card():
     r = in_the_nuts({"Uwe": [{"card": 3, "nut": "acorn", "nuts": 2, "jokers": ["walnut/hazelnut"]}], "Ann": []},
                     explain=True)
     assert [(l.label, l.points) for l in r.players[0].breakdown] == [("card 3 (acorn, 2 of 3)", 2)]
-    assert "(not counted on the card)" in r.violations[0].message and r.violations[0].rule == "ruling N2"
+    assert "(not counted on the card)" in r.violations[0].message and r.violations[0].rule == "Jokers; ruling N2"
     assert "Uwe, stores[0]: card 3, acorn: 2 nuts + 0 jokers (1 not counted); 2 of 3" in r.explain[0]
 
 
@@ -68,7 +68,9 @@ def test_a_storage_card_used_twice_quotes_the_rule_about_storage_cards():
     r = in_the_nuts({"Uwe": [{"card": 2, "nut": "walnut", "nuts": 2}, {"card": 2, "nut": "acorn", "nuts": 1}],
                      "Ann": []})
     v = r.violations[0]
-    assert (v.rule, v.quote) == ("ruling N1", "Each of a player's cards is used once.")
+    assert (v.rule, v.quote) == ("Putting Nuts in Storage; ruling N1", "Once you've filled one of your storage cards "
+                                 "completely, turn it over so the back shows and put the nuts back in the box. Ruling N1: "
+                                 "Each of a player's cards is used once.")
 
 
 def test_in_the_nuts_explain_has_a_line_per_storage_card_and_counts_agree():

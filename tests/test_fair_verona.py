@@ -113,7 +113,7 @@ def test_helper_on_another_tile_does_not_count():
 
 def test_one_friend_at_most():
     assert violations(identity="KH", at=[0, 0], card="9D", friend=["2C", "3C"]) == \
-        [("ruling V5", 'encounter 1, friend 2 "3♣"')]
+        [("Encounters; ruling V5", 'encounter 1, friend 2 "3♣"')]
 
 
 def test_a_card_is_one_person():

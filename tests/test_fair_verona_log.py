@@ -58,14 +58,14 @@ def test_a_legal_start():
     ({"draw": "R5", "place": "aside", "encounter": "5H"}, 'turn 1 (Ann), place "aside"', "Tile Placement"),   # it fits
     ({"draw": "R2", "place": "aside"}, "turn 1 (Ann)", "Tile Placement"),                    # no Encounter drawn
     ({"place": "1 0"}, 'turn 1 (Ann), place "1 0"', "Tile Placement"),                       # nothing drawn
-    ({"take": "R2", "place": "1 0"}, 'turn 1 (Ann), take "R2"', "ruling V13"),               # not face up
+    ({"take": "R2", "place": "1 0"}, 'turn 1 (Ann), take "R2"', "Tile Placement; ruling V13"),               # not face up
     ({"draw": "R2", "place": "aside", "encounter": "KH"}, 'turn 1 (Ann), encounter "KH"', "The Identity Card"),
     ({"draw": "R5", "place": "1 0 turned 270", "friend": "JK"}, 'turn 1 (Ann), friend "JK"', "Tile Placement"),
-    ({"draw": "R5", "place": "1 0 turned 270", "move": "road 1 0"}, 'turn 1 (Ann), move "road 1 0"', "ruling V17"),
+    ({"draw": "R5", "place": "1 0 turned 270", "move": "road 1 0"}, 'turn 1 (Ann), move "road 1 0"', "Movement; ruling V17"),
     ({"draw": "R5", "place": "1 0 turned 270", "move": "any 3 0"}, 'turn 1 (Ann), move "any 3 0"', "Movement"),
     ({"draw": "R5", "place": "1 0 turned 270", "give": "Ann to Ben"}, 'turn 1 (Ann), give "Ann to Ben"', "Clues"),
     ({"draw": "R5", "place": "1 0 turned 270", "clue": "5S"}, 'turn 1 (Ann), clue "5S"', "Clues"),
-    ({"draw": "R5", "place": "1 0 turned 270", "clear": "5S"}, 'turn 1 (Ann), clear "5S"', "ruling V15"),
+    ({"draw": "R5", "place": "1 0 turned 270", "clear": "5S"}, 'turn 1 (Ann), clear "5S"', "Encounters; ruling V15"),
 ])
 def test_each_rule_is_checked_where_it_is_broken(turn, where, rule):
     assert (where, rule) in broken(log(turn))
@@ -73,11 +73,11 @@ def test_each_rule_is_checked_where_it_is_broken(turn, where, rule):
 
 def test_the_river_continues_and_does_not_turn_back():
     # R6 (two city caps) fits the Old Town west of it, but joins no river
-    assert ('turn 2 (Ben), place "-1 0 turned 90"', "ruling V12") in broken(log(R5, {"draw": "R6", "place": "-1 0 turned 90"}))
+    assert ('turn 2 (Ben), place "-1 0 turned 90"', "Tile Placement; ruling V12") in broken(log(R5, {"draw": "R6", "place": "-1 0 turned 90"}))
     # R7 bends the river coming in from the east to the south; R3 below it may not bend it back
     start = {"draw": "R7", "place": "1 0 turned 270"}
     assert not broken(log(start, {"draw": "R3", "place": "1 -1 turned 90"}))
-    assert broken(log(start, {"draw": "R3", "place": "1 -1 turned 180"}))[0] == ('turn 2 (Ben), place "1 -1 turned 180"', "ruling V12")
+    assert broken(log(start, {"draw": "R3", "place": "1 -1 turned 180"}))[0] == ('turn 2 (Ben), place "1 -1 turned 180"', "Tile Placement; ruling V12")
 
 
 def test_an_unplayable_tile_deals_the_next_player_an_encounter_and_the_clue_match_takes_the_token():
@@ -107,11 +107,11 @@ def test_one_attempt_a_turn_helped_by_the_players_on_the_same_tile():
     st.begin_turn(0)
     assert act(st, "clear QD with Cat").rule.id == "Encounters"           # Cat is on [1, 0]
     assert act(st, "clear QD friend 5H").rule.id == "Friends"             # no Friend dealt here
-    assert act(st, "clear 9H").rule.id == "ruling V15"                    # not Ann's
+    assert act(st, "clear 9H").rule.id == "Encounters; ruling V15"                    # not Ann's
     assert act(st, "move any 1 0").rule.id == "Encounters"               # Encounters held: no move
     did = act(st, "clear QD with Ben, Dan")                               # 13 + 3 + 12 = 28 > 12
     assert "total 28 > Q♦ (12): cleared" in did and "1 Encounter still held: the turn is over" in did
-    assert act(st, "clear 4C").rule.id == "ruling V15"                    # one attempt a turn
+    assert act(st, "clear 4C").rule.id == "Encounters; ruling V15"                    # one attempt a turn
     assert act(st, "move any 1 0").rule.id == "Encounters"
     ann.token = True
     assert act(st, "give Ann to Cat").rule.id == "Clues"                 # Cat is on another tile
@@ -132,7 +132,7 @@ def test_jokers_halt_the_hunt_until_someone_comes_back_to_the_old_town():
     assert r.valid, r.violations
     assert "a Joker turns up for the Encounter: it lies over the Clue Card 9♣" in said and "prize" not in said
     assert "Dan is back in the Old Town: 1 Joker discarded, clue hunting resumes" in said
-    assert ("setup, Clue Card \"Joker\"", "ruling V9") in broken(log(R5, clue="JK"))       # a Joker is not a Clue Card
+    assert ("setup, Clue Card \"Joker\"", "Jokers; ruling V9") in broken(log(R5, clue="JK"))       # a Joker is not a Clue Card
     assert ('turn 1 (Ann), friend "5H"', "Tile Placement") in broken(log({**R5, "friend": "5H"}))  # no Friend made
 
 
@@ -201,7 +201,7 @@ def test_a_placement_makes_one_friend_for_a_shield_or_a_completed_city():
     st.begin_turn(0)
     act(st, "draw M")
     assert act(st, "place 1 0 turned 180").endswith("a shield, a Friend for Ann (2 face down)")
-    assert act(st, "friend 5H").rule.id == "ruling V9"          # a Friend is drawn face down: only a Joker is written
+    assert act(st, "friend 5H").rule.id == "Jokers; ruling V9"          # a Friend is drawn face down: only a Joker is written
     assert "a Joker turns up while drawing the Friend" in act(st, "friend JK")
     st = state()
     st.stacks = {"river": {c: 0 for c in st.stacks["river"]}, "base": dict(st.stacks["base"])}

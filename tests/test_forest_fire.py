@@ -180,8 +180,8 @@ def test_more_than_two_actions():
 def test_move_off_the_ring():
     r = run(HOT2, BASE, [{"moves": {"Ann": ["move N", "move W"]}}])
     assert [(v.rule, v.where) for v in r.violations] == [
-        ("ruling F1", 'round 1, Ann, action 1 "move N"'),
-        ("ruling F1", 'round 1, Ann, action 2 "move W"')]   # 0 0 is a corner, not the ring
+        ("Setup; ruling F1", 'round 1, Ann, action 1 "move N"'),
+        ("Setup; ruling F1", 'round 1, Ann, action 2 "move W"')]   # 0 0 is a corner, not the ring
     assert "neither a forest square nor a space of the ring" in r.violations[0].message
 
 
@@ -196,12 +196,12 @@ def test_jump_from_the_interior():
     players = [{"name": "Sam", "role": "smoke-jumper", "start": [0, 3]}, HOT2[1]]
     r = run(players, BASE, [{"moves": {"Sam": ["move S", "move S"]}, "fires": [(6, 1), (6, 2)]},
                             {"moves": {"Sam": ["jump 5 5"]}}])
-    only(r, "ruling F7", 'round 2, Sam, action 1 "jump 5 5"')
+    only(r, "Smoke Jumpers; ruling F7", 'round 2, Sam, action 1 "jump 5 5"')
 
 
 def test_a_hotshot_does_not_jump():
     r = run(HOT2, BASE, [{"moves": {"Ann": ["jump 5 5"]}}])
-    only(r, "ruling F6", 'round 1, Ann, action 1 "jump 5 5"')
+    only(r, "Hotshot; ruling F6", 'round 1, Ann, action 1 "jump 5 5"')
 
 
 def test_pilot_dropping_on_a_refill_turn():
@@ -228,18 +228,18 @@ def test_pilot_drop_not_in_a_line():
 def test_pilot_refilling_twice_in_a_row():
     players = [HOT2[0], {"name": "Cat", "role": "pilot"}]
     rounds = [{"moves": {"Cat": ["refill"]}, "fires": [(6, 1), (6, 2)]}, {"moves": {"Cat": ["refill"]}}]
-    only(run(players, BASE, rounds), "ruling F8", 'round 2, Cat, action 1 "refill"')
+    only(run(players, BASE, rounds), "Pilots; ruling F8", 'round 2, Cat, action 1 "refill"')
 
 
 def test_wrong_number_of_fire_rolls():
     r = run(HOT2, BASE, [{"moves": {}, "fires": [(5, 1)]}])
-    v = only(r, "ruling F4", "round 1, fires")
+    v = only(r, "End of round; ruling F4", "round 1, fires")
     assert v.message == "1 fire roll; expected 2: one fire roll for each player still in play (Ann and Ben)"
 
 
 def test_missing_fires_in_a_round_that_is_not_the_last():
     r = run(HOT2, BASE, [{"moves": {}}, {"moves": {}}])
-    only(r, "ruling F4", "round 1, fires")
+    only(r, "End of round; ruling F4", "round 1, fires")
 
 
 def test_roll_outside_one_to_six():
@@ -269,19 +269,19 @@ def test_a_player_out_takes_no_actions():
 def test_nothing_after_the_game_is_won():
     rounds = [{"moves": {"Ann": ["extinguish 1 1"], "Ben": ["extinguish 6 6", "move N"]}}]
     r = run(HOT2, [(1, 1), (1, 1), (6, 6), (6, 6)], rounds)
-    only(r, "ruling F5", 'round 1, Ben, action 2 "move N"')
+    only(r, "End of round; ruling F5", 'round 1, Ben, action 2 "move N"')
     assert r.extra["outcome"] == "won"
 
 
 def test_no_round_after_the_game_is_won():
     rounds = [{"moves": {"Ann": ["extinguish 1 1"], "Ben": ["extinguish 6 6"]}}, {"moves": {}}]
-    only(run(HOT2, [(1, 1), (1, 1), (6, 6), (6, 6)], rounds), "ruling F5", "round 2")
+    only(run(HOT2, [(1, 1), (1, 1), (6, 6), (6, 6)], rounds), "End of round; ruling F5", "round 2")
 
 
 def test_no_fires_after_everyone_is_out():
     rounds = [{"moves": {"Ann": ["move S"], "Ben": ["move N"]}, "fires": [(3, 3)]}]
     r = run(HOT2, [(1, 1), (1, 1), (6, 6), (3, 3)], rounds)
-    v = only(r, "ruling F4", "round 1, fires")
+    v = only(r, "End of round; ruling F4", "round 1, fires")
     assert v.message == "the game was already lost in round 1; nothing after that is played"
 
 

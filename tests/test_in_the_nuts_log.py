@@ -55,21 +55,21 @@ def test_the_start_is_legal_and_unfinished():
 
 def test_setup_face_up_nuts_first_nuts_and_squirrels():
     r = run(changed(**{"setup.nuts": ["beechnut", "acorn", "walnut"]}))
-    assert where_rule(r) == [("setup, nuts", "ruling N13")] and not r.finished
+    assert where_rule(r) == [("setup, nuts", "Preparation; ruling N13")] and not r.finished
     r = run(changed(**{"setup.first": {"Anna": {"take": "walnut", "to": 3}}}))
-    assert where_rule(r) == [("setup, first (Marlene)", "ruling N13")]
+    assert where_rule(r) == [("setup, first (Marlene)", "Preparation; ruling N13")]
     r = run(changed(**{"setup.squirrels": {"Anna": ["2-4"], "Marlene": ["7"], "Christine": ["8-9", "8-9"],
                                           "Uwe": ["2-4", "5-6"]}}))
-    assert where_rule(r) == [("setup, squirrels (Anna)", "ruling N6"),
+    assert where_rule(r) == [("setup, squirrels (Anna)", "Preparation; ruling N6"),
                              ('setup, squirrels (Marlene) 1 "7"', "Preparation"),
                              ('setup, squirrels (Christine) 2 "8-9"', "Preparation"),
-                             ("setup, squirrels (Uwe)", "ruling N6")]
+                             ("setup, squirrels (Uwe)", "Preparation; ruling N6")]
     assert "Uwe, seat 4, puts 3 squirrels in the 2-squirrel area; the record has 2" in r.violations[3].message
 
 
 def test_the_deck_holds_two_jokers_of_a_pair_and_what_the_player_count_leaves_in_it():
     r = run(changed(**{"setup.nuts": ["walnut/acorn", "acorn/walnut", "walnut/acorn", "hazelnut"]}))
-    assert where_rule(r) == [('setup, nuts 3 "walnut/acorn"', "ruling N5")]
+    assert where_rule(r) == [('setup, nuts 3 "walnut/acorn"', "Components; ruling N5")]
     s = State(KIT.params, ["Anna", "Marlene"])
     for _ in range(10):
         assert reveal_problem(s, "walnut") is None
@@ -82,7 +82,7 @@ def test_a_turn_s_nuts_left_out_stop_the_replay_there():
     rec = changed(**{"turns.2.nuts": None})
     rec["turns"].append({"rolls": ["1 1 1 > 2"]})
     r = run(rec)
-    assert where_rule(r) == [("turn 3 (Christine), nuts", "ruling N8")]
+    assert where_rule(r) == [("turn 3 (Christine), nuts", "Checking the 3-Squirrel-Area; ruling N8")]
     assert "Christine still collects a nut at 8-9 (2-squirrel area)" in r.violations[0].message
     assert not r.finished
 
@@ -174,6 +174,6 @@ def test_a_theft_left_out_is_one_violation_and_the_replay_goes_on():
     # Reported once, where the record goes on without it; later differences (the victim keeps the nut)
     # are the record's own, and the replay still reaches the end.
     first = r.violations[0]
-    assert first.rule == "ruling N10" and "`steal:` comes before this" in first.message
+    assert first.rule == "The Raccoon Fields; ruling N10" and "`steal:` comes before this" in first.message
     assert first.where.startswith(f"turn {t + 1} (") and f"nut {k + 1} (" in first.where
-    assert sum(v.rule == "ruling N10" for v in r.violations) == 1 and r.finished
+    assert sum(v.rule == "The Raccoon Fields; ruling N10" for v in r.violations) == 1 and r.finished

@@ -56,6 +56,14 @@ QUESTIONS = [
 # is lost"): it is among the first three
 IN_THREE = [
     ("forest-fire", "how do we lose", {"End of round", "ruling F4"}),
+    # issue 36's other misses: each in the first three
+    ("fair-verona", "does a tie clear the encounter", {"Encounters", "Suit Multiplier", "ruling V6"}),
+    ("in-the-nuts", "do I have to store a joker right away", {"Jokers", "ruling N11", "ruling N2"}),
+    # "two" counts nothing the rulebook answers ("only one squirrel in each of the spaces"), and the
+    # board's 2-, 3- and 4-squirrel-areas are places, not squirrels
+    ("in-the-nuts", "can two squirrels share a space", {"Playing the Game"}),
+    # "cannot" is the rulebook's "can not"
+    ("fair-verona", "what happens if I cannot place my tile", {"Tile Placement", "ruling V13"}),
 ]
 
 
@@ -79,6 +87,17 @@ def test_filler_words_and_the_glossary():
     assert groups("who goes first?", {"goes first": ["starting player"]}) == [["goes first", "starting player"]]
     assert groups("what does it cost to add a flame", {}) == [["cost"], ["add"], ["flame"]]
     assert groups("does it do", {}) == []
+    assert groups("can two squirrels share a space", {}) == [["squirrels"], ["share"], ["space"]]   # a count is filler
+    assert groups("do I have to store it", {}) == [["have to"], ["store"]]         # "have to" asks what "must" does
+    assert groups("the 3-squirrel area", {}) == [["3-squirrel-area", "3-squirrel area", "3-squirrel"]]
+
+
+def test_a_board_s_hyphenated_name_is_one_word():
+    # `3-squirrel-area` is a place: its "squirrel" is not the squirrels a question asks about, but
+    # "the 3-squirrel area" and "face-up" are found as the rulebook writes them
+    assert first("in-the-nuts", "how many squirrels do I need in the 3-squirrel area") == "Checking the 3-Squirrel-Area"
+    found = [e["id"] for e in json.loads(CliRunner().invoke(cli, ["rules", "fair-verona", "face up tile", "--json"]).output)]
+    assert {"Tile Placement", "ruling V13"} & set(found[:3])
 
 
 def test_the_text_shows_the_best_passages_and_names_the_rest():

@@ -43,7 +43,7 @@ def test_tiebreak_most_valuable_full_card():
     r = run({"Ben": [store(2, "walnut", 2), store("2b", "acorn", 2)], "Ann": [store(3, "walnut", 3)]})
     assert [p.total for p in r.players] == [10, 10]
     assert r.ranking == [["Ann"], ["Ben"]] and r.winners == ["Ann"]
-    assert r.tiebreaks[0].decided_by == "most valuable full card" and r.tiebreaks[0].rule == "ruling N4"
+    assert r.tiebreaks[0].decided_by == "most valuable full card" and r.tiebreaks[0].rule == "The End of the Game; ruling N4"
 
 
 def test_tiebreak_shared():
@@ -63,27 +63,28 @@ def where_rule(r):
 
 def test_more_nuts_than_the_card_holds():
     r = run({"Ann": [store(2, "walnut", 2, ["walnut/acorn"])], "Ben": []})
-    assert where_rule(r) == [("Ann, stores[0]", "ruling N1")]
+    assert where_rule(r) == [("Ann, stores[0]", "Putting Nuts in Storage; ruling N1")]
     assert r.players[0].breakdown[0].points == 5          # scored as full
     assert "3 nuts on card 2, which holds 2" in r.violations[0].message
 
 
 def test_a_card_used_twice():
     r = run({"Ann": [store(3, "walnut", 3), store("3", "acorn", 1)], "Ben": []})
-    assert where_rule(r) == [("Ann, stores[1]", "ruling N1")]
+    assert where_rule(r) == [("Ann, stores[1]", "Putting Nuts in Storage; ruling N1")]
     assert r.players[0].total == 10
 
 
 def test_joker_stored_as_a_kind_it_does_not_show():
     r = run({"Ann": [store(2, "walnut", 1, ["acorn/hazelnut"])], "Ben": []})
-    assert where_rule(r) == [("Ann, stores[0], jokers[0]", "ruling N2")]
-    assert r.violations[0].quote.startswith("Jokers count as one of the two kinds shown on them")
+    assert where_rule(r) == [("Ann, stores[0], jokers[0]", "Jokers; ruling N2")]
+    assert r.violations[0].quote.startswith("Jokers always count as one of the two nuts shown on them ... Ruling N2: Jokers "
+                                            "count as one of the two kinds shown on them")
 
 
 def test_no_such_joker_or_card():
     r = run({"Ann": [store(2, "walnut", 1, ["acorn/acorn"]), store(7, "acorn", 1), store("5b", "acorn", 1)],
              "Ben": []})
-    assert where_rule(r) == [("Ann, stores[0], jokers[0]", "ruling N2"), ("Ann, stores[1]", "Preparation"),
+    assert where_rule(r) == [("Ann, stores[0], jokers[0]", "Jokers; ruling N2"), ("Ann, stores[1]", "Preparation"),
                              ("Ann, stores[2]", "Preparation")]
 
 
@@ -91,7 +92,7 @@ def test_more_of_a_kind_than_the_supply_for_the_player_count():
     # 2 players: 10 of each kind. 6 + 5 = 11 walnuts.
     two = {"Ann": [store(6, "walnut", 6)], "Ben": [store(5, "walnut", 5)]}
     r = run(two)
-    assert where_rule(r) == [("all players, walnut", "ruling N5")]
+    assert where_rule(r) == [("all players, walnut", "Components; ruling N5")]
     assert "11 walnuts stored; the game has 10 with 2 players" in r.violations[0].message
     three = dict(two, Cat=[])
     assert run(three).valid                              # 11 with 3 players
@@ -104,15 +105,15 @@ def test_more_than_twelve_jokers_and_more_of_a_pair_than_printed():
     r = run({"Ann": [store(6, "walnut", 0, pairs[:6]), store(5, "walnut", 0, pairs[6:7])],
              "Ben": [store(6, "hazelnut", 0, ["hazelnut/beechnut", "hazelnut/acorn"] * 2 + ["hazelnut/acorn"]),
                      store(2, "beechnut", 0, ["beechnut/acorn"])]})
-    assert ("all players, jokers", "ruling N5") in where_rule(r)
-    assert ("Ann, stores[1], jokers[0]", "ruling N5") in where_rule(r)      # a third walnut/acorn
-    assert ("Ben, stores[0], jokers[4]", "ruling N5") in where_rule(r)      # a third hazelnut/acorn
+    assert ("all players, jokers", "Components; ruling N5") in where_rule(r)
+    assert ("Ann, stores[1], jokers[0]", "Components; ruling N5") in where_rule(r)      # a third walnut/acorn
+    assert ("Ben, stores[0], jokers[4]", "Components; ruling N5") in where_rule(r)      # a third hazelnut/acorn
     assert len(r.violations) == 3
 
 
 def test_negative_nuts_and_player_count():
     r = run({"Ann": [store(4, "acorn", -2)]})
-    assert where_rule(r) == [("players", "In the Nuts!"), ("Ann, stores[0]", "ruling N1")]
+    assert where_rule(r) == [("players", "In the Nuts!"), ("Ann, stores[0]", "Putting Nuts in Storage; ruling N1")]
 
 
 def test_every_violation_is_listed():

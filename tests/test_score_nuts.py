@@ -88,7 +88,7 @@ def test_tiebreak_most_nuts():
     r = run(player("Ben", {"almond": 1}, salt=1), player("Ann", {"almond": 2}))
     assert [p.total for p in r.players] == [2, 2]
     assert r.ranking == [["Ann"], ["Ben"]]
-    assert r.tiebreaks[0].decided_by == "most nuts" and r.tiebreaks[0].rule == "ruling U6"
+    assert r.tiebreaks[0].decided_by == "most nuts" and r.tiebreaks[0].rule == "FINAL SCORING; ruling U6"
 
 
 def test_tiebreak_most_salt():
@@ -118,27 +118,27 @@ def violations(result):
 
 def test_column_beyond_the_sheet():
     r = run(player("Ann", {"almond": 7}), player("Zed"))
-    assert violations(r) == [("Ann, sheet.almond", "ruling U2")]
+    assert violations(r) == [("Ann, sheet.almond", "FINAL SCORING; ruling U2")]
     assert lines(r, "Ann")["almond (6 tokens)"] == 21          # scored as the sheet allows
-    assert "6 rows" in r.violations[0].message and r.violations[0].quote.startswith("Each column scores")
+    assert "6 rows" in r.violations[0].message and r.violations[0].quote.startswith("For each column of the Score Sheet")
 
 
 def test_goal_without_its_condition():
     r = run(player("Ann", {}, salt=2, goals=["salty-mama"]), player("Ben", {}, squirrel=3, goals=["squirrel-buddy"]))
-    assert violations(r) == [("Ann, goals[0]", "ruling U4")]
+    assert violations(r) == [("Ann, goals[0]", "Claim Goal Cards; ruling U4")]
     assert lines(r, "Ann")["goal Salty Mama (condition not met)"] == 0
     assert lines(r, "Ben")["goal Squirrel Buddy"] == 5
 
 
 def test_goal_claimed_by_two_players_and_twice_by_one():
     r = run(player("Ann", {}, salt=3, goals=["salty-mama", "salty-mama"]), player("Ben", {}, salt=4, goals=["salty-mama"]))
-    assert violations(r) == [("Ann, goals[1]", "Claim Goal Cards"), ("Ben, goals[0]", "ruling U4")]
+    assert violations(r) == [("Ann, goals[1]", "Claim Goal Cards"), ("Ben, goals[0]", "Claim Goal Cards; ruling U4")]
     assert "also claimed by Ann" in r.violations[1].message
 
 
 def test_unknown_goal_and_bonus_ids_and_a_deck_card_held_twice():
     r = run(player("Ann", {}, goals=["nutty-professor"], bonus=["B07", "B99", "b7"]), player("Zed"))
-    assert violations(r) == [("Ann, goals[0]", "ruling U4"), ("Ann, bonus[1]", "PLAYER SETUP"),
+    assert violations(r) == [("Ann, goals[0]", "Claim Goal Cards; ruling U4"), ("Ann, bonus[1]", "PLAYER SETUP"),
                              ("Ann, bonus[2]", "PLAYER SETUP")]
     assert "'B99' is not a card" in r.violations[1].message
     # the deck the cards are drawn from, not "He must keep at least one" (about keeping a card)

@@ -76,7 +76,7 @@ def test_nuts_from_empty_sheets_to_the_saved_result(browser, server, size, tmp_p
         == ["14", "22", "6", "5", "5", "52"]
     assert browser.js("[...document.querySelectorAll('.box.broken, .ticks.broken')].map(b => b.id)") == ["box-p2.goals"]
     beside = browser.js("document.querySelector('[data-problem=\"p2.goals\"]').textContent")
-    assert "Squirrel Buddy" in beside and "(ruling U4)" in beside and "“" in beside   # the rule and its words beside the box
+    assert "Squirrel Buddy" in beside and "(Claim Goal Cards; ruling U4)" in beside and "“" in beside   # the rule and its words beside the box
     type_into(browser, {"p2.almond.1": False})                                         # a gap in the column
     browser.wait("document.querySelectorAll('td.broken[data-group=\"p2.almond\"]').length === 6")
     assert "ruling U2" in browser.js("document.querySelector('[data-problem=\"p2.almond\"]').textContent")
@@ -96,7 +96,8 @@ def test_a_tied_place_says_which_tie_breaker_decided_it(browser, server):
     browser.wait("document.querySelectorAll('#ranking .tiebreak').length === 2")
     assert browser.js("document.getElementById('ranking').firstChild.textContent") == "So far: 1. Ben   2. Ann"
     assert browser.js("[...document.querySelectorAll('#ranking .tiebreak')].map(t => t.textContent)") == [
-        "Place 1: Ben tied on 9; decided by most nuts (ruling U6)", "Place 2: Ann tied on 9; decided by most nuts (ruling U6)"]
+        "Place 1: Ben tied on 9; decided by most nuts (FINAL SCORING; ruling U6)",
+        "Place 2: Ann tied on 9; decided by most nuts (FINAL SCORING; ruling U6)"]
 
 
 def test_in_the_nuts_storage_cards_in_the_browser(browser, server):

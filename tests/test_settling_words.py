@@ -75,8 +75,10 @@ def test_a_theft_left_out_says_the_kit_reads_the_raccoon_s_theft_as_compulsory_a
     del rec["turns"][t]["nuts"][k]
     v = run(rec).violations[0]
     assert v.where.startswith(f"turn {t + 1} (") and f"nut {k + 1} (" in v.where
-    assert v.rule == "ruling N10"
-    assert v.quote == "The player takes the face-up nut first, then steals, and must steal when a nut can be stolen"
+    assert v.rule == "The Raccoon Fields; ruling N10"
+    assert v.quote == ("However, you get to pick any one of the face-up nuts as well as one additional nut that you steal "
+                       "from one of the other players. Ruling N10: The player takes the face-up nut first, then steals, "
+                       "and must steal when a nut can be stolen")
     thief = re.search(r"nut \d+ \((\w+)\)", v.where)[1]
     assert v.message.startswith(f"{thief} steals a nut first (raccoon field)")
     assert 'the rulebook\'s "you get to pick ... one additional nut that you steal" could read as a choice' in v.message
@@ -137,9 +139,9 @@ def test_every_try_after_a_turn_with_nothing_affordable_says_why_it_ended():
     for action in ("a", "b", "c 1", "e 1", "i", "j", "l"):
         r = invoke(["moves", "-", "--try", action, "--json"], SPENT)
         tried = json.loads(r.output)["try"]
-        assert r.exit_code == 1 and tried["rule"] == "ruling C4", (action, tried)
-        assert tried["quote"] == ("After the recorded actions, if points remain and some legal action is "
-                                  "affordable, the turn is illegal.")
+        assert r.exit_code == 1 and tried["rule"] == "PLAY 4; ruling C4", (action, tried)
+        assert tried["quote"] == ("He must spend all his points, if possible ... Ruling C4: After the recorded actions, "
+                                  "if points remain and some legal action is affordable, the turn is illegal.")
         message = tried["message"]
         assert message.startswith("Ben's turn is over: 1 Nut Point left, but nothing left is affordable: ")
         for why in ("a) and d) already taken this turn", "i) costs 2 Nut Points", "c) the Plate holds 0 own",
@@ -199,7 +201,7 @@ def test_a_tied_nuts_game_s_replay_page_says_who_won_and_by_which_tie_breaker_in
     page = (tmp_path / "output" / "tie-replay.html").read_text()
     header = re.search(r"<header>(.*?)</header>", page, re.S)[1]
     assert "Ann 28, Ben 28, Cat 28" in header
-    assert "Ann wins, tied on 28: most nuts (ruling U6)" in header
+    assert "Ann wins, tied on 28: most nuts (FINAL SCORING; ruling U6)" in header
     # a game not tied at the top says nothing more there
     record["players"][0]["sheet"]["almond"] = 4
     (tmp_path / "tie.json").write_text(json.dumps(record))

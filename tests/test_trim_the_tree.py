@@ -110,8 +110,9 @@ def test_wrong_picker():
     v = only(rounds)
     # In a later round the deciding words are the rotation, not "starting with the starting player"
     # (which would support Ann, the starting player).
-    assert (v.where, v.rule) == ("round 2, Ann", "ruling T3")
-    assert v.quote == "After the last Ornament is taken from the Box, pass the Bag to the player on the left."
+    assert (v.where, v.rule) == ("round 2, Ann", "Passing the Bag; ruling T3")
+    assert v.quote.startswith("After the last Ornament is taken from the Box, pass the Bag to the player on the left. "
+                              "Ruling T3: Players take in seat order from the round's first player")
     assert "round 2 begins with Ben" in v.message
 
 
@@ -126,7 +127,7 @@ def test_wrong_picker_in_the_first_round_quotes_the_starting_player():
 def test_picking_twice():
     box, picks = rounds_of()[0]
     v = only([(box, picks[:1] + [("Ann", "blue bell", "B1")])])
-    assert v.where == "round 1, Ann" and v.rule == "ruling T3"
+    assert v.where == "round 1, Ann" and v.rule == "1) Open a box; ruling T3"
 
 
 def test_ornament_not_in_the_box():

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from pnpkit.kitfile.errors import InputError
 
+SHEET_HEAD = "# read from the filled score sheet "   # the first line of the record a filled sheet stands for
 KEYWORD = "pnpkit fillable score sheet"   # the fillable PDF's /Keywords: "pnpkit fillable score sheet: GAME"
 MARKS = frozenset("xX*|/\u25cf\u2022\u2713\u2714oO+")   # what a person types to tick a cell
 
@@ -71,6 +72,8 @@ class Field:
     group: str = ""                             # the box a violation is shown beside (a column, a card)
     calc: Calc | None = None                    # points: added up by the sheet, never read
     hint: str = ""                              # text: an example of what the box takes
+    words: str = ""                             # the box as the table says it, after "Ann's": `pistachio
+                                                # column, box 2` (""; the label); a form's messages use them
 
 
 @dataclass(frozen=True)
@@ -98,11 +101,56 @@ Values = dict[str, Value]
 
 
 class FormProblem(InputError):
-    """A filled sheet that is not a record yet: the page and the field, and what is expected."""
+    """A filled sheet that is not a record yet: the page and the field, and what is expected (a
+    person is shown the field in words: `told_box`)."""
 
     def __init__(self, page: int | None, field: str, message: str):
         super().__init__(f"page {page}, {field}: {message}" if page else f"{field}: {message}")
         self.page, self.field, self.message = page, field, message
+
+
+NAME_WORDS = 60     # a longer name (refused as a record's) is not used to say whose box it is
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(i: int) -> str:
+    """0 -> `first`: the i-th thing a record lists, as a person counts it."""
+    return ORDINALS[i] if 0 <= i < len(ORDINALS) else f"no. {i + 1}"
+
+
+def words(fields: list[Field], groups: dict[str, str], box: str) -> str:
+    """A box (`pistachio.3`) or a group of boxes (`pistachio`, `card3b`) in the players' words, from
+    the form's own: its Field's `words` (or label), or the group's."""
+    found = next((f for f in fields if f.name == box), None)
+    if found is not None:
+        return found.words or found.label.lower()
+    return groups.get(box, box)
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def told_box(form: Any, kit: Any, values: "Values", field: str) -> str:
+    """A box by its field's name (`p3.pistachio.3`) as the players say it (`Cara's pistachio column,
+    box 2`): the name written on that seat's sheet, and the form's words for the box."""
+    seat, dot, rest = field.partition(".")
+    if not (dot and re.fullmatch(r"p\d+", seat)):
+        return field
+    name = text(values, seat + ".name")
+    if rest == "name" or not name or len(name) > NAME_WORDS:     # the name box's own problem: not by the name
+        name = "player " + seat[1:]
+    return f"{possessive(name)} {form.words(rest, kit)}"
+
+
+def told(form: Any, kit: Any, where: str, players: list) -> str:
+    """A violation's `where` in a sheet's record (`Ann, goals[0]`, `Chris, stores[1], jokers[0]`) as
+    the players say it (`Ann's first goal card, Salty Mama`); as it was where it names no player's box."""
+    for player in players:
+        name = player.get("name", "") if isinstance(player, dict) else str(player)
+        if name and where.startswith(name + ", "):
+            return f"{possessive(name)} {form.said(where[len(name) + 2:], player, kit)}"
+    return where
 
 
 class SheetForm(Protocol):
@@ -135,6 +183,14 @@ class SheetForm(Protocol):
 
     def box(self, where: str, entry: dict) -> str:
         """The field a violation's `where` (after the player's name) is about."""
+        ...
+
+    def words(self, box: str, kit: Any) -> str:
+        """A box or a group of boxes in the players' words (`pistachio column, box 2`)."""
+        ...
+
+    def said(self, where: str, entry: dict, kit: Any) -> str:
+        """A violation's `where` (after the player's name) in the players' words (`first goal card`)."""
         ...
 
     def points(self, label: str) -> str | None:

@@ -72,7 +72,7 @@ def merged(reading, player: dict, kit, shown: str, refuse) -> dict:
     try:
         read_from = form("nuts", "sheets").record(values, kit)["players"][0]
     except FormProblem as e:
-        box = e.field.split(".", 1)[-1]
+        box = form("nuts", "sheets").words(e.field.split(".", 1)[-1], kit)     # `almond column, box 4`
         raise refuse(f"{shown}: {box}: {e.message}") from None
     read_from.pop("name", None)
     return {"name": typed.get("name"), **read_from, **typed}

@@ -401,7 +401,7 @@ def _scored(game: str, form: Any, end: bool = False) -> dict:
     try:
         data, seat_of = sheets.record(game, kit, typed, end)
     except FormProblem as e:
-        return {"yaml": "", "names": named, "error": "", "violations": [sheets.problem(game, kit, e, end)],
+        return {"yaml": "", "names": named, "error": "", "violations": [sheets.problem(game, kit, e, typed, end)],
                 "calculated": ticks}
     text = sheets.to_yaml(data)
     try:
@@ -414,6 +414,7 @@ def _scored(game: str, form: Any, end: bool = False) -> dict:
     out = result.to_json()
     for v in out["violations"]:
         v["box"] = sheets.box_of(game, v["where"], data, seat_of, end)
+        v["where"] = sheets.said(game, kit, v["where"], data, end)
     out["points"] = {} if end else sheets.points_of(game, out["players"], seat_of)
     out["seats"] = {p["name"]: seat_of.get(p["name"]) for p in out.get("players", [])}
     return {**out, "yaml": text, "names": named, "calculated": ticks, "_result": result}

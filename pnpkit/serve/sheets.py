@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import yaml
 
 from pnpkit.kitfile.errors import SourceError
-from pnpkit.kitfile.forms import Field, FormProblem, Layout, Value, Values, calcs
+from pnpkit.kitfile.forms import Field, FormProblem, Layout, Value, Values, calcs, told, told_box
 from pnpkit.kitfile.forms.calc import evaluate
 from pnpkit.scorer.games import form as game_form
 from pnpkit.scorer.games import forms  # noqa: F401 (the routes ask it which games have which form)
@@ -141,6 +141,12 @@ def to_yaml(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
+def said(game: str, kit: Any, where: str, data: dict, end: bool = False) -> str:
+    """A violation's `where` as the players say it (`Ann, goals[0]` -> `Ann's first goal card, Salty
+    Mama`); an end position's, and one about the table, as it is."""
+    return where if end else told(form(game), kit, where, data.get("players", []))
+
+
 def box_of(game: str, where: str, data: dict, seat_of: dict[str, int], end: bool = False) -> str | None:
     """The form field a violation's `where` is about (`Ann, sheet.almond` -> `p1.almond`, the
     almond column; `Uwe, stores[1]` -> `p2.card3b`), the player's name box when it names only the
@@ -171,8 +177,9 @@ def points_of(game: str, players: list[dict], seat_of: dict[str, int]) -> dict[s
     return out
 
 
-def problem(game: str, kit: Any, e: FormProblem, end: bool = False) -> dict:
-    """A box that is not a record yet, as a violation beside that box (a grid's cell: its column)."""
+def problem(game: str, kit: Any, e: FormProblem, typed: Values, end: bool = False) -> dict:
+    """A box that is not a record yet, as a violation beside that box (a grid's cell: its column),
+    told as the players say it (`Cara's pistachio column, box 4`)."""
     if end:
         seat, name = "", e.field
         box = next((f for f in end_form(game).fields(kit) if f.name == name), None)
@@ -180,8 +187,9 @@ def problem(game: str, kit: Any, e: FormProblem, end: bool = False) -> dict:
         seat, _, name = e.field.partition(".")
         box = next((f for f in fields(game, kit) if f.name == name), None)
     where = (f"{seat}." if seat else "") + (box.group or box.name) if box is not None else e.field
-    message = f"{box.label}: {e.message}" if box is not None and (end or box.kind == "tick") else e.message
-    return {"where": e.field, "message": message, "rule": "", "quote": "", "box": where}
+    message = f"{box.label}: {e.message}" if box is not None and end else e.message
+    said = e.field if end else told_box(form(game), kit, typed, e.field)
+    return {"where": said, "message": message, "rule": "", "quote": "", "box": where}
 
 
 def calculated(game: str, kit: Any, typed: Values, end: bool = False) -> dict[str, str]:

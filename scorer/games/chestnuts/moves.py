@@ -19,7 +19,7 @@ from pnpkit.scorer.games.chestnuts.effects import apply, as_played
 from pnpkit.scorer.games.chestnuts.notation import parse, resolve, text_of
 from pnpkit.scorer.games.chestnuts.position import places
 from pnpkit.scorer.games.chestnuts.rules import (R_C4, R_C7_FORCED, R_C7_WAIVED, R_C8, R_END, R_NOTES1, R_NOTES3,
-                                                 R_ONCE_AD, R_C5, R_ROLL, R_SPEND)
+                                                 R_ONCE_AD, R_C5, R_C5_FLAME, R_ROLL, R_SPEND)
 from pnpkit.scorer.games.chestnuts.state import (BASKET, FIRE_C, NP, OVER, PLATE, TAKES_NONE, Move, Roll, Spec, State,
                                                  Step)
 from pnpkit.scorer.games.chestnuts.notation import words
@@ -90,11 +90,11 @@ def _why_letter(s: State, sp: Spec) -> Illegal | None:
         return Illegal(f"{letter}) is only for a roll of {' or '.join(map(str, sp.rolls))}, not {roll}", sp.roll_rule)
     ff = t.forced_flame
     if sp.flame and ff is not None and sp is not ff and ff.on_roll[roll]:
-        return Illegal(f"on a roll of {roll} the Flame is {ff.letter}), so {letter}) is not available", R_C5)
+        return Illegal(f"on a roll of {roll} the Flame is {ff.letter}), so {letter}) is not available", R_C5_FLAME)
     if sp.once and s.used & sp.bit:
         return Illegal(f"{letter}) was already taken this turn", R_ONCE_AD if letter in "ad" else R_C5)
     if sp.flame and s.used & t.flame_mask:
-        return Illegal("a Flame was already added this turn (one Flame a turn)", R_C5)
+        return Illegal("a Flame was already added this turn (one Flame a turn)", R_C5_FLAME)
     if letter == "j" and not s.c[(1 - s.player) * NP + BASKET]:
         return Illegal("the opponent's Basket is empty, so j) is waived this turn: there is no chestnut of theirs "
                        "to put on the Fire", R_C7_WAIVED)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pnpkit.scorer.core import Rule
-from pnpkit.scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import alone, both, ruling, section
 
 G = "chestnuts"
 
@@ -16,12 +16,21 @@ R_NOTES1 = section(G, "Notes 1", "If you must and/or want to add a Flame to the 
                    "down must be your first action, and adding the Flames to the Fire your second.")
 R_NOTES3 = section(G, "Notes 3", "If you must put an opponents' Chestnut on the Fire, and you don't have your Tongs "
                    "in your hands, you are forced to take your Tongs first.")
-R_C5, R_C7, R_C8 = ruling("C5"), ruling("C7"), ruling("C8")
+# Each ruling is cited after the rulebook's own words on the same point (issue 36: the rulebook first);
+# alone only where the rulebook has none.
+R_C5 = both(R_ONCE_AD, ruling("C5", "a), d), h), i), j) and k) at most once a turn;"))
+R_C5_FLAME = both(section(G, "PLAY 4(b)", "Increase the Fire by adding one (only!) Flame to it."),
+                  ruling("C5", "at most one Flame a turn, whether chosen (b) or forced (l): on a roll of 4-6 the Flame "
+                               "is l) and b) is not available."))
+R_C8 = both(section(G, "PLAY 4(k)", "Take up one or two of your opponents' Chestnuts from the Basket and put them on "
+                                    "the Fire."), ruling("C8"))
 # C7 holds three decisions; a violation quotes the one that decides it (the id leads to the whole).
-R_C7_FORCED = ruling("C7", "On a 3, j) must be taken; on 4-6, l) must be taken.")
-R_C7_WAIVED = ruling("C7", "j) is waived when the opponent's Basket is empty.")
-R_C4 = ruling("C4", "After the recorded actions, if points remain and some legal action is affordable, the turn is "
-                    "illegal.")
+R_C7_FORCED = both(section(G, "PLAY 4(j)", "What you must do when you roll a 3:"),
+                   ruling("C7", "On a 3, j) must be taken; on 4-6, l) must be taken."))
+R_C7_WAIVED = alone(ruling("C7", "j) is waived when the opponent's Basket is empty."),
+                    "the rulebook's j) takes a chestnut from the opponent's Basket and never says what happens when it is empty")
+R_C4 = both(R_SPEND, ruling("C4", "After the recorded actions, if points remain and some legal action is affordable, "
+                                  "the turn is illegal."))
 ROLL_WORDS = {((1, 2), False): "What you may do when you roll a 1 or 2:",
                ((3,), True): "What you must do when you roll a 3:",
                ((3,), False): "What you may do when you roll a 3:",
@@ -31,7 +40,7 @@ FORCED_WORDS = {"j": "What you must do when you roll a 3: With the Tongs in your
                  "l": "What you must do when you roll a 4, 5 or 6: With the Tongs put down - l) Increase the Fire "
                       "by adding a Flame to it."}
 R_ROLL = section(G, "PLAY 4", "The player now rolls the die.")
-R_C12 = ruling("C12")
+R_C12 = both(section(G, "GAME END", "The player with the most points is the winner."), ruling("C12"))
 
 
 def rule_or(sid: str, words: str, fallback: str) -> Rule:

@@ -5,7 +5,7 @@ the shipped texts when this module is imported.
 """
 from __future__ import annotations
 
-from pnpkit.scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import alone, both, ruling, section
 
 ID = "fair-verona"
 
@@ -56,23 +56,25 @@ WIN = _s("End Game", "You return the final Clue Token to Verona.")
 UNIQUE = _s("The Identity Card", "Each card in play represents a unique person.")
 FOUR = _s("Objective", "Four players cooperate")
 
-# ---- this kit's rulings
-V5 = ruling("V5")
-V8 = ruling("V8")
-V9 = ruling("V9")
-V10 = ruling("V10")
-V11 = ruling("V11")
-V12 = ruling("V12")
-V12_SIDES = ruling("V12", "A tile goes on an empty space among the 8 around the player's meeple, against at least "
-                          "one tile, every touching side matching: city to city, road to road, field to field, river "
-                          "to river.")
-V12_RIVER = ruling("V12", "A River tile continues the river: exactly one of its river sides meets the river (the "
-                          "first one touches the Old Town), and two bends the same way in a row are not allowed.")
-V13 = ruling("V13")
-V14 = ruling("V14")
-V15 = ruling("V15")
-V16 = ruling("V16")
-V17 = ruling("V17")
-V18 = ruling("V18")
-V19 = ruling("V19")
-V20 = ruling("V20")
+# ---- this kit's rulings, each after the rulebook's own words on the same point (issue 36: the rulebook
+# first); alone only where the rulebook has none
+V5 = both(_s("Encounters", "You determine your total strength (value) in an Encounter as follows:"), ruling("V5"))
+V8 = both(_s("Setup", "Deal each player an Identity card face up."), ruling("V8"))
+V9 = both(JOKER, ruling("V9"))
+V10 = alone(ruling("V10"), "the rulebook never says what is drawn when the deck is empty")
+V11 = both(CARCASSONNE, ruling("V11"))
+V12 = both(ADJACENT, ruling("V12"))
+V12_SIDES = both(CARCASSONNE_SIDES, ruling("V12", "A tile goes on an empty space among the 8 around the player's meeple, "
+                                                  "against at least one tile, every touching side matching: city to "
+                                                  "city, road to road, field to field, river to river."))
+V12_RIVER = both(CARCASSONNE, ruling("V12", "A River tile continues the river: exactly one of its river sides meets the "
+                                            "river (the first one touches the Old Town), and two bends the same way in "
+                                            "a row are not allowed."))
+V13 = both(FACE_UP, ruling("V13"))
+V14 = both(FRIEND, ruling("V14"))
+V15 = both(_s("Encounters", "Clearing Encounters is the second phase of a turn."), ruling("V15"))
+V16 = both(RETURN, ruling("V16"))
+V17 = both(RIVER_CROSSING, ruling("V17"))
+V18 = both(MOVE_ONE_WAY, ruling("V18"))
+V19 = both(_s("End Game", "Every player is mired in an Encounter they can't clear"), ruling("V19"))
+V20 = both(LOSE, ruling("V20"))

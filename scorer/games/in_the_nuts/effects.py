@@ -13,7 +13,8 @@ from pnpkit.scorer.games.in_the_nuts.collection import (collect_next, end_jokers
                                                         steal_next, steal_skip, stop)
 from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, PLACE, ROLL_OR_STOP, SETUP_FIRST, SETUP_SQUIRRELS,
                                                    STEAL, TAKE, Draw, EndStore, First, Pick, Reveal, Roll, RollAgain,
-                                                   Settle, Shape, State, Steal, Step, Stop, Take, Throw, fits, or_join)
+                                                   Settle, Shape, State, Steal, Step, Stop, Take, Throw, fits, or_join,
+                                                   taker)
 from pnpkit.scorer.games.in_the_nuts.storage import KEEP, nut, store_problem
 from pnpkit.scorer.game import AGAIN, Illegal, Played
 
@@ -107,8 +108,16 @@ def _roll(s: State, a: Roll) -> None:
     s.phase = ROLL_OR_STOP
 
 
+def _taker(s: State, a: Take | Steal) -> int:
+    """The player the nut goes to: the one the record names (a wrong taker is reported once a turn,
+    then the table's picks are stored as it made them)."""
+    if a.by is not None and a.by != s.actor:
+        s.once.add("taker")
+    return taker(s, a)
+
+
 def _take(s: State, a: Take) -> None:
-    where = take_place(s, a)
+    where, p = take_place(s, a), _taker(s, a)
     if isinstance(where, Illegal):          # played as far as it can be: from the first place allowed
         where = s.places()[0] if s.places() else 0
     s.faceup[where] = None
@@ -120,25 +129,25 @@ def _take(s: State, a: Take) -> None:
         if not s.pile and s.aside:
             s.pile, s.aside, s.ending, switched = s.aside, 0, True, True
     if s.narrate:
-        s.say(f"{s.names[s.actor]} takes the {nut(a.card)} from under {s.b.places[where].label}"
+        s.say(f"{s.names[p]} takes the {nut(a.card)} from under {s.b.places[where].label}"
               + (f"; {nut(a.new, True)} replaces it" if s.faceup[where] else "; no card is left to replace it"))
         if switched:
             s.say(f"the draw pile is used up: the {s.pile} cards set aside become the draw pile, and the game "
                   f"ends after this turn's checks (N12)")
-    _store(s, s.actor, a.card, a.to, a.as_)
+    _store(s, p, a.card, a.to, a.as_)
     if not steal_next(s):
         collect_next(s)
 
 
 def _steal(s: State, a: Steal) -> None:
-    c = s.cards[a.victim].get(a.card)
+    c, p = s.cards[a.victim].get(a.card), _taker(s, a)
     if c is not None and c.nuts and not c.full:
         kind = c.lose()
         s.david = a.victim
         if s.narrate:
-            s.say(f"{s.names[s.actor]} steals {nut(kind, True)} from {s.names[a.victim]}'s card {a.card}; David moves to "
+            s.say(f"{s.names[p]} steals {nut(kind, True)} from {s.names[a.victim]}'s card {a.card}; David moves to "
                   f"{s.names[a.victim]}")
-        _store(s, s.actor, kind, a.to, a.as_)
+        _store(s, p, kind, a.to, a.as_)
     collect_next(s)
 
 

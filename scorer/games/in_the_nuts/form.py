@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
+from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, ordinal, text
+from pnpkit.kitfile.forms import words as _words
 
 COMPONENT = "score-pad"
 PER_PLAYER = False
@@ -32,14 +33,16 @@ def fields(kit) -> list[Field]:
     out = [Field("name", "Name", "name")]
     for c in params.cards:
         card = f"card{c.name}"
-        out += [Field(f"{card}.nut", "Nut", "pick", kinds, group=card),
-                Field(f"{card}.nuts", "Nuts", "count", group=card),
-                Field(f"{card}.jokers", "Jokers", "text", group=card, hint="acorn/hazelnut"),
-                Field(f"{card}.points", "Points", "points", group=card,
+        said = f"storage card {c.name}"
+        out += [Field(f"{card}.nut", "Nut", "pick", kinds, group=card, words=f"{said}, its kind of nut"),
+                Field(f"{card}.nuts", "Nuts", "count", group=card, words=f"{said}, its nuts"),
+                Field(f"{card}.jokers", "Jokers", "text", group=card, hint="acorn/hazelnut", words=f"{said}, its jokers"),
+                Field(f"{card}.points", "Points", "points", group=card, words=f"{said}, its points",
                       calc=Calc("card", (f"{card}.nuts", f"{card}.jokers"), (c.size, c.points)))]
     cards = tuple(f"card{c.name}.points" for c in params.cards)
-    out += [Field("points.total", "Total", "points", calc=Calc("sum", cards)),
-            Field("points.best", "Best full card", "points", calc=Calc("most", cards, tuple(c.points for c in params.cards)))]
+    out += [Field("points.total", "Total", "points", calc=Calc("sum", cards), words="total"),
+            Field("points.best", "Best full card", "points", calc=Calc("most", cards, tuple(c.points for c in params.cards)),
+                  words="best full card")]
     return out
 
 
@@ -48,6 +51,26 @@ def layout(kit) -> Layout:
     rows = tuple((f"{c.name}: full {c.points}", tuple(f"card{c.name}.{x}" for x in ("nut", "nuts", "jokers", "points")))
                  for c in kit.params.cards)
     return Layout(("Nut", "Nuts", "Jokers", "Points"), rows, (("points.total", "points.best"),), row_head="Storage card")
+
+
+def groups(kit) -> dict[str, str]:
+    """The groups of boxes in the players' words (a box's own are its Field's `words`)."""
+    return {"name": "name", **{f"card{c.name}": f"storage card {c.name}" for c in kit.params.cards}}
+
+
+def words(box: str, kit) -> str:
+    """`card3b.jokers` -> `storage card 3b, its jokers`, `card3b` -> `storage card 3b` (after "Chris's")."""
+    return _words(fields(kit), groups(kit), box)
+
+
+def said(where: str, entry: dict, kit) -> str:
+    """A violation's place in a player's cards (`stores[1]`, `stores[1], jokers[0]`) in the players'
+    words: `storage card 3b`, `storage card 3b, its first joker`."""
+    m = re.fullmatch(r"stores\[(\d+)\](?:, jokers\[(\d+)\])?", where)
+    if not m:
+        return where
+    said = words(box(where, entry), kit)
+    return said if m[2] is None else f"{said}, its {ordinal(int(m[2]))} joker"
 
 
 def box(where: str, entry: dict) -> str:

@@ -28,7 +28,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (DICE, DRAWING, END_JOKERS, OV
                                                    ROLL_AGAIN_TEXT, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                                    SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, AnyRoll, Draw, EndStore,
                                                    First, Pick, Reveal, Roll, RollAgain, Settle, Shape, State, Steal,
-                                                   Step, Stop, Take, Throw, expected, or_join)
+                                                   Step, Stop, Take, Throw, expected, or_join, taker)
 from pnpkit.scorer.games.in_the_nuts.storage import nut, store_options, store_problem
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 
@@ -165,9 +165,23 @@ def _why_pick(s: State, a: Pick) -> Illegal | None:
                                                                    a.as_)
 
 
+def wrong_taker(s: State, a: Take | Steal) -> Illegal | None:
+    """The record names a taker whose pick this is not by the rules' order (reported once a turn: the
+    picks that follow are the same mistake, and are stored as the table did, on the named taker's cards)."""
+    if a.by is None or a.by == s.actor or "taker" in s.once:
+        return None
+    who, due = s.names[a.by], s.names[s.actor]
+    return Illegal(f"the record has {who} take this nut, but by the rules' order this pick at "
+                   f"{s.section().name} is {due}'s: where several players collect, the one closest to "
+                   f"{s.names[s.active]}, whose turn it is, counting clockwise, picks first", R.TAKER)
+
+
 def _why_take(s: State, a: Take) -> Illegal | None:
     if s.phase != TAKE:
         return _not_taking(s)
+    wrong = wrong_taker(s, a)
+    if wrong:
+        return wrong
     where = take_place(s, a)
     if isinstance(where, Illegal):
         return where
@@ -180,7 +194,7 @@ def _why_take(s: State, a: Take) -> Illegal | None:
         why = reveal_problem(s, a.new)
         if why:
             return why
-    return store_problem(s.cards[s.actor], s.names[s.actor], a.card, a.to, a.as_)
+    return store_problem(s.cards[taker(s, a)], s.names[taker(s, a)], a.card, a.to, a.as_)
 
 
 def _why_stop(s: State, a: Stop) -> Illegal | None:
@@ -200,8 +214,11 @@ def _why_steal(s: State, a: Steal) -> Illegal | None:
                        R.RACCOON) if ph in (TAKE, ROLL, ROLL_OR_STOP) else expected(s)
     if not 0 <= a.victim < s.n:
         return Illegal(f"there is no player {a.victim + 1}", R.RACCOON)
+    wrong = wrong_taker(s, a)
+    if wrong:
+        return wrong
     name = s.names[a.victim]
-    if a.victim == s.actor:
+    if a.victim == taker(s, a):
         return Illegal("the raccoon steals from one of the other players", R.RACCOON)
     if a.victim == s.david:
         return Illegal(f"David guards {name}: nobody steals from them until he moves on", R.DAVID)
@@ -213,7 +230,7 @@ def _why_steal(s: State, a: Steal) -> Illegal | None:
     if not c.nuts:
         return Illegal(f"{name}'s card {a.card} holds " + ("only jokers, which are never stolen" if c.jokers
                                                           else "no nut"), R.NOT_FULL)
-    return store_problem(s.cards[s.actor], s.names[s.actor], c.kind or "", a.to, a.as_, keep=False)
+    return store_problem(s.cards[taker(s, a)], s.names[taker(s, a)], c.kind or "", a.to, a.as_, keep=False)
 
 
 def _why_reveal(s: State, a: Reveal) -> Illegal | None:

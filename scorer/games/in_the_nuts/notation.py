@@ -55,10 +55,10 @@ def parse_roll(text: str) -> Roll:
 
 
 @lru_cache(maxsize=4096)
-def take_action(take: str, new: str | None, to: str | None, as_: str | None) -> Take:
-    """A record's `{take, new, to, as}` -> the Take action (the same entries recur from game to game)."""
+def take_action(take: str, new: str | None, to: str | None, as_: str | None, by: int | None = None) -> Take:
+    """A record's `{take, new, to, as, by}` -> the Take action (the same entries recur from game to game)."""
     card, place = parse_take(take)
-    return Take(card, place, parse_card(new) if new else None, to, as_)
+    return Take(card, place, parse_card(new) if new else None, to, as_, by)
 
 
 @lru_cache(maxsize=512)
@@ -94,11 +94,13 @@ def parse_steal(text: str) -> str:
 
 # ---------------------------------------------------------------- actions as a record writes them
 
-def _stored(a, d: dict) -> dict:
+def _stored(a, d: dict, names=()) -> dict:
     if a.to is not None:
         d["to"] = a.to
     if a.as_ is not None:
         d["as"] = a.as_
+    if getattr(a, "by", None) is not None:
+        d["by"] = names[a.by]
     return d
 
 
@@ -120,9 +122,9 @@ def entry(a, names) -> Any:
         d = {"take": a.card + (f" {a.place}" if a.place else "")}
         if a.new:
             d["new"] = a.new
-        return _stored(a, d)
+        return _stored(a, d, names)
     if t is Steal:
-        return _stored(a, {"steal": f"{names[a.victim]} {a.card}"})
+        return _stored(a, {"steal": f"{names[a.victim]} {a.card}"}, names)
     return _stored(a, {"joker": a.joker})
 
 

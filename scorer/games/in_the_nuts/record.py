@@ -60,6 +60,8 @@ class Nut(Stored):
     new: CardText | None = Field(None, description="The card that replaced it (none when none was left).")
     steal: Annotated[str, AfterValidator(parse_steal)] | None = Field(
         None, description="Raccoon field: the player and the storage card the nut was stolen from, `Uwe 3b`.")
+    by: Name | None = Field(None, description="Who took it, where the table says so: checked against the rules' "
+                                              "order (left out: whoever's pick it is by the rules).")
 
     @model_validator(mode="after")
     def _one(self) -> "Nut":
@@ -71,17 +73,20 @@ class Nut(Stored):
 
     def action(self, index: dict[str, int]):
         """The action this entry writes; `index` gives a player's seat by name (for a theft)."""
+        if self.by is not None and self.by not in index:
+            raise ValueError(f"by: {self.by!r} is not a player ({', '.join(index)})")
+        by = None if self.by is None else index[self.by]
         if self.take is not None:
-            return take_action(self.take, self.new, self.to, self.as_)
+            return take_action(self.take, self.new, self.to, self.as_, by)
         who, card = self.steal.rsplit(None, 1)  # type: ignore[union-attr]
-        return Steal(index[who], card.lower(), self.to, self.as_)
+        return Steal(index[who], card.lower(), self.to, self.as_, by)
 
     def __str__(self) -> str:
         return self.text()
 
     def text(self) -> str:
         parts = [f"take {self.take}" if self.take else f"steal {self.steal}"]
-        parts += [f"{k} {v}" for k, v in (("new", self.new), ("to", self.to), ("as", self.as_)) if v]
+        parts += [f"{k} {v}" for k, v in (("new", self.new), ("to", self.to), ("as", self.as_), ("by", self.by)) if v]
         return ", ".join(parts)
 
 
@@ -212,6 +217,8 @@ class Record(Strict):
                 for k, nut in enumerate(turn.nuts or []):
                     if nut.steal is not None:
                         player(("turns", t, "nuts", k, "steal"), nut.steal.rsplit(None, 1)[0])
+                    if nut.by is not None:
+                        player(("turns", t, "nuts", k, "by"), nut.by)
         if problems:
             raise ValidationError.from_exception_data("Record", problems)
         return self

@@ -6,7 +6,7 @@ cannot drift from the words it cites. The names say what the rule is about; the 
 """
 from __future__ import annotations
 
-from pnpkit.scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import alone, both, ruling, section
 
 GAME = "in-the-nuts"
 
@@ -15,12 +15,6 @@ def _rule(where: str, words: str):
     return section(GAME, where, words)
 
 
-# ---- the rulings (scorer/texts/RULINGS.md; docs/rulings.md gives the reasons)
-N1, N2, N3, N4, N5, N6, N7, N8, N9, N10, N11, N12, N13 = (ruling(f"N{i}") for i in range(1, 14))
-N1_ONCE = ruling("N1", "Each of a player's cards is used once.")
-# The rulebook says the player "gets to" steal; that the theft is compulsory is this kit's reading,
-# and a violation for a theft left out says so, with the reason (docs/rulings.md, N10).
-N10_MUST = ruling("N10", "The player takes the face-up nut first, then steals, and must steal when a nut can be stolen")
 MUST_STEAL = ("the rulebook's \"you get to pick ... one additional nut that you steal\" could read as a choice; this kit "
               "reads it as a must whenever a nut can be stolen (ruling N10): the theft is what the raccoon field "
               "gives, as every other section gives its nut, and a record that leaves it out has left out a move")
@@ -56,6 +50,11 @@ BAD_ROLL = _rule("Bad Roll", "If you roll a number that prevents you from puttin
 # ---- Collecting nuts
 CHECK_ORDER = _rule("Collecting Nuts", "First, check the 2-squirrel-area, then the 3-squirrel-area and finally the "
                     "4-squirrel-area. Check each area from left to right.")
+# who picks first where several collect: the rulebook's words, and ruling N6 on "closest ... clockwise"
+TAKER = both(_rule("Checking the 3-Squirrel-Area", "the first player to pick a nut is the one closest to the player "
+                   "whose turn it is, counting clockwise."),
+             ruling("N6", '"Closest to the player whose turn it is, counting clockwise" starts with the next player; '
+                          'the player whose turn it is comes last.'))
 ROW_2 = _rule("Checking the 2-Squirrel-Area", "Finally, take the nut below the starting spaces of the section you "
               "have taken your squirrels from.")
 DOUBLE_NUT = _rule("Checking the 2-Squirrel-Area", "If that's the case, take the first nut from this section for "
@@ -92,3 +91,30 @@ FOUR_SQUIRRELS = _rule("The End of the Game", "all players get one of the four f
                        "they have on the board")
 STORED_AWAY = _rule("The End of the Game", "As soon as all nuts and any jokers you might still have are stored away "
                     "on the storage cards, start scoring")
+
+
+# ---- the rulings (scorer/texts/RULINGS.md; docs/rulings.md gives the reasons), each after the
+# rulebook's own words on the same point (issue 36: the rulebook first)
+N1 = both(ONE_KIND, ruling("N1"))
+N1_ONCE = both(FULL, ruling("N1", "Each of a player's cards is used once."))
+N2 = both(JOKER_KIND, ruling("N2"))
+N3 = both(_rule("The End of the Game", "Each filled storage card is worth as many victory points as shown in its bottom "
+                "right corner."), ruling("N3"))
+N4 = both(_rule("The End of the Game", "If there is a tie, the player with the most valuable filled nut storage card "
+                "wins. If there is another tie there, the players share their victory."), ruling("N4"))
+N5 = both(_rule("Components", "60 nut cards (12 each of walnuts, hazelnuts, beechnuts, acorns and 12 jokers)"), ruling("N5"))
+N6 = both(SETUP_SQUIRRELS, ruling("N6"))
+N7 = both(_rule("Components", "60 Ewooden squirrels (15 each in colours black, red, blue and white)"), ruling("N7"))
+N8 = both(_rule("Checking the 3-Squirrel-Area", "If more than one player has at least three squirrels in a section of "
+                "the 3-squirrel-area, the first player to pick a nut is the one closest to the player whose turn it "
+                "is, counting clockwise."), ruling("N8"))
+N9 = both(ROW_2, ruling("N9"))
+N10 = both(RACCOON, ruling("N10"))
+# The rulebook says the player "gets to" steal; that the theft is compulsory is this kit's reading,
+# and a violation for a theft left out says so, with the reason (docs/rulings.md, N10).
+N10_MUST = both(RACCOON, ruling("N10", "The player takes the face-up nut first, then steals, and must steal when a nut "
+                                       "can be stolen"))
+N11 = both(STORE_AT_ONCE, ruling("N11"))
+N12 = both(_rule("The End of the Game", "The end of the game draws near as soon as you've used up the draw pile while "
+                 "collecting nuts."), ruling("N12"))
+N13 = both(FACE_UP, ruling("N13"))

@@ -116,6 +116,7 @@ class Take:
     new: str | None             # the card that replaced it; None when none was left
     to: str | None = None
     as_: str | None = None
+    by: int | None = None       # the seat the record names as taking it (None: the rules' taker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,7 @@ class Steal:
     card: str                   # the victim's storage card
     to: str | None = None
     as_: str | None = None
+    by: int | None = None       # the seat the record names as stealing (None: the rules' taker)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,11 @@ class Shape:
     who: int = -1           # the player it is about (a seat)
     count: int = 0          # what the record writes of it
     name: str = ""
+
+
+def taker(s: "State", a: "Take | Steal") -> int:
+    """Who takes the nut `a`: the player the record names, else the one whose pick it is by the rules."""
+    return s.actor if a.by is None else a.by
 
 
 def or_join(items) -> str:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, text
+from pnpkit.kitfile.forms import Calc, Field, FormProblem, Layout, Values, count, items, named_seats, ordinal, text
+from pnpkit.kitfile.forms import words as _words
 
 COMPONENT = "score-sheet"
 PER_PLAYER = True
@@ -46,13 +47,15 @@ def fields(kit) -> list[Field]:
     params = kit.params
     rows, kinds = [str(r) for r in params.rows], list(params.columns)
     out = [Field("name", "Name", "name")]
-    for r in rows:
-        out += [Field(f"{k}.{r}", f"{k}, {r} points", "tick", group=k) for k in kinds]
-        out.append(Field(f"row-complete.{r}", "Row complete", "points", calc=Calc("all", tuple(f"{k}.{r}" for k in kinds))))
+    for n, r in enumerate(rows, 1):
+        out += [Field(f"{k}.{r}", f"{k}, {r} points", "tick", group=k, words=f"{k} column, box {n}") for k in kinds]
+        out.append(Field(f"row-complete.{r}", "Row complete", "points", calc=Calc("all", tuple(f"{k}.{r}" for k in kinds)),
+                         words=f"row-complete tick, row {n}"))
     for box, label in (("salt", "Salt marker"), ("squirrel", "Squirrel marker")):
-        out += [Field(f"{box}.{i}", f"{label} {i}", "tick", group=box) for i in range(1, MARKER_BOXES + 1)]
-    out += [Field(f"goals.{slug(g.title)}", g.title, "tick", group="goals") for g in params.goals]
-    out += [Field(f"bonus.{b.id}", b.id, "tick", group="bonus") for b in params.bonus]
+        out += [Field(f"{box}.{i}", f"{label} {i}", "tick", group=box, words=f"{label.split()[0]} box, box {i}")
+                for i in range(1, MARKER_BOXES + 1)]
+    out += [Field(f"goals.{slug(g.title)}", g.title, "tick", group="goals", words=f"goal card {g.title}") for g in params.goals]
+    out += [Field(f"bonus.{b.id}", b.id, "tick", group="bonus", words=f"bonus card {b.id}") for b in params.bonus]
     by_row = tuple(f"{k}.{r}" for r in rows for k in kinds)
     by_column = tuple(f"{k}.{r}" for k in kinds for r in rows)
     sums = ("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus")
@@ -90,6 +93,28 @@ def layout(kit) -> Layout:
     return Layout(tuple(k.capitalize() for k in kinds) + ("Row complete",), rows,
                   (("points.rows", "points.columns", "points.salt", "points.goals", "points.bonus", "points.total"),),
                   row_head="Points", ticks=tick_rows)
+
+
+def groups(kit) -> dict[str, str]:
+    """The groups of boxes in the players' words (a box's own are its Field's `words`)."""
+    return {"name": "name", "salt": "Salt box", "squirrel": "Squirrel box", "goals": "goal cards",
+            "bonus": "bonus cards", **{k: f"{k} column" for k in kit.params.columns}}
+
+
+def words(box: str, kit) -> str:
+    """`pistachio.3` -> `pistachio column, box 2`, `goals` -> `goal cards` (after "Cara's")."""
+    return _words(fields(kit), groups(kit), box)
+
+
+def said(where: str, entry: dict, kit) -> str:
+    """A violation's place in a player's sheet (`goals[0]`, `bonus[1]`, `sheet.almond`, `salt`) in
+    the players' words: `first goal card, Salty Mama`, `almond column`."""
+    if m := re.fullmatch(r"(goals|bonus)\[(\d+)\]", where):
+        i, listed = int(m[2]), entry.get(m[1]) or []
+        title = {g.id: g.title for g in kit.params.goals}.get(str(listed[i]), str(listed[i])) \
+            if i < len(listed) and isinstance(listed[i], (str, int)) else ""
+        return f"{ordinal(i)} {'goal' if m[1] == 'goals' else 'bonus'} card" + (f", {title}" if title else "")
+    return words(box(where, entry), kit)
 
 
 def box(where: str, entry: dict) -> str:
@@ -211,13 +236,15 @@ def _sheet_players(data: dict, kit) -> list[dict]:
 
 
 def _column(values: Values, column: str, rows: list[str], page: int) -> int:
-    """Tokens in a column: the ticked cells, which fill it from the top (ruling U2)."""
+    """Tokens in a column: the ticked cells, which fill it from the top (ruling U2). The problem is
+    told at its box, in words (`Cara's pistachio column, box 4`: kitfile.forms.told_box)."""
     ticked = [text(values, f"{column}.{r}") not in EMPTY for r in rows]
     n = ticked.index(False) if False in ticked else len(ticked)
     if any(ticked[n:]):
-        below = rows[n + ticked[n:].index(True)]
-        raise FormProblem(page, f"{column}.{below}", f"is ticked below the empty {column}.{rows[n]}: tokens fill a "
-                                                     "column from the top (ruling U2), tick its cells from the first row down")
+        k = n + ticked[n:].index(True)
+        raise FormProblem(page, f"{column}.{rows[k]}", f"is ticked below the empty box {n + 1}: "
+                                                       "tokens fill a column from the top (ruling U2), tick its boxes "
+                                                       "from the first down")
     return n
 
 

@@ -4,11 +4,10 @@ texts/nuts-factory.txt when this module is imported) or a ruling's (U1-U7).
 from __future__ import annotations
 
 from pnpkit.scorer.core import Rule
-from pnpkit.scorer.rulebook import ruling, section
+from pnpkit.scorer.rulebook import alone, both, ruling, section
 
 G = "nuts"
 
-U1, U2, U3, U4, U5, U6, U7 = (ruling(f"U{i}") for i in range(1, 8))
 TOKEN = section(G, "Score Nuts from matched Orders",
                 "He adds a Score Token on his Score Sheet, placing it in the highest open space of the column")
 SALT_TOKEN = section(G, "Score Nuts from matched Orders",
@@ -22,7 +21,6 @@ PLAYER_COUNT = section(G, "THE FACTORY", "For a 2-4 Player game, use 12 columns.
 
 # The move log's rules (docs/records/nuts.md, "The move log"): the rulebook's words where they decide,
 # the ruling (U8-U22) where the rulebook is silent.
-U8, U9, U10, U11, U12, U13, U14, U15, U16, U17, U18, U19, U20, U21, U22 = (ruling(f"U{i}") for i in range(8, 23))
 ONE_PATH = section(G, "One Matching Path", "Actions that configure the floor (marked in blue in the table above: "
                    "Build, Salt, Reposition, and Swap) must all be along a single Matching Path!!")
 ONE_PATH_END = section(G, "One Matching Path", "At the end of your turn, there must be a single Matching Path that "
@@ -69,3 +67,41 @@ def order_cards(n: int) -> Rule:
     cards it prints), quoted as the kit's, not the rulebook's, words."""
     return Rule("COMPONENTS", f"Order cards: {n} of each nut, {4 * n} in all (this kit's edition, "
                               f"orders_per_nut: {n}; the rulebook's list of components gives no counts)")
+
+
+# ---- the rulings, each after the rulebook's own words on the same point (issue 36: the rulebook first);
+# alone only where the rulebook has none
+def _final(words: str):
+    return section(G, "FINAL SCORING", words)
+
+
+CLAIM = section(G, "Claim Goal Cards", "The active Player may now claim any unclaimed Goal cards for which he has met "
+                "the requirements.")
+U1 = both(_final("For each complete ROW of the Score Sheet: add 7 Points."), ruling("U1"))
+U2 = both(_final("For each column of the Score Sheet: add Points based on the number to the far left odff the bottom "
+                 "most Nut in each column."), ruling("U2"))
+U3 = both(_final("For each Marker in the Salt box: add 2 points."), ruling("U3"))
+U4 = both(CLAIM, ruling("U4"))
+U5 = both(_final("REMEMBER: a Nut cannot be used for more than one Bonus Card!"), ruling("U5"))
+U6 = both(_final("Highest total wins. If there is a tie, resolve using the following rules, in order:"), ruling("U6"))
+U7 = both(GAME_END, ruling("U7"))
+U8 = both(section(G, "Build", "Cross Tiles must go in \"Conveyor\" rows, aligned so that the belts on the Tile line up "
+                  "with the belts on the Factory Floor."), ruling("U8"))
+U9 = both(section(G, "Build", "Add or remove a Cross Tile."), ruling("U9"))
+U10 = alone(ruling("U10"), "the rulebook draws the Splitter/Joiner faces but never says in words how a belt passes them")
+U11 = both(section(G, "SUMMARY", "creating Matching Paths connecting Nut Dispensers to Orders of the same Nut type."),
+           ruling("U11"))
+U12 = both(ONE_PATH_END, ruling("U12"))
+U13 = both(section(G, "Run the Factory", "If the Player has configured the Factory Floor so that at least one Matching "
+                   "Path was created, he must Run the Factory."), ruling("U13"))
+U14 = both(section(G, "Move the Squirrel", "Otherwise, the Active Player rolls a D6 and adds the current Hunger Level."),
+           ruling("U14"))
+U15 = alone(ruling("U15"), "the rulebook never says what becomes of a nut whose column of the Score Sheet is full")
+U16 = both(FILL_MATCH, ruling("U16"))
+U17 = both(PLAN, ruling("U17"))
+U18 = both(ROUND_END, ruling("U18"))
+U19 = both(CLAIM, ruling("U19"))
+U20 = alone(ruling("U20"), "the rulebook lists the Roaster, the Warehouse and the Box Robots among the components and "
+                           "gives them no rule")
+U21 = both(section(G, "Swap", "Switch the locations of two Dispensers."), ruling("U21"))
+U22 = both(PLAYER_COUNT, ruling("U22"))

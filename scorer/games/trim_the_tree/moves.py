@@ -13,7 +13,7 @@ from pnpkit.scorer.games.trim_the_tree.effects import apply, as_played
 from pnpkit.scorer.games.trim_the_tree.notation import read, words, write
 from pnpkit.scorer.games.trim_the_tree.position import places
 from pnpkit.scorer.games.trim_the_tree.rules import (R_ADJ, R_BOX, R_EMPTY, R_END, R_FROM_BOX, R_KINDS, R_MUST, R_ORDER,
-                                                     R_ROTATION, R_SETUP, R_SPACE, R_T3, R_T4)
+                                                     R_ROTATION, R_SETUP, R_SPACE, R_T3, R_T4_SUPPLY)
 from pnpkit.scorer.games.trim_the_tree.state import Box, Move, State, Step, Stranger
 
 __all__ = ["apply", "as_played", "candidates", "chance", "is_over", "legal_moves", "open_spaces", "places", "read",
@@ -114,7 +114,7 @@ def _over_bag(s: State, orn: str, drawn: int) -> Illegal:
     out_sets = s.p.sets - have
     why = f"{out_sets} of {s.p.sets} sets taken out" if out_sets else f"all {s.p.sets} sets in"
     return Illegal(f"{drawn} {orn} ornaments drawn so far, but with {s.n} player{'s' if s.n != 1 else ''} the bag "
-                   f"holds {have} ({why})", R_SETUP.get(s.n, R_T4))
+                   f"holds {have} ({why})", R_SETUP.get(s.n, R_T4_SUPPLY))
 
 
 def repeats(s: State, why: Illegal) -> bool:
