@@ -37,3 +37,19 @@ def test_a_run_is_sent_in_its_batches_and_comes_back_in_order(tmp_path):
     assert pool.sizes == [225, 225, 225, 225]          # 900 records, one thread: 4 batches (were 5 of 200)
     here = list(many.scored(paths, True, jobs=1))
     assert there == here and '"Ann899"' in there[-1][1]
+
+
+def test_the_client_sends_texts_without_importing_the_scorer(tmp_path):
+    """The process that sends records to a cluster reads their texts only: it imports neither the
+    scorer's games nor pydantic (about 0.1 s of CPU, paid beside the Dask client's own import)."""
+    import subprocess
+    import sys
+    (tmp_path / "a.yaml").write_text(RECORD)
+    code = ("import sys; from pnpkit import many; from concurrent.futures import Executor\n"
+            "class Stub(Executor):\n"
+            "    def submit(self, fn, texts, *args):\n"
+            "        print(sorted(m for m in sys.modules if m == 'pydantic' or m.startswith('pnpkit.scorer.games')))\n"
+            "        raise SystemExit(0)\n"
+            f"list(many.scored_on(Stub(), 1, many.expand(({str(tmp_path)!r},)), True))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
