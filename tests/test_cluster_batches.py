@@ -53,3 +53,14 @@ def test_the_client_sends_texts_without_importing_the_scorer(tmp_path):
             f"list(many.scored_on(Stub(), 1, many.expand(({str(tmp_path)!r},)), True))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_dask_client_is_imported_without_numpy_which_stays_importable():
+    """distributed takes numpy only to allocate its receive buffers: the client's process leaves it
+    out (a quarter of the client's import), and numpy imports as usual afterwards."""
+    import subprocess
+    import sys
+    code = ("import sys; from pnpkit.cluster import _client; _client()\n"
+            "print('numpy' in sys.modules); import numpy; print(numpy.zeros(2).sum())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "0.0"]
