@@ -13,16 +13,17 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Literal, Mapping, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, TypeVar
 
 from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
 from pnpkit.kitfile.quickyaml import read as quick
 from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, compose, decode, read, short
 
+if TYPE_CHECKING:  # pydantic is imported by the models validated, not by reading a file (a cluster's client reads records)
+    from pydantic import BaseModel
+
 Path_ = tuple  # a path into the data: ("components", 2, "size")
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 @dataclass
@@ -195,6 +196,7 @@ def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -
     `at` is where `data` sits in the file, so a kit's `params` block validated on its own
     still reports `params.rows[2]` on the right line.
     """
+    from pydantic import ValidationError  # (imported already: `model` is a pydantic model)
     data = source.data if data is None else data
     try:
         return model.model_validate(data)
@@ -344,6 +346,7 @@ def _tags(model: type[BaseModel], path: list) -> list[str]:
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
     """The BaseModels inside list[X] / X | None / Annotated[Union[A, B], ...] and the like."""
+    from pydantic import BaseModel
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     return [m for a in getattr(annotation, "__args__", ()) for m in _models_in(a)]

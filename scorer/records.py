@@ -19,15 +19,7 @@ from typing import Annotated, Any, Iterable
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 
-PDF_MAX_BYTES = 4_000_000    # a filled fillable sheet (the six-page NUTS sheet is about 150 KB filled in)
-PDF_MAGIC = b"%PDF-"
-
-
-def is_pdf(raw: bytes) -> bool:
-    """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
-    than YAML; here, not there, so reading a YAML record never imports the forms. A PDF is known by
-    its first bytes only: a YAML record with `# %PDF-1.7` in a comment is YAML."""
-    return raw.startswith(PDF_MAGIC)
+from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
 
 class Strict(BaseModel):
