@@ -22,6 +22,7 @@ class Item:
     count: int = 1
     label: str = ""
     h: float | None = None          # a card's height; None: a counter, as high as it is wide
+    place: str = ""                 # what the game's moves call it (a Piece's or Card's `tag`): tappable
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Laid:
     w: float
     h: float
     board: str | None = None
+    taps: bool = True               # a board whose places a tapped table marks (Area.taps)
     items: list[Item] = field(default_factory=list)
     texts: list[tuple[float, float, str]] = field(default_factory=list)   # captions (x, baseline y, text)
     lines: list[tuple[str, bool, list[tuple[float, float]]]] = field(default_factory=list)   # traces: colour, dashed, points

@@ -124,6 +124,10 @@ class Group:
 
     `clip` (x, y, w, h in the group's own frame) hides what falls outside it: a board split over
     pages is the same drawing clipped to each part.
+
+    `place` names what the group draws in the game's own words (a region, a space, a piece: the
+    names a game's `places` gives its moves), so a page can let a person tap it: the SVG backend
+    writes it as `data-place`; paper has nothing to tap, and the PDF backend ignores it.
     """
 
     items: tuple["Shape", ...]
@@ -132,6 +136,7 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0
     clip: tuple[float, float, float, float] | None = None
+    place: str = ""
 
 
 @dataclass(frozen=True)

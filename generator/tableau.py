@@ -47,8 +47,9 @@ TRACE_MM = 1.6                       # a path drawn over a board (NUTS' Matching
 class Tableau:
     """One kit's boards and counter faces, drawn once and reused for every position."""
 
-    def __init__(self, kit) -> None:
+    def __init__(self, kit, targets: bool = False) -> None:
         self.kit = kit
+        self.targets = targets      # a tapped table's picture: every place of a board marked to be tapped
         self.components = {c.name: (i, c) for i, c in enumerate(kit.components)}
         self.boards: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
         self.faces: dict[str, tuple[tuple[Shape, ...], float, float]] = {}
@@ -155,7 +156,7 @@ class Tableau:
     def _on_board(self, area) -> Laid:
         _, w, h = self.board(area.name)
         places = self.places(area.name)
-        laid = Laid("board", area.title, w, h, board=area.name)
+        laid = Laid("board", area.title, w, h, board=area.name, taps=area.taps)
         regions: dict[str, list[tuple[float, float]]] = {}
         used: dict[str, int] = {}
         spots: dict[str, list] = {}
@@ -168,7 +169,7 @@ class Tableau:
             d = self.faces[key][1]
             kind, (x, y, bw, bh) = places[p.place]
             if kind == "spot":
-                spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh)))
+                spots.setdefault(p.place, []).append((key, d, p.count, p.label, (x, y, bw, bh), p.tag))
                 continue
             if p.place not in regions:
                 regions[p.place] = boards.slots((bw, bh), d, (x, y), boards.obstacles(self._component(area.name, "board")[1]))
@@ -178,16 +179,16 @@ class Tableau:
                 k = used[p.place]
                 sx, sy = free[k % len(free)]
                 lap = 2.0 * (k // len(free))          # more than the region holds: on top, a little aside
-                laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label))
+                laid.items.append(Item(key, sx + lap, sy + lap, d, 1, p.label, place=p.tag))
                 used[p.place] += 1
         for stack in spots.values():
             x, y, bw, bh = stack[0][4]
             n = len(stack)
-            room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _ in stack))
+            room = max(0.0, min(bw, bh) - max(d for _, d, _, _, _, _ in stack))
             step = min(room / (n - 1), 6.0) if n > 1 else 0.0
-            for k, (key, d, count, label, _) in enumerate(stack):
+            for k, (key, d, count, label, _, tag) in enumerate(stack):
                 shift = (k - (n - 1) / 2) * step
-                laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label))
+                laid.items.append(Item(key, x + (bw - d) / 2 + shift, y + (bh - d) / 2 + shift, d, count, label, place=tag))
         for card in area.cards:     # a card at a place: as large as the place holds, in its middle
             if card.place not in places:
                 raise SourceError(self.kit.file, [Problem(None, "components", (
@@ -198,7 +199,7 @@ class Tableau:
             _, (x, y, bw, bh) = places[card.place]
             scale = min(1.0, bw / cw, bh / ch)
             laid.items.append(Item(key, x + (bw - cw * scale) / 2, y + (bh - ch * scale) / 2, cw * scale, card.count,
-                                   "", ch * scale))
+                                   "", ch * scale, card.tag))
         for trace in area.traces:
             self._trace(area.name, places, trace, laid)
         return laid
@@ -237,7 +238,7 @@ class Tableau:
             top = y + CAPTION_PT * PT * 1.6
             for k in range(shown):
                 laid.items.append(Item(key, x + k * (d + 2.0), top, d, p.count if k == shown - 1 and p.count > shown else 1,
-                                       p.label))
+                                       p.label, place=p.tag))
             laid.w = max(laid.w, x + gw)
             row_h = max(row_h, gh)
             x += gw + 8.0
@@ -251,7 +252,7 @@ class Tableau:
                 x, y = 0.0, y + row_h + 5.0
                 row_h = 0.0
             laid.texts.append((x, y + CAPTION_PT * PT, card.note))
-            laid.items.append(Item(key, x, y + CAPTION_PT * PT * 1.6, cw * scale, card.count, "", ch * scale))
+            laid.items.append(Item(key, x, y + CAPTION_PT * PT * 1.6, cw * scale, card.count, "", ch * scale, card.tag))
             laid.w = max(laid.w, x + gw)
             row_h = max(row_h, gh)
             x += gw + 8.0
@@ -299,7 +300,7 @@ class Tableau:
         for p in area.pieces:
             key = self.face(p.counters, p.set, p.back)
             d = self.faces[key][1]
-            laid.items.append(Item(key, x, y, d, p.count, p.label))
+            laid.items.append(Item(key, x, y, d, p.count, p.label, place=p.tag))
             x += d + 5.0
             row_h = d
         left = x
@@ -318,7 +319,7 @@ class Tableau:
                 x, y = left, y + row_h + 6.0
                 row_h = 0.0
             for k, (card, key) in enumerate(zip(group, keys)):
-                laid.items.append(Item(key, x + k * step, y, w, card.count, "", h))
+                laid.items.append(Item(key, x + k * step, y, w, card.count, "", h, card.tag))
             card = group[0]
             if card.on:                 # fanned over the card's middle, clear of its size and its points
                 small = [self.card_face(on.component, on.row, on.back) for on in card.on]
@@ -355,6 +356,9 @@ class Tableau:
         for color, dashed, points in laid.lines:
             out.append(Polygon(tuple(points), Style(stroke=color, width=TRACE_MM, dash=(3.0, 2.0) if dashed else (),
                                                     cap="round", join="round"), closed=False))
+        if laid.board and self.targets and laid.taps:     # on top of what lies there: a tap on a piece is a tap on its place
+            out += [Group((Rect(*box, Style(stroke=None)),), place=name)
+                    for name, (_, box) in self.places(laid.board).items()]
         return out
 
     def item_shapes(self, it: Item) -> list[Shape]:
@@ -378,7 +382,7 @@ class Tableau:
             out += [Rect(it.x + it.d / 2 - tw / 2, ty, tw, 3.8, Style(fill="#ffffff", stroke=INK, width=0.25), r=1.2),
                     Text(it.x + it.d / 2, ty + 2.8, it.label, size=TAG_PT, font="condensed-bold", color=INK,
                          anchor="middle")]
-        return out
+        return [Group(tuple(out), place=it.place)] if it.place and self.targets else out
 
 
 # ---------------------------------------------------------------- one picture of a whole step

@@ -50,6 +50,8 @@ class Piece:
     back: bool = False              # the back face up (a cooked chestnut, a pilot who must refill)
     count: int = 1
     label: str = ""                 # a name tag for a piece that stands for a player ("Ann")
+    tag: str = ""                   # beside the board: the name the game's `places` gives it ("tongs"),
+    #                                 which a tapped table's picture marks it with (on a board: its place)
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ class Card:
     note: str = ""                  # a line under it ("acorn, 2 of 3: 2 points")
     place: str = ""                 # on a board: the place it lies at
     count: int = 1                  # a pile of cards (a draw pile, face down)
+    tag: str = ""                   # the name the game's `places` gives it, where `place` does not say it
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,8 @@ class Area:
     tiles: tuple[Tile, ...] = ()    # tiles: the map, in the order laid
     rows: tuple[Row, ...] = ()      # rows: lines of words and tiles
     traces: tuple[Trace, ...] = ()  # board: lines drawn over it (paths), with their notes
+    taps: bool = True               # board: its places may be tapped (False: another player's tree, whose
+    #                                 places the moves name as the tree of the player to move is named)
 
 
 @dataclass(frozen=True)
@@ -175,6 +180,17 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """Things chance draws here, tapped one by one as dice are (the web table shows a button for each
+    kind that is left, with how many): the kinds and how many of each are left, how many are drawn,
+    and how the record writes them (`written`'s `{}` is the things drawn, separated by ", ")."""
+
+    kinds: tuple[tuple[str, int], ...]
+    count: int
+    written: str = "{}"
+
+
+@dataclass(frozen=True)
 class Option:
     """One action that may come next, written as the record writes it."""
 
@@ -214,6 +230,7 @@ class Turn:
     notes: list[str] = field(default_factory=list)   # what chance decides in the listed actions, and
     # how to write it (In the Nuts!: the dice of `roll > 8`, the card that replaces a nut taken)
     cost_unit: str = "Nut Point"    # what the costs count (NUTS: Action tokens)
+    draw: Draw | None = None        # what chance draws next, when `waiting` asks for it (a box of ornaments)
     dice: Dice | None = None        # the dice chance rolls next, when `waiting` asks for them or they
     #                                 would end the turn (Chestnuts' next roll, Forest Fire's fire rolls)
 

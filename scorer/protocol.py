@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence, T
 from pnpkit.scorer.core import Rule, Violation
 
 if TYPE_CHECKING:
-    from pnpkit.scorer.play import Dice, Option, Position
+    from pnpkit.scorer.play import Dice, Draw, Option, Position
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,7 @@ class Said:
     to_move: str | None = None              # who takes what chance gives (the one to roll), if anyone
     notes: Sequence[str] = ()
     dice: "Dice | None" = None
+    draw: "Draw | None" = None              # while waiting: what chance draws, to be tapped thing by thing
     cost_unit: str = "Nut Point"
     options: "Sequence[Option] | None" = None
     # the options as the record writes them, where a listed option is not one legal move (In the

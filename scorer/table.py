@@ -57,7 +57,7 @@ class AtTable:
             return Turn(to_move=None, may_end_turn=True, waiting=said.waiting)
         if said.waiting is not None:         # chance, or the record, must say something first
             return Turn(to_move=said.to_move, may_end_turn=said.may_end_turn, turn=said.turn, waiting=said.waiting,
-                        dice=said.dice)
+                        dice=said.dice, draw=said.draw)
         why, end = self.ends(), self.end()
         legal = (list(said.options) if said.options is not None else
                  [self.option(a) for a in rules.legal_moves(s) if a != end or rules.write(s, a) != END_TURN_TEXT])

@@ -51,7 +51,8 @@ def test_a_chestnuts_turn_is_tapped_as_the_rules_allow(client):
     assert view["record"]["turns"] == [{"roll": 4, "actions": []}]
     assert [o["text"] for o in view["legal"]] == ["l"] and view["legal"][0]["cost"] == 1   # the Flame first
     assert any(f.startswith("on a roll of 4 a Flame (l) must be added") for f in view["forced"])
-    assert view["picture"].startswith("data:image/svg+xml;base64,")
+    assert view["board"].startswith("<svg") and 'data-place="added-flames 1"' in view["board"]   # drawn, places marked
+    assert view["legal"][0]["words"] == "Ann adds a Flame (1 of 3)" and view["legal"][0]["places"] == ["added-flames 1"]
     refused = tap(client, token, view["record"], action="e 5")
     assert refused["refusal"]["rule"] == "Notes 1" and "first action" in refused["refusal"]["quote"]
     assert refused["record"] == view["record"]                # nothing written
@@ -118,7 +119,7 @@ def test_in_the_nuts_setup_is_entered_then_its_squirrels_tapped_and_a_roll_writt
     dice = client.post("/table/tap", data={"token": token, "record": json.dumps(view["record"]), "action": "roll > 8"})
     assert dice.status_code == 400 and "2 1 6 > 8" in dice.json()["error"]           # the dice decide: written out
     rolled = tap(client, token, view["record"], action="2 1 6 > 8")
-    assert rolled["record"]["turns"] == [{"rolls": ["2 1 6 > 8"]}] and rolled["picture"]
+    assert rolled["record"]["turns"] == [{"rolls": ["2 1 6 > 8"]}] and rolled["board"]
 
 
 def _start_form(c: TestClient, game: str, *names: str) -> str:

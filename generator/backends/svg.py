@@ -195,6 +195,8 @@ class _Page:
                              + _tag("rect", [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h))])
                              + "</clipPath>")
             attrs.append(("clip-path", f"url(#{cid})"))
+        if s.place:      # a name from a record: quoted as an attribute's text, never markup
+            attrs.append(("data-place", s.place))
         head = f"<g {' '.join([k + '=' + _q(v) for k, v in sorted(attrs)])}" if attrs else "<g"
         start = len(out)
         out.append(head + ">")

@@ -6,11 +6,12 @@ Each answer is the game's own `Table` (scorer/play.py): whose turn, the legal ac
 costs, what is forced, what chance must say first, and `why_illegal` for a refused try, so the
 page, `pnpkit moves` and `pnpkit check` cannot disagree. The position is drawn as the replay page
 draws it: the last step of the record's replay, laid on the kit's own board (generator/tableau.py),
-as one SVG picture.
+as one SVG drawing put into the page, every place of the board and every piece the moves name
+marked with its name (`data-place`): the page makes those a person may tap buttons, in the words
+of the moves that start or end there (each legal option's `words` and `places`).
 """
 from __future__ import annotations
 
-import base64
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -147,11 +148,14 @@ def view(data: Any) -> dict:
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
-        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice)} for o in turn.legal],
+        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "words": o.words or o.text,
+                   "places": list(o.places)} for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
+        "draw": None if turn.draw is None else {"kinds": [list(k) for k in turn.draw.kinds], "count": turn.draw.count,
+                                                "written": turn.draw.written},
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
-        "picture": picture(game.id, steps[-1].position) if steps else None,
+        "board": board(game.id, steps[-1].position) if steps else None,
         "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
                   "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],
@@ -189,18 +193,22 @@ def _kit(game: str):
 @lru_cache(maxsize=8)
 def _tableau(game: str):
     from pnpkit.generator.tableau import Tableau
-    return Tableau(_kit(game))  # the board and every counter face drawn once, then reused for every tap
+    # the board and every counter face drawn once, then reused for every tap; every place marked
+    return Tableau(_kit(game), targets=True)
 
 
-def picture(game: str, position) -> str:
-    """The position drawn with the kit's own art, as an SVG data URL (an <img> runs nothing in it)."""
+def board(game: str, position) -> str:
+    """The position drawn with the kit's own art, as the markup of one SVG document that the page
+    parses as XML and puts in place. It is made by pnpkit's SVG backend from the kit's shapes: a
+    name a record gives (a player's, a place's) is only ever a text's or an attribute's escaped
+    characters, so nothing in it is markup or runs (tests/test_serve_board.py)."""
     from pnpkit.generator.backends.svg import render_page
     from pnpkit.generator.tableau import compose
     tab = _tableau(game)
     tab.frame(list(position.areas))
-    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [])
-    svg = render_page(tuple(shapes), w, h)
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    # one area under another (width 0: no wider than the widest), so the board is as large as the page allows
+    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [], width=0.0)
+    return render_page(tuple(shapes), w, h)
 
 
 def record_of(text: str) -> Any:

@@ -49,6 +49,35 @@ function dicePad(spec, changed, done) {
   return box;
 }
 
+// Things chance draws (a box of ornaments from the Bag), tapped one by one as dice are: a button per
+// kind that is left, saying how many; `done(text)` gets the record's text once `spec.count` are drawn.
+function drawPad(spec, done) {
+  "use strict";
+  const box = document.createElement("div"); box.className = "dicepad drawpad";
+  const drawn = [], got = document.createElement("p"); got.className = "rolls";
+  const row = document.createElement("div"); row.className = "dierow";
+  const buttons = spec.kinds.map(([name, left]) => {
+    const b = document.createElement("button"); b.type = "button"; b.className = "face draw"; b.dataset.draw = name;
+    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) done(spec.written.replace("{}", drawn.join(", "))); });
+    row.append(b);
+    return [b, name, left];
+  });
+  const back = document.createElement("button"); back.type = "button"; back.className = "quietbutton undoroll";
+  back.textContent = "Take back the last one";
+  back.addEventListener("click", () => { drawn.pop(); draw(); });
+  function draw() {
+    buttons.forEach(([b, name, left]) => {
+      const more = left - drawn.filter(d => d === name).length;
+      b.textContent = name + " (" + more + " left)"; b.disabled = more <= 0 || drawn.length >= spec.count;
+    });
+    got.textContent = "Drawn " + drawn.length + " of " + spec.count + (drawn.length ? ": " + drawn.join(", ") : "");
+    back.hidden = !drawn.length;
+  }
+  box.append(row, got, back);
+  draw();
+  return box;
+}
+
 // The questions asked before a game's first move: each answer that is dice gets a pad writing its box.
 (function () {
   "use strict";
@@ -107,9 +136,13 @@ function dicePad(spec, changed, done) {
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
-  function moveButton(o) {
-    const b = el("button", o.text, "move"); b.type = "button"; b.dataset.move = o.text;
-    b.addEventListener("click", () => o.dice ? rollFor(o) : send({ action: o.text, offered: "1" }));
+  function take(o) { if (o.dice) rollFor(o); else send({ action: o.text, offered: "1" }); }
+
+  // a move in the rules' words (`words`); the record's notation is its data-move and its tooltip
+  function moveButton(o, cls) {
+    const b = el("button", o.words || o.text, cls || "move"); b.type = "button"; b.dataset.move = o.text;
+    if (o.words && o.words !== o.text) b.title = o.text;
+    b.addEventListener("click", () => take(o));
     return b;
   }
 
@@ -118,6 +151,106 @@ function dicePad(spec, changed, done) {
     $("optionwhat").textContent = o.text + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
     box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
     box.insertBefore(dicePad(o.dice, null, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+  }
+
+  // ---- the board: the position drawn as SVG (tapping.py: board), every place the legal moves start or
+  // end at a button in their words. A move is its first place tapped, then its last (a drop's start and
+  // end); moves that share those taps are offered as a short list of buttons in words (#pick).
+  let legal = [], chosen = null, lastTapped = null;
+
+  function tapsOf(o) {             // the places a move is tapped by: its first, and its last if another
+    const p = o.places || [];
+    if (!p.length) return [];
+    return p.length > 1 && p[p.length - 1] !== p[0] ? [p[0], p[p.length - 1]] : [p[0]];
+  }
+  const from = (x) => legal.filter(o => tapsOf(o)[0] === x);
+  function placeName(x) { return x.replace(/[-_]/g, " "); }
+  function described(list, what) {   // the words of the moves a tap may make: one, or the first and how many more
+    if (list.length === 1) return list[0].words;
+    return placeName(what) + ": " + list.length + " moves, such as " + list[0].words;
+  }
+
+  function drawBoard(v) {
+    legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
+    chosen = null;
+    const box = $("board");
+    if (!v.board) { box.replaceChildren(); return; }
+    const doc = new DOMParser().parseFromString(v.board, "image/svg+xml");   // XML: text stays text
+    const svg = doc.documentElement;
+    if (svg.nodeName !== "svg") { box.replaceChildren(el("p", "The position cannot be drawn.", "quiet")); return; }
+    const drawn = document.importNode(svg, true);
+    drawn.removeAttribute("width"); drawn.removeAttribute("height");
+    drawn.setAttribute("role", "group");
+    drawn.setAttribute("aria-label", "The position, drawn with the kit's pieces" + (legal.length ? ": tap a piece, then where it goes" : ""));
+    const focused = box.contains(document.activeElement) || $("pick").contains(document.activeElement);
+    box.replaceChildren(drawn);
+    drawn.querySelectorAll("g[data-place]").forEach(g => {
+      const only = g.children.length === 1 && g.firstElementChild.nodeName === "rect" && g.firstElementChild.getAttribute("fill") === "none";
+      if (only) { g.firstElementChild.classList.add("hit"); return; }
+      const b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
+      r.setAttribute("class", "hit"); r.setAttribute("fill", "none"); g.append(r);
+    });
+    unpick(); mark();
+    if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
+  }
+
+  // which places are buttons now, lit, and what each says
+  function mark() {
+    const live = {};
+    if (chosen === null) {
+      legal.forEach(o => { const t = tapsOf(o)[0]; (live[t] = live[t] || []).push(o); });
+    } else {
+      from(chosen).forEach(o => { const t = tapsOf(o); if (t.length > 1) (live[t[1]] = live[t[1]] || []).push(o); });
+    }
+    $("board").querySelectorAll("g[data-place]").forEach(g => {
+      const x = g.dataset.place, list = live[x], isChosen = x === chosen;
+      g.classList.toggle("source", chosen === null && !!list);
+      g.classList.toggle("target", chosen !== null && !!list);
+      g.classList.toggle("chosen", isChosen);
+      if (list || isChosen) {
+        g.setAttribute("role", "button"); g.setAttribute("tabindex", "0");
+        g.setAttribute("aria-label", isChosen ? "Chosen, tap again to put it back: " + described(from(x), x)
+                                              : (chosen === null ? "" : "to here: ") + described(list, x));
+      } else {
+        ["role", "tabindex", "aria-label"].forEach(a => g.removeAttribute(a));
+      }
+    });
+  }
+
+  function tapPlace(x, g) {
+    lastTapped = g;
+    if (chosen !== null) {
+      if (x === chosen) { unpick(); mark(); return; }
+      const to = from(chosen).filter(o => { const t = tapsOf(o); return t.length > 1 && t[1] === x; });
+      if (to.length) { offer(to, "to " + placeName(x)); return; }
+      chosen = null;
+    }
+    const mine = from(x), one = mine.filter(o => tapsOf(o).length === 1), two = mine.filter(o => tapsOf(o).length > 1);
+    if (!two.length) { offer(one, placeName(x)); return; }
+    chosen = x; mark();
+    offer(one, placeName(x) + " chosen: tap where it goes (lit)" + (one.length ? ", or" : ""), true);
+    const first = $("board").querySelector("g.target");
+    if (first && !one.length) first.focus();
+  }
+
+  // a tap's moves: one is made at once; more are a list of buttons in words (`open`: the list stays with none)
+  function offer(list, what, open) {
+    if (list.length === 1 && !open) { unpick(); take(list[0]); return; }
+    if (!list.length && !open) return;
+    $("pickwhat").textContent = what;
+    $("pick").dataset.step = open ? "where" : "which";     // where it goes next, or which of these moves
+    $("pickmoves").replaceChildren(...list.map(o => moveButton(o, "choice")));
+    $("pick").hidden = false;
+    const b = $("pickmoves").querySelector("button");
+    if (b) b.focus();
+  }
+
+  function unpick() {
+    const had = !$("pick").hidden || chosen !== null;
+    $("pick").hidden = true; $("pickmoves").replaceChildren();
+    if (chosen !== null) { chosen = null; mark(); }
+    if (had && lastTapped && lastTapped.isConnected) lastTapped.focus();
   }
 
   function show(v) {
@@ -138,11 +271,13 @@ function dicePad(spec, changed, done) {
     // with dice to tap, the table's sentence without its note on the record's notation (after the colon)
     const tapIt = v.dice && v.dice.dice.length * v.dice.rolls === 1 ? ": tap what the die shows" : ": tap what the dice show, die by die";
     $("waiting").textContent = !v.waiting ? (chance ? "Or end the turn" + tapIt + "." : "")
-      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".") : v.waiting;
+      : v.dice ? v.waiting.split(":")[0] + tapIt + (v.dice.rolls > 1 ? " (" + v.dice.rolls + " rolls)." : ".")
+      : v.draw ? v.waiting.split(":")[0] + ": tap what is drawn, one by one (" + v.draw.count + ")." : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
-    $("typedchance").hidden = !!v.dice;
+    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, text => send({ chance: text })));
+    $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {
       const costs = {};
@@ -150,16 +285,17 @@ function dicePad(spec, changed, done) {
       Object.keys(costs).sort((a, b) => a - b).forEach(c => {
         const group = el("div", undefined, "costgroup");
         group.append(el("span", c === "" ? "Legal now" : "costs " + c, "costlabel"));
-        // many moves of one kind (`jump 3 4`, `draw R7`): one row under the kind's name, each button the rest
+        // many moves of one kind (`drop 1 1 1 2`, `draw R7`): folded under the kind, the board taps them
         const kinds = {};
         costs[c].forEach(o => { const k = o.text.split(" ")[0]; (kinds[k] = kinds[k] || []).push(o); });
         costs[c].forEach(o => {
           const k = o.text.split(" ")[0], same = kinds[k];
-          if (same.length < 5 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
+          if (same.length < 8 || !o.text.includes(" ")) { group.append(moveButton(o)); return; }
           if (same[0] !== o) return;
-          const row = el("div", undefined, "kindgroup"); row.append(el("span", k, "kindlabel"));
-          same.forEach(x => { const b = moveButton(x); b.textContent = x.text.slice(k.length + 1); b.classList.add("short"); b.title = x.text; row.append(b); });
-          group.append(row);
+          const fold = el("details", undefined, "kindgroup");
+          fold.append(el("summary", same.length + " moves like “" + (o.words || o.text) + "”", "kindlabel"));
+          same.forEach(x => fold.append(moveButton(x)));
+          group.append(fold);
         });
         moves.append(group);
       });
@@ -172,7 +308,7 @@ function dicePad(spec, changed, done) {
       moves.append(group);
     }
     $("step").textContent = v.step ? "Drawn after " + v.step : "";
-    if (v.picture) $("picture").src = v.picture;
+    drawBoard(v);
     const scores = $("scores"); scores.replaceChildren();
     v.score.players.filter(p => p.total !== null).forEach(p => { const r = scores.insertRow(); r.insertCell().textContent = p.name; const c = r.insertCell(); c.textContent = p.total; c.className = "num"; });
     $("violations").replaceChildren(...v.score.violations.map(x => {
@@ -233,7 +369,16 @@ function dicePad(spec, changed, done) {
     post("/table/view", {}).then(show);
   });
   $("optioncancel").addEventListener("click", () => { $("optiondice").hidden = true; });
-  $("picture").addEventListener("click", () => $("picture").classList.toggle("zoom"));   // a phone: tap to see it larger
+  $("zoom").addEventListener("click", () => {           // a phone: the board larger, scrolled sideways
+    const on = $("board").classList.toggle("zoom"); $("zoom").setAttribute("aria-pressed", String(on));
+  });
+  $("pickcancel").addEventListener("click", () => { unpick(); });
+  $("board").addEventListener("click", e => { const g = e.target.closest("[data-place][role=button]"); if (g) tapPlace(g.dataset.place, g); });
+  $("board").addEventListener("keydown", e => {
+    const g = e.target.closest("[data-place][role=button]");
+    if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); tapPlace(g.dataset.place, g); }
+  });
+  $("pick").addEventListener("keydown", e => { if (e.key === "Escape") { e.preventDefault(); unpick(); } });
   keep();
   post("/table/view", {}).then(v => { if (v.error) refuse({ action: "", message: v.error, quote: "", rule: "" }); else show(v); });
 })();

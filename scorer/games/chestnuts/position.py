@@ -155,7 +155,8 @@ def picture(s: State, kit) -> Position:
                 if n:
                     on_board.append(Piece(CHESTNUTS, holder[q], sets[p], back=True, count=n))
     on_board += [Piece(FLAMES, f"{FLAME_TRACK} {k}") for k in range(1, s.flames + 1)]
-    beside = [Piece(TONGS, f"{names[p]}'s Tongs: " + ("in hand" if s.held(p) else "put down"), back=not s.held(p))
+    beside = [Piece(TONGS, f"{names[p]}'s Tongs: " + ("in hand" if s.held(p) else "put down"), back=not s.held(p),
+                    tag=TONGS if p == s.player else "")      # `places` names the Tongs of the player to move
               for p in (0, 1)]
     if s.t.flames - s.flames:
         beside.append(Piece(FLAMES, "Flames beside the board", count=s.t.flames - s.flames))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
+from pnpkit.scorer.play import Draw
 from pnpkit.scorer.games.trim_the_tree.position import legend, tree_text
 from pnpkit.scorer.games.trim_the_tree.record import Record
 from pnpkit.scorer.games.trim_the_tree.state import Box, Move, State, Step
@@ -52,9 +53,11 @@ def said(s: State) -> Said:
     who = s.to_pick()
     if s.closed or who is None:
         first = names[(s.round + 1) % s.n]
+        left = tuple((orn, s.bag.left(orn)) for orn in s.p.ornaments if s.bag.left(orn))
         return Said(to_move=first, turn=f"round {s.round + 2}",
                     waiting=f"round {s.round + 2}: draw {plural(s.n, 'ornament')} from the Bag for the box and add "
-                            f"`- box: [...]` to the record; {first} picks first")
+                            f"`- box: [...]` to the record; {first} picks first",
+                    draw=Draw(left, min(s.n, sum(n for _, n in left))))
     forced = []
     if len(s.box) == 1:
         forced.append(f"{names[who]} picks last this round and takes the {s.box[0]} (Note: \"The last player in "

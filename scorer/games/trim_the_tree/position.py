@@ -91,12 +91,15 @@ def picture(s: State, kit) -> Position:
     boards = [c.name for c in kit.components if c.kind == "board" and getattr(c, "lattices", None)]
     track = kit.params.score_track + 1
     areas = []
+    picker = s.to_pick()        # only the picker's tree is tapped: every tree's spaces bear the same names
     for i, name in enumerate(s.names):
         pieces = [Piece(orn.replace(" ", "-"), f"{LATTICE} {space}") for space, orn in s.trees[i].items()]
         pieces.append(Piece(STARS, f"{SCORE_TRACK} {s.points[i] % track}"))
         areas.append(Area("board", f"{name}'s tree: {plural(s.points[i], 'point')}", boards[i % len(boards)],
-                          tuple(pieces)))
-    box = tuple(Piece(orn.replace(" ", "-"), BOX_REGION) for orn in s.box if orn in kit.params.ornaments)
+                          tuple(pieces), taps=i == picker))
+    # an ornament in the box is tapped by its counters' name, as `places` names it
+    box = tuple(Piece(orn.replace(" ", "-"), BOX_REGION, tag=orn.replace(" ", "-")) for orn in s.box
+                if orn in kit.params.ornaments)
     areas.append(Area("board", "The Ornament Box" + (f": round {s.round + 1}" if s.round >= 0 else ""),
                       BOX_BOARD, box))
     text = " | ".join(f"{name}: {len(s.trees[i])} ornaments, {s.points[i]}" for i, name in enumerate(s.names))
@@ -104,10 +107,10 @@ def picture(s: State, kit) -> Position:
 
 
 def places(s: State, a: Step) -> tuple[str, ...]:
-    """What a step touches in `picture`'s names: the box and a space of the picker's tree; a box drawn,
-    the box."""
+    """What a step touches in `picture`'s names: the ornament in the box (its counters, `red-box`) and
+    a space of the picker's tree; a box drawn, the box."""
     if a.__class__ is Move:
-        return (BOX_REGION, f"{LATTICE} {a.space}")     # type: ignore[union-attr]
+        return (a.orn.replace(" ", "-"), f"{LATTICE} {a.space}")     # type: ignore[union-attr]
     return (BOX_REGION,) if a.__class__ is Box else ()
 
 
