@@ -188,6 +188,10 @@ class Draw:
     kinds: tuple[tuple[str, int], ...]
     count: int
     written: str = "{}"
+    fewest: int | None = None       # fewer may be drawn, at least this many (NUTS' Refill: how many Orders
+    #                                 its discards take is not known ahead); None: exactly `count`
+    keep: tuple[tuple[str, str], ...] = ()   # then a choice: (the record's text, its words), `{0}` `{1}`
+    #                                 the things drawn (NUTS' Plan keeps one card or both)
 
 
 @dataclass(frozen=True)
@@ -200,6 +204,8 @@ class Option:
     #                                 (In the Nuts!' `roll > 8` is written `2 1 6 > 8`)
     words: str = ""                 # the rules' sentence for it ("Ann puts 2 chestnuts from the Basket on the Fire")
     places: tuple[str, ...] = ()    # what it touches, in the kit's names (the picture's places)
+    draw: Draw | None = None        # the action is written with what chance draws when it is taken (NUTS'
+    #                                 `refill al ca`: the Order cards flipped)
 
 
 @dataclass(frozen=True)

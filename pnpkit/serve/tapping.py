@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.errors import InputError, SourceError
-from pnpkit.scorer.play import Ask, Dice
+from pnpkit.scorer.play import Ask, Dice, Draw
 from pnpkit.serve.sheets import to_yaml
 
 MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
@@ -149,10 +149,9 @@ def view(data: Any) -> dict:
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
         "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "words": o.words or o.text,
-                   "places": list(o.places)} for o in turn.legal],
+                   "places": list(o.places), "draw": draw_json(o.draw)} for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
-        "draw": None if turn.draw is None else {"kinds": [list(k) for k in turn.draw.kinds], "count": turn.draw.count,
-                                                "written": turn.draw.written},
+        "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
         "board": board(game.id, steps[-1].position) if steps else None,
@@ -182,6 +181,14 @@ def dice_json(dice: Dice | None) -> dict | None:
         return None
     return {"dice": list(dice.dice), "faces": dice.faces, "rolls": dice.rolls,
             "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written}
+
+
+def draw_json(draw: Draw | None) -> dict | None:
+    """Things chance draws as the page's draw pad shows them: a button per kind left, then (`keep`) a choice."""
+    if draw is None:
+        return None
+    return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
+            "fewest": draw.count if draw.fewest is None else draw.fewest, "keep": [list(k) for k in draw.keep]}
 
 
 @lru_cache(maxsize=8)

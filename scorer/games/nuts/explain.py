@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
+import pnpkit.scorer.games.nuts.draws as draws
 import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.moves as moves
 import pnpkit.scorer.games.nuts.rules as R
@@ -155,7 +156,7 @@ def said(s: State) -> Said:
                     waiting=f"round {s.round + 1} starts: write its `hunger:` (the D{h}), then the `orders:` "
                             "flipped to fill the open slots")
     if s.flipping:
-        return Said(may_end_turn=False, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to "
+        return Said(may_end_turn=False, draw=draws.flips(s), waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to "
                     f"fill the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
                     "`al ca pe pi`")
     if s.turn.waiting:
@@ -170,7 +171,7 @@ def said(s: State) -> Said:
         notes.append(reachable(s))
     where = (f"round {s.round}, turn {s.index + 1} ({me.name}), hunger {s.hunger}"
              + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
-    return Said(to_move=me.name, turn=where, notes=notes, cost_unit="Action token")
+    return Said(to_move=me.name, turn=where, notes=notes, cost_unit="Action token", more=draws.more(s))
 
 
 def cost(s: State, a: Step) -> int | None:

@@ -20,7 +20,7 @@ from pnpkit.scorer.games.nuts.notation import parse, places, words, write as wri
 from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step
 
 __all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "places", "read",
-           "repeats", "to_move", "why_illegal", "words", "write"]
+           "repeats", "to_move", "why_drawn", "why_illegal", "words", "write"]
 GAME_OVER = "the game is over: the round ended with a player holding 2 complete rows; nothing more is played"
 
 
@@ -245,6 +245,22 @@ def candidates(s: State) -> list[Action]:
     out += [Action("swap", (x, y)) for x in range(1, s.columns + 1) for y in range(x + 1, s.columns + 1)]
     return out
 
+
+
+def why_drawn(s: State, verb: str) -> Illegal | None:
+    """Why Refill or Plan may not be taken now, whatever cards chance gives them (the table offers
+    them with their draw): the turn, the tokens, an empty slot or a Bonus card to draw, U12 at the
+    last token. The cards themselves are judged by why_illegal once drawn."""
+    if to_move(s) is None or s.turn.ran is not None or s.turn.ended:
+        return Illegal("no action may be taken now", R.THEN_RUN)
+    a = Action(verb, ((), ()) if verb == "plan" else ())
+    if s.me().tokens < s.f.cost[verb]:
+        return Illegal(f"{verb} costs {s.f.cost[verb]} Action token; {s.me().name} has {s.me().tokens}", R.AFFORD)
+    if verb == "refill" and not s.fillable():
+        return Illegal("no Order slot is empty (or every empty one takes all four nuts)", R.U16)
+    if verb == "plan" and not (s.bonus_deck or s.bonus_discards):
+        return Illegal("no Bonus card is left to draw (deck and discards are empty)", R.U17)
+    return _last_token(s, a)
 
 
 def holds_chance(a: Action) -> bool:
