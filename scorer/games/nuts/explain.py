@@ -166,7 +166,8 @@ def said(s: State) -> Said:
                     "on a Hunt tie")
     me = s.me()
     notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
-             "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
+             "refill and plan are written with their cards (`refill pe al`, `plan B05 B12 keep B05`); at the table, tap "
+             "their button, then the cards drawn"]
     if s.turn.acted:
         notes.append(reachable(s))
     where = (f"round {s.round}, turn {s.index + 1} ({me.name}), hunger {s.hunger}"
