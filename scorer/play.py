@@ -78,6 +78,10 @@ class Tile:
     x: int = 0
     y: int = 0
     quarters: int = 0
+    ghost: str = ""                 # a place the tile in hand may be laid, by the name its move's `places`
+    #                                 gives it: a tapped table draws it faint, a button (nothing elsewhere)
+    spots: tuple[str, ...] = ()     # a laid tile's places a meeple may stand on ("1 0", or its banks
+    #                                 "1 0 N", "1 0 S"): a tapped table's buttons
 
 
 @dataclass(frozen=True)

@@ -154,7 +154,10 @@ def view(data: Any) -> dict:
         "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
-        "board": board(game.id, steps[-1].position) if steps else None,
+        # a turn in progress is drawn where the table is (the replay's last step closes it): Fair Verona's
+        # tile in hand, with its ghosts
+        "board": (board(game.id, game.position_of().picture(table.state, _kit(game.id))) if turn.to_move and steps
+                  else board(game.id, steps[-1].position) if steps else None),
         "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
                   "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],

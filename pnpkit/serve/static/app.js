@@ -215,8 +215,27 @@ function drawPad(spec, done) {
       [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
       r.setAttribute("class", "hit"); r.setAttribute("fill", "none"); g.append(r);
     });
-    unpick(); mark();
+    unpick(); mark(); ghosts();
     if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
+  }
+
+  // the tile in hand drawn as ghosts, one per place and turn it may be laid there (Fair Verona's
+  // `1 0 turned 90`): one turn shows at each place; "Turn the tile" shows the next; a ghost tapped lays it so
+  let turnsAt = {};
+  function ghosts() {
+    turnsAt = {};
+    $("board").querySelectorAll("g[data-place]").forEach(g => {
+      const m = / turned \d+$/.exec(g.dataset.place);
+      if (m) { const at = g.dataset.place.slice(0, m.index); (turnsAt[at] = turnsAt[at] || []).push(g); }
+    });
+    Object.values(turnsAt).forEach(list => list.forEach((g, k) => { g.style.display = k ? "none" : ""; }));
+    $("turntile").hidden = !Object.values(turnsAt).some(list => list.length > 1);
+  }
+  function turnTile() {
+    Object.values(turnsAt).forEach(list => {
+      const k = list.findIndex(g => g.style.display !== "none");
+      list[k].style.display = "none"; list[(k + 1) % list.length].style.display = "";
+    });
   }
 
   // which places are buttons now, lit, and what each says
@@ -397,6 +416,7 @@ function drawPad(spec, done) {
     const on = $("board").classList.toggle("zoom"); $("zoom").setAttribute("aria-pressed", String(on));
   });
   $("pickcancel").addEventListener("click", () => { unpick(); });
+  $("turntile").addEventListener("click", turnTile);
   $("board").addEventListener("click", e => { const g = e.target.closest("[data-place][role=button]"); if (g) tapPlace(g.dataset.place, g); });
   $("board").addEventListener("keydown", e => {
     const g = e.target.closest("[data-place][role=button]");

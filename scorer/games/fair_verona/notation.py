@@ -182,9 +182,10 @@ def place(st: State, spot) -> str:
 
 def places(st: State, a: Step) -> tuple[str, ...]:
     """What step `a` touches, in the picture's names (scorer/games/fair_verona/position.py): the map's
-    place a tile is laid on, a meeple's place and where it goes, where a Clue Token changes hands."""
-    if a.__class__ is Place and a.xy is not None:       # type: ignore[union-attr]
-        return (f"{a.xy[0]} {a.xy[1]}",)                # type: ignore[union-attr]
+    place a tile is laid on with its turn (`1 0 turned 90`, the ghost a tapped table draws there), a
+    meeple's place and where it goes, where a Clue Token changes hands."""
+    if a.__class__ is Place and a.xy is not None:       # a ghost of the tile in hand, one per turn of it
+        return (f"{a.xy[0]} {a.xy[1]} turned {90 * a.quarters}",)    # type: ignore[union-attr]
     if a.__class__ is Move:
         xy = a.xy   # type: ignore[union-attr]
         return (place(st, st.player.spot), f"{xy[0]} {xy[1]}" + (f" {a.bank}" if a.bank else ""))  # type: ignore[union-attr]
