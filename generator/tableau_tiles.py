@@ -17,7 +17,7 @@ from pnpkit.generator.shapes import Rect, Style
 from pnpkit.kitfile import Problem, SourceError
 
 if TYPE_CHECKING:  # the tableau lays its maps out here: its type only, for the annotations
-    from pnpkit.generator.tableau import Tableau
+    from pnpkit.generator.tableau_faces import KitDrawings as Tableau
 
 TILE = 30.0                          # a map's tile, mm (the replay's scale, not the table's)
 MEEPLE = 9.0                         # a meeple on a map's tile
@@ -36,7 +36,7 @@ def extent(areas) -> tuple[int, int, int, int]:
 
 def tile_data(tab: "Tableau", key: str):
     from pnpkit.generator.components.tile_key import tile_data as data
-    i, k = tab._component(key, "tile-key")
+    i, k = tab.component(key, "tile-key")
     return data(tab.kit, k, ("components", i))
 
 

@@ -192,10 +192,13 @@ class Draw:
     kinds: tuple[tuple[str, int], ...]
     count: int
     written: str = "{}"
+    # what completes a kind drawn, where the record writes a choice with it (In the Nuts!' first nut
+    # and the storage card it goes on): the moves to choose between, each written whole; () none
+    then: tuple[tuple[str, tuple["Option", ...]], ...] = ()
     fewest: int | None = None       # fewer may be drawn, at least this many (NUTS' Refill: how many Orders
     #                                 its discards take is not known ahead); None: exactly `count`
-    keep: tuple[tuple[str, str], ...] = ()   # then a choice: (the record's text, its words), `{0}` `{1}`
-    #                                 the things drawn (NUTS' Plan keeps one card or both)
+    keep: tuple[tuple[str, str], ...] = ()   # then a choice among all drawn: (the record's text, its words),
+    #                                 `{0}` `{1}` the things drawn (NUTS' Plan keeps one card or both)
 
 
 @dataclass(frozen=True)
@@ -208,8 +211,8 @@ class Option:
     #                                 (In the Nuts!' `roll > 8` is written `2 1 6 > 8`)
     words: str = ""                 # the rules' sentence for it ("Ann puts 2 chestnuts from the Basket on the Fire")
     places: tuple[str, ...] = ()    # what it touches, in the kit's names (the picture's places)
-    draw: Draw | None = None        # the action is written with what chance draws when it is taken (NUTS'
-    #                                 `refill al ca`: the Order cards flipped)
+    draw: Draw | None = None        # the action is written with what chance draws when it is taken
+    #                                 (In the Nuts!' nut picked, with the card that replaces it; NUTS' Refill)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def click_at(browser, selector_js: str) -> None:
 def answered(browser, before: int) -> None:
     """Until the server's answer to a tap is shown, or the tap only chose (a place lit, a list shown)."""
     browser.wait(f"Number({READY}) > {before} || !document.getElementById('pick').hidden"
-                 " || !!document.querySelector('#board g.chosen')")
+                 " || !document.getElementById('optiondice').hidden || !!document.querySelector('#board .hit.chosen')")
 
 
 def buttons(browser) -> list[str]:
@@ -72,38 +72,75 @@ def roll(browser, faces: list[int]) -> None:
 
 
 def draw(browser, rng: random.Random) -> list[str]:
-    """Tap things chance draws (a box of ornaments) on the draw pad, until it sends them."""
+    """Tap things chance draws (a box of ornaments) on the draw pad, until it sends them (or, where
+    the record writes a choice with it, until that choice is offered in words: one is tapped)."""
     before, got = ready(browser), []
     while ready(browser) == before:
+        if not browser.js("document.getElementById('pick').hidden"):
+            got.append(tap_choice(browser, rng=rng))
+            break
         left = browser.js("[...document.querySelectorAll('#chancedice button.draw:not(:disabled)')].map(b => b.dataset.draw)")
         if not left:
             break
         got.append(rng.choice(left))
         click_at(browser, f"document.querySelector('#chancedice button.draw[data-draw={json.dumps(got[-1])}]')")
-        browser.wait(f"Number({READY}) > {before} || document.querySelector('#chancedice .rolls').textContent.includes('Drawn {len(got)} ')")
+        browser.wait(f"Number({READY}) > {before} || !document.getElementById('pick').hidden"
+                     f" || document.querySelector('#chancedice .rolls').textContent.includes('Drawn {len(got)} ')")
     browser.wait(f"Number({READY}) > {before}")
     return got
 
 
-def tap_a_move(browser, rng: random.Random) -> str:
+def option_pad(browser, rng: random.Random, dice_for=None) -> str:
+    """The dice rolled, or the card drawn, for a move taken (#optiondice): `dice_for(what, dice, faces)`
+    chooses the faces (a roll that must offer a space), else they are random."""
+    what = browser.js("document.getElementById('optionwhat').textContent")
+    before = ready(browser)
+    kinds = browser.js("[...document.querySelectorAll('#optiondice button.draw:not(:disabled)')].map(b => b.dataset.draw)")
+    if kinds:
+        kind = rng.choice(kinds)
+        click_at(browser, f"document.querySelector('#optiondice button.draw[data-draw={json.dumps(kind)}]')")
+        browser.wait(f"Number({READY}) > {before}")
+        return f"{what} / {kind}"
+    n = browser.js("document.querySelectorAll('#optiondice .dierow').length")
+    faces = browser.js("document.querySelectorAll('#optiondice .dierow')[0].querySelectorAll('button.face').length")
+    shown = dice_for(what, n, faces) if dice_for else [rng.randint(1, faces) for _ in range(n)]
+    for die, face in enumerate(shown):
+        click_at(browser, f"document.querySelector('#optiondice button.face[data-die=\"{die}\"][data-face=\"{face}\"]')")
+    browser.wait(f"Number({READY}) > {before}")
+    return f"{what} / {' '.join(map(str, shown))}"
+
+
+def tap_a_move(browser, rng: random.Random, dice_for=None) -> str:
     """One move made by touch alone: a lit place, then (if it asks) where it goes and which of the
     moves that share those taps; or the dice, or a draw. Says what was tapped."""
     said = []
+    opened = "!document.getElementById('optiondice').hidden"
+    off = browser.js("[...document.querySelectorAll('#offmoves button')].map(b => b.textContent)")
+    if off and (not buttons(browser) or rng.random() < 0.1):     # a move no place shows (a turn's end)
+        k = rng.randrange(len(off))
+        before = ready(browser)
+        click_at(browser, f"document.querySelectorAll('#offmoves button')[{k}]")
+        browser.wait(f"Number({READY}) > {before}")
+        return off[k]
     for _ in range(4):
         if not browser.js("document.getElementById('pick').hidden"):
             if browser.js("document.querySelectorAll('#pick button.choice').length") and (
                     browser.js("document.getElementById('pick').dataset.step") == "which" or rng.random() < 0.3):
                 said.append(tap_choice(browser, rng=rng))
+                if browser.js(opened):
+                    said.append(option_pad(browser, rng, dice_for))
                 return " / ".join(said)
         lit = buttons(browser)
         if not lit:
             break
-        chosen = browser.js("(document.querySelector('#board g.chosen') || {dataset: {}}).dataset.place || ''")
+        chosen = browser.js("(document.querySelector('#board .hit.chosen') || {dataset: {}}).dataset.place || ''")
         targets = [p for p in lit if p != chosen]
         place = rng.choice(targets or lit)
         before = ready(browser)
         tap_place(browser, place, rng.randrange(lit.count(place)))
         said.append(place)
+        if browser.js(opened):
+            said.append(option_pad(browser, rng, dice_for))
         if ready(browser) > before:
             return " / ".join(said)
     if said:
@@ -124,3 +161,19 @@ def tap_a_move(browser, rng: random.Random) -> str:
     if browser.js("!!document.querySelector('#chancedice .drawpad')"):
         return "draw " + ", ".join(draw(browser, rng))
     raise AssertionError("nothing to tap: " + browser.js("document.querySelector('.tablegrid').innerText")[:600])
+
+
+def press(browser, key: str) -> None:
+    """A real key press on the focused element: Enter, Space or Escape."""
+    code, text = {"Enter": (13, "\r"), " ": (32, " "), "Escape": (27, "")}[key]
+    name = "Space" if key == " " else key
+    browser.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": key, "code": name, "windowsVirtualKeyCode": code,
+                                            **({"text": text} if text else {})})
+    browser.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": name, "windowsVirtualKeyCode": code})
+
+
+def focused(browser) -> dict:
+    """What has the keyboard's focus: its place on the board (if any), its label and text."""
+    return browser.js("(() => { const e = document.activeElement; return {place: e.dataset ? e.dataset.place || '' : '',"
+                      " label: e.getAttribute('aria-label') || '', text: e.textContent.trim().slice(0, 200),"
+                      " role: e.getAttribute('role') || e.tagName.toLowerCase()}; })()")

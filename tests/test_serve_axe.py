@@ -158,6 +158,15 @@ def the_tables(v: Visits) -> str:
                  " document.getElementById('trybutton').click()")
             b.wait("!document.getElementById('refusal').hidden")
             v.check("/table (chestnuts, a try refused)")
+        if game == "forest-fire":                                   # a piece chosen on the board: where it goes lit
+            b.js("document.querySelector('#board .hit[role=button]').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+            b.wait("!!document.querySelector('#board .hit.chosen') || !document.getElementById('pick').hidden")
+            assert b.js("document.querySelectorAll('#board .hit[role=button]').length") > 1
+            v.check("/table (forest-fire, a piece chosen on the board)")
+            b.js("document.querySelector('#board .hit.target[data-place=\"forest 1 3\"]')"
+                 ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")   # a step or putting the fire out
+            b.wait("document.querySelectorAll('#pick button.choice').length === 2")
+            v.check("/table (forest-fire, the moves a tap shares, in words)")
     b.js("document.getElementById('save').click()")
     settle(b, "location.pathname.startsWith('/play/') && document.querySelector('main')")
     return b.js("location.pathname")

@@ -51,7 +51,8 @@ def test_a_chestnuts_turn_is_tapped_as_the_rules_allow(client):
     assert view["record"]["turns"] == [{"roll": 4, "actions": []}]
     assert [o["text"] for o in view["legal"]] == ["l"] and view["legal"][0]["cost"] == 1   # the Flame first
     assert any(f.startswith("on a roll of 4 a Flame (l) must be added") for f in view["forced"])
-    assert view["board"].startswith("<svg") and 'data-place="added-flames 1"' in view["board"]   # drawn, places marked
+    assert [a["title"] for a in view["board"]] == ["The board", "Beside the board"]     # drawn, its places marked
+    assert view["board"][0]["svg"].startswith("<svg") and 'data-place="added-flames 1"' in view["board"][0]["svg"]
     assert view["legal"][0]["words"] == "Ann adds a Flame (1 of 3)" and view["legal"][0]["places"] == ["added-flames 1"]
     refused = tap(client, token, view["record"], action="e 5")
     assert refused["refusal"]["rule"] == "Notes 1" and "first action" in refused["refusal"]["quote"]

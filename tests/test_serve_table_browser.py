@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnpkit.cli import cli
+import board_taps
 from test_serve_browser import SIZES, server  # noqa: F401  (the served app, a fixture)
 
 READY = "document.getElementById('table') && document.getElementById('table').dataset.ready"
@@ -73,21 +74,15 @@ def download(browser) -> str:
                                              "returnByValue": True})["result"]["value"]
 
 
-def test_a_whole_chestnuts_game_tapped_to_its_end_is_what_pnpkit_check_reads(browser, server, tmp_path):
+def test_a_whole_chestnuts_game_tapped_on_the_board_to_its_end_is_what_pnpkit_check_reads(browser, server, tmp_path):
+    """Played on a phone by touching the drawn board and the die alone (tests/board_taps.py): a
+    chestnut's place, then where it goes, and which of the moves that share those taps."""
     start(browser, server, "phone", "Ann", "<b>Ben</b>")
     rng = random.Random(26)
     rolls = taps = 0
     while not browser.js("!document.getElementById('over').hidden"):
-        offered = browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)")
-        chance_open = browser.js("!document.getElementById('chancebox').hidden")
-        if offered:
-            pick = rng.choice(offered)
-            act(browser, f"document.querySelector('button.move[data-move={json.dumps(pick)}]').click()")
-            taps += 1
-        else:
-            assert chance_open, "neither a move nor a roll is offered before the end"
-            roll(browser, rng.randint(1, 6))
-            rolls += 1
+        did = board_taps.tap_a_move(browser, rng)
+        rolls, taps = rolls + (did == "roll"), taps + (did != "roll")
         assert taps + rolls < 600, "the game does not end"
     assert rolls >= 6 and taps >= 10
     assert browser.js("document.getElementById('violations').children.length") == 0

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnpkit.kitfile.errors import InputError, SourceError
-from pnpkit.scorer.play import Ask, Dice, Draw
+from pnpkit.scorer.play import Ask, Dice, Draw, Option
 from pnpkit.serve.sheets import to_yaml
 
 MAX_RECORD_BYTES = 400_000        # a long game's record is a few tens of KB
@@ -148,8 +148,7 @@ def view(data: Any) -> dict:
         "game": game.id, "yaml": to_yaml(data), "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
-        "legal": [{"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "words": o.words or o.text,
-                   "places": list(o.places), "draw": draw_json(o.draw)} for o in turn.legal],
+        "legal": [option_json(o) for o in turn.legal],
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
         "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
@@ -178,20 +177,30 @@ def _ends(table, turn) -> bool:
         return False
 
 
+def option_json(o: Option) -> dict:
+    """A legal action as the page shows it: in the rules' words, the board's places it touches (the
+    first tapped, then the last), and the dice or the draw it is written with."""
+    return {"text": o.text, "cost": o.cost, "dice": dice_json(o.dice), "draw": draw_json(o.draw),
+            "words": o.words or o.text, "places": list(o.places)}
+
+
+def draw_json(draw: Draw | None) -> dict | None:
+    """What chance draws as the page's draw pad shows it: a button per kind with how many are left,
+    and (`then`) the moves that complete each kind drawn; (`fewest`) whether fewer may be drawn, and
+    (`keep`) a choice among all drawn."""
+    if draw is None:
+        return None
+    return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
+            "then": {kind: [option_json(o) for o in options] for kind, options in draw.then},
+            "fewest": draw.count if draw.fewest is None else draw.fewest, "keep": [list(k) for k in draw.keep]}
+
+
 def dice_json(dice: Dice | None) -> dict | None:
     """Dice as the page's dice pad draws them: a row of face buttons per die, rolls to collect."""
     if dice is None:
         return None
     return {"dice": list(dice.dice), "faces": dice.faces, "rolls": dice.rolls,
             "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written}
-
-
-def draw_json(draw: Draw | None) -> dict | None:
-    """Things chance draws as the page's draw pad shows them: a button per kind left, then (`keep`) a choice."""
-    if draw is None:
-        return None
-    return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
-            "fewest": draw.count if draw.fewest is None else draw.fewest, "keep": [list(k) for k in draw.keep]}
 
 
 @lru_cache(maxsize=8)
@@ -207,18 +216,27 @@ def _tableau(game: str):
     return Tableau(_kit(game), targets=True)
 
 
-def board(game: str, position) -> str:
-    """The position drawn with the kit's own art, as the markup of one SVG document that the page
-    parses as XML and puts in place. It is made by pnpkit's SVG backend from the kit's shapes: a
-    name a record gives (a player's, a place's) is only ever a text's or an attribute's escaped
-    characters, so nothing in it is markup or runs (tests/test_serve_board.py)."""
-    from pnpkit.generator.backends.svg import render_page
-    from pnpkit.generator.tableau import compose
+def board(game: str, position) -> list[dict]:
+    """The position drawn with the kit's own art: each area (a board, what lies beside it, a row of
+    cards) with its title, its width in mm and the markup of one SVG document, which the page parses
+    as XML and lays out as the screen allows (side by side on a laptop, one under another on a
+    phone). pnpkit's SVG backend writes it from the kit's shapes: a name a record gives (a player's,
+    a place's) is only ever a text's or an attribute's escaped characters, so nothing in it is
+    markup or runs (tests/test_serve_board.py)."""
+    from pnpkit.generator.backends.svg import n, render_fragment
     tab = _tableau(game)
     tab.frame(list(position.areas))
-    # one area under another (width 0: no wider than the widest), so the board is as large as the page allows
-    shapes, w, h = compose(tab, [tab.lay(a) for a in position.areas], [], width=0.0)
-    return render_page(tuple(shapes), w, h)
+    out = []
+    for k, area in enumerate(position.areas):
+        laid = tab.lay(area)
+        w, h = max(laid.w, 10.0), max(laid.h, 5.0)
+        body = render_fragment(tab.shapes(laid), f"a{k}c")    # ids unique among the page's drawings
+        out.append({"title": laid.title, "w": round(w, 1),
+                    "svg": f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" viewBox="0 0 {n(w)} {n(h)}">{body}</svg>'})
+    return out
+
+
+SVG_NS, XLINK_NS = "http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"
 
 
 def record_of(text: str) -> Any:

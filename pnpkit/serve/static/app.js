@@ -72,7 +72,7 @@ function drawPad(spec, done) {
   const keep = document.createElement("div"); keep.className = "keep";
   const fill = (t) => t.replace(/\{(\d)\}/g, (_, k) => drawn[Number(k)]);
   function finish() {
-    if (!(spec.keep || []).length) { done(spec.written.replace("{}", drawn.join(", "))); return; }
+    if (!(spec.keep || []).length) { done(spec.written.replace("{}", drawn.join(", ")), drawn.slice()); return; }
     keep.replaceChildren(...spec.keep.map(([text, words]) => {
       const b = document.createElement("button"); b.type = "button"; b.className = "choice"; b.textContent = fill(words);
       b.dataset.move = fill(text); b.addEventListener("click", () => done(fill(text)));
@@ -153,7 +153,28 @@ function drawPad(spec, done) {
 
   function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; }
 
-  function take(o) { if (o.dice) rollFor(o); else if (o.draw) drawFor(o); else send({ action: o.text, offered: "1" }); }
+  // an offered move: with the dice rolled for it, with the card drawn for it, or as it is; `chance`: what
+  // chance gave with the choice it asks (a first nut and its storage card), written as chance
+  function take(o) {
+    if (o.dice) rollFor(o);
+    else if (o.draw) drawFor(o);
+    else send(o.chance ? { chance: o.text } : { action: o.text, offered: "1" });
+  }
+
+  function drawFor(o) {             // an offered move written with the card chance draws for it
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap the card drawn";
+    box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
+    box.insertBefore(drawPad(o.draw, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.draw:not(:disabled)"); if (first) first.focus();
+  }
+
+  // what chance drew, then (if the record writes a choice with it) the moves that complete it, in words
+  function drawn(spec, text, kinds) {
+    const then = spec.then && spec.then[kinds[0]];
+    if (!then || !then.length) { send({ chance: text }); return; }
+    offer(then.map(o => Object.assign({}, o, { chance: true })), kinds[0] + " drawn: where does it go?", false, true);
+  }
 
   // a move in the rules' words (`words`); the record's notation is its data-move and its tooltip
   function moveButton(o, cls) {
@@ -164,17 +185,11 @@ function drawPad(spec, done) {
   }
 
   function rollFor(o) {             // an offered move written with the dice rolled for it
-    const box = $("optiondice"); box.hidden = false;
-    $("optionwhat").textContent = o.text + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
+    const box = $("optiondice"); box.hidden = false; unpick();
+    $("optionwhat").textContent = (o.words || o.text) + ": tap what the dice show (" + o.dice.dice.join(", ") + ")";
     box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
     box.insertBefore(dicePad(o.dice, null, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
-  }
-
-  function drawFor(o) {             // an offered move written with what chance draws for it (NUTS' Refill, Plan)
-    const box = $("optiondice"); box.hidden = false;
-    $("optionwhat").textContent = o.words || o.text;
-    box.querySelector(".dicepad") && box.querySelector(".dicepad").remove();
-    box.insertBefore(drawPad(o.draw, text => { box.hidden = true; send({ action: text }); }), $("optioncancel"));
+    const first = box.querySelector("button.face"); if (first) first.focus();
   }
 
   // ---- the board: the position drawn as SVG (tapping.py: board), every place the legal moves start or
@@ -198,23 +213,35 @@ function drawPad(spec, done) {
     legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
     chosen = null;
     const box = $("board");
-    if (!v.board) { box.replaceChildren(); return; }
-    const doc = new DOMParser().parseFromString(v.board, "image/svg+xml");   // XML: text stays text
-    const svg = doc.documentElement;
-    if (svg.nodeName !== "svg") { box.replaceChildren(el("p", "The position cannot be drawn.", "quiet")); return; }
-    const drawn = document.importNode(svg, true);
-    drawn.removeAttribute("width"); drawn.removeAttribute("height");
-    drawn.setAttribute("role", "group");
-    drawn.setAttribute("aria-label", "The position, drawn with the kit's pieces" + (legal.length ? ": tap a piece, then where it goes" : ""));
     const focused = box.contains(document.activeElement) || $("pick").contains(document.activeElement);
-    box.replaceChildren(drawn);
-    drawn.querySelectorAll("g[data-place]").forEach(g => {
+    // each area its own drawing, as wide as its mm allow (--mm px each), side by side while they fit
+    box.replaceChildren(...(v.board || []).map(area => {
+      const fig = el("figure", undefined, "area"), cap = el("figcaption", area.title);
+      fig.style.flexBasis = "calc(" + area.w + " * var(--mm))"; fig.style.flexGrow = String(area.w);   // the row filled in proportion
+      const doc = new DOMParser().parseFromString(area.svg, "image/svg+xml");   // XML: a record's text stays text
+      if (doc.documentElement.nodeName !== "svg") { fig.append(cap, el("p", "This cannot be drawn.", "quiet")); return fig; }
+      const drawn = document.importNode(doc.documentElement, true);
+      drawn.setAttribute("role", "group"); drawn.setAttribute("aria-label", area.title);
+      fig.append(cap, drawn);
+      return fig;
+    }));
+    // the button of a place is a rect over it (a board's place has one; a piece gets one round it),
+    // so no text drawn on a piece is inside a button whose name is the move's words
+    box.querySelectorAll("g[data-place]").forEach(g => {
       const only = g.children.length === 1 && g.firstElementChild.nodeName === "rect" && g.firstElementChild.getAttribute("fill") === "none";
-      if (only) { g.firstElementChild.classList.add("hit"); return; }
-      const b = g.getBBox(), r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
-      r.setAttribute("class", "hit"); r.setAttribute("fill", "none"); g.append(r);
+      let r = only ? g.firstElementChild : null;
+      if (!r) {
+        const b = g.getBBox();
+        r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+        [["x", b.x - 0.8], ["y", b.y - 0.8], ["width", b.width + 1.6], ["height", b.height + 1.6], ["rx", 1.5]].forEach(([k, n]) => r.setAttribute(k, String(n)));
+        r.setAttribute("fill", "none"); g.append(r);
+      }
+      r.classList.add("hit"); r.dataset.place = g.dataset.place;
     });
+    const off = (v.score.finished ? [] : v.legal).filter(o => !tapsOf(o).length)
+      .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
+    $("offmoves").replaceChildren(...off.map(o => moveButton(o, "choice offmove")));
+    $("offboard").hidden = !off.length;
     unpick(); mark(); ghosts();
     if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
   }
@@ -246,7 +273,7 @@ function drawPad(spec, done) {
     } else {
       from(chosen).forEach(o => { const t = tapsOf(o); if (t.length > 1) (live[t[1]] = live[t[1]] || []).push(o); });
     }
-    $("board").querySelectorAll("g[data-place]").forEach(g => {
+    $("board").querySelectorAll(".hit[data-place]").forEach(g => {
       const x = g.dataset.place, list = live[x], isChosen = x === chosen;
       g.classList.toggle("source", chosen === null && !!list);
       g.classList.toggle("target", chosen !== null && !!list);
@@ -273,13 +300,13 @@ function drawPad(spec, done) {
     if (!two.length) { offer(one, placeName(x)); return; }
     chosen = x; mark();
     offer(one, placeName(x) + " chosen: tap where it goes (lit)" + (one.length ? ", or" : ""), true);
-    const first = $("board").querySelector("g.target");
+    const first = $("board").querySelector(".hit.target");
     if (first && !one.length) first.focus();
   }
 
   // a tap's moves: one is made at once; more are a list of buttons in words (`open`: the list stays with none)
-  function offer(list, what, open) {
-    if (list.length === 1 && !open) { unpick(); take(list[0]); return; }
+  function offer(list, what, open, always) {
+    if (list.length === 1 && !open && !always) { unpick(); take(list[0]); return; }
     if (!list.length && !open) return;
     $("pickwhat").textContent = what;
     $("pick").dataset.step = open ? "where" : "which";     // where it goes next, or which of these moves
@@ -319,7 +346,7 @@ function drawPad(spec, done) {
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
     if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
-    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, text => send({ chance: text })));
+    else if (v.draw && v.waiting) pads.append(drawPad(v.draw, (text, kinds) => drawn(v.draw, text, kinds)));
     $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
     if (v.legal.length) {

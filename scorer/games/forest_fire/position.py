@@ -158,13 +158,14 @@ def place_of(state: State, s: Square) -> str:
 
 def places(st: State, m: Play) -> tuple[str, ...]:
     """What step `m` touches, in `picture`'s names: the square or ring space a piece leaves and the
-    one it reaches, the squares put out or watered, the square rolled."""
+    one it reaches, the squares put out or watered, the square rolled; a player off the board (a
+    pilot refilling) is their piece beside it, by their name."""
     if m.__class__ is Roll:
         return (place_of(st, m.square),)        # type: ignore[union-attr]
     if m.__class__ is not Move:
         return ()
     p, a = st.people[m.seat], m.action      # type: ignore[union-attr]
-    here = () if p.at is None else (place_of(st, p.at),)
+    here = (p.name,) if p.at is None else (place_of(st, p.at),)
     if a.__class__ is Step and p.at is not None:
         d = STEPS[a.direction]
         return here + (place_of(st, (p.at[0] + d[0], p.at[1] + d[1])),)
@@ -187,7 +188,7 @@ def picture(state: State, kit=None) -> Position:
             aside.append(Piece(kind, f"{p.name}: out in round {p.out_in}", label=p.name))
         elif p.at is None:
             aside.append(Piece(kind, f"{p.name}, {p.role.name.lower()}: tank " + ("full" if p.full else "empty"),
-                               back=not p.full, label=p.name))
+                               back=not p.full, label=p.name, tag=p.name))      # `places` names it so
         elif not (state.on_board(p.at) or state.on_ring(p.at)):     # an illegal start, reported: drawn apart
             aside.append(Piece(kind, f"{p.name}: on {p.at[0]} {p.at[1]}, neither the forest nor the ring",
                                label=p.name))

@@ -19,8 +19,10 @@ from pnpkit.scorer.games.in_the_nuts.moves import all_rolls, legal_moves, places
 from pnpkit.scorer.games.in_the_nuts.notation import line
 from pnpkit.scorer.games.in_the_nuts.position import draw
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, LAST, OVER, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
-                                                   SETUP_SQUIRRELS, STEAL, AnyRoll, Pick, Roll, RollAgain, Shape, State, Step)
-from pnpkit.scorer.play import Dice, Option
+                                                   SETUP_SQUIRRELS, STEAL, AnyRoll, First, Pick, Roll, RollAgain, Shape, State,
+                                                   Step)
+from pnpkit.scorer.games.in_the_nuts.storage import store_options
+from pnpkit.scorer.play import Dice, Draw, Option
 
 __all__ = ["cost", "opening", "said", "tell"]
 STOPPED = "the record no longer follows the game; the replay stops here"
@@ -66,11 +68,11 @@ def said(s: State) -> Said:
     if ph == SETUP_FACEUP:
         place = s.b.places[s.faceup.index(None)].label
         return Said(turn="the setup", may_end_turn=False, waiting=f"the setup turns the next nut card face up, under "
-                                                                  f"{place}: add it to `setup: nuts:`")
+                                                                  f"{place}: add it to `setup: nuts:`", draw=deck_draw(s))
     if ph == SETUP_FIRST:
         return Said(to_move=who, turn="the setup", may_end_turn=False, waiting=(
             f"{who} draws a first nut and stores it at once: add it to `setup: first:` with the storage card "
-            f"it goes on, `{who}: {{take: walnut, to: 3}}` (a joker may be kept: `to: keep`)"))
+            f"it goes on, `{who}: {{take: walnut, to: 3}}` (a joker may be kept: `to: keep`)"), draw=first_draw(s))
     legal = options(s)
     if ph == SETUP_SQUIRRELS:
         return Said(to_move=who, options=legal, turn=f"the setup: {who} puts {plural(s.settle_left, 'more squirrel')} "
@@ -115,6 +117,20 @@ def _rolling(s: State, active: str, legal: list[Option]) -> Said:
                      + ("; roll again or stop" if s.phase == ROLL_OR_STOP else "; the turn begins with a roll"))
 
 
+def deck_draw(s: State, written: str = "{}") -> Draw:
+    """The next card of the draw pile, tapped by kind (each with how many are left in it)."""
+    return Draw(tuple((c, s.deck.left(c)) for c in s.deck.items_left()), 1, written)
+
+
+def first_draw(s: State) -> Draw:
+    """A first nut drawn, then the storage card it goes on: each kind with the player's choices."""
+    who = s.actor
+    then = tuple((c, tuple(Option(line(a, s.names), words=words(s, a))
+                           for a in (First(c, to, as_) for to, as_ in store_options(s.cards[who], c))))
+                 for c in s.deck.items_left())
+    return Draw(deck_draw(s).kinds, 1, then=then)
+
+
 def options(s: State) -> list[Option]:
     """`legal_moves`, each as the record writes it: stopping `stop`, a nut picked without the card
     that replaces it, and the roll (ROLL_AGAIN, which the dice answer) by each free space a throw
@@ -125,7 +141,10 @@ def options(s: State) -> list[Option]:
         if t is RollAgain:
             roll = True
         else:
-            out.append(Option(line(a.taken(None) if t is Pick else a, s.names), words=words(s, a), places=places(s, a)))
+            # a nut picked is written with the card that replaces it, drawn from the pile as it is taken
+            new = deck_draw(s, line(a.taken("{}"), s.names)) if t is Pick and s.pile else None
+            out.append(Option(line(a.taken(None) if t is Pick else a, s.names), words=words(s, a), places=places(s, a),
+                              draw=new))
     if not roll:
         return out
     spaces = sorted({x for g, w in all_rolls() for x in s.free(Roll(g, w, None))})

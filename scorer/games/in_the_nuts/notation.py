@@ -18,7 +18,7 @@ import yaml
 from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.state import (AnyRoll, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle,
                                                    Shape, Steal, Stop, Take, Throw)
-from pnpkit.scorer.games.in_the_nuts.storage import KINDS
+from pnpkit.scorer.games.in_the_nuts.storage import KEEP, KINDS
 
 NOTATION = ("a roll `2 1 6 > 8` or `roll > 8`, `stop`, `take acorn, new walnut, to 2` (or the record's "
             "{take: acorn, new: walnut, to: 2}), `steal Uwe 3b, to 5`, `Christine: joker walnut/acorn, to 3`, "
@@ -172,7 +172,7 @@ def words(s, a) -> str:
     if t is AnyRoll or t is RollAgain:
         return f"{s.names[s.active]} rolls" + (f" for {a.space}" if t is AnyRoll and a.space is not None else "")
     if t is Take or t is Pick:
-        return f"{who} takes the {a.card}" + (f", stores it on {a.to}" if a.to else "")
+        return f"{who} takes the {a.card}" + _where(a)
     if t is Steal:
         return f"{who} steals from {s.names[a.victim]}'s card {a.card}"
     if t is Settle:
@@ -180,7 +180,7 @@ def words(s, a) -> str:
     if t is Reveal:
         return f"the setup turns {a.card} face up"
     if t is First:
-        return f"{who} stores the first nut, {a.card}"
+        return f"{who} stores the first nut, {a.card}" + _where(a).replace(", stores it on", ", on")
     if t is EndStore:
         return f"{s.names[a.player]} stores the kept joker {a.joker}"
     if t is Throw:
@@ -190,10 +190,21 @@ def words(s, a) -> str:
     return f"{s.names[s.active]} stops" if t is Stop else f"{who}: {a}"
 
 
+def _where(a) -> str:
+    """Where a nut taken goes: `, stores it on 3b` (as the kind a joker counts as), `, keeps it`."""
+    if a.to is None:
+        return ""
+    return ", keeps it" if a.to == KEEP else f", stores it on {a.to}" + (f" as {a.as_}" if a.as_ else "")
+
+
 def places(s, a) -> tuple[str, ...]:
     """What step `a` touches, in the picture's names (position.py): a space of the starting track, a
-    section, the place of a face-up nut."""
+    section, the place of a face-up nut (a nut picked)."""
     b, t = s.b, type(a)
+    if t is Pick and a.place is None:
+        return tuple(p.region for p in b.places if p.index in s.places() and s.faceup[p.index] == a.card)
+    if t is Pick:
+        return tuple(p.region for p in b.places if p.label == a.place)
     if t is Roll and a.space is not None and a.space in b.printed:
         return (b.printed[a.space],)
     if t is Settle and (sec := b.first_row(a.section)) is not None:
