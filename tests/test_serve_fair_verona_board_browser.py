@@ -40,7 +40,8 @@ def draw_tile(browser, code: str) -> None:
 def ghosts(browser) -> dict[str, str]:
     """The ghost tiles showing now: place -> aria-label."""
     return browser.js("Object.fromEntries([...document.querySelectorAll('#board g[data-place*=\" turned \"]')]"
-                      ".filter(g => g.style.display !== 'none').map(g => [g.dataset.place, g.getAttribute('aria-label')]))")
+                      ".filter(g => g.style.display !== 'none')"
+                      ".map(g => [g.dataset.place, g.querySelector('.hit').getAttribute('aria-label')]))")
 
 
 def test_fair_verona_first_round_is_played_by_tapping_ghost_tiles_meeples_and_buttons(browser, server, tmp_path):
@@ -58,8 +59,8 @@ def test_fair_verona_first_round_is_played_by_tapping_ghost_tiles_meeples_and_bu
     shown = ghosts(browser)                                # R7 fits four places, two turns each: one shows
     assert shown == {"0 1 turned 90": "Ann lays R7 at 0 1 turned 90", "-1 0 turned 0": "Ann lays R7 at -1 0",
                      "1 0 turned 180": "Ann lays R7 at 1 0 turned 180", "0 -1 turned 0": "Ann lays R7 at 0 -1"}, shown
-    assert browser.js("[...document.querySelectorAll('#board g[data-place*=\" turned \"]')]"
-                      ".every(g => g.getAttribute('role') === 'button' && g.tabIndex === 0)")
+    assert browser.js("[...document.querySelectorAll('#board g[data-place*=\" turned \"] > .hit')]"
+                      ".every(r => r.getAttribute('role') === 'button' && r.tabIndex === 0)")
     assert not browser.js("document.getElementById('turntile').hidden")
     click_at(browser, "document.getElementById('turntile')")            # the next turn of each
     assert set(ghosts(browser)) == {"0 1 turned 180", "-1 0 turned 90", "1 0 turned 270", "0 -1 turned 270"}

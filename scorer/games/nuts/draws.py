@@ -38,12 +38,12 @@ def more(s: State) -> list[Option]:
     if why_drawn(s, "refill") is None:
         kinds = order_kinds(s)
         out.append(Option("refill", s.f.cost["refill"], words=(
-            f"{me} refills the {plural(min(s.f.refill, len(s.fillable())), 'leftmost empty Order slot')}: "
-            "tap the Order cards flipped, the discarded ones too"),
+            f"{me} refills the {plural(min(s.f.refill, len(s.fillable())), 'leftmost empty Order slot')} (every "
+            "Order card flipped, the discarded ones too)"),
             draw=Draw(kinds, min(sum(n for _, n in kinds), 12), written="refill {}", fewest=1)))
     if why_drawn(s, "plan") is None:
         deck = s.bonus_deck if len(s.bonus_deck) >= s.f.plan_draw else s.bonus_deck | s.bonus_discards
         n = min(s.f.plan_draw, len(deck))
-        out.append(Option("plan", s.f.cost["plan"], words=f"{me} plans: tap the {plural(n, 'Bonus card')} drawn, "
-                          "then which to keep", draw=Draw(tuple((c, 1) for c in sorted(deck)), n, keep=_KEEP[n])))
+        out.append(Option("plan", s.f.cost["plan"], words=f"{me} plans: draws {plural(n, 'Bonus card')}, keeps "
+                          + ("it" if n == 1 else "one or both"), draw=Draw(tuple((c, 1) for c in sorted(deck)), n, keep=_KEEP[n])))
     return out
