@@ -96,6 +96,14 @@ class Shots:
         _small(png, self.out / f"{name}.png")
         print("wrote", self.out / f"{name}.png")
 
+    def shoot_at(self, name: str, selector: str, block: str = "start") -> None:
+        """The screen scrolled to what `selector` finds (the board, a place on it), as docs/img/NAME.png."""
+        b = self.browser
+        b.js(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: {json.dumps(block)}}})")
+        time.sleep(0.3)
+        _small(_screen(b), self.out / f"{name}.png")
+        print("wrote", self.out / f"{name}.png")
+
     def at(self, path: str, size: str, record: dict) -> None:
         """The table at `path` showing `record` (kept in the page's storage, as a reload finds it)."""
         self.visit(path, size, READY)
@@ -197,10 +205,10 @@ def main(out: Path) -> None:
             s.at("/table?" + urlencode(nuts[0] + [("t", f"n-{size}")]), size, nuts[1])
             s.tap("order-7")
             browser.wait("!!document.querySelector('#board .hit.chosen')")
-            s.shoot(f"serve-nuts-board-{size}", whole=False)
+            s.shoot_at(f"serve-nuts-board-{size}", "#board .hit.chosen", "center")
             s.at("/table?" + urlencode(verona[0] + [("t", f"v-{size}")]), size, verona[1])
             browser.wait("!document.getElementById('turntile').hidden")
-            s.shoot(f"serve-verona-ghosts-{size}", whole=False)
+            s.shoot_at(f"serve-verona-ghosts-{size}", ".position")
         for size in SIZES:
             s.visit("/history", size)
             s.shoot(f"serve-history-{size}", whole=size == "phone")
