@@ -159,6 +159,9 @@ class Dice:
     rolls: int = 1
     fewest: int | None = None       # fewer rolls may be written, at least this many (None: exactly `rolls`)
     written: str = "{}"
+    # what completes a roll, where the record writes a choice or a second die with it (NUTS' Scamper,
+    # `4 > 9`: the D12's square; a Hunt tie's side, `5 L`): by the roll's text, the moves to choose between
+    then: tuple[tuple[str, tuple["Option", ...]], ...] = ()
 
     def read(self, text: str) -> list[list[int]]:
         """Rolls as typed ("2 3, 5 1": a roll's faces with spaces, rolls with commas), checked

@@ -1,6 +1,7 @@
 """`pnpkit serve` in a real browser, NUTS played by touch alone (issue 37): after the opening (the
 Squirrel's D12 on its pad, the setup Bonus cards typed), the first round is tapped on the board and
-on buttons: the Hunger die and the squirrel's dice on their pads, the Order cards flipped on buttons
+on buttons: the Hunger die and the squirrel's dice on their pads (a Scamper, then its square on a
+button), the Order cards flipped on buttons
 of what is left in the deck, a cell of the floor then the tile in words, an Order slot then the
 slot it goes to, Refill and Plan on their card buttons, `end` and `pass`. Every place that may be
 tapped is an SVG element with role="button", focusable, with an aria-label in the rules' words. The
@@ -89,8 +90,10 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
     assert "to here: Ben moves the Order in slot 7 to slot 3" in labels(browser)["order-3"]
     tap_place(browser, "order-3")                                # ... to slot 3, where pistachio arrives
     button(browser, "end")
-    face(browser, 5)
-    face(browser, 1)
+    click_at(browser, "document.querySelector('#chancedice button.face[data-face=\"4\"]')")   # 4+2 = 6: a Scamper
+    browser.wait("!document.getElementById('pick').hidden")      # the D12's square, a button a square, in words
+    assert len(browser.js("[...document.querySelectorAll('#pick button.choice')]")) == 12
+    tap_choice(browser, "4+2=6, a Scamper: the D12 sends the Squirrel to square 3")     # onto the path: eaten
     button(browser, "plan")                                      # Ann: two Bonus cards, then which to keep
     draw(browser, "#optiondice", ["B05", "B12"])
     assert browser.js("[...document.querySelectorAll('#optiondice .keep button')].map(b => b.textContent)") == [
@@ -109,5 +112,5 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
     (tmp_path / "nuts.yaml").write_text(text)
     checked = CliRunner().invoke(cli, ["check", str(tmp_path / "nuts.yaml")])
     assert checked.exit_code == 0, checked.output
-    for written in ("refill pe pi", "repo 7>3", "plan B05 B12 keep B05", "build X 1:1-2"):
+    for written in ("refill pe pi", "repo 7>3", "plan B05 B12 keep B05", "build X 1:1-2", "4 > 3"):
         assert written in text, text

@@ -200,7 +200,8 @@ def dice_json(dice: Dice | None) -> dict | None:
     if dice is None:
         return None
     return {"dice": list(dice.dice), "faces": dice.faces, "rolls": dice.rolls,
-            "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written}
+            "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written,
+            "then": {roll: [option_json(o) for o in options] for roll, options in dice.then}}
 
 
 @lru_cache(maxsize=8)

@@ -169,6 +169,13 @@ function drawPad(spec, done) {
     const first = box.querySelector("button.draw:not(:disabled)"); if (first) first.focus();
   }
 
+  // what the dice showed, then (if the record writes more with it: a Scamper's square) the moves that complete it
+  function rolled(spec, text) {
+    const then = spec.then && spec.then[text];
+    if (!then || !then.length) { send({ chance: text }); return; }
+    offer(then.map(o => Object.assign({}, o, { chance: true })), text + " rolled: and then?", false, true);
+  }
+
   // what chance drew, then (if the record writes a choice with it) the moves that complete it, in words
   function drawn(spec, text, kinds) {
     const then = spec.then && spec.then[kinds[0]];
@@ -345,7 +352,7 @@ function drawPad(spec, done) {
       : v.draw ? v.waiting.split(":")[0] + ": tap what is drawn, one by one (" + v.draw.count + ")." : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
-    if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
+    if (v.dice) pads.append(dicePad(v.dice, null, text => rolled(v.dice, text)));
     else if (v.draw && v.waiting) pads.append(drawPad(v.draw, (text, kinds) => drawn(v.draw, text, kinds)));
     $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.games.nuts.moves import why_drawn
+from pnpkit.scorer.games.nuts.record import more_than_a_face
 from pnpkit.scorer.games.nuts.state import State
 from pnpkit.scorer.play import Draw, Option
 
@@ -29,6 +30,22 @@ def flips(s: State) -> Draw:
     discarded leaves its slot open: the table asks again for the rest)."""
     kinds = order_kinds(s)
     return Draw(kinds, max(1, min(len(s.fillable()), sum(n for _, n in kinds))), fewest=1)
+
+
+def squirrel_then(s: State) -> tuple[tuple[str, tuple[Option, ...]], ...]:
+    """The squirrel's D6 faces that need more written with them, and the choices that complete each:
+    a Scamper's square (the D12/D16, a button a square), a Hunt tie's side (the player's choice)."""
+    out = []
+    for d in range(1, s.f.die + 1):
+        t = d + s.hunger
+        if s.f.move(t) == "scamper":
+            out.append((str(d), tuple(Option(f"{d} > {k}", words=f"{d}+{s.hunger}={t}, a Scamper: the D{s.columns} "
+                                             f"sends the Squirrel to square {k}") for k in range(1, s.columns + 1))))
+        elif more_than_a_face(s, d):
+            out.append((str(d), tuple(Option(f"{d} {side}", words=f"{d}+{s.hunger}={t}, a Hunt with paths as near on "
+                                             f"either side: {s.me().name} sends the Squirrel {word}")
+                                      for side, word in (("L", "left"), ("R", "right")))))
+    return tuple(out)
 
 
 def more(s: State) -> list[Option]:

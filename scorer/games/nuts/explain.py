@@ -160,7 +160,7 @@ def said(s: State) -> Said:
                     f"fill the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
                     "`al ca pe pi`")
     if s.turn.waiting:
-        return Said(may_end_turn=False, dice=Dice(("squirrel D6",), faces=s.f.die),
+        return Said(may_end_turn=False, dice=Dice(("squirrel D6",), faces=s.f.die, then=draws.squirrel_then(s)),
                     waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
                     f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
                     "on a Hunt tie")
