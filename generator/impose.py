@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from pnpkit.generator import sparse
 from pnpkit.generator import split as splitting
-from pnpkit.generator.packing import WINDOW, _back_place, _empty_last, _fill, _prepare, _rows
+from pnpkit.generator.packing import WINDOW, back_place, empty_last, fill_sheets, prepare, rows_of
 from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shared_cuts import shared_edges
 from pnpkit.generator.sheets import Page, Paper
@@ -50,23 +50,23 @@ def impose(pieces: list[Piece], paper: Paper, duplex: str = "long",
     """Pack `pieces` on pages: the double-sided pieces first (fronts, each page followed by its
     backs: printed double-sided), single-sided pieces in the room those pages leave (nothing
     behind them), the rest on pages of their own (printed single-sided)."""
-    prepared, splits = _prepare(pieces, paper)
+    prepared, splits = prepare(pieces, paper)
     two = [pr for pr in prepared if pr[0].double_sided]
     one = [pr for pr in prepared if not pr[0].double_sided]
     aw = paper.area_size[0]
-    double = _fill(_rows([(p, r, k) for k, (p, r) in enumerate(two)], aw), paper, [])
-    double = _empty_last(double, [], paper)
+    double = fill_sheets(rows_of([(p, r, k) for k, (p, r) in enumerate(two)], aw), paper, [])
+    double = empty_last(double, [], paper)
     sparse.even_out(double, paper, True)
     roomiest = sorted((s for s in double if s.tall is None), key=lambda s: s.cursor)[:WINDOW][::-1]  # the single-sided rows try these first
-    single = _fill(_rows([(p, r, len(two) + k) for k, (p, r) in enumerate(one)], aw), paper,
+    single = fill_sheets(rows_of([(p, r, len(two) + k) for k, (p, r) in enumerate(one)], aw), paper,
                    [s for s in roomiest if not s.closed])
-    single = _empty_last(single, double, paper)
+    single = empty_last(single, double, paper)
     sparse.even_out(single, paper, False, double)
     sparse.backed(single, double, paper)
     pages: list[Page] = []
     for sheet in double:
         front = Page("pieces", placed=shared_edges(sheet.placed, paper), tall=sheet.tall is not None)
-        backs = [_back_place(p, paper, duplex) for p in sheet.placed if p.piece.double_sided]
+        backs = [back_place(p, paper, duplex) for p in sheet.placed if p.piece.double_sided]
         pages += [front, Page("backs", placed=shared_edges(backs, paper, back_offset), offset=back_offset, back_of=front,
                               tall=front.tall)]
     double_run = len(pages)

@@ -1,5 +1,5 @@
-"""The machinery of imposition (generator/impose.py): a page being filled (`_Sheet`), a row of
-pieces of one size (`_Row`), first fit within a window of open pages, and a run's last page emptied
+"""The machinery of imposition (generator/impose.py): a page being filled (`Sheet`), a row of
+pieces of one size (`Row`), first fit within a window of open pages, and a run's last page emptied
 into the room the others leave. generator/sparse.py evens a run's last page out with the same rows.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pnpkit.generator.sheets import GRID_SPACE, MARGIN, RING, Page, Paper, Place
 WINDOW = 4  # open pages a row may go on: the last few (first fit among them), so the search is linear
 
 
-def _gutter(piece: Piece) -> float:
+def piece_gutter(piece: Piece) -> float:
     """Between two pieces of one grid: nothing (they share their cut), or twice the bleed a
     person asked for (--bleed, a deck's own bleed), so each keeps all of it. The 1.5 mm every
     coloured back runs past its cut (bleed.BACK_BLEED) does not open the grid: it stops at the
@@ -25,7 +25,7 @@ def _gutter(piece: Piece) -> float:
     return round(2 * opened, 4)
 
 
-def _edge(piece: Piece) -> float:
+def piece_edge(piece: Piece) -> float:
     """How far inside the printable area a piece's trim must sit: room for its front's bleed and a
     crop mark beyond it, less the ring the area already leaves round itself for marks. A back's
     own overrun (the 1.5 mm of a coloured or full-art back) only has to stay inside that ring, not
@@ -35,7 +35,7 @@ def _edge(piece: Piece) -> float:
 
 
 @dataclass
-class _Sheet:
+class Sheet:
     """A page being filled: its pieces and where its next row may start."""
 
     cursor: float  # the trim's bottom of the last row (the area's top while empty)
@@ -45,7 +45,7 @@ class _Sheet:
     closed: bool = False  # a board part's page takes nothing else
     tall: tuple | None = None  # the key of the one grid that runs from margin to margin (see `_tall`)
     bottom: float = 0.0  # how far down its rows may go (set when it is made)
-    rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `_empty_last`)
+    rows: list = field(default_factory=list)  # the _Rows on it, in the order placed (see `empty_last`)
     left: float = 0.0  # the x range its rows are centred in: the area's, or a lane beside other grids
     right: float = 0.0
     lo: float = float("inf")  # how far left its pieces reach (less the room their marks need) and right (their bleed)
@@ -62,11 +62,11 @@ class _Sheet:
         return self.cursor + self.last_reach + reach + GRID_SPACE
 
 
-def _key(p: Piece, rotate: int) -> tuple:
+def row_key(p: Piece, rotate: int) -> tuple:
     return (round(p.w, 3), round(p.h, 3), p.bleed, p.back_bleed, rotate, p.double_sided)
 
 
-def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:
+def prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]], list[splitting.Split]]:
     """Each piece with the turn (0 or 90) it is printed at; boards too big are split."""
     aw, ah = paper.area_size
     out: list[tuple[Piece, int]] = []
@@ -75,10 +75,10 @@ def _prepare(pieces: list[Piece], paper: Paper) -> tuple[list[tuple[Piece, int]]
     for p in pieces:
         kinds[p.w, p.h] = kinds.get((p.w, p.h), 0) + 1  # pieces of one size make one grid
     for p in pieces:
-        if p.reach and not splitting.fits(p.w + 2 * _edge(p), p.h + 2 * _edge(p), aw, ah) and (
+        if p.reach and not splitting.fits(p.w + 2 * piece_edge(p), p.h + 2 * piece_edge(p), aw, ah) and (
                 splitting.fits(p.w, p.h, aw, ah) or splitting.fits(p.h, p.w, aw, ah)):
             p = replace(p, bleed=0.0, back_bleed=0.0 if p.back is not None else None)  # its bleed alone would split it
-        b2 = 2 * _edge(p)
+        b2 = 2 * piece_edge(p)
         upright, turned = splitting.fits(p.w + b2, p.h + b2, aw, ah), splitting.fits(p.h + b2, p.w + b2, aw, ah)
         if upright and turned and "part" not in p.meta and _turns(p, kinds[p.w, p.h], paper):
             out.append((p, 90))  # more to a page turned: 41 x 63 mm cards 18 a page, not 16
@@ -97,7 +97,7 @@ def _per_page(p: Piece, w: float, h: float, paper: Paper) -> int:
     """How many pieces like `p`, w x h as laid, one page holds in a grid (running from margin to
     margin where no bleed keeps it from it: `_tall`)."""
     aw, ah = paper.area_size
-    g, e = _gutter(p), _edge(p)
+    g, e = piece_gutter(p), piece_edge(p)
     cols = int((aw - 2 * e + g + 1e-9) // (w + g))
     rows = int((ah - 2 * e + g + 1e-9) // (h + g))
     if not p.bleed:
@@ -112,7 +112,7 @@ def _turns(p: Piece, n: int, paper: Paper) -> bool:
     return n > upright and _per_page(p, p.h, p.w, paper) > upright
 
 
-def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
+def back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
     """The back of a front placed at `f`. A piece turned a quarter on the page meets the flip
     across its own height: its back turns half a turn more on a long-edge flip and not on a short
     one, so that the piece turned over (as a card is, about its own long side) shows it upright."""
@@ -123,7 +123,7 @@ def _back_place(f: Placed, paper: Paper, duplex: str) -> Placed:
 
 
 @dataclass(frozen=True)
-class _Row:
+class Row:
     """Pieces of one kind side by side: the unit the sheets are filled with."""
 
     items: list[tuple[Piece, int]]  # (piece, its slot)
@@ -136,35 +136,35 @@ class _Row:
         return self.items[0][0]
 
 
-def _rows(items: list[tuple[Piece, int, int]], aw: float) -> list[_Row]:
+def rows_of(items: list[tuple[Piece, int, int]], aw: float) -> list[Row]:
     """Consecutive pieces (piece, turn, slot) of one kind, as many to a row as fit across `aw`,
     tallest rows first (stable: a kind's rows stay together, in the kit's order), so the big pieces
     are placed while there are whole pages for them and the small ones fill what is left."""
-    rows: list[_Row] = []
+    rows: list[Row] = []
     i, n = 0, len(items)
     while i < n:
         piece, rot, _ = items[i]
-        key = _key(piece, rot)
+        key = row_key(piece, rot)
         w, h = (piece.h, piece.w) if rot == 90 else (piece.w, piece.h)
-        g = _gutter(piece)
-        cols = max(1, int((aw - 2 * _edge(piece) + g + 1e-9) // (w + g)))
+        g = piece_gutter(piece)
+        cols = max(1, int((aw - 2 * piece_edge(piece) + g + 1e-9) // (w + g)))
         run = 1
-        while run < cols and i + run < n and _key(*items[i + run][:2]) == key and "part" not in items[i + run][0].meta:
+        while run < cols and i + run < n and row_key(*items[i + run][:2]) == key and "part" not in items[i + run][0].meta:
             run += 1
-        rows.append(_Row([(items[i + k][0], items[i + k][2]) for k in range(run)], rot, w, h))
+        rows.append(Row([(items[i + k][0], items[i + k][2]) for k in range(run)], rot, w, h))
         i += run
     parts = [r for r in rows if "part" in r.piece.meta]  # a board's parts keep their order, first
     return parts + sorted((r for r in rows if "part" not in r.piece.meta), key=lambda r: -r.h)
 
 
-def _tall(row: _Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | None:
+def _tall(row: Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | None:
     """Where a grid of `row`'s kind starts on a page of its own that it fills from the top margin
     to the bottom one, if that holds more rows than the area under the heading does (three poker
     cards, 266.7 mm, down Letter's 279.4) and `ahead` (this row and the rows of its kind after it)
     needs them, else None. Its heading then stands in the side margin and its top and bottom cuts
     are the margins' edges (generator/build.py, sheets.py)."""
     p = row.piece
-    g, b = _gutter(p), _edge(p)
+    g, b = piece_gutter(p), piece_edge(p)
     if p.bleed or "part" in p.meta:  # a back's overrun is stopped at the margin (sheets.margin_bleeds)
         return None
     usual = int((y1 - y0 - 2 * b + g + 1e-9) // (row.h + g))
@@ -174,46 +174,46 @@ def _tall(row: _Row, ahead: int, paper: Paper, y0: float, y1: float) -> float | 
     return round((paper.h - tall * row.h - (tall - 1) * g) / 2, 4)
 
 
-def _fill(rows: list[_Row], paper: Paper, window: list[_Sheet]) -> list[_Sheet]:
+def fill_sheets(rows: list[Row], paper: Paper, window: list[Sheet]) -> list[Sheet]:
     """`rows` on sheets: each on the first of the WINDOW open sheets (those given, then the last
     ones made) with room under its last row; a board part has a page of its own. Returns the
     sheets made."""
     y0, y1 = paper.area[1], paper.area[3]
-    sheets: list[_Sheet] = []
+    sheets: list[Sheet] = []
     window = list(window[-WINDOW:])
-    keys = [_key(r.piece, r.rot) for r in rows]
+    keys = [row_key(r.piece, r.rot) for r in rows]
     ahead = [1] * len(rows)  # rows of the same kind from this one on, in a run
     for k in range(len(rows) - 2, -1, -1):
         if keys[k] == keys[k + 1]:
             ahead[k] = ahead[k + 1] + 1
     for index, row in enumerate(rows):
         piece = row.piece
-        key = _key(piece, row.rot)
-        b, g = _edge(piece), _gutter(piece)
+        key = row_key(piece, row.rot)
+        b, g = piece_edge(piece), piece_gutter(piece)
         part = "part" in piece.meta
         sheet, top = None, 0.0
         for candidate in ([] if part else window):
-            t = _fits(candidate, row)
+            t = top_under(candidate, row)
             if t is not None:
                 sheet, top = candidate, t
                 break
         if sheet is None:
             tall = _tall(row, ahead[index], paper, y0, y1)
             x0, x1 = paper.area[0], paper.area[2]
-            sheet = (_Sheet(y0, bottom=y1, left=x0, right=x1) if tall is None
-                     else _Sheet(tall, tall=key, bottom=paper.h - MARGIN, left=x0, right=x1))
+            sheet = (Sheet(y0, bottom=y1, left=x0, right=x1) if tall is None
+                     else Sheet(tall, tall=key, bottom=paper.h - MARGIN, left=x0, right=x1))
             sheets.append(sheet)
             top = tall if tall is not None else sheet.top_for(key, g, b, piece.reach)
             window = [s for s in window if not s.closed][-(WINDOW - 1):] + ([] if part else [sheet])
-        _put(sheet, row, top, paper)
+        put_row(sheet, row, top, paper)
     return sheets
 
 
-def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
+def put_row(sheet: Sheet, row: Row, top: float, paper: Paper) -> None:
     """`row` on `sheet` with its top at `top`, centred across the sheet's width as its grid's columns are."""
     x0, x1 = sheet.left, sheet.right
     piece, w, h = row.piece, row.w, row.h
-    b, g = _edge(piece), _gutter(piece)
+    b, g = piece_edge(piece), piece_gutter(piece)
     cols = max(1, int((x1 - x0 - 2 * b + g + 1e-9) // (w + g)))
     left = x0 + (x1 - x0 - (cols * w + (cols - 1) * g)) / 2
     for k, (p, slot) in enumerate(row.items):
@@ -221,20 +221,20 @@ def _put(sheet: _Sheet, row: _Row, top: float, paper: Paper) -> None:
     sheet.lo = min(sheet.lo, left - b)
     sheet.hi = max(sheet.hi, left + len(row.items) * (w + g) - g + piece.reach)
     sheet.rows.append(row)
-    sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, _key(piece, row.rot), "part" in piece.meta, piece.reach
+    sheet.cursor, sheet.last_key, sheet.closed, sheet.last_reach = top + h, row_key(piece, row.rot), "part" in piece.meta, piece.reach
 
 
-def _fits(sheet: _Sheet, row: _Row) -> float | None:
+def top_under(sheet: Sheet, row: Row) -> float | None:
     """Where `row` starts under `sheet`'s last row, if it fits there (None if not)."""
     piece = row.piece
-    key, b = _key(piece, row.rot), _edge(piece)
+    key, b = row_key(piece, row.rot), piece_edge(piece)
     if sheet.closed or "part" in piece.meta or (sheet.tall is not None and sheet.tall != key):
         return None
-    t = sheet.top_for(key, _gutter(piece), b, piece.reach)
+    t = sheet.top_for(key, piece_gutter(piece), b, piece.reach)
     return t if t + row.h + b <= sheet.bottom + 1e-9 else None
 
 
-def _lane(host: _Sheet, paper: Paper) -> tuple[float, float] | None:
+def _lane(host: Sheet, paper: Paper) -> tuple[float, float] | None:
     """The room beside `host`'s grids once they are moved to the area's left: (how far they
     move left, where the room starts: past their right reach and GRID_SPACE for both grids'
     ticks). None if the host holds nothing that may share its page."""
@@ -254,17 +254,17 @@ class _Room:
     or in the lane beside its grids (`lane`: how far its grids move left, and where the lane
     starts). Its trial sheet is made when first tried, and kept until all of the last sheet fits."""
 
-    host: _Sheet
+    host: Sheet
     free: float  # the area it leaves (mm²): the largest rooms are tried first
     lane: tuple[float, float] | None = None
     twin: _Room | None = None  # the same host's other room: once one is used, the other is not
-    made: _Sheet | None = None
+    made: Sheet | None = None
 
-    def trial(self, paper: Paper) -> _Sheet:
+    def trial(self, paper: Paper) -> Sheet:
         if self.made is None:
             h = self.host
             self.made = (replace(h, placed=list(h.placed), rows=list(h.rows)) if self.lane is None else
-                         _Sheet(paper.area[1], bottom=paper.area[3], left=self.lane[1], right=paper.area[2]))
+                         Sheet(paper.area[1], bottom=paper.area[3], left=self.lane[1], right=paper.area[2]))
         return self.made
 
     @property
@@ -272,7 +272,7 @@ class _Room:
         return self.made is not None and len(self.made.placed) > (0 if self.lane is not None else len(self.host.placed))
 
 
-def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
+def _rooms(hosts: list[Sheet], paper: Paper, narrowest: float) -> list[_Room]:
     """Under each host (the page as it was) and beside each (its grids moved left), the largest
     room first (the earlier one of two alike), so the pieces moved stay together on few pages."""
     x0, y0, x1, y1 = paper.area
@@ -287,25 +287,25 @@ def _rooms(hosts: list[_Sheet], paper: Paper, narrowest: float) -> list[_Room]:
     return sorted(rooms, key=lambda r: -r.free)
 
 
-def _take(room: _Room, row: _Row, paper: Paper, least: int = 1, most: int = 1 << 30) -> int:
+def _take(room: _Room, row: Row, paper: Paper, least: int = 1, most: int = 1 << 30) -> int:
     """As many of `row`'s pieces as fit across `room` (at most `most`) put in one row there; how
     many. A lane takes none unless `least` fit across it (no column one piece wide beside grids)."""
     if room.twin is not None and room.twin.used:
         return 0
-    piece, g = row.piece, _gutter(row.piece)
+    piece, g = row.piece, piece_gutter(row.piece)
     seen = room.made or (room.host if room.lane is None else room.trial(paper))  # a host is copied only to put something on it
-    cols = int((seen.right - seen.left - 2 * _edge(piece) + g + 1e-9) // (row.w + g))
+    cols = int((seen.right - seen.left - 2 * piece_edge(piece) + g + 1e-9) // (row.w + g))
     if cols < (least if room.lane is not None else 1):
         return 0
     part = replace(row, items=row.items[:min(cols, most) if room.lane is not None else cols])
-    top = _fits(seen, part)
+    top = top_under(seen, part)
     if top is None:
         return 0
-    _put(room.trial(paper), part, top, paper)
+    put_row(room.trial(paper), part, top, paper)
     return len(part.items)
 
 
-def _whole(room: _Room, row: _Row, paper: Paper) -> bool:
+def _whole(room: _Room, row: Row, paper: Paper) -> bool:
     """All of `row`'s pieces put in `room`, or (if they do not all fit) none: the room's trial as
     it was. A component moved from the last page so lands on one page, as on its own it did, and
     beside other grids in a block at least two columns wide and (if it has four pieces) two rows."""
@@ -332,34 +332,34 @@ def _commit(room: _Room, paper: Paper) -> None:
         return
     extra = min(p.x - t.left - p.piece.reach for p in t.placed)  # the lane's rows as far left as they may go
     placed = _moved(host.placed, -room.lane[0]) + _moved(t.placed, -extra)
-    slack = min(paper.area[2] - _edge(p.piece) - p.x - p.w for p in placed)
+    slack = min(paper.area[2] - piece_edge(p.piece) - p.x - p.w for p in placed)
     host.placed, host.rows = _moved(placed, slack / 2), host.rows + t.rows
     host.cursor = max(p.y + p.h for p in host.placed)
     host.last_key, host.last_reach = None, max(p.piece.reach for p in host.placed)
-    host.lo = min(p.x - _edge(p.piece) for p in host.placed)
+    host.lo = min(p.x - piece_edge(p.piece) for p in host.placed)
     host.hi = max(p.x + p.w + p.piece.reach for p in host.placed)
 
 
-def _under(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+def _under(last: Sheet, hosts: list[Sheet], paper: Paper) -> list[_Room] | None:
     """The last sheet's rows, each whole, under the first host's rows with room for it (as they
     were before pieces went side by side); the rooms to commit, or None if one does not fit."""
     rooms = [_Room(h, 0.0) for h in hosts]
     return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in last.rows) else None
 
 
-def _beside(last: _Sheet, hosts: list[_Sheet], paper: Paper) -> list[_Room] | None:
+def _beside(last: Sheet, hosts: list[Sheet], paper: Paper) -> list[_Room] | None:
     """Each component's pieces of the last sheet (largest first, into the largest room that holds
     them) whole in one room, under other grids or beside them; the rooms to commit, or None."""
-    kinds: dict[tuple, _Row] = {}  # each component's pieces of one size, as one long row
+    kinds: dict[tuple, Row] = {}  # each component's pieces of one size, as one long row
     for row in last.rows:
         for item in row.items:
-            kinds.setdefault((_key(row.piece, row.rot), item[0].component), replace(row, items=[])).items.append(item)
+            kinds.setdefault((row_key(row.piece, row.rot), item[0].component), replace(row, items=[])).items.append(item)
     rooms = _rooms(hosts, paper, min(min(2, len(r.items)) * r.w for r in kinds.values()))
     largest = sorted(kinds.values(), key=lambda r: -len(r.items) * r.w * r.h)
     return rooms if all(any(_whole(room, row, paper) for room in rooms) for row in largest) else None
 
 
-def _empty_last(sheets: list[_Sheet], others: list[_Sheet], paper: Paper) -> list[_Sheet]:
+def empty_last(sheets: list[Sheet], others: list[Sheet], paper: Paper) -> list[Sheet]:
     """The run's last sheet emptied into the room its earlier sheets (and `others`, pages the run
     may share) leave, if every one of its pieces fits there, so that a run does not end on a page
     holding a few pieces alone: first its rows under their rows; failing that each component whole

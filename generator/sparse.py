@@ -19,43 +19,43 @@ from pnpkit.generator.sheets import MARGIN, Paper
 FULL = 0.30  # of the page inside its margins (a rater's measure: pieces' area over that)
 
 
-def share(sheet: impose._Sheet, paper: Paper, double: bool) -> float:
+def share(sheet: impose.Sheet, paper: Paper, double: bool) -> float:
     """How much of the page inside its margins `sheet`'s pieces cover; on a page of the double-sided
     run, only those with a back (what its back page shows)."""
     area = sum(p.w * p.h for p in sheet.placed if p.piece.double_sided or not double)
     return area / ((paper.w - 2 * MARGIN) * (paper.h - 2 * MARGIN))
 
 
-def _slots(row: impose._Row) -> set[int]:
+def _slots(row: impose.Row) -> set[int]:
     return {slot for _, slot in row.items}
 
 
-def _without(sheet: impose._Sheet, row: impose._Row) -> impose._Sheet:
+def _without(sheet: impose.Sheet, row: impose.Row) -> impose.Sheet:
     """`sheet` with `row` (its last) taken off: where its next row would start is its rows' bottom."""
     gone = _slots(row)
     placed = [p for p in sheet.placed if p.slot not in gone]
     rest = impose.replace(sheet, placed=placed, rows=sheet.rows[:-1])
     rest.cursor = max((p.y + p.h for p in placed), default=sheet.bottom)
-    rest.last_key = impose._key(rest.rows[-1].piece, rest.rows[-1].rot) if rest.rows else None
+    rest.last_key = impose.row_key(rest.rows[-1].piece, rest.rows[-1].rot) if rest.rows else None
     rest.last_reach = max((p.piece.reach for p in placed), default=0.0)
-    rest.lo = min((p.x - impose._edge(p.piece) for p in placed), default=float("inf"))
+    rest.lo = min((p.x - impose.piece_edge(p.piece) for p in placed), default=float("inf"))
     rest.hi = max((p.x + p.w + p.piece.reach for p in placed), default=float("-inf"))
     return rest
 
 
-def _laid(sheet: impose._Sheet, row: impose._Row, paper: Paper) -> impose._Sheet | None:
+def _laid(sheet: impose.Sheet, row: impose.Row, paper: Paper) -> impose.Sheet | None:
     """`sheet` with `row` too: under its rows as they lie, or all laid afresh on one page, tallest
     first (None if they need more)."""
-    top = impose._fits(sheet, row)
+    top = impose.top_under(sheet, row)
     if top is not None:
         more = impose.replace(sheet, placed=list(sheet.placed), rows=list(sheet.rows))
-        impose._put(more, row, top, paper)
+        impose.put_row(more, row, top, paper)
         return more
-    made = impose._fill(sorted(sheet.rows + [row], key=lambda r: -r.h), paper, [])
+    made = impose.fill_sheets(sorted(sheet.rows + [row], key=lambda r: -r.h), paper, [])
     return made[0] if len(made) == 1 else None
 
 
-def even_out(sheets: list[impose._Sheet], paper: Paper, double: bool, doubles: list[impose._Sheet] = ()) -> None:
+def even_out(sheets: list[impose.Sheet], paper: Paper, double: bool, doubles: list[impose.Sheet] = ()) -> None:
     """The run's last sheet, if under FULL, topped up in place with rows from the bottom of the run's
     other sheets; the single-sided run's from the double-sided run's (`doubles`) too."""
     if not sheets or sheets[-1].closed or sheets[-1].tall is not None:
@@ -70,8 +70,8 @@ def even_out(sheets: list[impose._Sheet], paper: Paper, double: bool, doubles: l
         gather(sheets[-1], donors, paper)
 
 
-def _top_up(last: impose._Sheet, donors: list[impose._Sheet], paper: Paper, double: bool,
-            doubles: list[impose._Sheet], backed: bool = False, gather: bool = False) -> bool:
+def _top_up(last: impose.Sheet, donors: list[impose.Sheet], paper: Paper, double: bool,
+            doubles: list[impose.Sheet], backed: bool = False, gather: bool = False) -> bool:
     """One row moved onto `last` from the bottom of a donor that keeps FULL without it: a row of
     `last`'s own kinds first (`gather`: only one whose every piece is of them). Single-sided rows
     only onto a page of the single-sided run, unless `backed` (the page goes into the double-sided
@@ -99,7 +99,7 @@ def _top_up(last: impose._Sheet, donors: list[impose._Sheet], paper: Paper, doub
     return False
 
 
-def backed(single: list[impose._Sheet], doubles: list[impose._Sheet], paper: Paper) -> None:
+def backed(single: list[impose.Sheet], doubles: list[impose.Sheet], paper: Paper) -> None:
     """The single-sided run's last sheet, still under FULL (In the Nuts!' 60 squirrels fill 28% of
     Letter, and no room elsewhere holds them), made a page of the double-sided run: double-sided
     rows moved onto it until its back page, showing only theirs, fills FULL too. One page more,
@@ -121,7 +121,7 @@ def backed(single: list[impose._Sheet], doubles: list[impose._Sheet], paper: Pap
     doubles.append(trial)
 
 
-def _positions(sheet: impose._Sheet, row: impose._Row, paper: Paper) -> list[tuple[float, float]]:
+def _positions(sheet: impose.Sheet, row: impose.Row, paper: Paper) -> list[tuple[float, float]]:
     """Where pieces of `row`'s kind may stand in its place on `sheet`: its first piece's place and
     on along its line, as long as each is clear of the sheet's other pieces (a grid of another kind
     GRID_SPACE away) and inside the printable area."""
@@ -129,13 +129,13 @@ def _positions(sheet: impose._Sheet, row: impose._Row, paper: Paper) -> list[tup
     mine = [p for p in sheet.placed if p.slot in slots]
     others = [p for p in sheet.placed if p.slot not in slots]
     x, y = min(p.x for p in mine), mine[0].y
-    w, h, g = mine[0].w, mine[0].h, impose._gutter(row.piece)
-    key = impose._key(row.piece, row.rot)
-    right = paper.area[2] - impose._edge(row.piece)
+    w, h, g = mine[0].w, mine[0].h, impose.piece_gutter(row.piece)
+    key = impose.row_key(row.piece, row.rot)
+    right = paper.area[2] - impose.piece_edge(row.piece)
     out = []
     while x + w <= right + 1e-6:
         for o in others:
-            space = 0.0 if impose._key(o.piece, o.rotate) == key else impose.GRID_SPACE
+            space = 0.0 if impose.row_key(o.piece, o.rotate) == key else impose.GRID_SPACE
             if x < o.x + o.w + space - 1e-6 and o.x < x + w + space - 1e-6 and y < o.y + o.h + space - 1e-6 \
                     and o.y < y + h + space - 1e-6:
                 return out
@@ -144,7 +144,7 @@ def _positions(sheet: impose._Sheet, row: impose._Row, paper: Paper) -> list[tup
     return out
 
 
-def _swapped(sheet: impose._Sheet, old: impose._Row, new: impose._Row, paper: Paper) -> bool:
+def _swapped(sheet: impose.Sheet, old: impose.Row, new: impose.Row, paper: Paper) -> bool:
     """`old`'s pieces on `sheet` replaced by `new`'s, from the same first place on (False, and
     nothing changed, if they do not all fit there)."""
     spots = _positions(sheet, old, paper)
@@ -160,12 +160,12 @@ def _swapped(sheet: impose._Sheet, old: impose._Row, new: impose._Row, paper: Pa
     return True
 
 
-def gather(last: impose._Sheet, donors: list[impose._Sheet], paper: Paper) -> None:
+def gather(last: impose.Sheet, donors: list[impose.Sheet], paper: Paper) -> None:
     """A single-sided kind split between the run's last sheet and a row on another that the last
     has no room for: that row changes places with a row of the last sheet of the same size whose
     kinds lie on it alone (NUTS' 36 Action tokens: 8 under a page of Bonus cards and 28 on the last
     page; the 12 Undo tokens go under the Bonus cards instead). Each kind is then on one page."""
-    def whole(row: impose._Row, sheet: impose._Sheet) -> bool:
+    def whole(row: impose.Row, sheet: impose.Sheet) -> bool:
         kinds = {p.component for p, _ in row.items}
         slots = _slots(row)
         return all(p.slot in slots for s in [sheet] for p in s.placed if p.piece.component in kinds) and \
@@ -177,9 +177,9 @@ def gather(last: impose._Sheet, donors: list[impose._Sheet], paper: Paper) -> No
             kinds = {p.component for p, _ in row.items}
             if row.piece.double_sided or not kinds <= {p.piece.component for p in last.placed}:
                 continue
-            key = impose._key(row.piece, row.rot)
+            key = impose.row_key(row.piece, row.rot)
             for other in list(last.rows):
-                if impose._key(other.piece, other.rot) != key or other.piece.double_sided or kinds & {
+                if impose.row_key(other.piece, other.rot) != key or other.piece.double_sided or kinds & {
                         p.component for p, _ in other.items} or not whole(other, last):
                     continue
                 before = (list(donor.placed), list(donor.rows), list(last.placed), list(last.rows))

@@ -177,49 +177,54 @@ def split_board(board: Piece, room_w: float, room_h: float) -> Split:
     turned = {"left": "top", "top": "right", "right": "bottom", "bottom": "left"}  # as the board is turned
     joined = {turned[e] if rotated else e for e in board.meta.get("seams", ())}  # edges a panel meets
     front = tuple(front) + marks
-    n = cols * rows
-    parts: list[Piece] = []
-    for r in range(rows):
-        for c in range(cols):
-            k = r * cols + c + 1
-            label = f"{k}/{n}"
-            x0 = xs[c] - (OVERLAP if c > 0 else 0.0)
-            y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
-            pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
-            # the edges laid over a neighbour's glue strip are cut along the seam, and a glue strip's
-            # outer edge is cut too: the drawing stops SEAM_CLEAR short of them, so no line lies on
-            # a cut (the neighbour shows the rest; the drawing under the strip is hidden once glued)
-            over = {"right": c < cols - 1 or "right" in joined, "bottom": r < rows - 1 or "bottom" in joined,
-                    "left": c > 0 or "left" in joined, "top": r > 0 or "top" in joined}
-            cx0, cy0 = x0 + SEAM_CLEAR * over["left"], y0 + SEAM_CLEAR * over["top"]
-            cw = pw - SEAM_CLEAR * (over["left"] + over["right"])
-            ch = ph - SEAM_CLEAR * (over["top"] + over["bottom"])
-            grounds = tuple(g for g in front if getattr(getattr(g, "style", None), "ground", False))
-            drawn = tuple(g for g in front if not getattr(getattr(g, "style", None), "ground", False))
-            art: list[Shape] = [Group(grounds, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph)),  # the background to the cut
-                                Group(drawn, dx=-x0, dy=-y0, clip=(cx0, cy0, cw, ch))]
-            glue = f"glue here: part {label} goes under its neighbour"
-            if c > 0:
-                art += glue_strip(pw, ph, True, glue)
-            if r > 0:
-                art += glue_strip(pw, ph, False, glue)
-            lx = OVERLAP + 1.5 if c > 0 else INSIDE
-            ly = OVERLAP + 1.5 if r > 0 else INSIDE
-            if c == 0 and r == 0:
-                art += _part_label(label, lx, ly)
-            else:  # on the strip: hidden once glued
-                art += _part_label(label, 1.0 if c > 0 else lx, 1.0 if r > 0 else ly)
-            back_art = None
-            if back is not None:  # the back of this region, seen through the paper (long edge)
-                bx0 = w - (x0 + pw)
-                back_art = (Group(back, dx=-bx0, dy=-y0, clip=(bx0, y0, pw, ph)),)
-            parts.append(replace(
-                board, name=f"{board.name} part {label}", w=pw, h=ph, front=tuple(art),
-                back=back_art, bleed=0.0,
-                meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name,
-                      "seams": tuple(side for side, inner in (("left", c > 0), ("top", r > 0), ("right", c < cols - 1),
-                                                              ("bottom", r < rows - 1)) if inner or side in joined)}))
+    parts = [_part(board, front, back, w, (xs, ys), (c, r, cols, rows), joined)
+             for r in range(rows) for c in range(cols)]
     return Split(board, rotated, cols, rows, tuple(parts), w, h)
+
+
+def _part(board: Piece, front: tuple[Shape, ...], back, w: float, cuts: tuple[list[float], list[float]],
+          at: tuple[int, int, int, int], joined: set[str]) -> Piece:
+    """Part (c, r) of a board cut along `cuts` into cols x rows: its region of the drawing (the
+    background to its cut, the rest clear of its seams), its glue strips, its label and its back."""
+    xs, ys = cuts
+    c, r, cols, rows = at
+    label = f"{r * cols + c + 1}/{cols * rows}"
+    x0 = xs[c] - (OVERLAP if c > 0 else 0.0)
+    y0 = ys[r] - (OVERLAP if r > 0 else 0.0)
+    pw, ph = xs[c + 1] - x0, ys[r + 1] - y0
+    # the edges laid over a neighbour's glue strip are cut along the seam, and a glue strip's
+    # outer edge is cut too: the drawing stops SEAM_CLEAR short of them, so no line lies on
+    # a cut (the neighbour shows the rest; the drawing under the strip is hidden once glued)
+    over = {"right": c < cols - 1 or "right" in joined, "bottom": r < rows - 1 or "bottom" in joined,
+            "left": c > 0 or "left" in joined, "top": r > 0 or "top" in joined}
+    cx0, cy0 = x0 + SEAM_CLEAR * over["left"], y0 + SEAM_CLEAR * over["top"]
+    cw = pw - SEAM_CLEAR * (over["left"] + over["right"])
+    ch = ph - SEAM_CLEAR * (over["top"] + over["bottom"])
+    grounds = tuple(g for g in front if getattr(getattr(g, "style", None), "ground", False))
+    drawn = tuple(g for g in front if not getattr(getattr(g, "style", None), "ground", False))
+    art: list[Shape] = [Group(grounds, dx=-x0, dy=-y0, clip=(x0, y0, pw, ph)),  # the background to the cut
+                        Group(drawn, dx=-x0, dy=-y0, clip=(cx0, cy0, cw, ch))]
+    glue = f"glue here: part {label} goes under its neighbour"
+    if c > 0:
+        art += glue_strip(pw, ph, True, glue)
+    if r > 0:
+        art += glue_strip(pw, ph, False, glue)
+    lx = OVERLAP + 1.5 if c > 0 else INSIDE
+    ly = OVERLAP + 1.5 if r > 0 else INSIDE
+    if c == 0 and r == 0:
+        art += _part_label(label, lx, ly)
+    else:  # on the strip: hidden once glued
+        art += _part_label(label, 1.0 if c > 0 else lx, 1.0 if r > 0 else ly)
+    back_art = None
+    if back is not None:  # the back of this region, seen through the paper (long edge)
+        bx0 = w - (x0 + pw)
+        back_art = (Group(back, dx=-bx0, dy=-y0, clip=(bx0, y0, pw, ph)),)
+    return replace(
+        board, name=f"{board.name} part {label}", w=pw, h=ph, front=tuple(art),
+        back=back_art, bleed=0.0,
+        meta={**board.meta, "part": label, "region": (x0, y0, pw, ph), "board": board.name,
+              "seams": tuple(side for side, inner in (("left", c > 0), ("top", r > 0), ("right", c < cols - 1),
+                                                      ("bottom", r < rows - 1)) if inner or side in joined)})
 
 
 @dataclass(frozen=True)

@@ -187,6 +187,21 @@ def main(out: Path) -> None:
             for move in ("extinguish 1 3", "extinguish 1 4", "extinguish 5 1"):
                 s.act(f"document.querySelector('button.move[data-move={json.dumps(move)}]').click()")
             s.shoot(f"serve-tapping-{size}", whole=size == "phone")
+        # Chestnuts on the board: the Basket tapped, the Fire lit; the Fire tapped, its two moves in words
+        for size in SIZES:
+            s.visit("/table?" + urlencode([("game", "chestnuts"), ("player", "Ann"), ("player", "Ben"),
+                                           ("t", f"b-{size}")]), size, READY)
+            s.act("document.querySelector('#chancedice button.face[data-face=\"6\"]').click()")
+            for move in ("l", "a"):
+                s.act(f"document.querySelector('button.move[data-move={json.dumps(move)}]').click()")
+            tap = ("[...document.querySelectorAll('#board [role=button]')].find(g => g.dataset.place === {0})"
+                   ".dispatchEvent(new MouseEvent('click', {{bubbles: true}}))")
+            browser.js(tap.format(json.dumps("basket")))
+            browser.js("document.getElementById('pick').scrollIntoView()")
+            s.shoot(f"serve-board-{size}", whole=False)
+            browser.js(tap.format(json.dumps("fire")))
+            browser.js("document.getElementById('pick').scrollIntoView()")
+            s.shoot(f"serve-board-choice-{size}", whole=False)
         # Chestnuts: the die to tap, then a try refused with its rule
         for size in SIZES:
             s.visit("/table?" + urlencode([("game", "chestnuts"), ("player", "Ann"), ("player", "Ben"),

@@ -207,3 +207,24 @@ def test_every_drawing_is_described():
     for name in art.names():
         assert art.describe(name), name
         assert "color" in art.options(name)
+
+
+def test_the_index_names_every_drawing_and_the_module_that_draws_it():
+    """A kit loads only the art modules of the drawings it names (generator/art/_index.py): the
+    index lists exactly what the modules register, each under the module that registers it."""
+    import importlib
+
+    from pnpkit.generator.art import _core, _index
+    for module in sorted(set(_index.WHERE.values())):
+        importlib.import_module(f"pnpkit.generator.art.{module}")
+    drawn_by = {name: d.fn.__module__.rsplit(".", 1)[-1] for name, d in _core.REGISTRY.items()}
+    assert drawn_by == _index.WHERE
+
+
+def test_a_kit_loads_only_the_art_it_uses():
+    import subprocess
+    import sys
+    code = ("import sys; from pnpkit.generator import art; art.draw('chestnut', 10, 10); "
+            "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('pnpkit.generator.art.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "chestnuts" in out and "nuts_kit" not in out and "forest_fire_cards" not in out, out

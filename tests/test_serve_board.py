@@ -108,3 +108,35 @@ def test_every_place_a_legal_move_names_is_drawn_to_be_tapped(game):
         assert tapped.refusal is None, (game, text, tapped.refusal)
         record = tapped.data
     assert moves > 15
+
+
+def test_without_a_script_a_move_is_typed_and_the_server_draws_the_table_again(tmp_path):
+    """The typed form is the page's own form: with no script it posts to /table/try, and the answer
+    is the table with the record after it (the board and the legal moves in words in <noscript>), or
+    the try refused with its rule, nothing written."""
+    import html
+    import json
+    import re
+
+    from starlette.testclient import TestClient
+
+    from pnpkit.serve.app import Settings, create_app
+
+    def fields(page: str) -> dict:
+        record = html.unescape(re.search(r'id="record" value="([^"]*)"', page)[1])
+        return {"token": re.search(r'name="token" value="([^"]+)"', page)[1], "record": record}
+
+    with TestClient(create_app(Settings(tmp_path / "data"))) as c:
+        page = c.get("/table", params={"game": "chestnuts", "player": ["Ann", "<i>Ben</i>"]}).text
+        assert 'formaction="/table/try"' in page and "Ann rolls the die" in page    # what chance must say, shown
+        page = c.post("/table/try", data={**fields(page), "do": "chance", "chance": "6"}).text
+        assert json.loads(fields(page)["record"])["turns"] == [{"roll": 6, "actions": []}]
+        assert "<li>Ann adds a Flame (1 of 3): <code>l</code></li>" in page             # the moves in words
+        assert page.count("<svg ") >= 2 and 'data-place="added-flames 1"' in page       # the board, drawn
+        refused = c.post("/table/try", data={**fields(page), "do": "try", "try": "e 5"}).text
+        assert "“e 5” is refused" in refused and "(Notes 1)" in refused and "<details class=\"try\" open>" in refused
+        assert fields(refused)["record"] == fields(page)["record"]                      # nothing written
+        page = c.post("/table/try", data={**fields(refused), "do": "try", "try": "l"}).text
+        assert json.loads(fields(page)["record"])["turns"] == [{"roll": 6, "actions": ["l"]}]
+        assert "<i>Ben</i>" not in page                                                 # a name is text
+        assert c.post("/table/try", data={**fields(page), "record": "{", "do": "try", "try": "l"}).status_code == 400

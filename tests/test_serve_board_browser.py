@@ -130,7 +130,7 @@ def test_the_board_is_played_by_keyboard_and_says_each_move_in_words(browser, se
     browser.wait(f"Number({READY}) > {before}")
     assert record(browser)["turns"][0]["actions"] == ["l", "a"]
     browser.js("[...document.querySelectorAll('#board [role=button]')].find(g => g.dataset.place === 'basket').focus()")
-    assert board_taps.focused(browser)["label"].startswith("basket: 2 moves, such as Ann puts 1 chestnut")
+    assert board_taps.focused(browser)["label"].startswith("Basket: 2 moves, such as Ann puts 1 chestnut")
     board_taps.press(browser, "Enter")                            # the Basket chosen: the Fire lit
     lit = browser.js("[...document.querySelectorAll('#board [role=button].target')].map(g => g.dataset.place)")
     assert lit == ["fire"]

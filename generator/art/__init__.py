@@ -9,28 +9,13 @@ shapes.
 Options: `color` ("#rrggbb", the main or player colour where the drawing has one) is accepted by
 every drawing; the others are listed by `options(name)`. An unknown name or option is a
 ValueError that names the known ones.
+
+A drawing's module (generator/art/chestnuts.py, ...) is imported when one of its drawings is first
+asked for (_index.py says which module draws which): a kit loads the art it uses.
 """
 from __future__ import annotations
 
-from pnpkit.generator.art import (  # noqa: F401  (importing registers the drawings)
-    chestnuts,
-    critters,
-    factory,
-    fair_verona_kit,  # Fair Verona: card places
-    forest,
-    forest_fire_cards,  # Forest Fire: role, round and spread cards
-    forest_fire_kit,  # Forest Fire: the board's ring and corners
-    in_the_nuts_kit,  # In the Nuts!: storage cards and jokers
-    kitchen,
-    marks,
-    mime,
-    nuts,
-    nuts_kit,  # NUTS: belts, Cross and Splitter/Joiner tiles, tokens
-    ornaments,
-    trim_the_tree_kit,  # Trim the Tree: the board's tree, the Ornament Box's triangles
-    verona,
-)
-from pnpkit.generator.art._core import REGISTRY, colour, fit, measure, measured
+from pnpkit.generator.art._core import WHERE, colour, drawing, fit, measure, measured
 from pnpkit.generator.memo import cached
 from pnpkit.generator.shapes import Shape
 
@@ -38,7 +23,7 @@ __all__ = ["describe", "draw", "names", "options"]
 
 
 def names() -> list[str]:
-    return sorted(REGISTRY)
+    return sorted(WHERE)
 
 
 def options(name: str) -> tuple[str, ...]:
@@ -51,10 +36,10 @@ def describe(name: str) -> str:
 
 
 def _get(name: str):
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown drawing {name!r}; known: {', '.join(names())}") from None
+    found = drawing(name)
+    if found is None:
+        raise ValueError(f"unknown drawing {name!r}; known: {', '.join(names())}")
+    return found
 
 
 def draw(name: str, w: float, h: float, **opts) -> tuple[Shape, ...]:

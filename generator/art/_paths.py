@@ -123,7 +123,7 @@ def ribbon(d: str, width: float, fill: str, edge: float = DETAIL) -> list[Polygo
 
 
 @cached(8)
-def _weights(n: int) -> tuple[tuple[float, float, float, float], ...]:
+def bernstein_weights(n: int) -> tuple[tuple[float, float, float, float], ...]:
     """The Bernstein weights of n + 1 evenly spaced points on a cubic: a curve is sampled by a
     few multiplications per point (the same products, in the same order, as computing the weights
     on every curve, so the same floats)."""
@@ -135,9 +135,10 @@ def _weights(n: int) -> tuple[tuple[float, float, float, float], ...]:
     return tuple(out)
 
 
-def _bezier(p0, p1, p2, p3, n: int = 12) -> list[tuple[float, float]]:
+def bezier_points(p0, p1, p2, p3, n: int = 12) -> list[tuple[float, float]]:
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
-    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in _weights(n)]
+    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3)
+            for a, b, c, d in bernstein_weights(n)]
 
 
 def polyline(o: Sequence[tuple], n: int = 12) -> list[tuple[float, float]]:
@@ -151,7 +152,7 @@ def polyline(o: Sequence[tuple], n: int = 12) -> list[tuple[float, float]]:
         elif op[0] == "L":
             pts.append((op[1], op[2]))
         elif op[0] == "C":
-            pts.extend(list(_bezier(pts[-1], (op[1], op[2]), (op[3], op[4]), (op[5], op[6]), n))[1:])
+            pts.extend(list(bezier_points(pts[-1], (op[1], op[2]), (op[3], op[4]), (op[5], op[6]), n))[1:])
     out = [pts[0]]
     for p in pts[1:]:
         if math.dist(p, out[-1]) > 1e-6:

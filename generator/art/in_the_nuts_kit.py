@@ -15,11 +15,11 @@ from dataclasses import replace
 
 from pnpkit.generator.art._core import (
     INK,
-    REGISTRY,
     art,
     colour,
     compose,
     design,
+    drawing,
     flag,
     ink,
     lighter,
@@ -62,7 +62,7 @@ def storage_card(color: str | None = None, size=3, points=10, full=False, motif:
     if n < 1:
         raise ValueError("size must be at least 1")
     c = colour({"color": color}, "#8a8a8a")
-    if motif not in REGISTRY or not motif.startswith("mark-"):
+    if drawing(motif) is None or not motif.startswith("mark-"):
         raise ValueError(f"motif must be a player mark (mark-circle, mark-star...), got {motif!r}")
     out: list[Shape] = [Rect(0, 0, W, H, Style(fill=None, stroke=None))]  # the face: sets the fit
     # Right: the place, a nut card's outline (1 mm larger each way), flush right, centred down.
@@ -102,7 +102,7 @@ def nut_pair(color: str | None = None, kinds="walnut hazelnut") -> list[Shape]:
     """A joker's two nuts, one over the other's shoulder, split by a diagonal.
     kinds: the two kinds, as a list or as text ("walnut hazelnut" or "walnut, hazelnut")."""
     names = kinds if isinstance(kinds, (list, tuple)) else str(kinds).replace(",", " ").split()
-    if len(names) != 2 or any(k not in REGISTRY for k in names):
+    if len(names) != 2 or any(drawing(k) is None for k in names):
         raise ValueError(f"kinds must be two nut drawings (walnut, hazelnut, beechnut, acorn...), got {kinds!r}")
     a, b = names
     out: list[Shape] = [Rect(0, 0, 100, 100, Style(fill=None, stroke=None))]

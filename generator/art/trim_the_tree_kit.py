@@ -13,11 +13,11 @@ import math
 
 from pnpkit.generator.art._core import (
     INK,
-    REGISTRY,
     P,
     art,
     colour,
     compose,
+    drawing,
     ink,
     lighter,
     line,
@@ -99,9 +99,9 @@ def trim_tree(color: str | None = None, rows: int = 5, mark: str | None = None) 
 def _ornament(shape: str, color: str, cx: float, cy: float, r: float) -> list[Shape]:
     """An ornament counter seen from above: a white disc with the ornament drawn on it."""
     name = f"ornament-{shape}"
-    if not isinstance(shape, str) or name not in REGISTRY:
+    if not isinstance(shape, str) or drawing(name) is None:
         raise ValueError(f"ornament-triangle: unknown shape {shape!r}")
-    body = REGISTRY[name].fn(color=color)
+    body = drawing(name).fn(color=color)
     s = r * 1.25 / 100  # the ornament drawings are about 100 units tall
     return [Circle(cx, cy, r, ink("#ffffff", width=1.4)),
             *transform(body, compose(moved(cx - 50 * s, cy - 58 * s), scaled(s)))]

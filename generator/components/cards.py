@@ -66,20 +66,8 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     label_h = label_pt * 0.3528 * 1.3  # the label's line, under the art, its descent inside the frame
     flow_text = text if not layout.placed(face, "text") else ""
     if face.art:
-        name, opts = _art_of(kit, face, row, where)
-        at = where + ("art_options",)
-        if layout.placed(face, "art"):
-            place = lay["art"]
-            layout.inside(kit, where + ("layout", "art"), place, w, h, 0.0)
-            out.append(layout.boxed(kit, where + ("layout", "art"), place,
-                                    lambda bw, bh: [placed(kit_art(kit, at, name, bw, bh, **opts), 0, 0)]))
-        elif face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
-            backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
-        else:
-            art_h = (h - y - m - label_h) * (face.art_share if flow_text else 0.8 if flow_label is None else 0.92)
-            box = min(art_h, w - 2 * m)
-            out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
-            y += art_h + 1.0
+        share = face.art_share if flow_text else 0.8 if flow_label is None else 0.92
+        y = _art(kit, c, face, row, where, y, label_h, share, out, backdrop)
     if flow_label:
         x, anchor = layout.across(label.align, m, w - m, w / 2)
         out.append(Text(x, y + label_pt * 0.3528, flow_label, size=label_pt, font=label.font, color=label.color,
@@ -94,6 +82,29 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
         out += badge(face.mark, face.color, w - m - d / 2, h - m - d / 2, d)
     out += layout.named(kit, face, where, safe, w, h, under, row)
     return tuple(frame + backdrop + out)
+
+
+def _art(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple, y: float, label_h: float, share: float,
+         out: list[Shape], backdrop: list[Shape]) -> float:
+    """The face's drawing: in its box of the face's `layout`, over the whole face under the words
+    (`art_box: face`), or in the flow at `y`, `share` of the height left above the label; the y under it."""
+    w, h = c.size
+    m = WORDS_IN
+    name, opts = _art_of(kit, face, row, where)
+    at = where + ("art_options",)
+    if layout.placed(face, "art"):
+        place = face.layout["art"]
+        layout.inside(kit, where + ("layout", "art"), place, w, h, 0.0)
+        out.append(layout.boxed(kit, where + ("layout", "art"), place,
+                                lambda bw, bh: [placed(kit_art(kit, at, name, bw, bh, **opts), 0, 0)]))
+    elif face.art_box == "face":  # the drawing has the whole face and lays out its own numbers
+        backdrop.append(placed(kit_art(kit, at, name, w - 2 * m, h - 2 * m, **opts), m, m))
+    else:
+        art_h = (h - y - m - label_h) * share
+        box = min(art_h, w - 2 * m)
+        out.append(placed(kit_art(kit, at, name, box, box, **opts), w / 2 - box / 2, y + (art_h - box) / 2))
+        y += art_h + 1.0
+    return y
 
 
 TEXT_INK = "#000000"  # the colour a text block's words print in (generator/textblock.py)

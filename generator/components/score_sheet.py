@@ -20,6 +20,7 @@ SHADE = "#ececec"
 PT = 0.3528  # mm per point
 TICK = Style(fill="#ffffff", stroke=INK, width=0.3)
 TICK_SIDE = 4.5  # mm: a tick box's side at the most (a pencil tick fits; a camera reads it)
+M = 4.0  # mm: the sheet's margin
 
 
 def _text(kit, s: ScoreSheet, block, x, y, w, h, where) -> list[Shape]:
@@ -52,113 +53,23 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
     """One copy's shapes, writable cells and the names of those that are tick boxes; integer rows
     numbered from offset + 1."""
     W, H = s.size
-    m = 4.0
     out: list[Shape] = [Rect(0, 0, W, H, ground("#ffffff"))]
     fields: list[tuple[str, float, float, float, float]] = []
     ticks: list[str] = []
-    top = m
+    top = M
     # corner marks: the header and footer keep clear of them (and of their white quiet zone)
-    side = corner_marks.SIZE + corner_marks.INSET + 2.0 - m if s.corner_marks else 0.0
+    side = corner_marks.SIZE + corner_marks.INSET + 2.0 - M if s.corner_marks else 0.0
     if s.header is not None:
-        out += _text(kit, s, s.header, m + side, top, W - 2 * m - 2 * side, s.header_height - 2, where + ("header",))
+        out += _text(kit, s, s.header, M + side, top, W - 2 * M - 2 * side, s.header_height - 2, where + ("header",))
         top += s.header_height
-    bottom = H - m - s.footer_height - s.boxes_height
     if s.footer is not None:
-        out += _text(kit, s, s.footer, m + side, H - m - s.footer_height + 1, W - 2 * m - 2 * side, s.footer_height - 1,
+        out += _text(kit, s, s.footer, M + side, H - M - s.footer_height + 1, W - 2 * M - 2 * side, s.footer_height - 1,
                      where + ("footer",))
-
-    # Column widths: fixed ones as given, the rest share what is left.
-    inner = W - 2 * m
-    fixed = s.row_label_width + sum(c.width or 0.0 for c in s.columns)
-    free = [c for c in s.columns if c.width is None]
-    share = (inner - fixed) / len(free) if free else 0.0
-    if free and share < 6.0 or fixed > inner + 1e-6:
-        raise error(kit, where + ("columns",), f"the columns do not fit the sheet's {inner:.1f} mm width")
-    widths = [c.width if c.width is not None else share for c in s.columns]
-    xs = [m + s.row_label_width]
-    for wd in widths:
-        xs.append(xs[-1] + wd)
-
-    # Group band: the group's label, its mark and colour, a line for a name.
-    y = top
-    if s.groups:
-        gh = s.group_height
-        for g in s.groups:
-            cols = [i for i, c in enumerate(s.columns) if c.group == g.name]
-            if not cols:
-                continue
-            x0, x1 = xs[cols[0]], xs[cols[-1] + 1]
-            out.append(Rect(x0, y, x1 - x0, gh, GRID))
-            if g.color:
-                out.append(Rect(x0, y, x1 - x0, 1.6, Style(fill=g.color, stroke=None)))
-            tx = x0 + 2.0
-            if g.mark:
-                out += badge(g.mark, g.color, x0 + 5.0, y + 6.2, 6.4)
-                tx = x0 + 9.5
-            pt = fit_text(g.label, "heading", 10.0, x1 - tx - 2)
-            out.append(Text(tx, y + 2.4 + pt * PT, g.label, size=pt, font="heading", color=INK))
-            if g.name_line:
-                ly = y + gh - 2.0
-                out.append(Text(tx, ly - 0.3, "Name", size=7.0, font="condensed", color="#555555"))
-                nx = tx + 8.0
-                out.append(Line(nx, ly, x1 - 2.0, ly, THIN))
-                fields.append((f"{g.name}-name", nx, ly - 4.5, x1 - 2.0 - nx, 4.5))
-        y += gh
-    # Column headings (a scoring pad's: a player's, with a line for the name).
+    widths, xs = _columns(kit, s, where)
+    y = _group_band(s, xs, top, out, fields)
     pad = pad_of(kit) if s.scoring is not None else None
-    hh = s.heading_height if pad is None else 13.0
-    out.append(Rect(m, y, inner, hh, Style(fill=SHADE, stroke=None)))
-    if s.row_label:
-        pt = fit_text(s.row_label, "condensed-bold", 8.5, s.row_label_width - 1)
-        out.append(Text(m + s.row_label_width / 2, y + hh / 2 + pt * PT * 0.36, s.row_label, size=pt,
-                        font="condensed-bold", color=INK, anchor="middle"))
-    for i, c in enumerate(s.columns):
-        pt = fit_text(c.label, "condensed-bold", 8.5, widths[i] - 1)
-        if pad is not None:
-            fields.append(_name_line(out, pad.name_box(i + 1), xs[i], y, widths[i], hh))
-        out.append(Text(xs[i] + widths[i] / 2, y + (hh / 2 if pad is None else 3.6) + pt * PT * 0.36, c.label, size=pt,
-                        font="condensed-bold", color=INK, anchor="middle"))
-    y += hh
-    labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(offset + 1, offset + s.rows + 1)]
-    # a label with {{ }} is jinja2 reading `params` (a row per card of a table the scorer reads)
-    labels = [templated(kit, lab, where + ("rows", i)).strip() for i, lab in enumerate(labels)]
-    if not labels:
-        raise error(kit, where + ("rows",), "a score sheet needs at least one row")
-    rh = min(12.0, (bottom - y) / len(labels))
-    if rh < 5.0:
-        raise error(kit, where + ("rows",), f"{len(labels)} rows leave {rh:.1f} mm each; at least 5 mm is needed to write in")
-    grid_top = y - hh
-    for i, c in enumerate(s.columns):
-        if c.shade:
-            out.append(Rect(xs[i], y, widths[i], rh * len(labels), Style(fill=SHADE, stroke=None)))
-    for r, label in enumerate(labels):
-        ry = y + r * rh
-        total = pad is not None and label == pad.scoring.total  # a pad's total: shaded, in bold
-        if total:
-            out.append(Rect(m, ry, inner, rh, Style(fill=SHADE, stroke=None)))
-        font = "condensed-bold" if total else "condensed"
-        pt = fit_text(label, font, 9.0, s.row_label_width - 1)
-        out.append(Text(m + s.row_label_width / 2, ry + rh / 2 + pt * PT * 0.36, label, size=pt, font=font,
-                        color=INK, anchor="middle"))
-        for i, c in enumerate(s.columns):
-            name = pad.box(i + 1, label) if pad is not None else \
-                f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_")
-            if c.tick:      # the field is the tick box, in the cell's middle
-                t = min(TICK_SIDE, rh - 1.4)
-                box = (xs[i] + (widths[i] - t) / 2, ry + (rh - t) / 2, t, t)
-                ticks.append(name)
-            fields.append((name, *(box if c.tick else (xs[i], ry, widths[i], rh))))
-    grid_bottom = y + rh * len(labels)
-    for r in range(len(labels) + 1):
-        out.append(Line(m, y + r * rh, W - m, y + r * rh, THIN if 0 < r < len(labels) else GRID))
-    # vertical lines: heavy between groups, thin inside them
-    for i, x in enumerate([m] + xs):
-        k = i - 1  # the column to the right of this line is k (xs[k])
-        left = s.columns[k - 1].group if 0 < k <= len(s.columns) else None
-        right = s.columns[k].group if 0 <= k < len(s.columns) else None
-        heavy = k <= 0 or k >= len(s.columns) or left != right
-        out.append(Line(x, grid_top, x, grid_bottom, GRID if heavy else THIN))
-    out.append(Line(m, grid_top, W - m, grid_top, GRID))
+    hh = _headings(s, pad, widths, xs, y, out, fields)
+    _grid(kit, s, where, offset, pad, (widths, xs), (y, hh), out, fields, ticks)
     out += [Rect(*f[1:], TICK) for f in fields if f[0] in ticks]
     for n, b in enumerate(s.boxes):
         (bx, by), (bw, bh) = b.at, b.size
@@ -174,6 +85,126 @@ def _sheet(kit, s: ScoreSheet, where: tuple, offset: int) -> tuple[list[Shape], 
     for mark, (x, y) in zip(s.corner_marks or [], corner_marks.corners(W, H)):
         out += corner_marks.shapes(mark, x, y)
     return out, fields, ticks
+
+
+def _columns(kit, s: ScoreSheet, where: tuple) -> tuple[list[float], list[float]]:
+    """Column widths (fixed ones as given, the rest share what is left) and their left edges, the
+    last column's right edge last."""
+    W, _ = s.size
+    inner = W - 2 * M
+    fixed = s.row_label_width + sum(c.width or 0.0 for c in s.columns)
+    free = [c for c in s.columns if c.width is None]
+    share = (inner - fixed) / len(free) if free else 0.0
+    if free and share < 6.0 or fixed > inner + 1e-6:
+        raise error(kit, where + ("columns",), f"the columns do not fit the sheet's {inner:.1f} mm width")
+    widths = [c.width if c.width is not None else share for c in s.columns]
+    xs = [M + s.row_label_width]
+    for wd in widths:
+        xs.append(xs[-1] + wd)
+    return widths, xs
+
+
+def _group_band(s: ScoreSheet, xs: list[float], y: float, out: list[Shape], fields: list) -> float:
+    """The group band: each group's label, its mark and colour, a line for a name. The y under it."""
+    if not s.groups:
+        return y
+    gh = s.group_height
+    for g in s.groups:
+        cols = [i for i, c in enumerate(s.columns) if c.group == g.name]
+        if not cols:
+            continue
+        x0, x1 = xs[cols[0]], xs[cols[-1] + 1]
+        out.append(Rect(x0, y, x1 - x0, gh, GRID))
+        if g.color:
+            out.append(Rect(x0, y, x1 - x0, 1.6, Style(fill=g.color, stroke=None)))
+        tx = x0 + 2.0
+        if g.mark:
+            out += badge(g.mark, g.color, x0 + 5.0, y + 6.2, 6.4)
+            tx = x0 + 9.5
+        pt = fit_text(g.label, "heading", 10.0, x1 - tx - 2)
+        out.append(Text(tx, y + 2.4 + pt * PT, g.label, size=pt, font="heading", color=INK))
+        if g.name_line:
+            ly = y + gh - 2.0
+            out.append(Text(tx, ly - 0.3, "Name", size=7.0, font="condensed", color="#555555"))
+            nx = tx + 8.0
+            out.append(Line(nx, ly, x1 - 2.0, ly, THIN))
+            fields.append((f"{g.name}-name", nx, ly - 4.5, x1 - 2.0 - nx, 4.5))
+    return y + gh
+
+
+def _headings(s: ScoreSheet, pad, widths: list[float], xs: list[float], y: float, out: list[Shape],
+              fields: list) -> float:
+    """Column headings (a scoring pad's: a player's, with a line for the name); their height."""
+    W, _ = s.size
+    hh = s.heading_height if pad is None else 13.0
+    out.append(Rect(M, y, W - 2 * M, hh, Style(fill=SHADE, stroke=None)))
+    if s.row_label:
+        pt = fit_text(s.row_label, "condensed-bold", 8.5, s.row_label_width - 1)
+        out.append(Text(M + s.row_label_width / 2, y + hh / 2 + pt * PT * 0.36, s.row_label, size=pt,
+                        font="condensed-bold", color=INK, anchor="middle"))
+    for i, c in enumerate(s.columns):
+        pt = fit_text(c.label, "condensed-bold", 8.5, widths[i] - 1)
+        if pad is not None:
+            fields.append(_name_line(out, pad.name_box(i + 1), xs[i], y, widths[i], hh))
+        out.append(Text(xs[i] + widths[i] / 2, y + (hh / 2 if pad is None else 3.6) + pt * PT * 0.36, c.label, size=pt,
+                        font="condensed-bold", color=INK, anchor="middle"))
+    return hh
+
+
+def _grid(kit, s: ScoreSheet, where: tuple, offset: int, pad, columns: tuple[list[float], list[float]],
+          head: tuple[float, float], out: list[Shape], fields: list, ticks: list[str]) -> None:
+    """The rows under the headings (`head`: their top, their height): each row's label and its
+    cells (a field each, a tick box's in the cell's middle), then the grid's lines."""
+    W, H = s.size
+    widths, xs = columns
+    heading_y, hh = head
+    y = heading_y + hh
+    bottom = H - M - s.footer_height - s.boxes_height
+    labels = s.rows if isinstance(s.rows, list) else [str(i) for i in range(offset + 1, offset + s.rows + 1)]
+    # a label with {{ }} is jinja2 reading `params` (a row per card of a table the scorer reads)
+    labels = [templated(kit, lab, where + ("rows", i)).strip() for i, lab in enumerate(labels)]
+    if not labels:
+        raise error(kit, where + ("rows",), "a score sheet needs at least one row")
+    rh = min(12.0, (bottom - y) / len(labels))
+    if rh < 5.0:
+        raise error(kit, where + ("rows",), f"{len(labels)} rows leave {rh:.1f} mm each; at least 5 mm is needed to write in")
+    for i, c in enumerate(s.columns):
+        if c.shade:
+            out.append(Rect(xs[i], y, widths[i], rh * len(labels), Style(fill=SHADE, stroke=None)))
+    for r, label in enumerate(labels):
+        ry = y + r * rh
+        total = pad is not None and label == pad.scoring.total  # a pad's total: shaded, in bold
+        if total:
+            out.append(Rect(M, ry, W - 2 * M, rh, Style(fill=SHADE, stroke=None)))
+        font = "condensed-bold" if total else "condensed"
+        pt = fit_text(label, font, 9.0, s.row_label_width - 1)
+        out.append(Text(M + s.row_label_width / 2, ry + rh / 2 + pt * PT * 0.36, label, size=pt, font=font,
+                        color=INK, anchor="middle"))
+        for i, c in enumerate(s.columns):
+            name = pad.box(i + 1, label) if pad is not None else \
+                f"{c.group + '-' if c.group else ''}{c.label}-{label}".replace(" ", "_")
+            if c.tick:      # the field is the tick box, in the cell's middle
+                t = min(TICK_SIDE, rh - 1.4)
+                box = (xs[i] + (widths[i] - t) / 2, ry + (rh - t) / 2, t, t)
+                ticks.append(name)
+            fields.append((name, *(box if c.tick else (xs[i], ry, widths[i], rh))))
+    _grid_lines(s, xs, (heading_y, y, y + rh * len(labels)), rh, len(labels), out)
+
+
+def _grid_lines(s: ScoreSheet, xs: list[float], tops: tuple[float, float, float], rh: float, rows: int,
+                out: list[Shape]) -> None:
+    """The rows' lines, and the columns': heavy between groups, thin inside them."""
+    W, _ = s.size
+    grid_top, y, grid_bottom = tops
+    for r in range(rows + 1):
+        out.append(Line(M, y + r * rh, W - M, y + r * rh, THIN if 0 < r < rows else GRID))
+    for i, x in enumerate([M] + xs):
+        k = i - 1  # the column to the right of this line is k (xs[k])
+        left = s.columns[k - 1].group if 0 < k <= len(s.columns) else None
+        right = s.columns[k].group if 0 <= k < len(s.columns) else None
+        heavy = k <= 0 or k >= len(s.columns) or left != right
+        out.append(Line(x, grid_top, x, grid_bottom, GRID if heavy else THIN))
+    out.append(Line(M, grid_top, W - M, grid_top, GRID))
 
 
 def _ticks(kit, b, where: tuple) -> tuple[list[Shape], list[tuple]]:

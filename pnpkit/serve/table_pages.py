@@ -20,7 +20,16 @@ def table_routes(page: Callable[..., Response], guarded: Callable[[Request], Any
     """The table's routes; `page` draws a template, `guarded` is a changing request's checked form."""
     t = TablePages(page, guarded, store)
     return [Route("/table", t.start), Route("/table/tap", t.tap, methods=["POST"]),
-            Route("/table/view", t.view, methods=["POST"]), Route("/table/save", t.save, methods=["POST"])]
+            Route("/table/view", t.view, methods=["POST"]), Route("/table/save", t.save, methods=["POST"]),
+            Route("/table/try", t.typed, methods=["POST"])]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """The saved game a page without a script still corrects: its id and the revision it showed."""
+
+    id: str
+    revision: str
 
 
 @dataclass
@@ -60,9 +69,28 @@ class TablePages:
         return self.page(request, "table_start.html", tappable=tappable, game=game, names=names, problem=problem,
                          asked=asked, answers=answers, dice=tapping.dice_json, fresh=fresh)
 
-    def table(self, request: Request, game: str, first: dict, play=None) -> Response:
+    def table(self, request: Request, game: str, first: dict, play=None, refused: dict | None = None) -> Response:
         return self.page(request, "table.html", game=game, title=tapping.head(game).game.title, first=first,
-                         play=play)
+                         play=play, refused=refused)
+
+    async def typed(self, request: Request) -> Response:
+        """A move (or what chance gave) typed as the record writes it, sent by the form itself: the
+        table without a script, drawn again by the server with the record after it (or the refusal)."""
+        form = await self.guarded(request)
+        chance = form.get("do") == "chance"
+        text = str(form.get("chance" if chance else "try", ""))
+        try:
+            data = tapping.record_of(str(form.get("record", "")))
+            game = tapping.view(data)["game"]
+            try:
+                tapped = tapping.tap(data, text, chance=chance)
+                data, refused = tapped.data, tapped.refusal
+            except tapping.Refused as e:
+                refused = {"action": text, "message": str(e), "rule": "", "quote": ""}
+            play = _Kept(str(form.get("play", "")), str(form.get("revision", ""))) if form.get("play") else None
+            return self.table(request, game, tapping.view(data), play, refused)
+        except tapping.Refused as e:
+            return PlainTextResponse(f"not taken: {e}", status_code=400)
 
     def taken_up(self, request: Request, play_id: int) -> Response:
         """A saved move-log game, taken up again where its record stops: saving it again makes the

@@ -1,0 +1,99 @@
+"""Which module draws each drawing of the art library (generator/art/<module>.py), so that a kit
+loads only the modules of the drawings it names: `_core.drawing(name)` imports the module the
+first time one of its drawings is asked for. A drawing added to a module is added here too;
+tests/test_art.py checks that this index and what the modules register are the same.
+"""
+from __future__ import annotations
+
+WHERE: dict[str, str] = {
+    # chestnuts.py
+    "burnt": "chestnuts",
+    "chestnut": "chestnuts",
+    "flame": "chestnuts",
+    # critters.py
+    "raccoon": "critters",
+    "squirrel": "critters",
+    # factory.py
+    "roaster": "factory",
+    "robot": "factory",
+    "salt": "factory",
+    "truck": "factory",
+    # fair_verona_kit.py
+    "card-place": "fair_verona_kit",
+    "meeple": "fair_verona_kit",
+    # forest.py
+    "fire": "forest",
+    "firebreak": "forest",
+    "hotshot": "forest",
+    "pilot": "forest",
+    "smoke-jumper": "forest",
+    "tree": "forest",
+    "water-drop": "forest",
+    # forest_fire_cards.py
+    "forest-role": "forest_fire_cards",
+    "forest-round": "forest_fire_cards",
+    "forest-spread": "forest_fire_cards",
+    # forest_fire_kit.py
+    "forest-compass": "forest_fire_kit",
+    "forest-dice": "forest_fire_kit",
+    "forest-goal": "forest_fire_kit",
+    "forest-key": "forest_fire_kit",
+    "forest-offboard": "forest_fire_kit",
+    # in_the_nuts_kit.py
+    "draw-pile": "in_the_nuts_kit",
+    "nut-pair": "in_the_nuts_kit",
+    "storage-card": "in_the_nuts_kit",
+    # kitchen.py
+    "basket": "kitchen",
+    "box": "kitchen",
+    "chair": "kitchen",
+    "die": "kitchen",
+    "plate": "kitchen",
+    "tongs": "kitchen",
+    # marks.py
+    "mark-circle": "marks",
+    "mark-cross": "marks",
+    "mark-diamond": "marks",
+    "mark-hexagon": "marks",
+    "mark-square": "marks",
+    "mark-star": "marks",
+    "mark-triangle": "marks",
+    # mime.py
+    "mime-hose": "mime",
+    "mime-parachute": "mime",
+    "mime-plane": "mime",
+    # nuts.py
+    "acorn": "nuts",
+    "almond": "nuts",
+    "beechnut": "nuts",
+    "cashew": "nuts",
+    "hazelnut": "nuts",
+    "peanut": "nuts",
+    "pistachio": "nuts",
+    "walnut": "nuts",
+    # nuts_kit.py
+    "belt": "nuts_kit",
+    "bonus-back": "nuts_kit",
+    "cross-tile": "nuts_kit",
+    "first-player": "nuts_kit",
+    "gear": "nuts_kit",
+    "nut-set": "nuts_kit",
+    "order-card": "nuts_kit",
+    "run": "nuts_kit",
+    "splitter-tile": "nuts_kit",
+    "undo": "nuts_kit",
+    # ornaments.py
+    "bag": "ornaments",
+    "christmas-tree": "ornaments",
+    "ornament-bell": "ornaments",
+    "ornament-box": "ornaments",
+    "ornament-bulb": "ornaments",
+    "ornament-candle": "ornaments",
+    "star": "ornaments",
+    # trim_the_tree_kit.py
+    "ornament-triangle": "trim_the_tree_kit",
+    "trim-tree": "trim_the_tree_kit",
+    # verona.py
+    "compass": "verona",
+    "verona": "verona",
+}
