@@ -68,9 +68,9 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
     draw(browser, "#chancedice", ORDERS)                         # 12 for 12 open slots: the first almond is discarded
     draw(browser, "#chancedice", ["peanut"])                     # slot 12, still open, asks one more
     said = labels(browser)
-    assert said["conveyor-1 1 1"].startswith("conveyor 1 1 1: 5 moves, such as Ann lays a Cross tile (X) on cell 1:1-2")
-    assert said["salters 1 7"] == "salters 1 7: 2 moves, such as Ann moves the Salter on square 7 to 6"
-    assert said["dispenser-3 1 1"].startswith("dispenser 3 1 1: ") and "Ann swaps Dispensers 3 and" in said["dispenser-3 1 1"]
+    assert said["conveyor-1 1 1"].startswith("Cell 1:1-2: 5 moves, such as Ann lays a Cross tile (X) on cell 1:1-2")
+    assert said["salters 1 7"] == "Salter square 7: 2 moves, such as Ann moves the Salter on square 7 to 6"
+    assert said["dispenser-3 1 1"].startswith("Dispenser 3: ") and "Ann swaps Dispensers 3 and" in said["dispenser-3 1 1"]
     assert browser.js("[...document.querySelectorAll('#board [role=button]')].every(g => g.tabIndex === 0)")
 
     tap_place(browser, "conveyor-1 1 1")                         # Ann: the cell, then the tile, in words

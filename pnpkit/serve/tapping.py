@@ -155,6 +155,7 @@ def view(data: Any) -> dict:
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
         # a turn in progress is drawn where the table is (the replay's last step closes it): Fair Verona's
         # tile in hand, with its ghosts
+        "place_words": _place_words(table, turn),
         "board": (board(game.id, game.position_of().picture(table.state, _kit(game.id))) if turn.to_move and steps
                   else board(game.id, steps[-1].position) if steps else None),
         "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
@@ -175,6 +176,15 @@ def _ends(table, turn) -> bool:
         return table.why_illegal(END_TURN_TEXT) is None
     except ValueError:
         return False
+
+
+def _place_words(table, turn) -> dict[str, str]:
+    """The places the legal moves touch, named in the game's words where its rules name them
+    (`place_words`: NUTS' `order-7` is "Order slot 7"); the page says the kit's name otherwise."""
+    named = getattr(table.rules, "place_words", None)
+    if named is None:
+        return {}
+    return {p: named(table.state, p) for o in turn.legal for p in o.places}
 
 
 def option_json(o: Option) -> dict:

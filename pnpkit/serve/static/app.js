@@ -113,13 +113,15 @@
     return p.length > 1 && p[p.length - 1] !== p[0] ? [p[0], p[p.length - 1]] : [p[0]];
   }
   const from = (x) => legal.filter(o => tapsOf(o)[0] === x);
-  function placeName(x) { const s = x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
+  let placeWords = {};             // the game's words for its places (tapping.py: _place_words), where it has them
+  function placeName(x) { const s = placeWords[x] || x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
   function described(list, what) {   // the words of the moves a tap may make: one, or the first and how many more
     if (list.length === 1) return list[0].words;
     return placeName(what) + ": " + list.length + " moves, such as " + list[0].words;
   }
 
   function drawBoard(v) {
+    placeWords = v.place_words || {};
     legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
     chosen = null;
     const box = $("board");

@@ -194,6 +194,17 @@ def places(st: State, a: Step) -> tuple[str, ...]:
     return ()
 
 
+def place_words(st: State, place: str) -> str:
+    """A place `places` names, in words: `1 0` "the tile at 1 0", `1 0 NW` "the NW bank at 1 0",
+    `1 0 turned 90` "R7 at 1 0, turned 90 degrees" (the tile in hand's ghost)."""
+    parts = place.split()
+    if len(parts) == 4 and parts[2] == "turned":
+        return f"{st.hand or 'the tile'} at {parts[0]} {parts[1]}" + (f", turned {parts[3]} degrees" if parts[3] != "0" else "")
+    if len(parts) == 3:
+        return f"the {parts[2]} bank at {parts[0]} {parts[1]}"
+    return f"the tile at {place}"
+
+
 def words(st: State, a: Step) -> str:
     """What step `a` does, in one sentence, in position `st` (before it is played)."""
     name = st.player.name

@@ -16,10 +16,10 @@ import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.checks import end_problem, one_path, setup_problems
 from pnpkit.scorer.games.nuts.effects import apply, as_played
 from pnpkit.scorer.games.nuts.floor import TILES, cell_text
-from pnpkit.scorer.games.nuts.notation import parse, places, words, write as write_action
+from pnpkit.scorer.games.nuts.notation import parse, place_words, places, words, write as write_action
 from pnpkit.scorer.games.nuts.state import Action, Run, Setup, Start, State, Step
 
-__all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "places", "read",
+__all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "place_words", "places", "read",
            "repeats", "to_move", "why_drawn", "why_illegal", "words", "write"]
 GAME_OVER = "the game is over: the round ended with a player holding 2 complete rows; nothing more is played"
 

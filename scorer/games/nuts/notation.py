@@ -147,6 +147,20 @@ def places(s: State, a: Step) -> tuple[str, ...]:
     return ()
 
 
+def place_words(s: State, place: str) -> str:
+    """A place `places` names, in the factory's words: `conveyor-1 1 2` is "cell 1:3-4", `order-7`
+    "Order slot 7", `salters 1 7` "Salter square 7", `dispenser-3 1 1` "Dispenser 3"."""
+    from pnpkit.scorer.games.nuts.picture import column_places, conveyor_place
+    for c in range(1, s.columns + 1):
+        for kind, name in column_places(s.f, c)[1].items():
+            if name == place and kind != "squirrel":
+                return {"dispenser": "Dispenser", "salter": "Salter square", "order": "Order slot"}[kind] + f" {c}"
+    for (row, a) in sorted(s.f.cells):
+        if conveyor_place(s.f, row, a)[1] == place:
+            return f"cell {row}:{a}-{a + 1}"
+    return place
+
+
 def _columns(v: str, x: tuple) -> tuple[int, ...]:
     return (x[2], x[3]) if v == "build" else x if v in ("salt", "repo", "swap") else ()
 
