@@ -212,7 +212,7 @@
       if (x === chosen) { unpick(); mark(); return; }
       const to = from(chosen).filter(o => { const t = tapsOf(o); return t.length > 1 && t[1] === x; });
       if (to.length) { offer(to, placeName(chosen) + " to " + placeName(x) + ": which move?"); return; }
-      chosen = null;
+      chosen = null; mark();
     }
     const mine = from(x), one = mine.filter(o => tapsOf(o).length === 1), two = mine.filter(o => tapsOf(o).length > 1);
     if (!two.length) { offer(one, placeName(x) + ": which move?"); return; }
