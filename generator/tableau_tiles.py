@@ -29,8 +29,8 @@ _BANK = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}
 
 def extent(areas) -> tuple[int, int, int, int]:
     """West, east, south, north of every map's tiles, with a tile of room round."""
-    xs = [t.x for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
-    ys = [t.y for a in areas if a.kind == "tiles" for t in a.tiles] or [0]
+    xs = [t.x for a in areas if a.kind == "tiles" for t in a.tiles if not t.ghost] or [0]
+    ys = [t.y for a in areas if a.kind == "tiles" for t in a.tiles if not t.ghost] or [0]
     return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
 
 
@@ -62,9 +62,42 @@ def drawing_face(tab: "Tableau", name: str, colour: str | None, size: float) -> 
                                                                        size, size))
 
 
+def ghost_face(tab: "Tableau", key: str, code: str, quarters: int) -> str:
+    """The tile in hand where it may be laid, faint under white, in a dashed frame (a tapped table)."""
+    def drawn():
+        face, _, _ = tab.faces[tile_face(tab, key, code, quarters, outline=False)]
+        return (*face, Rect(0, 0, TILE, TILE, Style(fill="#ffffff", opacity=0.45, stroke="#1f4fa3", width=0.5,
+                                                    dash=(2.0, 1.2)))), TILE, TILE
+    return tab.face_of(f"ghost/{code}/{quarters}", drawn)
+
+
+def hit_face(tab: "Tableau", w: float, h: float) -> str:
+    """Nothing drawn: a place a tapped table makes a button (a tile's square, a bank of it)."""
+    return tab.face_of(f"hit/{w:g}/{h:g}", lambda: ((Rect(0, 0, w, h, Style(fill=None, stroke=None)),), w, h))
+
+
+def _taps(tab: "Tableau", area, laid: "Laid", corner) -> None:
+    """A tapped table's places on a map, on top of all: the ghosts of the tile in hand, and each laid
+    tile's places a meeple stands on (its square, or each bank: the half or quarter its letters name)."""
+    for t in area.tiles:
+        if t.ghost:
+            laid.items.append(Item(ghost_face(tab, area.name, t.code, t.quarters), *corner(t.x, t.y), TILE, place=t.ghost))
+    for t in area.tiles:
+        for spot in t.spots:
+            bank = spot.split()[2] if len(spot.split()) > 2 else ""
+            x, y = corner(t.x, t.y)
+            w = TILE / 2 if ("E" in bank) != ("W" in bank) else TILE
+            h = TILE / 2 if ("N" in bank) != ("S" in bank) else TILE
+            x += TILE / 2 if "E" in bank and "W" not in bank else 0.0
+            y += TILE / 2 if "S" in bank and "N" not in bank else 0.0
+            laid.items.append(Item(hit_face(tab, w, h), x, y, w, 1, "", h, place=spot))
+
+
 def lay_map(tab: "Tableau", area) -> "Laid":
     west, east, south, north = tab.extent or (0, 0, 0, 0)
     for t in area.tiles:
+        if t.ghost:
+            continue
         west, east, south, north = min(west, t.x - 1), max(east, t.x + 1), min(south, t.y - 1), max(north, t.y + 1)
     pad = 6.0
     laid = Laid("tiles", area.title, (east - west + 1) * TILE + 2 * pad, (north - south + 1) * TILE + 2 * pad)
@@ -72,9 +105,10 @@ def lay_map(tab: "Tableau", area) -> "Laid":
     def corner(x: int, y: int) -> tuple[float, float]:
         return pad + (x - west) * TILE, pad + (north - y) * TILE
 
-    for t in area.tiles:
+    real = [t for t in area.tiles if not t.ghost]
+    for t in real:
         laid.items.append(Item(tile_face(tab, area.name, t.code, t.quarters, outline=False), *corner(t.x, t.y), TILE))
-    for t in area.tiles:
+    for t in real:
         laid.items.append(Item(frame_face(tab), *corner(t.x, t.y), TILE))
     for x in range(west, east + 1):
         laid.texts.append((corner(x, north)[0] + TILE / 2 - 1.5, pad - 1.5, str(x)))
@@ -91,6 +125,8 @@ def lay_map(tab: "Tableau", area) -> "Laid":
         ox, oy = (k % 3 - 1) * MEEPLE * 0.8, (k // 3) * MEEPLE * 0.7 - MEEPLE * 0.35
         laid.items.append(Item(drawing_face(tab, p.counters, p.set, MEEPLE), cx + TILE / 2 - MEEPLE / 2 + dx + ox,
                                cy + TILE / 2 - MEEPLE / 2 + dy + oy, MEEPLE, 1, p.label))
+    if tab.targets:
+        _taps(tab, area, laid, corner)
     return laid
 
 

@@ -60,6 +60,8 @@ def _text(game: str, turn: Turn, broken: int) -> list[str]:
         out.append(f"Forced: {f}")
     if not turn.legal:
         out.append("No action is legal now.")
+        for note in turn.notes:             # why not, where the game says (NUTS: U12 beyond reach)
+            out += wrapped(note, "", hang="  ")
         return out
     costs = {o.cost for o in turn.legal}
     if costs != {None}:

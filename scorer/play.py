@@ -78,6 +78,10 @@ class Tile:
     x: int = 0
     y: int = 0
     quarters: int = 0
+    ghost: str = ""                 # a place the tile in hand may be laid, by the name its move's `places`
+    #                                 gives it: a tapped table draws it faint, a button (nothing elsewhere)
+    spots: tuple[str, ...] = ()     # a laid tile's places a meeple may stand on ("1 0", or its banks
+    #                                 "1 0 N", "1 0 S"): a tapped table's buttons
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,9 @@ class Dice:
     rolls: int = 1
     fewest: int | None = None       # fewer rolls may be written, at least this many (None: exactly `rolls`)
     written: str = "{}"
+    # what completes a roll, where the record writes a choice or a second die with it (NUTS' Scamper,
+    # `4 > 9`: the D12's square; a Hunt tie's side, `5 L`): by the roll's text, the moves to choose between
+    then: tuple[tuple[str, tuple["Option", ...]], ...] = ()
 
     def read(self, text: str) -> list[list[int]]:
         """Rolls as typed ("2 3, 5 1": a roll's faces with spaces, rolls with commas), checked
@@ -191,6 +198,10 @@ class Draw:
     # what completes a kind drawn, where the record writes a choice with it (In the Nuts!' first nut
     # and the storage card it goes on): the moves to choose between, each written whole; () none
     then: tuple[tuple[str, tuple["Option", ...]], ...] = ()
+    fewest: int | None = None       # fewer may be drawn, at least this many (NUTS' Refill: how many Orders
+    #                                 its discards take is not known ahead); None: exactly `count`
+    keep: tuple[tuple[str, str], ...] = ()   # then a choice among all drawn: (the record's text, its words),
+    #                                 `{0}` `{1}` the things drawn (NUTS' Plan keeps one card or both)
 
 
 @dataclass(frozen=True)
@@ -204,7 +215,7 @@ class Option:
     words: str = ""                 # the rules' sentence for it ("Ann puts 2 chestnuts from the Basket on the Fire")
     places: tuple[str, ...] = ()    # what it touches, in the kit's names (the picture's places)
     draw: Draw | None = None        # the action is written with what chance draws when it is taken
-    #                                 (In the Nuts!' nut picked, with the card that replaces it)
+    #                                 (In the Nuts!' nut picked, with the card that replaces it; NUTS' Refill)
 
 
 @dataclass(frozen=True)

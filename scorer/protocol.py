@@ -106,6 +106,8 @@ class Said:
     # the options as the record writes them, where a listed option is not one legal move (In the
     # Nuts!' `roll > 8`, a roll the dice decide; Fair Verona's cards that may come); None: the moves
     forced: Sequence[str] = field(default_factory=tuple)   # what the turn owes besides its end
+    more: "Sequence[Option]" = ()           # options besides the legal moves: actions written with what
+    #                                         chance draws for them (NUTS' Refill and Plan, `Option.draw`)
     may_end_turn: bool = True               # while waiting: whether the turn in progress may end
 
 

@@ -61,6 +61,7 @@ class AtTable:
         why, end = self.ends(), self.end()
         legal = (list(said.options) if said.options is not None else
                  [self.option(a) for a in rules.legal_moves(s) if a != end or rules.write(s, a) != END_TURN_TEXT])
+        legal += said.more
         return Turn(to_move=said.to_move, legal=legal, forced=list(said.forced), may_end_turn=why is None,
                     turn=said.turn, notes=list(said.notes), cost_unit=said.cost_unit,
                     dice=said.dice if why is None else None)    # the dice chance rolls once the turn ends

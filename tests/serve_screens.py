@@ -96,6 +96,27 @@ class Shots:
         _small(png, self.out / f"{name}.png")
         print("wrote", self.out / f"{name}.png")
 
+    def shoot_at(self, name: str, selector: str, block: str = "start") -> None:
+        """The screen scrolled to what `selector` finds (the board, a place on it), as docs/img/NAME.png."""
+        b = self.browser
+        b.js(f"document.querySelector({json.dumps(selector)}).scrollIntoView({{block: {json.dumps(block)}}})")
+        time.sleep(0.3)
+        _small(_screen(b), self.out / f"{name}.png")
+        print("wrote", self.out / f"{name}.png")
+
+    def at(self, path: str, size: str, record: dict) -> None:
+        """The table at `path` showing `record` (kept in the page's storage, as a reload finds it)."""
+        self.visit(path, size, READY)
+        self.browser.js("sessionStorage.setItem('pnpkit-table:' + location.pathname + location.search, "
+                        f"JSON.stringify({{record: {json.dumps(record)}, undo: []}})); window.before = true;"
+                        " location.reload()")
+        self.browser.wait(f"(() => {{ try {{ return !window.before && !!({READY}); }} catch (e) {{ return false; }} }})()")
+
+    def tap(self, place: str) -> None:
+        """A place on the board tapped (its button, the rect over it)."""
+        self.browser.js(f"document.querySelector('#board .hit[role=button][data-place={json.dumps(place)}]')"
+                        ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+
     def act(self, js: str) -> None:
         before = int(self.browser.js(READY + " || 0"))
         self.browser.js(js)
@@ -114,6 +135,29 @@ def _small(png: bytes, path: Path) -> None:
 def _screen(b: Chromium) -> bytes:
     import base64
     return base64.b64decode(b.send("Page.captureScreenshot", {"format": "png"})["data"])
+
+
+NUTS_SETUP = {"setup.squirrel": "10", "setup.bonus.0.keep": "B01 B09", "setup.bonus.0.drop": "B17",
+              "setup.bonus.1.keep": "B03 B10", "setup.bonus.1.drop": "B22"}
+VERONA_SETUP = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
+                "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}
+TAPPED = {  # (players, answers, taps: (chance?, what)) to the position each tapped-table picture shows
+    "nuts": (["Ann", "Ben"], NUTS_SETUP, [(True, "2"), (True, "al ca al pi pe pe al pi ca ca al pi pe"),
+                                          (False, "build X 1:1-2"), (False, "end"), (True, "2"),
+                                          (False, "build X 1:3-4"), (False, "end"), (True, "5"), (True, "1"),
+                                          (False, "refill pe pi"), (False, "end")]),
+    "fair-verona": (["Ann", "Ben", "Cat", "Dan"], VERONA_SETUP, [(False, "draw R7")]),
+}
+
+
+def _tapped(game: str) -> tuple[list[tuple[str, str]], dict]:
+    """The table's address for `game` begun, and its record taken to the position pictured."""
+    from pnpkit.serve import tapping
+    names, answers, taps = TAPPED[game]
+    record = tapping.new_record(game, names, answers)
+    for chance, given in taps:
+        record = tapping.tap(record, given, chance=chance).data
+    return [("game", game), ("begun", "1"), *(("player", n) for n in names), *answers.items()], record
 
 
 def main(out: Path) -> None:
@@ -169,6 +213,17 @@ def main(out: Path) -> None:
                        "document.getElementById('try').value = 'e 3'; document.getElementById('trybutton').click()")
             browser.wait("!document.getElementById('refusal').hidden")
             s.shoot(f"serve-refused-{size}", whole=False)
+        # the board tapped: NUTS' Order in slot 7 chosen, the empty slots it may go to lit; Fair Verona's
+        # tile in hand as ghost tiles where it fits, one turn of each shown
+        nuts, verona = _tapped("nuts"), _tapped("fair-verona")
+        for size in SIZES:
+            s.at("/table?" + urlencode(nuts[0] + [("t", f"n-{size}")]), size, nuts[1])
+            s.tap("order-7")
+            browser.wait("!!document.querySelector('#board .hit.chosen')")
+            s.shoot_at(f"serve-nuts-board-{size}", "#board .hit.chosen", "center")
+            s.at("/table?" + urlencode(verona[0] + [("t", f"v-{size}")]), size, verona[1])
+            browser.wait("!document.getElementById('turntile').hidden")
+            s.shoot_at(f"serve-verona-ghosts-{size}", ".position")
         for size in SIZES:
             s.visit("/history", size)
             s.shoot(f"serve-history-{size}", whole=size == "phone")

@@ -116,7 +116,7 @@ def test_the_replay_goes_on_after_a_violation_as_the_table_played():
     r = _check(data)
     assert [(v.rule, v.where) for v in r.violations] == [
         ("Salt", 'round 2, turn 2 (Ann), action 2 "salt 12>1"'),
-        ("One Matching Path", "round 2, turn 2 (Ann), run"),
+        ("One Matching Path", 'round 2, turn 2 (Ann), action 3 "feed"'),     # her last token: no way to end
         ("Claim Goal Cards", 'round 2, turn 2 (Ann), claim "salty-mama"')]   # not again at "Ann, goals[0]"
     ann, ben = r.players
     assert "salt (2 x 2)" in [line.label for line in ann.breakdown]
@@ -205,3 +205,47 @@ def test_a_start_between_rounds_scores_as_the_whole_game_and_an_impossible_one_i
     cut["start"]["salters"] = [2, 2, 12]
     bad = CliRunner().invoke(cli, ["check", "-"], input=yaml.safe_dump(cut, sort_keys=False))
     assert bad.exit_code == 2 and "start.salters" in bad.output and "different squares" in bad.output
+
+
+# Issue 37's table: 3 players, Squirrel 7, Hunger 1, the Order cards the family flipped.
+ISSUE_37 = {"game": "nuts", "players": ["Ann", "Ben", "Cara"],
+            "setup": {"squirrel": 7, "bonus": {"Ann": {"keep": ["B01", "B09"], "drop": ["B17"]},
+                                               "Ben": {"keep": ["B05"], "drop": ["B02", "B04"]},
+                                               "Cara": {"keep": ["B03", "B07", "B16"], "drop": []}}},
+            "rounds": [{"hunger": 1, "orders": "al ca pe pi al ca pe pi pe al pi ca ca ca pi al pe".split(),
+                        "turns": []}]}
+
+
+def _issue_37(turns: list, orders_more: list | None = None) -> str:
+    data = copy.deepcopy(ISSUE_37)
+    data["rounds"][0]["turns"] = turns
+    data["rounds"][0]["orders"] += orders_more or []
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def test_an_action_spending_the_last_token_with_no_one_path_is_not_offered_and_refused_with_u12():
+    """Issue 37, defect 2: `swap 3 10` with Ann's 3 tokens leaves no Matching Path and no token to
+    make one; `end` would break U12 and a pass comes too late: the table was stuck. It is not offered,
+    `--try` refuses it citing One Matching Path, and a record that plays it is told once, at the swap."""
+    out = json.loads(_moves(_issue_37([]), "--json").output)
+    assert "swap 3 10" not in out["legal"] and "swap 3 12" in out["legal"]      # 3 12 makes a path
+    tried = _moves(_issue_37([]), "--try", "swap 3 10")
+    said = " ".join(tried.output.split())
+    assert tried.exit_code == 1 and "spends the last of Ann's Action tokens" in said and "could not end" in said
+    assert "One Matching Path" in said
+    r = _check(yaml.safe_load(_issue_37([{"do": ["swap 3 10"], "sq": []}])))
+    assert [v.where for v in r.violations] == ['round 1, turn 1 (Ann), action 1 "swap 3 10"'], r.violations
+    # a Feed or Plan with the last token where U12 does not hold is refused the same way
+    three = _issue_37([{"do": ["salt 7>8"]}])
+    legal = json.loads(_moves(three, "--json").output)["legal"]
+    assert "feed" in legal                      # 2 tokens left: the path may still be made
+    four = _issue_37([{"do": ["salt 7>8", "salt 2>3"]}])
+    tried = _moves(four, "--try", "feed")
+    assert tried.exit_code == 1 and "spends the last of Ann's Action tokens" in " ".join(tried.output.split())
+
+
+def test_order_cards_beyond_what_filling_needs_are_a_violation_of_the_round_in_the_check():
+    """Issue 37, defect 3, the record's side: the cards the table typed too many are named."""
+    r = _check(yaml.safe_load(_issue_37([], ["ca", "al", "pi"])))
+    assert [(v.where, v.rule) for v in r.violations] == [("round 1", "Filling Order Slots")]
+    assert "3 more Order cards flipped than filling needs (ca al pi)" in r.violations[0].message

@@ -43,7 +43,7 @@ GAMES = {
                      "setup.firebreaks": "2 5", "setup.fires": "1 3, 1 4, 4 4, 4 4, 5 1, 6 6"}, []),
     "fair-verona": (["Ann", "Ben", "Cat", "Dan"],
                     {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
-                     "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}, [(False, "draw R5")]),
+                     "players.2.identity": "2S", "players.3.identity": "AD", "clue": "5S"}, [(False, "draw R7")]),
     "in-the-nuts": (["Ann", "Ben"], {}, [(True, "hazelnut"), (True, "acorn"), (True, "walnut"), (True, "beechnut"),
                                          (True, "take walnut, to 3"), (True, "take acorn, to 2"), (False, "5-6")]),
     "trim-the-tree": (["Ann", "Ben"], {}, [(True, "blue box, red star")]),

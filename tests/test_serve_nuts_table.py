@@ -97,3 +97,35 @@ def test_chance_the_table_does_not_wait_for_is_refused(client):
     record = tap(client, token, record, chance="al ca al pi pe pe al pi ca ca al pi pe")["record"]
     bad = client.post("/table/tap", data={"token": token, "record": json.dumps(record), "chance": "3"})
     assert bad.status_code == 400 and "waits for no chance" in bad.json()["error"]
+
+
+ISSUE_37 = {"setup.squirrel": "7", "setup.bonus.0.keep": "B01 B09", "setup.bonus.0.drop": "B17",
+            "setup.bonus.1.keep": "B05", "setup.bonus.1.drop": "B02 B04", "setup.bonus.2.keep": "B03 B07 B16",
+            "setup.bonus.2.drop": ""}
+
+
+def test_order_cards_typed_beyond_filling_are_refused_and_no_dead_end_swap_is_offered(client):
+    """Issue 37, defects 2 and 3, as the family met them: 3 players, Squirrel 7, Hunger 1. Typing
+    more Order cards than the open slots need is refused as typed, saying which and why; once the
+    slots are full, `swap 3 10` (Ann's last 3 tokens, no Matching Path after it) is not offered, and
+    tapped anyway it is refused with the one-path rule: the table is never left with no way on."""
+    page = client.get("/table", params={"game": "nuts", "player": ["Ann", "Ben", "Cara"], "begun": "1",
+                                        **ISSUE_37}).text
+    token = re.search(r'name="token" value="([^"]+)"', page)[1]
+    record = json.loads(html.unescape(re.search(r'id="record" value="([^"]+)"', page)[1]))
+    for cards in ("1", "al ca pe pi", "al ca pe pi", "pe al pi ca"):
+        record = tap(client, token, record, chance=cards)["record"]
+    too_many = client.post("/table/tap", data={"token": token, "record": json.dumps(record),
+                                               "chance": "ca ca pi al pe ca al pi"})
+    said = too_many.json()["error"]
+    assert too_many.status_code == 400 and "3 more Order cards flipped than filling needs (ca al pi)" in said
+    assert "Filling Order Slots" in said
+    after = tap(client, token, record, chance="ca ca pi al pe")
+    assert after["to_move"] == "Ann" and after["score"]["violations"] == []
+    offered = [o["text"] for o in after["legal"]]
+    assert "swap 3 10" not in offered and "swap 3 12" in offered
+    refused = tap(client, token, after["record"], action="swap 3 10")
+    assert refused["refusal"] and "could not end" in refused["refusal"]["message"], refused["refusal"]
+    assert refused["record"] == after["record"]
+    played = tap(client, token, after["record"], action="swap 3 12")       # a swap that makes a path
+    assert played["refusal"] is None and "end" in [o["text"] for o in played["legal"]]

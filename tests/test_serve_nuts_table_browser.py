@@ -1,6 +1,7 @@
 """`pnpkit serve` in a real browser: a NUTS game begun from its opening (the Squirrel's square on a
 D12 pad, the setup Bonus cards typed) and tapped through its first round: the Hunger die and the
-squirrel's dice on their pads (a Scamper's face then typed with its square), the Order cards typed,
+squirrel's dice on their pads (a Scamper's face, then its square on a button), the Order cards on the
+buttons of the deck,
 the moves offered tapped; the downloaded record is one `pnpkit check` accepts."""
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from click.testing import CliRunner
 
 from pnpkit.cli import cli
 from test_serve_browser import server  # noqa: F401  (the served app, a fixture)
-from test_serve_table_browser import READY, act, begin, download, settle, tap_rolls
+from test_serve_table_browser import READY, act, begin, download, ready, settle, tap_rolls
 
 # round 1 of docs/records/nuts.md's whole game: ("pad", face), ("typed", chance), ("move", action)
 ROUND_1 = [("pad", 2), ("typed", "al ca al pi pe pe al pi ca ca al pi pe"),
@@ -35,14 +36,26 @@ def test_a_nuts_round_is_tapped_in_the_browser_to_a_record_pnpkit_check_accepts(
             assert browser.js("document.getElementById('typedchance').hidden")
             click = f"document.querySelector('#chancedice button.face[data-face=\"{given}\"]').click()"
             if (given, browser.js("document.getElementById('waiting').textContent").startswith("the squirrel")) \
-                    == (4, True):     # hunger 2: a 4 Scampers: refused, the typed entry opened with the face
+                    == (4, True):     # hunger 2: a 4 Scampers: the D12's square asked next, a button a square
                 browser.js(click)
-                browser.wait("!document.getElementById('typedchance').hidden")
-                assert browser.js("document.getElementById('chance').value") == "4 "
-                assert "is a Scamper" in browser.js("document.getElementById('refusal').textContent")
+                browser.wait("!document.getElementById('pick').hidden")
+                assert browser.js("document.querySelectorAll('#pick button.choice').length") == 12
                 continue
             else:
                 act(browser, click)
+        elif kind == "typed" and ">" not in given:       # Order cards: tapped on the buttons of the deck
+            k = 0
+            for card in given.split():
+                before, k = ready(browser), k + 1
+                name = {"al": "almond", "ca": "cashew", "pe": "peanut", "pi": "pistachio"}[card]
+                browser.js(f"document.querySelector('#chancedice button.draw[data-draw={json.dumps(name)}]').click()")
+                browser.wait(f"Number({READY}) > {before} || "
+                             f"document.querySelector('#chancedice .rolls').textContent.startsWith('Drawn {k}')"
+                             " && !!document.querySelector('#chancedice button.draw:not(:disabled)')")
+                if ready(browser) > before:
+                    k = 0                           # sent: the next pad asks for the slots still open
+        elif kind == "typed" and not browser.js("document.getElementById('pick').hidden"):   # the Scamper's square
+            act(browser, f"document.querySelector('#pick button.choice[data-move={json.dumps(given)}]').click()")
         elif kind == "typed":
             assert not browser.js("document.getElementById('typedchance').hidden")
             act(browser, f"(() => {{ document.getElementById('chance').value = {json.dumps(given)};"
@@ -54,7 +67,7 @@ def test_a_nuts_round_is_tapped_in_the_browser_to_a_record_pnpkit_check_accepts(
             else:             # refill and plan are written with their cards: typed in the try box
                 act(browser, f"(() => {{ document.getElementById('try').value = {json.dumps(given)};"
                              " document.getElementById('trybutton').click(); })()")
-        assert browser.js("document.getElementById('violations').children.length") == 0, given
+        assert browser.js("document.getElementById('violations').children.length") == 0, (given, browser.js("document.getElementById('violations').textContent"))
         assert browser.js("document.getElementById('refusal').hidden"), (given, browser.js(
             "document.getElementById('refusal').textContent"))
     assert browser.js("document.getElementById('waiting').textContent").startswith("round 2 starts")

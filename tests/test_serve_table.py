@@ -166,7 +166,7 @@ def test_fair_verona_asks_the_difficulty_the_identities_and_the_first_clue(clien
 def test_a_chestnuts_roll_and_the_fire_rolls_are_dice_the_page_draws_a_button_per_face(client):
     token, record = start(client, "chestnuts", "Ann", "Ben")
     view = client.post("/table/view", data={"token": token, "record": json.dumps(record)}).json()
-    assert view["dice"] == {"dice": ["the die"], "faces": 6, "rolls": 1, "fewest": 1, "written": "{}"}
+    assert view["dice"] == {"dice": ["the die"], "faces": 6, "rolls": 1, "fewest": 1, "written": "{}", "then": {}}
 
 
 def test_saving_a_tapped_game_again_is_its_next_revision_and_a_stale_screen_is_refused(client):

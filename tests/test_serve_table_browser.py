@@ -231,7 +231,7 @@ def test_an_in_the_nuts_roll_is_tapped_on_its_three_dice(browser, server):
 
 
 def test_fair_verona_writes_the_tile_drawn_and_ends_the_turn_by_a_tap(browser, server):
-    """`draw` opens the typed try with it, to write the tile seen (`draw R5`); once the turn may end,
+    """`draw` opens a button per tile left in the stack, to tap the tile seen (`draw R5`); once the turn may end,
     the page offers `end the turn`, and the next player's turn begins."""
     w, h, mobile = SIZES["phone"]
     answers = {"difficulty": "Easy", "players.0.identity": "9C", "players.1.identity": "QH",
@@ -243,8 +243,8 @@ def test_fair_verona_writes_the_tile_drawn_and_ends_the_turn_by_a_tap(browser, s
     offered = lambda: browser.js("[...document.querySelectorAll('button.move')].map(b => b.dataset.move)")  # noqa: E731
     assert offered() == ["draw"]
     browser.js("document.querySelector('button.move[data-move=\"draw\"]').click()")
-    browser.wait("document.getElementById('try').value === 'draw'")       # the tile is the player's to write
-    act(browser, "document.getElementById('try').value = 'draw R5'; document.getElementById('trybutton').click()")
+    browser.wait("!document.getElementById('optiondice').hidden")       # the tile drawn: a button per tile left
+    act(browser, "document.querySelector('#optiondice button.draw[data-draw=\"R5\"]').click()")
     assert offered() and all(m.startswith("place ") for m in offered())
     act(browser, f"document.querySelector('button.move[data-move={json.dumps(offered()[0])}]').click()")
     assert "end the turn" in offered() and "turn 1 (Ann)" in browser.js("document.getElementById('turn').textContent")

@@ -153,7 +153,11 @@ def view(data: Any) -> dict:
         "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
         "step": (f"{steps[-1].where}: {steps[-1].did}" if over else steps[-1].where) if steps else "",
-        "board": board(game.id, steps[-1].position) if steps else None,
+        # a turn in progress is drawn where the table is (the replay's last step closes it): Fair Verona's
+        # tile in hand, with its ghosts
+        "place_words": _place_words(table, turn),
+        "board": (board(game.id, game.position_of().picture(table.state, _kit(game.id))) if turn.to_move and steps
+                  else board(game.id, steps[-1].position) if steps else None),
         "score": {"finished": over, "valid": result.valid, "winners": list(result.winners or []),
                   "outcome": result.extra.get("outcome") if result.cooperative else None,   # won, lost
                   "players": [{"name": p.name, "total": p.total} for p in result.players],
@@ -174,6 +178,15 @@ def _ends(table, turn) -> bool:
         return False
 
 
+def _place_words(table, turn) -> dict[str, str]:
+    """The places the legal moves touch, named in the game's words where its rules name them
+    (`place_words`: NUTS' `order-7` is "Order slot 7"); the page says the kit's name otherwise."""
+    named = getattr(table.rules, "place_words", None)
+    if named is None:
+        return {}
+    return {p: named(table.state, p) for o in turn.legal for p in o.places}
+
+
 def option_json(o: Option) -> dict:
     """A legal action as the page shows it: in the rules' words, the board's places it touches (the
     first tapped, then the last), and the dice or the draw it is written with."""
@@ -183,11 +196,13 @@ def option_json(o: Option) -> dict:
 
 def draw_json(draw: Draw | None) -> dict | None:
     """What chance draws as the page's draw pad shows it: a button per kind with how many are left,
-    and (`then`) the moves that complete each kind drawn."""
+    and (`then`) the moves that complete each kind drawn; (`fewest`) whether fewer may be drawn, and
+    (`keep`) a choice among all drawn."""
     if draw is None:
         return None
     return {"kinds": [list(k) for k in draw.kinds], "count": draw.count, "written": draw.written,
-            "then": {kind: [option_json(o) for o in options] for kind, options in draw.then}}
+            "then": {kind: [option_json(o) for o in options] for kind, options in draw.then},
+            "fewest": draw.count if draw.fewest is None else draw.fewest, "keep": [list(k) for k in draw.keep]}
 
 
 def dice_json(dice: Dice | None) -> dict | None:
@@ -195,7 +210,8 @@ def dice_json(dice: Dice | None) -> dict | None:
     if dice is None:
         return None
     return {"dice": list(dice.dice), "faces": dice.faces, "rolls": dice.rolls,
-            "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written}
+            "fewest": dice.rolls if dice.fewest is None else dice.fewest, "written": dice.written,
+            "then": {roll: [option_json(o) for o in options] for roll, options in dice.then}}
 
 
 @lru_cache(maxsize=8)

@@ -72,6 +72,13 @@
     const first = box.querySelector("button.draw:not(:disabled)"); if (first) first.focus();
   }
 
+  // what the dice showed, then (if the record writes more with it: a Scamper's square) the moves that complete it
+  function rolled(spec, text) {
+    const then = spec.then && spec.then[text];
+    if (!then || !then.length) { send({ chance: text }); return; }
+    offer(then.map(o => Object.assign({}, o, { chance: true })), text + " rolled: and then?", false, true);
+  }
+
   // what chance drew, then (if the record writes a choice with it) the moves that complete it, in words
   function drawn(spec, text, kinds) {
     const then = spec.then && spec.then[kinds[0]];
@@ -106,13 +113,15 @@
     return p.length > 1 && p[p.length - 1] !== p[0] ? [p[0], p[p.length - 1]] : [p[0]];
   }
   const from = (x) => legal.filter(o => tapsOf(o)[0] === x);
-  function placeName(x) { const s = x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
+  let placeWords = {};             // the game's words for its places (tapping.py: _place_words), where it has them
+  function placeName(x) { const s = placeWords[x] || x.replace(/[-_]/g, " "); return s.charAt(0).toUpperCase() + s.slice(1); }
   function described(list, what) {   // the words of the moves a tap may make: one, or the first and how many more
     if (list.length === 1) return list[0].words;
     return placeName(what) + ": " + list.length + " moves, such as " + list[0].words;
   }
 
   function drawBoard(v) {
+    placeWords = v.place_words || {};
     legal = (v.score.finished ? [] : v.legal).filter(o => tapsOf(o).length);
     chosen = null;
     const box = $("board");
@@ -151,8 +160,27 @@
       .concat(v.end_turn && !v.score.finished ? [{ text: "end the turn", words: "end the turn", dice: null }] : []);
     $("offmoves").replaceChildren(...off.map(o => moveButton(o, "choice offmove")));
     $("offboard").hidden = !off.length;
-    unpick(); mark();
+    unpick(); mark(); ghosts();
     if (focused) { const b = box.querySelector("[role=button]"); if (b) b.focus(); }   // the keyboard stays on the board
+  }
+
+  // the tile in hand drawn as ghosts, one per place and turn it may be laid there (Fair Verona's
+  // `1 0 turned 90`): one turn shows at each place; "Turn the tile" shows the next; a ghost tapped lays it so
+  let turnsAt = {};
+  function ghosts() {
+    turnsAt = {};
+    $("board").querySelectorAll("g[data-place]").forEach(g => {
+      const m = / turned \d+$/.exec(g.dataset.place);
+      if (m) { const at = g.dataset.place.slice(0, m.index); (turnsAt[at] = turnsAt[at] || []).push(g); }
+    });
+    Object.values(turnsAt).forEach(list => list.forEach((g, k) => { g.style.display = k ? "none" : ""; }));
+    $("turntile").hidden = !Object.values(turnsAt).some(list => list.length > 1);
+  }
+  function turnTile() {
+    Object.values(turnsAt).forEach(list => {
+      const k = list.findIndex(g => g.style.display !== "none");
+      list[k].style.display = "none"; list[(k + 1) % list.length].style.display = "";
+    });
   }
 
   // which places are buttons now, lit, and what each says
@@ -235,7 +263,7 @@
       : v.draw ? v.waiting.split(":")[0] + ": tap what is drawn, one by one (" + v.draw.count + ")." : v.waiting;
     $("optiondice").hidden = true;
     const pads = $("chancedice"); pads.replaceChildren();
-    if (v.dice) pads.append(dicePad(v.dice, null, text => send({ chance: text })));
+    if (v.dice) pads.append(dicePad(v.dice, null, text => rolled(v.dice, text)));
     else if (v.draw && v.waiting) pads.append(drawPad(v.draw, (text, kinds) => drawn(v.draw, text, kinds)));
     $("typedchance").hidden = !!v.dice || !!(v.draw && v.waiting);
     const moves = $("moves"); moves.replaceChildren();
@@ -333,6 +361,7 @@
     const on = $("board").classList.toggle("zoom"); $("zoom").setAttribute("aria-pressed", String(on));
   });
   $("pickcancel").addEventListener("click", () => { unpick(); });
+  $("turntile").addEventListener("click", turnTile);
   $("board").addEventListener("click", e => { const g = e.target.closest("[data-place][role=button]"); if (g) tapPlace(g.dataset.place, g); });
   $("board").addEventListener("keydown", e => {
     const g = e.target.closest("[data-place][role=button]");

@@ -60,22 +60,39 @@ function drawPad(spec, done) {
   const row = document.createElement("div"); row.className = "dierow";
   const buttons = spec.kinds.map(([name, left]) => {
     const b = document.createElement("button"); b.type = "button"; b.className = "face draw"; b.dataset.draw = name;
-    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) done(spec.written.replace("{}", drawn.join(", ")), drawn.slice()); });
+    b.addEventListener("click", () => { drawn.push(name); draw(); if (drawn.length === spec.count) finish(); });
     row.append(b);
     return [b, name, left];
   });
   const back = document.createElement("button"); back.type = "button"; back.className = "quietbutton undoroll";
   back.textContent = "Take back the last one";
   back.addEventListener("click", () => { drawn.pop(); draw(); });
+  // `fewest` below `count`: how many are drawn is not known ahead (a Refill's discards); "That is all" sends them
+  const enough = document.createElement("button"); enough.type = "button"; enough.className = "enough";
+  enough.textContent = "That is all"; enough.addEventListener("click", () => finish());
+  // `keep`: then a choice in words among what was drawn (a Plan keeps one card or both)
+  const keep = document.createElement("div"); keep.className = "keep";
+  const fill = (t) => t.replace(/\{(\d)\}/g, (_, k) => drawn[Number(k)]);
+  function finish() {
+    if (!(spec.keep || []).length) { done(spec.written.replace("{}", drawn.join(", ")), drawn.slice()); return; }
+    keep.replaceChildren(...spec.keep.map(([text, words]) => {
+      const b = document.createElement("button"); b.type = "button"; b.className = "choice"; b.textContent = fill(words);
+      b.dataset.move = fill(text); b.addEventListener("click", () => done(fill(text)));
+      return b;
+    }));
+    const first = keep.querySelector("button"); if (first) first.focus();
+  }
   function draw() {
     buttons.forEach(([b, name, left]) => {
       const more = left - drawn.filter(d => d === name).length;
       b.textContent = name + " (" + more + " left)"; b.disabled = more <= 0 || drawn.length >= spec.count;
     });
-    got.textContent = "Drawn " + drawn.length + " of " + spec.count + (drawn.length ? ": " + drawn.join(", ") : "");
+    got.textContent = "Drawn " + drawn.length + (spec.fewest < spec.count ? "" : " of " + spec.count) + (drawn.length ? ": " + drawn.join(", ") : "");
     back.hidden = !drawn.length;
+    enough.hidden = !(spec.fewest < spec.count) || drawn.length < spec.fewest || drawn.length >= spec.count;
+    if (drawn.length < spec.count) keep.replaceChildren();
   }
-  box.append(row, got, back);
+  box.append(row, got, enough, keep, back);
   draw();
   return box;
 }

@@ -15,7 +15,7 @@ from pnpkit.scorer.games.fair_verona.moves import (chance, legal_moves, places, 
                                                    write)
 from pnpkit.scorer.games.fair_verona.state import (BEGIN, DEAL, FACE_DOWN, SETUP_STEPS, Action, AfterEnd, ClueCard,
                                                    Clear, Move, State, Step)
-from pnpkit.scorer.play import Option
+from pnpkit.scorer.play import Draw as PlayDraw, Option
 
 NOTES = {"draw": "`draw`: the tile drawn is written with it, by its code on the tile key (`draw R3`)",
          "friend": "`clear ... friend`: the Friend card turned up is written with it (`clear 9D friend 5H`)"}
@@ -63,9 +63,15 @@ def said(st: State) -> Said:
     listed = [write(st, a) for a in moves]
     notes = ([NOTES["draw"]] if "draw" in listed else []) + \
         ([NOTES["friend"]] if any(t.endswith(" friend") for t in listed) else [])
-    options = [Option(t, words=words(st, a), places=places(st, a)) for t, a in zip(listed, moves)]
+    options = [Option(t, words=words(st, a), places=places(st, a), draw=_tile_drawn(st) if t == "draw" else None)
+               for t, a in zip(listed, moves)]
     return Said(to_move=p.name, options=options, forced=[why.message] if why else [], notes=notes,
                 turn=f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st))
+
+
+def _tile_drawn(st: State) -> PlayDraw:
+    """`draw`: the face-down tile drawn, tapped on a button per tile left in the stack (River first)."""
+    return PlayDraw(tuple((code, n) for code, n in sorted((st.stack() or {}).items()) if n > 0), 1, written="draw {}")
 
 
 def _drawn(st: State) -> list[Action]:

@@ -21,13 +21,13 @@ import pnpkit.scorer.games.fair_verona.rules as R
 from pnpkit.scorer.games.fair_verona.notation import parse_text, text
 from pnpkit.scorer.games.fair_verona.checks import WHY, attempts, friend_cards
 from pnpkit.scorer.games.fair_verona.effects import apply, as_played, close_turn, deal_clue, end_turn
-from pnpkit.scorer.games.fair_verona.notation import places, words
+from pnpkit.scorer.games.fair_verona.notation import place_words, places, words
 from pnpkit.scorer.games.fair_verona.state import (DRAW, FACE_DOWN, SETUP_STEPS, UNSEEN, Action, AfterEnd, ClueCard,
                                                    Clear, Clue, Draw, Encounter, Friend, Give, Identity, Move, Place,
                                                    Players, State, Step, Take)
 
 __all__ = ["apply", "as_played", "candidates", "chance", "chance_due", "close_turn", "deal_clue", "end_turn",
-           "is_over", "legal_moves", "places", "read", "repeats", "to_move", "why_illegal", "why_turn_short", "words",
+           "is_over", "legal_moves", "place_words", "places", "read", "repeats", "to_move", "why_illegal", "why_turn_short", "words",
            "write"]
 
 JOKER = Card("Joker", None)

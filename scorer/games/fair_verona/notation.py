@@ -182,15 +182,27 @@ def place(st: State, spot) -> str:
 
 def places(st: State, a: Step) -> tuple[str, ...]:
     """What step `a` touches, in the picture's names (scorer/games/fair_verona/position.py): the map's
-    place a tile is laid on, a meeple's place and where it goes, where a Clue Token changes hands."""
-    if a.__class__ is Place and a.xy is not None:       # type: ignore[union-attr]
-        return (f"{a.xy[0]} {a.xy[1]}",)                # type: ignore[union-attr]
+    place a tile is laid on with its turn (`1 0 turned 90`, the ghost a tapped table draws there), a
+    meeple's place and where it goes, where a Clue Token changes hands."""
+    if a.__class__ is Place and a.xy is not None:       # a ghost of the tile in hand, one per turn of it
+        return (f"{a.xy[0]} {a.xy[1]} turned {90 * a.quarters}",)    # type: ignore[union-attr]
     if a.__class__ is Move:
         xy = a.xy   # type: ignore[union-attr]
         return (place(st, st.player.spot), f"{xy[0]} {xy[1]}" + (f" {a.bank}" if a.bank else ""))  # type: ignore[union-attr]
     if a.__class__ is Give:
         return (place(st, st.person(a.giver).spot),)     # type: ignore[union-attr]
     return ()
+
+
+def place_words(st: State, place: str) -> str:
+    """A place `places` names, in words: `1 0` "the tile at 1 0", `1 0 NW` "the NW bank at 1 0",
+    `1 0 turned 90` "R7 at 1 0, turned 90 degrees" (the tile in hand's ghost)."""
+    parts = place.split()
+    if len(parts) == 4 and parts[2] == "turned":
+        return f"{st.hand or 'the tile'} at {parts[0]} {parts[1]}" + (f", turned {parts[3]} degrees" if parts[3] != "0" else "")
+    if len(parts) == 3:
+        return f"the {parts[2]} bank at {parts[0]} {parts[1]}"
+    return f"the tile at {place}"
 
 
 def words(st: State, a: Step) -> str:

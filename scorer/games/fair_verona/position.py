@@ -32,10 +32,10 @@ from pnpkit.scorer.games.fair_verona.cards import Card, parse_card
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.games.fair_verona.deck import CARDS
 from pnpkit.scorer.games.fair_verona.map import TileMap, xy_text
-from pnpkit.scorer.games.fair_verona.moves import chance_due, close_turn, end_turn, why_turn_short
-from pnpkit.scorer.games.fair_verona.notation import card_text, laid_text, place, read_laid, read_spot, spot_text
+from pnpkit.scorer.games.fair_verona.moves import chance_due, close_turn, end_turn, legal_moves, why_turn_short
+from pnpkit.scorer.games.fair_verona.notation import card_text, laid_text, place, places, read_laid, read_spot, spot_text
 from pnpkit.scorer.games.fair_verona.record import Record, Start
-from pnpkit.scorer.games.fair_verona.state import VERONA, Held, Person, State
+from pnpkit.scorer.games.fair_verona.state import VERONA, Held, Person, Place, State
 from pnpkit.scorer.play import Area, Piece, Position, Row, Tile
 
 Problems = list[tuple[tuple, str]]
@@ -327,7 +327,8 @@ TOKEN = "#3b3632"                   # the fifth colour: the Clue Tokens
 
 
 def picture(st: State, kit=None) -> Position:
-    tiles = tuple(Tile(p.code, x, y, p.quarters) for (x, y), p in sorted(st.map.at.items(), key=lambda kv: kv[1].turn))
+    tiles = tuple(Tile(p.code, x, y, p.quarters, spots=_spots(st, (x, y)))
+                  for (x, y), p in sorted(st.map.at.items(), key=lambda kv: kv[1].turn)) + _ghosts(st)
     pieces = [Piece(MEEPLE, place(st, p.spot), set=COLOURS[i % len(COLOURS)], label=p.name)
               for i, p in enumerate(st.people)]
     pieces += [Piece(MEEPLE, place(st, p.spot), set=TOKEN, label="Clue") for p in st.people if p.token]
@@ -335,6 +336,21 @@ def picture(st: State, kit=None) -> Position:
     areas = (Area("tiles", "The map", KEY, tuple(pieces), tiles=tiles),
              Area("rows", "Verona's desk and the players", KEY, rows=tuple(rows)))
     return Position(areas, text="\n".join(r.text + (f"; face up: {' '.join(r.tiles)}" if r.tiles else "") for r in rows))
+
+
+def _spots(st: State, xy) -> tuple[str, ...]:
+    """The places on a laid tile a meeple stands on, by the names `places` gives them: the tile, and
+    each bank where the river divides it (a move may name the tile alone: the way decides the bank)."""
+    banks = st.map.banks(xy)
+    return ((f"{xy[0]} {xy[1]}",) if banks > 1 else ()) + tuple(place(st, (*xy, b)) for b in range(banks))
+
+
+def _ghosts(st: State) -> tuple[Tile, ...]:
+    """The tile in hand at every place and turn it may be laid (a tapped table's ghost tiles)."""
+    if st.hand is None or st.over:
+        return ()
+    return tuple(Tile(st.hand, a.xy[0], a.xy[1], a.quarters, ghost=places(st, a)[0]) for a in legal_moves(st)
+                 if a.__class__ is Place and a.xy is not None)
 
 
 def desk(st: State) -> str:

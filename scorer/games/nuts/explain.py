@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
+import pnpkit.scorer.games.nuts.draws as draws
 import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.moves as moves
 import pnpkit.scorer.games.nuts.rules as R
@@ -157,22 +158,23 @@ def said(s: State) -> Said:
                     waiting=f"round {s.round + 1} starts: write its `hunger:` (the D{h}), then the `orders:` "
                             "flipped to fill the open slots")
     if s.flipping:
-        return Said(may_end_turn=False, waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to "
+        return Said(may_end_turn=False, draw=draws.flips(s), waiting=f"round {s.round}, hunger {s.hunger}: the Order cards flipped to "
                     f"fill the open slots ({', '.join(map(str, s.fillable()))}), in order, the discarded ones too: "
                     "`al ca pe pi`")
     if s.turn.waiting:
-        return Said(may_end_turn=False, dice=Dice(("squirrel D6",), faces=s.f.die),
+        return Said(may_end_turn=False, dice=Dice(("squirrel D6",), faces=s.f.die, then=draws.squirrel_then(s)),
                     waiting=f"the squirrel's next D6 in {s.me().name}'s run (hunger {s.hunger}): add it to the "
                     f"turn's `sq:`: `4`; `4 > 9` if it Scampers (the D{s.columns} sent him to 9); `5 L` / `5 R` "
                     "on a Hunt tie")
     me = s.me()
     notes = [f"{me.name} has {plural(me.tokens, 'Action token')}",
-             "refill and plan are written with their cards: `refill pe al`, `plan B05 B12 keep B05`"]
+             "refill and plan are written with their cards (`refill pe al`, `plan B05 B12 keep B05`); at the table, tap "
+             "their button, then the cards drawn"]
     if s.turn.acted:
         notes.append(reachable(s))
     where = (f"round {s.round}, turn {s.index + 1} ({me.name}), hunger {s.hunger}"
              + (f", {plural(s.turn.acted, 'action')} taken" if s.turn.acted else ""))
-    return Said(to_move=me.name, turn=where, notes=notes, cost_unit="Action token")
+    return Said(to_move=me.name, turn=where, notes=notes, cost_unit="Action token", more=draws.more(s))
 
 
 def cost(s: State, a: Step) -> int | None:

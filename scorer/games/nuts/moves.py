@@ -13,14 +13,14 @@ from __future__ import annotations
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.rules as R
-from pnpkit.scorer.games.nuts.checks import end_problem, setup_problems, why_round_open
+from pnpkit.scorer.games.nuts.checks import end_problem, one_path, setup_problems, why_round_open
 from pnpkit.scorer.games.nuts.effects import apply, as_played
 from pnpkit.scorer.games.nuts.floor import TILES, cell_text
-from pnpkit.scorer.games.nuts.notation import parse, places, words, write as write_action
+from pnpkit.scorer.games.nuts.notation import parse, place_words, places, words, write as write_action
 from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Run, Setup, Start, State, Step
 
-__all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "places", "read",
-           "repeats", "to_move", "why_illegal", "words", "write"]
+__all__ = ["apply", "as_played", "candidates", "chance", "holds_chance", "is_over", "legal_moves", "place_words", "places", "read",
+           "repeats", "to_move", "why_drawn", "why_illegal", "words", "write"]
 GAME_OVER = "the game is over: the round ended with a player holding 2 complete rows; nothing more is played"
 
 
@@ -66,7 +66,26 @@ def why_illegal(s: State, a: Step) -> Illegal | None:
     if me.tokens < cost:
         return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
                        R.AFFORD if t.acted or me.tokens else R.U18)
-    return _WHY[a.verb](s, a)
+    return _WHY[a.verb](s, a) or _last_token(s, a)
+
+
+def _last_token(s: State, a: Action) -> Illegal | None:
+    """U12 at the last token: an action that spends the player's last Action token where no one
+    Matching Path then passes every configuring action leaves the turn no legal end (`end` breaks U12,
+    a pass comes too late, no token is left to mend the floor). Refused here, so the table never
+    offers it. Refill, Plan and Feed change no path (a filled slot never matches, Filling Order Slots)."""
+    if s.me().tokens > s.f.cost[a.verb] or not (s.turn.places or a.verb in s.f.configuring):
+        return None
+    if a.verb in s.f.configuring:
+        after = s.copy()
+        apply(after, a)
+        why = end_problem(after)
+    else:
+        why = one_path(s, s.paths())
+    if why is None:
+        return None
+    return Illegal(f"{write_action(a)} spends the last of {s.me().name}'s Action tokens, and then {why.message}: the turn "
+                   "could not end", why.rule)
 
 
 def _why_chance(s: State, a: Step) -> Illegal | None:
@@ -99,11 +118,14 @@ def _chance_problems(s: State, a: Step) -> tuple[list[Illegal], object]:
 
 
 def repeats(s: State, why: Illegal) -> bool:
-    """The round's end is reported once a turn."""
-    if why.rule is R.ROUND_END:
-        if why.rule.id in s.once:
+    """The round's end is reported once a turn; so is the one-path rule (U12), which an action
+    spending the last token may break before the run does."""
+    key = why.rule.id if why.rule is R.ROUND_END else (
+        (why.rule.id, s.round, s.index) if why.rule is R.ONE_PATH or why.rule is R.ONE_PATH_END else None)
+    if key is not None:
+        if key in s.once:
             return True
-        s.once.add(why.rule.id)
+        s.once.add(key)
     return False
 
 
@@ -225,6 +247,22 @@ def candidates(s: State) -> list[Action]:
     out += [Action("swap", (x, y)) for x in range(1, s.columns + 1) for y in range(x + 1, s.columns + 1)]
     return out
 
+
+
+def why_drawn(s: State, verb: str) -> Illegal | None:
+    """Why Refill or Plan may not be taken now, whatever cards chance gives them (the table offers
+    them with their draw): the turn, the tokens, an empty slot or a Bonus card to draw, U12 at the
+    last token. The cards themselves are judged by why_illegal once drawn."""
+    if to_move(s) is None or s.turn.ran is not None or s.turn.ended:
+        return Illegal("no action may be taken now", R.THEN_RUN)
+    a = Action(verb, ((), ()) if verb == "plan" else ())
+    if s.me().tokens < s.f.cost[verb]:
+        return Illegal(f"{verb} costs {s.f.cost[verb]} Action token; {s.me().name} has {s.me().tokens}", R.AFFORD)
+    if verb == "refill" and not s.fillable():
+        return Illegal("no Order slot is empty (or every empty one takes all four nuts)", R.U16)
+    if verb == "plan" and not (s.bonus_deck or s.bonus_discards):
+        return Illegal("no Bonus card is left to draw (deck and discards are empty)", R.U17)
+    return _last_token(s, a)
 
 
 def holds_chance(a: Action) -> bool:

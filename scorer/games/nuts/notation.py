@@ -41,7 +41,7 @@ def parse(text: str) -> Action:
     """The record's words for one action -> Action; ValueError naming the forms expected."""
     if not isinstance(text, str) or len(text) > 200:
         raise ValueError(f"an action is a short text like {FORMS[3]!r}")
-    words = text.split()
+    words = text.replace(",", " ").split()       # `refill al, ca` as a draw writes it
     verb = words[0].lower() if words else ""
     try:
         return _parse(verb, words[1:], text)
@@ -113,7 +113,7 @@ def words(s: State, a: Step) -> str:
     if v == "plan":
         return f"{me} draws {' and '.join(x[0])}, keeps {', '.join(x[1]) or 'none'}"
     if v == "build":
-        return f"{me} {'takes the tile off' if x[0].startswith('-') else f'lays a {x[0]} tile on'} {x[1]}:{x[2]}-{x[3]}"
+        return f"{me} {'takes the tile off' if x[0].startswith('-') else f'lays a {TILE_WORDS[x[0]]} on'} cell {x[1]}:{x[2]}-{x[3]}"
     if v == "salt":
         return f"{me} moves the Salter on square {x[0]} to {x[1]}"
     if v == "repo":
@@ -123,21 +123,46 @@ def words(s: State, a: Step) -> str:
     return f"{me} claims {x[0]}"
 
 
+TILE_WORDS = {"X": "Cross tile (X)", "SL": "Splitter tile (SL, its single belt left)",
+              "SR": "Splitter tile (SR, its single belt right)", "JL": "Joiner tile (JL, into the left belt)",
+              "JR": "Joiner tile (JR, into the right belt)"}
+"""A tile face in words (ruling U9: tile A lies as SL or JR, tile B as SR or JL)."""
+
+
 def places(s: State, a: Step) -> tuple[str, ...]:
-    """What an action touches, in the factory's words: a cell of the floor, a Salter's squares, an
-    Order's slots, the Dispensers swapped."""
+    """What an action touches, in the picture's names (picture.py, the kit's floor): a cell of a
+    conveyor row, a Salter's squares, an Order's slots, the Dispensers swapped; a tapped table taps
+    the first, then the last."""
+    from pnpkit.scorer.games.nuts.picture import column_places, conveyor_place
     if a.__class__ is not Action:
         return ()
     v, x = a.verb, a.args       # type: ignore[union-attr]
+    if not all(1 <= c <= s.columns for c in _columns(v, x)):
+        return ()
     if v == "build":
-        return (f"cell {x[1]}:{x[2]}-{x[3]}",)
-    if v == "salt":
-        return (f"square {x[0]}", f"square {x[1]}")
-    if v == "repo":
-        return (f"slot {x[0]}", f"slot {x[1]}")
-    if v == "swap":
-        return (f"dispenser {x[0]}", f"dispenser {x[1]}")
+        return (conveyor_place(s.f, x[1], x[2])[1],)
+    if v in ("salt", "repo", "swap"):
+        kind = {"salt": "salter", "repo": "order", "swap": "dispenser"}[v]
+        return tuple(column_places(s.f, c)[1][kind] for c in x)
     return ()
+
+
+def place_words(s: State, place: str) -> str:
+    """A place `places` names, in the factory's words: `conveyor-1 1 2` is "cell 1:3-4", `order-7`
+    "Order slot 7", `salters 1 7` "Salter square 7", `dispenser-3 1 1` "Dispenser 3"."""
+    from pnpkit.scorer.games.nuts.picture import column_places, conveyor_place
+    for c in range(1, s.columns + 1):
+        for kind, name in column_places(s.f, c)[1].items():
+            if name == place and kind != "squirrel":
+                return {"dispenser": "Dispenser", "salter": "Salter square", "order": "Order slot"}[kind] + f" {c}"
+    for (row, a) in sorted(s.f.cells):
+        if conveyor_place(s.f, row, a)[1] == place:
+            return f"cell {row}:{a}-{a + 1}"
+    return place
+
+
+def _columns(v: str, x: tuple) -> tuple[int, ...]:
+    return (x[2], x[3]) if v == "build" else x if v in ("salt", "repo", "swap") else ()
 
 
 Die = tuple[int, object]               # (the D6, None | the Scamper's D12/D16 | "L" | "R")

@@ -50,7 +50,7 @@ def conveyor_place(f: Factory, row: int, c: int) -> tuple[int, str, float]:
     return k, f"conveyor-{row} 1 {(a - first) // 2 + 1}", 0.25 if local == a else 0.75
 
 
-def _column_places(f: Factory, c: int) -> tuple[int, dict[str, str]]:
+def column_places(f: Factory, c: int) -> tuple[int, dict[str, str]]:
     k, local = panel(f, c)
     return k, {"dispenser": f"dispenser-{c} 1 1", "salter": f"salters 1 {local}",
                "squirrel": f"squirrel-row 1 {local}", "order": f"order-{c}"}
@@ -68,13 +68,13 @@ def path_points(tiles, p: Path, f) -> list[list[tuple[int, str, float, float]]]:
         cols = list(r.entered) + [r.slot]
         if not all(1 <= c <= columns for c in cols + [p.dispenser]):
             continue                       # a way off the printed floor (a tile the table laid off it)
-        k, top = _column_places(f, p.dispenser)
+        k, top = column_places(f, p.dispenser)
         pts = [(k, top["dispenser"], 0.5, 0.75)]
         for row in (1, 2, 3):
             k1, place1, f1 = conveyor_place(f, row, cols[row - 1])
             k2, place2, f2 = conveyor_place(f, row, cols[row])
             pts += [(k1, place1, f1, 0.0), (k2, place2, f2, 1.0)]
-        k, bottom = _column_places(f, p.slot)
+        k, bottom = column_places(f, p.slot)
         pts += [(k, bottom["salter"], 0.5, 0.5), (k, bottom["squirrel"], 0.5, 1.0)]   # to its slot's top edge
         out.append(pts)
     return out
@@ -111,7 +111,7 @@ def _floor(s: State) -> list[Area]:
     pieces: list[list[Piece]] = [[] for _ in f.panels]
     cards: list[list[Card]] = [[] for _ in f.panels]
     for c in range(1, s.columns + 1):
-        k, at = _column_places(f, c)
+        k, at = column_places(f, c)
         pieces[k].append(Piece(MARKERS[s.dispensers[c - 1]], at["dispenser"]))
         if s.orders[c - 1] is not None:
             cards[k].append(Card(ORDERS, s.orders[c - 1], place=at["order"]))
@@ -124,10 +124,10 @@ def _floor(s: State) -> list[Area]:
         pieces[k].append(Piece(name, place, back=back))
     for c in s.salters:
         if 1 <= c <= s.columns:            # one moved off the row (a violation) is said beside the floor
-            k, at = _column_places(f, c)
+            k, at = column_places(f, c)
             pieces[k].append(Piece("salters", at["salter"]))
     if 1 <= s.squirrel <= s.columns:
-        k, at = _column_places(f, s.squirrel)
+        k, at = column_places(f, s.squirrel)
         pieces[k].append(Piece("squirrel", at["squirrel"]))
     traces = _traces(s)
     titles, first = [], 1

@@ -267,6 +267,8 @@ def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
         cards = [nut(x) for x in text.replace(",", " ").split()]
         if not cards:
             raise ValueError("write the Order cards flipped, in order: `al ca pe pi`")
+        if more := _too_many(s, cards):
+            raise ValueError(more)
         rounds[-1]["orders"] = list(rounds[-1].get("orders") or []) + [SHORT[c] for c in cards]
         return {**data, "rounds": rounds}
     if _in_turn(s) and s.turn.waiting:
@@ -281,6 +283,16 @@ def given(data: dict, s: State, text: str, ends: Illegal | None) -> dict:
         rounds[-1]["turns"] = turns
         return {**data, "rounds": rounds}
     raise ValueError("the table waits for no chance now: tap a move")
+
+
+def _too_many(s: State, cards: list[int]) -> str | None:
+    """Order cards typed beyond what filling the open slots needs (or of a nut the deck has no more
+    of): refused as typed, played on a copy as the record's check plays them."""
+    from pnpkit.scorer.games.nuts.effects import fill
+    import pnpkit.scorer.games.nuts.rules as R
+    found, _ = fill(s.copy(), cards, None, R.FILL)
+    found = [w for w in found if "left open" not in w.message]      # more cards may follow
+    return f"{found[0].message} ({found[0].rule.id}: {found[0].rule.quote})" if found else None
 
 
 def more_than_a_face(s: State, d: int) -> str | None:

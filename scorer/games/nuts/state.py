@@ -106,7 +106,7 @@ class State:
     turn: Turn = field(default_factory=Turn)
     round_over: bool = True
     over: bool = False
-    once: set[str] = field(default_factory=set)     # the rules reported this turn that a turn reports once
+    once: set = field(default_factory=set)     # the rules reported this turn that a turn reports once
     judged: tuple = (None, (), None)    # a step of chance, everything wrong with it (moves.why_illegal), and
     #                                     what playing it may reuse (a run's paths, a round's start played)
     skip: int = 0                       # how many of those are reported
