@@ -247,5 +247,5 @@ def test_an_action_spending_the_last_token_with_no_one_path_is_not_offered_and_r
 def test_order_cards_beyond_what_filling_needs_are_a_violation_of_the_round_in_the_check():
     """Issue 37, defect 3, the record's side: the cards the table typed too many are named."""
     r = _check(yaml.safe_load(_issue_37([], ["ca", "al", "pi"])))
-    assert [(v.where, v.rule) for v in r.violations] == [("round 1", "Filling Order Slots")]
-    assert "3 more Order cards flipped than filling needs (ca al pi)" in r.violations[0].message
+    assert [(v.where, v.rule) for v in r.violations] == [('round 1 (Ann first), Order card 18 "ca"', "Filling Order Slots")]
+    assert "3 more Order cards flipped than filling needs (ca al pi)" in r.violations[0].message  # placed at the first
