@@ -55,6 +55,10 @@ LIMITS = Limits()
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 _NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+# a text in double quotes may write any character as an escape ("Ann\e[31m", "\a", "\0", "\ud800"):
+# once read, it may hold none that the file's bytes may not (a record's name is stricter still:
+# scorer/records.py)
+_ESCAPED_CONTROL = _NON_PRINTABLE
 
 
 class YamlProblem(InputError):
@@ -191,6 +195,8 @@ class _Composer:
             text = event.value
             if self.count <= self.most and len(text) <= self.longest:
                 if not event.implicit[0]:
+                    if event.style == '"' and _ESCAPED_CONTROL.search(text):
+                        raise _escaped_control(text, line, path)
                     return text
                 out = self.known.get(text, _UNKNOWN)
                 if out is _UNKNOWN:
@@ -250,6 +256,8 @@ class _Composer:
         if len(text) > self.limits.text:
             raise YamlProblem(line, f"a text of {len(text):,} characters (at most {self.limits.text:,})", path)
         tag = event.tag
+        if event.style == '"' and _ESCAPED_CONTROL.search(text):
+            raise _escaped_control(text, line, path)
         if tag in (None, "!"):
             if not event.implicit[0]:  # quoted: text, whatever it looks like
                 return text
@@ -381,6 +389,14 @@ def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:
     if event.tag not in (None, "!", _CORE + kind):
         raise YamlProblem(line, f"the tag {_cut(event.tag.replace(_CORE, '!!'))} is not allowed: a kit file "
                                 "or record holds plain text, numbers, true/false, lists and mappings", path)
+
+
+def _escaped_control(text: str, line: int, path: tuple) -> YamlProblem:
+    """A text in double quotes that holds a control character written as an escape: refused as the
+    same character written as itself is (it would reach a terminal as a command to it)."""
+    bad = _ESCAPED_CONTROL.search(text)[0]  # type: ignore[index]
+    return YamlProblem(line, f"the text holds the character U+{ord(bad):04X}, written as an escape (a control "
+                             "character; YAML allows tabs, line breaks and printable text)", path)
 
 
 def _line(event: Any) -> int:

@@ -34,6 +34,7 @@ class Source:
     lines: dict[Path_, int]
     links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
     decks: dict[Path_, Any] = field(default_factory=dict)  # a list read from a deck file -> its Origin (kitfile/decks.py)
+    ascii: bool = False  # the text was all ASCII (a record then needs no comparing: scorer/records.py)
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a
@@ -159,7 +160,7 @@ def parse(text: str, file: str, limits: Limits = LIMITS, lines: bool = True) -> 
             parsed = compose(text, limits)
     except YamlProblem as e:
         raise SourceError(file, [Problem(e.line, field_name(e.field), e.message)]) from None
-    return Source(file, parsed.data, parsed.lines, parsed.links)
+    return Source(file, parsed.data, parsed.lines, parsed.links, ascii=text.isascii())
 
 
 class _Unlined(Source):
@@ -168,7 +169,7 @@ class _Unlined(Source):
     same data either way (tests/test_quickyaml.py)."""
 
     def __init__(self, file: str, data: Any, text: str, limits: Limits):  # noqa: D107 (not the dataclass's)
-        self.file, self.data, self.decks = file, data, {}
+        self.file, self.data, self.decks, self.ascii = file, data, {}, text.isascii()
         self._text, self._limits = text, limits
         self._lined: tuple[dict, dict] | None = None
 

@@ -18,6 +18,7 @@ import click
 
 from pnpkit import complete
 from pnpkit.progress import Progress, quiet_option
+from pnpkit.terminal import shown
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
     from pnpkit.scorer.core import Result
@@ -206,7 +207,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
             with _lines(paths, as_jsonl, jobs, cluster) as lines, \
                     Progress(len(paths), f"{len(paths):,} records", quiet or _terminal(sys.stdout)) as progress:
                 for code, text in lines:
-                    out.write(text + "\n")
+                    out.write(shown(text) + "\n")
                     counts[code] = counts.get(code, 0) + 1
                     progress()
             if not as_jsonl:
@@ -214,10 +215,10 @@ def register(cli: click.Group, schema: click.Group) -> None:
             sys.exit(max(counts))
         result = _compute(records[0], explain=False)
         if as_json:
-            click.echo(_json(result, False))
+            click.echo(shown(_json(result, False)))
         else:
             lines = [_verdict(result), ""] + table(result) + _ranking(result) + _violations(result)
-            click.echo("\n".join(lines))
+            click.echo(shown("\n".join(lines)))
         _finish(result)
 
     @cli.command(epilog=RECORD_HELP)
@@ -232,7 +233,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
         """
         result = _compute(record, explain=explain)
         if as_json:
-            click.echo(_json(result, explain))
+            click.echo(shown(_json(result, explain)))
         else:
             lines = [_verdict(result), ""] + _violations(result)
             if explain:
@@ -244,7 +245,7 @@ def register(cli: click.Group, schema: click.Group) -> None:
                     lines.append(result.winner_text())
             elif result.cooperative:
                 lines += [""] + _ranking(result)
-            click.echo("\n".join(lines).rstrip())
+            click.echo(shown("\n".join(lines).rstrip()))
         _finish(result)
 
     @schema.command("record")
