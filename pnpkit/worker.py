@@ -30,6 +30,8 @@ import tempfile
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from pnpkit import rlimits
+
 MEMORY_MB = 1024      # address space of the worker: a normal build maps 230 MB, the largest kit 500 MB
 CPU_SECONDS = 60      # CPU time of the worker: every shipped kit for both papers takes under 10 s
 EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 3, 130
@@ -244,7 +246,7 @@ def run(work: Callable[[], None], argv: list[str], named: Callable[[list[str]], 
         finish(EXIT_INTERRUPTED)
     if code is not None and code != EXIT_LIMIT:
         finish(code)
-    _say(f"{named(argv)}: {_reached(status, usage, mb, cpu)}")
+    _say(f"{named(argv)}: {rlimits.reached(status, usage, mb, cpu)}")
     finish(EXIT_UNREADABLE)
 
 
@@ -284,20 +286,7 @@ def call(work: Callable[[], Any], kit: str) -> Any:
             return json.load(box)
     if code not in (None, EXIT_LIMIT):
         raise LimitReached(f"{kit}: the build ended with exit code {code} (above) and nothing to show")
-    raise LimitReached(f"{kit}: {_reached(status, usage, mb, cpu)}")
-
-
-def _reached(status: int, usage: Any, mb: int, cpu: int) -> str:
-    """Which limit a worker that ran out of one reached, from what the kernel measured of it."""
-    used = usage.ru_utime + usage.ru_stime
-    peak = usage.ru_maxrss / 1024
-    if used >= cpu - 0.5:
-        reached = f"more than {cpu} s of CPU time"
-    elif os.WIFEXITED(status):  # a MemoryError, said by the worker as EXIT_LIMIT
-        reached = f"more than the {mb:,} MB of memory one kit may use"
-    else:  # a library that aborted when an allocation failed
-        reached = f"more than the {mb:,} MB of memory one kit may use ({peak:,.0f} MB in use when it stopped)"
-    return f"the work on it needed {reached}; a kit must be smaller or simpler"
+    raise LimitReached(f"{kit}: {rlimits.reached(status, usage, mb, cpu)}")
 
 
 def _fork() -> int:
@@ -366,8 +355,8 @@ def supervised(pid: int) -> tuple[int, Any]:
 
 def _limit(mb: int, cpu: int) -> None:
     try:
-        resource.setrlimit(resource.RLIMIT_AS, _lower(resource.RLIMIT_AS, mb * 1024 * 1024))
-        resource.setrlimit(resource.RLIMIT_CPU, _lower(resource.RLIMIT_CPU, cpu, cpu + 5))
+        resource.setrlimit(resource.RLIMIT_AS, rlimits.lowered(resource.RLIMIT_AS, mb * 1024 * 1024))
+        resource.setrlimit(resource.RLIMIT_CPU, rlimits.lowered(resource.RLIMIT_CPU, cpu, cpu + 5))
     except (ValueError, OSError):  # a system that refuses: the work runs within pnpkit's own budgets
         pass
 
@@ -375,14 +364,6 @@ def _limit(mb: int, cpu: int) -> None:
         signal.signal(signal.SIGXCPU, signal.SIG_IGN)
         raise CpuExceeded()
     signal.signal(signal.SIGXCPU, expire)
-
-
-def _lower(which: int, soft: int, hard: int | None = None) -> tuple[int, int]:
-    """(soft, hard) no higher than what this process was already given."""
-    old_soft, old_hard = resource.getrlimit(which)
-    hard = soft if hard is None else hard
-    cap = lambda v, old: v if old == resource.RLIM_INFINITY else min(v, old)  # noqa: E731
-    return cap(soft, old_soft), cap(hard, old_hard)
 
 
 def _limited(work: Callable[[], None]) -> None:
