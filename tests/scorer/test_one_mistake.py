@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from pnpkit.cli import cli
 
-TESTS = Path(__file__).resolve().parent
-WON = yaml.safe_load((TESTS / "fair_verona_won.yaml").read_text(encoding="utf-8"))
+TESTS = Path(__file__).resolve().parents[1]
+WON = yaml.safe_load((TESTS / "fair_verona" / "fair_verona_won.yaml").read_text(encoding="utf-8"))
 NUTS_DOC = (TESTS.parent / "docs" / "records" / "nuts.md").read_text(encoding="utf-8")
 NUTS = yaml.safe_load(re.search(r"### A whole game.*?```yaml\n(.*?)```", NUTS_DOC, re.S)[1])
 

@@ -59,7 +59,7 @@ def test_a_ruling_cited_alone_says_why_the_rulebook_is_silent():
 
 def test_a_jump_from_an_inner_square_quotes_the_smoke_jumpers_words_first(tmp_path):
     # issue 36: it quoted ruling F7 alone, not the rulebook's "Upon moving off the board, they can 'jump'"
-    page = (Path(__file__).resolve().parents[1] / "docs" / "at-the-table.md").read_text()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "at-the-table.md").read_text()
     (tmp_path / "dispute-forest.yaml").write_text(re.search(r"```yaml file=dispute-forest.yaml\n(.*?)```", page, re.S)[1])
     r = CliRunner().invoke(cli, ["moves", str(tmp_path / "dispute-forest.yaml"), "--try", "jump 5 5", "--json"])
     tried = json.loads(r.output)["try"]

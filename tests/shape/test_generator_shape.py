@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-GENERATOR = Path(__file__).resolve().parent.parent / "generator"
+GENERATOR = Path(__file__).resolve().parents[2] / "generator"
 MODULES = {".".join(("pnpkit", "generator") + p.relative_to(GENERATOR).with_suffix("").parts): p
            for p in sorted(GENERATOR.rglob("*.py"))}
 
