@@ -121,12 +121,13 @@ def load_head(name: str) -> KitHead:
     """A kit's `game` and `params`, validated; its components are not read. Cached per file version
     (and the versions of the deck files its params read: an edited deck is read again)."""
     path, display, version = located(name)
-    source = _source(path, display, version)
+    source = cached_source(path, display, version)
     return _head(path, display, version, deck_versions(source, path) if _reads_decks(path, display, version) else ())
 
 
 @lru_cache(maxsize=32)
-def _source(path: str, display: str, version: tuple) -> Source:
+def cached_source(path: str, display: str, version: tuple) -> Source:
+    """The kit file read once per version: the head, the deck check and the whole kit share it."""
     source = load_file(path, display)
     if not isinstance(source.data, dict):
         raise SourceError(display, [Problem(1, "", "expected a mapping with game, params and components")])
@@ -137,7 +138,7 @@ def _source(path: str, display: str, version: tuple) -> Source:
 def _reads_decks(path: str, display: str, version: tuple) -> bool:
     """Whether the kit file names deck files at all: most do not, and looking costs a walk of the
     whole file, which `load_head` would otherwise pay on every record scored."""
-    source = _source(path, display, version)
+    source = cached_source(path, display, version)
     if not any(p and p[-1] == "from" for p in source.lines):  # no `from:` written anywhere (an alias
         return False                                          # repeats one written at its anchor)
     from pnpkit.kitfile import decks
@@ -176,7 +177,7 @@ def deck_versions(source: Source, path: str) -> tuple:
 def expanded(path: str, display: str, version: tuple, deck_versions: tuple) -> Source:
     """The kit file's source with every `{from: FILE}` replaced by the rows of that file: the
     printer and the scorer read the same rows."""
-    source = _source(path, display, version)
+    source = cached_source(path, display, version)
     if not deck_versions:
         return source
     import copy
@@ -208,7 +209,7 @@ def source_for(kit) -> Source | None:
     if not getattr(kit, "path", ""):
         return None
     version = _version(kit.path)
-    source = _source(kit.path, kit.file, version)
+    source = cached_source(kit.path, kit.file, version)
     return expanded(kit.path, kit.file, version, deck_versions(source, kit.path))
 
 

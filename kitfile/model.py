@@ -6,7 +6,7 @@ from functools import lru_cache
 from pydantic import Field
 
 from pnpkit.kitfile.components import MAX_COUNT, Component
-from pnpkit.kitfile.head import (GameInfo, KitHead, Strict, _source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
+from pnpkit.kitfile.head import (GameInfo, KitHead, Strict, cached_source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
                           load_head, located, params_model, source_for, with_params)
 from pnpkit.kitfile.errors import field_name
 from pnpkit.kitfile.source import Source, load_file, validate
@@ -26,7 +26,7 @@ def load_kit(name: str, components: bool = True) -> Kit | KitHead:
     if not components:
         return load_head(name)
     path, display, version = located(name)
-    return _load(path, display, version, deck_versions(_source(path, display, version), path))
+    return _load(path, display, version, deck_versions(cached_source(path, display, version), path))
 
 
 @lru_cache(maxsize=32)

@@ -22,18 +22,16 @@ faster); the pure-Python parser reads the same events otherwise.
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import yaml
 
 from pnpkit.kitfile.errors import InputError
+from pnpkit.kitfile.yamlscalars import CORE, SCALAR_TAGS, plain, short
 
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
-_RESOLVER = yaml.SafeLoader  # the YAML 1.1 implicit resolver (plain scalar -> tag) of the safe loader
 
 
 @dataclass(frozen=True)
@@ -52,9 +50,11 @@ class Limits:
 
 LIMITS = Limits()
 
-_CORE = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 _NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+# a text in double quotes may write any character as an escape ("Ann\e[31m", "\a", "\0", "\ud800"):
+# once read, it may hold none that the file's bytes may not (a record's name is stricter still:
+# scorer/records.py)
+_ESCAPED_CONTROL = _NON_PRINTABLE
 
 
 class YamlProblem(InputError):
@@ -78,12 +78,6 @@ def line_col(text: str, index: int) -> tuple[int, int]:
     """The 1-based line and column of character `index`."""
     line = text.count("\n", 0, index) + 1
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
-
-
-def short(value: Any, width: int = 60) -> str:
-    """A value as a message quotes it, cut with an ellipsis: a 2 MB string is not echoed back."""
-    text = repr(value)
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def decode(raw: bytes) -> str:
@@ -191,6 +185,8 @@ class _Composer:
             text = event.value
             if self.count <= self.most and len(text) <= self.longest:
                 if not event.implicit[0]:
+                    if event.style == '"' and _ESCAPED_CONTROL.search(text):
+                        raise _escaped_control(text, line, path)
                     return text
                 out = self.known.get(text, _UNKNOWN)
                 if out is _UNKNOWN:
@@ -250,15 +246,17 @@ class _Composer:
         if len(text) > self.limits.text:
             raise YamlProblem(line, f"a text of {len(text):,} characters (at most {self.limits.text:,})", path)
         tag = event.tag
+        if event.style == '"' and _ESCAPED_CONTROL.search(text):
+            raise _escaped_control(text, line, path)
         if tag in (None, "!"):
             if not event.implicit[0]:  # quoted: text, whatever it looks like
                 return text
             tag = None
-        elif tag not in _SCALAR_TAGS:
-            raise YamlProblem(line, f"the tag {_cut(tag.replace(_CORE, '!!'))} is not allowed: a kit file or "
+        elif tag not in SCALAR_TAGS:
+            raise YamlProblem(line, f"the tag {_cut(tag.replace(CORE, '!!'))} is not allowed: a kit file or "
                                     "record holds plain text, numbers, true/false, lists and mappings", path)
         try:
-            return _plain(text, tag, self.limits.number)
+            return plain(text, tag, self.limits.number)
         except ValueError as e:
             raise YamlProblem(line, str(e), path) from None
 
@@ -330,28 +328,6 @@ class _Composer:
         return path
 
 
-@lru_cache(maxsize=8192)
-def _plain(text: str, tag: str | None, largest: int) -> Any:
-    """A scalar's value: `tag` given (`!!int 3`) or resolved as YAML 1.1 does for a plain scalar.
-    Kept per text: records repeat their words and numbers (names, kinds, card ids, small counts),
-    and resolving is most of what reading a scalar costs. ValueError says why it is refused."""
-    if tag is None:
-        tag = _RESOLVER.resolve(_RESOLVER, yaml.ScalarNode, text, (True, False))
-    if tag == _CORE + "str" or tag not in _SCALAR_TAGS:  # timestamps, '=' and '<<' stay text
-        return text
-    try:
-        value = _CONSTRUCT[tag](yaml.ScalarNode(tag, text))
-    except (ValueError, OverflowError):
-        what = {"int": "whole number", "float": "number", "bool": "yes or no"}.get(tag[len(_CORE):], "value")
-        raise ValueError(f"cannot read {short(text)} as a {what}") from None
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"{short(text)} is not a finite number")
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > largest:
-        raise ValueError(f"the number {short(text, 30)} is larger than any kit file or record needs "
-                         f"(at most {largest:,})")
-    return value
-
-
 _RESOLVED: dict[str, Any] = {}  # plain scalar -> its value, under LIMITS.number (Composer.known)
 _UNKNOWN = object()
 
@@ -363,9 +339,9 @@ def known_words(limits: Limits) -> dict[str, Any]:
 
 
 def resolve_plain(text: str, largest: int, known: dict[str, Any]) -> Any:
-    """A plain scalar's value (`_plain`; ValueError if refused), then kept in `known`, which a
-    dict lookup reads faster than `_plain`'s cache; bounded as that cache is."""
-    value = _plain(text, None, largest)
+    """A plain scalar's value (`plain`; ValueError if refused), then kept in `known`, which a
+    dict lookup reads faster than `plain`'s cache; bounded as that cache is."""
+    value = plain(text, None, largest)
     if len(known) >= 8192:
         known.clear()
     known[text] = value
@@ -378,9 +354,17 @@ _MAPPING_END = yaml.MappingEndEvent
 
 
 def _collection_tag(event: Any, kind: str, line: int, path: tuple) -> None:
-    if event.tag not in (None, "!", _CORE + kind):
-        raise YamlProblem(line, f"the tag {_cut(event.tag.replace(_CORE, '!!'))} is not allowed: a kit file "
+    if event.tag not in (None, "!", CORE + kind):
+        raise YamlProblem(line, f"the tag {_cut(event.tag.replace(CORE, '!!'))} is not allowed: a kit file "
                                 "or record holds plain text, numbers, true/false, lists and mappings", path)
+
+
+def _escaped_control(text: str, line: int, path: tuple) -> YamlProblem:
+    """A text in double quotes that holds a control character written as an escape: refused as the
+    same character written as itself is (it would reach a terminal as a command to it)."""
+    bad = _ESCAPED_CONTROL.search(text)[0]  # type: ignore[index]
+    return YamlProblem(line, f"the text holds the character U+{ord(bad):04X}, written as an escape (a control "
+                             "character; YAML allows tabs, line breaks and printable text)", path)
 
 
 def _line(event: Any) -> int:
@@ -389,12 +373,3 @@ def _line(event: Any) -> int:
 
 def _cut(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
-
-
-_C = yaml.SafeLoader.__new__(yaml.SafeLoader)  # the safe constructors, used on single scalar nodes
-_CONSTRUCT = {
-    _CORE + "int": lambda n: yaml.SafeLoader.construct_yaml_int(_C, n),
-    _CORE + "float": lambda n: yaml.SafeLoader.construct_yaml_float(_C, n),
-    _CORE + "bool": lambda n: yaml.SafeLoader.construct_yaml_bool(_C, n),
-    _CORE + "null": lambda n: None,
-}

@@ -13,16 +13,17 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Literal, Mapping, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, TypeVar
 
 from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
 from pnpkit.kitfile.quickyaml import read as quick
 from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, compose, decode, read, short
 
+if TYPE_CHECKING:  # pydantic is imported by the models validated, not by reading a file (a cluster's client reads records)
+    from pydantic import BaseModel
+
 Path_ = tuple  # a path into the data: ("components", 2, "size")
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Source:
     lines: dict[Path_, int]
     links: dict[Path_, Path_] = field(default_factory=dict)  # alias or merge -> where it was written
     decks: dict[Path_, Any] = field(default_factory=dict)  # a list read from a deck file -> its Origin (kitfile/decks.py)
+    ascii: bool = False  # the text was all ASCII (a record then needs no comparing: scorer/records.py)
 
     def line_of(self, path: Iterable[Any]) -> int | None:
         """The line of the deepest part of `path` that the file wrote. Inside an alias's (or a
@@ -159,7 +161,7 @@ def parse(text: str, file: str, limits: Limits = LIMITS, lines: bool = True) -> 
             parsed = compose(text, limits)
     except YamlProblem as e:
         raise SourceError(file, [Problem(e.line, field_name(e.field), e.message)]) from None
-    return Source(file, parsed.data, parsed.lines, parsed.links)
+    return Source(file, parsed.data, parsed.lines, parsed.links, ascii=text.isascii())
 
 
 class _Unlined(Source):
@@ -168,7 +170,7 @@ class _Unlined(Source):
     same data either way (tests/test_quickyaml.py)."""
 
     def __init__(self, file: str, data: Any, text: str, limits: Limits):  # noqa: D107 (not the dataclass's)
-        self.file, self.data, self.decks = file, data, {}
+        self.file, self.data, self.decks, self.ascii = file, data, {}, text.isascii()
         self._text, self._limits = text, limits
         self._lined: tuple[dict, dict] | None = None
 
@@ -193,6 +195,7 @@ def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -
     `at` is where `data` sits in the file, so a kit's `params` block validated on its own
     still reports `params.rows[2]` on the right line.
     """
+    from pydantic import ValidationError  # (imported already: `model` is a pydantic model)
     data = source.data if data is None else data
     try:
         return model.model_validate(data)
@@ -342,6 +345,7 @@ def _tags(model: type[BaseModel], path: list) -> list[str]:
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
     """The BaseModels inside list[X] / X | None / Annotated[Union[A, B], ...] and the like."""
+    from pydantic import BaseModel
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     return [m for a in getattr(annotation, "__args__", ()) for m in _models_in(a)]

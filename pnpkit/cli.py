@@ -99,7 +99,8 @@ class Pnpkit(LazyGroup):
             _stdout_gone()
         except PnpkitError as e:  # a file that cannot be read, an option that selects nothing, --out that
             # cannot be written (a full disk, a read-only folder, a file in the way): one message, its exit code
-            click.echo(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}", err=True)
+            from pnpkit.terminal import shown
+            click.echo(shown(f"pnpkit: {e}" if "\n" not in str(e) else f"pnpkit: cannot read it:\n{e}"), err=True)
             sys.exit(e.exit_code)
         except KeyboardInterrupt:
             from pnpkit.worker import interrupted
@@ -109,7 +110,7 @@ class Pnpkit(LazyGroup):
         except MemoryError:
             from pnpkit import worker
             if worker.in_worker():  # a stranger's kit took the worker's memory: the kit's limit, exit 2
-                worker.out_of_memory(kit_named(sys.argv[1:]))
+                worker.out_of_memory()
             click.echo("pnpkit: out of memory (please report the file that did it)", err=True)
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback

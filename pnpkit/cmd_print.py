@@ -117,123 +117,133 @@ def _warnings(found: list[str]) -> None:
         click.echo(f"pnpkit: warning: {w}", err=True)
 
 
-def register(cli: click.Group, schema: click.Group) -> None:
-    @cli.command("list")
-    @click.option("--json", "as_json", is_flag=True,
-                  help='Print [{"id", "title", "players", "printable"}, ...] as JSON.')
-    def list_kits(as_json: bool) -> None:
-        """List the kits this pnpkit can print: id, title and players."""
-        from pnpkit.kitfile import kit_ids, load_kit
-        kits = [load_kit(k) for k in kit_ids()]
-        if as_json:
-            click.echo(json.dumps([{"id": k.game.id, "title": k.game.title, "players": str(k.game.players),
-                                    "printable": bool(k.components)} for k in kits], indent=2, ensure_ascii=False))
-            return
-        for kit in kits:
-            note = "" if kit.components else "  (not printable yet)"
-            click.echo(f"{kit.game.id:<16} {kit.game.title} ({kit.game.players} players){note}")
+@click.command("list")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print [{"id", "title", "players", "printable"}, ...] as JSON.')
+def list_kits(as_json: bool) -> None:
+    """List the kits this pnpkit can print: id, title and players."""
+    from pnpkit.kitfile import kit_ids, load_kit
+    kits = [load_kit(k) for k in kit_ids()]
+    if as_json:
+        click.echo(json.dumps([{"id": k.game.id, "title": k.game.title, "players": str(k.game.players),
+                                "printable": bool(k.components)} for k in kits], indent=2, ensure_ascii=False))
+        return
+    for kit in kits:
+        note = "" if kit.components else "  (not printable yet)"
+        click.echo(f"{kit.game.id:<16} {kit.game.title} ({kit.game.players} players){note}")
 
-    @cli.command("build")
-    @click.argument("kit", required=False, metavar="[KIT|PATH.yaml]", shell_complete=complete.kits)
-    @click.option("--all", "all_", is_flag=True, help="Build every kit that has components.")
-    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
-    @click.option("--cut-layer-only", "cut_only", is_flag=True,
-                  help="Write only each page's cut paths (svg/KIT-...-pNN-cut.svg), for a cutting machine.")
-    @click.option("--watch", is_flag=True,
-                  help="Build, then build again whenever the kit file or a file it names changes; "
-                       "OUT/KIT/watch.html shows the pages and reloads itself. Ctrl-C stops.")
-    @click.option("--json", "as_json", is_flag=True,
-                  help='Print {"builds": [{"kit", "paper", "pages", "pieces", "pdf", ...}], "warnings"} as JSON.')
-    @print_options
-    @quiet_option
-    def build(kit, all_, out_dir, cut_only, watch, as_json, paper, duplex, back_offset, ink_saver, backs, bleed,
-              only, pages, face, sheet, quiet) -> None:
-        """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
-        Letter (or the --paper given). File names carry the paper and every option that changes
-        the PDF (chestnuts-letter-inksaver.pdf), so one build never replaces another.
 
-        Each SVG page holds its cut paths in a layer of their own ("Cut"), for cutting machines.
+@click.command("build")
+@click.argument("kit", required=False, metavar="[KIT|PATH.yaml]", shell_complete=complete.kits)
+@click.option("--all", "all_", is_flag=True, help="Build every kit that has components.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; files go to OUT/KIT/.")
+@click.option("--cut-layer-only", "cut_only", is_flag=True,
+              help="Write only each page's cut paths (svg/KIT-...-pNN-cut.svg), for a cutting machine.")
+@click.option("--watch", is_flag=True,
+              help="Build, then build again whenever the kit file or a file it names changes; "
+                   "OUT/KIT/watch.html shows the pages and reloads itself. Ctrl-C stops.")
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"builds": [{"kit", "paper", "pages", "pieces", "pdf", ...}], "warnings"} as JSON.')
+@print_options
+@quiet_option
+def build(kit, all_, out_dir, cut_only, watch, as_json, paper, duplex, back_offset, ink_saver, backs, bleed,
+          only, pages, face, sheet, quiet) -> None:
+    """Build a kit: the PDF, one SVG per page and the manifest, into OUT/KIT/, for A4 and
+    Letter (or the --paper given). File names carry the paper and every option that changes
+    the PDF (chestnuts-letter-inksaver.pdf), so one build never replaces another.
 
-        KIT is a kit id (see `pnpkit list`) or a path to a kit file.
-        """
-        from pnpkit.generator import build as b
-        if all_ == bool(kit):
-            raise click.UsageError("give a KIT or --all (not both)")
-        papers = [paper.lower()] if paper else ["a4", "letter"]
-        options = _options(papers[0], duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet, cut_only)
-        if watch:
-            if all_:
-                raise click.UsageError("--watch builds one KIT, not --all")
-            if as_json:
-                raise click.UsageError("--watch runs until Ctrl-C; --json is for a build that ends")
-            from pnpkit import cmd_watch
-            cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
-            return
-        _build(b, kit, all_, out_dir, options, papers, as_json, quiet)  # a selection that names nothing: SelectionError, exit 2
+    Each SVG page holds its cut paths in a layer of their own ("Cut"), for cutting machines.
 
-    def _build(b, kit, all_, out_dir, options, papers, as_json=False, quiet=False) -> None:
-        from pnpkit.scorer.games import pad_calcs, sheet_form  # the form the fillable sheet's boxes are named by
+    KIT is a kit id (see `pnpkit list`) or a path to a kit file.
+    """
+    from pnpkit.generator import build as b
+    if all_ == bool(kit):
+        raise click.UsageError("give a KIT or --all (not both)")
+    papers = [paper.lower()] if paper else ["a4", "letter"]
+    options = _options(papers[0], duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet, cut_only)
+    if watch:
         if all_:
-            kits = b.printable_kits()
-            if not kits:
-                click.echo("no kit has components yet: nothing to build")
-                return
-            started = last = time.perf_counter()
-            times = {}
-            with Progress(len(kits) * len(papers), "building", quiet) as bar:
-                def done(kit: str, paper: str) -> None:
-                    nonlocal last
-                    now = time.perf_counter()
-                    times[kit, paper], last = now - last, now
-                    bar(item=f"{kit} {paper}")
-                reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form, sums=pad_calcs)
-            if as_json:
-                click.echo(_json(reports, [], times))
-                return
-            for r in reports:
-                _report(r, times[r.kit, r.paper])
-            click.echo(f"{len(reports)} builds in {time.perf_counter() - started:.2f} s "
-                       "(a kit's first paper includes drawing its pieces)")
-            return
-        loaded = _kit_or_exit(kit)
-        if not loaded.components:
-            raise b.not_printable(loaded)
-        from pnpkit.generator import pictures
-        with pictures.collecting() as found:
-            reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form, sums=pad_calcs)
+            raise click.UsageError("--watch builds one KIT, not --all")
         if as_json:
-            click.echo(_json(reports, found))
+            raise click.UsageError("--watch runs until Ctrl-C; --json is for a build that ends")
+        from pnpkit import cmd_watch
+        cmd_watch.watch(kit, out_dir, options.on(paper.lower() if paper else "a4"))
+        return
+    _build(b, kit, all_, out_dir, options, papers, as_json, quiet)  # a selection that names nothing: SelectionError, exit 2
+
+
+def _build(b, kit, all_, out_dir, options, papers, as_json=False, quiet=False) -> None:
+    from pnpkit.scorer.games import pad_calcs, sheet_form  # the form the fillable sheet's boxes are named by
+    if all_:
+        kits = b.printable_kits()
+        if not kits:
+            click.echo("no kit has components yet: nothing to build")
+            return
+        started = last = time.perf_counter()
+        times = {}
+        with Progress(len(kits) * len(papers), "building", quiet) as bar:
+            def done(kit: str, paper: str) -> None:
+                nonlocal last
+                now = time.perf_counter()
+                times[kit, paper], last = now - last, now
+                bar(item=f"{kit} {paper}")
+            reports = b.build_all(out_dir, papers, options, kits, done, forms=sheet_form, sums=pad_calcs)
+        if as_json:
+            click.echo(_json(reports, [], times))
             return
         for r in reports:
-            _report(r)
-        _warnings(found)
-
-    @cli.command("preview")
-    @click.argument("kit", metavar="KIT|PATH.yaml", shell_complete=complete.kits)
-    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER[-OPTIONS]/.")
-    @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
-    @print_options
-    def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet) -> None:
-        """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing.
-        Takes the options of `build`, so the pictures are of the very PDF a build makes."""
-        from pnpkit.generator import build as b
-        from pnpkit.generator import pictures
-        from pnpkit.scorer.games import pad_calcs, sheet_form
-        loaded = _kit_or_exit(kit)
-        if not loaded.components:
-            raise b.not_printable(loaded)
-        options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
-        with pictures.collecting() as found:
-            r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form, sums=pad_calcs)
+            _report(r, times[r.kit, r.paper])
+        click.echo(f"{len(reports)} builds in {time.perf_counter() - started:.2f} s "
+                   "(a kit's first paper includes drawing its pieces)")
+        return
+    loaded = _kit_or_exit(kit)
+    if not loaded.components:
+        raise b.not_printable(loaded)
+    from pnpkit.generator import pictures
+    with pictures.collecting() as found:
+        reports = b.build_papers(loaded, out_dir, options, papers, forms=sheet_form, sums=pad_calcs)
+    if as_json:
+        click.echo(_json(reports, found))
+        return
+    for r in reports:
         _report(r)
-        _warnings(found)
-        click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")
+    _warnings(found)
 
-    @schema.command("kit")
-    def schema_kit() -> None:
-        """Print the JSON Schema of a kit file."""
-        from pnpkit.kitfile.model import Kit
-        click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
+
+@click.command("preview")
+@click.argument("kit", metavar="KIT|PATH.yaml", shell_complete=complete.kits)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True, help="Folder to write into; PNGs go to OUT/KIT/preview-PAPER[-OPTIONS]/.")
+@click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True, help="Resolution of the PNGs.")
+@print_options
+def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet) -> None:
+    """Build a kit, then draw every page as a PNG (page-NN.png) to look at before printing.
+    Takes the options of `build`, so the pictures are of the very PDF a build makes."""
+    from pnpkit.generator import build as b
+    from pnpkit.generator import pictures
+    from pnpkit.scorer.games import pad_calcs, sheet_form
+    loaded = _kit_or_exit(kit)
+    if not loaded.components:
+        raise b.not_printable(loaded)
+    options = _options(paper or "a4", duplex, back_offset, ink_saver, backs, bleed, only, pages, face, sheet)
+    with pictures.collecting() as found:
+        r = b.build_kit(loaded, out_dir, options, preview_dpi=dpi, forms=sheet_form, sums=pad_calcs)
+    _report(r)
+    _warnings(found)
+    click.echo(f"  {len(r.previews)} previews in {r.previews[0].parent}" if r.previews else "  no pages")
+
+
+@click.command("kit")
+def schema_kit() -> None:
+    """Print the JSON Schema of a kit file."""
+    from pnpkit.kitfile.model import Kit
+    click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
+
+
+def register(cli: click.Group, schema: click.Group) -> None:
+    """Add this module's commands to the groups (pnpkit/cli.py loads it when one is asked for)."""
+    for command in (list_kits, build, preview):
+        cli.add_command(command)
+    schema.add_command(schema_kit)
 
 
 def _json(reports, warnings: list[str], times: dict | None = None) -> str:

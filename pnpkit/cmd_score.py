@@ -18,6 +18,7 @@ import click
 
 from pnpkit import complete
 from pnpkit.progress import Progress, quiet_option
+from pnpkit.terminal import shown
 
 if TYPE_CHECKING:  # the reading and the scorer are loaded by the commands that use them
     from pnpkit.scorer.core import Result
@@ -172,84 +173,92 @@ def _lines(paths: list[str], as_jsonl: bool, jobs: int | None, cluster: str | No
         yield many.scored_on(executor, threads, paths, as_jsonl)
 
 
+@click.command(epilog=RECORD_HELP + " Several records, or a folder of them, are scored in one go, a line each.")
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
+@click.option("--jsonl", "as_jsonl", is_flag=True,
+              help="One JSON object per record and line, with its `file` and `exit` (for many records).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
+              help="Processes that share many records (default: one per core, from 500 records on); "
+                   "the output is the same whatever N.")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Score many records on a Dask cluster instead of --jobs local processes: a scheduler's "
+                   "address (tcp://host:8786) or its --scheduler-file; the same lines in the same order "
+                   "(needs pip install 'pnpkit[cluster]').")
+@quiet_option
+def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None, cluster: str | None,
+          quiet: bool) -> None:
+    """Check a game record and print each player's score, the ranking and the tie-breaks.
+    Given several records or a folder: one line per record, and a count at the end.
+
+    Exit code 0: the record is legal; 1: it breaks the rules (violations printed after the
+    scores); 2: it cannot be read. For many records, the worst of theirs.
+    """
+    from pnpkit import many
+    if as_jsonl or many.is_many(records):
+        if as_json:
+            raise click.UsageError("--json prints one record's result; for many, use --jsonl")
+        if cluster is not None and jobs is not None:
+            raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
+        counts: dict[int, int] = {}
+        out = sys.stdout
+        paths = many.expand(records)
+        with _lines(paths, as_jsonl, jobs, cluster) as lines, \
+                Progress(len(paths), f"{len(paths):,} records", quiet or _terminal(sys.stdout)) as progress:
+            for code, text in lines:
+                out.write(shown(text) + "\n")
+                counts[code] = counts.get(code, 0) + 1
+                progress()
+        if not as_jsonl:
+            out.write(many.summary(counts) + "\n")
+        sys.exit(max(counts))
+    result = _compute(records[0], explain=False)
+    if as_json:
+        click.echo(shown(_json(result, False)))
+    else:
+        lines = [_verdict(result), ""] + table(result) + _ranking(result) + _violations(result)
+        click.echo(shown("\n".join(lines)))
+    _finish(result)
+
+
+@click.command(epilog=RECORD_HELP)
+@click.argument("record", metavar="RECORD")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
+@click.option("--explain", is_flag=True,
+              help="Also print the replay's notes: the position move by move, or how the final sheets were scored.")
+def check(record: str, as_json: bool, explain: bool) -> None:
+    """Check a game record against the rules: every violation, where it is, and the rule it breaks.
+
+    Exit code 0: the record is legal; 1: it breaks the rules; 2: it cannot be read.
+    """
+    result = _compute(record, explain=explain)
+    if as_json:
+        click.echo(shown(_json(result, explain)))
+    else:
+        lines = [_verdict(result), ""] + _violations(result)
+        if explain:
+            lines += ["", "Explain"] + [f"  {row}" for note in result.explain or ["(no notes)"] for row in note.split("\n")]
+        if result.players and not result.cooperative:
+            totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
+            lines += ["", f"Scores: {totals}"]
+            if result.finished and result.winners_as_played:
+                lines.append(result.winner_text())
+        elif result.cooperative:
+            lines += [""] + _ranking(result)
+        click.echo(shown("\n".join(lines).rstrip()))
+    _finish(result)
+
+
+@click.command("record")
+@click.argument("game", metavar="GAME", shell_complete=complete.games)
+def record_schema(game: str) -> None:
+    """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
+    from pnpkit.scorer import api
+    click.echo(json.dumps(api.record_schema(game), indent=2, ensure_ascii=False))
+
+
 def register(cli: click.Group, schema: click.Group) -> None:
-    @cli.command(epilog=RECORD_HELP + " Several records, or a folder of them, are scored in one go, a line each.")
-    @click.argument("records", nargs=-1, required=True, metavar="RECORD...")
-    @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
-    @click.option("--jsonl", "as_jsonl", is_flag=True,
-                  help="One JSON object per record and line, with its `file` and `exit` (for many records).")
-    @click.option("--jobs", type=click.IntRange(1, 64), default=None, metavar="N",
-                  help="Processes that share many records (default: one per core, from 500 records on); "
-                       "the output is the same whatever N.")
-    @click.option("--cluster", metavar="ADDRESS",
-                  help="Score many records on a Dask cluster instead of --jobs local processes: a scheduler's "
-                       "address (tcp://host:8786) or its --scheduler-file; the same lines in the same order "
-                       "(needs pip install 'pnpkit[cluster]').")
-    @quiet_option
-    def score(records: tuple[str, ...], as_json: bool, as_jsonl: bool, jobs: int | None, cluster: str | None,
-              quiet: bool) -> None:
-        """Check a game record and print each player's score, the ranking and the tie-breaks.
-        Given several records or a folder: one line per record, and a count at the end.
-
-        Exit code 0: the record is legal; 1: it breaks the rules (violations printed after the
-        scores); 2: it cannot be read. For many records, the worst of theirs.
-        """
-        from pnpkit import many
-        if as_jsonl or many.is_many(records):
-            if as_json:
-                raise click.UsageError("--json prints one record's result; for many, use --jsonl")
-            if cluster is not None and jobs is not None:
-                raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
-            counts: dict[int, int] = {}
-            out = sys.stdout
-            paths = many.expand(records)
-            with _lines(paths, as_jsonl, jobs, cluster) as lines, \
-                    Progress(len(paths), f"{len(paths):,} records", quiet or _terminal(sys.stdout)) as progress:
-                for code, text in lines:
-                    out.write(text + "\n")
-                    counts[code] = counts.get(code, 0) + 1
-                    progress()
-            if not as_jsonl:
-                out.write(many.summary(counts) + "\n")
-            sys.exit(max(counts))
-        result = _compute(records[0], explain=False)
-        if as_json:
-            click.echo(_json(result, False))
-        else:
-            lines = [_verdict(result), ""] + table(result) + _ranking(result) + _violations(result)
-            click.echo("\n".join(lines))
-        _finish(result)
-
-    @cli.command(epilog=RECORD_HELP)
-    @click.argument("record", metavar="RECORD")
-    @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (docs/records.md).")
-    @click.option("--explain", is_flag=True,
-                  help="Also print the replay's notes: the position move by move, or how the final sheets were scored.")
-    def check(record: str, as_json: bool, explain: bool) -> None:
-        """Check a game record against the rules: every violation, where it is, and the rule it breaks.
-
-        Exit code 0: the record is legal; 1: it breaks the rules; 2: it cannot be read.
-        """
-        result = _compute(record, explain=explain)
-        if as_json:
-            click.echo(_json(result, explain))
-        else:
-            lines = [_verdict(result), ""] + _violations(result)
-            if explain:
-                lines += ["", "Explain"] + [f"  {row}" for note in result.explain or ["(no notes)"] for row in note.split("\n")]
-            if result.players and not result.cooperative:
-                totals = ", ".join(f"{p.name} {p.total}" for p in result.players)
-                lines += ["", f"Scores: {totals}"]
-                if result.finished and result.winners_as_played:
-                    lines.append(result.winner_text())
-            elif result.cooperative:
-                lines += [""] + _ranking(result)
-            click.echo("\n".join(lines).rstrip())
-        _finish(result)
-
-    @schema.command("record")
-    @click.argument("game", metavar="GAME", shell_complete=complete.games)
-    def record_schema(game: str) -> None:
-        """Print the JSON Schema of GAME's record (e.g. nuts, in-the-nuts), for editors."""
-        from pnpkit.scorer import api
-        click.echo(json.dumps(api.record_schema(game), indent=2, ensure_ascii=False))
+    """Add this module's commands to the groups (pnpkit/cli.py loads it when one is asked for)."""
+    for command in (score, check):
+        cli.add_command(command)
+    schema.add_command(record_schema)

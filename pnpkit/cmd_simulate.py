@@ -154,99 +154,116 @@ def record_files(study, played) -> dict[str, bytes]:
     return files
 
 
-def register(cli: click.Group) -> None:
-    @cli.command(cls=OneLine)
-    @click.argument("game", metavar="GAME", shell_complete=complete.games)
-    @click.option("--players", metavar="N", help="How many players (default: 4, or the game's own limit).")
-    @click.option("--games", metavar="K", default="1000", show_default=True,
-                  help=f"Games to play, for each setup (at most {MAX_GAMES:,} in all).")
-    @click.option("--seed", metavar="S", default="1", show_default=True,
-                  help="The seed: the same seed gives the same games and the same figures, whatever --jobs.")
-    @click.option("--player", "kinds", metavar="KIND[,KIND...]", default="random", show_default=True,
-                  help=f"Who plays: {', '.join(KINDS)}; one per seat (greedy,random), or one for every seat.")
-    @click.option("--setup", metavar="NAME", help="A setup the kit lists (forest-fire: Easy, Normal or Hard; "
-                  "fair-verona: Easy, Medium or Hard), or all "
-                  "(the default): each is played --games times.")
-    @click.option("--roles", metavar="ROLE[,ROLE...]", help="Roles by seat (forest-fire: hotshot, smoke-jumper, pilot), "
-                  "one role for every seat, or all (every team). Default: the kit's roles in turn.")
-    @click.option("--jobs", metavar="J", help=f"Processes to play in (default: this machine's cores, at most 8; "
-                  f"at most {MAX_JOBS}).")
-    @click.option("--cluster", metavar="ADDRESS", help="Play on a Dask cluster instead of --jobs local processes: "
-                  "a scheduler's address (tcp://host:8786) or its --scheduler-file; the same seed gives the same "
-                  "figures (needs pip install 'pnpkit[cluster]'; docs/simulate.md).")
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the report.")
-    @click.option("--out", metavar="DIR", help="Also draw plots into DIR, each as PNG and SVG: who wins (with its "
-                  "interval), the scores by seat, the games' length (needs matplotlib: pip install 'pnpkit[plots]').")
-    @click.option("--save", metavar="DIR", help=f"Write every game as a record into DIR, for `pnpkit check` and "
-                  f"`pnpkit replay` (at most {MAX_SAVED:,} games).")
-    @quiet_option
-    def simulate(game, players, games, seed, kinds, setup, roles, jobs, cluster, as_json, out, save, quiet) -> None:
-        """Play GAME many times with seeded players and report how it plays: who wins (with a 95%
-        interval), ties, scores and their spread by seat, how long games last, whether going first
-        helps; for a cooperative game how often each setup is won and why games are lost.
+@click.command(cls=OneLine)
+@click.argument("game", metavar="GAME", shell_complete=complete.games)
+@click.option("--players", metavar="N", help="How many players (default: 4, or the game's own limit).")
+@click.option("--games", metavar="K", default="1000", show_default=True,
+              help=f"Games to play, for each setup (at most {MAX_GAMES:,} in all).")
+@click.option("--seed", metavar="S", default="1", show_default=True,
+              help="The seed: the same seed gives the same games and the same figures, whatever --jobs.")
+@click.option("--player", "kinds", metavar="KIND[,KIND...]", default="random", show_default=True,
+              help=f"Who plays: {', '.join(KINDS)}; one per seat (greedy,random), or one for every seat.")
+@click.option("--setup", metavar="NAME", help="A setup the kit lists (forest-fire: Easy, Normal or Hard; "
+              "fair-verona: Easy, Medium or Hard), or all "
+              "(the default): each is played --games times.")
+@click.option("--roles", metavar="ROLE[,ROLE...]", help="Roles by seat (forest-fire: hotshot, smoke-jumper, pilot), "
+              "one role for every seat, or all (every team). Default: the kit's roles in turn.")
+@click.option("--jobs", metavar="J", help=f"Processes to play in (default: this machine's cores, at most 8; "
+              f"at most {MAX_JOBS}).")
+@click.option("--cluster", metavar="ADDRESS", help="Play on a Dask cluster instead of --jobs local processes: "
+              "a scheduler's address (tcp://host:8786) or its --scheduler-file; the same seed gives the same "
+              "figures (needs pip install 'pnpkit[cluster]'; docs/simulate.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the report.")
+@click.option("--out", metavar="DIR", help="Also draw plots into DIR, each as PNG and SVG: who wins (with its "
+              "interval), the scores by seat, the games' length (needs matplotlib: pip install 'pnpkit[plots]').")
+@click.option("--save", metavar="DIR", help=f"Write every game as a record into DIR, for `pnpkit check` and "
+              f"`pnpkit replay` (at most {MAX_SAVED:,} games).")
+@quiet_option
+def simulate(game, players, games, seed, kinds, setup, roles, jobs, cluster, as_json, out, save, quiet) -> None:
+    """Play GAME many times with seeded players and report how it plays: who wins (with a 95%
+    interval), ties, scores and their spread by seat, how long games last, whether going first
+    helps; for a cooperative game how often each setup is won and why games are lost.
 
-        GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
-        in-the-nuts, fair-verona, nuts; any other is refused with the list), or a kit file of one,
-        to try other params.
-        Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
-        says what each player does and what the games showed.
+    GAME is a game whose records are move logs (chestnuts, trim-the-tree, forest-fire,
+    in-the-nuts, fair-verona, nuts; any other is refused with the list), or a kit file of one,
+    to try other params.
+    Every game is replayed by the rules, as `pnpkit check` replays a record. docs/simulate.md
+    says what each player does and what the games showed.
 
-        Exit code 0: done; 1: the replay found fault with a game (a bug: please report it); 2: an
-        option or the kit cannot be used.
-        """
-        from pnpkit.generator.atomic import check_out, publish  # loaded by this command only (start-up, issue 15)
-        from pnpkit.sim_report import Study, text, to_json
-        from pnpkit.scorer.sim.run import Spec, run
-        if cluster is not None and jobs is not None:
-            raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
-        plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)
-        if save is not None:
-            if plan.total > MAX_SAVED:
-                raise refuse("--save", f"writes one file a game: at most {MAX_SAVED:,} games, and this run plays "
-                                       f"{plan.total:,}")
-            if plan.kit_file:
-                raise refuse("--save", f"a record names only its game, so `pnpkit check` would judge it by the shipped "
-                                       f"{plan.kit.game.id} kit, not by {game}: save with the shipped kit")
-            check_out(save)
-        if out is not None:
-            try:
-                import matplotlib  # noqa: F401
-            except ImportError:
-                raise refuse("--out", "the plots are drawn with matplotlib, which is not installed: "
-                                      "pip install 'pnpkit[plots]'") from None
-            check_out(out)
+    Exit code 0: done; 1: the replay found fault with a game (a bug: please report it); 2: an
+    option or the kit cannot be used.
+    """
+    from pnpkit.generator.atomic import publish  # loaded by this command only (start-up, issue 15)
+    from pnpkit.sim_report import Study, text, to_json
+    if cluster is not None and jobs is not None:
+        raise click.UsageError("--jobs is for this machine's processes, --cluster for a cluster's workers: give one")
+    plan = _plan(game, players, games, seed, kinds, setup, roles, jobs)
+    _check_outputs(plan, game, save, out)
+    kit, module = plan.kit, plan.module
+    specs, played, took = _play(plan, cluster, save is not None, quiet)
+    study = Study(kit.game.id, kit.game.title, plan.seed, plan.games, plan.seats, specs[0].names,
+                  plan.game.cooperative, module.LENGTH, [(su, p.tally) for su, p in zip(plan.setups, played)],
+                  game if plan.kit_file else "", plan.game.first_player)
+    if save is not None:
+        pattern = re.compile(rf"^{re.escape(kit.game.id)}(-[a-z0-9-]+)?-\d{{6}}\.yaml$")
+        publish(save, record_files(study, played), lambda rel: bool(pattern.match(rel)))
+    if out is not None:
+        from pnpkit.sim_plots import figures
+        publish(out, figures(study), lambda rel: rel.startswith(f"{kit.game.id}-") and rel.endswith((".png", ".svg")))
+    if as_json:
+        click.echo(json.dumps(to_json(study), indent=2, ensure_ascii=False))
+    else:
+        click.echo(text(study), nl=False)
+    said = f"{plan.total:,} games in {took:.1f} s " + (
+        f"({plan.jobs} process{'es' if plan.jobs != 1 else ''})" if cluster is None else f"(on the cluster {cluster})")
+    said += f"; records in {save}" if save is not None else ""
+    said += f"; plots in {out}" if out is not None else ""
+    click.echo(said, err=True)
+    sys.exit(1 if study.total().faulty else 0)
 
-        kit, module = plan.kit, plan.module
-        specs = [Spec(kit.game.id, plan.seats, su, plan.games, plan.seed, kit if plan.kit_file else None)
-                 for su in plan.setups]
-        progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games", quiet)
-        started = time.perf_counter()
+
+def _check_outputs(plan: Plan, game: str, save: str | None, out: str | None) -> None:
+    """--save and --out refused before a game is played: too many records, a kit file's records, no
+    matplotlib, a folder that cannot be written."""
+    from pnpkit.generator.atomic import check_out
+    if save is not None:
+        if plan.total > MAX_SAVED:
+            raise refuse("--save", f"writes one file a game: at most {MAX_SAVED:,} games, and this run plays "
+                                   f"{plan.total:,}")
+        if plan.kit_file:
+            raise refuse("--save", f"a record names only its game, so `pnpkit check` would judge it by the shipped "
+                                   f"{plan.kit.game.id} kit, not by {game}: save with the shipped kit")
+        check_out(save)
+    if out is not None:
         try:
-            if cluster is None:
-                played = run(specs, plan.jobs, keep=save is not None, progress=progress)
-            else:
-                from pnpkit.cluster import connected
-                with connected(cluster) as (executor, threads):
-                    played = run(specs, threads, keep=save is not None, executor=executor, progress=progress)
-        finally:
-            progress.close()
-        took = time.perf_counter() - started
-        study = Study(kit.game.id, kit.game.title, plan.seed, plan.games, plan.seats, specs[0].names,
-                      plan.game.cooperative, module.LENGTH, [(su, p.tally) for su, p in zip(plan.setups, played)],
-                      game if plan.kit_file else "", plan.game.first_player)
-        if save is not None:
-            pattern = re.compile(rf"^{re.escape(kit.game.id)}(-[a-z0-9-]+)?-\d{{6}}\.yaml$")
-            publish(save, record_files(study, played), lambda rel: bool(pattern.match(rel)))
-        if out is not None:
-            from pnpkit.sim_plots import figures
-            publish(out, figures(study), lambda rel: rel.startswith(f"{kit.game.id}-") and rel.endswith((".png", ".svg")))
-        if as_json:
-            click.echo(json.dumps(to_json(study), indent=2, ensure_ascii=False))
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise refuse("--out", "the plots are drawn with matplotlib, which is not installed: "
+                                  "pip install 'pnpkit[plots]'") from None
+        check_out(out)
+
+
+def _play(plan: Plan, cluster: str | None, keep: bool, quiet: bool) -> tuple[list, list, float]:
+    """Every game played, on this machine's processes or on a cluster: the specs, what each played
+    and the seconds it took."""
+    from pnpkit.scorer.sim.run import Spec, run
+    kit = plan.kit
+    specs = [Spec(kit.game.id, plan.seats, su, plan.games, plan.seed, kit if plan.kit_file else None)
+             for su in plan.setups]
+    progress = Progress(plan.total, f"{kit.game.id}: {plan.total:,} games", quiet)
+    started = time.perf_counter()
+    try:
+        if cluster is None:
+            played = run(specs, plan.jobs, keep=keep, progress=progress)
         else:
-            click.echo(text(study), nl=False)
-        said = f"{plan.total:,} games in {took:.1f} s " + (
-            f"({plan.jobs} process{'es' if plan.jobs != 1 else ''})" if cluster is None else f"(on the cluster {cluster})")
-        said += f"; records in {save}" if save is not None else ""
-        said += f"; plots in {out}" if out is not None else ""
-        click.echo(said, err=True)
-        sys.exit(1 if study.total().faulty else 0)
+            from pnpkit.cluster import connected
+            with connected(cluster) as (executor, threads):
+                played = run(specs, threads, keep=keep, executor=executor, progress=progress)
+    finally:
+        progress.close()
+    return specs, played, time.perf_counter() - started
+
+
+def register(cli: click.Group) -> None:
+    """Add this module's commands to the groups (pnpkit/cli.py loads it when one is asked for)."""
+    cli.add_command(simulate)

@@ -51,34 +51,54 @@ def _kit_id(name: str) -> str:
 
 
 def build_once(name: str, out_dir: Path, options: PrintOptions, state: State) -> State:
-    """One build; the page and its stamp written after it, whatever happened."""
+    """One build, in a worker under the memory and CPU limits of `pnpkit build` (pnpkit/worker.py:
+    a kit saved while it is watched is a stranger's file as much as any); the page and its stamp
+    written after it, whatever happened, a limit it reached included."""
+    from pnpkit import worker
+    from pnpkit.generator import build, pictures  # noqa: F401 - loaded here once: each worker inherits them
+    started = time.perf_counter()
+    try:
+        built = worker.call(lambda: _build(name, out_dir, options), name)
+    except worker.LimitReached as e:
+        built = {"problem": str(e)}
+        click.echo(f"pnpkit: {e}", err=True)
+    if "unwritable" in built:
+        raise OutputError(built["unwritable"])
+    pages = built.pop("pages", 0)
+    for key, value in built.items():
+        setattr(state, key, value)
+    if not state.problem:
+        click.echo(f"built {pages} pages in {time.perf_counter() - started:.1f} s"
+                   + (f" ({len(state.warnings)} warnings)" if state.warnings else ""))
+        for w in state.warnings:
+            click.echo(f"pnpkit: warning: {w}", err=True)
+    state.builds += 1
+    state.stamp = f"{state.builds}-{time.time_ns()}"
+    _write_page(Path(out_dir) / state.kit, state)
+    return state
+
+
+def _build(name: str, out_dir: Path, options: PrintOptions) -> dict:
+    """The build (in the worker), and what the page shows of it: its pictures, or its problem."""
     from pnpkit.generator import build as b
     from pnpkit.generator import pictures
     from pnpkit.generator.select import SelectionError
     from pnpkit.kitfile import load_kit
     from pnpkit.scorer.games import pad_calcs, sheet_form
-    started = time.perf_counter()
     try:
         with pictures.collecting() as found:
             kit = load_kit(name)
             if not kit.components:
                 raise b.not_printable(kit)
             report = b.build_kit(kit, out_dir, options, preview_dpi=PREVIEW_DPI, forms=sheet_form, sums=pad_calcs)
-        state.kit = kit.game.id
-        root = Path(out_dir) / kit.game.id
-        state.pictures = [p.relative_to(root).as_posix() for p in report.previews]
-        state.problem, state.warnings = "", list(found)
-        click.echo(f"built {report.pages} pages in {time.perf_counter() - started:.1f} s"
-                   + (f" ({len(found)} warnings)" if found else ""))
-        for w in found:
-            click.echo(f"pnpkit: warning: {w}", err=True)
     except (SourceError, SelectionError) as e:
-        state.problem = str(e)
         click.echo(f"pnpkit: {e}", err=True)
-    state.builds += 1
-    state.stamp = f"{state.builds}-{time.time_ns()}"
-    _write_page(Path(out_dir) / state.kit, state)
-    return state
+        return {"problem": str(e)}
+    except OutputError as e:
+        return {"unwritable": str(e)}
+    root = Path(out_dir) / kit.game.id
+    return {"kit": kit.game.id, "pictures": [p.relative_to(root).as_posix() for p in report.previews],
+            "problem": "", "warnings": list(found), "pages": report.pages}
 
 
 def _write_page(root: Path, state: State) -> None:

@@ -139,6 +139,8 @@ def _peak_mb() -> float:
 def _limit(cpu: int, mb: int) -> None:
     import resource
 
+    from pnpkit.rlimits import lowered
+
     def spent(signum: int, frame: object) -> None:
         signal.signal(signal.SIGXCPU, signal.SIG_IGN)
         raise _CpuSpent()
@@ -146,14 +148,6 @@ def _limit(cpu: int, mb: int) -> None:
     for which, soft, hard in ((resource.RLIMIT_CORE, 0, 0), (resource.RLIMIT_CPU, cpu, cpu + 1),
                               (resource.RLIMIT_AS, mb << 20, mb << 20)):
         try:
-            resource.setrlimit(which, _lower(which, soft, hard))
+            resource.setrlimit(which, lowered(which, soft, hard))
         except (ValueError, OSError):   # a system that refuses one (macOS and RLIMIT_AS): the readers' budgets hold
             pass
-
-
-def _lower(which: int, soft: int, hard: int) -> tuple[int, int]:
-    """(soft, hard), no higher than what this process was given."""
-    import resource
-    old_soft, old_hard = resource.getrlimit(which)
-    cap = lambda v, old: v if old == resource.RLIM_INFINITY else min(v, old)  # noqa: E731
-    return cap(soft, old_soft), cap(hard, old_hard)

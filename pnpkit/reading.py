@@ -2,7 +2,8 @@
 sheet), then its game, the validated record and the game's kit.
 
 The commands that read records load this module when they run, never at start-up: it imports the
-YAML reader, the scorer's games and pydantic. `pnpkit score FOLDER` reads ten thousand records
+YAML reader, and the scorer's games and pydantic when the first record is read (a record's text
+alone, which is what a cluster's client reads, needs neither). `pnpkit score FOLDER` reads ten thousand records
 through it, so its names are bound here once rather than imported again for each record.
 """
 from __future__ import annotations
@@ -12,8 +13,7 @@ from typing import Any, NamedTuple
 
 from pnpkit.kitfile.safeyaml import LIMITS
 from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
-from pnpkit.scorer import api
-from pnpkit.scorer.records import PDF_MAX_BYTES, is_pdf
+from pnpkit.scorer.pdf_limits import PDF_MAX_BYTES, is_pdf
 
 
 class Read(NamedTuple):
@@ -60,6 +60,7 @@ def upload_text(raw: bytes, name: str) -> str:
     filled sheet), scored once to refuse it here if it cannot be: its record's text. Run in a
     process of its own under limits (pnpkit/serve/uploads.py)."""
     text = sheet_text(raw, name) if is_pdf(raw) else text_of(raw, name)
+    from pnpkit.scorer import api
     from pnpkit.scorer.pad import is_pad_record
     if not is_pad_record(parse(text, name).data):   # a pad's needs its kit, which the server knows
         api.score_text(text, name)
@@ -77,7 +78,20 @@ def read(record: str, heads: dict | None = None) -> Read:
     if _photos(source.data):                 # a player's sheet given as a photo beside the record (pnpkit/photo/)
         from pnpkit.photo.sheets import fill
         fill(source, record)
-    return Read(*api.read_record(source, heads), source)
+    return Read(*(_read_record or _scorer())(source, heads), source)
+
+
+_read_record: Any = None  # scorer.api.read_record, bound by the first record read (`_scorer`)
+
+
+def _scorer() -> Any:
+    """scorer.api.read_record, imported when the first record is read: the scorer's games and
+    pydantic are not imported for `record_text` alone (a cluster's client reads only the texts it
+    sends); bound here once, for the ten thousand records of a folder."""
+    global _read_record
+    from pnpkit.scorer.api import read_record
+    _read_record = read_record
+    return read_record
 
 
 def _photos(data: Any) -> bool:

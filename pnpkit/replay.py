@@ -96,6 +96,24 @@ def page(rep: Replayed, record_name: str) -> str:
             ref = symbol(f"drawing:{k}", laid.drawing, laid.w, laid.h)
         scale = PX_PER_MM if laid.kind not in ("aside", "rows") else 3.2     # words beside a board: larger
         areas.append({"w": _r(w), "h": _r(h), "ref": ref, "px": int(w * scale) + 22, "kind": laid.kind})
+    data = _steps(rep, faces)
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    result = rep.result
+    text = "".join(sym["markup"] for sym in symbols) + blob
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    template = env.from_string((resources.files("pnpkit") / "replay.html").read_text(encoding="utf-8"))
+    return template.render(title=rep.title, record=record_name, valid=result.valid, verdict=_verdict(result),
+                           summary=_summary(result), tie_won=_tie_won(result), symbols=symbols, areas=areas,
+                           steps=len(rep.steps),
+                           players=[p for p in result.players], ranking=_ranking(result), data=blob,
+                           fonts=font_faces(text + rep.title + record_name + _verdict(result) + _summary(result) + _tie_won(result)
+                                            + _ranking(result) + "".join(l.label for p in result.players for l in p.breakdown),
+                                            _styles(rep, text)))
+
+
+def _steps(rep: Replayed, faces: dict[str, int]) -> dict:
+    """What the page's script draws: every violation, and at each step what was done, the
+    violations found there and each area's pieces, texts, lines and writing."""
     violations = list(rep.result.violations)
     index = {id(v): i for i, v in enumerate(violations)}
     data = {
@@ -113,9 +131,12 @@ def page(rep: Replayed, record_name: str) -> str:
     taken = {index[id(v)] for s in rep.steps for v in s.violations if id(v) in index}
     if len(taken) < len(violations) and data["steps"]:      # found at no step: shown with the last
         data["steps"][-1]["v"] += [i for i in range(len(violations)) if i not in taken]
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    result = rep.result
-    text = "".join(sym["markup"] for sym in symbols) + blob
+    return data
+
+
+def _styles(rep: Replayed, text: str) -> tuple[str, ...]:
+    """The font styles the page uses (its symbols' markup and data are `text`): only these are
+    embedded."""
     items = [it for step in rep.laid for laid in step for it in laid.items]
     used = {style for style, (family, weight) in SVG_FAMILY.items()
             if f'font-family="{family}"' in text and (weight == "normal" or f'font-weight="{weight}"' in text)}
@@ -123,15 +144,7 @@ def page(rep: Replayed, record_name: str) -> str:
     used |= {"condensed-bold"} if any(it.label for it in items) else set()      # name tags
     used |= {"bold"} if any(it.count > 1 for it in items) else set()            # counts on stacks
     used |= {"condensed"} if any(laid.texts for step in rep.laid for laid in step) else set()
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
-    template = env.from_string((resources.files("pnpkit") / "replay.html").read_text(encoding="utf-8"))
-    return template.render(title=rep.title, record=record_name, valid=result.valid, verdict=_verdict(result),
-                           summary=_summary(result), tie_won=_tie_won(result), symbols=symbols, areas=areas,
-                           steps=len(rep.steps),
-                           players=[p for p in result.players], ranking=_ranking(result), data=blob,
-                           fonts=font_faces(text + rep.title + record_name + _verdict(result) + _summary(result) + _tie_won(result)
-                                            + _ranking(result) + "".join(l.label for p in result.players for l in p.breakdown),
-                                            tuple(sorted(used))))
+    return tuple(sorted(used))
 
 
 def _verdict(result: Result) -> str:

@@ -7,7 +7,13 @@ the worker ends, the person sees one line and an exit code pnpkit documents:
 - it finishes, or refuses the kit itself: its own messages and exit code;
 - it runs out of memory (a MemoryError, or a library that aborts when an allocation fails) or
   of CPU time: exit 2 and one line naming the kit and the limit it reached;
-- Ctrl-C (or SIGTERM): `pnpkit: interrupted...` and exit 130, whichever process it reaches first.
+- Ctrl-C (or SIGTERM): `pnpkit: interrupted...` and exit 130. The waiting process passes it on
+  to the worker and says the line; a worker that has not stopped GRACE_S later (busy in a C
+  library that never looks at signals: lxml on an element of 200,000 attributes took minutes) is
+  killed, so Ctrl-C ends any build within 2 s.
+
+The waiting process says what ended the worker (an interruption, a limit); the worker says only
+what its work has to say. `call` is the same worker for a process that lives on (`build --watch`).
 
 `guarded` is also how a command without a worker ends: after its work, Ctrl-C and SIGTERM are
 blocked before anything is flushed, so a Ctrl-C in the last moments still says its line and
@@ -15,15 +21,22 @@ exits 130 instead of killing Python on its way out (exit -2, no message).
 """
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
 import sys
+import tempfile
 from collections.abc import Callable
+from typing import Any, NoReturn
+
+from pnpkit import rlimits
 
 MEMORY_MB = 1024      # address space of the worker: a normal build maps 230 MB, the largest kit 500 MB
 CPU_SECONDS = 60      # CPU time of the worker: every shipped kit for both papers takes under 10 s
-EXIT_UNREADABLE, EXIT_INTERRUPTED = 2, 130
+EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 2, 3, 130
+EXIT_LIMIT = 125      # between a worker and its waiting process only: it ran out of memory or CPU time
+GRACE_S = 1.5         # after a Ctrl-C, how long the worker has to stop before it is killed
 COMMANDS = ("build", "preview", "export")  # the commands that read a kit's templates, art and decks
 STOPS = (signal.SIGINT, signal.SIGTERM)
 
@@ -33,12 +46,17 @@ class CpuExceeded(BaseException):
     work mistakes it for the kit's own error."""
 
 
+class LimitReached(Exception):
+    """A worker of `call` ended without its result: it ran out of memory or CPU time (the message
+    says which, naming the kit), or failed otherwise."""
+
+
 class _State:
     interrupted = False  # a Ctrl-C or SIGTERM has arrived
     raised = False       # ... and stopped the work (once: a second one is only noted)
     ending = False       # the work is over: a Ctrl-C now is noted, never raised
     said = False         # the interrupted line has been printed
-    worker = False       # this process is a worker
+    worker = False       # this process is a worker (its waiting process says the line)
     in_hook = False      # _unraisable is re-tripping a Ctrl-C: another one now waits (pending)
     pending = False
 
@@ -66,9 +84,10 @@ def wanted(argv: list[str]) -> bool:
 
 
 def say_interrupted() -> None:
-    """The interrupted line, once per process (the command's handler or the ending may say it)."""
+    """The interrupted line, once (the command's handler or the ending may say it); a worker's
+    is said by the process waiting for it, which outlives it."""
     from pnpkit import MESSAGE
-    if not (_State.said and (_State.ending or _State.worker)):
+    if not (_State.said or _State.worker):
         _State.said = True
         sys.stderr.write(MESSAGE + "\n")
         sys.stderr.flush()
@@ -165,9 +184,14 @@ def guarded(work: Callable[[], None]) -> int:
             for s in STOPS:
                 signal.signal(s, _stop)
             sys.unraisablehook = _unraisable
+            if _State.interrupted:  # noted before this process's handlers were in place
+                _State.raised = True
+                raise KeyboardInterrupt
             work()
         except SystemExit as e:
             code = _exit_code(e.code)
+        except Exception as e:  # noqa: BLE001 - what escaped the command's own handling
+            code = _escaped(e)
         finally:
             _State.ending = True  # from here on a Ctrl-C is noted, not raised
             signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
@@ -179,6 +203,18 @@ def guarded(work: Callable[[], None]) -> int:
         say_interrupted()
         code = EXIT_INTERRUPTED
     return code
+
+
+def _escaped(e: Exception) -> int:
+    """An exception that escaped the command line's own handling (click's, cli.py's). After a
+    Ctrl-C it is the interruption: Python 3.11 turns a KeyboardInterrupt raised in a `__set_name__`
+    into a RuntimeError (functools.cached_property's, as the worker imports `platform` with the
+    command line), and a library may wrap one in its own error. Otherwise a bug, said in one line.
+    Never a silent exit: the worker's `finally` once ended such a process with exit 2, no message."""
+    if _State.interrupted:
+        return EXIT_INTERRUPTED
+    sys.stderr.write(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)\n")
+    return EXIT_INTERNAL
 
 
 def _noted() -> None:
@@ -199,55 +235,128 @@ def run(work: Callable[[], None], argv: list[str], named: Callable[[list[str]], 
     """Run `work` in a worker process under the limits and leave with the exit code it earned
     (`named(argv)`: the kit the command line names, for the message when a limit stops it)."""
     mb, cpu = limits()
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
-    for s in STOPS:  # until the worker is known, a Ctrl-C is only noted (and then passed on)
-        signal.signal(s, _note)
-    pid = os.fork()
+    pid = _fork()
     if pid == 0:
-        code = EXIT_UNREADABLE
-        _State.worker = True
-        try:
-            if _State.interrupted:  # a Ctrl-C between the fork and here (was exit 2, silent)
-                say_interrupted()
-                code = EXIT_INTERRUPTED
-                return
-            _limit(mb, cpu)
-            code = guarded(lambda: _limited(work, mb, cpu, argv, named))
-        finally:
-            finish(code)
-
-    def forward(signum: int, frame: object) -> None:
-        _State.interrupted = True
-        try:
-            os.kill(pid, signum)
-        except ProcessLookupError:
-            pass
-
-    for s in STOPS:
-        signal.signal(s, forward)
-    if _State.interrupted:
-        forward(signal.SIGINT, None)
-    _, status, usage = os.wait4(pid, 0)
+        _child(work, mb, cpu)
+    status, usage = supervised(pid)
     signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
-    if os.WIFEXITED(status):
-        finish(os.WEXITSTATUS(status))
-    stopped_by = os.WTERMSIG(status)
-    if stopped_by in STOPS or _State.interrupted:
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    if code == EXIT_INTERRUPTED or (code is None and (os.WTERMSIG(status) in STOPS or _State.interrupted)):
         say_interrupted()
         finish(EXIT_INTERRUPTED)
-    used = usage.ru_utime + usage.ru_stime
-    peak = usage.ru_maxrss / 1024
-    reached = (f"more than {cpu} s of CPU time" if used >= cpu - 0.5
-               else f"more than the {mb:,} MB of memory one kit may use ({peak:,.0f} MB in use when it stopped)")
-    _say(f"{named(argv)}: the work on it needed {reached}; a kit must be smaller or simpler")
+    if code is not None and code != EXIT_LIMIT:
+        finish(code)
+    _say(f"{named(argv)}: {rlimits.reached(status, usage, mb, cpu)}")
     finish(EXIT_UNREADABLE)
+
+
+def call(work: Callable[[], Any], kit: str) -> Any:
+    """`work()` in a worker under the limits of `run`, for a process that lives on (`build
+    --watch`, which builds for hours): its result (a JSON value) is returned here. LimitReached
+    if the worker ran out of memory or CPU time, or ended without a result; KeyboardInterrupt
+    after a Ctrl-C or SIGTERM (passed on to the worker, which is stopped).
+
+    From a thread other than the main one (a test runs `watch` in one) the work runs here, in
+    that thread: a process forked while its other threads may hold a lock can wait for that lock
+    forever (a worker forked from a test process did). `pnpkit build --watch` calls it from its
+    main thread, its only Python thread."""
+    import threading  # `watch` has loaded it already
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    mb, cpu = limits()
+    before = {s: signal.getsignal(s) for s in STOPS}
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as box:
+        pid = _fork()
+        if pid == 0:
+            def send() -> None:
+                json.dump(work(), box)
+                box.flush()
+            _child(send, mb, cpu)
+        try:
+            status, usage = supervised(pid)
+        finally:
+            for s, handler in before.items():
+                signal.signal(s, handler)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+        if _State.interrupted or code == EXIT_INTERRUPTED:
+            _State.interrupted = _State.raised = True  # later Ctrl-Cs are only noted (_stop)
+            raise KeyboardInterrupt
+        if code == 0:
+            box.seek(0)
+            return json.load(box)
+    if code not in (None, EXIT_LIMIT):
+        raise LimitReached(f"{kit}: the build ended with exit code {code} (above) and nothing to show")
+    raise LimitReached(f"{kit}: {rlimits.reached(status, usage, mb, cpu)}")
+
+
+def _fork() -> int:
+    """fork, with Ctrl-C and SIGTERM only noted across it: until the worker is known they cannot
+    be passed on (supervised passes on one noted here)."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    for s in STOPS:
+        signal.signal(s, _note)
+    return os.fork()
+
+
+def _child(work: Callable[[], None], mb: int, cpu: int) -> NoReturn:
+    """The worker: `work` under the limits, and its exit code. Nothing gets past `guarded`; were
+    anything to, the worker still ends in a code that is not a silent 2 (3, an internal error)."""
+    code = EXIT_INTERNAL
+    _State.worker = True
+    try:
+        if _State.interrupted:  # a Ctrl-C between the fork and here (was exit 2, silent)
+            code = EXIT_INTERRUPTED
+        else:
+            _limit(mb, cpu)
+            code = guarded(lambda: _limited(work))
+    finally:
+        finish(code)
+
+
+def supervised(pid: int) -> tuple[int, Any]:
+    """Wait for the worker `pid` to end: (its wait status, its rusage). A Ctrl-C or SIGTERM meanwhile
+    is passed on to it, and a worker still there GRACE_S later is killed (SIGKILL): one busy in C
+    code that never looks at signals once ignored both for minutes. The worker is reaped only once
+    no signal of ours can reach it any more (waited for without reaping: its pid stays its own),
+    so a late timer never signals a process that took its pid."""
+    ended = armed = False
+
+    def send(signum: int) -> None:
+        if not ended:
+            try:
+                os.kill(pid, signum)
+            except ProcessLookupError:
+                pass
+
+    def forward(signum: int, frame: object) -> None:
+        """The first Ctrl-C or SIGTERM is passed on, and starts the worker's grace; later ones
+        are only noted (it was once passed on twice: the handler, then the check below it)."""
+        nonlocal armed
+        _State.interrupted = True
+        if not (armed or ended):
+            armed = True
+            send(signum)
+            signal.setitimer(signal.ITIMER_REAL, GRACE_S)
+
+    alarm = signal.signal(signal.SIGALRM, lambda signum, frame: send(signal.SIGKILL))
+    for s in STOPS:
+        signal.signal(s, forward)
+    if _State.interrupted and not armed:  # noted across the fork
+        forward(signal.SIGINT, None)
+    if hasattr(os, "waitid"):
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+    ended = True
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, alarm)
+    _, status, usage = os.wait4(pid, 0)
+    return status, usage
 
 
 def _limit(mb: int, cpu: int) -> None:
     try:
-        resource.setrlimit(resource.RLIMIT_AS, _lower(resource.RLIMIT_AS, mb * 1024 * 1024))
-        resource.setrlimit(resource.RLIMIT_CPU, _lower(resource.RLIMIT_CPU, cpu, cpu + 5))
+        resource.setrlimit(resource.RLIMIT_AS, rlimits.lowered(resource.RLIMIT_AS, mb * 1024 * 1024))
+        resource.setrlimit(resource.RLIMIT_CPU, rlimits.lowered(resource.RLIMIT_CPU, cpu, cpu + 5))
     except (ValueError, OSError):  # a system that refuses: the work runs within pnpkit's own budgets
         pass
 
@@ -257,31 +366,19 @@ def _limit(mb: int, cpu: int) -> None:
     signal.signal(signal.SIGXCPU, expire)
 
 
-def _lower(which: int, soft: int, hard: int | None = None) -> tuple[int, int]:
-    """(soft, hard) no higher than what this process was already given."""
-    old_soft, old_hard = resource.getrlimit(which)
-    hard = soft if hard is None else hard
-    cap = lambda v, old: v if old == resource.RLIM_INFINITY else min(v, old)  # noqa: E731
-    return cap(soft, old_soft), cap(hard, old_hard)
-
-
-def _limited(work: Callable[[], None], mb: int, cpu: int, argv: list[str], named: Callable[[list[str]], str]) -> None:
-    """`work`, with running out of memory or CPU time said as the kit's limit (exit 2)."""
+def _limited(work: Callable[[], None]) -> None:
+    """`work`, with running out of memory or CPU time ending the worker as EXIT_LIMIT, which the
+    waiting process says as the kit's limit (exit 2)."""
     try:
         work()
-    except CpuExceeded:
-        _say(f"{named(argv)}: the work on it needed more than {cpu} s of CPU time; a kit must be smaller or simpler")
-        sys.exit(EXIT_UNREADABLE)
-    except MemoryError:
-        out_of_memory(named(argv), mb)
+    except (CpuExceeded, MemoryError):
+        sys.exit(EXIT_LIMIT)
 
 
-def out_of_memory(kit: str, mb: int | None = None) -> None:
-    """Out of memory in a worker: the kit's limit, exit 2 (`kit`: as the command line names it)."""
-    mb = mb or limits()[0]
-    _say(f"{kit}: the work on it needed more than the {mb:,} MB of memory one "
-         "kit may use; a kit must be smaller or simpler")
-    sys.exit(EXIT_UNREADABLE)
+def out_of_memory() -> NoReturn:
+    """Out of memory in a worker (cli.py, where a command's own handling meets a MemoryError): the
+    kit's limit, said by the waiting process."""
+    sys.exit(EXIT_LIMIT)
 
 
 def _say(line: str) -> None:

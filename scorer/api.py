@@ -13,6 +13,7 @@ from pnpkit.kitfile.head import load_head
 from pnpkit.kitfile.source import Source, field_name, load_file, parse, validate
 from pnpkit.scorer.core import Result
 from pnpkit.scorer.game import Game
+from pnpkit.scorer.records import compared_record
 from pnpkit.scorer.games import GAMES, load, log_games
 
 
@@ -54,7 +55,7 @@ def read_record(source: Source, heads: dict[str, Kit] | None = None, folder: Pat
         raise SourceError(source.file, [Problem(source.line_of(("game",)), "game",
                                                 f"unknown game {game!r}{did_you_mean(game, scored_games())} "
                                                 f"(expected one of: {', '.join(scored_games())})")])
-    record = validate(described.Record, source)
+    record = validate(described.Record, source, data=data if source.ascii else _compared(source))
     kit = heads.get(game) if heads is not None else None
     if kit is None:
         kit = load_head(game)  # the game's params; the print components are not read
@@ -65,6 +66,16 @@ def read_record(source: Source, heads: dict[str, Kit] | None = None, folder: Pat
         raise SourceError(source.file, [Problem(source.line_of(path), field_name(path), message)
                                         for path, message in problems])
     return described, record, kit
+
+
+def _compared(source: Source) -> object:
+    """The record's data with its texts as names are compared (scorer/records.py), or SourceError
+    where two keys of one mapping are one name written in two ways."""
+    try:
+        return compared_record(source.data)
+    except KeyError as e:
+        raise source.error(e.args[0], "this name is written twice in this mapping, in two ways that look "
+                                      "alike (full-width letters, a ligature, an accent typed apart)") from None
 
 
 def move_log_games() -> list[str]:

@@ -28,6 +28,16 @@ from pnpkit.kitfile.errors import InputError
 
 MAX_INFLATED = 4_000_000     # bytes all of one PDF's streams may inflate to: a filled NUTS sheet's inflate to 92 KB
 MAX_DICTIONARIES = 25_000    # `<<` in the file and its inflated streams: five for each of 5,000 fields; NUTS has 455
+PDF_MAX_BYTES = 4_000_000    # a filled fillable sheet (the six-page NUTS sheet is about 150 KB filled in)
+PDF_MAGIC = b"%PDF-"
+
+
+def is_pdf(raw: bytes) -> bool:
+    """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
+    than YAML; here, not there, so reading a YAML record never imports the forms, nor pydantic (a
+    cluster's client reads the records it sends). A PDF is known by its first bytes only: a YAML
+    record with `# %PDF-1.7` in a comment is YAML."""
+    return raw.startswith(PDF_MAGIC)
 
 
 class Beyond(InputError):

@@ -3,23 +3,23 @@
 Records are written by hand; a typo in a key must be an error, not a silently ignored line, so
 every model of a record forbids unknown keys (`Strict`). Players are named in seat order and a
 result refers to them by name, so two players of one name make a record unreadable.
+
+Two names that look alike are one name. A record's texts are compared as Unicode's NFKC form of
+them (`compared`: a full-width `Ａnn` is `Ann`, an `é` is one character however it was typed), and
+a name may not hold what shows nothing or turns the text around (`Name`): a control character, a
+zero-width or bidirectional formatting character (`Ann` and `Ann` + U+200B were two players shown
+alike; U+202E printed the rest of a line backwards), a filler. The characters that join an
+emoji's parts (`❤️` is U+2764 U+FE0F) are kept where they join them.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Iterable
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 
-PDF_MAX_BYTES = 4_000_000    # a filled fillable sheet (the six-page NUTS sheet is about 150 KB filled in)
-PDF_MAGIC = b"%PDF-"
-
-
-def is_pdf(raw: bytes) -> bool:
-    """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
-    than YAML; here, not there, so reading a YAML record never imports the forms. A PDF is known by
-    its first bytes only: a YAML record with `# %PDF-1.7` in a comment is YAML."""
-    return raw.startswith(PDF_MAGIC)
+from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
 
 class Strict(BaseModel):
@@ -53,8 +53,78 @@ def _as_text(v: Any) -> Any:
     return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
-Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=60, description="A player's name.")]
-"""A player's name as written in a record (numbers read as names)."""
+NAME_MAX = 60
+# what shows nothing or turns the text around: controls (Cc), formatting characters (Cf: zero-width
+# spaces and joiners, bidirectional marks, embeddings, overrides and isolates, the soft hyphen),
+# surrogates, line and paragraph separators; and the default-ignorable letters and marks (fillers,
+# variation selectors), which Unicode draws as nothing
+_HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+_FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u3164\uffa0"
+                     + "".join(map(chr, range(0xFE00, 0xFE10))) + "".join(map(chr, range(0xE0100, 0xE01F0))))
+_EMOJI_JOINERS = frozenset("\u200d\ufe0e\ufe0f")  # ZWJ, text and emoji presentation: inside an emoji
+
+
+def compared(text: str) -> str:
+    """A record's text as pnpkit compares it: its NFKC form (full-width letters, ligatures and
+    the like as their plain letters; a letter and its accent as one character)."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
+def hidden(text: str) -> str | None:
+    """The first character of `text` that shows nothing or turns the text around, or None."""
+    if text.isascii():
+        return next((c for c in text if not c.isprintable()), None)
+    after_symbol = False  # an emoji's joiners follow its symbols (So, Sk) or one another
+    for c in text:
+        if c in _EMOJI_JOINERS and after_symbol:
+            continue
+        if c in _FILLERS or unicodedata.category(c) in _HIDDEN_CATEGORIES:
+            return c
+        after_symbol = unicodedata.category(c) in ("So", "Sk")
+    return None
+
+
+def _plain_name(name: str) -> str:
+    """A name as compared (`compared`, spaces single), or ValueError if it hides a character."""
+    bad = hidden(name)
+    if bad is not None:
+        what = unicodedata.name(bad, "a control character")
+        raise ValueError(f"the name {name!r} holds U+{ord(bad):04X} ({what}), which shows nothing or changes how "
+                         "the text around it shows: write the name without it")
+    name = " ".join(compared(name).split())
+    if not name or len(name) > NAME_MAX:
+        raise ValueError(f"a name of 1 to {NAME_MAX} characters, got {len(name)} once compared as written")
+    return name
+
+
+Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=NAME_MAX, description="A player's name."),
+                 AfterValidator(_plain_name)]
+"""A player's name as written in a record (numbers read as names), as compared: `_plain_name`."""
+
+
+def compared_record(data: Any) -> Any:
+    """A record's data with every text and key as compared (`compared`), for a record that holds
+    any text beyond ASCII; KeyError(path) where two keys of one mapping become one (`Ann` and
+    `Ａnn`: the file would show both, the record keep one)."""
+    if isinstance(data, str):
+        return compared(data)
+    if isinstance(data, list):
+        return [compared_record(v) for v in data]
+    if not isinstance(data, dict):
+        return data
+    out: dict = {}
+    seen: set = set()
+    for key, value in data.items():
+        same = compared(key) if isinstance(key, str) else key
+        spaced = " ".join(same.split()) if isinstance(same, str) else same  # as a Name compares it
+        if spaced in seen:
+            raise KeyError((key,))
+        seen.add(spaced)
+        try:
+            out[same] = compared_record(value)
+        except KeyError as e:
+            raise KeyError((key, *e.args[0])) from None
+    return out
 
 # What a record may hold (docs/safety.md): far more than any game played at a table, and little
 # enough that checking the longest record allowed takes a second. A record past them is refused

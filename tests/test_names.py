@@ -45,6 +45,8 @@ ERRORS_APART = {
     "pnpkit.kitfile.quickyaml._GiveUp": "the quick reader handing over to the full one, inside quickyaml.py only",
     "pnpkit.limited._CpuSpent": "a signal (SIGXCPU) in a reading process, a BaseException as KeyboardInterrupt is",
     "pnpkit.generator.templating.MissingKey": "jinja2's UndefinedError, raised inside a template and told as a TemplateProblem",
+    "pnpkit.worker.LimitReached": "a watched build's worker out of memory or CPU time, told by build --watch, which goes on "
+                                  "watching; worker.py is loaded before anything of pnpkit's (Ctrl-C caught first)",
     "pnpkit.serve.bodies._TooLarge": "a request body past its limit, inside bodies.py only (answered 413 there)",
 }
 

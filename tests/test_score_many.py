@@ -122,3 +122,21 @@ def test_many_lines_are_the_records_scored_one_by_one(tmp_path):
         assert text == json.dumps({"file": path, "exit": one.exit_code, **alone}, ensure_ascii=False), path
     assert codes == {0, 1, 2}
     assert games == {"chestnuts", "forest-fire", "fair-verona", "in-the-nuts", "trim-the-tree", "nuts"}
+
+
+def test_records_are_scored_with_the_collector_paused_and_it_resumes(tmp_path, monkeypatch):
+    """A chunk of records is scored with the cyclic collector paused (pnpkit/many.py `_paused`),
+    and it runs again after, between chunks; --jobs 1 goes a chunk at a time."""
+    import gc
+    seen: list[bool] = []
+    real = many.results
+
+    def results(paths):
+        seen.append(gc.isenabled())
+        yield from real(paths)
+    monkeypatch.setattr(many, "results", results)
+    record = "game: nuts\nplayers:\n  - {name: Ann, sheet: {almond: 3}, bonus: [B07]}\n  - {name: Ben, sheet: {almond: 1}, bonus: [B01]}\n"
+    for i in range(many.CHUNK + 1):
+        (tmp_path / f"{i:04d}.yaml").write_text(record)
+    lines = list(many.scored(many.expand((str(tmp_path),)), True, jobs=1))
+    assert len(lines) == many.CHUNK + 1 and seen == [False, False] and gc.isenabled()

@@ -16,6 +16,7 @@ MAX_ELEMENTS = 10_000           # SVG elements, counting every <use> as the copy
 MAX_NUMBERS = 200_000           # numbers in path data and point lists, <use> copies included
 MAX_CSS_RULES = 2_000           # rules of an SVG's style sheets (each is matched against every element)
 MAX_DEPTH = 100                 # nesting of SVG elements (and of <use> inside <use>)
+MAX_ATTRIBUTES = 200            # attributes of one SVG element (SVG has about 60 presentation attributes)
 MAX_DIMENSION = 1_000_000.0     # an SVG's width, height and viewBox values, in its own units
 MAX_NUMBER = 1_000_000.0        # any number an SVG writes (a coordinate, a font size, a scale)
 MAX_DRAWN = 10_000_000.0        # a coordinate or a font size once the SVG's transforms are applied

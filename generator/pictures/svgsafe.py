@@ -8,6 +8,9 @@ What a hostile SVG tries, and what stops it here (each a one-line PictureError):
   CSS `@import` or `url(file:...)`): a picture must be self-contained; only `#id` references
   inside it and pictures embedded as `data:image/png;base64,...` (or JPEG) are allowed, each
   embedded picture bounded like a PNG file;
+- attributes: at most MAX_ATTRIBUTES on an element, counted before any is read (lxml and svglib
+  read an element's attributes in time that grows with the square of their number: 60,000 on one
+  element took minutes, in C code that no Ctrl-C interrupts);
 - size: elements, numbers in path data and nesting are counted with every `<use>` expanded as
   the copy it makes (a few `<use>` of `<use>` can otherwise ask for billions of copies), and a
   `<use>` cycle is refused;
@@ -30,6 +33,7 @@ from typing import Any
 
 from pnpkit.generator.pictures import budget, raster, svgcss
 from pnpkit.generator.pictures.limits import (
+    MAX_ATTRIBUTES,
     MAX_CSS_RULES,
     MAX_DEPTH,
     MAX_DIMENSION,
@@ -101,6 +105,7 @@ def check(raw: bytes) -> Checked:
     if b"<!ENTITY" in raw.upper():
         raise PictureError("declares XML entities, which pictures may not")
     root = tree.getroot()
+    _attributes(root)
     if not isinstance(root.tag, str) or root.tag.rsplit("}", 1)[-1] != "svg":
         raise PictureError("is not an SVG picture (its outermost element is not <svg>)")
     _dimensions(root)
@@ -136,6 +141,13 @@ def _dimensions(root: Any) -> None:
         vals = [_number(p, "viewBox") for p in parts]
         if any(v is None for v in vals) or vals[2] <= 0 or vals[3] <= 0:
             raise PictureError(f"its viewBox {box[:60]!r} must give a width and a height larger than 0")
+
+
+def _attributes(el: Any) -> None:
+    """At most MAX_ATTRIBUTES on `el`, counted (in linear time) before any of them is read."""
+    count = len(el.attrib)
+    if count > MAX_ATTRIBUTES:
+        raise PictureError(f"<{_local(el.tag)}> has {count:,} attributes: at most {MAX_ATTRIBUTES} on one element")
 
 
 def _local(tag: Any) -> str:
@@ -199,6 +211,7 @@ def _walk(root: Any, checked: Checked) -> None:
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
+        _attributes(el)
         if el.get("id"):
             ids.setdefault(el.get("id"), el)
         name = _local(el.tag)

@@ -81,7 +81,7 @@ class Record(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     game: Literal["chestnuts"]
-    players: list[str] = Field(min_length=2, max_length=2, description="Two names; the first player starts.")
+    players: list[Name] = Field(min_length=2, max_length=2, description="Two names; the first player starts.")
     start: Start | None = Field(None, description="The table at the start of a turn, instead of the game's setup "
                                 "(docs/records/chestnuts.md).")
     turns: list[TurnEntry] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")

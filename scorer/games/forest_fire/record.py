@@ -59,7 +59,7 @@ class PlayerEntry(Strict):
 
 
 class RoundEntry(Strict):
-    moves: dict[str, Annotated[list[Annotated[str, AfterValidator(_action_text)]], Field(max_length=MAX_ITEMS)]] = Field(
+    moves: dict[Name, Annotated[list[Annotated[str, AfterValidator(_action_text)]], Field(max_length=MAX_ITEMS)]] = Field(
         default_factory=dict, max_length=MAX_PLAYERS, description=f"Each player's actions this round: {NOTATION}.")
     fires: list[Square] | None = Field(None, max_length=MAX_ITEMS, description="The fire rolls after the moves, one per player still in "
                                                          "play; leave out if the record stops after the moves.")

@@ -239,6 +239,7 @@ def _search(caps: list[int], needs: list[tuple[int, ...]], pts: list[int]) -> li
         search(rest, fit_pts - pts[j], fit_need - packed[j], left, cur, mask)
 
     search(list(range(m)), sum(pts), sum(packed), root, 0, 0)
+    del search  # it refers to itself (a cycle): let go here, it is freed now rather than by the cyclic collector
     return [j for j in range(m) if best_mask >> j & 1]
 
 

@@ -3,14 +3,16 @@
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
 
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
-from pnpkit.scorer.games.nuts.state import Action, State, Step
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+
+if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state
+    from pnpkit.scorer.games.nuts.state import State, Step
 
 __all__ = ["NUTS", "Nuts", "Player", "Record", "extend", "given", "more_than_a_face"]
 
@@ -221,6 +223,7 @@ def _in_turn(s: State) -> bool:
 def extend(data: dict, s: State, a: Step) -> dict:
     """The record with action `a` added: to the turn in progress, or as the next turn."""
     from pnpkit.scorer.games.nuts.notation import write
+    from pnpkit.scorer.games.nuts.state import Action
     from pnpkit.scorer.play import cannot_extend
     rounds = [dict(r) for r in data.get("rounds") or []]
     if not rounds and not s.round_over and data.get("start"):

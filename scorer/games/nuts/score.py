@@ -11,18 +11,20 @@ violations, not unreadable records: the sheet is then scored as the nearest shee
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.nuts import Params
 from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
 from pnpkit.scorer.games.nuts.deck import Card, deck_of, needs_text, params_of, written
-from pnpkit.scorer.games.nuts.figures import counts
 from pnpkit.scorer.games.nuts.record import NUTS, Nuts, Player, Record
-from pnpkit.scorer.games.nuts.state import State
-from pnpkit.scorer.replay import Replay
 from pnpkit.scorer.games.nuts.rules import (DECK, DRAW, ONE_OF_A_TYPE, PLAYER_COUNT, SALT_TOKEN, SQUIRREL_TOKEN, TOKEN,
                                             U2, U4, U6, G)
+
+if TYPE_CHECKING:  # a move log's: final sheets are scored without the factory's state or the replay
+    from pnpkit.scorer.games.nuts.state import State
+    from pnpkit.scorer.replay import Replay
 
 
 @dataclass
@@ -212,6 +214,7 @@ def _goals_shared(params: Params, t: Table) -> None:
 def final(record: Record, kit: Kit, s: State, rep: Replay) -> Result:
     """A move log's end position scored by the final-sheet scorer (the sheets its players then hold),
     with what its replay found."""
+    from pnpkit.scorer.games.nuts.figures import counts
     result = score(final_sheets(s), kit, explain=rep.explaining)
     result.violations[:0] = rep.violations
     result.finished = s.over

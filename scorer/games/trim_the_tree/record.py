@@ -21,7 +21,7 @@ Space = Annotated[str, AfterValidator(space)]
 
 class Pick(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    player: str = Field(description="Who took the ornament.")
+    player: Name = Field(description="Who took the ornament.")
     take: Ornament = Field(description='The ornament taken from the box, e.g. "blue box".')
     at: Space = Field(description="The space on the player's tree, A1 (top) to E5.")
 
@@ -47,7 +47,7 @@ class Start(Strict):
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Literal["trim-the-tree"]
-    players: list[str] = Field(min_length=1, max_length=5, description="Seat order (clockwise); the first starts.")
+    players: list[Name] = Field(min_length=1, max_length=5, description="Seat order (clockwise); the first starts.")
     start: Start | None = Field(None, description="The trees at the start of a round, instead of empty trees.")
     rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
 
