@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 NOT_IMPORTED = ("importlib.metadata", "concurrent.futures", "logging", "pnpkit.scorer.core", "pnpkit.scorer.protocol")
 
 
@@ -20,3 +22,18 @@ def test_a_chestnuts_build_imports_no_metadata_executor_or_rules(tmp_path):
     assert {"pnpkit.generator.build", "pnpkit.scorer.games.chestnuts.form"} <= imported  # the worker's imports are seen
     assert (tmp_path / "chestnuts" / "chestnuts-a4-fillable.pdf").is_file()
     assert [m for m in NOT_IMPORTED if m in imported] == []
+
+
+def test_the_deflating_thread_gives_zlibs_bytes_in_order_and_passes_on_a_failure():
+    import zlib
+
+    from pnpkit.generator.backends.pdf_objects import Deflater
+    deflater = Deflater()
+    streams = [bytes([i]) * (1000 * i) for i in range(1, 6)]
+    done = [deflater.submit(s) for s in streams]
+    bad = deflater.submit("not bytes")  # type: ignore[arg-type]
+    assert [d.result() for d in done] == [zlib.compress(s) for s in streams]
+    with pytest.raises(TypeError):  # raised where the stream's bytes are asked for, not lost in the thread
+        bad.result()
+    deflater.shutdown()
+    assert not deflater.thread.is_alive()
