@@ -29,9 +29,9 @@ def _kit_named(argv: list[str]) -> str:
 
 
 def _no_plugin_loader() -> None:
-    """With every plugin disabled, pydantic's plugin loader finds none, but importing it still
-    imports importlib.metadata (email, zipfile, csv...: 8 ms of CPU, issue 40) at the first
-    validator; the loader stands in as pydantic's own answer when disabled, no plugins."""
+    """With every plugin disabled, pydantic's plugin loader finds none, but importing it at the
+    first validator still imports importlib.metadata (email, zipfile, csv...: 8 ms of CPU of a
+    build, issue 40); a stand-in takes its place that gives pydantic's own answer then: none."""
     name = "pydantic.plugin._loader"
     if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in ("__all__", "1", "true") and name not in sys.modules:
         import types
