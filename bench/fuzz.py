@@ -3,7 +3,7 @@
 
 Each record case runs one of the commands that read a record (`score` for half of them, `check
 --explain`, `moves`, `replay`: tests/fuzz_inputs.record_command); each kit case `build --paper a4`,
-and each art case (tests/fuzz_art.py: a mutated SVG or PNG on a small kit's cards) the same.
+and each art case (tests/safety/fuzz_art.py: a mutated SVG or PNG on a small kit's cards) the same.
 
 Targets (issue 11): over at least 5,000 records and 1,000 kit files, zero exit 3 (internal error)
 and no other exit but 0, 1, 2 (records) or 0, 2 (kits); zero runs over 5 s; zero peak memory over
@@ -13,14 +13,14 @@ file in --out.
 Each case is forked from this process after pnpkit is imported (so a case costs what the command
 does, not Python's start-up) and measured by the kernel from wait4's rusage: its CPU time (user +
 system: what the case costs, however loaded the machine is; the wall clock is printed beside it)
-and its peak resident memory. The cases are tests/fuzz_inputs.py's, a function of (kind, seed): `--seed`
+and its peak resident memory. The cases are tests/safety/fuzz_inputs.py's, a function of (kind, seed): `--seed`
 shifts them, and a failing case prints its number to reproduce it with `--only`.
 
     .venv/bin/python bench/fuzz.py [--records 5000] [--kits 1000] [--art 0] [--seed 0] [--jobs 2]
     .venv/bin/python bench/fuzz.py --only kit:123       # one case, its output shown
     .venv/bin/python bench/fuzz.py --records 0 --kits 0 --decks 500 --templates 500   # issue 28's
 
-Deck and template cases (tests/fuzz_files.py) are kit folders: a kit file beside a mutated CSV
+Deck and template cases (tests/safety/fuzz_files.py) are kit folders: a kit file beside a mutated CSV
 or .xlsx deck, or beside a mutated template file (or a chain of hostile filters); each builds
 with `build --paper a4` and must exit 0 or 2. Every case runs under a 2 GB address-space cap
 (`--cap-gb`), so a case that would take more ends as a failure to report, not a stalled machine.
@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "safety")]
 
 import fuzz_art  # noqa: E402
 import fuzz_files  # noqa: E402
@@ -51,7 +51,7 @@ import pnpkit.cli  # noqa: E402,F401  (imported before forking: each case pays o
 from pnpkit.launch import main as pnpkit_main  # noqa: E402
 
 LIMIT_S, LIMIT_MB, MESSAGE_MAX = 5.0, 500, 500
-FOLDERS = ("deck", "template")  # kinds whose case is a kit folder (tests/fuzz_files.py)
+FOLDERS = ("deck", "template")  # kinds whose case is a kit folder (tests/safety/fuzz_files.py)
 KILL_AFTER_S = 60.0  # wall clock: a safety net on a shared machine; the targets are CPU time
 LINE = re.compile(r"^pnpkit: (cannot read it:\n)?\S[^\n]*?:\d+: ", re.M)
 ART_LINE = re.compile(r"^pnpkit: \S[^\n]*?k\.yaml(:\d+)?: ", re.M)  # the worker's limits name the kit, not a line

@@ -1,5 +1,5 @@
 """Issue 41's figures: synthetic phone photos of the kit's own printed NUTS score sheet, each read
-and compared with its truth (tests/sheet_photos.py makes them: pencil ticks, crosses and filled
+and compared with its truth (tests/sheets/sheet_photos.py makes them: pencil ticks, crosses and filled
 boxes; the sheet turned, the camera tilted up to 15 degrees, a shadow, uneven light, blur, noise,
 JPEG). Every photo must be read exactly or refused (never a box misread), at most 2% refused, at
 most 1 s of CPU time a photo (read in this process: decoding, marks, every box; one OpenCV thread).
@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "sheets"))
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ What it accepts it reads as safeyaml does: each plain word resolved by the same 
 (`safeyaml.resolve_plain`), quoted texts as written, a key with nothing after it null. It keeps no
 lines: a record read here that turns out to be wrong is read again by safeyaml for its lines
 (kitfile/source.py, `parse(..., lines=False)`), so every message names the line as before.
-tests/test_quickyaml.py checks that both readers give the same data, or this one gives up.
+tests/kitfile/test_quickyaml.py checks that both readers give the same data, or this one gives up.
 
 Limits: a line longer than the shortest text limit (a key's), more values than the limit once
 counted generously (two a line), or nesting near the depth limit: given up, so safeyaml refuses

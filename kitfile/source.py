@@ -167,7 +167,7 @@ def parse(text: str, file: str, limits: Limits = LIMITS, lines: bool = True) -> 
 class _Unlined(Source):
     """A Source read without its lines (`parse(..., lines=False)`): the text is read again, the
     usual way, for its lines and links when they are first asked for. The same text gives the
-    same data either way (tests/test_quickyaml.py)."""
+    same data either way (tests/kitfile/test_quickyaml.py)."""
 
     def __init__(self, file: str, data: Any, text: str, limits: Limits):  # noqa: D107 (not the dataclass's)
         self.file, self.data, self.decks, self.ascii = file, data, {}, text.isascii()

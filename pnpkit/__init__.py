@@ -9,7 +9,7 @@ handlers take over, a Ctrl-C or SIGTERM says the interrupted line and leaves at 
 has begun). `_signal` is the interpreter's built-in module: catching costs no import. The
 handler is set first and given back at once when this process is not pnpkit (pytest, a
 benchmark importing it). Only Python's own start-up (site, the standard streams, finding this
-file) comes before: a Ctrl-C there is Python's (tests/interrupts.py).
+file) comes before: a Ctrl-C there is Python's (tests/safety/interrupts.py).
 """
 import _signal
 import os as _os
@@ -50,7 +50,7 @@ def catch_early():
         raise
 
 
-_before = catch_early()  # pnpkit catches Ctrl-C from here (tests/interrupts.py reads this line)
+_before = catch_early()  # pnpkit catches Ctrl-C from here (tests/safety/interrupts.py reads this line)
 
 
 if not _is_the_program():

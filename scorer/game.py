@@ -31,7 +31,7 @@ class Table(Protocol):
 
     violations: list[Violation]     # what the record breaks up to there (its last turn still open)
     state: Any                      # the rules' state there (the `Rules`' S): what `start_of` writes,
-    #                                 and where tests/test_games_conform.py asks the rules
+    #                                 and where tests/scorer/test_games_conform.py asks the rules
 
     def turn(self) -> "Turn": ...
 

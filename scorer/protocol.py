@@ -106,7 +106,7 @@ class Rules(Protocol[S_in, A]):
     """What a game's `moves.py` gives, as module-level functions (PEP 544 lets a module satisfy a
     Protocol; the game's descriptor returns the module typed as `Rules[State, Step]`, so the type
     checker holds it to this). `legal_moves(s)` is exactly the candidates `why_illegal` accepts, so
-    the list and the check cannot disagree; tests/test_games_conform.py checks every game."""
+    the list and the check cannot disagree; tests/scorer/test_games_conform.py checks every game."""
 
     def to_move(self, s: S_in, /) -> int | None:
         """The seat to decide; None while chance is due or once the game is over."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -11,6 +12,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pnpkit.cli import cli
+
+# tests/ is grouped by what each tests (a folder a game, print, serve, safety...): a test takes a
+# helper or another test's fixtures by its module's name (`from test_serve_browser import server`),
+# whichever folder it and the helper are in and whichever folder is run.
+sys.path += [str(d) for d in sorted(Path(__file__).parent.iterdir()) if d.is_dir() and any(d.glob("*.py"))]
 
 
 @dataclass

@@ -223,7 +223,7 @@ def candidates(s: State, smallest: bool = False, cut: bool = True) -> list[Move]
 
     With `cut`, letters `why_illegal` refuses whatever their count are left out first: the wrong
     roll, the Tongs in the other state, taken already (once a turn), or dearer than the points left.
-    It changes no list, only its speed (tests/test_chestnuts_props.py compares it with no cut)."""
+    It changes no list, only its speed (tests/chestnuts/test_chestnuts_props.py compares it with no cut)."""
     out: list[Move] = []
     for letter, sp in (_open(s) if cut else s.t.spec.items()):
         out += _counts(s, letter, sp, smallest)
@@ -295,7 +295,7 @@ def legal_moves(s: State) -> list[Move]:
     (`_why_letter`) is asked once for each letter, its answer kept for the next position that
     holds the same of what it reads (`_letters`). The count's (`_why_count`) is asked of each
     count that `_counts` lists, its answers kept with the letter's for the next position whose
-    counters where they look (`_reads`) are the same. tests/test_chestnuts_props.py compares this
+    counters where they look (`_reads`) are the same. tests/chestnuts/test_chestnuts_props.py compares this
     list with every candidate `why_illegal` accepts, over random positions and their counters
     moved about."""
     if s.over or s.points <= 0 or not s.open:

@@ -66,7 +66,7 @@ def start_problems(record: Record, kit) -> list[tuple[tuple, str]]:
 
 def start_of(s: State, names: list[str]) -> dict:
     """The `start:` that writes down position `s` at a turn's end (the next player's steps 1-3 still
-    to come): a record from it plays on as the game it was cut from (tests/test_games_conform.py)."""
+    to come): a record from it plays on as the game it was cut from (tests/scorer/test_games_conform.py)."""
     out: dict = {"next": names[1 - s.player], "basket": {}, "fire": {}, "overcooked": {}, "burnt": {},
                  "plate": {}, "chair": {}, "flames": s.flames, "tongs": {}}
     for p, name in enumerate(names):

@@ -279,7 +279,7 @@ def _desk(st: State, start: Start, token) -> None:
 def start_of(st: State, names: list[str]) -> dict:
     """The `start:` of the table at `st`: at the start of a turn, or at the end of one that owes
     nothing (it is ended first, as the table ends it), so a record from it plays on as the game it
-    was cut from (tests/test_games_conform.py)."""
+    was cut from (tests/scorer/test_games_conform.py)."""
     if st.stage or st.attempted:
         if chance_due(st) or why_turn_short(st) is not None:
             raise ValueError(f"turn {st.turn_no} is in progress and owes something: a `start:` is written between turns")

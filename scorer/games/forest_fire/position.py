@@ -133,7 +133,7 @@ def state_from(start: Start, people: list[Person], n: int) -> State:
 def start_of(state: State, names: list[str]) -> dict:
     """The `start:` that writes down `state` at the start of a round, before its first action, as
     the rules hold it there (moves.settle: `round` is the round about to be played): a record from
-    it plays on as the game it was cut from (tests/test_games_conform.py). The players are the
+    it plays on as the game it was cut from (tests/scorer/test_games_conform.py). The players are the
     state's own (`names` is every game's signature). A pilot's tank is not written: F8 turns it with
     the round (state_from)."""
     assert state.done == 0 and not state.over, "a start: is written at the start of a round"

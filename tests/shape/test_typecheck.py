@@ -1,0 +1,85 @@
+"""The type checker that CI runs (.ci/typecheck: mypy over scorer/ and kitfile/) holds every game to
+the protocols of scorer/protocol.py, through the typed parts of its descriptor: the tree checks
+clean, and a game whose rules break the protocol (an `apply` that returns what it did, a rules
+module without `words`) fails the check, naming what breaks it."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = ROOT / ".ci" / "typecheck"
+
+BROKEN_APPLY = '''
+from pnpkit.scorer.games.trim_the_tree.moves import (as_played, candidates, chance, is_over, legal_moves, places,
+                                                     read, repeats, to_move, why_illegal, words, write)
+from pnpkit.scorer.games.trim_the_tree.state import State, Step
+
+
+def apply(s: State, a: Step) -> tuple[int, int, int]:    # what it did, returned: not the protocol's None
+    return 0, 0, 0
+'''
+
+WITHOUT_WORDS = '''
+from pnpkit.scorer.games.trim_the_tree.moves import (apply, as_played, candidates, chance, is_over, legal_moves,
+                                                     places, read, repeats, to_move, why_illegal, write)
+'''
+
+DESCRIPTOR = '''
+from pnpkit.scorer.games.trim_the_tree.state import State, Step
+from pnpkit.scorer.protocol import Rules
+
+
+def _rules() -> "Rules[State, Step]":
+    from broken import moves
+    return moves
+'''
+
+
+def _layout(tmp: Path) -> Path:
+    """The repository laid out as the installed package (what .ci/typecheck reads), and a config
+    that reports the broken game's errors as it does a shipped game's."""
+    pkg = tmp / "pnpkit"
+    pkg.mkdir()
+    for f in (ROOT / "pnpkit").glob("*.py"):
+        (pkg / f.name).symlink_to(f)
+    for d in ("serve", ):
+        (pkg / d).symlink_to(ROOT / "pnpkit" / d)
+    for d in ("generator", "scorer", "kitfile", "kits", "templates", "fonts"):
+        (pkg / d).symlink_to(ROOT / d)
+    return tmp
+
+
+def _mypy(where: Path, *args: str) -> subprocess.CompletedProcess:
+    if shutil.which("mypy") is None and subprocess.run([sys.executable, "-m", "mypy", "--version"],
+                                                       capture_output=True).returncode != 0:
+        pytest.skip("mypy is not installed (pip install -e '.[test]')")
+    return subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                           "--cache-dir", str(where / ".mypy_cache"), *args],
+                          cwd=where, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "MYPYPATH": str(where)})
+
+
+def test_the_tree_checks_clean():
+    r = subprocess.run(["bash", str(CHECK), sys.executable], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "Success" in r.stdout
+
+
+@pytest.mark.parametrize("moves, says", [(BROKEN_APPLY, "apply"), (WITHOUT_WORDS, "words")])
+def test_a_game_that_breaks_the_protocol_fails_the_check(tmp_path, moves, says):
+    where = _layout(tmp_path)
+    broken = where / "broken"
+    broken.mkdir()
+    (broken / "__init__.py").write_text(DESCRIPTOR, encoding="utf-8")
+    (broken / "moves.py").write_text(moves, encoding="utf-8")
+    r = _mypy(where, "-p", "broken")
+    assert r.returncode == 1, r.stdout
+    out = r.stdout
+    assert 'broken/__init__.py' in out and 'expected "Rules[State, ' in out, out
+    assert says in out, out
