@@ -17,15 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Literal, Protocol
 
-from pnpkit.scorer.core import Violation
-from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Instead, Played, Rules, Said,
-                                    Stop, Telling, Told)
-
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from pnpkit.scorer.core import Result
+    from pnpkit.scorer.core import Result, Violation
     from pnpkit.scorer.play import Position, Turn
+    from pnpkit.scorer.protocol import (AGAIN, END_TURN, END_TURN_TEXT, EndTurn, Illegal, Instead, Played, Rules, Said,
+                                        Stop, Telling, Told)
 
 
 class Table(Protocol):
@@ -194,6 +192,20 @@ def _loaded(game: str, name: str, ref: Part) -> Any:
 def has(game: Game, part: str) -> bool:
     """Whether `game` declares `part` (a field of Game)."""
     return vars(game)[part] is not None
+
+
+_PROTOCOL = {"AGAIN", "END_TURN", "END_TURN_TEXT", "EndTurn", "Illegal", "Instead", "Played", "Rules", "Said", "Stop",
+             "Telling", "Told"}
+
+
+def __getattr__(name: str) -> Any:
+    """The protocol's names, as the rules import them from here, imported at the first asked for:
+    a descriptor alone (what `pnpkit build` reads for a game's fillable sheet) needs neither
+    scorer/protocol.py nor scorer/core.py (5 ms of CPU, issue 40)."""
+    if name in _PROTOCOL:
+        from pnpkit.scorer import protocol
+        return getattr(protocol, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["AGAIN", "END_TURN", "END_TURN_TEXT", "EndTurn", "Game", "Illegal", "Instead", "Played", "Rules", "Said",

@@ -15,8 +15,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zlib
-from concurrent.futures import ThreadPoolExecutor
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
@@ -25,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.generator import fonts
 from pnpkit.generator.backends import pdf_images
-from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Field, Widget, acroform, form_node
+from pnpkit.generator.backends.pdf_objects import FIELD_FONT, Deflated, Deflater, Field, Widget, acroform, form_node
 from pnpkit.generator.backends.pdf_ops import K, Matrix, cmyk_op, font_size, mul, rgb_op
 from pnpkit.generator.backends.pdf_paint import Painter
 from pnpkit.generator.shapes import MM_PER_PT, Image, Shape, Text
@@ -58,7 +56,7 @@ class PdfDocument(Painter):
         self.paths: dict[int, tuple] = {}  # id(ops) -> (ops, template, closes) (_path)
         # pages compressed in a thread while the next are drawn; a document of one page (the
         # score sheets) has nothing to draw meanwhile, so reportlab compresses it at save time
-        self.deflate = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pnpkit-deflate") if ahead else None
+        self.deflate = Deflater() if ahead else None
         self._reset_state()
 
     def page(self, shapes: tuple[Shape, ...], fields: list[Field] = ()) -> None:
@@ -78,14 +76,14 @@ class PdfDocument(Painter):
         if self.deflate is None or page.Contents or not page.stream or not page.compression or rl_config.useA85:
             return  # reportlab's own way
         stream = pdfdoc.PDFStream()
-        stream.filters = [Deflated(self.deflate.submit(zlib.compress, page.stream.encode("utf8")))]
+        stream.filters = [Deflated(self.deflate.submit(page.stream.encode("utf8")))]
         stream.content = page.stream
         stream.__Comment__ = "page stream"
         page.Contents = stream
 
     def close(self) -> None:
         if self.deflate is not None:
-            self.deflate.shutdown(wait=True, cancel_futures=True)
+            self.deflate.shutdown()
 
     def _field(self, name: str, x: float, y: float, w: float, h: float, script: str | None = None) -> None:
         doc = self.c._doc
