@@ -63,11 +63,30 @@ def routes(tiles: dict[tuple[int, int], str], dispenser: int, rows: int) -> list
     return [Route(way[:-1], way[-1]) for way in ways]
 
 
+_ROUTES: dict[tuple, tuple[tuple[Route, ...], ...]] = {}
+"""Each floor's routes, by its tiles: the tiles change only when a tile is built or taken away, and
+the routes were followed again at every check of a turn (a replay of 300 games: 190,000 times)."""
+
+
+def all_routes(tiles: dict[tuple[int, int], str], columns: int, rows: int,
+               laid: frozenset | None = None) -> tuple[tuple[Route, ...], ...]:
+    """`routes` from each Dispenser's column, 1 to `columns` (index = column - 1); `laid`: the
+    tiles' items as a frozenset, when the caller has made it."""
+    key = (laid if laid is not None else frozenset(tiles.items()), columns, rows)
+    known = _ROUTES.get(key)
+    if known is None:
+        if len(_ROUTES) >= 4096:
+            _ROUTES.clear()
+        known = _ROUTES[key] = tuple(tuple(routes(tiles, d, rows)) for d in range(1, columns + 1))
+    return known
+
+
 def arriving(tiles: dict[tuple[int, int], str], dispensers: list[int], rows: int) -> dict[int, set[int]]:
     """slot -> the nuts that reach it along the belts (U16's "would create a match")."""
     out: dict[int, set[int]] = {}
+    ways = all_routes(tiles, len(dispensers), rows)
     for d, nut in enumerate(dispensers, start=1):
-        for r in routes(tiles, d, rows):
+        for r in ways[d - 1]:
             out.setdefault(r.slot, set()).add(nut)
     return out
 
@@ -94,13 +113,30 @@ class Path:
         return f"{self.dispenser}->{self.slot} {SHORT[self.nut]}"
 
 
+_PATHS: dict[tuple, tuple[Path, ...]] = {}
+"""Floors whose Matching Paths are known: a turn asks for one floor's paths several times (U12 at
+the last token, on a copy; the turn's end; the run)."""
+
+
 def matching_paths(tiles: dict[tuple[int, int], str], dispensers: list[int], orders: list[int | None],
                    rows: int) -> list[Path]:
     """All Matching Paths on the floor, by Dispenser then slot."""
+    laid = frozenset(tiles.items())
+    key = (laid, tuple(dispensers), tuple(orders), rows)
+    known = _PATHS.get(key)
+    if known is None:
+        if len(_PATHS) >= 4096:
+            _PATHS.clear()
+        known = _PATHS[key] = tuple(_paths(all_routes(tiles, len(dispensers), rows, laid), dispensers, orders))
+    return list(known)
+
+
+def _paths(ways: tuple[tuple[Route, ...], ...], dispensers: list[int], orders: list[int | None]) -> list[Path]:
+    """The Matching Paths the routes `ways` (by Dispenser column) make with these Dispensers and Orders."""
     out = []
     for d, nut in enumerate(dispensers, start=1):
         by_slot: dict[int, set[tuple[int, int]]] = {}
-        for r in routes(tiles, d, rows):
+        for r in ways[d - 1]:
             if orders[r.slot - 1] == nut:
                 mine = by_slot.setdefault(r.slot, set())
                 for row, c in enumerate(r.entered, start=1):
