@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from board_taps import click_at, ready, tap_choice, tap_place
 from pnpkit.cli import cli
 from test_serve_browser import server  # noqa: F401  (the served app, a fixture)
-from test_serve_table_browser import READY, begin, download, settle, tap_rolls
+from test_serve_table_browser import READY, act, begin, download, settle, tap_rolls
 
 ORDERS = ["almond", "cashew", "almond", "pistachio", "peanut", "peanut", "almond", "pistachio", "cashew", "cashew",
           "almond", "pistachio"]
@@ -114,3 +114,49 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
     assert checked.exit_code == 0, checked.output
     for written in ("refill pe pi", "repo 7>3", "plan B05 B12 keep B05", "build X 1:1-2", "4 > 3"):
         assert written in text, text
+
+
+SHORT = {"al": "almond", "ca": "cashew", "pe": "peanut", "pi": "pistachio"}
+
+
+def flip(browser, cards: list[str]) -> None:
+    """The Order cards flipped, one tap a card, the pad asking again for the slots still open."""
+    for card in cards:
+        before, drawn = ready(browser), browser.js("document.querySelector('#chancedice .rolls').textContent")
+        click_at(browser, f"document.querySelector('#chancedice button.draw[data-draw=\"{SHORT[card]}\"]')")
+        browser.wait(f"Number({READY}) > {before} || ([...document.querySelectorAll('#chancedice button.draw')]"
+                     f".some(b => !b.disabled) && document.querySelector('#chancedice .rolls').textContent !== {json.dumps(drawn)})")
+
+
+def test_a_move_that_leads_to_a_dead_end_is_marked_in_its_words_and_tapped_leaves_only_undo(browser, server):
+    """Issue 37, defect 2's rest: Ann has built once, 2 tokens left, no Matching Path through her tile
+    yet. The page looks one step past every move and marks, in the words a screen reader reads and
+    the moves list shows, each after which nothing would be legal; tapped anyway, the table says no
+    move is legal, and Undo gets out."""
+    begin(browser, server, "laptop", "nuts", ["Ann", "Ben", "Cara"], "!!document.querySelector('.dicepad')")
+    browser.js("(() => { const f = document.querySelector('form.start');"
+               " f.elements['setup.bonus.0.keep'].value = 'B01 B09'; f.elements['setup.bonus.0.drop'].value = 'B17';"
+               " f.elements['setup.bonus.1.keep'].value = 'B05'; f.elements['setup.bonus.1.drop'].value = 'B22';"
+               " f.elements['setup.bonus.2.keep'].value = 'B03 B07 B16'; f.elements['setup.bonus.2.drop'].value = 'B02'; })()")
+    tap_rolls(browser, "#ask-setup-squirrel", [(7,)])
+    browser.js("document.querySelector('form.start').submit()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    face(browser, 1)                                             # the Hunger D4
+    flip(browser, "ca pe al pe ca pe pe ca pe pi al ca pi pi al".split())
+    cell = browser.js("[...document.querySelectorAll('#board [role=button]')]"
+                      ".find(g => g.getAttribute('aria-label').startsWith('Cell 3:3-4')).dataset.place")
+    tap_place(browser, cell)
+    tap_choice(browser, "Ann lays a Splitter tile (SR, its single belt right) on cell 3:3-4")
+    browser.wait("document.getElementById('table').dataset.ahead === 'done'")
+    dead = "(leads to a dead end: nothing would be legal after it, only Undo)"
+    said = labels(browser)
+    assert said["conveyor-1 1 1"].startswith("Cell 1:1-2: 5 moves, such as Ann lays a Cross tile (X) on cell 1:1-2 " + dead)
+    listed = browser.js("Object.fromEntries([...document.querySelectorAll('#moves button.move')]"
+                        ".map(b => [b.dataset.move, b.textContent]))")
+    assert listed["build X 1:1-2"].endswith(dead) and listed["feed"] == "Ann feeds the Squirrel"
+    assert not listed["build X 1:3-4"].endswith(dead)
+    tap_place(browser, "conveyor-1 1 1")                         # tapped anyway, on the board
+    tap_choice(browser, "Ann lays a Cross tile (X) on cell 1:1-2 " + dead)
+    assert browser.js("document.getElementById('moves').textContent") == "No move is legal now."
+    act(browser, "document.getElementById('undo').click()")
+    assert browser.js("document.querySelector('#moves button.move[data-move=\"feed\"]') !== null")
