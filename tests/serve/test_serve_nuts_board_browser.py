@@ -116,6 +116,16 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
         assert written in text, text
 
 
+def deal(browser, hands: list[tuple[str, str]]) -> None:
+    """Each player's setup Bonus cards, kept and dropped, tapped on the buttons of the Bonus deck."""
+    for i, hand in enumerate(hands):
+        for box, cards in zip(("keep", "drop"), hand):
+            for c in cards.split():
+                click_at(browser, f"document.querySelector('#ask-setup-bonus-{i}-{box} button.draw[data-draw=\"{c}\"]')")
+            if box == "drop" and not cards:
+                click_at(browser, f"document.querySelector('#ask-setup-bonus-{i}-drop button.enough')")
+
+
 SHORT = {"al": "almond", "ca": "cashew", "pe": "peanut", "pi": "pistachio"}
 
 
@@ -134,10 +144,7 @@ def test_a_move_that_leads_to_a_dead_end_is_marked_in_its_words_and_tapped_leave
     the moves list shows, each after which nothing would be legal; tapped anyway, the table says no
     move is legal, and Undo gets out."""
     begin(browser, server, "laptop", "nuts", ["Ann", "Ben", "Cara"], "!!document.querySelector('.dicepad')")
-    browser.js("(() => { const f = document.querySelector('form.start');"
-               " f.elements['setup.bonus.0.keep'].value = 'B01 B09'; f.elements['setup.bonus.0.drop'].value = 'B17';"
-               " f.elements['setup.bonus.1.keep'].value = 'B05'; f.elements['setup.bonus.1.drop'].value = 'B22';"
-               " f.elements['setup.bonus.2.keep'].value = 'B03 B07 B16'; f.elements['setup.bonus.2.drop'].value = 'B02'; })()")
+    deal(browser, [("B01 B09", "B17"), ("B05", "B22"), ("B03 B07 B16", "B02")])
     tap_rolls(browser, "#ask-setup-squirrel", [(7,)])
     browser.js("document.querySelector('form.start').submit()")
     settle(browser, f"location.pathname === '/table' && ({READY})")
@@ -160,3 +167,26 @@ def test_a_move_that_leads_to_a_dead_end_is_marked_in_its_words_and_tapped_leave
     assert browser.js("document.getElementById('moves').textContent") == "No move is legal now."
     act(browser, "document.getElementById('undo').click()")
     assert browser.js("document.querySelector('#moves button.move[data-move=\"feed\"]') !== null")
+
+
+def test_the_setup_bonus_cards_are_tapped_on_buttons_of_the_bonus_deck(browser, server, tmp_path):
+    """Issue 37: NUTS' setup Bonus cards are card buttons of the deck, not typed: each card tapped is
+    written into its box at once, a card tapped for one player is not offered to another, and the
+    table begins with the hands tapped."""
+    begin(browser, server, "phone", "nuts", ["Ann", "Ben"], "!!document.querySelector('.dicepad')")
+    pad = "#ask-setup-bonus-0-keep"
+    assert browser.js(f"document.querySelectorAll('{pad} button.draw').length") == 24
+    assert browser.js(f"document.querySelector('{pad} button.draw').textContent") == "B01"
+    deal(browser, [("B01 B09", "B17"), ("B03", "B02 B04")])
+    assert browser.js("document.getElementById('setup.bonus.0.keep').value") == "B01 B09"
+    assert browser.js("document.getElementById('setup.bonus.0.drop').value") == "B17"
+    for other in ("#ask-setup-bonus-1-keep", "#ask-setup-bonus-1-drop", "#ask-setup-bonus-0-drop"):
+        assert browser.js(f"document.querySelector('{other} button.draw[data-draw=\"B01\"]').disabled")
+    assert not browser.js("document.querySelector('#ask-setup-bonus-1-keep button.draw[data-draw=\"B05\"]').disabled")
+    (tmp_path / "nuts-opening.png").write_bytes(browser.page_png())
+    tap_rolls(browser, "#ask-setup-squirrel", [(10,)])
+    browser.js("document.querySelector('form.start').submit()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    record = json.loads(browser.js("document.getElementById('record').value"))
+    assert record["setup"]["bonus"] == {"Ann": {"keep": ["B01", "B09"], "drop": ["B17"]},
+                                        "Ben": {"keep": ["B03"], "drop": ["B02", "B04"]}}

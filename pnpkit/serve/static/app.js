@@ -8,6 +8,22 @@
     pad.load(was);
     input.addEventListener("change", () => pad.load(input.value));
   });
+  // things drawn (NUTS' setup Bonus cards): a button a card of the deck, each card tapped written into the
+  // box at once; a card written in one box is not offered in another (one deck)
+  const decks = [...document.querySelectorAll("input[data-draw]")];
+  function taken() {
+    decks.forEach(input => {
+      const elsewhere = new Set(decks.filter(o => o !== input).flatMap(o => o.value.toUpperCase().split(/[\s,]+/)));
+      input.nextElementSibling.querySelectorAll("button.draw").forEach(b => { if (elsewhere.has(b.dataset.draw)) b.disabled = true; });
+    });
+  }
+  decks.forEach(input => {
+    const pad = drawPad(JSON.parse(input.dataset.draw), value => { input.value = value; });
+    input.after(pad);
+    pad.addEventListener("click", () => { input.value = pad.drawn().join(" "); taken(); });
+    input.addEventListener("input", taken);
+  });
+  taken();
 })();
 
 // A move-log game tapped move by move: the page holds the record (and the records before each tap,
