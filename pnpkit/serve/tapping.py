@@ -12,6 +12,7 @@ of the moves that start or end there (each legal option's `words` and `places`).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -177,14 +178,15 @@ def _marked(table, legal: list[Option], record_yaml: str) -> tuple[list[dict], i
     its words (and `dead_end`) where the game's table looks one step ahead (scorer/table.py), and how
     many moves are not looked past yet: the look-ahead has a CPU budget a table answer, and the page
     asks again (`/table/view`) until it has looked past every move."""
-    dead, left = _AHEAD.get(record_yaml, (set(), None))
+    key = hashlib.sha256(record_yaml.encode("utf-8")).digest()     # a long record is not kept 64 times
+    dead, left = _AHEAD.get(key, (set(), None))
     if left is None or left:
         more, rest = table.dead_ends(legal if left is None else [o for o in legal if o.text in left])
         dead, left = dead | more, {o.text for o in rest}
-        _AHEAD.pop(record_yaml, None)
+        _AHEAD.pop(key, None)
         if len(_AHEAD) >= 64:
             _AHEAD.pop(next(iter(_AHEAD)))
-        _AHEAD[record_yaml] = (dead, left)
+        _AHEAD[key] = (dead, left)
     out = [option_json(o) for o in legal]
     for o in out:
         o["dead_end"] = o["text"] in dead
@@ -193,7 +195,7 @@ def _marked(table, legal: list[Option], record_yaml: str) -> tuple[list[dict], i
     return out, len(left)
 
 
-_AHEAD: dict[str, tuple[set[str], set[str]]] = {}
+_AHEAD: dict[bytes, tuple[set[str], set[str]]] = {}
 """The look-ahead so far by record: the dead ends found, the moves not yet looked past."""
 
 
