@@ -230,6 +230,8 @@ class Ask:
     dice: Dice | None = None
     hint: str = ""                  # how the record writes it, for a typed answer
     default: str = ""
+    draw: Draw | None = None        # things drawn, tapped on buttons of what the deck holds (NUTS' setup
+    #                                 Bonus cards), written into the answer's box as the record writes them
 
 
 @dataclass

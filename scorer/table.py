@@ -10,6 +10,7 @@ the game's record module (`Writes`).
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pnpkit.scorer.play import Option, Turn, cannot_extend
@@ -65,6 +66,42 @@ class AtTable:
         return Turn(to_move=said.to_move, legal=legal, forced=list(said.forced), may_end_turn=why is None,
                     turn=said.turn, notes=list(said.notes), cost_unit=said.cost_unit,
                     dice=said.dice if why is None else None)    # the dice chance rolls once the turn ends
+
+    def dead_ends(self, legal: list[Option], budget: float = 0.1) -> tuple[set[str], list[Option]]:
+        """The listed moves after which nothing would be legal (issue 37, defect 2): no move, no end of
+        the turn, no chance to wait for, only Undo out (NUTS: an action leaving one token where no
+        single action then makes the one Matching Path U12 needs). One step ahead, each move played on
+        a copy; the rules do not forbid such a move (U12 is judged at the end of the actions), so the
+        table marks it rather than hide it. Moves written with dice or a draw are not looked past.
+        Proving a dead end asks the whole legal list of the position after it (~7 ms in NUTS, with
+        its words), so the look-ahead stops after `budget` seconds of CPU: also the moves not yet
+        looked past, for the next answer to go on with."""
+        rules, s = self.rules, self.state
+        if self.explain.said(s).options is not None:
+            return set(), []                 # the game lists its own options: none is played ahead here
+        out, left = set(), [o for o in legal if o.dice is None and o.draw is None]
+        stop = time.process_time() + budget
+        while left and time.process_time() < stop:
+            o = left.pop(0)
+            if self._stuck_after(rules.read(s, o.text)):
+                out.add(o.text)
+        return out, left
+
+    def _stuck_after(self, a: Any) -> bool:
+        rules, after = self.rules, self.state.copy()
+        rules.apply(after, a)
+        if rules.is_over(after) or rules.to_move(after) is None:
+            return False
+        if any(rules.why_illegal(after, b) is None for b in rules.candidates(after)):
+            return False
+        said = self.explain.said(after)
+        if said.waiting is not None or said.more or said.options:
+            return False
+        try:
+            end = rules.read(after, END_TURN_TEXT)
+        except ValueError:
+            return True
+        return rules.why_illegal(after, end) is not None
 
     def why_illegal(self, action: str) -> Illegal | None:
         """None if `action` (the record's notation) may be taken now; ValueError if unreadable."""

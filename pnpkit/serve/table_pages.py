@@ -67,7 +67,8 @@ class TablePages:
         the new game's address: its own place in the page's storage."""
         tappable = [(g, tapping.head(g).game) for g in tapping.games()]
         return self.page(request, "table_start.html", tappable=tappable, game=game, names=names, problem=problem,
-                         asked=asked, answers=answers, dice=tapping.dice_json, fresh=fresh)
+                         asked=asked, answers=answers, dice=tapping.dice_json, draw=tapping.draw_json,
+                         fresh=fresh)
 
     def table(self, request: Request, game: str, first: dict, play=None, refused: dict | None = None) -> Response:
         return self.page(request, "table.html", game=game, title=tapping.head(game).game.title, first=first,

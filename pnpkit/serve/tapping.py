@@ -12,6 +12,7 @@ of the moves that start or end there (each legal option's `words` and `places`).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -144,11 +145,14 @@ def view(data: Any) -> dict:
     # over when the table says so: the replay closes the turn in progress, whose end may lose the game
     # (Fair Verona, V20) while that turn still goes on at the table
     over = result.finished and turn.to_move is None
+    yaml = to_yaml(data)
+    legal, unexamined = _marked(table, turn.legal, yaml) if turn.to_move and not over else (
+        [option_json(o) for o in turn.legal], 0)
     return {
-        "game": game.id, "yaml": to_yaml(data), "record": data,
+        "game": game.id, "yaml": yaml, "record": data,
         "to_move": turn.to_move, "turn": turn.turn, "waiting": turn.waiting, "may_end_turn": turn.may_end_turn,
         "end_turn": _ends(table, turn),
-        "legal": [option_json(o) for o in turn.legal],
+        "legal": legal, "not_looked_ahead": unexamined,
         "forced": turn.forced, "notes": turn.notes, "dice": dice_json(turn.dice),
         "draw": draw_json(turn.draw),
         # the last step of an open turn closes it ("the turn ends here"): only where it is, then
@@ -164,6 +168,35 @@ def view(data: Any) -> dict:
                   # what the record breaks before the turn in progress, which may still go on
                   "violations": [v.to_json() for v in (result.violations if over else table.violations)]},
     }
+
+
+DEAD_END = "leads to a dead end: nothing would be legal after it, only Undo"
+
+
+def _marked(table, legal: list[Option], record_yaml: str) -> tuple[list[dict], int]:
+    """The legal moves as the page offers them, a move after which nothing would be legal marked in
+    its words (and `dead_end`) where the game's table looks one step ahead (scorer/table.py), and how
+    many moves are not looked past yet: the look-ahead has a CPU budget a table answer, and the page
+    asks again (`/table/view`) until it has looked past every move."""
+    key = hashlib.sha256(record_yaml.encode("utf-8")).digest()     # a long record is not kept 64 times
+    dead, left = _AHEAD.get(key, (set(), None))
+    if left is None or left:
+        more, rest = table.dead_ends(legal if left is None else [o for o in legal if o.text in left])
+        dead, left = dead | more, {o.text for o in rest}
+        _AHEAD.pop(key, None)
+        if len(_AHEAD) >= 64:
+            _AHEAD.pop(next(iter(_AHEAD)))
+        _AHEAD[key] = (dead, left)
+    out = [option_json(o) for o in legal]
+    for o in out:
+        o["dead_end"] = o["text"] in dead
+        if o["dead_end"]:
+            o["words"] = f"{o['words']} ({DEAD_END})"
+    return out, len(left)
+
+
+_AHEAD: dict[bytes, tuple[set[str], set[str]]] = {}
+"""The look-ahead so far by record: the dead ends found, the moves not yet looked past."""
 
 
 def _ends(table, turn) -> bool:

@@ -147,6 +147,12 @@ TAPPED = {  # (players, answers, taps: (chance?, what)) to the position each tap
                                           (False, "build X 1:3-4"), (False, "end"), (True, "5"), (True, "1"),
                                           (False, "refill pe pi"), (False, "end")]),
     "fair-verona": (["Ann", "Ben", "Cat", "Dan"], VERONA_SETUP, [(False, "draw R7")]),
+    # Ann has built once, 2 tokens left, no Matching Path through her tile: most moves lead to a dead end
+    "nuts-dead-end": (["Ann", "Ben", "Cat"], {"setup.squirrel": "7", "setup.bonus.0.keep": "B01 B09",
+                                              "setup.bonus.0.drop": "B17", "setup.bonus.1.keep": "B05",
+                                              "setup.bonus.1.drop": "B22", "setup.bonus.2.keep": "B03 B07 B16",
+                                              "setup.bonus.2.drop": "B02"},
+                      [(True, "1"), (True, "ca pe al pe ca pe pe ca pe pi al ca pi pi al"), (False, "build SR 3:3-4")]),
 }
 
 
@@ -154,6 +160,7 @@ def _tapped(game: str) -> tuple[list[tuple[str, str]], dict]:
     """The table's address for `game` begun, and its record taken to the position pictured."""
     from pnpkit.serve import tapping
     names, answers, taps = TAPPED[game]
+    game = game.removesuffix("-dead-end")
     record = tapping.new_record(game, names, answers)
     for chance, given in taps:
         record = tapping.tap(record, given, chance=chance).data
@@ -224,6 +231,21 @@ def main(out: Path) -> None:
             s.at("/table?" + urlencode(verona[0] + [("t", f"v-{size}")]), size, verona[1])
             browser.wait("!document.getElementById('turntile').hidden")
             s.shoot_at(f"serve-verona-ghosts-{size}", ".position")
+        # NUTS: a cell tapped where each of its moves leads to a dead end, marked in words; the opening's
+        # Bonus cards tapped on the deck's buttons
+        dead = _tapped("nuts-dead-end")
+        for size in SIZES:
+            s.at("/table?" + urlencode(dead[0] + [("t", f"d-{size}")]), size, dead[1])
+            browser.wait("document.getElementById('table').dataset.ahead === 'done'")
+            s.tap("conveyor-1 1 1")
+            browser.wait("!document.getElementById('pick').hidden")
+            s.shoot_at(f"serve-nuts-dead-end-{size}", "#pick", "center")
+        s.visit("/table?" + urlencode([("game", "nuts")] + [("player", n) for n in ("Ann", "Ben")]), "laptop",
+                "!!document.querySelector('.dicepad')")
+        for card in ("B01", "B09"):
+            browser.js(f"document.querySelector('#ask-setup-bonus-0-keep button.draw[data-draw={card}]').click()")
+        browser.js("document.querySelector('#ask-setup-bonus-0-drop button.draw[data-draw=B17]').click()")
+        s.shoot_at("serve-start-nuts-laptop", "#ask-setup-bonus-0-keep")
         for size in SIZES:
             s.visit("/history", size)
             s.shoot(f"serve-history-{size}", whole=size == "phone")

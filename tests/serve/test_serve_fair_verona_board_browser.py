@@ -93,3 +93,42 @@ def test_fair_verona_first_round_is_played_by_tapping_ghost_tiles_meeples_and_bu
     # the record stops with turn 5 begun: `pnpkit moves` goes on from it, finding nothing wrong
     said = CliRunner().invoke(cli, ["moves", str(tmp_path / "fv.yaml")])
     assert said.exit_code == 0 and "breaks the rules" not in said.output and "Ann to move" in said.output, said.output
+
+
+def test_the_friend_card_turned_up_in_an_attempt_is_tapped_on_a_button_per_card_it_may_be(browser, server):
+    """Issue 37: `clear 3S friend` is tapped, then the Friend card turned up on a button per card it
+    may be (none seen in play or discarded; the player's Friends lie face down), as printed on it,
+    not typed (`clear 3S friend 5H`); the record writes the card in its notation."""
+    w, h, mobile = SIZES["phone"]
+    query = "&".join(["game=fair-verona", "begun=1", *(f"player={n}" for n in ("Ann", "Ben", "Cat", "Dan")),
+                      *(f"{k}={v}" for k, v in ANSWERS.items())])
+    browser.visit(server + "/table?" + query, READY, w, h, mobile)
+    settle(browser, READY)
+    draw_tile(browser, "R7")
+    click_at(browser, "document.getElementById('turntile')")           # its second turn shows
+    tap_place(browser, "1 0 turned 270")
+    tap_place(browser, "0 0")
+    tap_place(browser, "1 0")
+    tap_choice(browser, "Ann moves any to [1, 0]")
+    draw_tile(browser, "R4")
+    tap_place(browser, "1 -1 turned 0")
+    button(browser, "end the turn")
+    draw_tile(browser, "R5")
+    button(browser, "place aside")
+    button(browser, "encounter 3S")
+    button(browser, "end the turn")
+    draw_tile(browser, "R6")
+    button(browser, "place aside")
+    button(browser, "encounter 5H")
+    assert browser.js("document.querySelector('button.move[data-move=\"clear 3S friend\"]').textContent") == \
+        "Dan attempts the Encounter 3S, playing a face-down Friend card (then tap the card turned up)"
+    button(browser, "clear 3S friend")
+    cards = browser.js("[...document.querySelectorAll('#optiondice button.draw')].map(b => b.textContent)")
+    assert len(cards) == 45 and cards[:3] == ["2♣", "3♣", "4♣"], cards
+    assert not {"9♣", "Q♥", "2♠", "A♦", "5♠", "3♠", "5♥"} & set(cards)     # Identities, the Clue, the Encounters
+    before = ready(browser)
+    click_at(browser, "document.querySelector('#optiondice button.draw[data-draw=\"7♣\"]')")
+    browser.wait(f"Number({READY}) > {before}")
+    assert browser.js("document.getElementById('refusal').hidden"), browser.js("document.getElementById('refusal').textContent")
+    assert "3S friend 7C" in browser.js("document.getElementById('record').value")
+    assert browser.js("document.getElementById('violations').children.length") == 0

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from board_taps import click_at, ready, tap_choice, tap_place
 from pnpkit.cli import cli
 from test_serve_browser import server  # noqa: F401  (the served app, a fixture)
-from test_serve_table_browser import READY, begin, download, settle, tap_rolls
+from test_serve_table_browser import READY, act, begin, download, settle, tap_rolls
 
 ORDERS = ["almond", "cashew", "almond", "pistachio", "peanut", "peanut", "almond", "pistachio", "cashew", "cashew",
           "almond", "pistachio"]
@@ -114,3 +114,79 @@ def test_the_first_nuts_round_is_played_by_tapping_the_board_and_its_buttons(bro
     assert checked.exit_code == 0, checked.output
     for written in ("refill pe pi", "repo 7>3", "plan B05 B12 keep B05", "build X 1:1-2", "4 > 3"):
         assert written in text, text
+
+
+def deal(browser, hands: list[tuple[str, str]]) -> None:
+    """Each player's setup Bonus cards, kept and dropped, tapped on the buttons of the Bonus deck."""
+    for i, hand in enumerate(hands):
+        for box, cards in zip(("keep", "drop"), hand):
+            for c in cards.split():
+                click_at(browser, f"document.querySelector('#ask-setup-bonus-{i}-{box} button.draw[data-draw=\"{c}\"]')")
+            if box == "drop" and not cards:
+                click_at(browser, f"document.querySelector('#ask-setup-bonus-{i}-drop button.enough')")
+
+
+SHORT = {"al": "almond", "ca": "cashew", "pe": "peanut", "pi": "pistachio"}
+
+
+def flip(browser, cards: list[str]) -> None:
+    """The Order cards flipped, one tap a card, the pad asking again for the slots still open."""
+    for card in cards:
+        before, drawn = ready(browser), browser.js("document.querySelector('#chancedice .rolls').textContent")
+        click_at(browser, f"document.querySelector('#chancedice button.draw[data-draw=\"{SHORT[card]}\"]')")
+        browser.wait(f"Number({READY}) > {before} || ([...document.querySelectorAll('#chancedice button.draw')]"
+                     f".some(b => !b.disabled) && document.querySelector('#chancedice .rolls').textContent !== {json.dumps(drawn)})")
+
+
+def test_a_move_that_leads_to_a_dead_end_is_marked_in_its_words_and_tapped_leaves_only_undo(browser, server):
+    """Issue 37, defect 2's rest: Ann has built once, 2 tokens left, no Matching Path through her tile
+    yet. The page looks one step past every move and marks, in the words a screen reader reads and
+    the moves list shows, each after which nothing would be legal; tapped anyway, the table says no
+    move is legal, and Undo gets out."""
+    begin(browser, server, "laptop", "nuts", ["Ann", "Ben", "Cara"], "!!document.querySelector('.dicepad')")
+    deal(browser, [("B01 B09", "B17"), ("B05", "B22"), ("B03 B07 B16", "B02")])
+    tap_rolls(browser, "#ask-setup-squirrel", [(7,)])
+    browser.js("document.querySelector('form.start').submit()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    face(browser, 1)                                             # the Hunger D4
+    flip(browser, "ca pe al pe ca pe pe ca pe pi al ca pi pi al".split())
+    cell = browser.js("[...document.querySelectorAll('#board [role=button]')]"
+                      ".find(g => g.getAttribute('aria-label').startsWith('Cell 3:3-4')).dataset.place")
+    tap_place(browser, cell)
+    tap_choice(browser, "Ann lays a Splitter tile (SR, its single belt right) on cell 3:3-4")
+    browser.wait("document.getElementById('table').dataset.ahead === 'done'")
+    dead = "(leads to a dead end: nothing would be legal after it, only Undo)"
+    said = labels(browser)
+    assert said["conveyor-1 1 1"].startswith("Cell 1:1-2: 5 moves, such as Ann lays a Cross tile (X) on cell 1:1-2 " + dead)
+    listed = browser.js("Object.fromEntries([...document.querySelectorAll('#moves button.move')]"
+                        ".map(b => [b.dataset.move, b.textContent]))")
+    assert listed["build X 1:1-2"].endswith(dead) and listed["feed"] == "Ann feeds the Squirrel"
+    assert not listed["build X 1:3-4"].endswith(dead)
+    tap_place(browser, "conveyor-1 1 1")                         # tapped anyway, on the board
+    tap_choice(browser, "Ann lays a Cross tile (X) on cell 1:1-2 " + dead)
+    assert browser.js("document.getElementById('moves').textContent") == "No move is legal now."
+    act(browser, "document.getElementById('undo').click()")
+    assert browser.js("document.querySelector('#moves button.move[data-move=\"feed\"]') !== null")
+
+
+def test_the_setup_bonus_cards_are_tapped_on_buttons_of_the_bonus_deck(browser, server, tmp_path):
+    """Issue 37: NUTS' setup Bonus cards are card buttons of the deck, not typed: each card tapped is
+    written into its box at once, a card tapped for one player is not offered to another, and the
+    table begins with the hands tapped."""
+    begin(browser, server, "phone", "nuts", ["Ann", "Ben"], "!!document.querySelector('.dicepad')")
+    pad = "#ask-setup-bonus-0-keep"
+    assert browser.js(f"document.querySelectorAll('{pad} button.draw').length") == 24
+    assert browser.js(f"document.querySelector('{pad} button.draw').textContent") == "B01"
+    deal(browser, [("B01 B09", "B17"), ("B03", "B02 B04")])
+    assert browser.js("document.getElementById('setup.bonus.0.keep').value") == "B01 B09"
+    assert browser.js("document.getElementById('setup.bonus.0.drop').value") == "B17"
+    for other in ("#ask-setup-bonus-1-keep", "#ask-setup-bonus-1-drop", "#ask-setup-bonus-0-drop"):
+        assert browser.js(f"document.querySelector('{other} button.draw[data-draw=\"B01\"]').disabled")
+    assert not browser.js("document.querySelector('#ask-setup-bonus-1-keep button.draw[data-draw=\"B05\"]').disabled")
+    (tmp_path / "nuts-opening.png").write_bytes(browser.page_png())
+    tap_rolls(browser, "#ask-setup-squirrel", [(10,)])
+    browser.js("document.querySelector('form.start').submit()")
+    settle(browser, f"location.pathname === '/table' && ({READY})")
+    record = json.loads(browser.js("document.getElementById('record').value"))
+    assert record["setup"]["bonus"] == {"Ann": {"keep": ["B01", "B09"], "drop": ["B17"]},
+                                        "Ben": {"keep": ["B03"], "drop": ["B02", "B04"]}}

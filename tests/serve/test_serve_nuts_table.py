@@ -129,3 +129,51 @@ def test_order_cards_typed_beyond_filling_are_refused_and_no_dead_end_swap_is_of
     assert refused["record"] == after["record"]
     played = tap(client, token, after["record"], action="swap 3 12")       # a swap that makes a path
     assert played["refusal"] is None and "end" in [o["text"] for o in played["legal"]]
+
+
+# Ann has built once (2 tokens left) and no Matching Path passes her tile yet: most actions now
+# spend one token and leave none that could make the one path U12 needs (issue 37, defect 2's rest)
+DEAD_ENDS = {"game": "nuts", "players": ["Ann", "Ben", "Cara"],
+             "setup": {"squirrel": 7, "bonus": {"Ann": {"keep": ["B01", "B09"], "drop": ["B17"]},
+                                                "Ben": {"keep": ["B05"], "drop": ["B22"]},
+                                                "Cara": {"keep": ["B03", "B07", "B16"], "drop": ["B02"]}}},
+             "rounds": [{"hunger": 1, "orders": "ca pe al pe ca pe pe ca pe pi al ca pi pi al".split(),
+                         "turns": [{"do": ["build SR 3:3-4"]}]}]}
+
+
+def test_a_move_after_which_nothing_would_be_legal_is_marked_in_words_and_only_those(client):
+    """Each offered move is played one step ahead: marked "leads to a dead end" exactly when the
+    table after it offers no move, no end of the turn and no chance to wait for (only Undo), which
+    the rules do not forbid (U12 is judged at the end of the actions), so it is marked, not hidden.
+    The look-ahead has a CPU budget per answer; the page asks again until every move is looked past."""
+    from pnpkit.serve import tapping
+    tapping._AHEAD.clear()
+    token = re.search(r'name="token" value="([^"]+)"', begin(client, SETUP))[1]
+    answers, view = 0, {"not_looked_ahead": 1}
+    while view["not_looked_ahead"]:
+        view = client.post("/table/view", data={"token": token, "record": json.dumps(DEAD_ENDS)}).json()
+        answers += 1
+    assert 1 < answers < 20                         # ~7 ms a dead end proved: several answers of ~0.1 s
+    marked = {o["text"] for o in view["legal"] if o["dead_end"]}
+    assert "build X 1:1-2" in marked and "feed" not in marked and "end" not in marked
+    for o in view["legal"]:
+        assert o["dead_end"] == o["words"].endswith(f"({tapping.DEAD_END})")
+        if o["draw"] or o["dice"]:
+            continue
+        after = tap(client, token, DEAD_ENDS, action=o["text"])
+        stuck = not after["legal"] and not after["waiting"] and not after["end_turn"] and after["to_move"]
+        assert o["dead_end"] == bool(stuck), o["text"]
+
+
+def test_a_table_answer_with_the_look_ahead_stays_under_150_ms_of_cpu(client):
+    import time
+
+    from pnpkit.serve import tapping
+    tapping.view(DEAD_ENDS)                          # the kit's board drawn once
+    tapping._AHEAD.clear()
+    while True:
+        t0 = time.process_time()
+        view = tapping.view(DEAD_ENDS)
+        assert time.process_time() - t0 < 0.15
+        if not view["not_looked_ahead"]:
+            break

@@ -8,6 +8,22 @@
     pad.load(was);
     input.addEventListener("change", () => pad.load(input.value));
   });
+  // things drawn (NUTS' setup Bonus cards): a button a card of the deck, each card tapped written into the
+  // box at once; a card written in one box is not offered in another (one deck)
+  const decks = [...document.querySelectorAll("input[data-draw]")];
+  function taken() {
+    decks.forEach(input => {
+      const elsewhere = new Set(decks.filter(o => o !== input).flatMap(o => o.value.toUpperCase().split(/[\s,]+/)));
+      input.nextElementSibling.querySelectorAll("button.draw").forEach(b => { if (elsewhere.has(b.dataset.draw)) b.disabled = true; });
+    });
+  }
+  decks.forEach(input => {
+    const pad = drawPad(JSON.parse(input.dataset.draw), value => { input.value = value; });
+    input.after(pad);
+    pad.addEventListener("click", () => { input.value = pad.drawn().join(" "); taken(); });
+    input.addEventListener("input", taken);
+  });
+  taken();
 })();
 
 // A move-log game tapped move by move: the page holds the record (and the records before each tap,
@@ -89,6 +105,7 @@
   // a move in the rules' words (`words`); the record's notation is its data-move and its tooltip
   function moveButton(o, cls) {
     const b = el("button", o.words || o.text, cls || "move"); b.type = "button"; b.dataset.move = o.text;
+    if (o.dead_end) b.classList.add("deadend");
     if (o.words && o.words !== o.text) b.title = o.text;
     b.addEventListener("click", () => take(o));
     return b;
@@ -307,6 +324,25 @@
     const a = $("download"); if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href); a.href = url;
     form.dataset.yaml = v.yaml;
     form.dataset.ready = String(Number(form.dataset.ready || 0) + 1);
+    lookAhead(v);
+  }
+
+  // a move after which nothing would be legal is marked in its words (tapping.py: _marked); the look-ahead
+  // has a CPU budget an answer, so the page asks again until every move is looked past, marking in place
+  function lookAhead(v) {
+    if (!v.not_looked_ahead) { form.dataset.ahead = "done"; return; }
+    form.dataset.ahead = "";
+    const asked = record;
+    post("/table/view", {}).then(w => {
+      if (w.error || record !== asked) return;
+      const by = {}; w.legal.forEach(o => { by[o.text] = o; });
+      v.legal.forEach(o => { const x = by[o.text]; if (x) { o.words = x.words; o.dead_end = x.dead_end; } });
+      document.querySelectorAll("button[data-move]").forEach(b => {
+        const x = by[b.dataset.move]; if (x && x.dead_end) { b.textContent = x.words; b.classList.add("deadend"); }
+      });
+      mark();
+      lookAhead(w);
+    }).catch(() => {});
   }
 
   function refuse(r) {

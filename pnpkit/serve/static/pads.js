@@ -57,6 +57,7 @@ function drawPad(spec, done) {
   "use strict";
   const box = document.createElement("div"); box.className = "dicepad drawpad";
   const drawn = [], got = document.createElement("p"); got.className = "rolls";
+  const single = spec.kinds.every(([, left]) => left === 1);   // a deck of cards one of each (Bonus cards): their ids
   const row = document.createElement("div"); row.className = "dierow";
   const buttons = spec.kinds.map(([name, left]) => {
     const b = document.createElement("button"); b.type = "button"; b.className = "face draw"; b.dataset.draw = name;
@@ -85,13 +86,14 @@ function drawPad(spec, done) {
   function draw() {
     buttons.forEach(([b, name, left]) => {
       const more = left - drawn.filter(d => d === name).length;
-      b.textContent = name + " (" + more + " left)"; b.disabled = more <= 0 || drawn.length >= spec.count;
+      b.textContent = single ? name : name + " (" + more + " left)"; b.disabled = more <= 0 || drawn.length >= spec.count;
     });
     got.textContent = "Drawn " + drawn.length + (spec.fewest < spec.count ? "" : " of " + spec.count) + (drawn.length ? ": " + drawn.join(", ") : "");
     back.hidden = !drawn.length;
     enough.hidden = !(spec.fewest < spec.count) || drawn.length < spec.fewest || drawn.length >= spec.count;
     if (drawn.length < spec.count) keep.replaceChildren();
   }
+  box.drawn = () => drawn.slice();     // what is drawn so far (a box the pad writes as it is tapped)
   box.append(row, got, enough, keep, back);
   draw();
   return box;

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pnpkit.scorer.core import plural
 from pnpkit.scorer.game import END_TURN, Illegal, Said, Told
+from pnpkit.scorer.games.fair_verona.cards import RANKS
+from pnpkit.scorer.games.fair_verona.checks import friend_cards
 from pnpkit.scorer.games.fair_verona.moves import (chance, legal_moves, places, why_illegal, why_turn_short, words,
                                                    write)
 from pnpkit.scorer.games.fair_verona.state import (BEGIN, DEAL, FACE_DOWN, SETUP_STEPS, Action, AfterEnd, ClueCard,
@@ -63,7 +65,8 @@ def said(st: State) -> Said:
     listed = [write(st, a) for a in moves]
     notes = ([NOTES["draw"]] if "draw" in listed else []) + \
         ([NOTES["friend"]] if any(t.endswith(" friend") for t in listed) else [])
-    options = [Option(t, words=words(st, a), places=places(st, a), draw=_tile_drawn(st) if t == "draw" else None)
+    options = [Option(t, words=words(st, a), places=places(st, a), draw=_tile_drawn(st) if t == "draw" else
+                      _friend_turned(st, t) if t.endswith(" friend") else None)
                for t, a in zip(listed, moves)]
     return Said(to_move=p.name, options=options, forced=[why.message] if why else [], notes=notes,
                 turn=f"turn {st.turn_no} ({p.name}) at {st.map.spot_text(p.spot)}: " + phase_words(st))
@@ -72,6 +75,13 @@ def said(st: State) -> Said:
 def _tile_drawn(st: State) -> PlayDraw:
     """`draw`: the face-down tile drawn, tapped on a button per tile left in the stack (River first)."""
     return PlayDraw(tuple((code, n) for code, n in sorted((st.stack() or {}).items()) if n > 0), 1, written="draw {}")
+
+
+def _friend_turned(st: State, attempt: str) -> PlayDraw:
+    """`clear 9D friend`: the Friend card turned up, tapped on a button per card it may be (any card not
+    seen in play or discarded: the player's Friends lie face down), as printed on it (`5♥`), by suit."""
+    cards = sorted(friend_cards(st), key=lambda c: (c.suit or "", RANKS.index(c.rank) if c.rank in RANKS else 99))
+    return PlayDraw(tuple((str(c), 1) for c in cards), 1, written=attempt + " {}")
 
 
 def _drawn(st: State) -> list[Action]:

@@ -19,6 +19,7 @@ Jokers discarded, and the end.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from pnpkit.scorer.games.fair_verona.cards import Card, parse_card
@@ -223,7 +224,10 @@ def words(st: State, a: Step) -> str:
         return (f"{name} sets {st.hand} aside" if a.xy is None else       # type: ignore[union-attr]
                 f"{name} lays {st.hand} at {entry(a)}")          # type: ignore[arg-type]
     if kind is Clear:
-        return f"{name} attempts the Encounter {entry(a)}"      # type: ignore[arg-type]
+        said = f"{name} attempts the Encounter {entry(replace(a, friend=None))}"     # type: ignore[arg-type]
+        friend = a.friend       # type: ignore[union-attr]
+        return said if friend is None else said + (", playing a face-down Friend card (then tap the card turned up)"
+                                                    if friend == UNSEEN else f", playing the Friend card {friend}")
     if kind is Move:
         return f"{name} moves {a.way} to {xy_text(a.xy)}" + (f", bank {a.bank}" if a.bank else "")   # type: ignore[union-attr]
     if kind is Give:

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from pnpkit.scorer.games.nuts.factory import factory_of
 from pnpkit.scorer.games.nuts.notation import card
-from pnpkit.scorer.play import Ask, Dice
+from pnpkit.scorer.play import Ask, Dice, Draw
 
 
 def asks(kit, names: list[str]) -> list[Ask]:
     f = factory_of(kit, max(len(names), 1))
     out = [Ask("setup.squirrel", f"The Squirrel's square (the D{f.columns})",
                dice=Dice((f"D{f.columns}",), faces=f.columns))]
+    deck = tuple((c, 1) for c in sorted(f.bonus))       # a button a card of the Bonus deck, by the id printed on it
     for i, name in enumerate(names):
         out.append(Ask(f"setup.bonus.{i}.keep", f"{name}'s setup Bonus cards kept ({f.setup_draw} drawn)",
-                       hint="the ids printed on them, e.g. B01 B09"))
-        out.append(Ask(f"setup.bonus.{i}.drop", f"{name}'s setup Bonus cards dropped", hint="e.g. B17; empty if none"))
+                       hint="the ids printed on them, e.g. B01 B09", draw=Draw(deck, f.setup_draw, fewest=1)))
+        out.append(Ask(f"setup.bonus.{i}.drop", f"{name}'s setup Bonus cards dropped", hint="e.g. B17; empty if none",
+                       draw=Draw(deck, f.setup_draw - 1, fewest=0)))
     return out
 
 
