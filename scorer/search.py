@@ -43,6 +43,7 @@ two three four five six seven eight nine ten
 weighs a word that most passages hold at next to nothing, and where the question's other words tie,
 the passage that says one must decides "must I take the last ornament".)"""
 
+PRIOR = 5.0  # pseudo-passages on each side of a word's passage count (its IDF's prior; see Index._weight)
 PASSAGE = 0.1   # a group found anywhere in a passage counts this much of one its best sentence answers
 _VERBS = """lose lost | win won | take took taken | get got gotten | go went gone | draw drew drawn |
 throw threw thrown | steal stole stolen | eat ate eaten | give gave given | run ran | keep kept |
@@ -154,9 +155,13 @@ class Index:
         return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (query,))}
 
     def _weight(self, found: set[int]) -> float:
-        """A word's IDF: one that few passages hold says more about which one is meant."""
-        n = len(self.passages)
-        return math.log((n - len(found) + 0.5) / (len(found) + 0.5) + 1)
+        """A word's IDF: one that few passages hold says more about which one is meant. A rulebook has a
+        few dozen passages, so a plain word in one of them is rare by chance ("share their victory",
+        "stored away"), and its raw IDF outweighed two of the game's own words the question also asks
+        ("can two squirrels share a space"); PRIOR passages holding it and PRIOR not, added to the
+        count, keep the order (rarer still weighs more) and temper the chance."""
+        n, held = len(self.passages) + 2 * PRIOR, len(found) + PRIOR
+        return math.log((n - held + 0.5) / (held + 0.5) + 1)
 
     def _sentences(self, terms: list[str]) -> set[int]:
         query = " OR ".join(f for t in terms for f in _forms(t))
