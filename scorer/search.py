@@ -85,8 +85,10 @@ def _forms(term: str) -> list[str]:
     table's form and the rulebook's can miss each other; asking for every form of the word cannot."""
     if term in SPELLINGS:
         return [_quoted(f) for f in SPELLINGS[term]]
-    if " " in term or len(term) < 4:
+    if " " in term:
         return [_quoted(f) for f in (term, *IRREGULAR.get(term, ()))]
+    if len(term) < 4:  # too short to take an ending off, but "tie" asks what "Ties" says (porter: "ti")
+        return [_quoted(f) for f in dict.fromkeys((term, term + "s", *IRREGULAR.get(term, ())))]
     base = re.sub(r"(ies|es|s|ing|ed)$", "", term) if len(term) >= 5 else term
     if len(base) < 3:
         base = term
