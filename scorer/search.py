@@ -44,6 +44,9 @@ weighs a word that most passages hold at next to nothing, and where the question
 the passage that says one must decides "must I take the last ornament".)"""
 
 PRIOR = 5.0  # pseudo-passages on each side of a word's passage count (its IDF's prior; see Index._weight)
+SECOND = 0.1    # its second-best sentence counts this much of its best: between near-equal answers, the
+                # passage that says it twice ("the game is lost" ... "All players out: lost") is the
+                # one about it, not an aside ("(Remember, the players still lose if ...)")
 PASSAGE = 0.1   # a group found anywhere in a passage counts this much of one its best sentence answers
 _VERBS = """lose lost | win won | take took taken | get got gotten | go went gone | draw drew drawn |
 throw threw thrown | steal stole stolen | eat ate eaten | give gave given | run ran | keep kept |
@@ -171,8 +174,8 @@ class Index:
 
     def search(self, asked: list[list[str]]) -> list[int]:
         """Indexes of the passages that answer any group, best first. A passage counts the groups
-        its best sentence answers, each by its IDF, and again those in its name; the groups found
-        anywhere in it count a little (PASSAGE)."""
+        its best sentence answers, each by its IDF, and again those in its name; its second-best
+        sentence (SECOND) and the groups found anywhere in it (PASSAGE) count a little."""
         if not asked:
             return []
         sentence: dict[int, float] = {}
@@ -187,10 +190,10 @@ class Index:
             if not g[0].isdigit():  # a number in a name ("3) Scoring", "PLAY 4") numbers it, it is no name
                 for r in self._matching(g, "name"):
                     named[r] = named.get(r, 0.0) + weight
-        best: dict[int, float] = {}
+        answers: dict[int, list[float]] = {}
         for r, v in sentence.items():
-            k = self.owner[r]
-            best[k] = max(best.get(k, 0.0), v)
+            answers.setdefault(self.owner[r], []).append(v)
+        best = {k: max(vs) + SECOND * sorted(vs)[-2] if len(vs) > 1 else vs[0] for k, vs in answers.items()}
         covered = {k: best.get(k, 0.0) + named.get(k, 0.0) + PASSAGE * anywhere.get(k, 0.0)
                    for k in set(best) | set(named) | set(anywhere)}
         if not covered:
