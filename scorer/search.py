@@ -11,8 +11,11 @@ counting five times a match in its text.
 
 An answer is a sentence, so a passage is judged by its best sentence: a long passage used to gather
 the question's words from sentences about other things ("when is the game over" found Overheating,
-which says "turn the counters over" in one sentence and "the game" in another, before GAME END). A
-passage that states no rule (credits, a designer's notes) ranks after every rule.
+which says "turn the counters over" in one sentence and "the game" in another, before GAME END); its
+second-best counts a tenth, so that the passage saying it twice comes before an aside saying it once.
+A passage that states no rule (credits, a designer's notes) ranks after every rule. A rulebook is a
+few dozen passages, so a word's IDF has a prior: a plain word one passage happens to hold ("stored
+away", "share their victory") no longer outweighs two of the game's own words.
 
 Words are read as the rulebook writes them (issue 36): a count in a question ("can two squirrels
 share a space") is filler, as "one" is, since the rulebook answers with the count it allows and
