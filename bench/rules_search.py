@@ -14,7 +14,7 @@ the table's questions 17/26 -> 18/26 first, 23/26 in three (both).
 Then (v36c) a word's IDF with a prior (PRIOR pseudo-passages each side: a plain word one passage
 happens to hold no longer outweighs the game's own words), a short word's plural ("tie": "Ties"),
 and a passage's second-best sentence counting a tenth (SECOND: the passage that says it twice before
-an aside): tests 35/35 first (both; two of the misses moved into them since); the misses 2/6 -> 5/6
+an aside): the tests' 35 first (both; three of the misses have moved into them since: 38/38); the misses 2/6 -> 5/6
 first, 6/6 in three (both); development 16/22 first, 20/22 in three (both); the table's 18/26 ->
 20/26 first, 23/26 in three (both).
 """
