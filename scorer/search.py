@@ -11,8 +11,11 @@ counting five times a match in its text.
 
 An answer is a sentence, so a passage is judged by its best sentence: a long passage used to gather
 the question's words from sentences about other things ("when is the game over" found Overheating,
-which says "turn the counters over" in one sentence and "the game" in another, before GAME END). A
-passage that states no rule (credits, a designer's notes) ranks after every rule.
+which says "turn the counters over" in one sentence and "the game" in another, before GAME END); its
+second-best counts a tenth, so that the passage saying it twice comes before an aside saying it once.
+A passage that states no rule (credits, a designer's notes) ranks after every rule. A rulebook is a
+few dozen passages, so a word's IDF has a prior: a plain word one passage happens to hold ("stored
+away", "share their victory") no longer outweighs two of the game's own words.
 
 Words are read as the rulebook writes them (issue 36): a count in a question ("can two squirrels
 share a space") is filler, as "one" is, since the rulebook answers with the count it allows and
@@ -43,6 +46,10 @@ two three four five six seven eight nine ten
 weighs a word that most passages hold at next to nothing, and where the question's other words tie,
 the passage that says one must decides "must I take the last ornament".)"""
 
+PRIOR = 5.0  # pseudo-passages on each side of a word's passage count (its IDF's prior; see Index._weight)
+SECOND = 0.1    # its second-best sentence counts this much of its best: between near-equal answers, the
+                # passage that says it twice ("the game is lost" ... "All players out: lost") is the
+                # one about it, not an aside ("(Remember, the players still lose if ...)")
 PASSAGE = 0.1   # a group found anywhere in a passage counts this much of one its best sentence answers
 _VERBS = """lose lost | win won | take took taken | get got gotten | go went gone | draw drew drawn |
 throw threw thrown | steal stole stolen | eat ate eaten | give gave given | run ran | keep kept |
@@ -84,8 +91,10 @@ def _forms(term: str) -> list[str]:
     table's form and the rulebook's can miss each other; asking for every form of the word cannot."""
     if term in SPELLINGS:
         return [_quoted(f) for f in SPELLINGS[term]]
-    if " " in term or len(term) < 4:
+    if " " in term:
         return [_quoted(f) for f in (term, *IRREGULAR.get(term, ()))]
+    if len(term) < 4:  # too short to take an ending off, but "tie" asks what "Ties" says (porter: "ti")
+        return [_quoted(f) for f in dict.fromkeys((term, term + "s", *IRREGULAR.get(term, ())))]
     base = re.sub(r"(ies|es|s|ing|ed)$", "", term) if len(term) >= 5 else term
     if len(base) < 3:
         base = term
@@ -154,9 +163,13 @@ class Index:
         return {r for (r,) in self.db.execute("SELECT rowid FROM p WHERE p MATCH ?", (query,))}
 
     def _weight(self, found: set[int]) -> float:
-        """A word's IDF: one that few passages hold says more about which one is meant."""
-        n = len(self.passages)
-        return math.log((n - len(found) + 0.5) / (len(found) + 0.5) + 1)
+        """A word's IDF: one that few passages hold says more about which one is meant. A rulebook has a
+        few dozen passages, so a plain word in one of them is rare by chance ("share their victory",
+        "stored away"), and its raw IDF outweighed two of the game's own words the question also asks
+        ("can two squirrels share a space"); PRIOR passages holding it and PRIOR not, added to the
+        count, keep the order (rarer still weighs more) and temper the chance."""
+        n, held = len(self.passages) + 2 * PRIOR, len(found) + PRIOR
+        return math.log((n - held + 0.5) / (held + 0.5) + 1)
 
     def _sentences(self, terms: list[str]) -> set[int]:
         query = " OR ".join(f for t in terms for f in _forms(t))
@@ -164,8 +177,8 @@ class Index:
 
     def search(self, asked: list[list[str]]) -> list[int]:
         """Indexes of the passages that answer any group, best first. A passage counts the groups
-        its best sentence answers, each by its IDF, and again those in its name; the groups found
-        anywhere in it count a little (PASSAGE)."""
+        its best sentence answers, each by its IDF, and again those in its name; its second-best
+        sentence (SECOND) and the groups found anywhere in it (PASSAGE) count a little."""
         if not asked:
             return []
         sentence: dict[int, float] = {}
@@ -180,10 +193,10 @@ class Index:
             if not g[0].isdigit():  # a number in a name ("3) Scoring", "PLAY 4") numbers it, it is no name
                 for r in self._matching(g, "name"):
                     named[r] = named.get(r, 0.0) + weight
-        best: dict[int, float] = {}
+        answers: dict[int, list[float]] = {}
         for r, v in sentence.items():
-            k = self.owner[r]
-            best[k] = max(best.get(k, 0.0), v)
+            answers.setdefault(self.owner[r], []).append(v)
+        best = {k: max(vs) + SECOND * sorted(vs)[-2] if len(vs) > 1 else vs[0] for k, vs in answers.items()}
         covered = {k: best.get(k, 0.0) + named.get(k, 0.0) + PASSAGE * anywhere.get(k, 0.0)
                    for k in set(best) | set(named) | set(anywhere)}
         if not covered:
