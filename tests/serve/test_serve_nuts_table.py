@@ -168,12 +168,13 @@ def test_a_move_after_which_nothing_would_be_legal_is_marked_in_words_and_only_t
 def test_a_table_answer_with_the_look_ahead_stays_under_150_ms_of_cpu(client):
     import time
 
+    from measure import cpu_bound          # the load margin every timed test takes (issue 34)
     from pnpkit.serve import tapping
     tapping.view(DEAD_ENDS)                          # the kit's board drawn once
     tapping._AHEAD.clear()
     while True:
         t0 = time.process_time()
         view = tapping.view(DEAD_ENDS)
-        assert time.process_time() - t0 < 0.15
+        assert time.process_time() - t0 < cpu_bound(0.15)
         if not view["not_looked_ahead"]:
             break
