@@ -3,8 +3,8 @@
 Kit files and records are written by people, and shared by strangers; when one is wrong the
 message must name the file, the line and the field (`kits/x.yaml:12: components[2].size: ...`) and
 stay short. kitfile/safeyaml.py reads the YAML (plain data only, within limits, each value's line
-kept); pydantic validates; `validate()` turns its errors into the same `file:line: field: message`
-form.
+kept); msgspec (kitfile/structs.py) or pydantic validates; `validate()` turns its errors into the
+same `file:line: field: message` form.
 """
 from __future__ import annotations
 
@@ -196,8 +196,15 @@ def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -
     `at` is where `data` sits in the file, so a kit's `params` block validated on its own
     still reports `params.rows[2]` on the right line.
     """
-    from pydantic import ValidationError  # (imported already: `model` is a pydantic model)
     data = source.data if data is None else data
+    if getattr(model, "__struct_fields__", None) is not None:  # a msgspec model (kitfile/structs.py)
+        from pnpkit.kitfile import structs
+        try:
+            return structs.convert(data, model)
+        except structs.Invalid as e:
+            full = at + e.at
+            raise SourceError(source.file, [Problem(source.line_of(full), source.field_of(full), e.message)]) from None
+    from pydantic import ValidationError  # (imported already: `model` is a pydantic model)
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -1,0 +1,264 @@
+"""The base of kit-file and record models read with msgspec, and their problems in pnpkit's words.
+
+pydantic is leaving (issue 40: `from pydantic import BaseModel` alone cost `pnpkit score` ~80 ms);
+msgspec imports in a few ms and converts what the YAML reader gives in microseconds. A model is a
+`Strict` struct: unknown keys refused by name, frozen, its fields keyword-only (a field with a
+default may come before one without). The rest is written once here:
+
+- A check of a whole struct is its `__post_init__`, raising ValueError(message), or `Invalid(message,
+  at=(...))` to name a place inside it; the message is said as written, at that place's line.
+- A value read before it is stored (a number read as a name, a union picked by a function, move-log
+  words parsed) is a *custom type*: a class with a classmethod `decode(value)` returning an instance
+  of it (msgspec checks), or raising ValueError/TypeError(message) or Invalid; its JSON Schema is its
+  class attribute `json_schema`. `decode` may call `convert(value, SomeStruct)` itself: the problem
+  found inside keeps its place.
+- `convert(data, model)` raises Invalid with the data's path and pnpkit's words ("expected at least
+  0, got -1", "unknown key alomnd (did you mean 'almond'?)"): the words kitfile/source.py gave
+  pydantic's errors, so a message reads as it did. msgspec stops at a file's first problem.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
+
+import msgspec
+from msgspec import Meta, ValidationError, field  # noqa: F401 (the models' imports, from one place)
+from msgspec.structs import asdict, fields, replace  # noqa: F401
+
+from pnpkit.kitfile.errors import InputError
+from pnpkit.kitfile.yamlscalars import short
+
+S = TypeVar("S")
+
+
+class _StrictMeta(type(msgspec.Struct)):  # type: ignore[misc]
+    """msgspec's `kw_only` holds for the fields of the class that says it, not its subclasses': every
+    Strict model says it, so a field with a default may come before one without in any of them."""
+
+    def __new__(mcls, name: str, bases: tuple, namespace: dict, **config: Any):
+        config.setdefault("kw_only", True)
+        return super().__new__(mcls, name, bases, namespace, **config)
+
+
+class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, frozen=True):
+    """Base of every kit-file and record model read with msgspec."""
+
+
+class Invalid(InputError, ValueError):
+    """A problem at `at`, a path relative to where it is raised (inside a `__post_init__` or a
+    `decode`: `Invalid("...", at=("rounds", 1, "turns", 2))`), said as `message`. A ValueError, which
+    msgspec keeps as the cause of the error it raises; an InputError, whose file and line the
+    caller adds (kitfile/source.validate)."""
+
+    def __init__(self, message: str, at: tuple = ()):
+        super().__init__(message)
+        self.message = message
+        self.at = tuple(at)
+
+
+def convert(data: Any, model: type[S]) -> S:
+    """`data` (what the YAML reader gives) as `model`, or Invalid(message, at=path in `data`).
+
+    Lax where pydantic was: an integral float or a number written as text is a number; a bool is
+    never a number."""
+    try:
+        return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
+    except ValidationError as e:
+        path, message = problem_of(e, data, model)
+        raise Invalid(message, at=path) from None
+
+
+def _dec_hook(kind: type, value: Any) -> Any:
+    decode = getattr(kind, "decode", None)
+    if decode is None:
+        raise NotImplementedError(kind)
+    try:
+        return decode(value)
+    except ValidationError as e:  # msgspec.convert called directly: a ValidationError would pass
+        path, message = problem_of(e, value, kind)  # through msgspec without the place it is at
+        raise Invalid(message, at=path) from None
+
+
+def schema(model: type) -> dict:
+    """`model`'s JSON Schema (descriptions from `Meta(description=...)`; a custom type's own)."""
+    import msgspec.json
+    return msgspec.json.schema(model, schema_hook=_schema_hook)
+
+
+def _schema_hook(kind: type) -> dict:
+    found = getattr(kind, "json_schema", None)
+    if found is None:
+        raise NotImplementedError(kind)
+    return dict(found)
+
+
+# ---------------------------------------------------------------- msgspec's message, in pnpkit's words
+
+_AT = re.compile(r"^(.*) - at (?:`(key)` in )?`\$((?:\.\w+|\[\d+\]|\[\.\.\.\])*)`$", re.S)
+_PART = re.compile(r"\.(\w+)|\[(\d+)\]|\[(\.\.\.)\]")
+_KEY = object()  # the path's last part is a mapping's key, not its value
+
+
+def problem_of(exc: ValidationError, data: Any, model: Any = None) -> tuple[tuple, str]:
+    """msgspec's error -> (the path in `data`, pnpkit's message). `model` (what `data` was converted
+    to) names the keys allowed where an unknown one is, and a Literal's values."""
+    text = str(exc)
+    m = _AT.match(text)
+    said, key, where = (m[1], m[2], m[3]) if m else (text, None, "")
+    path: list[Any] = []
+    node, kind = data, model
+    for name, index, anykey in _PART.findall(where):
+        if anykey:  # msgspec says `[...]` for a mapping's value: the first that fails is the one
+            part = _failing(node, _args(kind)[1], keys=False)
+        else:
+            part = int(index) if index else name
+        path.append(part)
+        node, kind = _step(node, kind, part)
+    if key:  # `- at key in $.tokens`: the first key that fails
+        part = _failing(node, _args(kind)[0], keys=True)
+        path.append(part)
+        node, kind = part, _KEY
+    cause = exc.__cause__
+    if isinstance(cause, Invalid):
+        return tuple(path) + cause.at, cause.message
+    if isinstance(cause, (ValueError, TypeError)):
+        return tuple(path), str(cause)
+    return _native(said, path, node, kind)
+
+
+def _native(said: str, path: list, node: Any, kind: Any) -> tuple[tuple, str]:
+    """One of msgspec's own messages, read."""
+    if m := re.fullmatch(r"Object missing required field `(\w+)`", said):
+        return (*path, m[1]), "this field is required"
+    if m := re.fullmatch(r"Object contains unknown field `(.*)`", said, re.S):
+        key = m[1]
+        key = next((k for k in node if str(k) == key), key) if isinstance(node, dict) else key
+        return (*path, key), _unknown(key, node.get(key, ...) if isinstance(node, dict) else ..., _keys(kind))
+    return tuple(path), _words(said, node, kind)
+
+
+def _words(said: str, value: Any, kind: Any) -> str:
+    got = "" if isinstance(value, (dict, list)) else f", got {short(value)}"
+    if m := re.fullmatch(r"Expected `(\w+)` (>=|<=|>|<) (\S+)", said):
+        bound = _bound(kind, m[2], m[3])
+        words = {">=": "expected at least", "<=": "expected at most", ">": "expected more than",
+                 "<": "expected less than"}[m[2]]
+        return f"{words} {bound}{got}"
+    if m := re.fullmatch(r"Expected `(str|array|object)` of length (>=|<=) (\d+)", said):
+        n = int(m[3])
+        if m[1] == "str":
+            return f"expected {'at least' if m[2] == '>=' else 'at most'} {n} characters{got}"
+        if m[2] == ">=":
+            return f"expected at least {n} entries"
+        return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
+    if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
+        return f"expected text of the form {m[1]}{got}"
+    if said.startswith("Invalid enum value"):
+        return f"expected one of: {_one_of(kind)}{got}"
+    if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
+        return " or ".join(_TYPE_WORDS.get(t, t) for t in m[1].split(" | ")) + got
+    return said + got
+
+
+_TYPE_WORDS = {"int": "expected a whole number", "float": "expected a number", "str": "expected a text",
+               "bool": "expected true or false", "array": "expected a list", "object": "expected a mapping",
+               "null": "expected nothing here"}
+"""pnpkit's words for msgspec's types (kitfile/source.py's WORDS for pydantic's)."""
+
+
+def _unknown(key: Any, value: Any, known: list[str]) -> str:
+    """`unknown key x`, with the key meant where one is near (kitfile/source.py's words)."""
+    import difflib
+    hint = difflib.get_close_matches(str(key)[:60], known, n=1)
+    msg = f"unknown key {short(key, 40)}"
+    if value is None and (" " in str(key).strip() or not hint):
+        # `{clear: 2H with Ann, Cat}`: in a flow mapping a comma starts a new entry, and "Cat"
+        # becomes a key with no value (a misspelt key with no value, `frend:`, gets its hint)
+        msg += " (in {...} a comma starts a new entry: quote a value that holds a comma, or write \"and\")"
+    elif hint:
+        msg += f" (did you mean {hint[0]!r}?)"
+    elif known:
+        msg += f" (expected one of: {', '.join(sorted(known))})"
+    return msg
+
+
+# ---------------------------------------------------------------- the model, followed along the path
+
+def _plain(kind: Any) -> tuple[Any, tuple]:
+    """`kind` without Annotated and Optional: (the type, its Meta constraints)."""
+    metas: tuple = ()
+    while True:
+        if get_origin(kind) is Annotated:
+            args = get_args(kind)
+            kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, Meta))
+        elif get_origin(kind) is Union and type(None) in get_args(kind):
+            rest = [a for a in get_args(kind) if a is not type(None)]
+            if len(rest) != 1:
+                return kind, metas
+            kind = rest[0]
+        else:
+            return kind, metas
+
+
+def _args(kind: Any) -> tuple:
+    args = get_args(_plain(kind)[0])
+    return args if len(args) == 2 else (Any, Any)
+
+
+def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
+    """The data and the type one part further along the path."""
+    try:
+        node = node[part]
+    except (KeyError, IndexError, TypeError):
+        node = ...
+    kind = _plain(kind)[0]
+    if _is_struct(kind) and isinstance(part, str):
+        return node, next((f.type for f in fields(kind) if f.encode_name == part), None)
+    if get_origin(kind) is Union:  # a union of structs and plain types: the struct, if one
+        kind = next((a for a in get_args(kind) if _is_struct(a)), None)
+        return _step(node, kind, part) if kind is not None else (node, None)
+    args = get_args(kind)
+    if get_origin(kind) in (list, tuple, set, frozenset) and args:
+        return node, args[0]
+    if get_origin(kind) is dict and len(args) == 2:
+        return node, args[1]
+    return node, None
+
+
+def _is_struct(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, msgspec.Struct)
+
+
+def _keys(kind: Any) -> list[str]:
+    """The keys a struct allows, for a did-you-mean hint."""
+    kind = _plain(kind)[0]
+    return [f.encode_name for f in fields(kind)] if _is_struct(kind) else []
+
+
+def _one_of(kind: Any) -> str:
+    """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
+    values = [repr(v) for v in get_args(_plain(kind)[0])] if get_origin(_plain(kind)[0]) is Literal else []
+    if not values:
+        return "?"
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+
+
+def _bound(kind: Any, op: str, said: str) -> str:
+    """A bound as the model wrote it (`ge=0`: 0, not msgspec's 0.0)."""
+    name = {">=": "ge", "<=": "le", ">": "gt", "<": "lt"}[op]
+    for meta in _plain(kind)[1] if kind is not _KEY else ():
+        if getattr(meta, name, None) is not None:
+            return str(getattr(meta, name))
+    return said
+
+
+def _failing(node: Any, kind: Any, keys: bool) -> Any:
+    """The first key of mapping `node` whose key (or value) `kind` refuses: msgspec names none."""
+    if not isinstance(node, dict):
+        return "..."
+    for k, v in node.items():
+        try:
+            msgspec.convert(k if keys else v, kind, strict=False, dec_hook=_dec_hook)
+        except (ValidationError, TypeError):
+            return k
+    return next(iter(node), "...")
