@@ -1,15 +1,13 @@
 """Dice as records write them: six-sided, 1 to 6.
 
 A die a record writes outside 1-6 is an unreadable record (it cannot have been rolled), reported on
-its line like any other malformed value; `Die` is the pydantic type for one die, `check` the same
-test for dice read from notation, and `roll` what the random players throw.
+its line like any other malformed value; `Die` is the type of one die in a record model, `check`
+the same test for dice read from notation, and `roll` what the random players throw.
 """
 from __future__ import annotations
 
 import random
-from typing import Annotated
-
-from pydantic import AfterValidator, Field
+from typing import Any
 
 SIDES = 6
 
@@ -21,8 +19,26 @@ def check(value: int) -> int:
     return value
 
 
-Die = Annotated[int, AfterValidator(check), Field(json_schema_extra={"minimum": 1, "maximum": SIDES})]
-"""One die's face in a record."""
+class Die(int):
+    """One die's face in a record: a whole number read as pydantic read one (`3.0`, `'3'`), then
+    `check`ed. A custom type of kitfile/structs.py (`decode`, `json_schema`); for the records still
+    read by pydantic, their schema hooks (pydantic is imported only by them, never here)."""
+
+    json_schema = {"type": "integer", "minimum": 1, "maximum": SIDES}
+
+    @classmethod
+    def decode(cls, value: Any) -> "Die":
+        from pnpkit.kitfile.structs import convert
+        return cls(check(convert(value, int)))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+        return core_schema.no_info_after_validator_function(check, core_schema.int_schema())
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict:
+        return {**handler(schema), "minimum": 1, "maximum": SIDES}
 
 
 def roll(rng: random.Random, dice: int = 1) -> tuple[int, ...]:
