@@ -92,6 +92,65 @@ def _schema_hook(kind: type) -> dict:
     return dict(found)
 
 
+# ---------------------------------------------------------------- a mapping whose keys are read too
+
+class _Computed:
+    """A class attribute computed when read (a custom type's `json_schema` made of its parts' schemas,
+    built only when `pnpkit schema` asks)."""
+
+    def __init__(self, make: Any):
+        self.make = make
+
+    def __get__(self, obj: Any, cls: type) -> Any:
+        return self.make(cls)
+
+
+class Keyed(dict):
+    """A mapping whose keys are a custom type (`keyed(Name, Seat)`: players' names, `7:` read as
+    "7" and each name checked, as pydantic read `dict[Name, Seat]`); msgspec decodes no custom key."""
+
+    key: Any = None
+    value: Any = Any
+    most: int | None = None
+
+    @classmethod
+    def decode(cls, data: Any) -> "Keyed":
+        if not isinstance(data, dict):
+            raise ValueError("expected a mapping" + ("" if isinstance(data, list) else f", got {short(data)}"))
+        if cls.most is not None and len(data) > cls.most:
+            raise ValueError(f"at most {cls.most:,} entries, got {len(data):,}")
+        out = cls()
+        for k, v in data.items():
+            try:
+                out[cls.key.decode(k)] = convert(v, cls.value)
+            except Invalid as e:  # a key's own problem (at the key), or its value's (inside it)
+                raise Invalid(e.message, at=(k, *e.at)) from None
+            except (ValueError, TypeError) as e:
+                raise Invalid(str(e), at=(k,)) from None
+        return out
+
+    json_schema = _Computed(lambda cls: {"type": "object", "additionalProperties": _inline(schema(cls.value)),
+                                         **({"maxProperties": cls.most} if cls.most is not None else {})})
+
+
+def keyed(key: type, value: Any, max_length: int | None = None) -> type[Keyed]:
+    """`dict[key, value]` for a custom `key` type, at most `max_length` entries."""
+    return type(f"Keyed_{key.__name__}", (Keyed,), {"key": key, "value": value, "most": max_length})
+
+
+def _inline(found: dict) -> dict:
+    """A schema with its `$ref`s replaced by what they name (one custom type's part of a larger schema)."""
+    defs = found.get("$defs", {})
+
+    def walk(x: Any) -> Any:
+        if isinstance(x, dict):
+            if "$ref" in x:
+                return walk(defs[x["$ref"].rsplit("/", 1)[-1]])
+            return {k: walk(v) for k, v in x.items() if k != "$defs"}
+        return [walk(v) for v in x] if isinstance(x, list) else x
+    return walk(found)
+
+
 # ---------------------------------------------------------------- msgspec's message, in pnpkit's words
 
 _AT = re.compile(r"^(.*) - at (?:`(key)` in )?`\$((?:\.\w+|\[\d+\]|\[\.\.\.\])*)`$", re.S)
@@ -120,10 +179,22 @@ def problem_of(exc: ValidationError, data: Any, model: Any = None) -> tuple[tupl
         node, kind = part, _KEY
     cause = exc.__cause__
     if isinstance(cause, Invalid):
-        return tuple(path) + cause.at, cause.message
+        return tuple(path) + _written(node, cause.at), cause.message
     if isinstance(cause, (ValueError, TypeError)):
         return tuple(path), str(cause)
     return _native(said, path, node, kind)
+
+
+def _written(node: Any, at: tuple) -> tuple:
+    """The parts of an Invalid's place that the data has, as pydantic's errors were read: a check of
+    a whole record that names a key left out (`setup`) is said where the record is."""
+    kept = []
+    for part in at:
+        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) \
+                and 0 <= part < len(node):
+            kept.append(part)
+            node = node[part]
+    return tuple(kept)
 
 
 def _native(said: str, path: list, node: Any, kind: Any) -> tuple[tuple, str]:
@@ -156,7 +227,8 @@ def _words(said: str, value: Any, kind: Any) -> str:
     if said.startswith("Invalid enum value"):
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in m[1].split(" | ")) + got
+        kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: an X is expected
+        return " or ".join(_TYPE_WORDS.get(t, t) for t in kinds) + got
     return said + got
 
 
