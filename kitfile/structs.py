@@ -50,10 +50,11 @@ class Invalid(InputError, ValueError):
     msgspec keeps as the cause of the error it raises; an InputError, whose file and line the
     caller adds (kitfile/source.validate)."""
 
-    def __init__(self, message: str, at: tuple = ()):
+    def __init__(self, message: str, at: tuple = (), exact: bool = False):
         super().__init__(message)
         self.message = message
         self.at = tuple(at)
+        self.exact = exact  # `at` is a path in the data (convert's), not a check's words for a place
 
 
 def convert(data: Any, model: type[S]) -> S:
@@ -65,7 +66,7 @@ def convert(data: Any, model: type[S]) -> S:
         return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
     except ValidationError as e:
         path, message = problem_of(e, data, model)
-        raise Invalid(message, at=path) from None
+        raise Invalid(message, at=path, exact=True) from None
 
 
 def _dec_hook(kind: type, value: Any) -> Any:
@@ -76,7 +77,7 @@ def _dec_hook(kind: type, value: Any) -> Any:
         return decode(value)
     except ValidationError as e:  # msgspec.convert called directly: a ValidationError would pass
         path, message = problem_of(e, value, kind)  # through msgspec without the place it is at
-        raise Invalid(message, at=path) from None
+        raise Invalid(message, at=path, exact=True) from None
 
 
 def schema(model: type) -> dict:
@@ -94,7 +95,7 @@ def _schema_hook(kind: type) -> dict:
 
 # ---------------------------------------------------------------- a mapping whose keys are read too
 
-class _Computed:
+class Computed:
     """A class attribute computed when read (a custom type's `json_schema` made of its parts' schemas,
     built only when `pnpkit schema` asks)."""
 
@@ -122,15 +123,26 @@ class Keyed(dict):
         out = cls()
         for k, v in data.items():
             try:
-                out[cls.key.decode(k)] = convert(v, cls.value)
-            except Invalid as e:  # a key's own problem (at the key), or its value's (inside it)
-                raise Invalid(e.message, at=(k, *e.at)) from None
+                key = cls.key.decode(k)
+            except Invalid as e:
+                raise Invalid(e.message, at=(k, *e.at), exact=True) from None
             except (ValueError, TypeError) as e:
-                raise Invalid(str(e), at=(k,)) from None
+                raise Invalid(str(e), at=(k,), exact=True) from None
+            try:
+                out[key] = convert(v, cls.value)
+            except Invalid as e:
+                raise Invalid(e.message, at=(k, *e.at), exact=e.exact) from None
         return out
 
-    json_schema = _Computed(lambda cls: {"type": "object", "additionalProperties": _inline(schema(cls.value)),
+    json_schema = Computed(lambda cls: {"type": "object", "additionalProperties": inline_schema(cls.value),
                                          **({"maxProperties": cls.most} if cls.most is not None else {})})
+
+
+def text(value: Any) -> str:
+    """`value` if it is a text, else ValueError in the words a `str` field's problem has."""
+    if not isinstance(value, str):
+        raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))
+    return value
 
 
 def keyed(key: type, value: Any, max_length: int | None = None) -> type[Keyed]:
@@ -138,8 +150,9 @@ def keyed(key: type, value: Any, max_length: int | None = None) -> type[Keyed]:
     return type(f"Keyed_{key.__name__}", (Keyed,), {"key": key, "value": value, "most": max_length})
 
 
-def _inline(found: dict) -> dict:
-    """A schema with its `$ref`s replaced by what they name (one custom type's part of a larger schema)."""
+def inline_schema(model: Any) -> dict:
+    """`model`'s schema with its `$ref`s replaced by what they name: a custom type's part of a larger schema."""
+    found = schema(model)
     defs = found.get("$defs", {})
 
     def walk(x: Any) -> Any:
@@ -179,7 +192,7 @@ def problem_of(exc: ValidationError, data: Any, model: Any = None) -> tuple[tupl
         node, kind = part, _KEY
     cause = exc.__cause__
     if isinstance(cause, Invalid):
-        return tuple(path) + _written(node, cause.at), cause.message
+        return tuple(path) + (cause.at if cause.exact else _written(node, cause.at)), cause.message
     if isinstance(cause, (ValueError, TypeError)):
         return tuple(path), str(cause)
     return _native(said, path, node, kind)
@@ -224,7 +237,7 @@ def _words(said: str, value: Any, kind: Any) -> str:
         return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         return f"expected text of the form {m[1]}{got}"
-    if said.startswith("Invalid enum value"):
+    if said.startswith("Invalid enum value") or get_origin(_plain(kind)[0]) is Literal:
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
         kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: an X is expected

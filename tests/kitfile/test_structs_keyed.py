@@ -3,7 +3,7 @@ keys are read as a custom type (`keyed`), an optional field's problem said as it
 whole record's check that names a key left out said where the record is (as pydantic's were)."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 
@@ -27,6 +27,7 @@ class Key(str):
 
 class Seat(Strict):
     colour: Annotated[str, Meta(description="The seat's colour.")]
+    side: Literal["left", "right"] = "left"
 
 
 class Doc(Strict):
@@ -57,6 +58,9 @@ def test_keys_are_read_by_their_type_and_values_by_theirs():
     ("seats:\n  Ann: {color: red}\n", "d.yaml:2: seats.Ann.color: unknown key 'color' (did you mean 'colour'?)"),
     ("seats: {a: {colour: r}, b: {colour: r}, c: {colour: r}}\n", "d.yaml:1: seats: at most 2 entries, got 3"),
     ("seats: 3\n", "d.yaml:1: seats: expected a mapping, got 3"),
+    ("seats:\n  Ann: {side: left}\n", "d.yaml:2: seats.Ann.colour: this field is required"),
+    ("seats:\n  ' ': 3\n", "d.yaml:2: seats. : a key is a word, got ' '"),
+    ("seats:\n  Ann: {colour: red, side: 3}\n", "d.yaml:2: seats.Ann.side: expected one of: 'left' or 'right', got 3"),
     ("seats: {}\nnote: 7\n", "d.yaml:2: note: expected a list, got 7"),
     ("seats: {}\n", "d.yaml:1: a doc needs its setup"),
     ("seats: {}\nsetup:\n", "d.yaml:2: setup: a doc needs its setup"),
