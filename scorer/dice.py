@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pnpkit.kitfile.structs import Plain, convert
+
 SIDES = 6
 
 
@@ -19,17 +21,17 @@ def check(value: int) -> int:
     return value
 
 
-class Die(int):
+class Die(Plain):
     """One die's face in a record: a whole number read as pydantic read one (`3.0`, `'3'`), then
-    `check`ed. A custom type of kitfile/structs.py (`decode`, `json_schema`); for the records still
-    read by pydantic, their schema hooks (pydantic is imported only by them, never here)."""
+    `check`ed. A custom type of kitfile/structs.py (`decode`, `json_schema`; its values plain ints);
+    for the records still read by pydantic, their schema hooks (pydantic is imported only by them,
+    never here)."""
 
-    json_schema = {"type": "integer", "minimum": 1, "maximum": SIDES}
+    plain, json_schema = int, {"type": "integer", "minimum": 1, "maximum": SIDES}
 
     @classmethod
-    def decode(cls, value: Any) -> "Die":
-        from pnpkit.kitfile.structs import convert
-        return cls(check(convert(value, int)))
+    def decode(cls, value: Any) -> int:
+        return check(convert(value, int))
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:

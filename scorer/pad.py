@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
-
-from pydantic import BeforeValidator, Field, model_validator
+from typing import Annotated, Any, Union
 
 from pnpkit.kitfile.errors import did_you_mean
+from pnpkit.kitfile.structs import Meta, convert
 from pnpkit.kitfile.pad import MAX_BOX, Pad, pad_of
 from pnpkit.kitfile.source import Source, validate
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
 from pnpkit.scorer.game import Game
-from pnpkit.scorer.records_pydantic import MAX_PLAYERS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, check_unique_names
 
 def _this() -> Any:
     """This module: the pad's record (`Record`) and its scoring (`sheets`) are its own."""
@@ -39,32 +38,37 @@ GAME = Game(id="pad", ruling_letter="", rulebook="", record=_this, score=_this, 
 """The descriptor every pad record is scored through (its Result carries the kit's own game id)."""
 
 
-def _keys_as_text(v: Any) -> Any:
-    # a row labelled `1` is written `1: 3` in YAML, a number: the record names the row as printed
-    return {str(k) if isinstance(k, (int, float)) and not isinstance(k, bool) else k: x for k, x in v.items()} \
-        if isinstance(v, dict) else v
+Box = Annotated[int, Meta(ge=-MAX_BOX, le=MAX_BOX)]
 
 
-Box = Annotated[int, Field(ge=-MAX_BOX, le=MAX_BOX)]
+class Sheet(dict):
+    """A player's boxes by their row, as printed on the pad: a row labelled `1` is written `1: 3` in
+    YAML, a number, read as the row's label (a custom type of kitfile/structs.py)."""
+
+    json_schema = {"type": "object", "additionalProperties": {"anyOf": [
+        {"type": "integer", "minimum": -MAX_BOX, "maximum": MAX_BOX}, {"type": "null"}]}, "maxProperties": 100}
+
+    @classmethod
+    def decode(cls, value: Any) -> "Sheet":
+        if isinstance(value, dict):
+            value = {str(k) if isinstance(k, (int, float)) and not isinstance(k, bool) else k: x for k, x in value.items()}
+        return cls(convert(value, Annotated[dict[str, Union[Box, None]], Meta(max_length=100)]))
 
 
 class Player(Strict):
-    name: Name = Field(description="The player's name; players in seat order.")
-    sheet: Annotated[dict[str, Box | None], BeforeValidator(_keys_as_text), Field(max_length=100)] = Field(
-        description="The player's boxes by their row, as printed on the pad: {Round 1: 3, ..., Total: 20}; a "
-                    "row left out (or empty) counts 0.")
+    name: Annotated[Name, Meta(description="The player's name; players in seat order.")]
+    sheet: Annotated[Sheet, Meta(description="The player's boxes by their row, as printed on the pad: {Round 1: 3, "
+                                 "..., Total: 20}; a row left out (or empty) counts 0.")]
 
 
 class Record(Strict):
-    kit: str = Field(max_length=255, description="The kit file whose score pad this is, a path from the record's "
-                     "folder (moth-and-lamp.yaml).")
-    game: str | None = Field(None, description="The kit's game id (optional; checked against the kit).")
-    players: list[Player] = Field(min_length=1, max_length=MAX_PLAYERS, description="Players in seat order.")
+    kit: Annotated[str, Meta(max_length=255, description="The kit file whose score pad this is, a path from the "
+                             "record's folder (moth-and-lamp.yaml).")]
+    game: Annotated[Union[str, None], Meta(description="The kit's game id (optional; checked against the kit).")] = None
+    players: Annotated[list[Player], Meta(min_length=1, max_length=MAX_PLAYERS, description="Players in seat order.")]
 
-    @model_validator(mode="after")
-    def _names(self) -> "Record":
+    def __post_init__(self) -> None:
         check_unique_names(p.name for p in self.players)
-        return self
 
     def names(self) -> list[str]:
         return [p.name for p in self.players]

@@ -10,6 +10,7 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pnpkit.kitfile import load_kit
+from pnpkit.kitfile.structs import convert
 from pnpkit.scorer.games.in_the_nuts.moves import legal_entries, why_illegal
 from pnpkit.scorer.games.in_the_nuts.notation import entry
 from pnpkit.scorer.games.in_the_nuts.record import Record, read_entry
@@ -35,7 +36,7 @@ def game(seed: int, players: int) -> dict:
 
 
 def check(rec: dict, watch=None):
-    record = Record.model_validate(rec)
+    record = convert(rec, Record)
     return GAME.score_record(record, KIT) if watch is None else replay(GAME, record, KIT, watch=watch)
 
 
@@ -149,7 +150,7 @@ def test_a_bad_roll_and_a_double_nut_and_the_end_happen_in_random_games():
     """The random player reaches the rules' rarer corners, so the tests above exercise them."""
     notes = []
     for seed in range(6):
-        r = GAME.score_record(Record.model_validate(game(seed, 4)), KIT, explain=True)
+        r = GAME.score_record(convert(game(seed, 4), Record), KIT, explain=True)
         notes += r.explain
     text = "\n".join(notes)
     for phrase in ("a bad roll", "steals", "David moves to", "the draw pile is used up", "picks at the end",

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
+from pnpkit.kitfile.structs import convert
 from pnpkit.scorer.game import END_TURN
 from pnpkit.scorer.games import load
 from pnpkit.scorer.games.in_the_nuts.position import draw, start_of, state_from
@@ -35,7 +36,7 @@ def table_after(full: dict, k: int):
     turn ended if the record leaves it open (a stop that collects nothing is written mid-record by
     the next turn alone)."""
     game, kit = load("in-the-nuts"), load_kit("in-the-nuts", components=False)
-    state = game.table_of(game.Record.model_validate({**full, "turns": full["turns"][:k]}), kit).state
+    state = game.table_of(convert({**full, "turns": full["turns"][:k]}, game.Record), kit).state
     rules = game.part("rules")
     if END_TURN in rules.legal_moves(state):
         rules.apply(state, END_TURN)
@@ -61,7 +62,7 @@ def test_the_written_start_is_the_table_as_it_lies(k):
     full = yaml.safe_load(WHOLE)
     state, params = table_after(full, k)
     start = start_of(state, full["players"])
-    again = state_from(Start.model_validate(start), full["players"], params)
+    again = state_from(convert(start, Start), full["players"], params)
     assert draw(again) == draw(state)
     assert (again.active, again.supply, again.kept) == (state.active, state.supply, state.kept)
 
@@ -89,6 +90,6 @@ def test_a_joker_kept_is_written_as_kept():
 def test_a_turn_in_progress_is_no_start():
     full = yaml.safe_load(WHOLE)
     game, kit = load("in-the-nuts"), load_kit("in-the-nuts", components=False)
-    rolling = game.table_of(game.Record.model_validate({**full, "turns": full["turns"][:1]}), kit).state
+    rolling = game.table_of(convert({**full, "turns": full["turns"][:1]}, game.Record), kit).state
     with pytest.raises(ValueError, match="where a turn begins"):
         start_of(rolling, full["players"])

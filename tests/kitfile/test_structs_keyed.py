@@ -1,5 +1,5 @@
-"""kitfile/structs.py, what the In the Nuts! and pad records needed of it (issue 40): a mapping whose
-keys are read as a custom type (`keyed`), an optional field's problem said as its type's, and a
+"""kitfile/structs.py and custom_types.py, what the In the Nuts! and pad records needed of them (issue 40): a mapping whose
+keys are read as a custom type (`keyed_by`), an optional field's problem said as its type's, and a
 whole record's check that names a key left out said where the record is (as pydantic's were)."""
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 import pytest
 
 from pnpkit.kitfile import structs
+from pnpkit.kitfile.custom_types import keyed_by
 from pnpkit.kitfile.source import SourceError, parse, validate
 from pnpkit.kitfile.structs import Invalid, Meta, Strict
 
@@ -31,7 +32,7 @@ class Seat(Strict):
 
 
 class Doc(Strict):
-    seats: Annotated[structs.keyed(Key, Seat, max_length=2), Meta(description="Seats by name.")]
+    seats: Annotated[keyed_by(Key, Seat, max_length=2), Meta(description="Seats by name.")]
     note: list[str] | None = None
     setup: Seat | None = None
 
@@ -70,6 +71,6 @@ def test_each_problem_is_said_at_its_line(text, message):
 
 
 def test_the_schema_holds_the_values_schema_and_the_description():
-    seats = structs.schema(Doc)["$defs"]["Doc"]["properties"]["seats"]
+    seats = structs.schema(Doc)["properties"]["seats"]
     assert seats["description"] == "Seats by name." and seats["maxProperties"] == 2
     assert seats["additionalProperties"]["properties"]["colour"]["description"] == "The seat's colour."

@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from pnpkit.kitfile import structs
+from pnpkit.kitfile.custom_types import text
 from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.state import (AnyRoll, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle,
                                                    Shape, Steal, Stop, Take, Throw)
@@ -90,6 +92,49 @@ def parse_steal(text: str) -> str:
     if len(str(text).strip().rsplit(None, 1)) != 2:
         raise ValueError(f"cannot read {text!r}: expected the player and their storage card, e.g. Uwe 3b")
     return str(text).strip()
+
+
+# ---------------------------------------------------------------- the notation as a record's texts
+
+class _Notation(structs.Plain):
+    """A text of the move log's notation in record.py's models, checked by its reader above when the
+    record is read (a custom type of kitfile/structs.py, its values plain strs): `numbers` reads a
+    YAML number as its text (`to: 2`), `read` says what is wrong (ValueError), and with `keeps` the
+    text kept is what it gives (`2B` is card `2b`), else the text as written."""
+
+    json_schema = {"type": "string"}
+    numbers = keeps = False
+    read: Any = None
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        value = text(as_text(value) if cls.numbers else value)
+        kept = cls.read(value)
+        return kept if cls.keeps else value
+
+
+class RollText(_Notation):
+    numbers, read = True, staticmethod(parse_roll)
+
+
+class CardText(_Notation):
+    read = staticmethod(parse_card)
+
+
+class TakeText(_Notation):
+    read = staticmethod(parse_take)
+
+
+class SectionText(_Notation):
+    numbers, keeps, read = True, True, staticmethod(parse_section)
+
+
+class ToText(_Notation):
+    numbers, keeps, read = True, True, staticmethod(parse_to)
+
+
+class StealText(_Notation):
+    keeps, read = True, staticmethod(parse_steal)
 
 
 # ---------------------------------------------------------------- actions as a record writes them

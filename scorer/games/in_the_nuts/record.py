@@ -13,15 +13,16 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import (AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationError,
-                      model_validator)
-from pydantic_core import InitErrorDetails, PydanticCustomError
-
+from pnpkit.kitfile import structs
 from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.kitfile.custom_types import Computed, inline_schema, keyed_by
+from pnpkit.kitfile.structs import Invalid, Meta, convert
 from pnpkit.scorer.core import Violation
-from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, as_text, entry, mapping, parse_card, parse_roll, parse_section, parse_steal, parse_take, parse_to, take_action)
+from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, CardText, RollText, SectionText, StealText,
+                                                      TakeText, ToText, as_text, entry, mapping, parse_card, parse_roll,
+                                                      parse_section, take_action)
 from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
                                                    SETUP_SQUIRRELS, STEAL, STOP, TAKE, Action, AnyRoll, EndStore,
@@ -29,47 +30,37 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STO
                                                    Take, expected, fits)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
-
-
-def _check(parse):
-    return lambda v: (parse(v), v)[1]
-
-
-RollText = Annotated[str, BeforeValidator(as_text), AfterValidator(_check(parse_roll))]
-CardText = Annotated[str, AfterValidator(_check(parse_card))]
-TakeText = Annotated[str, AfterValidator(_check(parse_take))]
-SectionText = Annotated[str, BeforeValidator(as_text), AfterValidator(parse_section)]
-ToText = Annotated[str, BeforeValidator(as_text), AfterValidator(parse_to)]
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 
 class Stored(Strict):
-    to: ToText | None = Field(None, description="The storage card it went on (2, 2b, 3 ...), `keep` for a joker "
-                                                "kept until the end; left out when no card could take it.")
-    as_: Kind | None = Field(None, alias="as", description="The kind a joker counts as, on an empty card.")
+    to: Annotated[Union[ToText, None], Meta(description="The storage card it went on (2, 2b, 3 ...), `keep` for a "
+                                            "joker kept until the end; left out when no card could take it.")] = None
+    as_: Annotated[Union[Kind, None], Meta(description="The kind a joker counts as, on an empty card.")] = \
+        structs.field(default=None, name="as")
 
 
 class FirstNut(Stored):
-    take: CardText = Field(description="The nut card drawn.")
+    take: Annotated[CardText, Meta(description="The nut card drawn.")]
 
 
 class Nut(Stored):
     """One nut of a collection: taken from the face-up nuts (`take`), or stolen on a raccoon field."""
 
-    take: TakeText | None = Field(None, description="The nut taken: `walnut`, `walnut/acorn`, `walnut 8-9`.")
-    new: CardText | None = Field(None, description="The card that replaced it (none when none was left).")
-    steal: Annotated[str, AfterValidator(parse_steal)] | None = Field(
-        None, description="Raccoon field: the player and the storage card the nut was stolen from, `Uwe 3b`.")
-    by: Name | None = Field(None, description="Who took it, where the table says so: checked against the rules' "
-                                              "order (left out: whoever's pick it is by the rules).")
+    take: Annotated[Union[TakeText, None], Meta(description="The nut taken: `walnut`, `walnut/acorn`, "
+                                                "`walnut 8-9`.")] = None
+    new: Annotated[Union[CardText, None], Meta(description="The card that replaced it (none when none was "
+                                               "left).")] = None
+    steal: Annotated[Union[StealText, None], Meta(description="Raccoon field: the player and the storage card the "
+                                                  "nut was stolen from, `Uwe 3b`.")] = None
+    by: Annotated[Union[Name, None], Meta(description="Who took it, where the table says so: checked against the "
+                                          "rules' order (left out: whoever's pick it is by the rules).")] = None
 
-    @model_validator(mode="after")
-    def _one(self) -> "Nut":
+    def __post_init__(self) -> None:
         if (self.take is None) == (self.steal is None):
             raise ValueError("write `take:` (a face-up nut) or `steal:` (a raccoon's theft), one of the two")
         if self.steal is not None and self.new is not None:
             raise ValueError("a stolen nut is not replaced: `new:` goes with `take:`")
-        return self
 
     def action(self, index: dict[str, int]):
         """The action this entry writes; `index` gives a player's seat by name (for a theft)."""
@@ -91,68 +82,87 @@ class Nut(Stored):
 
 
 class KeptJoker(Stored):
-    joker: CardText = Field(description="The kept joker, by its two kinds: `walnut/acorn`.")
+    joker: Annotated[CardText, Meta(description="The kept joker, by its two kinds: `walnut/acorn`.")]
 
 
 class Setup(Strict):
-    nuts: list[CardText] = Field(max_length=MAX_ITEMS, description="The face-up nuts, left to right (under 2-4, 5-6, 8-9, 10-12).")
-    first: dict[Name, FirstNut] = Field(description="Each player's first nut and where it went.")
-    squirrels: dict[Name, Annotated[list[SectionText], Field(max_length=MAX_ITEMS)]] = Field(
-        default_factory=dict, max_length=MAX_PLAYERS, description="The setup squirrels of the players after the first, by section: [2-4].")
+    nuts: Annotated[list[CardText], Meta(max_length=MAX_ITEMS, description="The face-up nuts, left to right (under "
+                                         "2-4, 5-6, 8-9, 10-12).")]
+    first: Annotated[keyed_by(Name, FirstNut), Meta(description="Each player's first nut and where it went.")]
+    squirrels: Annotated[keyed_by(Name, Annotated[list[SectionText], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
+        description="The setup squirrels of the players after the first, by section: [2-4].")] = \
+        structs.field(default_factory=dict)
 
 
 class Turn(Strict):
     """One turn: its rolls, and the nuts collected at its end (by anyone), in the order the rules
     collect them."""
 
-    rolls: list[RollText] = Field(min_length=1, max_length=MAX_ITEMS, description='"green white white > space", e.g. "2 1 6 > 8".')
-    nuts: list[Nut] | None = Field(None, max_length=MAX_ITEMS, description="The nuts collected, in order; `[]` marks a last turn that "
-                                                     "stopped with none.")
+    rolls: Annotated[list[RollText], Meta(min_length=1, max_length=MAX_ITEMS, description='"green white white > '
+                                          'space", e.g. "2 1 6 > 8".')]
+    nuts: Annotated[Union[Annotated[list[Nut], Meta(max_length=MAX_ITEMS)], None], Meta(
+        description="The nuts collected, in order; `[]` marks a last turn that stopped with none.")] = None
 
 
 # ---------------------------------------------------------------- the table as it is (start:)
 
-def _area(v: Any) -> Any:
-    # `2:` in YAML is a number; `2-squirrel` is how the board prints it
-    return int(v.split("-")[0]) if isinstance(v, str) and v.split("-")[0].isdigit() else v
+class Area(structs.Plain):
+    """An area by the squirrels a section of it needs: `2:` in YAML is a number; `2-squirrel` is how
+    the board prints it."""
+
+    plain, json_schema = int, {"type": "integer"}
+
+    @classmethod
+    def decode(cls, value: Any) -> int:
+        if isinstance(value, str) and value.split("-")[0].isdigit():
+            value = int(value.split("-")[0])
+        return convert(value, int)
 
 
-Area = Annotated[int, BeforeValidator(_area)]
-Counts = Annotated[dict[Name, Annotated[int, Field(ge=0)]], Field(max_length=MAX_PLAYERS)]
+Counts = keyed_by(Name, Annotated[int, Meta(ge=0)], MAX_PLAYERS)
 
 
 class Start(Strict):
     """The table at the start of a player's turn."""
 
-    next: Name | None = Field(None, description="Whose turn begins (default: the first player).")
-    squirrels: dict[Area, Annotated[dict[SectionText, Counts], Field(max_length=MAX_ITEMS)]] = Field(
-        default_factory=dict, max_length=MAX_ITEMS, description="The squirrels on the board: by area (the "
-        "squirrels a section needs: 2, 3, 4), then section as printed (2-4, 7, 2-12), then player: "
-        "{2: {2-4: {Anna: 1}}, 4: {2-12: {Uwe: 3}}}.")
-    nuts: list[CardText] = Field(max_length=MAX_ITEMS, description="The four face-up nuts, left to right "
-                                 "(under 2-4, 5-6, 8-9, 10-12).")
-    draw_pile: int = Field(ge=0, description="The cards left in the draw pile.")
-    david: Name | None = Field(None, description="Whom David guards (left out: no one yet).")
-    stores: dict[Name, Annotated[list[Store], Field(max_length=MAX_ITEMS)]] = Field(
-        default_factory=dict, max_length=MAX_PLAYERS, description="Each player's storage cards that hold nuts "
-        "or are full, as at the end: {card: 3, nut: walnut, nuts: 2, jokers: [walnut/acorn]}.")
-    kept: dict[Name, Annotated[list[CardText], Field(max_length=MAX_ITEMS)]] = Field(
-        default_factory=dict, max_length=MAX_PLAYERS, description="Each player's jokers kept for the end.")
+    next: Annotated[Union[Name, None], Meta(description="Whose turn begins (default: the first player).")] = None
+    squirrels: Annotated[keyed_by(Area, keyed_by(SectionText, Counts, MAX_ITEMS), MAX_ITEMS), Meta(
+        description="The squirrels on the board: by area (the squirrels a section needs: 2, 3, 4), then section as "
+                    "printed (2-4, 7, 2-12), then player: {2: {2-4: {Anna: 1}}, 4: {2-12: {Uwe: 3}}}.")] = \
+        structs.field(default_factory=dict)
+    nuts: Annotated[list[CardText], Meta(max_length=MAX_ITEMS, description="The four face-up nuts, left to right "
+                                         "(under 2-4, 5-6, 8-9, 10-12).")]
+    draw_pile: Annotated[int, Meta(ge=0, description="The cards left in the draw pile.")]
+    david: Annotated[Union[Name, None], Meta(description="Whom David guards (left out: no one yet).")] = None
+    stores: Annotated[keyed_by(Name, Annotated[list[Store], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
+        description="Each player's storage cards that hold nuts or are full, as at the end: {card: 3, nut: walnut, "
+                    "nuts: 2, jokers: [walnut/acorn]}.")] = structs.field(default_factory=dict)
+    kept: Annotated[keyed_by(Name, Annotated[list[CardText], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
+        description="Each player's jokers kept for the end.")] = structs.field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- the record
 
 class Player(Strict):
-    name: Name = Field(description="The player's name; players in seat order.")
-    stores: list[Store] = Field(default_factory=list, max_length=MAX_ITEMS, description="The player's storage cards that hold nuts.")
+    name: Annotated[Name, Meta(description="The player's name; players in seat order.")]
+    stores: Annotated[list[Store], Meta(max_length=MAX_ITEMS, description="The player's storage cards that hold "
+                                        "nuts.")] = structs.field(default_factory=list)
 
 
-def _player_form(v: Any) -> str:
-    return "stores" if isinstance(v, dict) else "name"
+class _PlayerOrName(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        return isinstance(value, (Player, Name))
 
 
-PlayerEntry = Annotated[Union[Annotated[Player, Tag("stores")], Annotated[Name, Tag("name")]],
-                        Discriminator(_player_form)]
+class PlayerEntry(metaclass=_PlayerOrName):
+    """A player: a name (a move log's) or `{name, stores}` (the final storage cards'), told apart by
+    whether it is a mapping; a custom type of kitfile/structs.py, its values a Player or a Name."""
+
+    json_schema = Computed(lambda cls: {"anyOf": [inline_schema(Player), Name.json_schema]})
+
+    @classmethod
+    def decode(cls, value: Any) -> Player | Name:
+        return convert(value, Player) if isinstance(value, dict) else Name.decode(value)
 
 
 class Record(Strict):
@@ -161,13 +171,17 @@ class Record(Strict):
     and `end`)."""
 
     game: Literal["in-the-nuts"]
-    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS, description="In seat order, the first player first: names "
-                                       "(a move log) or `{name, stores}` (the final storage cards).")
-    setup: Setup | None = Field(None, description="Move log: the face-up nuts, the first nuts, the setup squirrels.")
-    start: Start | None = Field(None, description="Move log: the table at the start of a turn, instead of the setup.")
-    turns: list[Turn] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per turn, in order.")
-    end: dict[Name, Annotated[list[KeptJoker], Field(max_length=MAX_ITEMS)]] | None = Field(None, max_length=MAX_PLAYERS, description="Move log: where each player's kept jokers "
-                                                                      "went at the end.")
+    players: Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS, description="In seat order, the "
+                                               "first player first: names (a move log) or `{name, stores}` (the "
+                                               "final storage cards).")]
+    setup: Annotated[Union[Setup, None], Meta(description="Move log: the face-up nuts, the first nuts, the setup "
+                                              "squirrels.")] = None
+    start: Annotated[Union[Start, None], Meta(description="Move log: the table at the start of a turn, instead of "
+                                              "the setup.")] = None
+    turns: Annotated[Union[Annotated[list[Turn], Meta(max_length=MAX_TURNS)], None], Meta(
+        description="Move log: one entry per turn, in order.")] = None
+    end: Annotated[Union[keyed_by(Name, Annotated[list[KeptJoker], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), None], Meta(
+        description="Move log: where each player's kept jokers went at the end.")] = None
 
     @property
     def is_log(self) -> bool:
@@ -177,51 +191,46 @@ class Record(Strict):
     def names(self) -> list[str]:
         return [p if isinstance(p, str) else p.name for p in self.players]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "Record":
-        problems: list[InitErrorDetails] = []
-
-        def bad(loc: tuple, message: str, value: object) -> None:
-            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=value))
-
+    def __post_init__(self) -> None:
+        """The record's parts agree: its first disagreement (Invalid, at its place)."""
         names = self.names
         try:
             check_unique_names(names)
         except ValueError as e:
-            bad(("players",), str(e), names)
+            raise Invalid(str(e), at=("players",)) from None
         for i, p in enumerate(self.players):
             if self.is_log and not isinstance(p, str):
-                bad(("players", i), "a move log names its players only (players: [Anna, Uwe]); the replay works "
-                    "out their storage cards", p.name)
-            elif not self.is_log and isinstance(p, str):
-                bad(("players", i), "give each player's storage cards ({name: Ann, stores: [...]}), or write a "
-                    "move log with setup: and turns:", p)
+                raise Invalid("a move log names its players only (players: [Anna, Uwe]); the replay works out "
+                              "their storage cards", at=("players", i))
+            if not self.is_log and isinstance(p, str):
+                raise Invalid("give each player's storage cards ({name: Ann, stores: [...]}), or write a move log "
+                              "with setup: and turns:", at=("players", i))
         if self.is_log:
-            if (self.setup is None) == (self.start is None):
-                bad(("setup",) if self.start is None else ("start",),
-                    "a move log starts with its setup (the face-up nuts, the first nuts, the setup squirrels) "
-                    "or from the table as it is (start:), one of the two", None)
-            known = set(names)
+            self._log_consistent(names)
 
-            def player(loc: tuple, name: str) -> None:
-                if name not in known:
-                    bad(loc, f"no player named {name!r} (players: {', '.join(names)})", name)
+    def _log_consistent(self, names: list[str]) -> None:
+        if (self.setup is None) == (self.start is None):
+            raise Invalid("a move log starts with its setup (the face-up nuts, the first nuts, the setup squirrels) "
+                          "or from the table as it is (start:), one of the two",
+                          at=("setup",) if self.start is None else ("start",))
+        known = set(names)
 
-            if self.setup is not None:
-                for key in ("first", "squirrels"):
-                    for name in getattr(self.setup, key):
-                        player(("setup", key, name), name)
-            for name in self.end or {}:
-                player(("end", name), name)
-            for t, turn in enumerate(self.turns or []):
-                for k, nut in enumerate(turn.nuts or []):
-                    if nut.steal is not None:
-                        player(("turns", t, "nuts", k, "steal"), nut.steal.rsplit(None, 1)[0])
-                    if nut.by is not None:
-                        player(("turns", t, "nuts", k, "by"), nut.by)
-        if problems:
-            raise ValidationError.from_exception_data("Record", problems)
-        return self
+        def player(at: tuple, name: str) -> None:
+            if name not in known:
+                raise Invalid(f"no player named {name!r} (players: {', '.join(names)})", at=at)
+
+        if self.setup is not None:
+            for key in ("first", "squirrels"):
+                for name in getattr(self.setup, key):
+                    player(("setup", key, name), name)
+        for name in self.end or {}:
+            player(("end", name), name)
+        for t, turn in enumerate(self.turns or []):
+            for k, nut in enumerate(turn.nuts or []):
+                if nut.steal is not None:
+                    player(("turns", t, "nuts", k, "steal"), nut.steal.rsplit(None, 1)[0])
+                if nut.by is not None:
+                    player(("turns", t, "nuts", k, "by"), nut.by)
 
 
 def params_of(kit: Kit) -> Params:
@@ -252,12 +261,12 @@ def read_entry(s: State, data: Any, player: str | None = None):
     if ph == SETUP_SQUIRRELS:
         return Settle(s.actor, parse_section(str(as_text(data))))
     if ph == SETUP_FIRST:
-        e = FirstNut.model_validate(data)
+        e = convert(data, FirstNut)
         return First(parse_card(e.take), e.to, e.as_)
     if ph in (TAKE, STEAL):
-        return Nut.model_validate(data).action({n: i for i, n in enumerate(s.names)})
+        return convert(data, Nut).action({n: i for i, n in enumerate(s.names)})
     if ph == END_JOKERS:
-        e = KeptJoker.model_validate(data)
+        e = convert(data, KeptJoker)
         return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
     raise ValueError("the game is over: nothing more can be written")
 
@@ -289,20 +298,19 @@ def read_line(action: str, s: State) -> Action:
             raise ValueError(f"cannot read {action!r}: expected {NOTATION}") from None
     try:
         if "joker" in data:
-            e = KeptJoker.model_validate(data)
+            e = convert(data, KeptJoker)
             return EndStore(s.names.index(player) if player else s.actor, parse_card(e.joker), e.to, e.as_)
         if s.phase == SETUP_FIRST and "take" in data:
-            f = FirstNut.model_validate(data)
+            f = convert(data, FirstNut)
             return First(parse_card(f.take), f.to, f.as_)
-        nut = Nut.model_validate(data)
+        nut = convert(data, Nut)
         who = nut.steal.rsplit(None, 1)[0] if nut.steal else None
         if who is not None and who not in s.names:
             raise ValueError(f"{who!r} is not a player ({', '.join(s.names)})")
         return nut.action({n: i for i, n in enumerate(s.names)})
-    except ValidationError as e:
-        err = e.errors()[0]
-        at = ".".join(str(x) for x in err["loc"])
-        raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{err['msg']}") from None
+    except Invalid as e:
+        at = ".".join(str(x) for x in e.at)
+        raise ValueError(f"cannot read {action!r}: {at + ': ' if at else ''}{e.message}") from None
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

@@ -16,16 +16,17 @@ stores[0], jokers[0]` and a start position at its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Sequence
+from typing import Annotated, Any, Iterable, Literal, Sequence
 
-from pydantic import Field, field_validator
-
+from pnpkit.kitfile import structs
 from pnpkit.kitfile.params.in_the_nuts import NamedCard, Params
+from pnpkit.kitfile.custom_types import text
+from pnpkit.kitfile.structs import Meta
 from pnpkit.scorer.core import Line, PlayerScore, Tiebreak, TieBreaker, plural, rank
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.rules import EIGHT_CARDS, N1, N1_ONCE, N2, N4, N5
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, Strict
+from pnpkit.scorer.records import MAX_ITEMS, Strict
 from pnpkit.scorer.rulebook import Rule
 from pnpkit.scorer.supply import Supply
 
@@ -227,19 +228,24 @@ def ranking(scores: list[PlayerScore], best_full: dict[str, int]) -> tuple[list[
 
 # ---------------------------------------------------------------- storage cards as a record writes them
 
+class CardName(structs.Plain):
+    """A storage card as a record names it: `2b`, or `2` (a number in YAML, read as the card's name)."""
+
+    json_schema = {"type": "string"}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        return text(str(value) if isinstance(value, int) and not isinstance(value, bool) else value)
+
+
 class Store(Strict):
     """One storage card and what lies on it."""
 
-    card: str = Field(description="The card, by its size: 2, 3, ...; a second card of a size `2b`, `3b`.")
-    nut: Kind = Field(description="The kind of nut stored on it.")
-    nuts: int = Field(0, description="Real nuts of that kind on the card (jokers not counted).")
-    jokers: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
-                              description="Jokers stored on the card, each by the two kinds it shows: `acorn/hazelnut`.")
-
-    @field_validator("card", mode="before")
-    @classmethod
-    def _card(cls, v: Any) -> Any:
-        return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+    card: Annotated[CardName, Meta(description="The card, by its size: 2, 3, ...; a second card of a size `2b`, `3b`.")]
+    nut: Annotated[Kind, Meta(description="The kind of nut stored on it.")]
+    nuts: Annotated[int, Meta(description="Real nuts of that kind on the card (jokers not counted).")] = 0
+    jokers: Annotated[list[str], Meta(max_length=MAX_ITEMS, description="Jokers stored on the card, each by the two "
+                                      "kinds it shows: `acorn/hazelnut`.")] = structs.field(default_factory=list)
 
 
 @dataclass
