@@ -150,6 +150,9 @@ def schema(model: type) -> dict:
     for d in defs.values():
         if "description" in d:
             d["description"] = inspect.cleandoc(d["description"])
+        for f in d.get("properties", {}).values():  # `game: nuts`: a Literal of one text, pydantic's `const`
+            if len(f.get("enum", ())) == 1 and isinstance(f["enum"][0], str):
+                f.update(const=f.pop("enum")[0], type="string")
     top = tops[0]
     ref = top.get("$ref", "")
     if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
