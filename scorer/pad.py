@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Annotated, Any, Union
 
 from pnpkit.kitfile.errors import did_you_mean
-from pnpkit.kitfile.structs import Meta, convert
 from pnpkit.kitfile.pad import MAX_BOX, Pad, pad_of
 from pnpkit.kitfile.source import Source, validate
+from pnpkit.kitfile.structs import Meta, convert
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
 from pnpkit.scorer.game import Game
 from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, check_unique_names

@@ -14,10 +14,10 @@ import re
 from typing import Annotated, Any, Literal, Union
 
 from pnpkit.kitfile import structs
+from pnpkit.kitfile.custom_types import Computed, inline_schema, keyed_by
 from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
-from pnpkit.kitfile.custom_types import Computed, inline_schema, keyed_by
 from pnpkit.kitfile.structs import Invalid, Meta, convert
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, CardText, RollText, SectionText, StealText,
