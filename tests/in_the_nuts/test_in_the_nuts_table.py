@@ -81,6 +81,11 @@ def test_an_unreadable_action_is_exit_2_with_the_notation(tmp_path):
     assert r.exit_code == 2 and "expected a roll `2 1 6 > 8` or `roll > 8`, `stop`" in r.output
     r = run(["moves", "RECORD", "--try", "steal Ulf 3"], ROLLING, tmp_path)
     assert r.exit_code == 2 and "'Ulf' is not a player" in r.output
+    # a record entry's problem in pnpkit's words, at its key (issue 40: not pydantic's own English)
+    r = run(["moves", "RECORD", "--try", "{take: 7, new: walnut}"], ROLLING, tmp_path)
+    assert r.exit_code == 2 and "take: expected a text, got 7" in r.output, r.output
+    r = run(["moves", "RECORD", "--try", "{take: acorn, too: 2}"], ROLLING, tmp_path)
+    assert r.exit_code == 2 and "too: unknown key 'too' (did you mean 'to'?)" in r.output, r.output
 
 
 def test_in_a_collection_the_nuts_are_listed_without_the_card_that_replaces_them(tmp_path):
