@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pnpkit.kitfile.structs import Invalid, Meta, Strict, convert, field, keyed
 from pnpkit.kitfile.yamlscalars import short
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names
 
-if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state
+if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state, nor the protocol
+    from pnpkit.scorer.game import Illegal
     from pnpkit.scorer.games.nuts.state import State, Step
 
 __all__ = ["NUTS", "Nuts", "Player", "Record", "extend", "given", "more_than_a_face"]
