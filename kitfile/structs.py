@@ -44,21 +44,16 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
     """Base of every kit-file and record model read with msgspec."""
 
 
-class _AsDecoded(type):
-    """msgspec asks whether a value is an instance of a custom type before it calls the type's
-    `decode` (an instance is taken as it is), and again after. A value of the type's `plain` type
-    that `decode` gives back unchanged is one: what `decode` returns, and input already in that form."""
+class _OfPlain(type):
+    """msgspec calls a custom type's `decode` for every value of the type it reads (a mapping's text
+    key aside: `keyed`), then asks whether what `decode` gave is an instance: a value of exactly the
+    type's `plain` type is one."""
 
     def __instancecheck__(cls, value: Any) -> bool:
-        if type(value) is not cls.plain:  # exactly: a bool is no int, a str subclass no str
-            return False
-        try:
-            return cls.decode(value) == value
-        except (ValueError, TypeError):
-            return False
+        return type(value) is cls.plain  # exactly: a bool is no int, a str subclass no str
 
 
-class Plain(metaclass=_AsDecoded):
+class Plain(metaclass=_OfPlain):
     """Base of a custom type whose values are plain values (of type `plain`: a str, a float) read by
     its `decode`, which returns the value to store (`Name.decode(7)` is "7") or raises: the stored
     value is a plain str or float, as a file or a template wants it (yaml.safe_dump refuses a str
