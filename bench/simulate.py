@@ -106,6 +106,7 @@ def per_action(games: int, runs: int) -> bool:
 def split(args: list[str], games: int) -> tuple[float, float]:
     """CPU seconds, in this process, to play `games` games without replaying them, and to replay them."""
     from pnpkit.kitfile import load_kit
+    from pnpkit.kitfile.source import as_model
     from pnpkit.scorer.games import load
     from pnpkit.scorer.sim import match as matches
     from pnpkit.scorer.sim.run import Spec, play
@@ -120,7 +121,7 @@ def split(args: list[str], games: int) -> tuple[float, float]:
     played = time.process_time() - start
     start = time.process_time()
     for r in records:
-        rules.score_record(rules.Record.model_validate(r), kit)
+        rules.score_record(as_model(rules.Record, r), kit)
     return played, time.process_time() - start
 
 
