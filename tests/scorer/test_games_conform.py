@@ -25,10 +25,8 @@ import random
 
 import pytest
 
-from pydantic import ValidationError
-
-from pnpkit.kitfile.source import as_model
 from pnpkit.kitfile import load_kit
+from pnpkit.kitfile.source import as_model
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Rules
 from pnpkit.scorer.games import GAMES, load
 from pnpkit.scorer.sim import match as matches
