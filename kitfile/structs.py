@@ -19,6 +19,7 @@ default may come before one without). The rest is written once here:
 from __future__ import annotations
 
 import re
+from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import msgspec
@@ -244,11 +245,21 @@ def _words(said: str, value: Any, kind: Any) -> str:
         return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         return f"expected text of the form {m[1]}{got}"
-    if said.startswith("Invalid enum value"):
+    if said.startswith("Invalid enum value") or (said.startswith("Expected `") and _is_literal(kind)):
         return f"expected one of: {_one_of(kind)}{got}"
+    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
+        return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
+    if said == "Number out of range":
+        return f"expected a finite number{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in m[1].split(" | ")) + got
+        kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: "expected X"
+        words = [_TYPE_WORDS.get(t, t) for t in kinds]
+        return " or ".join([words[0], *(w.removeprefix("expected ") for w in words[1:])]) + got
     return said + got
+
+
+def _is_literal(kind: Any) -> bool:
+    return kind is not _KEY and get_origin(_plain(kind)[0]) is Literal
 
 
 _TYPE_WORDS = {"int": "expected a whole number", "float": "expected a number", "str": "expected a text",
@@ -282,7 +293,7 @@ def _plain(kind: Any) -> tuple[Any, tuple]:
         if get_origin(kind) is Annotated:
             args = get_args(kind)
             kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, Meta))
-        elif get_origin(kind) is Union and type(None) in get_args(kind):
+        elif get_origin(kind) in (Union, UnionType) and type(None) in get_args(kind):
             rest = [a for a in get_args(kind) if a is not type(None)]
             if len(rest) != 1:
                 return kind, metas
@@ -305,7 +316,7 @@ def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     kind = _plain(kind)[0]
     if _is_struct(kind) and isinstance(part, str):
         return node, next((f.type for f in fields(kind) if f.encode_name == part), None)
-    if get_origin(kind) is Union:  # a union of structs and plain types: the struct, if one
+    if get_origin(kind) in (Union, UnionType):  # a union of structs and plain types: the struct, if one
         kind = next((a for a in get_args(kind) if _is_struct(a)), None)
         return _step(node, kind, part) if kind is not None else (node, None)
     args = get_args(kind)

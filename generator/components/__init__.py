@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 
+from msgspec import Struct
+
 from pnpkit.generator import legibility, pictures
 from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
 from pnpkit.generator.fonts import TextFitError
@@ -35,9 +37,8 @@ ART_FIELDS = {"art", "mark"}
 
 def _art_names(value, path: tuple):
     """(path, name) for every art or mark name written in a component."""
-    from pydantic import BaseModel
-    if isinstance(value, BaseModel):
-        for key in type(value).model_fields:
+    if isinstance(value, Struct):
+        for key in value.__struct_fields__:
             sub = getattr(value, key)
             if key in ART_FIELDS and isinstance(sub, str):
                 yield path + (key,), sub
