@@ -19,10 +19,20 @@ default may come before one without). The rest is written once here:
 from __future__ import annotations
 
 import re
+import sys
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-import msgspec
+if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
+    import msgspec
+else:  # msgspec reads type hints with typing_extensions if it can import it (pydantic's dependency,
+    # 5-8 ms of a build's start-up): Python's own typing reads these models the same; a later
+    # `import typing_extensions` is not affected
+    sys.modules["typing_extensions"] = None  # type: ignore[assignment]
+    try:
+        import msgspec
+    finally:
+        del sys.modules["typing_extensions"]
 from msgspec import Meta, ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, replace  # noqa: F401
 

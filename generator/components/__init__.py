@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import importlib
 
-from msgspec import Struct
-
 from pnpkit.generator import legibility, pictures
 from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
 from pnpkit.generator.fonts import TextFitError
 from pnpkit.generator.pieces import Piece
+from pnpkit.kitfile.structs import Strict
 
 # kind -> the module whose `pieces(kit, component, index)` draws it, imported when a kit has that
 # kind: a kit without tiles does not load the tile data's models (kitfile/tileset.py)
@@ -37,7 +36,7 @@ ART_FIELDS = {"art", "mark"}
 
 def _art_names(value, path: tuple):
     """(path, name) for every art or mark name written in a component."""
-    if isinstance(value, Struct):
+    if isinstance(value, Strict):
         for key in value.__struct_fields__:
             sub = getattr(value, key)
             if key in ART_FIELDS and isinstance(sub, str):
