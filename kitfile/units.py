@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from typing import Annotated, Any
 
 from pnpkit.kitfile.structs import Meta, Plain
@@ -41,16 +40,29 @@ def _q(value: Any) -> str:
 
 
 def _number(text: str) -> float:
+    """15.9, 5/8, 1.5/2, 1 1/2 -> the float nearest the exact value: a fraction is divided once, in
+    whole numbers, as fractions.Fraction would (whose import was a build's millisecond)."""
     text = text.strip()
     if " " in text and "/" in text:  # "1 1/2"
         whole, frac = text.split(None, 1)
-        return float(int(whole) + Fraction(frac.replace(" ", "")))
+        num, _, den = frac.replace(" ", "").partition("/")
+        n, d = int(whole), int(den)  # ValueError for "1.5 / 2", "1 /2"
+        if d == 0:
+            raise ZeroDivisionError
+        return (n * d + int(num)) / d  # int / int: correctly rounded
     if "/" in text:
         num, den = (p.strip() for p in text.split("/"))
-        if float(den) == 0:
+        (n, d), (n2, d2) = _exact(num), _exact(den)
+        if n2 == 0:
             raise ValueError("division by zero")
-        return float(Fraction(num) / Fraction(den))
+        return (n * d2) / (d * n2)
     return float(text)
+
+
+def _exact(decimal: str) -> tuple[int, int]:
+    """"1.5" -> (15, 10): a decimal number as a numerator and a denominator."""
+    units, _, tenths = decimal.partition(".")
+    return int(units or 0) * 10 ** len(tenths) + int(tenths or 0), 10 ** len(tenths)
 
 
 def parse_length(value: Any) -> float:

@@ -102,3 +102,14 @@ def test_shipped_chestnuts_kit_loads():
     from pnpkit.kitfile.model import load_kit
     kit = load_kit("chestnuts")
     assert [c.kind for c in kit.components] == ["board", "counters", "counters", "counters", "reference", "score-sheet"]
+
+
+def test_a_fraction_is_read_as_fractions_fraction_reads_it():
+    """units.py divides in whole numbers instead of importing fractions: the same float, the nearest
+    to the exact value, for decimal numerators and mixed numbers too."""
+    from fractions import Fraction
+    for num in ("1", "5", "7", "15", "1.5", ".5", "0.1", "12.345", "100"):
+        for den in ("2", "3", "7", "8", "16", "64", "100", "254"):
+            assert parse_length(f"{num}/{den}mm") == float(Fraction(num) / Fraction(den)), (num, den)
+            whole = num.split(".")[0] or "0"
+            assert parse_length(f"{whole} 3/{den}mm") == float(int(whole) + Fraction(3, int(den)))
