@@ -1,6 +1,6 @@
 """What a board (kitfile/components.py's `Board`) is made of: regions, tracks, grids, lattices,
 labels, art and text blocks, each at its place in mm."""
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 from typing import Annotated, Any, Literal
 

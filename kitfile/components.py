@@ -9,7 +9,7 @@ Lengths, sizes, positions and colours are read by kitfile/units.py; the faces an
 kinds share are in kitfile/faces.py, a board's parts in kitfile/board.py, the base model and the
 bounds of what can be printed in kitfile/strict.py (all re-exported here).
 """
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 from typing import Annotated, Any, Literal
 

@@ -1,6 +1,6 @@
 """Faces and texts shared by several kinds of component (kitfile/components.py): a piece's side,
 a card's side, a block of text, a set of pieces of one owner."""
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 from typing import Annotated, Any, ClassVar, Literal
 

@@ -13,7 +13,7 @@ and `size` leaves the face's flow and is drawn in that box (the rest of the face
 left); a part given only styles (`color`, `font`, `size_pt`, `align`) is drawn where it stands.
 With no layout a face is drawn as it always was: the default layout is the face's flow.
 """
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 from typing import Annotated, Literal
 

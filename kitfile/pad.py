@@ -17,7 +17,7 @@ need it: the generator names the printed pad's fillable boxes and gives the Tota
 scorer reads a record's rows, and `pnpkit serve` draws the pad as a web form, so the three cannot
 drift apart; the generator never imports the scorer to draw it.
 """
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 import re
 from dataclasses import dataclass
