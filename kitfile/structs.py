@@ -33,13 +33,29 @@ else:  # msgspec reads type hints with typing_extensions if it can import it (py
         import msgspec
     finally:
         del sys.modules["typing_extensions"]
-from msgspec import Meta, ValidationError, field  # noqa: F401 (the models' imports, from one place)
+from msgspec import ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.yamlscalars import short
 
 S = TypeVar("S")
+
+
+_END = "\\Z"  # a pattern's end as msgspec is given it
+
+
+def Meta(*args: Any, pattern: str | None = None, **kw: Any) -> msgspec.Meta:  # noqa: N802 (msgspec's name)
+    """msgspec's Meta, a `pattern` that ends in `$` anchored at the text's very end: msgspec searches
+    with Python's re, whose `$` matches before a last newline too (a colour "#123456\\n" was a
+    colour, and a crash when drawn). Messages and the JSON Schema show the pattern as written."""
+    if pattern is not None and pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + _END
+    return msgspec.Meta(*args, pattern=pattern, **kw)
+
+
+def _as_written(pattern: str) -> str:
+    return pattern[: -len(_END)] + "$" if pattern.endswith(_END) else pattern
 
 
 class _StrictMeta(type(msgspec.Struct)):  # type: ignore[misc]
@@ -164,7 +180,21 @@ def schema(model: type) -> dict:
     ref = top.get("$ref", "")
     if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
         top = defs.pop(ref[len("#/$defs/"):])                            # pydantic wrote it
-    return {**top, "$defs": defs} if defs else top
+    out = {**top, "$defs": defs} if defs else top
+    _patterns_as_written(out)
+    return out
+
+
+def _patterns_as_written(node: Any) -> None:
+    """A JSON Schema's patterns as the models write them (`$`: JSON Schema's regexes have no \\Z)."""
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str):
+            node["pattern"] = _as_written(node["pattern"])
+        for v in node.values():
+            _patterns_as_written(v)
+    elif isinstance(node, list):
+        for v in node:
+            _patterns_as_written(v)
 
 
 def _uses(kind: Any, seen: set) -> list:
@@ -254,7 +284,8 @@ def _words(said: str, value: Any, kind: Any) -> str:
             return f"expected at least {n} entries"
         return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
-        return f"expected text of the form {m[1]}{got}"
+        written = next((meta.pattern for meta in _plain(kind)[1] if meta.pattern), None) if kind is not _KEY else None
+        return f"expected text of the form {_as_written(written or m[1].replace(chr(92) * 2, chr(92)))}{got}"
     if said.startswith("Invalid enum value") or (said.startswith("Expected `") and _is_literal(kind)):
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
@@ -302,7 +333,7 @@ def _plain(kind: Any) -> tuple[Any, tuple]:
     while True:
         if get_origin(kind) is Annotated:
             args = get_args(kind)
-            kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, Meta))
+            kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, msgspec.Meta))
         elif get_origin(kind) in (Union, UnionType) and type(None) in get_args(kind):
             rest = [a for a in get_args(kind) if a is not type(None)]
             if len(rest) != 1:

@@ -113,3 +113,13 @@ def test_a_fraction_is_read_as_fractions_fraction_reads_it():
             assert parse_length(f"{num}/{den}mm") == float(Fraction(num) / Fraction(den)), (num, den)
             whole = num.split(".")[0] or "0"
             assert parse_length(f"{whole} 3/{den}mm") == float(int(whole) + Fraction(3, int(den)))
+
+
+def test_a_colour_or_a_name_that_ends_in_a_newline_is_refused_at_its_line():
+    """msgspec searches a pattern with Python's re, whose `$` also matches before a last newline: a
+    fill "#123456\\n" was taken, and crashed the build as it drew it (exit 3)."""
+    msg = errors('  - {kind: counters, name: a, count: 1, front: {fill: "#123456\\n"}}\n')
+    assert msg == "kits/x.yaml:3: components[0].front.fill: expected text of the form ^#[0-9a-fA-F]{6}$, got '#123456\\n'"
+    assert errors('  - {kind: counters, name: "a\\n", count: 1}\n').endswith(
+        "components[0].name: expected text of the form ^[a-z0-9][a-z0-9-]*$, got 'a\\n'")
+    assert kit_schema()["$defs"]["Counters"]["properties"]["border"]["pattern"] == "^#[0-9a-fA-F]{6}$"
