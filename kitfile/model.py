@@ -4,9 +4,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnpkit.kitfile.components import MAX_COUNT, Component
-from pnpkit.kitfile.head import (GameInfo, KitHead, _reads_decks, cached_source, deck_versions, expanded,  # noqa: F401
-                                 head_schema, kit_ids, kit_path, load_head, located, params_model, source_for,
-                                 with_params)
+from pnpkit.kitfile.head import (GameInfo, KitHead, cached_source, deck_versions, expanded, head_schema, kit_ids,  # noqa: F401
+                                 kit_path, load_head, located, params_model, source_for, with_params)
 from pnpkit.kitfile.errors import field_name
 from pnpkit.kitfile.source import Source, load_file, validate
 from pnpkit.kitfile.structs import field
@@ -31,8 +30,7 @@ def load_kit(name: str, components: bool = True) -> Kit | KitHead:
     if not components:
         return load_head(name)
     path, display, version = located(name)
-    decks = deck_versions(cached_source(path, display, version), path) if _reads_decks(path, display, version) else ()
-    return _load(path, display, version, decks)
+    return _load(path, display, version, deck_versions(cached_source(path, display, version), path))
 
 
 @lru_cache(maxsize=32)

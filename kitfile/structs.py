@@ -180,21 +180,8 @@ def schema(model: type) -> dict:
     ref = top.get("$ref", "")
     if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
         top = defs.pop(ref[len("#/$defs/"):])                            # pydantic wrote it
-    out = {**top, "$defs": defs} if defs else top
-    _patterns_as_written(out)
-    return out
-
-
-def _patterns_as_written(node: Any) -> None:
-    """A JSON Schema's patterns as the models write them (`$`: JSON Schema's regexes have no \\Z)."""
-    if isinstance(node, dict):
-        if isinstance(node.get("pattern"), str):
-            node["pattern"] = _as_written(node["pattern"])
-        for v in node.values():
-            _patterns_as_written(v)
-    elif isinstance(node, list):
-        for v in node:
-            _patterns_as_written(v)
+    out = {**top, "$defs": defs} if defs else top  # its patterns as written (a JSON Schema's have no \\Z)
+    return json.loads(json.dumps(out).replace(json.dumps(_END)[1:], '$"'))
 
 
 def _uses(kind: Any, seen: set) -> list:
@@ -286,7 +273,8 @@ def _words(said: str, value: Any, kind: Any) -> str:
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         written = next((meta.pattern for meta in _plain(kind)[1] if meta.pattern), None) if kind is not _KEY else None
         return f"expected text of the form {_as_written(written or m[1].replace(chr(92) * 2, chr(92)))}{got}"
-    if said.startswith("Invalid enum value") or (said.startswith("Expected `") and _is_literal(kind)):
+    if said.startswith("Invalid enum value") or (said.startswith("Expected `") and kind is not _KEY
+                                                  and get_origin(_plain(kind)[0]) is Literal):
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
         return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
@@ -297,10 +285,6 @@ def _words(said: str, value: Any, kind: Any) -> str:
         words = [_TYPE_WORDS.get(t, t) for t in kinds]
         return " or ".join([words[0], *(w.removeprefix("expected ") for w in words[1:])]) + got
     return said + got
-
-
-def _is_literal(kind: Any) -> bool:
-    return kind is not _KEY and get_origin(_plain(kind)[0]) is Literal
 
 
 _TYPE_WORDS = {"int": "expected a whole number", "float": "expected a number", "str": "expected a text",
