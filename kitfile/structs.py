@@ -278,8 +278,8 @@ def _words(said: str, value: Any, kind: Any) -> str:
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
         return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
-    if said == "Number out of range":
-        return f"expected a finite number{got}"
+    if said == "Number out of range":  # "1e400"
+        return f"expected {'a whole' if kind is not _KEY and _plain(kind)[0] is int else 'a finite'} number{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
         kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: "expected X"
         words = [_TYPE_WORDS.get(t, t) for t in kinds]
