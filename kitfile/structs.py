@@ -14,7 +14,9 @@ default may come before one without). The rest is written once here:
   found inside keeps its place.
 - `convert(data, model)` raises Invalid with the data's path and pnpkit's words ("expected at least
   0, got -1", "unknown key alomnd (did you mean 'almond'?)"): the words kitfile/source.py gave
-  pydantic's errors, so a message reads as it did. msgspec stops at a file's first problem.
+  pydantic's errors, so a message reads as it did; a model's classmethod `said(data, path, message)`
+  may say a problem in its own words (pydantic's before-validators, asked only on the error path).
+  msgspec stops at a file's first problem.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ else:  # msgspec reads type hints with typing_extensions if it can import it (py
     finally:
         del sys.modules["typing_extensions"]
 from msgspec import ValidationError, field  # noqa: F401 (the models' imports, from one place)
-from msgspec.structs import asdict, fields, replace  # noqa: F401
+from msgspec.structs import asdict, fields, force_setattr, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.yamlscalars import short
@@ -71,21 +73,16 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
     """Base of every kit-file and record model read with msgspec."""
 
 
-class _AsDecoded(type):
-    """msgspec asks whether a value is an instance of a custom type before it calls the type's
-    `decode` (an instance is taken as it is), and again after. A value of the type's `plain` type
-    that `decode` gives back unchanged is one: what `decode` returns, and input already in that form."""
+class _OfPlain(type):
+    """msgspec calls a custom type's `decode` for every value of the type it reads (a mapping's text
+    key aside: `keyed`), then asks whether what `decode` gave is an instance: a value of exactly the
+    type's `plain` type is one."""
 
     def __instancecheck__(cls, value: Any) -> bool:
-        if type(value) is not cls.plain:  # exactly: a bool is no int, a str subclass no str
-            return False
-        try:
-            return cls.decode(value) == value
-        except (ValueError, TypeError):
-            return False
+        return type(value) is cls.plain  # exactly: a bool is no int, a str subclass no str
 
 
-class Plain(metaclass=_AsDecoded):
+class Plain(metaclass=_OfPlain):
     """Base of a custom type whose values are plain values (of type `plain`: a str, a float) read by
     its `decode`, which returns the value to store (`Name.decode(7)` is "7") or raises: the stored
     value is a plain str or float, as a file or a template wants it (yaml.safe_dump refuses a str
@@ -135,6 +132,9 @@ def convert(data: Any, model: type[S]) -> S:
         return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
     except ValidationError as e:
         path, message = problem_of(e, data, model)
+        said = getattr(model, "said", None)  # a model's own words for a problem msgspec found in it
+        if said is not None:
+            path, message = said(data, path, message)
         raise Invalid(message, at=path) from None
 
 
@@ -269,7 +269,7 @@ def _words(said: str, value: Any, kind: Any) -> str:
             return f"expected {'at least' if m[2] == '>=' else 'at most'} {n} characters{got}"
         if m[2] == ">=":
             return f"expected at least {n} entries"
-        return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
+        return f"at most {n:,} entries" + (f", got {len(value):,}" if isinstance(value, (dict, list)) else "")
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         written = next((meta.pattern for meta in _plain(kind)[1] if meta.pattern), None) if kind is not _KEY else None
         return f"expected text of the form {_as_written(written or m[1].replace(chr(92) * 2, chr(92)))}{got}"
@@ -334,16 +334,15 @@ def _args(kind: Any) -> tuple:
 
 def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     """The data and the type one part further along the path."""
+    kind = _plain(kind)[0]
+    if get_origin(kind) in (Union, UnionType):  # a union of structs and plain types: the struct, if one
+        kind = _member(kind, _is_struct)
     try:
         node = node[part]
     except (KeyError, IndexError, TypeError):
         node = ...
-    kind = _plain(kind)[0]
     if _is_struct(kind) and isinstance(part, str):
         return node, next((f.type for f in fields(kind) if f.encode_name == part), None)
-    if get_origin(kind) in (Union, UnionType):  # a union of structs and plain types: the struct, if one
-        kind = next((a for a in get_args(kind) if _is_struct(a)), None)
-        return _step(node, kind, part) if kind is not None else (node, None)
     args = get_args(kind)
     if get_origin(kind) in (list, tuple, set, frozenset) and args:
         return node, args[0]
@@ -352,19 +351,29 @@ def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     return node, None
 
 
+def _member(union: Any, test: Any) -> Any:
+    """The first member of `union` (without its Annotated) that passes `test`, or None."""
+    return next((a for a in map(lambda m: _plain(m)[0], get_args(union)) if test(a)), None)
+
+
 def _is_struct(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, msgspec.Struct)
 
 
 def _keys(kind: Any) -> list[str]:
-    """The keys a struct allows, for a did-you-mean hint."""
+    """The keys a struct allows (in a union, its struct's), for a did-you-mean hint."""
     kind = _plain(kind)[0]
+    if get_origin(kind) in (Union, UnionType):
+        kind = _member(kind, _is_struct)
     return [f.encode_name for f in fields(kind)] if _is_struct(kind) else []
 
 
 def _one_of(kind: Any) -> str:
     """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
-    values = [repr(v) for v in get_args(_plain(kind)[0])] if get_origin(_plain(kind)[0]) is Literal else []
+    kind = _plain(kind)[0]
+    if get_origin(kind) in (Union, UnionType):  # (`Literal["pass"] | Play`: the Literal's)
+        kind = _member(kind, lambda a: get_origin(a) is Literal)
+    values = [repr(v) for v in get_args(kind)] if get_origin(kind) is Literal else []
     if not values:
         return "?"
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]

@@ -173,13 +173,32 @@ class Words(Strict):
         structs.keyed(self, "by", Word)     # (msgspec reads no text key with a custom type's decode)
 
 
-def test_a_plain_custom_type_stores_plain_values_and_checks_input_already_in_form():
+def test_a_plain_custom_type_stores_plain_values_and_reads_every_value():
     got = structs.convert({"words": ["Ann", 7, "ben"], "by": {" Cat ": 1}}, Words)
     assert got.words == ["ann", "7", "ben"] and list(got.by) == ["cat"]
     assert all(type(w) is str for w in [*got.words, *got.by])  # never a str subclass: yaml.safe_dump takes them
-    with pytest.raises(Invalid) as e:   # a str is not taken as it is unless decode gives it back unchanged
+    with pytest.raises(Invalid) as e:   # a str is read by decode too (msgspec calls it for every value)
         structs.convert({"words": ["ann", "  "]}, Words)
     assert (e.value.at, e.value.message) == (("words", 1), "expected a word, got nothing")
     with pytest.raises(Invalid) as e:
         structs.convert({"words": [], "by": {"  ": 1}}, Words)
     assert e.value.at == ("by", "  ")
+
+
+class Hand(Strict):
+    cards: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+
+
+class Table(Strict):
+    seats: list[Annotated[Hand, Meta(description="A hand.")] | str]
+
+
+def test_a_problem_inside_a_union_of_a_struct_and_a_text_is_said_with_its_value():
+    """msgspec reads `Hand | str` itself; the message follows the path into the struct (a hand of
+    800 cards in tests/corpus/records/nuts-800-bonus-cards.yaml was an internal error)."""
+    with pytest.raises(Invalid) as e:
+        structs.convert({"seats": ["Ann", {"cards": ["a", "b", "c"]}]}, Table)
+    assert (e.value.at, e.value.message) == (("seats", 1, "cards"), "at most 2 entries, got 3")
+    with pytest.raises(Invalid) as e:
+        structs.convert({"seats": [{"cardz": []}]}, Table)
+    assert e.value.message == "unknown key 'cardz' (did you mean 'cards'?)"
