@@ -91,7 +91,8 @@ def collections_paused() -> Iterator[None]:
     imported) and frees next to nothing: 10-25 ms of a NUTS build's 290 (bench/build.py). What
     little cyclic garbage a build leaves (reportlab's canvas and its document refer to each other)
     is collected after it, as before; what a build holds meanwhile is bounded by the build itself.
-    A new `pnpkit build` process's start-up pause ends here (generator/startup.py)."""
+    A new `pnpkit build` process's start-up is over here, its collector paused to its end
+    (generator/startup.py)."""
     startup.over()
     if not gc.isenabled():
         yield

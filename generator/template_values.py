@@ -3,7 +3,7 @@
 A template is a stranger's code. Handing it the kit's Python objects hands it their methods too
 (`{{ kit.model_dump_json(indent=999999) }}` ran pydantic's Rust serializer into an abort), so the
 kit reaches jinja2 as dictionaries, lists, strings, numbers, true/false and null only: every
-pydantic model and dataclass becomes a dictionary of its fields, an enum its value, and anything
+model (kitfile/structs.py) and dataclass becomes a dictionary of its fields, an enum its value, and anything
 else its text. Nothing in it is callable (generator/templating.py refuses calls of anything but a
 template's own macros, `range` and `namespace`).
 
@@ -24,10 +24,8 @@ import os
 from functools import cached_property, lru_cache
 from typing import Any
 
-from msgspec import Struct
-from pydantic import BaseModel
-
 from pnpkit.kitfile.errors import InputError
+from pnpkit.kitfile.structs import Strict
 
 KIT_DATA = 10_000_000  # size of everything a kit's templates see (a 2 MB kit file and its decks, aliases expanded)
 MAX_DEPTH = 100        # nesting: a kit file nests at most 40 deep, and pnpkit's models add a few levels
@@ -77,10 +75,7 @@ def plain(value: Any, budget: list[int], depth: int = 0) -> Any:
     d = depth + 1
     if isinstance(value, enum.Enum):
         return plain(value.value, budget, d)
-    if isinstance(value, BaseModel):
-        names = [*type(value).model_fields, *_properties(type(value))]
-        return {name: plain(getattr(value, name), budget, d) for name in names}
-    if isinstance(value, Struct):  # a msgspec model (kitfile/structs.py)
+    if isinstance(value, Strict):  # a kit-file model (kitfile/structs.py)
         names = [*value.__struct_fields__, *_properties(type(value))]
         return {name: plain(getattr(value, name), budget, d) for name in names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -104,7 +99,7 @@ def _properties(cls: type) -> tuple[str, ...]:
     the fields, so a template sees them as values."""
     out: list[str] = []
     for klass in cls.__mro__:
-        if klass in (BaseModel, Struct, object) or not klass.__module__.startswith("pnpkit."):
+        if klass is object or not klass.__module__.startswith("pnpkit."):
             continue
         out += [n for n, v in vars(klass).items()
                 if isinstance(v, (property, cached_property)) and not n.startswith("_") and n not in out]

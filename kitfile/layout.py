@@ -13,14 +13,13 @@ and `size` leaves the face's flow and is drawn in that box (the rest of the face
 left); a part given only styles (`color`, `font`, `size_pt`, `align`) is drawn where it stands.
 With no layout a face is drawn as it always was: the default layout is the face's flow.
 """
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, model_validator
-
 from pnpkit.kitfile.errors import did_you_mean
 from pnpkit.kitfile.strict import Strict
+from pnpkit.kitfile.structs import Meta
 from pnpkit.kitfile.units import Point, RowColor, Size
 
 MIN_PT, MAX_PT = 7.0, 144.0   # as kitfile/components.py's: text read at the table is never under 7 pt
@@ -39,34 +38,33 @@ DEFAULT_PT = {"title": 12.0, "label": 10.0, "text": 9.0, "named": 10.0}   # card
 class Place(Strict):
     """One part of a face: its box (`at` and `size`, both or neither) and the look of its words."""
 
-    at: Point | None = Field(None, description="The top-left corner of the part's box, from the face's top-left "
-                             "corner, e.g. [4, 4] (mm) or [0.2in, 0.2in]; with `size`.")
-    size: Size | None = Field(None, description='The box, e.g. "20x8mm"; with `at`. Without both the part stays '
-                              "where the face puts it.")
-    font: FontName | None = Field(None, description="regular, bold, condensed, condensed-bold, title, heading or "
-                                  "body (default: the part's own; a named text: condensed-bold).")
-    size_pt: float | None = Field(None, ge=MIN_PT, le=MAX_PT, description="The largest size of its words (pt); they "
-                                  "are set smaller to fit their box, never under 7 pt (default: the part's own; "
-                                  "title 12, label 10, text 9, a named text 10).")
-    color: RowColor | None = Field(None, description='The colour of its words, "#rrggbb" (default near black); on '
-                                   'cards also jinja2 reading the deck row ("{{ row.ink }}").')
-    align: Literal["left", "center", "right"] | None = Field(None, description="Where its lines sit across the box "
-                                                             "(default center).")
-    valign: Literal["top", "middle", "bottom"] | None = Field(None, description="Where its lines sit up and down "
-                                                              "the box (default: top for text, middle for the rest); "
-                                                              "with `at`.")
-    rotate: Literal[0, 90, 180, 270] = Field(0, description="Turn the part clockwise in its box (its words read "
-                                             "from another side); with `at`.")
-    text: str | None = Field(None, max_length=2000, description="A named text's words (jinja2 on cards, reading "
-                             "`row` and `params`); the face's own parts take theirs from the face.")
+    at: Annotated[Point | None, Meta(description="The top-left corner of the part's box, from the face's top-left "
+                                     "corner, e.g. [4, 4] (mm) or [0.2in, 0.2in]; with `size`.")] = None
+    size: Annotated[Size | None, Meta(description='The box, e.g. "20x8mm"; with `at`. Without both the part stays '
+                                      "where the face puts it.")] = None
+    font: Annotated[FontName | None, Meta(description="regular, bold, condensed, condensed-bold, title, heading or "
+                                          "body (default: the part's own; a named text: condensed-bold).")] = None
+    size_pt: Annotated[Annotated[float, Meta(ge=MIN_PT, le=MAX_PT)] | None, Meta(
+        description="The largest size of its words (pt); they are set smaller to fit their box, never under 7 pt "
+                    "(default: the part's own; title 12, label 10, text 9, a named text 10).")] = None
+    color: Annotated[RowColor | None, Meta(description='The colour of its words, "#rrggbb" (default near black); on '
+                                           'cards also jinja2 reading the deck row ("{{ row.ink }}").')] = None
+    align: Annotated[Literal["left", "center", "right"] | None, Meta(
+        description="Where its lines sit across the box (default center).")] = None
+    valign: Annotated[Literal["top", "middle", "bottom"] | None, Meta(
+        description="Where its lines sit up and down the box (default: top for text, middle for the rest); "
+                    "with `at`.")] = None
+    rotate: Annotated[Literal[0, 90, 180, 270], Meta(description="Turn the part clockwise in its box (its words "
+                                                     "read from another side); with `at`.")] = 0
+    text: Annotated[Annotated[str, Meta(max_length=2000)] | None, Meta(
+        description="A named text's words (jinja2 on cards, reading `row` and `params`); the face's own parts take "
+                    "theirs from the face.")] = None
 
-    @model_validator(mode="after")
-    def _box(self) -> "Place":
+    def __post_init__(self) -> None:
         if (self.at is None) != (self.size is None):
             raise ValueError("give `at` and `size` together (the part's box), or neither (the part stays where it is)")
         if self.at is None and (self.rotate or self.valign):
             raise ValueError("`rotate` and `valign` need the part's own box: give `at` and `size`")
-        return self
 
     @property
     def placed(self) -> bool:
@@ -98,5 +96,5 @@ def checked(layout: dict[str, Place], parts: tuple[str, ...]) -> dict[str, Place
     return layout
 
 
-PartName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
-Layout = Annotated[dict[PartName, Place], Field(max_length=40)]
+PartName = Annotated[str, Meta(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
+Layout = Annotated[dict[PartName, Place], Meta(max_length=40)]

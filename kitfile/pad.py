@@ -17,45 +17,47 @@ need it: the generator names the printed pad's fillable boxes and gives the Tota
 scorer reads a record's rows, and `pnpkit serve` draws the pad as a web form, so the three cannot
 drift apart; the generator never imports the scorer to draw it.
 """
-from __future__ import annotations
+# (annotations evaluated here, not as text: msgspec compiled each one's text when it first read a model)
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
-
-from pydantic import Field, model_validator
+from typing import Annotated, Any, Literal
 
 from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean, field_name
 from pnpkit.kitfile.strict import Strict
+from pnpkit.kitfile.structs import Meta, field
 
 MAX_BOX = 1_000_000   # a box's number, either way: more than any game's score
 
 
 class TieBreak(Strict):
-    row: str = Field(description="The row whose box settles a tie on the total, e.g. Moths left.")
-    wins: Literal["highest", "lowest"] = Field("highest", description="Which box ranks first: highest or lowest.")
+    row: Annotated[str, Meta(description="The row whose box settles a tie on the total, e.g. Moths left.")]
+    wins: Annotated[Literal["highest", "lowest"], Meta(description="Which box ranks first: highest or "
+                                                       "lowest.")] = "highest"
 
 
 class Scoring(Strict):
     """How the pad scores (docs/kit-file.md, "A score pad that scores")."""
 
-    total: str = Field(description="The row that holds each player's total, e.g. Total: the sum of the rows it adds.")
-    adds: list[str] | None = Field(None, max_length=100, description="The rows the total adds (default: every row "
-                                   "but the total).")
-    wins: Literal["highest", "lowest"] = Field("highest", description="Who wins: the highest total or the lowest.")
-    range: tuple[int, int] | None = Field(None, description="[least, most] a box may hold, every box but the total "
-                                          "(e.g. [0, 30]); a box outside it is flagged. Default: any number.")
-    tiebreaks: list[TieBreak] = Field(default_factory=list, max_length=10, description="Rows that settle a tie on "
-                                      "the total, in order: [{row: Moths left, wins: lowest}].")
+    total: Annotated[str, Meta(description="The row that holds each player's total, e.g. Total: the sum of the rows "
+                               "it adds.")]
+    adds: Annotated[Annotated[list[str], Meta(max_length=100)] | None, Meta(
+        description="The rows the total adds (default: every row but the total).")] = None
+    wins: Annotated[Literal["highest", "lowest"], Meta(description="Who wins: the highest total or the "
+                                                       "lowest.")] = "highest"
+    range: Annotated[tuple[int, int] | None, Meta(
+        description="[least, most] a box may hold, every box but the total (e.g. [0, 30]); a box outside it is "
+                    "flagged. Default: any number.")] = None
+    tiebreaks: Annotated[list[TieBreak], Meta(max_length=10, description="Rows that settle a tie on the total, in "
+                                              "order: [{row: Moths left, wins: lowest}].")] = field(
+        default_factory=list)
 
-    @model_validator(mode="after")
-    def _range(self) -> "Scoring":
+    def __post_init__(self) -> None:
         if self.range is not None:
             lo, hi = self.range
             if lo > hi or max(abs(lo), abs(hi)) > MAX_BOX:
                 raise ValueError(f"range: expected [least, most] with least <= most (within ±{MAX_BOX:,}), "
                                  f"got {list(self.range)}")
-        return self
 
     def check(self, rows: Any, groups: list) -> None:
         """ValueError (at the sheet's line) where the scoring names a row the sheet does not have."""

@@ -5,12 +5,7 @@ default) and is frozen (what was read is what is printed).
 """
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
-
-class Strict(BaseModel):
-    # defer_build: validators made at first use; a build uses only Kit's, so its parts' are never made
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
+from pnpkit.kitfile.structs import Strict  # noqa: F401  (msgspec: kitfile/structs.py)
 
 
 # Bounds of what can be printed (docs/safety.md): a kit file past them is refused at its line,

@@ -21,16 +21,43 @@ default may come before one without). The rest is written once here:
 from __future__ import annotations
 
 import re
+import sys
+from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-import msgspec
-from msgspec import Meta, ValidationError, field  # noqa: F401 (the models' imports, from one place)
+if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
+    import msgspec
+else:  # msgspec reads type hints with typing_extensions if it can import it (pydantic's dependency,
+    # 5-8 ms of a build's start-up): Python's own typing reads these models the same; a later
+    # `import typing_extensions` is not affected
+    sys.modules["typing_extensions"] = None  # type: ignore[assignment]
+    try:
+        import msgspec
+    finally:
+        del sys.modules["typing_extensions"]
+from msgspec import ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, force_setattr, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.yamlscalars import short
 
 S = TypeVar("S")
+
+
+_END = "\\Z"  # a pattern's end as msgspec is given it
+
+
+def Meta(*args: Any, pattern: str | None = None, **kw: Any) -> msgspec.Meta:  # noqa: N802 (msgspec's name)
+    """msgspec's Meta, a `pattern` that ends in `$` anchored at the text's very end: msgspec searches
+    with Python's re, whose `$` matches before a last newline too (a colour "#123456\\n" was a
+    colour, and a crash when drawn). Messages and the JSON Schema show the pattern as written."""
+    if pattern is not None and pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + _END
+    return msgspec.Meta(*args, pattern=pattern, **kw)
+
+
+def _as_written(pattern: str) -> str:
+    return pattern[: -len(_END)] + "$" if pattern.endswith(_END) else pattern
 
 
 class _StrictMeta(type(msgspec.Struct)):  # type: ignore[misc]
@@ -157,7 +184,8 @@ def schema(model: type) -> dict:
     ref = top.get("$ref", "")
     if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
         top = defs.pop(ref[len("#/$defs/"):])                            # pydantic wrote it
-    return {**top, "$defs": defs} if defs else top
+    out = {**top, "$defs": defs} if defs else top  # its patterns as written (a JSON Schema's have no \\Z)
+    return json.loads(json.dumps(out).replace(json.dumps(_END)[1:], '$"'))
 
 
 def _uses(kind: Any, seen: set) -> list:
@@ -259,12 +287,19 @@ def _words(said: str, value: Any, kind: Any) -> str:
             return f"expected at least {n} entries"
         return f"at most {n:,} entries" + (f", got {len(value):,}" if isinstance(value, (dict, list)) else "")
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
-        return f"expected text of the form {m[1]}{got}"
-    if said.startswith("Invalid enum value") or get_origin(_plain(kind)[0]) is Literal:
+        written = next((meta.pattern for meta in _plain(kind)[1] if meta.pattern), None) if kind is not _KEY else None
+        return f"expected text of the form {_as_written(written or m[1].replace(chr(92) * 2, chr(92)))}{got}"
+    if said.startswith("Invalid enum value") or (said.startswith("Expected `") and kind is not _KEY
+                                                  and get_origin(_plain(kind)[0]) is Literal):
         return f"expected one of: {_one_of(kind)}{got}"
+    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
+        return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
+    if said == "Number out of range":  # "1e400"
+        return f"expected {'a whole' if kind is not _KEY and _plain(kind)[0] is int else 'a finite'} number{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
-        kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: an X is expected
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in kinds) + got
+        kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: "expected X"
+        words = [_TYPE_WORDS.get(t, t) for t in kinds]
+        return " or ".join([words[0], *(w.removeprefix("expected ") for w in words[1:])]) + got
     return said + got
 
 
@@ -298,8 +333,8 @@ def _plain(kind: Any) -> tuple[Any, tuple]:
     while True:
         if get_origin(kind) is Annotated:
             args = get_args(kind)
-            kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, Meta))
-        elif get_origin(kind) is Union and type(None) in get_args(kind):
+            kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, msgspec.Meta))
+        elif get_origin(kind) in (Union, UnionType) and type(None) in get_args(kind):
             rest = [a for a in get_args(kind) if a is not type(None)]
             if len(rest) != 1:
                 return kind, metas
@@ -316,7 +351,7 @@ def _args(kind: Any) -> tuple:
 def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     """The data and the type one part further along the path."""
     kind = _plain(kind)[0]
-    if get_origin(kind) is Union:  # a union of structs and plain types: the struct, if one
+    if get_origin(kind) in (Union, UnionType):  # a union of structs and plain types: the struct, if one
         kind = _member(kind, _is_struct)
     try:
         node = node[part]
@@ -344,7 +379,7 @@ def _is_struct(kind: Any) -> bool:
 def _keys(kind: Any) -> list[str]:
     """The keys a struct allows (in a union, its struct's), for a did-you-mean hint."""
     kind = _plain(kind)[0]
-    if get_origin(kind) is Union:
+    if get_origin(kind) in (Union, UnionType):
         kind = _member(kind, _is_struct)
     return [f.encode_name for f in fields(kind)] if _is_struct(kind) else []
 
@@ -352,7 +387,7 @@ def _keys(kind: Any) -> list[str]:
 def _one_of(kind: Any) -> str:
     """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
     kind = _plain(kind)[0]
-    if get_origin(kind) is Union:  # (`Literal["pass"] | Play`: the Literal's)
+    if get_origin(kind) in (Union, UnionType):  # (`Literal["pass"] | Play`: the Literal's)
         kind = _member(kind, lambda a: get_origin(a) is Literal)
     values = [repr(v) for v in get_args(kind)] if get_origin(kind) is Literal else []
     if not values:

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pnpkit.kitfile.structs import Meta, Strict, field
 
 SIDES = ("N", "E", "S", "W")
 KINDS = ("city", "road", "field", "river")
@@ -66,39 +66,39 @@ def _sides(text: str, what: str) -> list[int]:
     return out
 
 
-class TileSet(BaseModel):
+class TileSet(Strict):
     """A set of tiles in the box (`base`, `river`) and how many tiles it holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=20)
-    title: str = Field(max_length=60, description="What the tile key calls it.")
-    count: int = Field(ge=1, le=1000, description="Tiles of this set in the box: the data is checked against it.")
+    id: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9-]*$", max_length=20)]
+    title: Annotated[str, Meta(max_length=60, description="What the tile key calls it.")]
+    count: Annotated[int, Meta(ge=1, le=1000, description="Tiles of this set in the box: the data is checked "
+                               "against it.")]
 
 
-class TileSpec(BaseModel):
+class TileSpec(Strict):
     """One kind of tile, as its drawing in the tile key shows it (north up)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    code: str = Field(pattern=r"^[A-Z][A-Z0-9]{0,3}$", description="What a record writes for it (the key prints it).")
-    name: str = Field(max_length=60)
-    set: str = Field(description="The `tile_sets` id it belongs to.")
-    count: int = Field(ge=1, le=100, description="How many of it the box holds.")
-    edges: str = Field(description="Each side's kind, north east south west: city road field river.")
-    cities: list[str] = Field(default_factory=list, max_length=4, description="Each city part: the sides it reaches.")
-    roads: list[str] = Field(default_factory=list, max_length=4, description="Each road part: the sides it reaches "
-                             "(one side: it ends in the tile, at a junction, a monastery, a city or the river).")
-    river: str | None = Field(None, description="The sides the river reaches (one: its spring or its lake).")
-    fields: list[str] = Field(default_factory=list, max_length=8, description="Each field: the sides and half-sides "
-                              "it reaches (Nw Ne En Es Se Sw Ws Wn are halves).")
-    shield: bool = Field(False, description="A shield (pennant) in its city.")
+    code: Annotated[str, Meta(pattern=r"^[A-Z][A-Z0-9]{0,3}$", description="What a record writes for it (the key "
+                              "prints it).")]
+    name: Annotated[str, Meta(max_length=60)]
+    set: Annotated[str, Meta(description="The `tile_sets` id it belongs to.")]
+    count: Annotated[int, Meta(ge=1, le=100, description="How many of it the box holds.")]
+    edges: Annotated[str, Meta(description="Each side's kind, north east south west: city road field river.")]
+    cities: Annotated[list[str], Meta(max_length=4, description="Each city part: the sides it reaches.")] = field(
+        default_factory=list)
+    roads: Annotated[list[str], Meta(max_length=4, description="Each road part: the sides it reaches (one side: it "
+                                     "ends in the tile, at a junction, a monastery, a city or the river).")] = field(
+        default_factory=list)
+    river: Annotated[str | None, Meta(description="The sides the river reaches (one: its spring or its lake).")] = None
+    fields: Annotated[list[str], Meta(max_length=8, description="Each field: the sides and half-sides it reaches (Nw "
+                                      "Ne En Es Se Sw Ws Wn are halves).")] = field(default_factory=list)
+    shield: Annotated[bool, Meta(description="A shield (pennant) in its city.")] = False
     monastery: bool = False
-    bridge: bool = Field(False, description="A road crosses the river on it.")
-    end: Literal["spring", "lake"] | None = Field(None, description="The river's spring or its lake.")
+    bridge: Annotated[bool, Meta(description="A road crosses the river on it.")] = False
+    end: Annotated[Literal["spring", "lake"] | None, Meta(description="The river's spring or its lake.")] = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "TileSpec":
+    def __post_init__(self) -> None:
         tile_type(self)            # raises ValueError naming what does not fit
-        return self
 
 
 @dataclass(frozen=True)
@@ -259,15 +259,13 @@ def _banks(river: list[int], features: list[Feature]) -> tuple[list[frozenset[in
     return arcs, arcs
 
 
-class Tiles(BaseModel):
+class Tiles(Strict, dict=True):  # (dict: a place for the cached `types`)
     """The tile data of a kit: the sets in the box and every kind of tile."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    sets: list[TileSet] = Field(min_length=1, max_length=20)
-    kinds: list[TileSpec] = Field(min_length=1, max_length=200)
+    sets: Annotated[list[TileSet], Meta(min_length=1, max_length=20)]
+    kinds: Annotated[list[TileSpec], Meta(min_length=1, max_length=200)]
 
-    @model_validator(mode="after")
-    def _counts(self) -> "Tiles":
+    def __post_init__(self) -> None:
         ids = [s.id for s in self.sets]
         codes: set[str] = set()
         for t in self.kinds:
@@ -280,7 +278,6 @@ class Tiles(BaseModel):
             n = sum(t.count for t in self.kinds if t.set == s.id)
             if n != s.count:
                 raise ValueError(f"the {s.title} tiles add up to {n}; the box holds {s.count}")
-        return self
 
     @cached_property
     def types(self) -> dict[str, TileType]:

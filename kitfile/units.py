@@ -3,16 +3,18 @@
 Lengths and sizes are strings written with their unit ("5/8in", "15.9mm", "63.5x88.9mm",
 "poker"); bare numbers are millimetres. They are parsed here and nowhere else, so every bad size
 gives the same message: `expected e.g. "63x88mm", got "63x"`. Kit-file models use the annotated
-types at the bottom (Length, PositiveLength, Size, Point, Color).
+types at the bottom (Length, PositiveLength, Size, Point, Color): custom types of
+kitfile/structs.py (`Plain`: each value read by its `decode` and stored as the plain float, (w, h)
+or text it gives).
 """
 from __future__ import annotations
 
 import math
 import re
-from fractions import Fraction
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pnpkit.kitfile.structs import Meta, Plain
+from pnpkit.kitfile.yamlscalars import short
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, '"': 25.4, "pt": 25.4 / 72.0}
 NAMED_SIZES = {  # width x height in mm
@@ -38,16 +40,29 @@ def _q(value: Any) -> str:
 
 
 def _number(text: str) -> float:
+    """15.9, 5/8, 1.5/2, 1 1/2 -> the float nearest the exact value: a fraction is divided once, in
+    whole numbers, as fractions.Fraction would (whose import was a build's millisecond)."""
     text = text.strip()
     if " " in text and "/" in text:  # "1 1/2"
         whole, frac = text.split(None, 1)
-        return float(int(whole) + Fraction(frac.replace(" ", "")))
+        num, _, den = frac.replace(" ", "").partition("/")
+        n, d = int(whole), int(den)  # ValueError for "1.5 / 2", "1 /2"
+        if d == 0:
+            raise ZeroDivisionError
+        return (n * d + int(num)) / d  # int / int: correctly rounded
     if "/" in text:
         num, den = (p.strip() for p in text.split("/"))
-        if float(den) == 0:
+        (n, d), (n2, d2) = _exact(num), _exact(den)
+        if n2 == 0:
             raise ValueError("division by zero")
-        return float(Fraction(num) / Fraction(den))
+        return (n * d2) / (d * n2)
     return float(text)
+
+
+def _exact(decimal: str) -> tuple[int, int]:
+    """"1.5" -> (15, 10): a decimal number as a numerator and a denominator."""
+    units, _, tenths = decimal.partition(".")
+    return int(units or 0) * 10 ** len(tenths) + int(tenths or 0), 10 ** len(tenths)
 
 
 def parse_length(value: Any) -> float:
@@ -111,15 +126,38 @@ def _point(value: Any) -> tuple[float, float]:
     raise ValueError(f"expected a position [x, y] from the top-left corner, e.g. [10, 25] (mm) or [1in, 2in], got {_q(value)}")
 
 
-Length = Annotated[float, BeforeValidator(parse_length),
-                   WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                                   "description": "A length: a number with mm, cm, in or pt; a bare number is mm."})]
-PositiveLength = Annotated[float, BeforeValidator(parse_length), Field(gt=0),
-                           WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                                           "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."})]
-Size = Annotated[tuple[float, float], BeforeValidator(parse_size),
-                 WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
-                                 "description": "Width x height with a unit, a named size, or one length for a square."})]
+class Length(Plain):
+    plain = float
+    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
+                   "description": "A length: a number with mm, cm, in or pt; a bare number is mm."}
+
+    @classmethod
+    def decode(cls, value: Any) -> float:
+        return parse_length(value)
+
+
+class PositiveLength(Length):
+    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
+                   "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."}
+
+    @classmethod
+    def decode(cls, value: Any) -> float:
+        mm = parse_length(value)
+        if not mm > 0:
+            raise ValueError(f"expected more than 0, got {short(value)}")
+        return mm
+
+
+class Size(Plain):
+    plain = tuple
+    json_schema = {"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
+                   "description": "Width x height with a unit, a named size, or one length for a square."}
+
+    @classmethod
+    def decode(cls, value: Any) -> tuple[float, float]:
+        return parse_size(value)
+
+
 MIN_PIECE = 8.0  # mm: a piece smaller than this cannot be cut out with scissors, nor hold a mark
 
 
@@ -140,17 +178,36 @@ def _piece_length(value: Any) -> float:
     return mm
 
 
-PieceLength = Annotated[float, BeforeValidator(_piece_length),
-                        WithJsonSchema({"type": ["string", "number"], "examples": ["15.9mm", "5/8in"],
-                                        "description": f"A piece's diameter or side, at least {MIN_PIECE:g} mm."})]
-PieceSize = Annotated[tuple[float, float], BeforeValidator(_piece_size),
-                      WithJsonSchema({"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
-                                      "description": f"A piece's width x height (at least {MIN_PIECE:g} mm a side), "
-                                                     "a named size, or one length for a square."})]
-Point = Annotated[tuple[float, float], BeforeValidator(_point),
-                  WithJsonSchema({"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2,
-                                  "maxItems": 2, "description": "[x, y] from the top-left corner (mm unless a unit is given)."})]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
+class PieceLength(Length):
+    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in"],
+                   "description": f"A piece's diameter or side, at least {MIN_PIECE:g} mm."}
+
+    @classmethod
+    def decode(cls, value: Any) -> float:
+        return _piece_length(value)
+
+
+class PieceSize(Size):
+    json_schema = {"type": "string", "examples": ["63.5x88.9mm", "2.5x3.5in", "poker", "5/8in"],
+                   "description": f"A piece's width x height (at least {MIN_PIECE:g} mm a side), "
+                                  "a named size, or one length for a square."}
+
+    @classmethod
+    def decode(cls, value: Any) -> tuple[float, float]:
+        return _piece_size(value)
+
+
+class Point(Plain):
+    plain = tuple
+    json_schema = {"type": "array", "items": {"type": ["string", "number"]}, "minItems": 2, "maxItems": 2,
+                   "description": "[x, y] from the top-left corner (mm unless a unit is given)."}
+
+    @classmethod
+    def decode(cls, value: Any) -> tuple[float, float]:
+        return _point(value)
+
+
+Color = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$", description='A colour, "#rrggbb".')]
 COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -169,7 +226,14 @@ def _row_color(value: Any) -> str:
                      f'got {_q(value)}')
 
 
-RowColor = Annotated[str, BeforeValidator(_row_color),
-                     WithJsonSchema({"type": "string", "examples": ["#E69F00", "{{ row.hex }}"],
-                                     "description": 'A colour "#rrggbb", or jinja2 reading the deck row that gives one.'})]
-Count = Annotated[int, Field(ge=1, le=MAX_COUNT, description=f"How many (1 to {MAX_COUNT:,}).")]
+class RowColor(Plain):
+    plain = str
+    json_schema = {"type": "string", "examples": ["#E69F00", "{{ row.hex }}"],
+                   "description": 'A colour "#rrggbb", or jinja2 reading the deck row that gives one.'}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        return _row_color(value)
+
+
+Count = Annotated[int, Meta(ge=1, le=MAX_COUNT, description=f"How many (1 to {MAX_COUNT:,}).")]

@@ -28,24 +28,11 @@ def _kit_named(argv: list[str]) -> str:
     return kit_named(argv)
 
 
-def _no_plugin_loader() -> None:
-    """With every plugin disabled, pydantic's plugin loader finds none, but importing it at the
-    first validator still imports importlib.metadata (email, zipfile, csv...: 8 ms of CPU of a
-    build, issue 40); a stand-in takes its place that gives pydantic's own answer then: none."""
-    name = "pydantic.plugin._loader"
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in ("__all__", "1", "true") and name not in sys.modules:
-        import types
-        loader = types.ModuleType(name, "pydantic's plugin loader, all plugins disabled")
-        loader.get_plugins = lambda: ()
-        sys.modules[loader.__name__] = loader
-
-
 def main() -> None:
     catch_early()  # a program that imported this module runs pnpkit now
     # pnpkit uses no pydantic plugin; looking for them reads every installed package's metadata
     # (5-20 ms of each command's start-up)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _no_plugin_loader()
     from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
     if worker.wanted(sys.argv[1:]):
         if worker.command(sys.argv[1:]) in ("build", "preview"):

@@ -11,6 +11,7 @@ from pnpkit.generator import legibility, pictures
 from pnpkit.generator.components.common import MISSING_ART, error, unknown_art
 from pnpkit.generator.fonts import TextFitError
 from pnpkit.generator.pieces import Piece
+from pnpkit.kitfile.structs import Strict
 
 # kind -> the module whose `pieces(kit, component, index)` draws it, imported when a kit has that
 # kind: a kit without tiles does not load the tile data's models (kitfile/tileset.py)
@@ -35,9 +36,8 @@ ART_FIELDS = {"art", "mark"}
 
 def _art_names(value, path: tuple):
     """(path, name) for every art or mark name written in a component."""
-    from pydantic import BaseModel
-    if isinstance(value, BaseModel):
-        for key in type(value).model_fields:
+    if isinstance(value, Strict):
+        for key in value.__struct_fields__:
             sub = getattr(value, key)
             if key in ART_FIELDS and isinstance(sub, str):
                 yield path + (key,), sub

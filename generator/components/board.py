@@ -27,6 +27,7 @@ from pnpkit.generator.pieces import Piece
 from pnpkit.generator.shapes import Circle, Ellipse, Line, Rect, Shape, Style, Text, ground
 from pnpkit.generator.textblock import TextFitError, layout
 from pnpkit.kitfile.components import Board, Counters, Lattice, Region, Track
+from pnpkit.kitfile.structs import replace
 
 PT = 0.3528
 REGION_FILL = "#f6f3ee"
@@ -149,9 +150,9 @@ def region_capacity(b: Board, r: Region, d: float, blocked: list[tuple[float, fl
 def _region(kit, b: Board, r: Region, where: tuple) -> list[Shape]:
     (x, y), (w, h) = r.at, r.size
     if r.label:
-        r = r.model_copy(update={"label": templated(kit, r.label, where + ("label",))})
+        r = replace(r, label=templated(kit, r.label, where + ("label",)))
     if r.sublabel:
-        r = r.model_copy(update={"sublabel": templated(kit, r.sublabel, where + ("sublabel",))})
+        r = replace(r, sublabel=templated(kit, r.sublabel, where + ("sublabel",)))
     if x < 0 or y < 0 or x + w > b.size[0] + 1e-6 or y + h > b.size[1] + 1e-6:
         raise error(kit, where + ("at",), f"the region {r.name!r} runs off the {b.size[0]:g}x{b.size[1]:g} mm board")
     lw, lh = local_size(w, h, r.rotate)

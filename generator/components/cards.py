@@ -25,6 +25,7 @@ from pnpkit.generator.textblock import TextFitError
 from pnpkit.generator.textblock import layout as layout_text
 from pnpkit.kitfile.components import Cards, CardFace, Face, is_color
 from pnpkit.kitfile.errors import Problem, SourceError, field_name
+from pnpkit.kitfile.structs import replace
 
 
 def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple[Shape, ...]:
@@ -49,8 +50,8 @@ def _face(kit, c: Cards, face: Face, row: dict[str, Any], where: tuple) -> tuple
     out: list[Shape] = []
     if full:
         name, opts = _art_of(kit, face, row, where)
-        backdrop.append(full_art(kit, face.model_copy(update={"art": name}), w, h, where, opts))
-        face = face.model_copy(update={"art": None})
+        backdrop.append(full_art(kit, replace(face, art=name), w, h, where, opts))
+        face = replace(face, art=None)
     y = m + 0.5
     if face.title:
         y = _title(kit, face, row, where, w, y, under, out)
@@ -186,11 +187,11 @@ def _coloured(kit, face: CardFace | None, row: dict[str, Any], where: tuple, dec
         if value is None or is_color(value):
             continue
         update[key] = _row_colour(kit, value, where + (key,), row, deck)
-    places = {name: p.model_copy(update={"color": _row_colour(kit, p.color, where + ("layout", name, "color"), row, deck)})
+    places = {name: replace(p, color=_row_colour(kit, p.color, where + ("layout", name, "color"), row, deck))
               for name, p in face.layout.items() if p.color is not None and not is_color(p.color)}
     if places:  # a part's words coloured by the row ("{{ row.ink }}")
         update["layout"] = {**face.layout, **places}
-    return face.model_copy(update=update) if update else face
+    return replace(face, **update) if update else face
 
 
 def _row_colour(kit, template: str, at: tuple, row: dict[str, Any], deck: tuple) -> str | None:

@@ -23,6 +23,7 @@ from pnpkit.generator.shapes import Circle, Rect, Shape, Style, Text, ground
 from pnpkit.generator.shapes import MM_PER_PT as PT
 from pnpkit.generator.pieces import frame as frame_line
 from pnpkit.kitfile.components import Face, PieceSet
+from pnpkit.kitfile.structs import replace
 
 PAD = 0.6  # mm between the frame line and what is inside it
 CUT_LINE = 0.25  # mm: a light round counter's outline, the line a scissor follows (a ring further in invites a second cut)
@@ -38,7 +39,7 @@ def resolved(face: Face | None, group: PieceSet) -> Face | None:
     for key in ("color", "mark", "label"):
         if getattr(face, key) is None and getattr(group, key) is not None:
             update[key] = getattr(group, key)
-    return face.model_copy(update=update) if update else face
+    return replace(face, **update) if update else face
 
 
 def background(face: Face) -> str:
@@ -116,7 +117,7 @@ def draw_face(face: Face, w: float, h: float, shape: str, border: str, corner: f
         opts.setdefault("color", face.color)
     if bg == ART:  # a picture over the whole face: no frame line over it, nothing else in the middle
         out.append(full_art(kit, face, w, h, where, opts))
-        face = face.model_copy(update={"art": None})
+        face = replace(face, art=None)
     elif shape == "round":
         out.append(Circle(w / 2, h / 2, w / 2, ground(bg)))
         if not shows_its_edge(bg):  # on paper the disc's edge does not show: its outline is drawn on the cut itself
@@ -156,7 +157,7 @@ def _own_boxes(kit, face: Face, w: float, h: float, safe: float, where: tuple,
         lk = layout.look(label, "condensed-bold", min(w, h) * 0.42)
         out.append(layout.words(kit, where + ("layout", "label"), face.label, label, lk))
         update["label"] = None
-    return face.model_copy(update=update) if update else face, out
+    return replace(face, **update) if update else face, out
 
 
 def _flow(kit, face: Face, out: list[Shape], w: float, h: float, shape: str, safe: float, bg: str, opts: dict,

@@ -10,24 +10,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Callable, Literal
 
-from pnpkit.kitfile.structs import Meta, Plain, Strict
-
-
-class Mm(Plain):
-    """A length larger than zero, as kitfile/units.py reads one (`40mm`, `5/8in`), in mm: a custom
-    type of kitfile/structs.py. (kitfile/units.py's own while its types are pydantic's; issue 40.)"""
-
-    plain = float
-    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                   "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."}
-
-    @classmethod
-    def decode(cls, value: Any) -> float:
-        from pnpkit.kitfile.units import parse_length
-        mm = parse_length(value)
-        if mm <= 0:
-            raise ValueError(f"expected more than 0, got {mm!r}")
-        return mm
+from pnpkit.kitfile.structs import Meta, Strict
+from pnpkit.kitfile.units import PositiveLength
 
 
 class Goal(Strict):
@@ -165,9 +149,9 @@ class Params(Strict):
     bonus: Annotated[list[BonusCard], Meta(description="The bonus deck, one entry per card.")]
     # The printed factory (the scorer does not read these): one conveyor cell is the size of a
     # Cross or Splitter/Joiner tile, and spans two columns, whose belts run at its quarter points.
-    cell: Annotated[Mm | None, Meta(
+    cell: Annotated[PositiveLength | None, Meta(
         description="Side of a conveyor cell and of a Cross or Splitter/Joiner tile (mm), e.g. 40mm.")] = None
-    column: Annotated[Mm | None, Meta(description="Width of one factory column: half a cell.")] = None
+    column: Annotated[PositiveLength | None, Meta(description="Width of one factory column: half a cell.")] = None
     orders_per_nut: Annotated[Annotated[int, Meta(ge=1)] | None, Meta(
         description="Order (truck) cards printed for each nut.")] = None
     factory: Annotated[Factory | None, Meta(

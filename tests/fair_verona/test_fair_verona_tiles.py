@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnpkit.kitfile import SourceError, load_kit
+from pnpkit.kitfile import SourceError, load_kit, structs
 from pnpkit.kitfile.tileset import TileSpec, tile_type
 from pnpkit.scorer.games.fair_verona.map import TileMap
 
@@ -59,7 +59,7 @@ def test_a_tile_written_wrong_is_refused_saying_what(change, says):
     spec = {"code": "D", "name": "D", "set": "base", "count": 4, "edges": "city road field road", "cities": ["N"],
             "roads": ["W E"], "fields": ["Wn En", "Ws S Es"]} | change
     with pytest.raises(ValueError, match=says):
-        tile_type(TileSpec.model_validate(spec))
+        tile_type(structs.convert(spec, TileSpec))
 
 
 def test_a_kit_whose_tiles_do_not_add_up_to_the_box_is_refused_at_its_line(tmp_path):

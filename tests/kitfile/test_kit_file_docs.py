@@ -28,7 +28,7 @@ def default(prop: dict, required: bool) -> str:
         return f"`{str(v).lower()}`"
     if isinstance(v, float) and v.is_integer():
         v = int(v)
-    if isinstance(v, list) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v):
         return "`" + "x".join(f"{x:g}" for x in v) + "`"
     if v == "":
         return '`""`'

@@ -102,3 +102,24 @@ def test_shipped_chestnuts_kit_loads():
     from pnpkit.kitfile.model import load_kit
     kit = load_kit("chestnuts")
     assert [c.kind for c in kit.components] == ["board", "counters", "counters", "counters", "reference", "score-sheet"]
+
+
+def test_a_fraction_is_read_as_fractions_fraction_reads_it():
+    """units.py divides in whole numbers instead of importing fractions: the same float, the nearest
+    to the exact value, for decimal numerators and mixed numbers too."""
+    from fractions import Fraction
+    for num in ("1", "5", "7", "15", "1.5", ".5", "0.1", "12.345", "100"):
+        for den in ("2", "3", "7", "8", "16", "64", "100", "254"):
+            assert parse_length(f"{num}/{den}mm") == float(Fraction(num) / Fraction(den)), (num, den)
+            whole = num.split(".")[0] or "0"
+            assert parse_length(f"{whole} 3/{den}mm") == float(int(whole) + Fraction(3, int(den)))
+
+
+def test_a_colour_or_a_name_that_ends_in_a_newline_is_refused_at_its_line():
+    """msgspec searches a pattern with Python's re, whose `$` also matches before a last newline: a
+    fill "#123456\\n" was taken, and crashed the build as it drew it (exit 3)."""
+    msg = errors('  - {kind: counters, name: a, count: 1, front: {fill: "#123456\\n"}}\n')
+    assert msg == "kits/x.yaml:3: components[0].front.fill: expected text of the form ^#[0-9a-fA-F]{6}$, got '#123456\\n'"
+    assert errors('  - {kind: counters, name: "a\\n", count: 1}\n').endswith(
+        "components[0].name: expected text of the form ^[a-z0-9][a-z0-9-]*$, got 'a\\n'")
+    assert kit_schema()["$defs"]["Counters"]["properties"]["border"]["pattern"] == "^#[0-9a-fA-F]{6}$"

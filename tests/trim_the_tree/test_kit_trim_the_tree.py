@@ -13,6 +13,7 @@ from pnpkit.generator.components import board as boards
 from pnpkit.kitfile.components import Board
 from pnpkit.kitfile.model import load_kit
 from pnpkit.kitfile.source import SourceError
+from pnpkit.kitfile.structs import replace
 from pnpkit.cli import cli
 
 KIT = "trim-the-tree"
@@ -161,10 +162,10 @@ def test_tree_drawing_sits_on_the_lattice(kit):
 
 def test_a_lattice_too_tight_for_its_ornaments_stops_the_build(kit):
     t = trees(kit)[0]
-    tight = t.model_copy(update={"lattices": [t.lattices[0].model_copy(update={"spacing": 22.5})]})
+    tight = replace(t, lattices=[replace(t.lattices[0], spacing=22.5)])
     with pytest.raises(SourceError, match="would touch"):
         boards.pieces(kit, tight, 0)
-    small = t.model_copy(update={"tracks": [t.tracks[0].model_copy(update={"space": 12.0})]})
+    small = replace(t, tracks=[replace(t.tracks[0], space=12.0)])
     with pytest.raises(SourceError, match="does not hold"):
         boards.pieces(kit, small, 0)
 
