@@ -24,6 +24,7 @@ import os
 from functools import cached_property, lru_cache
 from typing import Any
 
+from msgspec import Struct
 from pydantic import BaseModel
 
 from pnpkit.kitfile.errors import InputError
@@ -79,6 +80,9 @@ def plain(value: Any, budget: list[int], depth: int = 0) -> Any:
     if isinstance(value, BaseModel):
         names = [*type(value).model_fields, *_properties(type(value))]
         return {name: plain(getattr(value, name), budget, d) for name in names}
+    if isinstance(value, Struct):  # a msgspec model (kitfile/structs.py)
+        names = [*value.__struct_fields__, *_properties(type(value))]
+        return {name: plain(getattr(value, name), budget, d) for name in names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         names = [*(f.name for f in dataclasses.fields(value)), *_properties(type(value))]
         return {name: plain(getattr(value, name), budget, d) for name in names}
@@ -100,7 +104,7 @@ def _properties(cls: type) -> tuple[str, ...]:
     the fields, so a template sees them as values."""
     out: list[str] = []
     for klass in cls.__mro__:
-        if klass in (BaseModel, object) or not klass.__module__.startswith("pnpkit."):
+        if klass in (BaseModel, Struct, object) or not klass.__module__.startswith("pnpkit."):
             continue
         out += [n for n, v in vars(klass).items()
                 if isinstance(v, (property, cached_property)) and not n.startswith("_") and n not in out]

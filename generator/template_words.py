@@ -17,7 +17,8 @@ def missing(kit: Any, where: tuple, context: dict, name: str, keys: tuple[str, .
     if isinstance(row, dict) and set(keys) == set(map(str, row)) and len(where) > 1 and where[0] == "components":
         return _column(kit, where[:2] + ("deck",), row, name)
     params = getattr(kit, "params", None)
-    names = params.keys() if isinstance(params, dict) else type(params).model_fields if params is not None else ()
+    names = params.keys() if isinstance(params, dict) else () if params is None else \
+        getattr(type(params), "__struct_fields__", None) or type(params).model_fields
     if not keys or set(keys) != set(map(str, names)):
         return None
     shown = ", ".join(sorted(keys)[:16]) + (", ..." if len(keys) > 16 else "")

@@ -15,44 +15,45 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic.json_schema import SkipJsonSchema
-
 from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean, field_name
 from pnpkit.kitfile.source import Source, load_file, validate
+from pnpkit.kitfile.structs import Meta, Plain, Strict, field, replace
 
 
-class Strict(BaseModel):
-    """Base for every kit-file model: unknown keys are errors, not silently ignored."""
+class PlayerCount(Plain):
+    """A player count as a kit file writes it, `2` or `2-4` (or `"2 - 4"`), stored as `2` or `2-4`:
+    a custom type of kitfile/structs.py."""
 
-    # made when first validated (kitfile/components.py's Strict says why)
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    json_schema = {"type": ["string", "integer"], "description": 'Player count: "2" or "2-4".'}
 
-
-class GameInfo(Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40, description="Kit id, e.g. `chestnuts` "
-                    "(the name of its output folder and files).")
-    title: str = Field(max_length=100, description="Printed on the cover and at the top of every page.")
-    designer: str = Field("", max_length=200)
-    players: str = Field(description='Player count: "2" or "2-4".')
-    credit: str = Field("", max_length=300, description="Credit line printed small on every page.")
-    needs: list[Annotated[str, Field(max_length=200)]] = Field(
-        default_factory=list, max_length=20, description='What the players need beside the kit, listed on the cover '
-        'under "You also need": dice with their colours, a bag, another game, a pencil (e.g. "one six-sided die").')
-
-    glossary: dict[Annotated[str, Field(max_length=60)], list[Annotated[str, Field(max_length=60)]]] = Field(
-        default_factory=dict, max_length=200, description="The table's words -> the rulebook's, for `pnpkit rules` "
-        "and the table's search (`penalty: [subtract]`, `first player: [starting player]`): a question that says "
-        "the one also finds the other.")
-
-    @field_validator("players", mode="before")
     @classmethod
-    def _players(cls, v: Any) -> str:
+    def decode(cls, v: Any) -> str:
         v = str(v)
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", v)
         if not m or (m[2] and int(m[2]) < int(m[1])) or int(m[1]) < 1:
             raise ValueError(f'expected a player count like "2" or "2-4", got {v!r}')
         return f"{m[1]}-{m[2]}" if m[2] and m[2] != m[1] else m[1]
+
+
+Word = Annotated[str, Meta(max_length=60)]
+
+
+class GameInfo(Strict):
+    id: Annotated[str, Meta(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40, description="Kit id, e.g. `chestnuts` "
+                            "(the name of its output folder and files).")]
+    title: Annotated[str, Meta(max_length=100, description="Printed on the cover and at the top of every page.")]
+    designer: Annotated[str, Meta(max_length=200)] = ""
+    players: Annotated[PlayerCount, Meta(description='Player count: "2" or "2-4".')]
+    credit: Annotated[str, Meta(max_length=300, description="Credit line printed small on every page.")] = ""
+    needs: Annotated[list[Annotated[str, Meta(max_length=200)]], Meta(
+        max_length=20, description='What the players need beside the kit, listed on the cover under "You also '
+        'need": dice with their colours, a bag, another game, a pencil (e.g. "one six-sided die").')] = \
+        field(default_factory=list)
+
+    glossary: Annotated[dict[Word, list[Word]], Meta(
+        max_length=200, description="The table's words -> the rulebook's, for `pnpkit rules` and the table's search "
+        "(`penalty: [subtract]`, `first player: [starting player]`): a question that says the one also finds the "
+        "other.")] = field(default_factory=dict)
 
     @property
     def min_players(self) -> int:
@@ -68,14 +69,27 @@ class KitHead(Strict):
     was read from. What the scorer reads of a kit."""
 
     game: GameInfo
-    params: Any = Field(default_factory=dict, description="The game's numbers, shared with the scorer.")
-    # set by the loader, never written in a kit file: not in its JSON Schema
-    file: SkipJsonSchema[str] = Field("", exclude=True, description="The kit file's name in messages.")
-    path: SkipJsonSchema[str] = Field("", exclude=True, description="The kit file's absolute path: its folder is "
-                                      "the one it may read templates and other files from (kitfile/files.py).")
+    params: Annotated[Any, Meta(description="The game's numbers, shared with the scorer.")] = field(default_factory=dict)
+    # set by the loader, never written in a kit file: not in its JSON Schema (`head_schema`)
+    file: str = ""  # the kit file's name in messages
+    path: str = ""  # the kit file's absolute path: its folder is the one it may read templates and other files
+    #                 from (kitfile/files.py)
 
 
-def params_model(game_id: str) -> type[BaseModel] | None:
+LOADED = ("file", "path")
+"""KitHead's fields the loader sets, never written in a kit file."""
+
+
+def head_schema(model: type = KitHead) -> dict:
+    """`model`'s JSON Schema without the fields the loader sets."""
+    from pnpkit.kitfile.structs import schema
+    out = schema(model)
+    for name in LOADED:
+        out["properties"].pop(name, None)
+    return out
+
+
+def params_model(game_id: str) -> type | None:
     """The `Params` model of a game, or None when the game has no typed params yet."""
     name = "pnpkit.kitfile.params." + game_id.replace("-", "_")
     try:
@@ -241,5 +255,5 @@ def with_params(kit, source: Source, display: str, path: str):
         printed = getattr(params, "printed_problems", None)     # numbers the components print, too
         for at, message in printed(source.data.get("components"), source.line_of) if printed else ():
             raise source.error(at, message)
-        kit = kit.model_copy(update={"params": params})
-    return kit.model_copy(update={"file": display, "path": path})
+        kit = replace(kit, params=params)
+    return replace(kit, file=display, path=path)

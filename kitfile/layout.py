@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints, model_validator
 
 from pnpkit.kitfile.errors import did_you_mean
-from pnpkit.kitfile.head import Strict
+from pnpkit.kitfile.strict import Strict
 from pnpkit.kitfile.units import Point, RowColor, Size
 
 MIN_PT, MAX_PT = 7.0, 144.0   # as kitfile/components.py's: text read at the table is never under 7 pt

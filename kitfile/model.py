@@ -2,20 +2,77 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from pnpkit.kitfile.components import MAX_COUNT, Component
-from pnpkit.kitfile.head import (GameInfo, KitHead, Strict, cached_source, deck_versions, expanded, kit_ids, kit_path,  # noqa: F401
-                          load_head, located, params_model, source_for, with_params)
-from pnpkit.kitfile.errors import field_name
+from pnpkit.kitfile.head import (GameInfo, KitHead, cached_source, deck_versions, expanded, head_schema, kit_ids,  # noqa: F401
+                                 kit_path, load_head, located, params_model, source_for, with_params)
+from pnpkit.kitfile.errors import SourceError, field_name
 from pnpkit.kitfile.source import Source, load_file, validate
+from pnpkit.kitfile.strict import Strict
+from pnpkit.kitfile.structs import Invalid, field, from_pydantic
+
+
+class _Components(Strict):
+    """A kit file's `components`, validated by pydantic while the components are pydantic models and
+    the head (KitHead) is msgspec's (issue 40 moves them in stages)."""
+
+    components: list[Component] = Field(default_factory=list)
+
+
+class _Parts(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        return type(value) is list and all(isinstance(c, BaseModel) for c in value)
+
+
+class Components(metaclass=_Parts):
+    """`components` as a custom type of kitfile/structs.py: a list of kitfile/components.py's
+    (pydantic) models, the first problem said at its place."""
+
+    json_schema: dict = {"type": "array", "description": "The components to print."}
+
+    @classmethod
+    def decode(cls, value: Any) -> list:
+        try:
+            return from_pydantic(_Components, {"components": value}).components
+        except Invalid as e:
+            raise Invalid(e.message, at=e.at[1:]) from None
 
 
 class Kit(KitHead):
     """A whole kit file: what the scorer reads (KitHead) and what is printed."""
 
-    components: list[Component] = Field(default_factory=list)
+    components: Components = field(default_factory=list)
+
+
+def _validated(source: Source) -> Kit:
+    """The head by msgspec (its first problem) and the components by pydantic (theirs), the problems
+    of both said together, the head's first, as one validation said them before."""
+    problems = []
+    data = source.data
+    try:
+        head = validate(KitHead, source, data={k: v for k, v in data.items() if k != "components"})
+    except SourceError as e:
+        problems += e.problems
+    try:
+        parts = validate(_Components, source, data={k: v for k, v in data.items() if k == "components"})
+    except SourceError as e:
+        problems += e.problems
+    if problems:
+        raise SourceError(source.file, problems)
+    return Kit(game=head.game, params=head.params, file=head.file, path=head.path, components=parts.components)
+
+
+def kit_schema() -> dict:
+    """The kit file's JSON Schema (`pnpkit schema kit`): the head's (msgspec) with the components'
+    (pydantic) in it."""
+    out = head_schema(Kit)
+    parts = _Components.model_json_schema(ref_template="#/$defs/{model}")
+    out["$defs"].update(parts.pop("$defs", {}))
+    out["properties"]["components"] = parts["properties"]["components"]
+    return out
 
 
 def load_kit(name: str, components: bool = True) -> Kit | KitHead:
@@ -32,7 +89,7 @@ def load_kit(name: str, components: bool = True) -> Kit | KitHead:
 @lru_cache(maxsize=32)
 def _load(path: str, display: str, version: tuple, decks: tuple = ()) -> Kit:
     source = expanded(path, display, version, decks)
-    kit = validate(Kit, source)
+    kit = _validated(source)
     _check_extent(kit, source)
     _check_card_ids(kit, source)
     return with_params(kit, source, display, path)

@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean, field_name
-from pnpkit.kitfile.head import Strict
+from pnpkit.kitfile.strict import Strict
 
 MAX_BOX = 1_000_000   # a box's number, either way: more than any game's score
 

@@ -7,10 +7,10 @@ default may come before one without). The rest is written once here:
 
 - A check of a whole struct is its `__post_init__`, raising ValueError(message), or `Invalid(message,
   at=(...))` to name a place inside it; the message is said as written, at that place's line.
-- A value read before it is stored (a number read as a name, a union picked by a function, move-log
-  words parsed) is a *custom type*: a class with a classmethod `decode(value)` returning an instance
-  of it (msgspec checks), or raising ValueError/TypeError(message) or Invalid; its JSON Schema is its
-  class attribute `json_schema`. `decode` may call `convert(value, SomeStruct)` itself: the problem
+- A value read before it is stored (a number read as a name, a union picked by a function) is a
+  *custom type*: a class with a classmethod `decode(value)` returning an instance of it (msgspec
+  checks; a `Plain` type's instances are the plain values its `decode` gives), or raising
+  ValueError/TypeError(message) or Invalid; its JSON Schema is its class attribute `json_schema`. `decode` may call `convert(value, SomeStruct)` itself: the problem
   found inside keeps its place.
 - `convert(data, model)` raises Invalid with the data's path and pnpkit's words ("expected at least
   0, got -1", "unknown key alomnd (did you mean 'almond'?)"): the words kitfile/source.py gave
@@ -44,6 +44,34 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
     """Base of every kit-file and record model read with msgspec."""
 
 
+class _AsDecoded(type):
+    """msgspec asks whether a value is an instance of a custom type before it calls the type's
+    `decode` (an instance is taken as it is), and again after. A value of the type's `plain` type
+    that `decode` gives back unchanged is one: what `decode` returns, and input already in that form."""
+
+    def __instancecheck__(cls, value: Any) -> bool:
+        if type(value) is not cls.plain:  # exactly: a bool is no int, a str subclass no str
+            return False
+        try:
+            return cls.decode(value) == value
+        except (ValueError, TypeError):
+            return False
+
+
+class Plain(metaclass=_AsDecoded):
+    """Base of a custom type whose values are plain values (of type `plain`: a str, a float) read by
+    its `decode`, which returns the value to store (`Name.decode(7)` is "7") or raises: the stored
+    value is a plain str or float, as a file or a template wants it (yaml.safe_dump refuses a str
+    subclass)."""
+
+    plain: type = str
+    json_schema: dict = {}
+
+    @classmethod
+    def decode(cls, value: Any) -> Any:
+        raise NotImplementedError
+
+
 class Invalid(InputError, ValueError):
     """A problem at `at`, a path relative to where it is raised (inside a `__post_init__` or a
     `decode`: `Invalid("...", at=("rounds", 1, "turns", 2))`), said as `message`. A ValueError, which
@@ -54,6 +82,21 @@ class Invalid(InputError, ValueError):
         super().__init__(message)
         self.message = message
         self.at = tuple(at)
+
+
+def keyed(struct: Any, name: str, kind: Any) -> None:
+    """Read the keys of the mapping `struct.<name>` with the custom type `kind` (`Name`), in a
+    `__post_init__`: msgspec calls no custom type's `decode` for a mapping's text keys (it does for a
+    number), so `tokens: {"Ann ": 2}` would keep its key as written."""
+    out = {}
+    for key, value in getattr(struct, name).items():
+        try:
+            out[kind.decode(key)] = value
+        except Invalid as e:
+            raise Invalid(e.message, at=(name, key, *e.at)) from None
+        except (ValueError, TypeError) as e:
+            raise Invalid(str(e), at=(name, key)) from None
+    msgspec.structs.force_setattr(struct, name, out)
 
 
 def convert(data: Any, model: type[S]) -> S:
@@ -71,6 +114,8 @@ def convert(data: Any, model: type[S]) -> S:
 def _dec_hook(kind: type, value: Any) -> Any:
     decode = getattr(kind, "decode", None)
     if decode is None:
+        if hasattr(kind, "model_validate"):  # a pydantic model inside a msgspec one, while both exist
+            return from_pydantic(kind, value)
         raise NotImplementedError(kind)
     try:
         return decode(value)
@@ -79,10 +124,56 @@ def _dec_hook(kind: type, value: Any) -> Any:
         raise Invalid(message, at=path) from None
 
 
+def from_pydantic(model: Any, value: Any) -> Any:
+    """`value` as the pydantic `model` (met inside a msgspec model while both kinds exist): its first
+    problem raised as Invalid, at its place, in the words kitfile/source.py gives pydantic's."""
+    from pydantic import ValidationError
+
+    from pnpkit.kitfile.pydantic_errors import problem
+    try:
+        return model.model_validate(value)
+    except ValidationError as e:
+        path, message = problem(value, e.errors()[0], model)
+        raise Invalid(message, at=path) from None
+
+
 def schema(model: type) -> dict:
-    """`model`'s JSON Schema (descriptions from `Meta(description=...)`; a custom type's own)."""
+    """`model`'s JSON Schema (descriptions from `Meta(description=...)` and the structs' docstrings;
+    a custom type's own `json_schema`, and the structs it names in `json_schema_uses`, which its
+    schema refers to as `#/$defs/Name`)."""
+    import inspect
+    import json
+
     import msgspec.json
-    return msgspec.json.schema(model, schema_hook=_schema_hook)
+    tops, defs = msgspec.json.schema_components([model, *_uses(model, set())], schema_hook=_schema_hook)
+    for d in defs.values():
+        if "description" in d:
+            d["description"] = inspect.cleandoc(d["description"])
+    top = tops[0]
+    ref = top.get("$ref", "")
+    if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
+        top = defs.pop(ref[len("#/$defs/"):])                            # pydantic wrote it
+    return {**top, "$defs": defs} if defs else top
+
+
+def _uses(kind: Any, seen: set) -> list:
+    """The structs that custom types reachable from `kind` name in `json_schema_uses`."""
+    out: list = []
+    kind = _plain(kind)[0]
+    if kind in seen or kind is None:
+        return out
+    try:
+        seen.add(kind)
+    except TypeError:  # an unhashable type argument
+        return out
+    if _is_struct(kind):
+        for f in fields(kind):
+            out += _uses(f.type, seen)
+    for used in getattr(kind, "json_schema_uses", ()) if isinstance(kind, type) else ():
+        out += [used, *_uses(used, seen)]
+    for arg in get_args(kind):
+        out += _uses(arg, seen)
+    return out
 
 
 def _schema_hook(kind: type) -> dict:

@@ -235,8 +235,8 @@ def preview(kit, out_dir, dpi, paper, duplex, back_offset, ink_saver, backs, ble
 @click.command("kit")
 def schema_kit() -> None:
     """Print the JSON Schema of a kit file."""
-    from pnpkit.kitfile.model import Kit
-    click.echo(json.dumps(Kit.model_json_schema(), indent=2, ensure_ascii=False))
+    from pnpkit.kitfile.model import kit_schema
+    click.echo(json.dumps(kit_schema(), indent=2, ensure_ascii=False))
 
 
 def register(cli: click.Group, schema: click.Group) -> None:

@@ -101,6 +101,9 @@ def record_schema(game: str) -> dict:
     if described is None:
         raise SourceError(game, [Problem(None, "", f"unknown game{did_you_mean(game, scored_games())} "
                                                    f"(expected one of: {', '.join(scored_games())})")])
+    if getattr(described.Record, "__struct_fields__", None) is not None:  # msgspec (kitfile/structs.py)
+        from pnpkit.kitfile.structs import schema
+        return schema(described.Record)
     return described.Record.model_json_schema()
 
 

@@ -27,7 +27,7 @@ from pnpkit.kitfile.pad import MAX_BOX, Pad, pad_of
 from pnpkit.kitfile.source import Source, validate
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
 from pnpkit.scorer.game import Game
-from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, check_unique_names
+from pnpkit.scorer.records_pydantic import MAX_PLAYERS, Name, Strict, check_unique_names
 
 def _this() -> Any:
     """This module: the pad's record (`Record`) and its scoring (`sheets`) are its own."""

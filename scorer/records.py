@@ -14,18 +14,11 @@ emoji's parts (`❤️` is U+2764 U+FE0F) are kept where they join them.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Iterable
+from typing import Any, Iterable
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
-
-
+from pnpkit.kitfile.structs import Plain, Strict  # noqa: F401 (Strict: the base of every record model)
+from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
-
-
-class Strict(BaseModel):
-    """Base of every record model: unknown keys are rejected by name."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def check_unique_names(names: Iterable[str]) -> None:
@@ -37,18 +30,7 @@ def check_unique_names(names: Iterable[str]) -> None:
         seen.add(name)
 
 
-
-def distinct_players(message: str) -> Any:
-    """The validator of a record's `players`, a list of names: ValueError `message` (each game's
-    words, on the record's line) where two are the same. In a model: `_distinct = distinct_players("...")`."""
-    def distinct(cls, v: list[str]) -> list[str]:
-        if len(set(v)) != len(v):
-            raise ValueError(message)
-        return v
-    return field_validator("players")(distinct)
-
-
-def _as_text(v: Any) -> Any:
+def as_text(v: Any) -> Any:
     # `name: 7` or `- 2024` in YAML is a number; a player may well be called that.
     return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
@@ -84,7 +66,7 @@ def hidden(text: str) -> str | None:
     return None
 
 
-def _plain_name(name: str) -> str:
+def plain_name(name: str) -> str:
     """A name as compared (`compared`, spaces single), or ValueError if it hides a character."""
     bad = hidden(name)
     if bad is not None:
@@ -97,9 +79,22 @@ def _plain_name(name: str) -> str:
     return name
 
 
-Name = Annotated[str, BeforeValidator(_as_text), Field(min_length=1, max_length=NAME_MAX, description="A player's name."),
-                 AfterValidator(_plain_name)]
-"""A player's name as written in a record (numbers read as names), as compared: `_plain_name`."""
+class Name(Plain):
+    """A player's name as written in a record (numbers read as names), as compared: `plain_name`.
+    A custom type of kitfile/structs.py: its values are plain strs."""
+
+    json_schema = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "description": "A player's name."}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        value = as_text(value)
+        if not isinstance(value, str):
+            raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))
+        if not value:
+            raise ValueError(f"expected at least 1 characters, got {short(value)}")
+        if len(value) > NAME_MAX:
+            raise ValueError(f"expected at most {NAME_MAX} characters, got {short(value)}")
+        return plain_name(value)
 
 
 def compared_record(data: Any) -> Any:

@@ -7,43 +7,41 @@ numbers, and live here.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pnpkit.kitfile.structs import Meta, Strict, field
 
 
-class Action(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    letter: str = Field(pattern=r"^[a-l]$")
-    text: str = Field(description="The rulebook's words for the action, as printed on the reference card.")
-    tongs: Literal["down", "held"] = Field(description="The Tongs state the action needs.")
-    rolls: list[int] = Field(default=[1, 2, 3, 4, 5, 6], description="Die rolls on which it is allowed.")
-    cost: int = Field(ge=0, description="Nut Points, per chestnut if `per_chestnut`.")
+class Action(Strict):
+    letter: Annotated[str, Meta(pattern=r"^[a-l]$")]
+    text: Annotated[str, Meta(description="The rulebook's words for the action, as printed on the reference card.")]
+    tongs: Annotated[Literal["down", "held"], Meta(description="The Tongs state the action needs.")]
+    rolls: Annotated[list[int], Meta(
+        description="Die rolls on which it is allowed.")] = field(default_factory=lambda: [1, 2, 3, 4, 5, 6])
+    cost: Annotated[int, Meta(ge=0, description="Nut Points, per chestnut if `per_chestnut`.")]
     per_chestnut: bool = False
-    max_count: int | None = Field(None, description="Most chestnuts the action may move (k: 2).")
-    once: bool = Field(False, description="At most once a turn (ruling C5).")
-    forced: bool = Field(False, description="Must be taken on its rolls (j, l; ruling C7).")
-    flame: bool = Field(False, description="Adds a Flame to the Fire.")
+    max_count: Annotated[int | None, Meta(description="Most chestnuts the action may move (k: 2).")] = None
+    once: Annotated[bool, Meta(description="At most once a turn (ruling C5).")] = False
+    forced: Annotated[bool, Meta(description="Must be taken on its rolls (j, l; ruling C7).")] = False
+    flame: Annotated[bool, Meta(description="Adds a Flame to the Fire.")] = False
 
 
-class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    chestnuts_per_player: int = Field(12, ge=1)
-    fire_uncooked: int = Field(2, ge=0, description="Each player's uncooked chestnuts on the Fire at the start.")
-    fire_cooked: int = Field(1, ge=0, description="Each player's cooked chestnuts on the Fire at the start.")
-    added_flames: int = Field(3, ge=1, description="Flame counters; the Fire overheats when all are added.")
-    nut_points: list[int] = Field(description="Nut Points for a roll of 1, 2, ... 6.", min_length=6, max_length=6)
-    first_turn_less: int = Field(1, ge=0, description="The first player's first turn gets this many fewer.")
+class Params(Strict):
+    chestnuts_per_player: Annotated[int, Meta(ge=1)] = 12
+    fire_uncooked: Annotated[int, Meta(ge=0,
+        description="Each player's uncooked chestnuts on the Fire at the start.")] = 2
+    fire_cooked: Annotated[int, Meta(ge=0,
+        description="Each player's cooked chestnuts on the Fire at the start.")] = 1
+    added_flames: Annotated[int, Meta(ge=1, description="Flame counters; the Fire overheats when all are added.")] = 3
+    nut_points: Annotated[list[int], Meta(min_length=6, max_length=6,
+        description="Nut Points for a roll of 1, 2, ... 6.")]
+    first_turn_less: Annotated[int, Meta(ge=0, description="The first player's first turn gets this many fewer.")] = 1
     actions: list[Action]
 
-    @model_validator(mode="after")
-    def _letters(self) -> "Params":
+    def __post_init__(self) -> None:
         letters = [a.letter for a in self.actions]
         if letters != [chr(ord("a") + i) for i in range(12)]:
             raise ValueError(f"actions must be a) to l) in order, got {', '.join(letters)}")
-        return self
 
     def action(self, letter: str) -> Action:
         return self.actions[ord(letter) - ord("a")]

@@ -8,49 +8,45 @@ distance (face cards and Aces) and which gain (number cards) is a table here, no
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from pnpkit.kitfile.structs import Meta, Strict
 from pnpkit.kitfile.tileset import Tiles
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Difficulty(_Strict):
+class Difficulty(Strict):
     name: str
-    clue_tokens: int = Field(ge=1, description="Clue Tokens in play in all, the first one's included.")
-    friends: int = Field(ge=0, description="Friend cards dealt to each player at the start.")
+    clue_tokens: Annotated[int, Meta(ge=1, description="Clue Tokens in play in all, the first one's included.")]
+    friends: Annotated[int, Meta(ge=0, description="Friend cards dealt to each player at the start.")]
 
 
-class Movement(_Strict):
-    by: str = Field(description="How the meeple moves, as the player aid prints it.")
-    tiles: int = Field(ge=1, description="Tiles it may move, at the most.")
-    code: str = Field(pattern=r"^[a-z]+$", description="What a record writes for it: `move: road 3 0`.")
-    along: Literal["city", "road"] | None = Field(None, description="The feature it must follow (no barrier "
-                                                  "crossed); none: any terrain.")
+class Movement(Strict):
+    by: Annotated[str, Meta(description="How the meeple moves, as the player aid prints it.")]
+    tiles: Annotated[int, Meta(ge=1, description="Tiles it may move, at the most.")]
+    code: Annotated[str, Meta(pattern=r"^[a-z]+$", description="What a record writes for it: `move: road 3 0`.")]
+    along: Annotated[Literal["city", "road"] | None, Meta(
+        description="The feature it must follow (no barrier crossed); none: any terrain.")] = None
 
 
-class Params(_Strict):
-    values: dict[str, int] = Field(description="Each rank's value (ruling V1), keys 2-10 J Q K A.")
-    falling: list[str] = Field(description="Ranks that lose 1 a tile from Verona, never below 0 (face cards "
-                                           "and Aces); the others count the larger of value and distance (V3).")
-    suit_multiplier: int = Field(2, ge=1, description="A person whose suit matches the encounter's (V4).")
-    friends_per_encounter: int = Field(1, ge=0, description="Friend cards one encounter may call on (V5).")
-    jokers: int = Field(2, ge=0, description="Jokers shuffled into the deck.")
+class Params(Strict):
+    values: Annotated[dict[str, int], Meta(description="Each rank's value (ruling V1), keys 2-10 J Q K A.")]
+    falling: Annotated[list[str], Meta(
+        description="Ranks that lose 1 a tile from Verona, never below 0 (face cards and Aces); the others count "
+                    "the larger of value and distance (V3).")]
+    suit_multiplier: Annotated[int, Meta(ge=1, description="A person whose suit matches the encounter's (V4).")] = 2
+    friends_per_encounter: Annotated[int, Meta(ge=0, description="Friend cards one encounter may call on (V5).")] = 1
+    jokers: Annotated[int, Meta(ge=0, description="Jokers shuffled into the deck.")] = 2
     difficulties: list[Difficulty]
     movement: list[Movement]
-    tile_mm: float = Field(45, gt=0, description="A Carcassonne tile's side, for the desk mat.")
-    tiles: Tiles = Field(description="The tiles of the box, set by set (kitfile/tileset.py).")
-    old_town: str = Field(description="The code of the Old Town, Verona's tile, laid in the centre at the start.")
-    first: str = Field(description="The tile set drawn first (the River).")
+    tile_mm: Annotated[float, Meta(gt=0, description="A Carcassonne tile's side, for the desk mat.")] = 45
+    tiles: Annotated[Tiles, Meta(description="The tiles of the box, set by set (kitfile/tileset.py).")]
+    old_town: Annotated[str, Meta(
+        description="The code of the Old Town, Verona's tile, laid in the centre at the start.")]
+    first: Annotated[str, Meta(description="The tile set drawn first (the River).")]
 
-    @model_validator(mode="after")
-    def _ranks(self) -> "Params":
+    def __post_init__(self) -> None:
         if sorted(self.values) != sorted(RANKS):
             raise ValueError(f"values must give each rank {' '.join(RANKS)} once, got {' '.join(self.values)}")
         odd = [r for r in self.falling if r not in RANKS]
@@ -63,7 +59,6 @@ class Params(_Strict):
         codes = [m.code for m in self.movement]
         if len(set(codes)) != len(codes):
             raise ValueError("movement: each way of moving needs its own code")
-        return self
 
     def moving(self, code: str) -> Movement | None:
         return next((m for m in self.movement if m.code == code), None)

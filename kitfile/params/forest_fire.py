@@ -8,60 +8,56 @@ and live here.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pnpkit.kitfile.structs import Meta, Strict, field
 
 
-class Role(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Role(Strict):
     id: Literal["hotshot", "smoke-jumper", "pilot"]
-    name: str = Field(description="As printed on the role card.")
-    kind: Literal["ground", "air"] = Field(description="ground: moves and extinguishes on the grid (F6, F7); "
-                                                       "air: refills and drops, never on the board (F8).")
-    actions: int = Field(2, ge=1, description="Actions a round (ground roles).")
-    removes: int | None = Field(None, ge=1, description="Counters one extinguish removes; none = all of them.")
-    jump: bool = Field(False, description="May jump from an edge square or the ring to any square (F7).")
-    line: int = Field(3, ge=1, description="Squares in a line a drop puts out (air roles).")
-    text: str = Field("", description="The rulebook's words, printed on the role card.")
+    name: Annotated[str, Meta(description="As printed on the role card.")]
+    kind: Annotated[Literal["ground", "air"], Meta(
+        description="ground: moves and extinguishes on the grid (F6, F7); air: refills and drops, never on the "
+                    "board (F8).")]
+    actions: Annotated[int, Meta(ge=1, description="Actions a round (ground roles).")] = 2
+    removes: Annotated[Annotated[int, Meta(ge=1)] | None, Meta(
+        description="Counters one extinguish removes; none = all of them.")] = None
+    jump: Annotated[bool, Meta(description="May jump from an edge square or the ring to any square (F7).")] = False
+    line: Annotated[int, Meta(ge=1, description="Squares in a line a drop puts out (air roles).")] = 3
+    text: Annotated[str, Meta(description="The rulebook's words, printed on the role card.")] = ""
 
 
-class Setup(BaseModel):
+class Setup(Strict):
     """A difficulty: how many Firebreaks the caller rolls before the first fires (F2), by players.
 
     The rulebook gives the ends ("For an easier game, roll up to one Firebreak per player. Roll
     fewer or none for a challenge game."); a kit file fixes the steps between, and the caller's
     sheet prints them."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(description="As printed, e.g. Easy.")
-    firebreaks: dict[int, int] = Field(description="Players -> Firebreak rolls, e.g. {2: 2, 3: 3, 4: 4}.")
+    name: Annotated[str, Meta(description="As printed, e.g. Easy.")]
+    firebreaks: Annotated[dict[int, int], Meta(description="Players -> Firebreak rolls, e.g. {2: 2, 3: 3, 4: 4}.")]
 
-    @model_validator(mode="after")
-    def _per_player(self) -> "Setup":
+    def __post_init__(self) -> None:
         for players, rolls in self.firebreaks.items():
             if players < 1 or not 0 <= rolls <= players:
                 raise ValueError(f"{self.name}: {rolls} Firebreaks for {players} players; "
                                  "the rulebook allows up to one per player")
-        return self
 
 
-class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    grid: int = Field(6, ge=2, le=9, description="Squares down and across, numbered 1..grid (F1). "
-                                                  "Fire rolls are two dice, so a 6x6 grid is the game's.")
-    ring: bool = Field(True, description="The off-board spaces around the grid (0 or grid+1) are printed.")
-    fire_counters: int = Field(48, ge=40, description="Fire counters in the kit.")
-    firebreaks: int = Field(4, ge=0, description="Firebreak counters in the kit: up to one per player.")
-    setup_rounds: int = Field(2, ge=0, description="Rounds' worth of fire rolls before play (one per player each).")
+class Params(Strict):
+    grid: Annotated[int, Meta(ge=2, le=9,
+        description="Squares down and across, numbered 1..grid (F1). Fire rolls are two dice, so a 6x6 grid is the "
+                    "game's.")] = 6
+    ring: Annotated[bool, Meta(description="The off-board spaces around the grid (0 or grid+1) are printed.")] = True
+    fire_counters: Annotated[int, Meta(ge=40, description="Fire counters in the kit.")] = 48
+    firebreaks: Annotated[int, Meta(ge=0, description="Firebreak counters in the kit: up to one per player.")] = 4
+    setup_rounds: Annotated[int, Meta(ge=0,
+        description="Rounds' worth of fire rolls before play (one per player each).")] = 2
     roles: list[Role]
-    setups: list[Setup] = Field(default_factory=list, description="Difficulty setups printed on the caller's "
-                                "sheet (Firebreak rolls by players), easiest first.")
+    setups: Annotated[list[Setup], Meta(
+        description="Difficulty setups printed on the caller's sheet (Firebreak rolls by players), easiest first.")] = field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _roles(self) -> "Params":
+    def __post_init__(self) -> None:
         ids = [r.id for r in self.roles]
         if sorted(ids) != sorted(set(ids)):
             raise ValueError(f"each role once, got {', '.join(ids)}")
@@ -69,7 +65,6 @@ class Params(BaseModel):
             over = {p: n for p, n in s.firebreaks.items() if n > self.firebreaks}
             if over:
                 raise ValueError(f"setup {s.name}: more Firebreak rolls than the kit's {self.firebreaks} counters")
-        return self
 
     def role(self, role_id: str) -> Role:
         for r in self.roles:

@@ -17,43 +17,44 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from pnpkit.kitfile.structs import Meta, Strict, field
 
 
-class StorageCard(_Strict):
-    size: int = Field(ge=1, description="Nuts the card holds.")
-    points: int = Field(ge=0, description="Points when full (ruling N3).")
+class StorageCard(Strict):
+    size: Annotated[int, Meta(ge=1, description="Nuts the card holds.")]
+    points: Annotated[int, Meta(ge=0, description="Points when full (ruling N3).")]
 
 
-class JokerPair(_Strict):
-    shows: list[str] = Field(min_length=2, max_length=2, description="The two kinds shown on the joker.")
-    count: int = Field(ge=1, description="Jokers showing this pair.")
+class JokerPair(Strict):
+    shows: Annotated[list[str], Meta(min_length=2, max_length=2, description="The two kinds shown on the joker.")]
+    count: Annotated[int, Meta(ge=1, description="Jokers showing this pair.")]
 
 
-class SectionSpec(_Strict):
-    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces under it: `2-4`, `7`.")
-    region: str = Field(description="The board region that prints it.")
-    raccoon: bool = Field(False, description="A raccoon field: any face-up nut plus one stolen.")
+class SectionSpec(Strict):
+    spaces: Annotated[str, Meta(pattern=r"^\d{1,2}(-\d{1,2})?$",
+        description="The starting spaces under it: `2-4`, `7`.")]
+    region: Annotated[str, Meta(description="The board region that prints it.")]
+    raccoon: Annotated[bool, Meta(description="A raccoon field: any face-up nut plus one stolen.")] = False
 
 
-class RowSpec(_Strict):
-    squirrels: int = Field(ge=1, description="Squirrels of one player a section of this row needs to take a nut.")
-    sections: list[SectionSpec] = Field(min_length=1, description="Left to right, covering the starting track.")
+class RowSpec(Strict):
+    squirrels: Annotated[int, Meta(ge=1,
+        description="Squirrels of one player a section of this row needs to take a nut.")]
+    sections: Annotated[list[SectionSpec], Meta(min_length=1,
+        description="Left to right, covering the starting track.")]
 
 
-class TrackPart(_Strict):
-    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it prints: `2-6`.")
-    track: str = Field(description="The board track that prints them.")
+class TrackPart(Strict):
+    spaces: Annotated[str, Meta(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it prints: `2-6`.")]
+    track: Annotated[str, Meta(description="The board track that prints them.")]
 
 
-class PlaceSpec(_Strict):
-    spaces: str = Field(pattern=r"^\d{1,2}(-\d{1,2})?$", description="The starting spaces it lies under: `2-4`.")
-    region: str = Field(description="The board region that prints it.")
+class PlaceSpec(Strict):
+    spaces: Annotated[str, Meta(pattern=r"^\d{1,2}(-\d{1,2})?$",
+        description="The starting spaces it lies under: `2-4`.")]
+    region: Annotated[str, Meta(description="The board region that prints it.")]
 
 
 @dataclass(frozen=True)
@@ -129,25 +130,26 @@ class NamedCard:
     points: int
 
 
-class Params(_Strict):
-    kinds: list[str] = Field(min_length=1, description="The kinds of nut, as records write them.")
-    storage: list[StorageCard] = Field(min_length=1, description="Each player's storage cards.")
-    supply: dict[int, int] = Field(description="Nut cards of each kind in the game, by player count (ruling N5).")
-    jokers: list[JokerPair] = Field(description="The jokers, by the pair of kinds they show (ruling N2).")
-    squirrels: int = Field(15, ge=1, description="Each player's squirrels: all they have.")
-    set_aside: int = Field(8, ge=0, description="Nut cards put aside face down at the start, the draw pile at the end.")
-    setup_squirrels: list[int] = Field(default_factory=lambda: [1, 2, 3],
-                                       description="Squirrels the players after the first put in the first row "
-                                                   "before the first turn, in seat order.")
-    track: list[int] = Field(min_length=2, max_length=2, description="The starting track's first and last space "
-                                                                     "(the green die plus one white die).")
-    track_printed: list[TrackPart] = Field(min_length=1, description="The board's tracks that print the starting "
-                                           "track, left to right, each with its spaces.")
-    nut_places: list[PlaceSpec] = Field(min_length=1, description="The face-up nuts' places, left to right.")
-    rows: list[RowSpec] = Field(min_length=1, description="The rows in the order they are checked.")
+class Params(Strict, dict=True):
+    kinds: Annotated[list[str], Meta(min_length=1, description="The kinds of nut, as records write them.")]
+    storage: Annotated[list[StorageCard], Meta(min_length=1, description="Each player's storage cards.")]
+    supply: Annotated[dict[int, int], Meta(
+        description="Nut cards of each kind in the game, by player count (ruling N5).")]
+    jokers: Annotated[list[JokerPair], Meta(description="The jokers, by the pair of kinds they show (ruling N2).")]
+    squirrels: Annotated[int, Meta(ge=1, description="Each player's squirrels: all they have.")] = 15
+    set_aside: Annotated[int, Meta(ge=0,
+        description="Nut cards put aside face down at the start, the draw pile at the end.")] = 8
+    setup_squirrels: Annotated[list[int], Meta(
+        description="Squirrels the players after the first put in the first row before the first turn, in seat "
+                    "order.")] = field(default_factory=lambda: [1, 2, 3])
+    track: Annotated[list[int], Meta(min_length=2, max_length=2,
+        description="The starting track's first and last space (the green die plus one white die).")]
+    track_printed: Annotated[list[TrackPart], Meta(min_length=1,
+        description="The board's tracks that print the starting track, left to right, each with its spaces.")]
+    nut_places: Annotated[list[PlaceSpec], Meta(min_length=1, description="The face-up nuts' places, left to right.")]
+    rows: Annotated[list[RowSpec], Meta(min_length=1, description="The rows in the order they are checked.")]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "Params":
+    def __post_init__(self) -> None:
         if len(set(self.kinds)) != len(self.kinds):
             raise ValueError("kinds: a kind appears twice")
         seen: set[frozenset] = set()
@@ -162,7 +164,6 @@ class Params(_Strict):
         if any(sizes.count(s) > 26 for s in sizes):
             raise ValueError("storage: too many cards of one size to name them 3, 3b, ... 3z")
         self.board  # noqa: B018 (derives the board, raising ValueError where it does not fit together)
-        return self
 
     @cached_property
     def board(self) -> Board:

@@ -8,40 +8,53 @@ rules *do* with them lives in scorer.games.nuts.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from pnpkit.kitfile.units import PositiveLength
+from pnpkit.kitfile.structs import Meta, Plain, Strict
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Mm(Plain):
+    """A length larger than zero, as kitfile/units.py reads one (`40mm`, `5/8in`), in mm: a custom
+    type of kitfile/structs.py. (kitfile/units.py's own while its types are pydantic's; issue 40.)"""
+
+    plain = float
+    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
+                   "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."}
+
+    @classmethod
+    def decode(cls, value: Any) -> float:
+        from pnpkit.kitfile.units import parse_length
+        mm = parse_length(value)
+        if mm <= 0:
+            raise ValueError(f"expected more than 0, got {mm!r}")
+        return mm
 
 
-class Goal(_Strict):
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", description="How a record names the card, e.g. `salty-mama`.")
-    title: str = Field(description="The name printed on the card.")
-    box: Literal["salt", "squirrel"] = Field(description="The score-sheet box whose markers the condition counts.")
-    at_least: int = Field(ge=1, description="Markers needed in that box.")
-    points: int = Field(ge=0)
-    copies: int = Field(1, ge=1, description="Cards of this goal for the whole table (ruling U4).")
+class Goal(Strict):
+    id: Annotated[str, Meta(pattern=r"^[a-z][a-z0-9-]*$",
+        description="How a record names the card, e.g. `salty-mama`.")]
+    title: Annotated[str, Meta(description="The name printed on the card.")]
+    box: Annotated[Literal["salt", "squirrel"], Meta(
+        description="The score-sheet box whose markers the condition counts.")]
+    at_least: Annotated[int, Meta(ge=1, description="Markers needed in that box.")]
+    points: Annotated[int, Meta(ge=0)]
+    copies: Annotated[int, Meta(ge=1, description="Cards of this goal for the whole table (ruling U4).")] = 1
 
 
-class BonusCard(_Strict):
-    id: str = Field(pattern=r"^B\d\d$", description="Printed on the card; records use it (`B07`).")
-    needs: dict[str, int] = Field(description="Nuts the card needs, by column name.")
-    points: int = Field(ge=1, description="Added when fulfilled, subtracted when not (ruling U5).")
+class BonusCard(Strict):
+    id: Annotated[str, Meta(pattern=r"^B\d\d$", description="Printed on the card; records use it (`B07`).")]
+    needs: Annotated[dict[str, int], Meta(description="Nuts the card needs, by column name.")]
+    points: Annotated[int, Meta(ge=1, description="Added when fulfilled, subtracted when not (ruling U5).")]
 
-    @model_validator(mode="after")
-    def _positive(self) -> "BonusCard":
+    def __post_init__(self) -> None:
         if not self.needs or any(n < 1 for n in self.needs.values()):
             raise ValueError(f"bonus card {self.id}: every nut it needs must be 1 or more, and it needs at least one")
-        return self
 
 
 ACTIONS = ("plan", "feed", "refill", "build", "salt", "repo", "swap")
 """The rulebook's actions, as the move log writes them; what each does is rules code."""
+
+
 FACES = ("X", "SL", "SR", "JL", "JR")
 """The tile faces whose belts the rules know (ruling U10): Cross, Splitter left/right, Joiner left/right."""
 
@@ -53,70 +66,72 @@ def _span(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2] or m[1])
 
 
-class Floor(_Strict):
+class Floor(Strict):
     """The factory for some player counts (rulebook THE FACTORY, Salters; ruling U22)."""
 
-    players: str | int = Field(description='The player counts it is for: "2-4".')
-    columns: int = Field(ge=2, le=40, description="Columns, numbered from 1 (a D12 or D16 places the Squirrel).")
-    salters: list[int] = Field(min_length=1, description="The Salters' starting squares.")
-    printed: list[str] = Field(min_length=1, description="The board components that print it, left to right.")
+    players: Annotated[str | int, Meta(description="The player counts it is for: \"2-4\".")]
+    columns: Annotated[int, Meta(ge=2, le=40,
+        description="Columns, numbered from 1 (a D12 or D16 places the Squirrel).")]
+    salters: Annotated[list[int], Meta(min_length=1, description="The Salters' starting squares.")]
+    printed: Annotated[list[str], Meta(min_length=1,
+        description="The board components that print it, left to right.")]
 
-    @model_validator(mode="after")
-    def _fits(self) -> "Floor":
+    def __post_init__(self) -> None:
         _span(self.players)
         if len(set(self.salters)) != len(self.salters) or not all(1 <= x <= self.columns for x in self.salters):
             raise ValueError(f"salters: different squares 1-{self.columns}")
-        return self
 
     def seats(self) -> range:
         lo, hi = _span(self.players)
         return range(lo, hi + 1)
 
 
-class TileKind(_Strict):
+class TileKind(Strict):
     """A physical tile (ruling U9): it lies as one of its printed faces; the supply counts tiles."""
 
-    name: str = Field(min_length=1, max_length=40, description="How messages name it: Cross, Splitter/Joiner A.")
-    faces: list[Literal["X", "SL", "SR", "JL", "JR"]] = Field(min_length=1, max_length=2)
-    count: int = Field(ge=0, description="Tiles of this kind in the box.")
-    printed: str = Field(description="The tiles component that prints them (its count must agree).")
+    name: Annotated[str, Meta(min_length=1, max_length=40,
+        description="How messages name it: Cross, Splitter/Joiner A.")]
+    faces: Annotated[list[Literal["X", "SL", "SR", "JL", "JR"]], Meta(min_length=1, max_length=2)]
+    count: Annotated[int, Meta(ge=0, description="Tiles of this kind in the box.")]
+    printed: Annotated[str, Meta(description="The tiles component that prints them (its count must agree).")]
 
 
-class SquirrelTable(_Strict):
+class SquirrelTable(Strict):
     """Move the Squirrel: what D6 + Hunger does (ranges of totals, inclusive)."""
 
-    die: int = Field(6, ge=2, description="The die rolled each time (a D6).")
-    stop: str | int = Field(description='"2-5": he stays.')
-    scamper: str | int = Field(description='"6": to a random square of his row.')
-    hunt: str | int = Field(description='"7-10": a step toward the nearest Matching Path, then roll again.')
+    die: Annotated[int, Meta(ge=2, description="The die rolled each time (a D6).")] = 6
+    stop: Annotated[str | int, Meta(description="\"2-5\": he stays.")]
+    scamper: Annotated[str | int, Meta(description="\"6\": to a random square of his row.")]
+    hunt: Annotated[str | int, Meta(
+        description="\"7-10\": a step toward the nearest Matching Path, then roll again.")]
 
     def spans(self) -> dict[str, tuple[int, int]]:
         return {"stop": _span(self.stop), "scamper": _span(self.scamper), "hunt": _span(self.hunt)}
 
 
-class Factory(_Strict):
+class Factory(Strict):
     """The factory game's numbers (docs/records/nuts.md, the move log): read by the move log's
     checker, the simulator and `pnpkit moves`, and checked against the boards that print them."""
 
-    floors: list[Floor] = Field(min_length=1, description="The floor for each player count.")
-    dispensers: list[str] = Field(min_length=1, description="The Dispensers' nuts from column 1, repeating.")
-    conveyor: list[int] = Field(min_length=1, description="Per conveyor row, top first: the first column of its "
-                                "first two-column cell (ruling U8): [1, 2, 1].")
-    tiles: list[TileKind] = Field(min_length=1, description="The tile supply (ruling U9).")
-    costs: dict[Literal["plan", "feed", "refill", "build", "salt", "repo", "swap"], int] = Field(
-        description="Action tokens each action costs (rulebook Playing).")
-    configuring: list[Literal["build", "salt", "repo", "swap"]] = Field(
-        description="The actions that configure the floor: one Matching Path must pass them all (U12).")
-    tokens_per_round: int = Field(ge=1, description="Action tokens each player collects at a round's start.")
-    hunger: int = Field(ge=1, le=20, description="The Hunger die (a D4).")
+    floors: Annotated[list[Floor], Meta(min_length=1, description="The floor for each player count.")]
+    dispensers: Annotated[list[str], Meta(min_length=1, description="The Dispensers' nuts from column 1, repeating.")]
+    conveyor: Annotated[list[int], Meta(min_length=1,
+        description="Per conveyor row, top first: the first column of its first two-column cell (ruling U8): [1, 2,"
+                    " 1].")]
+    tiles: Annotated[list[TileKind], Meta(min_length=1, description="The tile supply (ruling U9).")]
+    costs: Annotated[dict[Literal["plan", "feed", "refill", "build", "salt", "repo", "swap"], int], Meta(
+        description="Action tokens each action costs (rulebook Playing).")]
+    configuring: Annotated[list[Literal["build", "salt", "repo", "swap"]], Meta(
+        description="The actions that configure the floor: one Matching Path must pass them all (U12).")]
+    tokens_per_round: Annotated[int, Meta(ge=1, description="Action tokens each player collects at a round's start.")]
+    hunger: Annotated[int, Meta(ge=1, le=20, description="The Hunger die (a D4).")]
     squirrel: SquirrelTable
-    refill: int = Field(ge=1, description="Order slots one Refill fills (U16).")
-    setup_draw: int = Field(ge=1, description="Bonus cards each player draws at setup.")
-    plan_draw: int = Field(ge=1, description="Bonus cards one Plan draws (U17).")
-    keep_at_least: int = Field(ge=1, description="Bonus cards kept of those drawn, at least.")
+    refill: Annotated[int, Meta(ge=1, description="Order slots one Refill fills (U16).")]
+    setup_draw: Annotated[int, Meta(ge=1, description="Bonus cards each player draws at setup.")]
+    plan_draw: Annotated[int, Meta(ge=1, description="Bonus cards one Plan draws (U17).")]
+    keep_at_least: Annotated[int, Meta(ge=1, description="Bonus cards kept of those drawn, at least.")]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "Factory":
+    def __post_init__(self) -> None:
         if set(self.costs) != set(ACTIONS) or any(v < 1 for v in self.costs.values()):
             raise ValueError(f"costs: one cost of 1 or more for each of {', '.join(ACTIONS)}")
         faces = [f for t in self.tiles for f in t.faces]
@@ -132,31 +147,34 @@ class Factory(_Strict):
                              f"(D{self.squirrel.die} + a Hunger of 1-{self.hunger}) without a gap or an overlap")
         if self.keep_at_least > self.plan_draw or self.keep_at_least > self.setup_draw:
             raise ValueError("keep_at_least: more than a draw gives")
-        return self
 
     def floor(self, players: int) -> Floor | None:
         return next((f for f in self.floors if players in f.seats()), None)
 
 
-class Params(_Strict):
-    columns: list[str] = Field(min_length=1, description="The nut columns of the score sheet, left to right.")
-    rows: list[int] = Field(min_length=1, description="The numbers at the far left of the rows, top to bottom (ruling U2).")
-    row_points: int = Field(7, ge=0, description="Points for each complete row (ruling U1).")
-    salt_points: int = Field(2, ge=0, description="Points for each Salt marker (ruling U3).")
-    end_rows: int = Field(2, ge=1, description="Complete rows that end the game at the end of a round (ruling U7).")
+class Params(Strict):
+    columns: Annotated[list[str], Meta(min_length=1,
+        description="The nut columns of the score sheet, left to right.")]
+    rows: Annotated[list[int], Meta(min_length=1,
+        description="The numbers at the far left of the rows, top to bottom (ruling U2).")]
+    row_points: Annotated[int, Meta(ge=0, description="Points for each complete row (ruling U1).")] = 7
+    salt_points: Annotated[int, Meta(ge=0, description="Points for each Salt marker (ruling U3).")] = 2
+    end_rows: Annotated[int, Meta(ge=1,
+        description="Complete rows that end the game at the end of a round (ruling U7).")] = 2
     goals: list[Goal]
-    bonus: list[BonusCard] = Field(description="The bonus deck, one entry per card.")
+    bonus: Annotated[list[BonusCard], Meta(description="The bonus deck, one entry per card.")]
     # The printed factory (the scorer does not read these): one conveyor cell is the size of a
     # Cross or Splitter/Joiner tile, and spans two columns, whose belts run at its quarter points.
-    cell: PositiveLength | None = Field(None, description="Side of a conveyor cell and of a Cross or "
-                                        "Splitter/Joiner tile (mm), e.g. 40mm.")
-    column: PositiveLength | None = Field(None, description="Width of one factory column: half a cell.")
-    orders_per_nut: int | None = Field(None, ge=1, description="Order (truck) cards printed for each nut.")
-    factory: Factory | None = Field(None, description="The factory game's numbers, which a move log needs "
-                                    "(docs/records/nuts.md); checked against the boards that print them.")
+    cell: Annotated[Mm | None, Meta(
+        description="Side of a conveyor cell and of a Cross or Splitter/Joiner tile (mm), e.g. 40mm.")] = None
+    column: Annotated[Mm | None, Meta(description="Width of one factory column: half a cell.")] = None
+    orders_per_nut: Annotated[Annotated[int, Meta(ge=1)] | None, Meta(
+        description="Order (truck) cards printed for each nut.")] = None
+    factory: Annotated[Factory | None, Meta(
+        description="The factory game's numbers, which a move log needs (docs/records/nuts.md); checked against the"
+                    " boards that print them.")] = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "Params":
+    def __post_init__(self) -> None:
         if len(set(self.columns)) != len(self.columns):
             raise ValueError("columns: a nut appears twice")
         if any(b <= a for a, b in zip(self.rows, self.rows[1:])) or self.rows[0] < 0:
@@ -179,7 +197,6 @@ class Params(_Strict):
                 raise ValueError(f"factory.dispensers: {unknown[0]!r} is not a column ({', '.join(self.columns)})")
             if self.orders_per_nut is None:
                 raise ValueError("orders_per_nut: the factory game needs the Order cards of each nut")
-        return self
 
     def printed_problems(self, components: Any, line_of: Callable[[tuple], int | None]) -> list[tuple[tuple, str]]:
         """Where the factory's numbers and the components that print them disagree: each (the params

@@ -15,30 +15,29 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-
-class Row(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    row: str = Field(pattern=r"^[A-Z]$", description="The row's letter, printed on the tree.")
-    spaces: int = Field(ge=1, description="How many spaces the row has (one more than the row above).")
+from pnpkit.kitfile.structs import Meta, Strict
 
 
-class Params(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Row(Strict):
+    row: Annotated[str, Meta(pattern=r"^[A-Z]$", description="The row's letter, printed on the tree.")]
+    spaces: Annotated[int, Meta(ge=1, description="How many spaces the row has (one more than the row above).")]
 
-    rows: list[Row] = Field(min_length=2, description="From the top: A (1 space) down to the widest row.")
-    colours: list[str] = Field(min_length=3, description="Ornament colours, as records write them.")
-    shapes: list[str] = Field(min_length=3, description="Ornament shapes, as records write them.")
-    sets: int = Field(ge=1, description="Sets of ornaments in the box; each set is one of every colour in every shape.")
-    sets_removed: dict[int, int] = Field(description="Player count -> sets taken out of the game (ruling T4).")
-    triangle_points: list[int] = Field(min_length=2, description="Points for an ornament completing k good triangles, k = 0, 1, 2, ... (ruling T2).")
-    score_track: int = Field(50, ge=1, description="The score track round the tree runs 0 to this.")
 
-    @model_validator(mode="after")
-    def _check(self) -> "Params":
+class Params(Strict, dict=True):
+    rows: Annotated[list[Row], Meta(min_length=2, description="From the top: A (1 space) down to the widest row.")]
+    colours: Annotated[list[str], Meta(min_length=3, description="Ornament colours, as records write them.")]
+    shapes: Annotated[list[str], Meta(min_length=3, description="Ornament shapes, as records write them.")]
+    sets: Annotated[int, Meta(ge=1,
+        description="Sets of ornaments in the box; each set is one of every colour in every shape.")]
+    sets_removed: Annotated[dict[int, int], Meta(
+        description="Player count -> sets taken out of the game (ruling T4).")]
+    triangle_points: Annotated[list[int], Meta(min_length=2,
+        description="Points for an ornament completing k good triangles, k = 0, 1, 2, ... (ruling T2).")]
+    score_track: Annotated[int, Meta(ge=1, description="The score track round the tree runs 0 to this.")] = 50
+
+    def __post_init__(self) -> None:
         for r, row in enumerate(self.rows):
             if row.spaces != r + 1:
                 raise ValueError(f"row {row.row} must have {r + 1} spaces (row {r + 1} from the top of a triangle), got {row.spaces}")
@@ -53,7 +52,6 @@ class Params(BaseModel):
         most = max(len(t) for t in self.triangles_at.values())
         if len(self.triangle_points) < most + 1:
             raise ValueError(f"triangle_points needs {most + 1} entries (an ornament can complete {most} triangles)")
-        return self
 
     # ------------------------------------------------------------ the lattice, derived
 

@@ -20,6 +20,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from pnpkit.kitfile.source import as_model
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
 from pnpkit.scorer.sim.players import choose
@@ -109,7 +110,7 @@ def _played(batch: Batch) -> Played:
     for game in range(batch.first, batch.first + batch.count):
         m = play(spec, game, kit, module)
         record = m.record()
-        result = described.score_record(described.Record.model_validate(record), kit)   # the replay `pnpkit check` runs
+        result = described.score_record(as_model(described.Record, record), kit)   # the replay `pnpkit check` runs
         seen = matches.summary(described, result, list(spec.names))
         if result.violations:
             v = result.violations[0]

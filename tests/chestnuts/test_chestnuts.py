@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnpkit.kitfile.structs import replace
 from pnpkit.scorer import api
 from pnpkit.scorer.games.chestnuts import notation
 
@@ -88,7 +89,7 @@ SHORT = {"chestnuts_per_player": 3}
 def short_kit():
     from pnpkit.kitfile import load_kit
     kit = load_kit("chestnuts")
-    return kit.model_copy(update={"params": kit.params.model_copy(update=SHORT)})
+    return replace(kit, params=replace(kit.params, **SHORT))
 
 
 def test_game_end_by_chair_and_burnt_scores_and_shares():
@@ -313,8 +314,8 @@ def test_costs_come_from_the_kit_file():
     from pnpkit.kitfile import load_kit
     from pnpkit.scorer.games.chestnuts import GAME, record
     kit = load_kit("chestnuts")
-    actions = [a.model_copy(update={"cost": 2}) if a.letter == "e" else a for a in kit.params.actions]
-    dear = kit.model_copy(update={"params": kit.params.model_copy(update={"actions": actions})})
+    actions = [replace(a, cost=2) if a.letter == "e" else a for a in kit.params.actions]
+    dear = replace(kit, params=replace(kit.params, actions=actions))
     rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"],
                                            "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]})
     assert GAME.score_record(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2

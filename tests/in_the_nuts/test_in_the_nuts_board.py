@@ -6,11 +6,13 @@ its starting spaces, lying over exactly those spaces of the printed starting tra
 sections stacked in the order the rules check them (the first row nearest the track)."""
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from pnpkit.generator.components.board import track_places
 from pnpkit.kitfile import load_kit
 from pnpkit.kitfile.params.in_the_nuts import Params
+from pnpkit.kitfile.structs import convert
 
 KIT = load_kit("in-the-nuts")
 P = KIT.params
@@ -89,7 +91,7 @@ def test_what_the_rules_derive_from_the_rows():
     ({"track_printed": [{"spaces": "2-11", "track": "a"}]}, "the parts end at 11"),
 ])
 def test_a_board_that_does_not_fit_together_is_refused(change, message):
-    data = P.model_dump()
+    data = msgspec.to_builtins(P)
     data.update(change)
     with pytest.raises(ValueError, match=message):
-        Params.model_validate(data)
+        convert(data, Params)

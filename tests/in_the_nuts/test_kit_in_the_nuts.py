@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import msgspec
 import pytest
 
 from pnpkit.generator.components import pieces_for
@@ -164,8 +165,8 @@ def test_decks_are_the_params(kit):
     """The anchors tie each deck to params: change params.storage or jokers and the cards follow."""
     comps = {c.name: c for c in kit.components}
     for c in STORAGE:
-        assert comps[c].deck == [s.model_dump() for s in kit.params.storage]
-    assert comps["jokers"].deck == [j.model_dump() for j in kit.params.jokers]
+        assert comps[c].deck == [msgspec.to_builtins(s) for s in kit.params.storage]
+    assert comps["jokers"].deck == [msgspec.to_builtins(j) for j in kit.params.jokers]
     assert [(r["name"], r["count"]) for r in comps["nuts"].deck] == [(k, kit.params.supply_for(4)) for k in kit.params.kinds]
 
 

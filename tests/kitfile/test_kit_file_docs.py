@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from pnpkit.kitfile.model import Kit
+from pnpkit.kitfile.model import kit_schema
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "kit-file.md"
 HEADING = re.compile(r"^#### `(\w+)`")
@@ -19,7 +19,7 @@ def default(prop: dict, required: bool) -> str:
     """A key's default as the reference writes it."""
     if required:
         return "required"
-    if "default" not in prop:
+    if "default" not in prop or prop["default"] in ([], {}):  # (pydantic wrote none for a default_factory)
         return "empty"
     v = prop["default"]
     if v is None:
@@ -37,7 +37,7 @@ def default(prop: dict, required: bool) -> str:
 
 def schema_tables() -> dict[str, dict[str, str]]:
     """Each model of the kit's schema (the file itself as `Kit`): its keys and their defaults."""
-    schema = Kit.model_json_schema()
+    schema = kit_schema()
     models = {"Kit": schema, **schema["$defs"]}
     return {name: {key: default(prop, key in m.get("required", ())) for key, prop in m.get("properties", {}).items()}
             for name, m in models.items()}

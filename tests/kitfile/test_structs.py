@@ -146,5 +146,40 @@ def test_schema_has_descriptions_and_custom_types():
     count = s["$defs"]["Count"]
     assert count["properties"]["n"]["description"] == "How many."
     assert count["additionalProperties"] is False
-    either = s["$defs"]["Doc"]["properties"]["either"]["items"]
+    assert s["title"] == "Doc" and s["additionalProperties"] is False   # the model at the top, as pydantic's
+    either = s["properties"]["either"]["items"]
     assert either["description"] == "x or {a, b}."
+
+
+class Word(structs.Plain):
+    """A Plain custom type: a word, lower-cased; stored as a plain str."""
+
+    json_schema = {"type": "string"}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise ValueError(f"expected a word, got {value!r}")
+        if str(value).strip() == "":
+            raise ValueError("expected a word, got nothing")
+        return str(value).strip().lower()
+
+
+class Words(Strict):
+    words: list[Word]
+    by: dict[Word, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        structs.keyed(self, "by", Word)     # (msgspec reads no text key with a custom type's decode)
+
+
+def test_a_plain_custom_type_stores_plain_values_and_checks_input_already_in_form():
+    got = structs.convert({"words": ["Ann", 7, "ben"], "by": {" Cat ": 1}}, Words)
+    assert got.words == ["ann", "7", "ben"] and list(got.by) == ["cat"]
+    assert all(type(w) is str for w in [*got.words, *got.by])  # never a str subclass: yaml.safe_dump takes them
+    with pytest.raises(Invalid) as e:   # a str is not taken as it is unless decode gives it back unchanged
+        structs.convert({"words": ["ann", "  "]}, Words)
+    assert (e.value.at, e.value.message) == (("words", 1), "expected a word, got nothing")
+    with pytest.raises(Invalid) as e:
+        structs.convert({"words": [], "by": {"  ": 1}}, Words)
+    assert e.value.at == ("by", "  ")

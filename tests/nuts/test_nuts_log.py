@@ -14,6 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from click.testing import CliRunner
 
+import msgspec
+
+from pnpkit.kitfile.source import as_model
 from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.api import score_text
@@ -54,12 +57,12 @@ def test_the_whole_game_on_the_page_is_legal_and_scores_40_and_24():
 
 def test_the_log_scores_through_its_final_sheets_and_its_decks_are_the_specs():
     kit = load_kit("nuts", components=False)
-    s, rep = replay(Record.model_validate(_game()), kit)
+    s, rep = replay(as_model(Record, _game()), kit)
     sheets = final_sheets(s)
     assert [p.sheet.counts() for p in sheets.players] == [(2, 2, 2, 2), (2, 1, 2, 2)]
     assert s.order_deck == [5, 6, 6, 4] and s.order_discards == [5, 5, 4, 7]
     assert len(s.bonus_deck) == 16
-    sheet_data = {"game": "nuts", "players": [p.model_dump() for p in sheets.players]}
+    sheet_data = {"game": "nuts", "players": [msgspec.to_builtins(p) for p in sheets.players]}
     assert [p.total for p in _check(sheet_data).players] == [40, 24]
 
 
@@ -184,7 +187,7 @@ def test_random_legal_games_end_and_score_as_their_final_sheets(seed, players, g
     assert m.s.over, f"the game did not end in {m.s.round} rounds"
     log = _check(m.record())
     assert log.valid and log.finished, log.violations[:3]
-    sheets = {"game": "nuts", "players": [p.model_dump() for p in final_sheets(m.s).players]}
+    sheets = {"game": "nuts", "players": [msgspec.to_builtins(p) for p in final_sheets(m.s).players]}
     final = _check(sheets)
     assert final.valid, final.violations[:3]         # what the log guarantees: sheets not overfilled, goals met ...
     assert [(p.name, p.total, p.breakdown) for p in log.players] == [(p.name, p.total, p.breakdown) for p in final.players]
@@ -196,7 +199,7 @@ def test_a_start_between_rounds_scores_as_the_whole_game_and_an_impossible_one_i
     from pnpkit.scorer.games.nuts.position import start_of
     kit = load_kit("nuts", components=False)
     data = _game()
-    head = Record.model_validate({**data, "rounds": data["rounds"][:2]})
+    head = as_model(Record, {**data, "rounds": data["rounds"][:2]})
     s, _ = replay(head, kit)
     cut = {"game": "nuts", "players": data["players"], "start": start_of(s, data["players"]),
            "rounds": data["rounds"][2:]}

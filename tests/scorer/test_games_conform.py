@@ -27,6 +27,7 @@ import pytest
 
 from pydantic import ValidationError
 
+from pnpkit.kitfile.source import as_model
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Rules
 from pnpkit.scorer.games import GAMES, load
@@ -74,7 +75,7 @@ def _playthrough(game: str, seed: int):
 def test_random_legal_games_replay_clean_and_list_what_why_illegal_accepts(game, seed):
     kit, described, rules, points, record = _playthrough(game, seed)
     assert points, "the game took no decision"
-    result = described.score_record(described.Record.model_validate(record), kit)
+    result = described.score_record(as_model(described.Record, record), kit)
     assert result.violations == [], result.violations[:3]
     holds_chance = vars(rules).get("holds_chance", lambda a: False)    # NUTS' Plan and Refill carry their cards
     for s, _, move in points:
@@ -158,8 +159,8 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
 
 def _readable(described, data: dict):
     try:
-        return described.Record.model_validate(data)
-    except ValidationError:
+        return as_model(described.Record, data)
+    except ValueError:          # (pydantic's ValidationError and kitfile/structs.Invalid)
         return None
 
 
@@ -223,7 +224,7 @@ def _written_inside_entry(rules, s, outcome) -> bool:
 
 def _checked(described, kit, data: dict):
     """What `pnpkit moves` sees as broken in the record (its last turn still open)."""
-    return described.table_of(described.Record.model_validate(data), kit).violations
+    return described.table_of(as_model(described.Record, data), kit).violations
 
 
 @pytest.mark.parametrize("game", LOG_GAMES)  # whatever its playthrough can show yet
@@ -249,11 +250,11 @@ def test_a_start_position_cut_from_a_random_game_replays_to_the_same_result(game
         pytest.skip(f"{game} declares no start_of")
     key = next(k for k, v in record.items() if k != "players" and isinstance(v, list)       # the turns or rounds
                and all(isinstance(x, dict) for x in v))
-    whole = described.score_record(described.Record.model_validate(record), kit)
+    whole = described.score_record(as_model(described.Record, record), kit)
     names = [p if isinstance(p, str) else p["name"] for p in record["players"]]
     cuts = 0
     for k in range(1, len(record[key]), max(1, len(record[key]) // 4)):
-        head = described.Record.model_validate({**record, key: record[key][:k]})
+        head = as_model(described.Record, {**record, key: record[key][:k]})
         state = described.table_of(head, kit).state
         if END_TURN in rules.legal_moves(state):    # turn k still open in the head (In the Nuts!' stop that
             state = state.copy()                    # collects nothing is written mid-record by the next turn
@@ -261,7 +262,7 @@ def test_a_start_position_cut_from_a_random_game_replays_to_the_same_result(game
         if rules.is_over(state):        # steps 1-3 that end the game: nothing to cut
             continue
         cut = {**_begun(record), "start": described.part("start_of")(state, names), key: record[key][k:]}
-        again = described.score_record(described.Record.model_validate(cut), kit)
+        again = described.score_record(as_model(described.Record, cut), kit)
         assert again.violations == [], (k, again.violations[:2])
         assert [p.total for p in again.players] == [p.total for p in whole.players], k
         before = described.score_record(head, kit).extra

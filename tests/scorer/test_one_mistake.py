@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
+from pnpkit.kitfile.source import as_model
 from pnpkit.cli import cli
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -154,7 +155,7 @@ def _without_passes_of_players_without_tokens(data: dict) -> tuple[dict, int]:
         if m and step == Action("pass") and s.me().tokens == 0:
             out.append((int(m[1]) - 1, int(m[2]) - 1))
 
-    replay(GAME, Record.model_validate(data), load_kit("nuts", components=False), watch=seen)
+    replay(GAME, as_model(Record, data), load_kit("nuts", components=False), watch=seen)
     data = copy.deepcopy(data)
     for r, t in sorted(out, reverse=True):
         del data["rounds"][r]["turns"][t]

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from pnpkit.kitfile.source import as_model
 from pnpkit.cli import cli
 from pnpkit.serve import tapping
 from pnpkit.serve.app import Settings, create_app
@@ -233,7 +234,7 @@ def _unseen(record: dict, pick: str) -> str:
     from pnpkit.scorer.games import load
     from pnpkit.scorer.games.fair_verona import moves
     game = load("fair-verona")
-    st = game.table_of(game.Record.model_validate(record), tapping._kit("fair-verona")).state.copy()
+    st = game.table_of(as_model(game.Record, record), tapping._kit("fair-verona")).state.copy()
     moves.apply(st, moves.read(st, pick))
     return moves.write(st, moves.chance(st)[0]).split()[-1]
 

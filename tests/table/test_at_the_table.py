@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnpkit.cli import cli
+from pnpkit.kitfile.structs import replace
 
 MID_TURN = """game: chestnuts
 players: [Ann, Ben]
@@ -255,7 +256,7 @@ def test_the_replay_follows_the_kit_files_board():
     board = kit.components[0]
     moved = board.model_copy(update={"regions": [r.model_copy(update={"at": (r.at[0] + 1.5, r.at[1] + 2.0)})
                                                  if r.name == "basket" else r for r in board.regions]})
-    after = Tableau(kit.model_copy(update={"components": [moved] + kit.components[1:]})).lay(area).items
+    after = Tableau(replace(kit, components=[moved] + kit.components[1:])).lay(area).items
     assert [(round(b.x + 1.5, 3), round(b.y + 2.0, 3)) for b in before] == [(round(a.x, 3), round(a.y, 3)) for a in after]
 
 

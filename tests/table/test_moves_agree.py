@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pnpkit.kitfile.source import as_model
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer import api
 from pnpkit.scorer.game import END_TURN
@@ -214,7 +215,7 @@ FILL = {"in-the-nuts": nuts_fill, "fair-verona": verona_fill}
 
 def record_of(data: dict):
     game = api.game_of(data["game"])
-    return game, game.Record.model_validate(data)
+    return game, as_model(game.Record, data)
 
 
 def checked(data: dict):

@@ -13,7 +13,7 @@ from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.state import Roll, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 class Fire(Strict):
     uncooked: int = Field(0, ge=0)

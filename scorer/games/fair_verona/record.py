@@ -19,7 +19,7 @@ from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse, pars
 from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Clear, State, Step
 from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.games.fair_verona.rules import ID
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 
 def _text(v: Any) -> Any:

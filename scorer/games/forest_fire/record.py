@@ -15,7 +15,7 @@ from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
 from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
 
 
 def _entries(what: str, k: int):

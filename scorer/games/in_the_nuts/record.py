@@ -29,7 +29,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STO
                                                    Take, expected, fits)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
 
 
 def _check(parse):

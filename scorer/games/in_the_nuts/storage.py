@@ -25,7 +25,7 @@ from pnpkit.scorer.core import Line, PlayerScore, Tiebreak, TieBreaker, plural, 
 import pnpkit.scorer.games.in_the_nuts.rules as R
 from pnpkit.scorer.games.in_the_nuts.rules import EIGHT_CARDS, N1, N1_ONCE, N2, N4, N5
 from pnpkit.scorer.game import Illegal
-from pnpkit.scorer.records import MAX_ITEMS, Strict
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, Strict
 from pnpkit.scorer.rulebook import Rule
 from pnpkit.scorer.supply import Supply
 

@@ -98,7 +98,7 @@ def state_from(record, kit) -> State:
     n = s.columns
     s.round, s.round_over = st.round, st.hunger is None
     if st.hunger is not None:                   # at the start of `next`'s turn in round `round`
-        s.hunger, s.passes = st.hunger, st.passes
+        s.hunger, s.passes = st.hunger, st.passes or 0
         s.index = (record.names.index(st.next) - s.first) % len(record.names)
     s.dispensers = _nuts(st.dispensers, n, False)
     s.orders = _nuts(st.orders, n, True)
@@ -129,13 +129,13 @@ def _round_problems(st: Start, names: list[str], hunger: int) -> list[tuple[tupl
     """A round in progress: its Hunger die, the player to move, fewer passes in a row than players."""
     if st.hunger is None:
         return [(("start", key), f"{key} is written for a round in progress, with its hunger")
-                for key in ("next", "passes") if key in st.model_fields_set]
+                for key in ("next", "passes") if getattr(st, key) is not None]
     out = []
     if not 1 <= st.hunger <= hunger:
         out.append((("start", "hunger"), f"the Hunger die (D{hunger}) shows 1 to {hunger}"))
     if st.next is None or st.next not in names:
         out.append((("start", "next"), f"the player whose turn it is: one of {', '.join(names)}"))
-    if st.passes >= len(names):
+    if (st.passes or 0) >= len(names):
         out.append((("start", "passes"), f"{st.passes} passes in a row end the round: write the position between "
                     "rounds (without hunger)"))
     return out

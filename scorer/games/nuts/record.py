@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, Discriminator, Field, Tag, field_validator, model_validator
-
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, convert, field, keyed
+from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names
 
 if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state
     from pnpkit.scorer.games.nuts.state import State, Step
@@ -32,75 +32,92 @@ class Nuts(Strict):
 class WrittenCard(Strict):
     """A bonus card written out instead of named by id: `{needs: {cashew: 3}, points: 4}`."""
 
-    needs: Nuts = Field(description="The nuts the card needs.")
-    points: int = Field(ge=1, description="Added if fulfilled, subtracted if not (ruling U5).")
+    needs: Annotated[Nuts, Meta(description="The nuts the card needs.")]
+    points: Annotated[int, Meta(ge=1, description="Added if fulfilled, subtracted if not (ruling U5).")]
 
-    @model_validator(mode="after")
-    def _needs(self) -> "WrittenCard":
+    def __post_init__(self) -> None:
         if any(n < 0 for n in self.needs.counts()) or not any(self.needs.counts()):
             raise ValueError("a bonus card needs at least one nut, and no negative number of any")
-        return self
 
 
 BonusEntry = Union[str, WrittenCard]
 
 
 class Player(Strict):
-    name: Name = Field(description="The player's name; players in seat order.")
-    sheet: Nuts = Field(description="Tokens in each nut column of the score sheet.")
-    salt: int = Field(0, description="Markers in the Salt box.")
-    squirrel: int = Field(0, description="Markers in the Squirrel box.")
-    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Goal cards held, by id: salty-mama, squirrel-buddy.")
-    bonus: list[BonusEntry] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                    description="Bonus cards held: an id (`B07`) or written out.")
-    photo: str | None = Field(None, max_length=255, description="A photo of the player's printed score sheet, beside "
-                              "the record (`ann.jpg`): `pnpkit score RECORD` reads its boxes into the keys above, a "
-                              "key typed beside it winning (needs pnpkit[photo]).")
+    name: Annotated[Name, Meta(description="The player's name; players in seat order.")]
+    sheet: Annotated[Nuts, Meta(description="Tokens in each nut column of the score sheet.")]
+    salt: Annotated[int, Meta(description="Markers in the Salt box.")] = 0
+    squirrel: Annotated[int, Meta(description="Markers in the Squirrel box.")] = 0
+    goals: Annotated[list[str], Meta(max_length=MAX_ITEMS, description="Goal cards held, by id: salty-mama, "
+                                     "squirrel-buddy.")] = field(default_factory=list)
+    bonus: Annotated[list[BonusEntry], Meta(max_length=MAX_ITEMS, description="Bonus cards held: an id (`B07`) or "
+                                            "written out.")] = field(default_factory=list)
+    photo: Annotated[Union[Annotated[str, Meta(max_length=255)], None], Meta(
+        description="A photo of the player's printed score sheet, beside the record (`ann.jpg`): `pnpkit score "
+                    "RECORD` reads its boxes into the keys above, a key typed beside it winning (needs "
+                    "pnpkit[photo]).")] = None
 
-    @model_validator(mode="before")
+
+def _player(v: dict) -> Player:
+    """A final sheet, its two mistakes said in NUTS' words before the keys are read."""
+    if "photo" in v and "sheet" not in v:
+        raise ValueError("a photo of a sheet is read by `pnpkit score RECORD`, from the record's own folder (in "
+                         "pnpkit serve: the NUTS form's Photograph the sheet); here, write the sheet: {almond: N, ...}")
+    bonus = v.get("bonus")
+    for i, item in enumerate(bonus if isinstance(bonus, list) else ()):
+        if not isinstance(item, (str, dict)):
+            raise Invalid(f"bonus[{i}]: a bonus card is an id like B07, or written out as "
+                          f"{{needs: {{almond: 2}}, points: 3}}; got {item!r}", at=("bonus",))
+    return convert(v, Player)
+
+
+class _Either(type):
+    def __instancecheck__(cls, value: Any) -> bool:
+        return type(value) is Player or isinstance(value, Name)
+
+
+class PlayerEntry(metaclass=_Either):
+    """A player: a name (a move log's), or a final sheet (`{name: Ann, sheet: {...}}`); a custom type
+    of kitfile/structs.py, its values a Player or a Name."""
+
+    json_schema = {"anyOf": [{"$ref": "#/$defs/Player"}, {"type": "string", "description": "A player's name."}]}
+    json_schema_uses = (Player,)
+
     @classmethod
-    def _photo_read(cls, v: Any) -> Any:
-        if isinstance(v, dict) and "photo" in v and "sheet" not in v:
-            raise ValueError("a photo of a sheet is read by `pnpkit score RECORD`, from the record's own folder (in "
-                             "pnpkit serve: the NUTS form's Photograph the sheet); here, write the sheet: {almond: N, ...}")
-        return v
-
-    @field_validator("bonus", mode="before")
-    @classmethod
-    def _bonus(cls, v: Any) -> Any:
-        if isinstance(v, list):
-            for i, item in enumerate(v):
-                if not isinstance(item, (str, dict)):
-                    raise ValueError(f"bonus[{i}]: a bonus card is an id like B07, or written out as "
-                                     f"{{needs: {{almond: 2}}, points: 3}}; got {item!r}")
-        return v
+    def decode(cls, v: Any) -> Player | str:
+        if isinstance(v, str):
+            return Name.decode(v)
+        if isinstance(v, dict):
+            return _player(v)
+        raise ValueError("expected a mapping" + ("" if isinstance(v, list) else f", got {short(v)}"))
 
 
-def _checked(reader: str):
-    """A validator reading a move log's words with notation's `reader`: the notation (and the
-    factory's state it reads into) is imported by the first move log, never for final sheets,
-    the records `pnpkit score` reads by the thousand."""
-    def check(v: Any) -> Any:
-        import pnpkit.scorer.games.nuts.notation as notation
-        getattr(notation, reader)(v)    # raises ValueError saying what is expected: the record is unreadable
-        return v
-    return check
+def _read(reader: str, items: list, at: str) -> None:
+    """A move log's words read by notation's `reader`, each raising ValueError saying what is
+    expected (the record is unreadable), at its place: the notation (and the factory's state it
+    reads into) is imported by the first move log, never for final sheets, the records `pnpkit
+    score` reads by the thousand."""
+    import pnpkit.scorer.games.nuts.notation as notation
+    read = getattr(notation, reader)
+    for i, item in enumerate(items):
+        try:
+            read(item)
+        except ValueError as e:
+            raise Invalid(str(e), at=(at, i)) from None
 
 
-ActionText = Annotated[str, AfterValidator(_checked("parse"))]
-DieText = Annotated[Union[int, str], AfterValidator(_checked("die"))]
-NutText = Annotated[str, AfterValidator(_checked("nut"))]
+Bound = Annotated[int, Meta(ge=0, le=6)]
 
 
 class Sheet(Strict):
-    al: int = Field(0, ge=0, le=6)
-    ca: int = Field(0, ge=0, le=6)
-    pe: int = Field(0, ge=0, le=6)
-    pi: int = Field(0, ge=0, le=6)
-    salt: int = Field(0, ge=0, le=1000)
-    squirrel: int = Field(0, ge=0, le=1000)
-    goals: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
-    bonus: list[str] = Field(default_factory=list, max_length=MAX_ITEMS)
+    al: Bound = 0
+    ca: Bound = 0
+    pe: Bound = 0
+    pi: Bound = 0
+    salt: Annotated[int, Meta(ge=0, le=1000)] = 0
+    squirrel: Annotated[int, Meta(ge=0, le=1000)] = 0
+    goals: Annotated[list[str], Meta(max_length=MAX_ITEMS)] = field(default_factory=list)
+    bonus: Annotated[list[str], Meta(max_length=MAX_ITEMS)] = field(default_factory=list)
 
 
 class Start(Strict):
@@ -108,57 +125,70 @@ class Start(Strict):
     `hunger` and `next`, in round `round` at the start of `next`'s turn (the round's other turns follow
     in the first entry of `rounds:`, which has no `hunger` or `orders` of its own)."""
 
-    round: int = Field(ge=1, le=1000, description="The last round started: ended, or in progress (with `hunger`).")
-    hunger: int | None = Field(None, description="The round in progress: its Hunger (absent between rounds).")
-    next: Name | None = Field(None, description="The round in progress: the player whose turn it is.")
-    passes: int = Field(0, ge=0, le=1000, description="The round in progress: passes in a row just before "
-                        "`next`'s turn (the round ends when every player has passed in succession).")
-    tokens: dict[Name, int] = Field(default_factory=dict, max_length=MAX_PLAYERS, description="Unspent Action tokens.")
-    dispensers: str = Field(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')
-    tiles: dict[str, str] = Field(default_factory=dict, max_length=MAX_ITEMS, description='{"1:3-4": X}')
-    salters: list[int] = Field(max_length=MAX_ITEMS, description="The Salters' squares.")
+    round: Annotated[int, Meta(ge=1, le=1000, description="The last round started: ended, or in progress (with "
+                                                          "`hunger`).")]
+    hunger: Annotated[Union[int, None], Meta(description="The round in progress: its Hunger (absent between "
+                                                         "rounds).")] = None
+    next: Annotated[Union[Name, None], Meta(description="The round in progress: the player whose turn it is.")] = None
+    passes: Annotated[Union[Annotated[int, Meta(ge=0, le=1000)], None], Meta(
+        description="The round in progress: passes in a row just before `next`'s turn (the round ends when every "
+                    "player has passed in succession); 0 if not written.")] = None
+    tokens: Annotated[dict[Name, int], Meta(max_length=MAX_PLAYERS, description="Unspent Action tokens.")] = \
+        field(default_factory=dict)
+    dispensers: Annotated[str, Meta(description='The Dispensers\' nuts, column 1 first: "al ca pe pi ...".')]
+    tiles: Annotated[dict[str, str], Meta(max_length=MAX_ITEMS, description='{"1:3-4": X}')] = field(default_factory=dict)
+    salters: Annotated[list[int], Meta(max_length=MAX_ITEMS, description="The Salters' squares.")]
     squirrel: int
-    orders: str = Field(description='The Order slots, slot 1 first, `-` for an empty one: "ca al - pe ...".')
-    sheets: dict[Name, Sheet] = Field(default_factory=dict, max_length=MAX_PLAYERS)
-    order_deck: dict[str, int] = Field(description="Order cards left in the deck, by nut: {al: 9, ...}.")
-    bonus_seen: list[str] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                  description="Bonus cards drawn since the deck was last shuffled.")
+    orders: Annotated[str, Meta(description='The Order slots, slot 1 first, `-` for an empty one: "ca al - pe ...".')]
+    sheets: Annotated[dict[Name, Sheet], Meta(max_length=MAX_PLAYERS)] = field(default_factory=dict)
+    order_deck: Annotated[dict[str, int], Meta(description="Order cards left in the deck, by nut: {al: 9, ...}.")]
+    bonus_seen: Annotated[list[str], Meta(max_length=MAX_ITEMS, description="Bonus cards drawn since the deck was "
+                                                                             "last shuffled.")] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        keyed(self, "tokens", Name)
+        keyed(self, "sheets", Name)
 
 
 class SetupBonus(Strict):
-    keep: list[str] = Field(max_length=MAX_ITEMS, description="The setup Bonus cards kept.")
-    drop: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Those discarded.")
+    keep: Annotated[list[str], Meta(max_length=MAX_ITEMS, description="The setup Bonus cards kept.")]
+    drop: Annotated[list[str], Meta(max_length=MAX_ITEMS, description="Those discarded.")] = field(default_factory=list)
 
 
 class Setup(Strict):
-    squirrel: int = Field(description="The D12/D16: the Squirrel's square.")
-    bonus: dict[Name, SetupBonus] = Field(max_length=MAX_PLAYERS, description="Each player's 3 setup Bonus cards.")
+    squirrel: Annotated[int, Meta(description="The D12/D16: the Squirrel's square.")]
+    bonus: Annotated[dict[Name, SetupBonus], Meta(max_length=MAX_PLAYERS, description="Each player's 3 setup Bonus "
+                                                                                      "cards.")]
+
+    def __post_init__(self) -> None:
+        keyed(self, "bonus", Name)
 
 
 class Play(Strict):
-    """A turn that plays: its actions in order, the squirrel's dice, the goal cards claimed."""
+    """A turn that plays: its actions in order, the squirrel's dice, the goal cards claimed. `sq` and
+    `claim` not written (None) tell the table the turn goes on (scorer/games/nuts/replay.py)."""
 
-    do: list[ActionText] = Field(max_length=MAX_ITEMS, description='The actions: "build X 1:3-4", "salt 7>8" ...')
-    sq: list[DieText] = Field(default_factory=list, max_length=MAX_ITEMS, description="The squirrel's D6s: 4, "
-                              "`4 > 9` (Scamper to 9), `5 L` (a Hunt tie's choice).")
-    claim: list[str] = Field(default_factory=list, max_length=MAX_ITEMS, description="Goal cards claimed.")
+    do: Annotated[list[str], Meta(max_length=MAX_ITEMS, description='The actions: "build X 1:3-4", "salt 7>8" ...')]
+    sq: Annotated[Union[Annotated[list[Union[int, str]], Meta(max_length=MAX_ITEMS)], None], Meta(
+        description="The squirrel's D6s: 4, `4 > 9` (Scamper to 9), `5 L` (a Hunt tie's choice).")] = None
+    claim: Annotated[Union[Annotated[list[str], Meta(max_length=MAX_ITEMS)], None], Meta(
+        description="Goal cards claimed.")] = None
+
+    def __post_init__(self) -> None:
+        _read("parse", self.do, "do")
+        _read("die", self.sq or (), "sq")
 
 
 class Round(Strict):
-    hunger: int | None = Field(None, description="The D4 (required; absent only in the round a `start:` is in "
-                               "the middle of, whose Hunger the start gives).")
-    orders: list[NutText] = Field(default_factory=list, max_length=MAX_ITEMS, description="Every Order card "
-                                  "flipped to fill the open slots, in order (discarded ones too).")
-    turns: list[Union[Literal["pass"], Play]] = Field(default_factory=list, max_length=MAX_TURNS,
-                                                      description="`pass` or `{do, sq, claim}`, in turn order.")
+    hunger: Annotated[Union[int, None], Meta(description="The D4 (required; absent only in the round a `start:` is "
+                                                         "in the middle of, whose Hunger the start gives).")] = None
+    orders: Annotated[Union[Annotated[list[str], Meta(max_length=MAX_ITEMS)], None], Meta(
+        description="Every Order card flipped to fill the open slots, in order (discarded ones too).")] = None
+    turns: Annotated[list[Union[Literal["pass"], Play]], Meta(max_length=MAX_TURNS, description="`pass` or `{do, "
+                                                              "sq, claim}`, in turn order.")] = field(default_factory=list)
 
-
-def _player_form(v: Any) -> str:
-    return "name" if isinstance(v, str) else "final sheet"
-
-
-PlayerEntry = Annotated[Union[Annotated[Player, Tag("final sheet")], Annotated[Name, Tag("name")]],
-                        Discriminator(_player_form)]
+    def __post_init__(self) -> None:
+        _read("nut", self.orders or (), "orders")
 
 
 class Record(Strict):
@@ -166,10 +196,13 @@ class Record(Strict):
     move log (`players` by name, `setup`, `rounds`)."""
 
     game: Literal["nuts"]
-    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
-    setup: Setup | None = Field(None, description="Move log: the Squirrel's square and the setup Bonus cards.")
-    start: Start | None = Field(None, description="Move log: the table between two rounds, instead of the setup.")
-    rounds: list[Round] | None = Field(None, max_length=MAX_TURNS, description="Move log: one entry per round.")
+    players: Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)]
+    setup: Annotated[Union[Setup, None], Meta(description="Move log: the Squirrel's square and the setup Bonus "
+                                                          "cards.")] = None
+    start: Annotated[Union[Start, None], Meta(description="Move log: the table between two rounds, instead of the "
+                                                          "setup.")] = None
+    rounds: Annotated[Union[Annotated[list[Round], Meta(max_length=MAX_TURNS)], None], Meta(
+        description="Move log: one entry per round.")] = None
 
     @property
     def is_log(self) -> bool:
@@ -179,14 +212,11 @@ class Record(Strict):
     def names(self) -> list[str]:
         return [p if isinstance(p, str) else p.name for p in self.players]
 
-    @field_validator("players")
-    @classmethod
-    def _unique(cls, v: list) -> list:
-        check_unique_names(p if isinstance(p, str) else p.name for p in v)
-        return v
-
-    @model_validator(mode="after")
-    def _one_form(self) -> "Record":
+    def __post_init__(self) -> None:
+        try:
+            check_unique_names(p if isinstance(p, str) else p.name for p in self.players)
+        except ValueError as e:
+            raise Invalid(str(e), at=("players",)) from None
         log = self.is_log
         for p in self.players:
             if log and not isinstance(p, str):
@@ -200,7 +230,7 @@ class Record(Strict):
                              "or from the table between two rounds (start:)")
         mid = self.start is not None and self.start.hunger is not None
         for i, rnd in enumerate(self.rounds or []):
-            if i == 0 and mid and ({"hunger", "orders"} & rnd.model_fields_set):
+            if i == 0 and mid and (rnd.hunger is not None or rnd.orders is not None):
                 raise ValueError("rounds[0] goes on with the round in progress at `start:` (its hunger and orders "
                                  "were before it): write its turns only")
             if rnd.hunger is None and not (i == 0 and mid):
@@ -209,7 +239,6 @@ class Record(Strict):
             for name in self.setup.bonus:
                 if name not in self.names:
                     raise ValueError(f"setup.bonus: no player named {name!r} (players: {', '.join(self.names)})")
-        return self
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

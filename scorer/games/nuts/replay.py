@@ -39,7 +39,7 @@ def entries(record: Record, s: State, open_end: bool) -> Iterator[tuple[str, Ste
         else:
             flipping = open_end and k == done + len(rounds) and not rnd.turns
             yield f"round {k} ({record.names[(k - 1) % len(record.names)]} first)", \
-                Start(rnd.hunger, tuple(nut(x) for x in rnd.orders), flipping)
+                Start(rnd.hunger, tuple(nut(x) for x in rnd.orders or ()), flipping)
         more = k < done + len(rounds)
         way = style(costs(rnd.turns, s.f), [p.tokens for p in s.players], s.active, s.passes, more)
         for ti, turn in enumerate(rnd.turns, start=first):
@@ -52,14 +52,14 @@ def entries(record: Record, s: State, open_end: bool) -> Iterator[tuple[str, Ste
             last = open_end and k == done + len(rounds) and ti == first - 1 + len(rnd.turns)
             for ai, text in enumerate(turn.do, start=1):
                 yield f'{where}, action {ai} "{text}"', parse(text)
-            if last and "sq" not in turn.model_fields_set:
+            if last and turn.sq is None:
                 return                      # at the table: the actions go on
-            yield f"{where}, run", Run(tuple(die(x) for x in turn.sq), last)
-            for item in turn.claim:
+            yield f"{where}, run", Run(tuple(die(x) for x in turn.sq or ()), last)
+            for item in turn.claim or ():
                 yield f'{where}, claim "{item}"', _claim(item)
             if not last:
                 yield where, END_TURN
-            elif "claim" in turn.model_fields_set and not turn.claim:
+            elif turn.claim is not None and not turn.claim:
                 yield where, Action("done")     # `claim: []`: nothing claimed, the turn is over
         if more or not open_end and _all_out(s):    # (at the table, the players without tokens pass)
             yield from _out(record, s, k)

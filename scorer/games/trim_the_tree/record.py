@@ -13,7 +13,7 @@ from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
+from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
 
 Ornament = Annotated[str, AfterValidator(ornament)]
 Space = Annotated[str, AfterValidator(space)]
