@@ -99,6 +99,20 @@ def keyed(struct: Any, name: str, kind: Any) -> None:
     msgspec.structs.force_setattr(struct, name, out)
 
 
+def keys_read(mapping: dict, kind: Any, at: tuple) -> dict:
+    """`mapping` with its keys read by the custom type `kind`: `keyed` for a mapping inside a mapping
+    (a tree's spaces by player), its problem at `at` + the key."""
+    out = {}
+    for key, value in mapping.items():
+        try:
+            out[kind.decode(key)] = value
+        except Invalid as e:
+            raise Invalid(e.message, at=(*at, key, *e.at)) from None
+        except (ValueError, TypeError) as e:
+            raise Invalid(str(e), at=(*at, key)) from None
+    return out
+
+
 def convert(data: Any, model: type[S]) -> S:
     """`data` (what the YAML reader gives) as `model`, or Invalid(message, at=path in `data`).
 
@@ -235,6 +249,9 @@ def _words(said: str, value: Any, kind: Any) -> str:
         words = {">=": "expected at least", "<=": "expected at most", ">": "expected more than",
                  "<": "expected less than"}[m[2]]
         return f"{words} {bound}{got}"
+    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple[int, int]
+        want, got_n = int(m[1]), int(m[2])  # one short: its last entry is missing
+        return "this field is required" if got_n < want else f"at most {want:,} entries, got {got_n:,}"
     if m := re.fullmatch(r"Expected `(str|array|object)` of length (>=|<=) (\d+)", said):
         n = int(m[3])
         if m[1] == "str":
@@ -244,10 +261,11 @@ def _words(said: str, value: Any, kind: Any) -> str:
         return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         return f"expected text of the form {m[1]}{got}"
-    if said.startswith("Invalid enum value"):
+    if said.startswith("Invalid enum value") or get_origin(_plain(kind)[0]) is Literal:
         return f"expected one of: {_one_of(kind)}{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in m[1].split(" | ")) + got
+        kinds = [t for t in m[1].split(" | ") if t != "null"] or ["null"]  # `X | None`: an X is expected
+        return " or ".join(_TYPE_WORDS.get(t, t) for t in kinds) + got
     return said + got
 
 
