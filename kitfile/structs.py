@@ -22,7 +22,7 @@ import re
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import msgspec
-from msgspec import Meta, ValidationError, field  # noqa: F401 (the models' imports, from one place)
+from msgspec import UNSET, Meta, UnsetType, ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
@@ -110,6 +110,19 @@ def keys_read(mapping: dict, kind: Any, at: tuple) -> dict:
             raise Invalid(e.message, at=(*at, key, *e.at)) from None
         except (ValueError, TypeError) as e:
             raise Invalid(str(e), at=(*at, key)) from None
+    return out
+
+
+def written(struct: Any, *names: str) -> set[str]:
+    """Which of the fields `names` (default `UNSET`) the data wrote, null included; those left out
+    become None. A check of a whole record then says a key left out where the record is, and a key
+    written empty (`turns:`) where it is written, as pydantic's errors were read."""
+    out = set()
+    for name in names:
+        if getattr(struct, name) is UNSET:
+            msgspec.structs.force_setattr(struct, name, None)
+        else:
+            out.add(name)
     return out
 
 
@@ -301,7 +314,7 @@ def _plain(kind: Any) -> tuple[Any, tuple]:
             args = get_args(kind)
             kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, Meta))
         elif get_origin(kind) is Union and type(None) in get_args(kind):
-            rest = [a for a in get_args(kind) if a is not type(None)]
+            rest = [a for a in get_args(kind) if a is not type(None) and a is not UnsetType]  # (UNSET: left out)
             if len(rest) != 1:
                 return kind, metas
             kind = rest[0]
@@ -317,15 +330,16 @@ def _args(kind: Any) -> tuple:
 def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     """The data and the type one part further along the path."""
     try:
-        node = node[part]
+        inner = node[part]
     except (KeyError, IndexError, TypeError):
-        node = ...
+        inner = ...
     kind = _plain(kind)[0]
     if _is_struct(kind) and isinstance(part, str):
-        return node, next((f.type for f in fields(kind) if f.encode_name == part), None)
+        return inner, next((f.type for f in fields(kind) if f.encode_name == part), None)
     if get_origin(kind) is Union:  # a union of structs and plain types: the struct, if one
         kind = next((a for a in get_args(kind) if _is_struct(a)), None)
-        return _step(node, kind, part) if kind is not None else (node, None)
+        return _step(node, kind, part) if kind is not None else (inner, None)
+    node = inner
     args = get_args(kind)
     if get_origin(kind) in (list, tuple, set, frozenset) and args:
         return node, args[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 from pnpkit.kitfile.head import load_head
-from pnpkit.kitfile.structs import Invalid, Meta, Plain, Strict, convert, field, keyed
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
 from pnpkit.scorer.games.fair_verona.cards import CardField
 from pnpkit.scorer.games.fair_verona.encounter import Tile
 from pnpkit.scorer.game import END_TURN, Illegal
@@ -215,16 +215,18 @@ class Record(Strict):
     game: Literal["fair-verona"]
     encounters: Annotated[Union[Annotated[list[Encounter], Meta(min_length=1, max_length=MAX_TURNS)], None], Meta(
         description="Encounter checks: each encounter as it was met.")] = None
-    difficulty: Annotated[Union[str, None], Meta(description="A game log: Easy, Medium or Hard (the kit's "
-                                                 "difficulties).")] = None
-    players: Annotated[Union[Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)], None], Meta(
-        description="A game log: the players in turn order, each with the Identity card dealt.")] = None
-    clue: Annotated[Union[Friends, None], Meta(description="A game log: the first Clue Card (Jokers that turned up "
-                                               "while dealing before it: [JK, 7H]).")] = None
-    start: Annotated[Union[Start, None], Meta(description="A game log from the table at the start of a turn, instead "
-                                              "of the setup's `clue`.")] = None
-    turns: Annotated[Union[Annotated[list[TurnEntry], Meta(max_length=MAX_TURNS)], None], Meta(
-        description="A game log: one entry per turn.")] = None
+    # a game log's keys: UNSET where left out (None once read), None where written empty (`turns:`)
+    difficulty: Annotated[Union[str, None, UnsetType], Meta(description="A game log: Easy, Medium or Hard (the "
+                                                            "kit's difficulties).")] = UNSET
+    players: Annotated[Union[Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)], None,
+                             UnsetType], Meta(description="A game log: the players in turn order, each with the "
+                                                          "Identity card dealt.")] = UNSET
+    clue: Annotated[Union[Friends, None, UnsetType], Meta(description="A game log: the first Clue Card (Jokers that "
+                                                          "turned up while dealing before it: [JK, 7H]).")] = UNSET
+    start: Annotated[Union[Start, None, UnsetType], Meta(description="A game log from the table at the start of a "
+                                                         "turn, instead of the setup's `clue`.")] = UNSET
+    turns: Annotated[Union[Annotated[list[TurnEntry], Meta(max_length=MAX_TURNS)], None, UnsetType], Meta(
+        description="A game log: one entry per turn.")] = UNSET
 
     @property
     def is_log(self) -> bool:
@@ -232,15 +234,18 @@ class Record(Strict):
         return self.encounters is None
 
     def __post_init__(self) -> None:
-        problem = _first_problem(self)
+        problem = _first_problem(self, written(self, *LOG))
         if problem is not None:
             raise Invalid(problem[1], at=problem[0])
 
 
-def _first_problem(r: Record) -> tuple[tuple, str] | None:
-    """What makes the record unreadable, with its place: one problem, the first (a check of the whole
-    record; the replay checks the rules)."""
-    log = {k: getattr(r, k) for k in ("difficulty", "players", "clue", "turns", "start")}
+LOG = ("difficulty", "players", "clue", "turns", "start")  # in the order their problems are said
+
+
+def _first_problem(r: Record, keys: set[str]) -> tuple[tuple, str] | None:
+    """What makes the record unreadable, with its place (in what it wrote: `keys`): one problem, the
+    first (a check of the whole record; the replay checks the rules)."""
+    log = {k: getattr(r, k) for k in LOG}
     if r.encounters is not None:
         for k, v in log.items():
             if v is not None:
@@ -252,7 +257,7 @@ def _first_problem(r: Record) -> tuple[tuple, str] | None:
         return ("clue",), "with `start:`, the Clue Card in play is `start.clue`: leave out the first Clue Card"
     for k, v in log.items():
         if v is None and not (k == "start" or k == "clue" and r.start is not None):
-            return (), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else "")
+            return (k,) if k in keys else (), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else "")
     if r.difficulty is not None:
         names = [d.name for d in load_head(ID).params.difficulties]
         if r.difficulty.lower() not in [n.lower() for n in names]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.structs import Invalid, Meta, Plain, Strict, convert, field, keyed
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
 from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State
@@ -68,8 +68,9 @@ class Action(Plain):
 class PlayerEntry(Strict):
     name: Name
     role: Literal["hotshot", "smoke-jumper", "pilot"]
-    start: Annotated[Union[Square, None], Meta(description="[down, across] on the ring (0 or 7); not for a pilot, "
-                                               "nor with a `start:` position (it says where everyone stands).")] = None
+    start: Annotated[Union[Square, None, UnsetType], Meta(description="[down, across] on the ring (0 or 7); not for a "
+                                                          "pilot, nor with a `start:` position (it says where everyone "
+                                                          "stands).")] = UNSET  # None once the record is read
 
 
 class RoundEntry(Strict):
@@ -92,23 +93,24 @@ class Setup(Strict):
 class Record(Strict):
     game: Literal["forest-fire"]
     players: Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)]
-    setup: Annotated[Union[Setup, None], Meta(description="The setup's rolls (not with `start:`).")] = None
-    start: Annotated[Union[Start, None], Meta(description="The board at the start of a round, instead of the "
-                                              "setup.")] = None
+    setup: Annotated[Union[Setup, None, UnsetType], Meta(description="The setup's rolls (not with `start:`).")] = UNSET
+    start: Annotated[Union[Start, None, UnsetType], Meta(description="The board at the start of a round, instead of the "
+                                                         "setup.")] = UNSET
     rounds: Annotated[list[RoundEntry], Meta(max_length=MAX_TURNS)] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        problem = _first_problem(self)
+        problem = _first_problem(self, written(self, "setup", "start"), [bool(written(p, "start")) for p in self.players])
         if problem is not None:
             raise Invalid(problem[1], at=problem[0])
 
 
-def _first_problem(r: Record) -> tuple[tuple, str] | None:
-    """What makes the record unreadable, with its place: one problem, the first (a check of the whole
+def _first_problem(r: Record, keys: set[str], starts: list[bool]) -> tuple[tuple, str] | None:
+    """What makes the record unreadable, with its place (in what the record wrote: `keys`, and the
+    players who wrote a `start`, if only `start:`): one problem, the first (a check of the whole
     record; the replay checks the rules)."""
-    if (r.setup is None) == (r.start is None):  # said at the record's first line when neither is written
-        return ("setup",) if r.setup is not None else (), "give `setup` (the rolls before the first round) or " \
-                                                          "`start` (the board at the start of a round), one of them"
+    if (r.setup is None) == (r.start is None):
+        return ("setup",) if "setup" in keys else (), "give `setup` (the rolls before the first round) or " \
+                                                     "`start` (the board at the start of a round), one of them"
     seen: set[str] = set()
     for i, p in enumerate(r.players):
         if p.name in seen:
@@ -119,7 +121,7 @@ def _first_problem(r: Record) -> tuple[tuple, str] | None:
         if r.start is not None and p.start is not None:
             return ("players", i, "start"), "with a `start:` position, say where each player stands in `start.at`"
         if p.role != "pilot" and p.start is None and r.start is None:
-            return ("players", i), f"a {p.role} needs `start: [down, across]`, a space of the ring"
+            return ("players", i, "start")[:3 if starts[i] else 2], f"a {p.role} needs `start: [down, across]`, a space of the ring"
     for k, rnd in enumerate(r.rounds):
         for name in rnd.moves:
             if name not in seen:
