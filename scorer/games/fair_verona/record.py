@@ -38,6 +38,8 @@ class Entry(Plain, metaclass=_TextOrList):
 
     @classmethod
     def decode(cls, value: Any) -> str | list[str]:
+        if value.__class__ is str:  # nearly every entry: read as it is
+            return value
         value = _text(value)
         if isinstance(value, list):
             return convert(value, Annotated[list[str], Meta(max_length=MAX_ITEMS)])
