@@ -14,7 +14,7 @@ from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.state import Roll, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
 
 
 class Fire(Strict):
@@ -23,6 +23,7 @@ class Fire(Strict):
 
 
 Owners = dict[Name, int]
+Action = notation(parse)      # an action as written: it must read (notation.py)
 
 
 class Start(Strict):
@@ -65,15 +66,8 @@ class TurnEntry(Strict):
     """One turn: the die roll and every action taken, in order (forced Tongs moves included)."""
 
     roll: Annotated[dice.Die, Meta(description="The die roll, 1-6.")]
-    actions: Annotated[list[str], Meta(max_length=MAX_ITEMS, description='Actions a-l as on the reference card: '
-                                       '"a", "c 2", "k 1 free 1".')] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for i, text in enumerate(self.actions):
-            try:
-                parse(text)  # raises ValueError with the notation expected: the record is unreadable
-            except ValueError as e:
-                raise Invalid(str(e), at=("actions", i)) from None
+    actions: Annotated[list[Action], Meta(max_length=MAX_ITEMS, description='Actions a-l as on the reference card: '
+                                          '"a", "c 2", "k 1 free 1".')] = field(default_factory=list)
 
 
 class Record(Strict):

@@ -16,7 +16,7 @@ from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse, pars
 from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Clear, State, Step
 from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.games.fair_verona.rules import ID
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names, notation
 
 
 def _text(v: Any) -> Any:
@@ -112,15 +112,7 @@ class Spot(Plain):
         return convert(value, str)
 
 
-class Laid(Plain):
-    """A tile laid: `R5 -1 0 turned 90`. It must read as one."""
-
-    json_schema = {"type": "string"}
-
-    @classmethod
-    def decode(cls, value: Any) -> str:
-        read_laid(convert(value, str))
-        return value
+Laid = notation(read_laid)      # a tile laid: `R5 -1 0 turned 90`
 
 
 class Code(Plain):

@@ -13,7 +13,7 @@ from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
 from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, notation
 
 
 def _entries(what: str, k: int) -> type:
@@ -54,15 +54,7 @@ class Start(Strict):
         keyed(self, "at", Name)
 
 
-class Action(Plain):
-    """An action as written (notation.py): it must read."""
-
-    json_schema = {"type": "string"}
-
-    @classmethod
-    def decode(cls, value: Any) -> str:
-        parse_action(convert(value, str))
-        return value
+Action = notation(parse_action)      # an action as written: it must read (notation.py)
 
 
 class PlayerEntry(Strict):

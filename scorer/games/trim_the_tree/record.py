@@ -5,36 +5,20 @@ written in where the table (scorer/table.py) writes it.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal, Union
 
 from msgspec.structs import force_setattr
 
-from pnpkit.kitfile.structs import Invalid, Meta, Plain, Strict, convert, field, keyed, keys_read
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, keyed, keys_read
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
 
 
-class Ornament(Plain):
-    """An ornament as written, colour then shape (`Blue  box` is "blue box"; notation.py)."""
-
-    json_schema = {"type": "string"}
-
-    @classmethod
-    def decode(cls, value: Any) -> str:
-        return ornament(convert(value, str))
-
-
-class Space(Plain):
-    """A space of the tree as written, row letter and position (`c2` is "C2"; notation.py)."""
-
-    json_schema = {"type": "string"}
-
-    @classmethod
-    def decode(cls, value: Any) -> str:
-        return space(convert(value, str))
+Ornament = notation(ornament, as_read=True)   # colour then shape: `Blue  box` is "blue box"
+Space = notation(space, as_read=True)         # row letter and position: `c2` is "C2"
 
 
 class Pick(Strict):
