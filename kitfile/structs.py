@@ -52,6 +52,8 @@ class _AsDecoded(type):
     def __instancecheck__(cls, value: Any) -> bool:
         if type(value) is not cls.plain:  # exactly: a bool is no int, a str subclass no str
             return False
+        if _decoded[0] is cls and _decoded[1] is value:  # what the hook just got from `decode`: read once
+            return True
         try:
             return cls.decode(value) == value
         except (ValueError, TypeError):
@@ -138,6 +140,9 @@ def convert(data: Any, model: type[S]) -> S:
         raise Invalid(message, at=path) from None
 
 
+_decoded: list = [None, None]  # the custom type and the value its `decode` gave last
+
+
 def _dec_hook(kind: type, value: Any) -> Any:
     decode = getattr(kind, "decode", None)
     if decode is None:
@@ -145,7 +150,8 @@ def _dec_hook(kind: type, value: Any) -> Any:
             return from_pydantic(kind, value)
         raise NotImplementedError(kind)
     try:
-        return decode(value)
+        _decoded[:] = kind, decode(value)  # msgspec asks `isinstance` of it next (it calls the hook first)
+        return _decoded[1]
     except ValidationError as e:  # msgspec.convert called directly: a ValidationError would pass
         path, message = problem_of(e, value, kind)  # through msgspec without the place it is at
         raise Invalid(message, at=path) from None
