@@ -14,7 +14,9 @@ default may come before one without). The rest is written once here:
   found inside keeps its place.
 - `convert(data, model)` raises Invalid with the data's path and pnpkit's words ("expected at least
   0, got -1", "unknown key alomnd (did you mean 'almond'?)"): the words kitfile/source.py gave
-  pydantic's errors, so a message reads as it did. msgspec stops at a file's first problem.
+  pydantic's errors, so a message reads as it did; a model's classmethod `said(data, path, message)`
+  may say a problem in its own words (pydantic's before-validators, asked only on the error path).
+  msgspec stops at a file's first problem.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType, ValidationError, field  # noqa: F401 (the models' imports, from one place)
-from msgspec.structs import asdict, fields, replace  # noqa: F401
+from msgspec.structs import asdict, fields, force_setattr, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.yamlscalars import short
@@ -44,23 +46,16 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
     """Base of every kit-file and record model read with msgspec."""
 
 
-class _AsDecoded(type):
-    """msgspec asks whether a value is an instance of a custom type before it calls the type's
-    `decode` (an instance is taken as it is), and again after. A value of the type's `plain` type
-    that `decode` gives back unchanged is one: what `decode` returns, and input already in that form."""
+class _OfPlain(type):
+    """msgspec calls a custom type's `decode` for every value of the type it reads (a mapping's text
+    key aside: `keyed`), then asks whether what `decode` gave is an instance: a value of exactly the
+    type's `plain` type is one."""
 
     def __instancecheck__(cls, value: Any) -> bool:
-        if type(value) is not cls.plain:  # exactly: a bool is no int, a str subclass no str
-            return False
-        if _decoded[0] is cls and _decoded[1] is value:  # what the hook just got from `decode`: read once
-            return True
-        try:
-            return cls.decode(value) == value
-        except (ValueError, TypeError):
-            return False
+        return type(value) is cls.plain  # exactly: a bool is no int, a str subclass no str
 
 
-class Plain(metaclass=_AsDecoded):
+class Plain(metaclass=_OfPlain):
     """Base of a custom type whose values are plain values (of type `plain`: a str, a float) read by
     its `decode`, which returns the value to store (`Name.decode(7)` is "7") or raises: the stored
     value is a plain str or float, as a file or a template wants it (yaml.safe_dump refuses a str
@@ -137,10 +132,10 @@ def convert(data: Any, model: type[S]) -> S:
         return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
     except ValidationError as e:
         path, message = problem_of(e, data, model)
+        said = getattr(model, "said", None)  # a model's own words for a problem msgspec found in it
+        if said is not None:
+            path, message = said(data, path, message)
         raise Invalid(message, at=path) from None
-
-
-_decoded: list = [None, None]  # the custom type and the value its `decode` gave last
 
 
 def _dec_hook(kind: type, value: Any) -> Any:
@@ -150,8 +145,7 @@ def _dec_hook(kind: type, value: Any) -> Any:
             return from_pydantic(kind, value)
         raise NotImplementedError(kind)
     try:
-        _decoded[:] = kind, decode(value)  # msgspec asks `isinstance` of it next (it calls the hook first)
-        return _decoded[1]
+        return decode(value)
     except ValidationError as e:  # msgspec.convert called directly: a ValidationError would pass
         path, message = problem_of(e, value, kind)  # through msgspec without the place it is at
         raise Invalid(message, at=path) from None
@@ -359,14 +353,19 @@ def _is_struct(kind: Any) -> bool:
 
 
 def _keys(kind: Any) -> list[str]:
-    """The keys a struct allows, for a did-you-mean hint."""
+    """The keys a struct allows (in a union, its struct's), for a did-you-mean hint."""
     kind = _plain(kind)[0]
+    if get_origin(kind) is Union:
+        kind = next((a for a in get_args(kind) if _is_struct(a)), None)
     return [f.encode_name for f in fields(kind)] if _is_struct(kind) else []
 
 
 def _one_of(kind: Any) -> str:
     """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
-    values = [repr(v) for v in get_args(_plain(kind)[0])] if get_origin(_plain(kind)[0]) is Literal else []
+    kind = _plain(kind)[0]
+    if get_origin(kind) is Union:  # (`Literal["pass"] | Play`: the Literal's)
+        kind = next((a for a in get_args(kind) if get_origin(a) is Literal), None)
+    values = [repr(v) for v in get_args(kind)] if get_origin(kind) is Literal else []
     if not values:
         return "?"
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import sys
 from typing import Any, NamedTuple
 
-from pnpkit.kitfile.forms import SHEET_HEAD
 from pnpkit.kitfile.safeyaml import LIMITS
 from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
 from pnpkit.scorer.pdf_limits import PDF_MAX_BYTES, is_pdf
@@ -76,7 +75,9 @@ def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     text, file = record_text(record)
     source = parse(text, file, lines=False)  # every reading problem is a SourceError, with its line (read when asked)
-    source.sheet = text.startswith(SHEET_HEAD)
+    if text.startswith("#"):                 # a filled sheet's record opens with kitfile/forms' SHEET_HEAD (the
+        from pnpkit.kitfile.forms import SHEET_HEAD     # forms, ~3 ms, imported for a record that may be one)
+        source.sheet = text.startswith(SHEET_HEAD)
     if _photos(source.data):                 # a player's sheet given as a photo beside the record (pnpkit/photo/)
         from pnpkit.photo.sheets import fill
         fill(source, record)

@@ -55,7 +55,7 @@ def compared(text: str) -> str:
 def hidden(text: str) -> str | None:
     """The first character of `text` that shows nothing or turns the text around, or None."""
     if text.isascii():
-        return next((c for c in text if not c.isprintable()), None)
+        return None if text.isprintable() else next(c for c in text if not c.isprintable())
     after_symbol = False  # an emoji's joiners follow its symbols (So, Sk) or one another
     for c in text:
         if c in _EMOJI_JOINERS and after_symbol:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from msgspec.structs import force_setattr
-
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, keyed, keys_read
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
 from pnpkit.scorer import dice
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of

@@ -27,8 +27,8 @@ def _text(v: Any) -> Any:
 
 
 class _TextOrList(type(Plain)):  # type: ignore[misc]
-    def __instancecheck__(cls, value: Any) -> bool:  # (kitfile/structs.Plain's question, for two plain types)
-        return type(value) in (str, list) and cls.decode(value) == value
+    def __instancecheck__(cls, value: Any) -> bool:  # (kitfile/structs.Plain's, for two plain types)
+        return type(value) in (str, list)
 
 
 class Entry(Plain, metaclass=_TextOrList):

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, convert, field, keyed
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed
 from pnpkit.kitfile.yamlscalars import short
-from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names
 
-if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state
+if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state, nor the protocol
+    from pnpkit.scorer.game import Illegal
     from pnpkit.scorer.games.nuts.state import State, Step
 
 __all__ = ["NUTS", "Nuts", "Player", "Record", "extend", "given", "more_than_a_face"]
@@ -58,38 +58,22 @@ class Player(Strict):
                     "pnpkit[photo]).")] = None
 
 
-def _player(v: dict) -> Player:
-    """A final sheet, its two mistakes said in NUTS' words before the keys are read."""
-    if "photo" in v and "sheet" not in v:
-        raise ValueError("a photo of a sheet is read by `pnpkit score RECORD`, from the record's own folder (in "
-                         "pnpkit serve: the NUTS form's Photograph the sheet); here, write the sheet: {almond: N, ...}")
-    bonus = v.get("bonus")
+def _said_of(entry: Any) -> tuple[tuple, str] | None:
+    """A player written wrongly, in NUTS' words (where msgspec would say less): not a name or a
+    mapping, a photo without its sheet, a bonus card that is neither an id nor written out."""
+    if not isinstance(entry, (str, dict)):
+        return (), "expected a mapping" + ("" if isinstance(entry, list) else f", got {short(entry)}")
+    if isinstance(entry, str):
+        return None
+    if "photo" in entry and "sheet" not in entry:
+        return (), ("a photo of a sheet is read by `pnpkit score RECORD`, from the record's own folder (in pnpkit "
+                    "serve: the NUTS form's Photograph the sheet); here, write the sheet: {almond: N, ...}")
+    bonus = entry.get("bonus")
     for i, item in enumerate(bonus if isinstance(bonus, list) else ()):
         if not isinstance(item, (str, dict)):
-            raise Invalid(f"bonus[{i}]: a bonus card is an id like B07, or written out as "
-                          f"{{needs: {{almond: 2}}, points: 3}}; got {item!r}", at=("bonus",))
-    return convert(v, Player)
-
-
-class _Either(type):
-    def __instancecheck__(cls, value: Any) -> bool:
-        return type(value) is Player or isinstance(value, Name)
-
-
-class PlayerEntry(metaclass=_Either):
-    """A player: a name (a move log's), or a final sheet (`{name: Ann, sheet: {...}}`); a custom type
-    of kitfile/structs.py, its values a Player or a Name."""
-
-    json_schema = {"anyOf": [{"$ref": "#/$defs/Player"}, {"type": "string", "description": "A player's name."}]}
-    json_schema_uses = (Player,)
-
-    @classmethod
-    def decode(cls, v: Any) -> Player | str:
-        if isinstance(v, str):
-            return Name.decode(v)
-        if isinstance(v, dict):
-            return _player(v)
-        raise ValueError("expected a mapping" + ("" if isinstance(v, list) else f", got {short(v)}"))
+            return ("bonus",), (f"bonus[{i}]: a bonus card is an id like B07, or written out as "
+                                f"{{needs: {{almond: 2}}, points: 3}}; got {item!r}")
+    return None
 
 
 def _read(reader: str, items: list, at: str) -> None:
@@ -196,7 +180,8 @@ class Record(Strict):
     move log (`players` by name, `setup`, `rounds`)."""
 
     game: Literal["nuts"]
-    players: Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)]
+    players: Annotated[list[Union[Player, str]], Meta(min_length=1, max_length=MAX_PLAYERS, description="In seat "
+                       "order: each a final sheet (`{name: Ann, sheet: {...}}`), or in a move log each a name.")]
     setup: Annotated[Union[Setup, None], Meta(description="Move log: the Squirrel's square and the setup Bonus "
                                                           "cards.")] = None
     start: Annotated[Union[Start, None], Meta(description="Move log: the table between two rounds, instead of the "
@@ -212,7 +197,27 @@ class Record(Strict):
     def names(self) -> list[str]:
         return [p if isinstance(p, str) else p.name for p in self.players]
 
+    @classmethod
+    def said(cls, data: Any, path: tuple, message: str) -> tuple[tuple, str]:
+        """A problem msgspec found in a player, said in NUTS' words where it has them (kitfile/structs.py
+        asks): the players are read by msgspec itself, a final sheet or a name."""
+        players = data.get("players") if isinstance(data, dict) else None
+        if len(path) >= 2 and path[0] == "players" and isinstance(players, list) and isinstance(path[1], int):
+            better = _said_of(players[path[1]])
+            if better is not None:
+                return ("players", path[1], *better[0]), better[1]
+        return path, message
+
     def __post_init__(self) -> None:
+        names = [p if isinstance(p, str) else p for p in self.players]
+        for i, p in enumerate(self.players):
+            if isinstance(p, str):        # a move log's player: a name (a final sheet's is its Player's)
+                try:
+                    names[i] = Name.decode(p)
+                except ValueError as e:
+                    raise Invalid(str(e), at=("players", i)) from None
+        if names != self.players:
+            force_setattr(self, "players", names)
         try:
             check_unique_names(p if isinstance(p, str) else p.name for p in self.players)
         except ValueError as e:

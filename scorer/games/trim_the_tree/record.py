@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, Union
 
-from msgspec.structs import force_setattr
-
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, keyed, keys_read
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
