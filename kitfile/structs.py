@@ -271,7 +271,7 @@ def _words(said: str, value: Any, kind: Any) -> str:
             return f"expected {'at least' if m[2] == '>=' else 'at most'} {n} characters{got}"
         if m[2] == ">=":
             return f"expected at least {n} entries"
-        return f"at most {n:,} entries, got {len(value) if isinstance(value, (dict, list)) else '?':,}"
+        return f"at most {n:,} entries" + (f", got {len(value):,}" if isinstance(value, (dict, list)) else "")
     if m := re.fullmatch(r"Expected `str` matching regex '(.*)'", said, re.S):
         return f"expected text of the form {m[1]}{got}"
     if said.startswith("Invalid enum value") or get_origin(_plain(kind)[0]) is Literal:
@@ -329,23 +329,26 @@ def _args(kind: Any) -> tuple:
 
 def _step(node: Any, kind: Any, part: Any) -> tuple[Any, Any]:
     """The data and the type one part further along the path."""
-    try:
-        inner = node[part]
-    except (KeyError, IndexError, TypeError):
-        inner = ...
     kind = _plain(kind)[0]
-    if _is_struct(kind) and isinstance(part, str):
-        return inner, next((f.type for f in fields(kind) if f.encode_name == part), None)
     if get_origin(kind) is Union:  # a union of structs and plain types: the struct, if one
-        kind = next((a for a in get_args(kind) if _is_struct(a)), None)
-        return _step(node, kind, part) if kind is not None else (inner, None)
-    node = inner
+        kind = _member(kind, _is_struct)
+    try:
+        node = node[part]
+    except (KeyError, IndexError, TypeError):
+        node = ...
+    if _is_struct(kind) and isinstance(part, str):
+        return node, next((f.type for f in fields(kind) if f.encode_name == part), None)
     args = get_args(kind)
     if get_origin(kind) in (list, tuple, set, frozenset) and args:
         return node, args[0]
     if get_origin(kind) is dict and len(args) == 2:
         return node, args[1]
     return node, None
+
+
+def _member(union: Any, test: Any) -> Any:
+    """The first member of `union` (without its Annotated) that passes `test`, or None."""
+    return next((a for a in map(lambda m: _plain(m)[0], get_args(union)) if test(a)), None)
 
 
 def _is_struct(kind: Any) -> bool:
@@ -356,7 +359,7 @@ def _keys(kind: Any) -> list[str]:
     """The keys a struct allows (in a union, its struct's), for a did-you-mean hint."""
     kind = _plain(kind)[0]
     if get_origin(kind) is Union:
-        kind = next((a for a in get_args(kind) if _is_struct(a)), None)
+        kind = _member(kind, _is_struct)
     return [f.encode_name for f in fields(kind)] if _is_struct(kind) else []
 
 
@@ -364,7 +367,7 @@ def _one_of(kind: Any) -> str:
     """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
     kind = _plain(kind)[0]
     if get_origin(kind) is Union:  # (`Literal["pass"] | Play`: the Literal's)
-        kind = next((a for a in get_args(kind) if get_origin(a) is Literal), None)
+        kind = _member(kind, lambda a: get_origin(a) is Literal)
     values = [repr(v) for v in get_args(kind)] if get_origin(kind) is Literal else []
     if not values:
         return "?"

@@ -183,3 +183,22 @@ def test_a_plain_custom_type_stores_plain_values_and_reads_every_value():
     with pytest.raises(Invalid) as e:
         structs.convert({"words": [], "by": {"  ": 1}}, Words)
     assert e.value.at == ("by", "  ")
+
+
+class Hand(Strict):
+    cards: Annotated[list[str], Meta(max_length=2)] = field(default_factory=list)
+
+
+class Table(Strict):
+    seats: list[Annotated[Hand, Meta(description="A hand.")] | str]
+
+
+def test_a_problem_inside_a_union_of_a_struct_and_a_text_is_said_with_its_value():
+    """msgspec reads `Hand | str` itself; the message follows the path into the struct (a hand of
+    800 cards in tests/corpus/records/nuts-800-bonus-cards.yaml was an internal error)."""
+    with pytest.raises(Invalid) as e:
+        structs.convert({"seats": ["Ann", {"cards": ["a", "b", "c"]}]}, Table)
+    assert (e.value.at, e.value.message) == (("seats", 1, "cards"), "at most 2 entries, got 3")
+    with pytest.raises(Invalid) as e:
+        structs.convert({"seats": [{"cardz": []}]}, Table)
+    assert e.value.message == "unknown key 'cardz' (did you mean 'cards'?)"

@@ -209,15 +209,14 @@ class Record(Strict):
         return path, message
 
     def __post_init__(self) -> None:
-        names = [p if isinstance(p, str) else p for p in self.players]
         for i, p in enumerate(self.players):
             if isinstance(p, str):        # a move log's player: a name (a final sheet's is its Player's)
                 try:
-                    names[i] = Name.decode(p)
+                    name = Name.decode(p)
                 except ValueError as e:
                     raise Invalid(str(e), at=("players", i)) from None
-        if names != self.players:
-            force_setattr(self, "players", names)
+                if name != p:
+                    force_setattr(self, "players", [*self.players[:i], name, *self.players[i + 1:]])
         try:
             check_unique_names(p if isinstance(p, str) else p.name for p in self.players)
         except ValueError as e:
