@@ -35,7 +35,7 @@ else:  # msgspec reads type hints with typing_extensions if it can import it (py
         import msgspec
     finally:
         del sys.modules["typing_extensions"]
-from msgspec import ValidationError, field  # noqa: F401 (the models' imports, from one place)
+from msgspec import UNSET, UnsetType, ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, force_setattr, replace  # noqa: F401
 
 from pnpkit.kitfile.errors import InputError
@@ -122,6 +122,33 @@ def keyed(struct: Any, name: str, kind: Any) -> None:
         except (ValueError, TypeError) as e:
             raise Invalid(str(e), at=(name, key)) from None
     msgspec.structs.force_setattr(struct, name, out)
+
+
+def keys_read(mapping: dict, kind: Any, at: tuple) -> dict:
+    """`mapping` with its keys read by the custom type `kind`: `keyed` for a mapping inside a mapping
+    (a tree's spaces by player), its problem at `at` + the key."""
+    out = {}
+    for key, value in mapping.items():
+        try:
+            out[kind.decode(key)] = value
+        except Invalid as e:
+            raise Invalid(e.message, at=(*at, key, *e.at)) from None
+        except (ValueError, TypeError) as e:
+            raise Invalid(str(e), at=(*at, key)) from None
+    return out
+
+
+def written(struct: Any, *names: str) -> set[str]:
+    """Which of the fields `names` (default `UNSET`) the data wrote, null included; those left out
+    become None. A check of a whole record then says a key left out where the record is, and a key
+    written empty (`turns:`) where it is written, as pydantic's errors were read."""
+    out = set()
+    for name in names:
+        if getattr(struct, name) is UNSET:
+            msgspec.structs.force_setattr(struct, name, None)
+        else:
+            out.add(name)
+    return out
 
 
 def convert(data: Any, model: type[S]) -> S:
@@ -279,6 +306,9 @@ def _words(said: str, value: Any, kind: Any) -> str:
         words = {">=": "expected at least", "<=": "expected at most", ">": "expected more than",
                  "<": "expected less than"}[m[2]]
         return f"{words} {bound}{got}"
+    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple[int, int]
+        want, got_n = int(m[1]), int(m[2])  # one short: its last entry is missing
+        return "this field is required" if got_n < want else f"at most {want:,} entries, got {got_n:,}"
     if m := re.fullmatch(r"Expected `(str|array|object)` of length (>=|<=) (\d+)", said):
         n = int(m[3])
         if m[1] == "str":
@@ -335,7 +365,7 @@ def _plain(kind: Any) -> tuple[Any, tuple]:
             args = get_args(kind)
             kind, metas = args[0], metas + tuple(a for a in args[1:] if isinstance(a, msgspec.Meta))
         elif get_origin(kind) in (Union, UnionType) and type(None) in get_args(kind):
-            rest = [a for a in get_args(kind) if a is not type(None)]
+            rest = [a for a in get_args(kind) if a is not type(None) and a is not UnsetType]  # (UNSET: left out)
             if len(rest) != 1:
                 return kind, metas
             kind = rest[0]

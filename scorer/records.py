@@ -14,9 +14,9 @@ emoji's parts (`❤️` is U+2764 U+FE0F) are kept where they join them.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from pnpkit.kitfile.structs import Plain, Strict  # noqa: F401 (Strict: the base of every record model)
+from pnpkit.kitfile.structs import Plain, Strict, convert  # noqa: F401 (Strict: the base of every record model)
 from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
@@ -127,3 +127,20 @@ def compared_record(data: Any) -> Any:
 MAX_TURNS = 1_000   # turns, rounds or encounters (a whole game has under a hundred)
 MAX_ITEMS = 100     # actions in a turn, cards in a hand, storage cards, fire rolls in a round
 MAX_PLAYERS = 20    # players listed (no game here seats more than six)
+
+
+def notation(reader: Callable[[str], Any], as_read: bool = False) -> type:
+    """A custom type (kitfile/structs.Plain) for a text in a game's notation (an action, a tile laid):
+    `reader` raises ValueError saying what it expected where it cannot read it, and the record is
+    refused there. The text is kept as written, or (`as_read`) as `reader` gives it back (an ornament
+    `Blue  Box` is "blue box")."""
+
+    class Written(Plain):
+        json_schema = {"type": "string"}
+
+        @classmethod
+        def decode(cls, value: Any) -> str:
+            text = value if value.__class__ is str else convert(value, str)
+            read = reader(text)
+            return read if as_read else text
+    return Written

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnpkit.kitfile.structs import replace
+from pnpkit.kitfile.structs import convert, replace
 from pnpkit.scorer import api
 from pnpkit.scorer.games.chestnuts import notation
 
@@ -101,9 +101,9 @@ def test_game_end_by_chair_and_burnt_scores_and_shares():
        c 1: Ann chair 1 -> all three of Ann's are burnt or eaten: the game ends. Ann 1-2 = -1, Ben 0-1 = -1.
     """
     from pnpkit.scorer.games.chestnuts import GAME, record
-    rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
+    rec = convert({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
-        {"roll": 5, "actions": ["d", "l", "c 1", "e 1"]}, {"roll": 2, "actions": []}]})
+        {"roll": 5, "actions": ["d", "l", "c 1", "e 1"]}, {"roll": 2, "actions": []}]}, record.Record)
     r = GAME.score_record(rec, short_kit())
     assert r.finished and [p.total for p in r.players] == [-1, -1] and r.winners_as_played == ["Ann", "Ben"] and r.winners == []
     assert [(v.where, v.rule) for v in r.violations] == [('turn 3 (Ann), action 4 "e 1"', "GAME END"),]
@@ -119,15 +119,15 @@ def test_record_that_stops_before_the_steps_that_end_it_is_finished():
     Ann 1 - 2 = -1, Ben 1 - 1 = 0.
     """
     from pnpkit.scorer.games.chestnuts import GAME, record
-    rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
+    rec = convert({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 1, "actions": ["a", "f 1"]}, {"roll": 1, "actions": ["a", "f 1", "d"]},
-        {"roll": 2, "actions": ["d", "c 1", "a"]}, {"roll": 2, "actions": ["c 1", "a", "g 1"]}]})
+        {"roll": 2, "actions": ["d", "c 1", "a"]}, {"roll": 2, "actions": ["c 1", "a", "g 1"]}]}, record.Record)
     r = GAME.score_record(rec, short_kit(), explain=True)
     assert r.violations == [] and r.finished
     assert [p.total for p in r.players] == [-1, 0]
     assert r.ranking == [["Ben"], ["Ann"]] and r.winners == ["Ben"]
     assert any(l.startswith("turn 5 (Ann): steps 1-3 end the game") for l in r.explain)
-    r3 = GAME.score_record(rec.model_copy(update={"turns": rec.turns[:3]}), short_kit())
+    r3 = GAME.score_record(replace(rec, turns=rec.turns[:3]), short_kit())
     assert not r3.finished and r3.winners == []
 
 
@@ -247,9 +247,9 @@ def test_spend_all_is_met_when_nothing_affordable_is_legal():
 
 def test_game_over_then_more_turns():
     from pnpkit.scorer.games.chestnuts import GAME, record
-    rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
+    rec = convert({"game": "chestnuts", "players": ["Ann", "Ben"], "turns": [
         {"roll": 4, "actions": ["l", "a", "f 1"]}, {"roll": 1, "actions": ["b", "a"]},
-        {"roll": 5, "actions": ["d", "l", "c 1"]}, {"roll": 2, "actions": ["a"]}]})
+        {"roll": 5, "actions": ["d", "l", "c 1"]}, {"roll": 2, "actions": ["a"]}]}, record.Record)
     r = GAME.score_record(rec, short_kit())
     assert [(v.where, v.rule) for v in r.violations] == [("turn 4 (Ben)", "GAME END")]
 
@@ -316,8 +316,8 @@ def test_costs_come_from_the_kit_file():
     kit = load_kit("chestnuts")
     actions = [replace(a, cost=2) if a.letter == "e" else a for a in kit.params.actions]
     dear = replace(kit, params=replace(kit.params, actions=actions))
-    rec = record.Record.model_validate({"game": "chestnuts", "players": ["Ann", "Ben"],
-                                           "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]})
+    rec = convert({"game": "chestnuts", "players": ["Ann", "Ben"],
+                   "turns": [{"roll": 5, "actions": ["l", "a", "e 2"]}]}, record.Record)
     assert GAME.score_record(rec, kit).violations == []   # 5 - 1 = 4 points: 1 + 1 + 2
     v = GAME.score_record(rec, dear).violations
     assert [(x.where, x.rule, x.message) for x in v] == [('turn 1 (Ann), action 3 "e 2"', "PLAY 4(e)",

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.core import where_turn
 from pnpkit.scorer.games.chestnuts import moves as M
@@ -40,7 +41,7 @@ def position_before(rec: dict, t: int, a: int) -> state.State:
 @given(st.integers(0, 10**9))
 def test_random_legal_game_checks_clean(seed):
     rec = game(seed)
-    r = GAME.score_record(record.Record.model_validate(rec), KIT)
+    r = GAME.score_record(convert(rec, record.Record), KIT)
     assert r.violations == []
     assert r.finished  # random games end well within the turn cap
     for p in r.players:
@@ -59,7 +60,7 @@ def test_an_action_not_in_the_legal_list_is_caught(seed, pick, choice):
     wrong = [x for x in UNIVERSE if notation.resolve(s, notation.parse(x)) not in legal]
     bad = wrong[choice % len(wrong)]
     rec["turns"][t]["actions"][a] = bad
-    r = GAME.score_record(record.Record.model_validate(rec), KIT)
+    r = GAME.score_record(convert(rec, record.Record), KIT)
     where = where_turn(t + 1, rec["players"][t % 2], a + 1, bad)
     assert where in [v.where for v in r.violations], (bad, r.violations[:3])
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.fair_verona.cards import parse_card
 from pnpkit.scorer.games.fair_verona import notation
@@ -34,7 +35,7 @@ def log(*turns: dict, clue="9C", difficulty="Medium", ids=("KH", "3S", "9D", "QC
 
 
 def check(data: dict, explain: bool = False):
-    return GAME.score_record(Record.model_validate(data), KIT, explain=explain)
+    return GAME.score_record(convert(data, Record), KIT, explain=explain)
 
 
 def broken(data: dict) -> list[tuple[str, str]]:
@@ -249,7 +250,7 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
     first violation is at that action, with the same rule; if legal, the game checks clean up to it."""
     rng = random.Random(seed)
     data = random_record(KIT, rng, purpose=0.5, max_turns=30)
-    rec = Record.model_validate(data)
+    rec = convert(data, Record)
     played = turn_actions(rec, KIT)
     k = rng.randrange(len(played))
     if not played[k]:
@@ -260,7 +261,7 @@ def test_every_single_action_mutation_that_breaks_a_rule_is_caught_at_that_actio
     for done in played[k][:j]:
         entry = write(entry, parse_text(done, NAMES))
     prefix = {**data, "turns": data["turns"][:k] + [entry]}
-    table = GAME.table_of(Record.model_validate(prefix), KIT)
+    table = GAME.table_of(convert(prefix, Record), KIT)
     for mutant in _mutants(rng, key, text):
         try:
             a = parse_text(mutant, NAMES)
@@ -318,7 +319,7 @@ def test_every_legal_action_reads_back_from_its_notation_and_the_rules_accept_it
                 assert notation.parse(b.key, notation.entry(b), NAMES) == b
             seen[0] += 1
 
-    replay(GAME, Record.model_validate(data), KIT, watch=decision)
+    replay(GAME, convert(data, Record), KIT, watch=decision)
     assert seen[0] > 100
 
 

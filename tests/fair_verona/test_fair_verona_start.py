@@ -15,6 +15,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games import load
@@ -34,7 +35,7 @@ def _documented(kind: str) -> str:
 
 def _cut(record: dict, k: int) -> dict:
     """The record cut after its k-th turn: the table there as `start:`, then the turns after it."""
-    head = GAME.Record.model_validate({**record, "turns": record["turns"][:k]})
+    head = convert({**record, "turns": record["turns"][:k]}, GAME.Record)
     state = GAME.table_of(head, KIT).state
     names = [p["name"] for p in record["players"]]
     rest = {key: v for key, v in record.items() if key != "clue"}
@@ -69,11 +70,11 @@ def test_a_game_cut_at_a_turn_scores_as_the_whole_game(which, cuts, tmp_path):
 def test_random_games_cut_at_every_turn_replay_clean_to_the_same_result(seed):
     level = ("Easy", "Medium", "Hard")[seed % 3]
     record = random_record(KIT, random.Random(seed), difficulty=level, purpose=0.6 if seed % 2 else 0.0)
-    whole = GAME.score_record(GAME.Record.model_validate(record), KIT)
+    whole = GAME.score_record(convert(record, GAME.Record), KIT)
     assert whole.violations == []
     for k in range(1, len(record["turns"])):
-        before = GAME.score_record(GAME.Record.model_validate({**record, "turns": record["turns"][:k]}), KIT)
-        cut = GAME.Record.model_validate(_cut(record, k))
+        before = GAME.score_record(convert({**record, "turns": record["turns"][:k]}, GAME.Record), KIT)
+        cut = convert(_cut(record, k), GAME.Record)
         assert GAME.problems(cut, KIT) == [], k
         again = GAME.score_record(cut, KIT)
         assert again.violations == [], (k, again.violations[:2])

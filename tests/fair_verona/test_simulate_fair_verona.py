@@ -9,6 +9,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.kitfile import load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer import api
@@ -85,7 +86,7 @@ def test_a_won_game_counts_every_seat_as_winning():
     import yaml
     from pathlib import Path
     data = yaml.safe_load((Path(__file__).parent / "fair_verona_won.yaml").read_text())
-    result = GAME.score_record(Record.model_validate(data), KIT)
+    result = GAME.score_record(convert(data, Record), KIT)
     names = [p["name"] for p in data["players"]]
     assert sim.summary(result, names) == matches.Summary(True, (), (0, 1, 2, 3), "won", "")
 
@@ -102,7 +103,7 @@ def test_greedy_brings_clue_tokens_home_and_random_does_not():
 def test_search_plays_a_whole_turn_ahead_legally():
     module = matches.module("fair-verona")
     m = play(Spec("fair-verona", ("search", "random", "random", "random"), Setup("Hard"), 1, 3), 0, KIT, module)
-    result = GAME.score_record(Record.model_validate(m.record()), KIT)
+    result = GAME.score_record(convert(m.record(), Record), KIT)
     assert result.valid and matches.summary(load("fair-verona"), result, m.names) == m.summary()
 
 

@@ -11,6 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.cli import cli
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.api import score_text
@@ -39,10 +40,10 @@ def test_the_documented_example_is_legal_and_won_in_round_2():
 def test_the_start_example_is_the_full_example_from_round_2_and_is_won_there_too():
     kit, game = load_kit("forest-fire", components=False), load("forest-fire")
     full = yaml.safe_load(FULL)
-    after_round_1 = game.table_of(game.Record.model_validate({**full, "rounds": full["rounds"][:1]}), kit).state
+    after_round_1 = game.table_of(convert({**full, "rounds": full["rounds"][:1]}, game.Record), kit).state
     written = game.part("start_of")(after_round_1, [p["name"] for p in full["players"]])
-    documented = game.Record.model_validate(yaml.safe_load(FROM_ROUND_2))
-    assert documented.start == game.Record.model_validate({**yaml.safe_load(FROM_ROUND_2), "start": written}).start
+    documented = convert(yaml.safe_load(FROM_ROUND_2), game.Record)
+    assert documented.start == convert({**yaml.safe_load(FROM_ROUND_2), "start": written}, game.Record).start
     r = score_text(FROM_ROUND_2, "forest-fire.md")
     assert r.valid and r.extra == WON
 
@@ -54,7 +55,7 @@ def test_the_documented_game_cut_before_any_round_scores_as_the_whole_game(cut, 
     kit, game = load_kit("forest-fire", components=False), load("forest-fire")
     full = yaml.safe_load(FULL)
     whole = run(["score", "--json"], FULL, tmp_path, monkeypatch)
-    state = game.table_of(game.Record.model_validate({**full, "rounds": full["rounds"][:cut]}), kit).state
+    state = game.table_of(convert({**full, "rounds": full["rounds"][:cut]}, game.Record), kit).state
     players = [{"name": p["name"], "role": p["role"]} for p in full["players"]]
     cut_record = {"game": "forest-fire", "players": players, "start": game.part("start_of")(state, []),
                   "rounds": full["rounds"][cut:]}

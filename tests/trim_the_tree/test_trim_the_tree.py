@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.kitfile import SourceError, load_kit
 from pnpkit.scorer import api
 
@@ -84,7 +85,7 @@ def test_one_player_full_tree_is_finished():
     from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
     from pnpkit.scorer.games.trim_the_tree import GAME
     rec = sim.random_record(load_kit("trim-the-tree"), random.Random(3), ["Ann"])
-    r = GAME.score_record(record.Record.model_validate(rec), load_kit("trim-the-tree"))
+    r = GAME.score_record(convert(rec, record.Record), load_kit("trim-the-tree"))
     assert r.valid and r.finished and r.winners == ["Ann"] and len(rec["rounds"]) == 15
 
 
@@ -186,7 +187,7 @@ def test_game_over_after_full_trees():
     kit = load_kit("trim-the-tree")
     rec = sim.random_record(kit, random.Random(1), ["Ann", "Ben"])
     rec["rounds"].append({"box": ["red box", "red bell"], "picks": []})
-    r = GAME.score_record(record.Record.model_validate(rec), kit)
+    r = GAME.score_record(convert(rec, record.Record), kit)
     assert [(v.where, v.rule) for v in r.violations] == [("round 16", "Game end")]
 
 

@@ -6,6 +6,7 @@ import random
 
 from hypothesis import assume, given, settings, strategies as st
 
+from pnpkit.kitfile.structs import convert
 from pnpkit.kitfile import load_kit
 from pnpkit.scorer.games.trim_the_tree import moves, record, sim, state
 from pnpkit.scorer.games.trim_the_tree import GAME
@@ -21,7 +22,7 @@ def game(seed: int, n: int) -> dict:
 
 
 def score(rec: dict):
-    return GAME.score_record(record.Record.model_validate(rec), KIT)
+    return GAME.score_record(convert(rec, record.Record), KIT)
 
 
 def state_before(rec: dict, r: int, k: int) -> state.State:

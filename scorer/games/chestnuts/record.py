@@ -4,23 +4,24 @@ step written in where the table (scorer/table.py) writes it.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
-
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
 from pnpkit.scorer import dice
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.state import Roll, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
+
 
 class Fire(Strict):
-    uncooked: int = Field(0, ge=0)
-    cooked: int = Field(0, ge=0)
+    uncooked: Annotated[int, Meta(ge=0)] = 0
+    cooked: Annotated[int, Meta(ge=0)] = 0
 
 
 Owners = dict[Name, int]
+Action = notation(parse)      # an action as written: it must read (notation.py)
 
 
 class Start(Strict):
@@ -28,20 +29,27 @@ class Start(Strict):
     Basket left out holds the rest of their chestnuts. A Plate or a Chair is written as the number
     of its owner's own chestnuts, or by owner: `{Ann: 1, Ben: 2}` (ruling C1)."""
 
-    next: Name | None = Field(None, description="Whose turn comes next (default: the first player).")
-    basket: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Basket.")
-    fire: dict[Name, Fire] = Field(default_factory=dict, description="Each player's chestnuts on the Fire, "
-                                   "{uncooked: N, cooked: N}.")
-    overcooked: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Overcooked Box.")
-    burnt: Owners = Field(default_factory=dict, description="Each player's chestnuts in the Burnt Box.")
-    plate: dict[Name, int | Owners] = Field(default_factory=dict, description="What lies on each player's Plate.")
-    chair: dict[Name, int | Owners] = Field(default_factory=dict, description="What lies on each player's Chair.")
-    flames: int = Field(0, ge=0, description="Added Flames on the Fire.")
-    tongs: dict[Name, Literal["held", "down"]] = Field(default_factory=dict, description="Each player's Tongs "
-                                                       "(both put down if left out).")
+    next: Annotated[Union[Name, None], Meta(description="Whose turn comes next (default: the first player).")] = None
+    basket: Annotated[Owners, Meta(description="Each player's chestnuts in the Basket.")] = field(default_factory=dict)
+    fire: Annotated[dict[Name, Fire], Meta(description="Each player's chestnuts on the Fire, "
+                                           "{uncooked: N, cooked: N}.")] = field(default_factory=dict)
+    overcooked: Annotated[Owners, Meta(description="Each player's chestnuts in the Overcooked Box.")] = \
+        field(default_factory=dict)
+    burnt: Annotated[Owners, Meta(description="Each player's chestnuts in the Burnt Box.")] = field(default_factory=dict)
+    plate: Annotated[dict[Name, Union[int, Owners]], Meta(description="What lies on each player's Plate.")] = \
+        field(default_factory=dict)
+    chair: Annotated[dict[Name, Union[int, Owners]], Meta(description="What lies on each player's Chair.")] = \
+        field(default_factory=dict)
+    flames: Annotated[int, Meta(ge=0, description="Added Flames on the Fire.")] = 0
+    tongs: Annotated[dict[Name, Literal["held", "down"]], Meta(description="Each player's Tongs (both put down if "
+                                                                         "left out).")] = field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _counts(self) -> "Start":
+    def __post_init__(self) -> None:
+        for key in ("basket", "fire", "overcooked", "burnt", "plate", "chair", "tongs"):
+            keyed(self, key, Name)
+        for key in ("plate", "chair"):  # by owner: the owners' names read as names too
+            force_setattr(self, key, {holder: keys_read(v, Name, at=(key, holder)) if isinstance(v, dict) else v
+                                      for holder, v in getattr(self, key).items()})
         for key in ("basket", "overcooked", "burnt"):
             for name, n in getattr(self, key).items():
                 if n < 0:
@@ -50,43 +58,30 @@ class Start(Strict):
             for name, v in getattr(self, key).items():
                 if any(n < 0 for n in ([v] if isinstance(v, int) else v.values())):
                     raise ValueError(f"{key}: {name}: a count cannot be negative")
-        return self
 
 
-def _action(text: str) -> str:
-    parse(text)  # raises ValueError with the notation expected: the record is unreadable
-    return text
-
-
-Action = Annotated[str, AfterValidator(_action)]
-
-
-class TurnEntry(BaseModel):
+class TurnEntry(Strict):
     """One turn: the die roll and every action taken, in order (forced Tongs moves included)."""
 
-    model_config = ConfigDict(extra="forbid")
-    roll: dice.Die = Field(description="The die roll, 1-6.")
-    actions: list[Action] = Field(default_factory=list, max_length=MAX_ITEMS, description='Actions a-l as on the reference card: "a", "c 2", "k 1 free 1".')
-
-    @field_validator("roll")
-    @classmethod
-    def _die(cls, v: int) -> int:
-        if not 1 <= v <= 6:
-            raise ValueError(f"a die roll is 1 to 6, got {v}")
-        return v
+    roll: Annotated[dice.Die, Meta(description="The die roll, 1-6.")]
+    actions: Annotated[list[Action], Meta(max_length=MAX_ITEMS, description='Actions a-l as on the reference card: '
+                                          '"a", "c 2", "k 1 free 1".')] = field(default_factory=list)
 
 
-class Record(BaseModel):
+class Record(Strict):
     """A Chestnuts move log: the two players in seat order (the first starts), then every turn."""
 
-    model_config = ConfigDict(extra="forbid")
     game: Literal["chestnuts"]
-    players: list[Name] = Field(min_length=2, max_length=2, description="Two names; the first player starts.")
-    start: Start | None = Field(None, description="The table at the start of a turn, instead of the game's setup "
-                                "(docs/records/chestnuts.md).")
-    turns: list[TurnEntry] = Field(default_factory=list, max_length=MAX_TURNS, description="In order; the players alternate.")
+    players: Annotated[list[Name], Meta(min_length=2, max_length=2, description="Two names; the first player "
+                                        "starts.")]
+    start: Annotated[Union[Start, None], Meta(description="The table at the start of a turn, instead of the game's "
+                                              "setup (docs/records/chestnuts.md).")] = None
+    turns: Annotated[list[TurnEntry], Meta(max_length=MAX_TURNS, description="In order; the players alternate.")] = \
+        field(default_factory=list)
 
-    _distinct = distinct_players("the two players need different names")
+    def __post_init__(self) -> None:
+        if len(set(self.players)) != len(self.players):
+            raise Invalid("the two players need different names", at=("players",))
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

@@ -2,17 +2,17 @@
 
 A card is notation plus identity (rank and suit); what it is *worth* is a game's edition (Fair
 Verona's V1 table lives in its kit file), so `Card.value` takes the table. `CardField` is the
-pydantic type for a card in a record: a string that is not a playing card is an unreadable-record
-error naming it, on its line (`game.yaml:7: encounters[0].card: 'ZZ' is not a playing card ...`).
+type of a card in a record model (a custom type of kitfile/structs.py, its values Cards): a
+string that is not a playing card is an unreadable-record error naming it, on its line (`game.yaml:7: encounters[0].card: 'ZZ' is not a playing card ...`).
 A later full game log reads its cards through the same type.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, Mapping
+from typing import Any, Mapping
 
-from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
+from pnpkit.kitfile.structs import Plain
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -72,14 +72,13 @@ def parse_card(text: Any) -> Card:
     return Card("10" if rank == "T" else rank, m[2].upper())
 
 
-def _validate(v: Any) -> Card:
-    return v if isinstance(v, Card) else parse_card(v)
+class CardField(Plain):
+    """A card in a record model: read from its notation (`parse_card`); its values are Cards."""
 
+    plain = Card
+    json_schema = {"type": "string", "description": "A playing card: rank 2-10 J Q K A (T for 10) and suit "
+                   "S H D C or ♠ ♥ ♦ ♣, e.g. QS or Q♠; JK for a Joker.", "examples": ["QS", "10♥", "JK"]}
 
-CardField = Annotated[
-    Card,
-    PlainValidator(_validate),
-    PlainSerializer(lambda c: str(c), return_type=str),
-    WithJsonSchema({"type": "string", "description": "A playing card: rank 2-10 J Q K A (T for 10) and suit "
-                    "S H D C or ♠ ♥ ♦ ♣, e.g. QS or Q♠; JK for a Joker.", "examples": ["QS", "10♥", "JK"]}),
-]
+    @classmethod
+    def decode(cls, value: Any) -> Card:
+        return value if isinstance(value, Card) else parse_card(value)

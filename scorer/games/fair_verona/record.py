@@ -5,13 +5,10 @@ table at the start of a turn, position.py), `turns`), or encounter checks
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
-
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema,
-                      field_validator, model_validator)
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from typing import Annotated, Any, Literal, Union
 
 from pnpkit.kitfile.head import load_head
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
 from pnpkit.scorer.games.fair_verona.cards import CardField
 from pnpkit.scorer.games.fair_verona.encounter import Tile
 from pnpkit.scorer.game import END_TURN, Illegal
@@ -19,7 +16,7 @@ from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse, pars
 from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Clear, State, Step
 from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.games.fair_verona.rules import ID
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names, notation
 
 
 def _text(v: Any) -> Any:
@@ -29,27 +26,55 @@ def _text(v: Any) -> Any:
     return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
 
 
-Entry = Annotated[str | Annotated[list[str], Field(max_length=MAX_ITEMS)], BeforeValidator(_text)]
-Cards = Annotated[list[CardField], Field(min_length=1, max_length=MAX_ITEMS)]
+class _TextOrList(type(Plain)):  # type: ignore[misc]
+    def __instancecheck__(cls, value: Any) -> bool:  # (kitfile/structs.Plain's, for two plain types)
+        return type(value) in (str, list)
+
+
+class Entry(Plain, metaclass=_TextOrList):
+    """A turn's entry: a text, or a list of texts (numbers read as text); notation.py reads it."""
+
+    json_schema = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS}]}
+
+    @classmethod
+    def decode(cls, value: Any) -> str | list[str]:
+        if value.__class__ is str:  # nearly every entry: read as it is
+            return value
+        value = _text(value)
+        if isinstance(value, list):
+            return convert(value, Annotated[list[str], Meta(max_length=MAX_ITEMS)])
+        return convert(value, str)
+
+
+Cards = Annotated[list[CardField], Meta(min_length=1, max_length=MAX_ITEMS)]
 
 
 class PlayerEntry(Strict):
     name: Name
-    identity: CardField = Field(description="The Identity card dealt face up.")
+    identity: Annotated[CardField, Meta(description="The Identity card dealt face up.")]
 
 
 class TurnEntry(Strict):
     """One turn, phase by phase (docs/records/fair-verona.md)."""
 
-    draw: Entry | None = Field(None, description="The face-down tile drawn: its code on the tile key (R3, D).")
-    take: Entry | None = Field(None, description="Instead of drawing: one of the player's own face-up tiles.")
-    place: Entry | None = Field(None, description="Where it went: `E N`, `E N turned 90|180|270`, or `aside`.")
-    friend: Entry | None = Field(None, description="`JK`: a Joker turned up while drawing the Friend made.")
-    encounter: Entry | None = Field(None, description="The card drawn for the next player's Encounter (a Joker first: [JK, 9D]).")
-    clear: Entry | None = Field(None, description="The attempt at an Encounter: `9D with Ben, Cat friend 5H`.")
-    move: Entry | None = Field(None, description="The movement: `any|city|road E N`, `bank N` where the river divides the tile.")
-    give: Entry | None = Field(None, description="A Clue Token handed over: `Ann to Ben` (a list for more).")
-    clue: Entry | None = Field(None, description="The new Clue Card when a Clue Token came back (a Joker first: [JK, 5S]).")
+    draw: Annotated[Union[Entry, None], Meta(description="The face-down tile drawn: its code on the tile key (R3, "
+                                             "D).")] = None
+    take: Annotated[Union[Entry, None], Meta(description="Instead of drawing: one of the player's own face-up "
+                                             "tiles.")] = None
+    place: Annotated[Union[Entry, None], Meta(description="Where it went: `E N`, `E N turned 90|180|270`, or "
+                                              "`aside`.")] = None
+    friend: Annotated[Union[Entry, None], Meta(description="`JK`: a Joker turned up while drawing the Friend "
+                                               "made.")] = None
+    encounter: Annotated[Union[Entry, None], Meta(description="The card drawn for the next player's Encounter (a "
+                                                  "Joker first: [JK, 9D]).")] = None
+    clear: Annotated[Union[Entry, None], Meta(description="The attempt at an Encounter: `9D with Ben, Cat friend "
+                                              "5H`.")] = None
+    move: Annotated[Union[Entry, None], Meta(description="The movement: `any|city|road E N`, `bank N` where the "
+                                             "river divides the tile.")] = None
+    give: Annotated[Union[Entry, None], Meta(description="A Clue Token handed over: `Ann to Ben` (a list for "
+                                             "more).")] = None
+    clue: Annotated[Union[Entry, None], Meta(description="The new Clue Card when a Clue Token came back (a Joker "
+                                             "first: [JK, 5S]).")] = None
 
     def data(self) -> dict:
         return {k: getattr(self, k) for k in KEYS if getattr(self, k) is not None}
@@ -73,148 +98,172 @@ def check_turns(turns: list[TurnEntry], names: list[str]) -> list[tuple[tuple, s
     return out
 
 
-def _spot(v: Any) -> Any:
-    """`at: [-1, 0]` as `-1 0`; then it must read as a tile's place (and bank)."""
-    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        v = " ".join(str(x) for x in v)
-    if isinstance(v, str):
-        read_spot(v)
-    return v
+class Spot(Plain):
+    """A meeple's tile, `E N` (and `bank X`); `at: [-1, 0]` is `-1 0`. It must read as one."""
+
+    json_schema = {"type": "string"}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        if isinstance(value, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+            value = " ".join(str(x) for x in value)
+        if isinstance(value, str):
+            read_spot(value)
+        return convert(value, str)
 
 
-def _laid(v: str) -> str:
-    read_laid(v)
-    return v
+Laid = notation(read_laid)      # a tile laid: `R5 -1 0 turned 90`
 
 
-Spot = Annotated[str, BeforeValidator(_spot)]
-Laid = Annotated[str, AfterValidator(_laid)]
-Code = Annotated[str, BeforeValidator(_text), Field(pattern=r"^[A-Za-z][A-Za-z0-9]{0,3}$")]
+class Code(Plain):
+    """A tile's code on the tile key (a number read as text)."""
+
+    json_schema = {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9]{0,3}$"}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        return convert(_text(value), Annotated[str, Meta(pattern=r"^[A-Za-z][A-Za-z0-9]{0,3}$")])
+
+
+class Token(Plain):
+    """Where the Clue Token lies: a player's name or a card (a number read as text)."""
+
+    json_schema = {"type": "string", "maxLength": 60}
+
+    @classmethod
+    def decode(cls, value: Any) -> str:
+        return convert(_text(value), Annotated[str, Meta(max_length=60)])
 
 
 class Seat(Strict):
     """A player at the start of the turn: where their meeple stands and what lies by their Identity."""
 
-    at: Spot = Field(description="Their meeple's tile, `E N` ([east, north] of Verona's), with `bank X` where "
-                                 "the river divides it.")
-    friends: int = Field(0, ge=0, le=54, description="Friend cards face down under the Identity.")
-    encounters: list[CardField] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                        description="The Encounter cards held, not yet cleared.")
-    face_up: list[Code] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                description="The tiles face up beside the Identity (set aside), by code.")
+    at: Annotated[Spot, Meta(description="Their meeple's tile, `E N` ([east, north] of Verona's), with `bank X` "
+                                         "where the river divides it.")]
+    friends: Annotated[int, Meta(ge=0, le=54, description="Friend cards face down under the Identity.")] = 0
+    encounters: Annotated[list[CardField], Meta(max_length=MAX_ITEMS, description="The Encounter cards held, not yet "
+                                                "cleared.")] = field(default_factory=list)
+    face_up: Annotated[list[Code], Meta(max_length=MAX_ITEMS, description="The tiles face up beside the Identity (set "
+                                        "aside), by code.")] = field(default_factory=list)
 
 
 class Start(Strict):
     """The table at the start of a turn, instead of the setup (docs/records/fair-verona.md)."""
 
-    turn: int = Field(ge=1, le=MAX_TURNS, description="The turn about to be played; whose it is follows from the "
-                                                      "seats (turn 1 is the first player's).")
-    next: Name | None = Field(None, description="Whose turn it is (a check on `turn`).")
-    map: list[Laid] = Field(default_factory=list, max_length=MAX_ITEMS,
-                            description="The tiles laid besides the Old Town, in the order laid: `R5 -1 0 turned 90`.")
-    players: dict[Name, Seat] = Field(max_length=MAX_PLAYERS, description="Each player, by name.")
-    clue: CardField | None = Field(None, description="The Clue Card in play, a Clue Token on it.")
-    jokers: int = Field(0, ge=0, le=MAX_ITEMS, description="Jokers lying on Verona's desk (over the Clue Card): "
-                                                          "clue hunting halts.")
-    clue_token: str | None = Field(None, max_length=60, description="Where the Clue Token in play is when it is not on the Clue "
-                                                     "Card: the player who holds it, or the Encounter card it lies on.")
-    returned: int = Field(0, ge=0, le=MAX_ITEMS, description="Clue Tokens back with Verona.")
-    discards: list[CardField] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                      description="The discard pile (JK: a Joker discarded).")
+    turn: Annotated[int, Meta(ge=1, le=MAX_TURNS, description="The turn about to be played; whose it is follows "
+                                                              "from the seats (turn 1 is the first player's).")]
+    next: Annotated[Union[Name, None], Meta(description="Whose turn it is (a check on `turn`).")] = None
+    map: Annotated[list[Laid], Meta(max_length=MAX_ITEMS, description="The tiles laid besides the Old Town, in the "
+                                    "order laid: `R5 -1 0 turned 90`.")] = field(default_factory=list)
+    players: Annotated[dict[Name, Seat], Meta(max_length=MAX_PLAYERS, description="Each player, by name.")]
+    clue: Annotated[Union[CardField, None], Meta(description="The Clue Card in play, a Clue Token on it.")] = None
+    jokers: Annotated[int, Meta(ge=0, le=MAX_ITEMS, description="Jokers lying on Verona's desk (over the Clue "
+                                                                "Card): clue hunting halts.")] = 0
+    clue_token: Annotated[Union[Token, None], Meta(description="Where the Clue Token in play is when it is not on "
+                                                   "the Clue Card: the player who holds it, or the Encounter card it "
+                                                   "lies on.")] = None
+    returned: Annotated[int, Meta(ge=0, le=MAX_ITEMS, description="Clue Tokens back with Verona.")] = 0
+    discards: Annotated[list[CardField], Meta(max_length=MAX_ITEMS, description="The discard pile (JK: a Joker "
+                                              "discarded).")] = field(default_factory=list)
 
-    @field_validator("clue_token", mode="before")
-    @classmethod
-    def _token_text(cls, v: Any) -> Any:
-        return _text(v)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    def __post_init__(self) -> None:
+        keyed(self, "players", Name)
 
 
 _CARD = {"type": "string", "description": "A playing card, e.g. QS or Q♠; JK for a Joker."}
-Friends = Annotated[list[CardField], WithJsonSchema({"anyOf": [_CARD, {"type": "array", "items": _CARD}]})]
 
 
-class Helper(_Strict):
-    identity: CardField
-    at: Tile | None = Field(None, description="[east, north] of Verona's tile; the player's tile if left out.")
+class Friends(Plain):
+    """Cards written as one card or a list of them (a Joker first: [JK, 7H])."""
 
+    plain = list
+    json_schema = {"anyOf": [_CARD, {"type": "array", "items": _CARD}]}
 
-class Encounter(_Strict):
-    identity: CardField = Field(description="The player's Identity card.")
-    at: Tile = Field(description="[east, north]: tiles east and north of Verona's tile (west, south negative).")
-    card: CardField = Field(description="The Encounter card.")
-    helpers: list[Helper] = Field(default_factory=list, max_length=MAX_PLAYERS, description="Other players on the same tile who help.")
-    friend: Friends = Field(default_factory=list, description="The Friend card played, if any (one at most).")
-    clue: CardField | None = Field(None, description="The Clue Card in play when the encounter was drawn "
-                                                     "(JK: a Joker covers it); leave out if not known.")
-
-    @field_validator("friend", mode="before")
     @classmethod
-    def _one_or_list(cls, v: Any) -> Any:
-        return v if isinstance(v, list) else ([] if v is None else [v])
+    def decode(cls, value: Any) -> list:
+        if isinstance(value, list):
+            return convert(value, list[CardField])
+        return [] if value is None else [CardField.decode(value)]  # a card not read is said where it is written
 
 
-class Record(_Strict):
+class Helper(Strict):
+    identity: CardField
+    at: Annotated[Union[Tile, None], Meta(description="[east, north] of Verona's tile; the player's tile if left "
+                                          "out.")] = None
+
+
+class Encounter(Strict):
+    identity: Annotated[CardField, Meta(description="The player's Identity card.")]
+    at: Annotated[Tile, Meta(description="[east, north]: tiles east and north of Verona's tile (west, south "
+                                         "negative).")]
+    card: Annotated[CardField, Meta(description="The Encounter card.")]
+    helpers: Annotated[list[Helper], Meta(max_length=MAX_PLAYERS, description="Other players on the same tile who "
+                                          "help.")] = field(default_factory=list)
+    friend: Annotated[Friends, Meta(description="The Friend card played, if any (one at most).")] = \
+        field(default_factory=list)
+    clue: Annotated[Union[CardField, None], Meta(description="The Clue Card in play when the encounter was drawn "
+                                                 "(JK: a Joker covers it); leave out if not known.")] = None
+
+
+class Record(Strict):
     game: Literal["fair-verona"]
-    encounters: list[Encounter] | None = Field(None, min_length=1, max_length=MAX_TURNS,
-                                               description="Encounter checks: each encounter as it was met.")
-    difficulty: str | None = Field(None, description="A game log: Easy, Medium or Hard (the kit's difficulties).")
-    players: list[PlayerEntry] | None = Field(None, min_length=1, max_length=MAX_PLAYERS,
-                                              description="A game log: the players in turn order, each with the "
-                                                          "Identity card dealt.")
-    clue: Friends | None = Field(None, description="A game log: the first Clue Card (Jokers that turned up while "
-                                                   "dealing before it: [JK, 7H]).")
-    start: Start | None = Field(None, description="A game log from the table at the start of a turn, instead of "
-                                                   "the setup's `clue`.")
-    turns: list[TurnEntry] | None = Field(None, max_length=MAX_TURNS, description="A game log: one entry per turn.")
+    encounters: Annotated[Union[Annotated[list[Encounter], Meta(min_length=1, max_length=MAX_TURNS)], None], Meta(
+        description="Encounter checks: each encounter as it was met.")] = None
+    # a game log's keys: UNSET where left out (None once read), None where written empty (`turns:`)
+    difficulty: Annotated[Union[str, None, UnsetType], Meta(description="A game log: Easy, Medium or Hard (the "
+                                                            "kit's difficulties).")] = UNSET
+    players: Annotated[Union[Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)], None,
+                             UnsetType], Meta(description="A game log: the players in turn order, each with the "
+                                                          "Identity card dealt.")] = UNSET
+    clue: Annotated[Union[Friends, None, UnsetType], Meta(description="A game log: the first Clue Card (Jokers that "
+                                                          "turned up while dealing before it: [JK, 7H]).")] = UNSET
+    start: Annotated[Union[Start, None, UnsetType], Meta(description="A game log from the table at the start of a "
+                                                         "turn, instead of the setup's `clue`.")] = UNSET
+    turns: Annotated[Union[Annotated[list[TurnEntry], Meta(max_length=MAX_TURNS)], None, UnsetType], Meta(
+        description="A game log: one entry per turn.")] = UNSET
 
     @property
     def is_log(self) -> bool:
         """A game log (`moves` and `replay` step through it), not encounter checks."""
         return self.encounters is None
 
-    @field_validator("clue", mode="before")
-    @classmethod
-    def _clue_list(cls, v: Any) -> Any:
-        return v if isinstance(v, list) or v is None else [v]
+    def __post_init__(self) -> None:
+        problem = _first_problem(self, written(self, *LOG))
+        if problem is not None:
+            raise Invalid(problem[1], at=problem[0])
 
-    @model_validator(mode="after")
-    def _form(self) -> "Record":
-        problems: list[InitErrorDetails] = []
 
-        def bad(loc: tuple, message: str) -> None:
-            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=None))
+LOG = ("difficulty", "players", "clue", "turns", "start")  # in the order their problems are said
 
-        log = {k: getattr(self, k) for k in ("difficulty", "players", "clue", "turns", "start")}
-        if self.encounters is not None:
-            for k, v in log.items():
-                if v is not None:
-                    bad((k,), "a record of encounters lists `encounters` only; a game log has no `encounters`")
-        elif all(v is None for v in log.values()):
-            bad((), "give `encounters` (encounter checks) or a game log: `difficulty`, `players`, `clue` and `turns`")
-        else:
-            if self.start is not None and self.clue is not None:
-                bad(("clue",), "with `start:`, the Clue Card in play is `start.clue`: leave out the first Clue Card")
-            for k, v in log.items():
-                if v is None and not (k == "start" or k == "clue" and self.start is not None):
-                    bad((k,), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else ""))
-            if self.difficulty is not None:
-                names = [d.name for d in load_head(ID).params.difficulties]
-                if self.difficulty.lower() not in [n.lower() for n in names]:
-                    bad(("difficulty",), f"{self.difficulty!r} is not a difficulty (one of: {', '.join(names)})")
-            if self.players is not None:
-                try:
-                    check_unique_names(p.name for p in self.players)
-                except ValueError as e:
-                    bad(("players",), str(e))
-                if self.turns is not None:
-                    for path, message in check_turns(self.turns, [p.name for p in self.players]):
-                        bad(path, message)
-        if problems:
-            raise ValidationError.from_exception_data("Record", problems)
-        return self
+
+def _first_problem(r: Record, keys: set[str]) -> tuple[tuple, str] | None:
+    """What makes the record unreadable, with its place (in what it wrote: `keys`): one problem, the
+    first (a check of the whole record; the replay checks the rules)."""
+    log = {k: getattr(r, k) for k in LOG}
+    if r.encounters is not None:
+        for k, v in log.items():
+            if v is not None:
+                return (k,), "a record of encounters lists `encounters` only; a game log has no `encounters`"
+        return None
+    if all(v is None for v in log.values()):
+        return (), "give `encounters` (encounter checks) or a game log: `difficulty`, `players`, `clue` and `turns`"
+    if r.start is not None and r.clue is not None:
+        return ("clue",), "with `start:`, the Clue Card in play is `start.clue`: leave out the first Clue Card"
+    for k, v in log.items():
+        if v is None and not (k == "start" or k == "clue" and r.start is not None):
+            return (k,) if k in keys else (), f"a game log needs `{k}`" + (" (`turns: []` before the first turn)" if k == "turns" else "")
+    if r.difficulty is not None:
+        names = [d.name for d in load_head(ID).params.difficulties]
+        if r.difficulty.lower() not in [n.lower() for n in names]:
+            return ("difficulty",), f"{r.difficulty!r} is not a difficulty (one of: {', '.join(names)})"
+    if r.players is not None:
+        try:
+            check_unique_names(p.name for p in r.players)
+        except ValueError as e:
+            return ("players",), str(e)
+        if r.turns is not None:
+            return next(iter(check_turns(r.turns, [p.name for p in r.players])), None)
+    return None
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

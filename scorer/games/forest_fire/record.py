@@ -6,105 +6,120 @@ one more action, or a round's fire rolls, into a record here.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, BeforeValidator, Field, ValidationError, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError
-
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
 from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, notation
 
 
-def _entries(what: str, k: int):
-    """A list of `k` numbers, or one clear message naming them (`what`): pydantic's own for a list
-    one short is "this field is required", at an index the user did not write."""
-    def check(v: object) -> object:
-        if isinstance(v, (list, tuple)) and len(v) != k:
-            raise PydanticCustomError("value_error", f"expected {what}, {k} whole numbers; got {len(v)} entries")
-        return v
-    return BeforeValidator(check)
+def _entries(what: str, k: int) -> type:
+    """A list of `k` whole numbers, or one clear message naming them (`what`): the words for a list
+    one short are otherwise "this field is required", at an index the user did not write."""
+
+    class Entries(Plain):
+        plain = tuple
+        json_schema = {"type": "array", "items": {"type": "integer"}, "minItems": k, "maxItems": k}
+
+        @classmethod
+        def decode(cls, value: Any) -> tuple:
+            if isinstance(value, (list, tuple)) and len(value) != k:
+                raise ValueError(f"expected {what}, {k} whole numbers; got {len(value)} entries")
+            return convert(value, tuple[(int,) * k])      # type: ignore[misc]
+    return Entries
 
 
-Burning = Annotated[tuple[int, int, int], _entries("[down, across, counters]", 3)]
-Spot = Annotated[Square, _entries("[down, across]", 2)]
+Burning = _entries("[down, across, counters]", 3)
+Spot = _entries("[down, across]", 2)
 
 
 class Start(Strict):
     """The board at the start of a round."""
 
-    round: int = Field(1, ge=1, description="The round about to be played (a pilot refills in rounds 1, 3, 5, ...).")
-    fires: list[Burning] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                 description="Burning squares: [down, across, counters].")
-    firebreaks: list[Spot] = Field(default_factory=list, max_length=MAX_ITEMS,
-                                   description="Squares with a Firebreak: [down, across].")
-    at: dict[Name, Spot] = Field(default_factory=dict, max_length=MAX_PLAYERS,
-                                 description="Where each hotshot and smoke jumper stands: a square or a space of "
-                                             "the ring.")
-    out: list[Name] = Field(default_factory=list, max_length=MAX_PLAYERS, description="Players already out.")
+    round: Annotated[int, Meta(ge=1, description="The round about to be played (a pilot refills in rounds 1, 3, 5, "
+                                                 "...).")] = 1
+    fires: Annotated[list[Burning], Meta(max_length=MAX_ITEMS, description="Burning squares: [down, across, "
+                                         "counters].")] = field(default_factory=list)
+    firebreaks: Annotated[list[Spot], Meta(max_length=MAX_ITEMS, description="Squares with a Firebreak: [down, "
+                                           "across].")] = field(default_factory=list)
+    at: Annotated[dict[Name, Spot], Meta(max_length=MAX_PLAYERS, description="Where each hotshot and smoke jumper "
+                                         "stands: a square or a space of the ring.")] = field(default_factory=dict)
+    out: Annotated[list[Name], Meta(max_length=MAX_PLAYERS, description="Players already out.")] = \
+        field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        keyed(self, "at", Name)
 
 
-def _action_text(v: str) -> str:
-    parse_action(v)
-    return v
+Action = notation(parse_action)      # an action as written: it must read (notation.py)
 
 
 class PlayerEntry(Strict):
     name: Name
     role: Literal["hotshot", "smoke-jumper", "pilot"]
-    start: Square | None = Field(None, description="[down, across] on the ring (0 or 7); not for a pilot, nor "
-                                 "with a `start:` position (it says where everyone stands).")
+    start: Annotated[Union[Square, None, UnsetType], Meta(description="[down, across] on the ring (0 or 7); not for a "
+                                                          "pilot, nor with a `start:` position (it says where everyone "
+                                                          "stands).")] = UNSET  # None once the record is read
 
 
 class RoundEntry(Strict):
-    moves: dict[Name, Annotated[list[Annotated[str, AfterValidator(_action_text)]], Field(max_length=MAX_ITEMS)]] = Field(
-        default_factory=dict, max_length=MAX_PLAYERS, description=f"Each player's actions this round: {NOTATION}.")
-    fires: list[Square] | None = Field(None, max_length=MAX_ITEMS, description="The fire rolls after the moves, one per player still in "
-                                                         "play; leave out if the record stops after the moves.")
+    moves: Annotated[dict[Name, Annotated[list[Action], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_PLAYERS, description=f"Each player's actions this round: {NOTATION}.")] = field(default_factory=dict)
+    fires: Annotated[Union[Annotated[list[Square], Meta(max_length=MAX_ITEMS)], None], Meta(
+        description="The fire rolls after the moves, one per player still in play; leave out if the record stops "
+                    "after the moves.")] = None
+
+    def __post_init__(self) -> None:
+        keyed(self, "moves", Name)
 
 
 class Setup(Strict):
-    firebreaks: list[Square] = Field(default_factory=list, max_length=MAX_ITEMS, description="Firebreak rolls, before the fires.")
-    fires: list[Square] = Field(max_length=MAX_ITEMS, description="The setup fire rolls, in order.")
+    firebreaks: Annotated[list[Square], Meta(max_length=MAX_ITEMS, description="Firebreak rolls, before the fires.")] = \
+        field(default_factory=list)
+    fires: Annotated[list[Square], Meta(max_length=MAX_ITEMS, description="The setup fire rolls, in order.")]
 
 
 class Record(Strict):
     game: Literal["forest-fire"]
-    players: list[PlayerEntry] = Field(min_length=1, max_length=MAX_PLAYERS)
-    setup: Setup | None = Field(None, description="The setup's rolls (not with `start:`).")
-    start: Start | None = Field(None, description="The board at the start of a round, instead of the setup.")
-    rounds: list[RoundEntry] = Field(default_factory=list, max_length=MAX_TURNS)
+    players: Annotated[list[PlayerEntry], Meta(min_length=1, max_length=MAX_PLAYERS)]
+    setup: Annotated[Union[Setup, None, UnsetType], Meta(description="The setup's rolls (not with `start:`).")] = UNSET
+    start: Annotated[Union[Start, None, UnsetType], Meta(description="The board at the start of a round, instead of the "
+                                                         "setup.")] = UNSET
+    rounds: Annotated[list[RoundEntry], Meta(max_length=MAX_TURNS)] = field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _names(self) -> "Record":
-        problems: list[InitErrorDetails] = []
+    def __post_init__(self) -> None:
+        problem = _first_problem(self, written(self, "setup", "start"), [bool(written(p, "start")) for p in self.players])
+        if problem is not None:
+            raise Invalid(problem[1], at=problem[0])
 
-        def bad(loc: tuple, message: str, value: object) -> None:
-            problems.append(InitErrorDetails(type=PydanticCustomError("value_error", message), loc=loc, input=value))
 
-        seen: set[str] = set()
-        if (self.setup is None) == (self.start is None):
-            bad(("setup",), "give `setup` (the rolls before the first round) or `start` (the board at the start of "
-                            "a round), one of them", None)
-        for i, p in enumerate(self.players):
-            if p.name in seen:
-                bad(("players", i, "name"), f"{p.name!r} is named twice", p.name)
-            seen.add(p.name)
-            if p.role == "pilot" and p.start is not None:
-                bad(("players", i, "start"), "a pilot is never on the board: leave `start` out", p.start)
-            elif self.start is not None and p.start is not None:
-                bad(("players", i, "start"), "with a `start:` position, say where each player stands in `start.at`", p.start)
-            if p.role != "pilot" and p.start is None and self.start is None:
-                bad(("players", i, "start"), f"a {p.role} needs `start: [down, across]`, a space of the ring", None)
-        for r, rnd in enumerate(self.rounds):
-            for name in rnd.moves:
-                if name not in seen:
-                    bad(("rounds", r, "moves", name), f"no player named {name!r} (players: {', '.join(p.name for p in self.players)})", name)
-        if problems:
-            raise ValidationError.from_exception_data("Record", problems)
-        return self
+def _first_problem(r: Record, keys: set[str], starts: list[bool]) -> tuple[tuple, str] | None:
+    """What makes the record unreadable, with its place (in what the record wrote: `keys`, and the
+    players who wrote a `start`, if only `start:`): one problem, the first (a check of the whole
+    record; the replay checks the rules)."""
+    if (r.setup is None) == (r.start is None):
+        return ("setup",) if "setup" in keys else (), "give `setup` (the rolls before the first round) or " \
+                                                     "`start` (the board at the start of a round), one of them"
+    seen: set[str] = set()
+    for i, p in enumerate(r.players):
+        if p.name in seen:
+            return ("players", i, "name"), f"{p.name!r} is named twice"
+        seen.add(p.name)
+        if p.role == "pilot" and p.start is not None:
+            return ("players", i, "start"), "a pilot is never on the board: leave `start` out"
+        if r.start is not None and p.start is not None:
+            return ("players", i, "start"), "with a `start:` position, say where each player stands in `start.at`"
+        if p.role != "pilot" and p.start is None and r.start is None:
+            return ("players", i, "start")[:3 if starts[i] else 2], f"a {p.role} needs `start: [down, across]`, a space of the ring"
+    for k, rnd in enumerate(r.rounds):
+        for name in rnd.moves:
+            if name not in seen:
+                return ("rounds", k, "moves", name), f"no player named {name!r} (players: " \
+                                                     f"{', '.join(p.name for p in r.players)})"
+    return None
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

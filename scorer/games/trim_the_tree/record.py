@@ -5,33 +5,32 @@ written in where the table (scorer/table.py) writes it.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records_pydantic import MAX_ITEMS, MAX_TURNS, Name, Strict, distinct_players
-
-Ornament = Annotated[str, AfterValidator(ornament)]
-Space = Annotated[str, AfterValidator(space)]
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
 
 
-class Pick(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    player: Name = Field(description="Who took the ornament.")
-    take: Ornament = Field(description='The ornament taken from the box, e.g. "blue box".')
-    at: Space = Field(description="The space on the player's tree, A1 (top) to E5.")
+Ornament = notation(ornament, as_read=True)   # colour then shape: `Blue  box` is "blue box"
+Space = notation(space, as_read=True)         # row letter and position: `c2` is "C2"
 
 
-class Round(BaseModel):
+class Pick(Strict):
+    player: Annotated[Name, Meta(description="Who took the ornament.")]
+    take: Annotated[Ornament, Meta(description='The ornament taken from the box, e.g. "blue box".')]
+    at: Annotated[Space, Meta(description="The space on the player's tree, A1 (top) to E5.")]
+
+
+class Round(Strict):
     """One box: the ornaments drawn, then the picks in the order they were made."""
 
-    model_config = ConfigDict(extra="forbid")
-    box: list[Ornament] = Field(max_length=MAX_ITEMS, description="The ornaments drawn for this round, one per player.")
-    picks: list[Pick] = Field(default_factory=list, max_length=MAX_ITEMS)
+    box: Annotated[list[Ornament], Meta(max_length=MAX_ITEMS, description="The ornaments drawn for this round, one "
+                                        "per player.")]
+    picks: Annotated[list[Pick], Meta(max_length=MAX_ITEMS)] = field(default_factory=list)
 
 
 class Start(Strict):
@@ -39,19 +38,30 @@ class Start(Strict):
     round every player places one ornament, so every tree holds as many as rounds were played; the
     round's first picker follows from that (ruling T3)."""
 
-    trees: dict[Name, dict[Space, Ornament]] = Field(default_factory=dict, description="Each player's tree: "
-                                                     "{C2: blue box, ...}; a player left out has an empty tree.")
-    scores: dict[Name, int] = Field(default_factory=dict, description="Each player's Star on the score track (default 0).")
+    trees: Annotated[dict[Name, dict[Space, Ornament]], Meta(description="Each player's tree: {C2: blue box, ...}; a "
+                                                             "player left out has an empty tree.")] = \
+        field(default_factory=dict)
+    scores: Annotated[dict[Name, int], Meta(description="Each player's Star on the score track (default 0).")] = \
+        field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keyed(self, "trees", Name)
+        keyed(self, "scores", Name)
+        force_setattr(self, "trees", {name: keys_read(tree, Space, at=("trees", name))
+                                      for name, tree in self.trees.items()})
 
 
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Record(Strict):
     game: Literal["trim-the-tree"]
-    players: list[Name] = Field(min_length=1, max_length=5, description="Seat order (clockwise); the first starts.")
-    start: Start | None = Field(None, description="The trees at the start of a round, instead of empty trees.")
-    rounds: list[Round] = Field(default_factory=list, max_length=MAX_TURNS)
+    players: Annotated[list[Name], Meta(min_length=1, max_length=5, description="Seat order (clockwise); the first "
+                                        "starts.")]
+    start: Annotated[Union[Start, None], Meta(description="The trees at the start of a round, instead of empty "
+                                              "trees.")] = None
+    rounds: Annotated[list[Round], Meta(max_length=MAX_TURNS)] = field(default_factory=list)
 
-    _distinct = distinct_players("the players need different names")
+    def __post_init__(self) -> None:
+        if len(set(self.players)) != len(self.players):
+            raise Invalid("the players need different names", at=("players",))
 
 
 # ---------------------------------------------------------------- one more step written in (the table)
