@@ -12,6 +12,7 @@ import functools
 import gc
 import json
 import os
+import pickle
 from typing import Iterator, NamedTuple
 
 from pnpkit.kitfile.errors import SourceError
@@ -131,7 +132,10 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
     def send(part: list[str]) -> list:
         here = Here.of(part) if by_path[0] else None
         records = [(p, None if here and p != "-" else _text_here(p)) for p in part]
-        return [part, executor.submit(_chunk_of_texts, records, as_jsonl, here), here is not None]
+        # one bytes object, not a list: Dask walks a task's arguments for futures and hashes them,
+        # 2,000 tuples a run (a fifth of the client's CPU once connected), and its scheduler unpickles them
+        sent = pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL)
+        return [part, executor.submit(_chunk_of_texts, sent, as_jsonl, here), here is not None]
 
     def taken() -> list[tuple[int, str]]:
         lines = pending[0][1].result()
@@ -184,7 +188,8 @@ class Here(NamedTuple):
     def of(cls, paths: list[str]) -> "Here | None":
         folder = os.getcwd()
         try:
-            seen = tuple((d, *_identity(d)) for d in {os.path.join(folder, os.path.dirname(p)) for p in paths})
+            folders = {os.path.join(folder, d) for d in {os.path.dirname(p) for p in paths}}
+            seen = tuple((d, *_identity(d)) for d in folders)
         except OSError:   # a folder gone or unreadable here: the texts are read here, with their messages
             return None
         return cls(folder, _user(), seen)
@@ -235,12 +240,13 @@ def _paused(chunk):
 
 
 @_paused
-def _chunk_of_texts(texts: list[tuple[str, "str | SourceError | None"]], as_jsonl: bool,
-                    here: Here | None = None) -> list[tuple[int, str]] | None:
-    """A chunk's lines from the records' texts, on a cluster's worker; a text not sent (None) is
-    read here from its path, when this worker shares the client's files (`here`), else None."""
+def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> list[tuple[int, str]] | None:
+    """A chunk's lines from the records sent (pickled: [(path, its text, why it could not be read,
+    or None)]), on a cluster's worker; a text not sent (None) is read here from its path, when this
+    worker shares the client's files (`here`), else None."""
     if here is not None and not here.seen():
         return None
+    texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
     from pnpkit.kitfile.source import parse
     from pnpkit.scorer import api
     render = jsonl if as_jsonl else line
