@@ -131,7 +131,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
 
     def send(part: list[str]) -> list:
         here = Here.of(part) if by_path[0] else None
-        records = [(p, None if here and p != "-" else _text_here(p)) for p in part]
+        records = [(p, None if here is not None and p != "-" else _text_here(p)) for p in part]
         # one bytes object, not a list: Dask walks a task's arguments for futures and hashes them,
         # 2,000 tuples a run (a fifth of the client's CPU once connected), and its scheduler unpickles them
         sent = pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL)
@@ -211,14 +211,19 @@ def _identity(folder: str) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
-def _text_at(path: str, here: Here) -> str:
-    """A record's text read on a worker that shares this machine's files, named as the user named
-    it: reading.record_text's reading of a file (the path taken from the user's folder)."""
+def _reader(here: Here):
+    """How a worker that shares this machine's files reads a record's text, named as the user named
+    it: reading.record_text's reading of a file, the path taken from the user's folder (its names
+    bound once a batch, not looked up again for each of its records)."""
     from pnpkit.kitfile.source import read_bytes, text_of
     from pnpkit.reading import MOST, _sheet
     from pnpkit.scorer.pdf_limits import is_pdf
-    raw = read_bytes(os.path.join(here.folder, path), path, MOST)
-    return _sheet(raw, path) if is_pdf(raw) else text_of(raw, path)
+    join, folder = os.path.join, here.folder
+
+    def text_at(path: str) -> str:
+        raw = read_bytes(join(folder, path), path, MOST)
+        return _sheet(raw, path) if is_pdf(raw) else text_of(raw, path)
+    return text_at
 
 
 def _paused(chunk):
@@ -247,6 +252,7 @@ def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> li
     if here is not None and not here.seen():
         return None
     texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
+    text_at = _reader(here) if here is not None else None
     from pnpkit.kitfile.source import parse
     from pnpkit.scorer import api
     render = jsonl if as_jsonl else line
@@ -254,7 +260,7 @@ def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> li
     for path, text in texts:
         try:
             if text is None:
-                text = _text_at(path, here)
+                text = text_at(path)
             if isinstance(text, SourceError):
                 raise text
             game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS)
