@@ -226,6 +226,13 @@ def _reader(here: Here):
     return text_at
 
 
+def _folder_of(here: Here, path: str):
+    """The folder of a record read by its path on a worker: the user's folder joined, as the user's
+    own process would find it (a designer's pad record names its kit file, read from there)."""
+    from pathlib import Path
+    return Path(here.folder, os.path.dirname(path))
+
+
 def _paused(chunk):
     """A chunk of records is scored with the cyclic garbage collector paused: a record's objects
     are freed by their reference counts as its line is written (10,000 NUTS sheets leave no
@@ -253,17 +260,19 @@ def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> li
         return None
     texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
     text_at = _reader(here) if here is not None else None
+    here_of = functools.partial(_folder_of, here)   # a designer's record finds its kit beside it, as here
     from pnpkit.kitfile.source import parse
     from pnpkit.scorer import api
     render = jsonl if as_jsonl else line
     out = []
     for path, text in texts:
         try:
+            folder = None
             if text is None:
-                text = text_at(path)
+                text, folder = text_at(path), here_of(path)
             if isinstance(text, SourceError):
                 raise text
-            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS)
+            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS, folder)
             result = game.score_record(record, kit)
         except SourceError as e:
             if not _passed_over(path, e):
