@@ -43,7 +43,7 @@ class Cluster:
     """A scheduler and two single-thread workers started with `python` (the interpreter whose pnpkit
     the workers use), on 127.0.0.1, no dashboards; stopped (by their process ids) on leaving."""
 
-    def __init__(self, python: str, folder: Path):
+    def __init__(self, python: str, folder: Path, preload: bool = False):
         self.file = folder / f"scheduler-{time.monotonic_ns()}.json"
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": folder}
         started = time.perf_counter()
@@ -53,12 +53,13 @@ class Cluster:
             time.sleep(0.05)
         self.procs.append(subprocess.Popen([python, "-m", "distributed.cli.dask_worker", "--scheduler-file",
                                             str(self.file), "--nworkers", "2", "--nthreads", "1",
-                                            "--no-dashboard", "--host", "127.0.0.1"], **quiet))
+                                            "--no-dashboard", "--host", "127.0.0.1"]
+                                           + ["--preload", "pnpkit.cluster"] * preload, **quiet))
         self.address = json.loads(self.file.read_text())["address"]
-        while len(self.all()) < 4:  # scheduler, the workers' nanny process and the two workers
-            time.sleep(0.05)
-        time.sleep(1.0)  # the workers register with the scheduler
-        self.took = time.perf_counter() - started - 1.0
+        from distributed import Client
+        with Client(self.address, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=120)   # both registered with the scheduler
+        self.took = time.perf_counter() - started
 
     def all(self) -> list:
         import psutil
@@ -177,6 +178,13 @@ def main() -> int:
                         print(f"{n:,} records, one --cluster call on a cluster just started ({fresh.took:.2f} s to start):")
                         print(phases(sys.executable, folder, fresh.address, tmp_path, fresh))
                         print(f"{n:,} records, the next call on the same cluster (its workers warm):")
+                        print(phases(sys.executable, folder, fresh.address, tmp_path, fresh))
+                    finally:
+                        fresh.stop()
+                    fresh = Cluster(sys.executable, tmp_path, preload=True)
+                    try:
+                        print(f"{n:,} records, one --cluster call on a cluster just started with `--preload pnpkit.cluster` "
+                              f"({fresh.took:.2f} s to start):")
                         print(phases(sys.executable, folder, fresh.address, tmp_path, fresh))
                     finally:
                         fresh.stop()

@@ -126,3 +126,19 @@ def test_the_dask_client_is_imported_without_numpy_or_jinja2_which_stay_importab
             "import numpy, jinja2; print(numpy.zeros(2).sum(), jinja2.Template('{{ 1 + 1 }}').render())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False", "True", "True", "0.0", "2"]
+
+
+def test_a_worker_started_with_the_preload_has_every_game_and_kit_read(tmp_path):
+    """`dask worker ADDRESS --preload pnpkit.cluster` calls `dask_setup` as the worker starts: the
+    scorer imported and every shipped game's kit read, as after a first batch; a warm-up that fails
+    leaves the worker starting as without it, with a warning."""
+    code = ("import sys; from pnpkit import cluster, many; cluster.dask_setup(None)\n"
+            "print(sorted(many._HEADS), 'pnpkit.scorer.api' in sys.modules, 'pnpkit.reading' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["['chestnuts',", "'fair-verona',", "'forest-fire',", "'in-the-nuts',", "'nuts',",
+                           "'trim-the-tree']", "True", "True"]
+    failing = ("from pnpkit import cluster, many; import pnpkit.scorer.api as api\n"
+               "api.load_head = lambda game: 1 / 0\n"
+               "cluster.dask_setup(None); print(many._HEADS)\n")
+    r = subprocess.run([sys.executable, "-c", failing], capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "{}" and "pnpkit's warm-up did not finish (ZeroDivisionError" in r.stderr
