@@ -12,7 +12,8 @@ import functools
 import gc
 import json
 import os
-from typing import Iterator
+import pickle
+from typing import Iterator, NamedTuple
 
 from pnpkit.kitfile.errors import SourceError
 
@@ -117,35 +118,120 @@ def batch_size(records: int, threads: int) -> int:
 
 
 def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Iterator[tuple[int, str]]:
-    """`scored`, on a cluster (pnpkit/cluster.py): this process reads the records (a worker need not
-    see this machine's files) and sends their texts in batches (`batch_size`); the lines come back
-    in order. Batches are submitted a window ahead of the one awaited, so a million records are
-    never all in memory."""
+    """`scored`, on a cluster (pnpkit/cluster.py), in batches (`batch_size`) whose lines come back in
+    order. A worker that shares this machine's files (`Here`: the same user, the same folders) is
+    sent the records' paths and reads them itself, as this process would, the workers in parallel;
+    once a worker says it does not, every batch goes as the records' texts, read here (a worker
+    need not see this machine's files). Batches are submitted a window ahead of the one awaited,
+    so a million records are never all in memory."""
     from collections import deque
-    from pnpkit.reading import record_text
-    pending: deque = deque()
+    pending: deque[list] = deque()   # [the batch's paths, its future, whether sent as paths]
     size = batch_size(len(paths), threads)
+    by_path = [Here.possible()]
 
-    def chunks() -> Iterator[list[tuple[str, str | SourceError]]]:
-        for i in range(0, len(paths), size):
-            texts: list[tuple[str, str | SourceError]] = []
-            for path in paths[i:i + size]:
-                try:
-                    texts.append((path, record_text(path)[0]))
-                except SourceError as e:  # unreadable here: its line is written here, in its place
-                    texts.append((path, e))
-            yield texts
+    def send(part: list[str]) -> list:
+        here = Here.of(part) if by_path[0] else None
+        records = [(p, None if here is not None and p != "-" else _text_here(p)) for p in part]
+        # one bytes object, not a list: Dask walks a task's arguments for futures and hashes them,
+        # 2,000 tuples a run (a fifth of the client's CPU once connected), and its scheduler unpickles them
+        sent = pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL)
+        return [part, executor.submit(_chunk_of_texts, sent, as_jsonl, here), here is not None]
+
+    def taken() -> list[tuple[int, str]]:
+        lines = pending[0][1].result()
+        if lines is None:   # the worker does not see these files: they and every later batch go as texts
+            by_path[0] = False
+            for i, (part, future, as_paths) in enumerate(pending):
+                if as_paths:
+                    future.cancel()
+                    pending[i] = send(part)
+            lines = pending[0][1].result()
+        pending.popleft()
+        return lines
     try:
-        for texts in chunks():
-            pending.append(executor.submit(_chunk_of_texts, texts, as_jsonl))
+        for i in range(0, len(paths), size):
+            pending.append(send(paths[i:i + size]))
             if len(pending) >= WINDOW * threads:
-                yield from pending.popleft().result()
+                yield from taken()
         while pending:
-            yield from pending.popleft().result()
+            yield from taken()
     except BaseException:  # Ctrl-C, or the reader gone: the cluster's tasks are cancelled, not left running
-        for f in pending:
-            f.cancel()
+        for _, future, _ in pending:
+            future.cancel()
         raise
+
+
+def _text_here(path: str) -> "str | SourceError":
+    from pnpkit.reading import record_text
+    try:
+        return record_text(path)[0]
+    except SourceError as e:  # unreadable here: its line is written on the worker, in its place
+        return e
+
+
+class Here(NamedTuple):
+    """What a cluster's worker must share with this process to read a batch's record files itself
+    and read what this process would read (the same bytes, the same refusals): the same user and
+    groups, and the same folders, each the same directory (device and inode) at the same path.
+    A worker on this machine, started by this user, does; a worker on another machine, in a
+    container or as another user, says it does not (`seen`), and is sent the texts instead."""
+
+    folder: str                             # this process's working folder: relative paths start there
+    user: tuple                             # (user id, group id, groups)
+    folders: tuple[tuple[str, int, int], ...]  # (folder, device, inode) of each folder of the batch's records
+
+    @staticmethod
+    def possible() -> bool:
+        return hasattr(os, "geteuid")       # (Windows: no user ids to compare; texts are sent)
+
+    @classmethod
+    def of(cls, paths: list[str]) -> "Here | None":
+        folder = os.getcwd()
+        try:
+            folders = {os.path.join(folder, d) for d in {os.path.dirname(p) for p in paths}}
+            seen = tuple((d, *_identity(d)) for d in folders)
+        except OSError:   # a folder gone or unreadable here: the texts are read here, with their messages
+            return None
+        return cls(folder, _user(), seen)
+
+    def seen(self) -> bool:
+        """Whether this process (a worker) sees the same folders as the user who sent the batch."""
+        try:
+            return self.user == _user() and all(_identity(d) == (dev, ino) for d, dev, ino in self.folders)
+        except OSError:
+            return False
+
+
+def _user() -> tuple:
+    return os.geteuid(), os.getegid(), tuple(sorted(os.getgroups()))
+
+
+def _identity(folder: str) -> tuple[int, int]:
+    info = os.stat(folder)
+    return info.st_dev, info.st_ino
+
+
+def _reader(here: Here):
+    """How a worker that shares this machine's files reads a record's text, named as the user named
+    it: reading.record_text's reading of a file, the path taken from the user's folder (its names
+    bound once a batch, not looked up again for each of its records)."""
+    from pnpkit import limited
+    from pnpkit.kitfile.source import read_bytes, text_of
+    from pnpkit.reading import MOST
+    from pnpkit.scorer.pdf_limits import is_pdf
+    join, folder = os.path.join, here.folder
+
+    def text_at(path: str) -> str:
+        raw = read_bytes(join(folder, path), path, MOST)
+        return limited.read("sheet", raw, path) if is_pdf(raw) else text_of(raw, path)  # a filled sheet, as reading._sheet
+    return text_at
+
+
+def _folder_of(here: Here, path: str):
+    """The folder of a record read by its path on a worker: the user's folder joined, as the user's
+    own process would find it (a designer's pad record names its kit file, read from there)."""
+    from pathlib import Path
+    return Path(here.folder, os.path.dirname(path))
 
 
 def _paused(chunk):
@@ -167,17 +253,27 @@ def _paused(chunk):
 
 
 @_paused
-def _chunk_of_texts(texts: list[tuple[str, "str | SourceError"]], as_jsonl: bool) -> list[tuple[int, str]]:
-    """A chunk's lines from the records' texts (on a cluster's worker)."""
+def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> list[tuple[int, str]] | None:
+    """A chunk's lines from the records sent (pickled: [(path, its text, why it could not be read,
+    or None)]), on a cluster's worker; a text not sent (None) is read here from its path, when this
+    worker shares the client's files (`here`), else None."""
+    if here is not None and not here.seen():
+        return None
+    texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
+    text_at = _reader(here) if here is not None else None
+    here_of = functools.partial(_folder_of, here)   # a designer's record finds its kit beside it, as here
     from pnpkit.kitfile.source import parse
     from pnpkit.scorer import api
     render = jsonl if as_jsonl else line
     out = []
     for path, text in texts:
         try:
+            folder = None
+            if text is None:
+                text, folder = text_at(path), here_of(path)
             if isinstance(text, SourceError):
                 raise text
-            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS)
+            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS, folder)
             result = game.score_record(record, kit)
         except SourceError as e:
             if not _passed_over(path, e):

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -25,8 +27,8 @@ def cluster():
         yield c
 
 
-def pnpkit(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pnpkit", *args], capture_output=True, text=True, timeout=120)
+def pnpkit(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnpkit", *args], capture_output=True, text=True, timeout=120, cwd=cwd)
 
 
 def test_simulate_on_the_cluster_gives_the_json_of_one_process(cluster):
@@ -41,17 +43,25 @@ def test_simulate_on_the_cluster_gives_the_json_of_one_process(cluster):
 
 
 def test_scoring_a_folder_on_the_cluster_gives_the_lines_of_one_process(cluster, tmp_path):
+    """The workers share this machine's files, so they read the records themselves: a folder named
+    relative to the user's folder (not the workers'), a record that cannot be read, a PDF that is
+    no score sheet and a designer's record whose kit is beside it give the lines one process
+    gives, naming the files as the user named them."""
     saved = tmp_path / "games"
     assert pnpkit("simulate", "trim-the-tree", "--games", "60", "--save", str(saved)).returncode == 0
     (saved / "broken.yaml").write_text("game: chestnuts\nplayers: [Ann, Ben]\nturns:\n  - roll: 6\n    actions: [a]\n")
     (saved / "unreadable.yaml").write_text("game: nuts\nplayers: [\n")
-    there = pnpkit("score", str(saved), "--jsonl", "--cluster", cluster.scheduler_address)
-    here = pnpkit("score", str(saved), "--jsonl", "--jobs", "1")
+    (saved / "not-a-sheet.pdf").write_bytes(b"%PDF-1.7\nnot a filled score sheet\n")
+    shutil.copytree(Path(__file__).parents[2] / "examples" / "moth-and-lamp", saved / "moth")
+    there = pnpkit("score", "games", "--jsonl", "--cluster", cluster.scheduler_address, cwd=tmp_path)
+    here = pnpkit("score", "games", "--jsonl", "--jobs", "1", cwd=tmp_path)
     assert here.returncode == 2  # the worst of the records: one cannot be read
     assert (there.returncode, there.stdout) == (here.returncode, here.stdout)
     lines = [json.loads(x) for x in there.stdout.splitlines()]
-    assert len(lines) == 62
+    assert len(lines) == 64
     assert {x["exit"] for x in lines} == {0, 1, 2}
+    assert [x["exit"] for x in lines if x["file"] == "games/moth/game.yaml"] == [0]
+    assert [x["file"] for x in lines if x["exit"] == 2] == ["games/not-a-sheet.pdf", "games/unreadable.yaml"]
 
 
 def test_a_worker_killed_mid_run_changes_nothing(cluster):
