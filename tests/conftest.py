@@ -90,3 +90,20 @@ def browser():
         yield chrome
     finally:
         chrome.close()
+
+
+@pytest.fixture
+def reading_in_process(monkeypatch):
+    """A filled sheet or an upload read by its reader (pnpkit/limited.py READERS) in this process,
+    its answer taken as the reading process's is (the same JSON, the same `_answer`): for the tests
+    of what a sheet says, not of the process. A reading process is a fresh interpreter, 0.3-0.5 s
+    of CPU each; its limits are tested with it (tests/safety/test_hostile_pdf.py, test_terminal.py)."""
+    import subprocess
+
+    from pnpkit import limited
+
+    def read(kind: str, raw: bytes, name: str, limits: limited.Limits = limited.LIMITS):
+        answer = limited._run(kind, raw, name[:300])
+        done = subprocess.CompletedProcess([], 0, json.dumps(answer).encode(), b"")
+        return limited._answer(done, name, limits)
+    monkeypatch.setattr(limited, "read", read)

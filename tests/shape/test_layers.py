@@ -14,6 +14,7 @@ import ast
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 try:
@@ -103,11 +104,29 @@ def _prefix(arg: ast.AST | None, module: str) -> str | None:
     return None
 
 
+def parsed(path: Path) -> ast.Module:
+    """The module's syntax tree, parsed once a session while the file is unchanged (read only)."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=None)
+def _parsed(path: Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports() -> list[Import]:
+    """Every import of every module; found once a session for the same files (four tests ask)."""
     known = modules()
+    return list(_imports(tuple((m, p, p.stat().st_mtime_ns, p.stat().st_size) for m, p in known.items())))
+
+
+@lru_cache(maxsize=None)
+def _imports(files: tuple[tuple[str, Path, int, int], ...]) -> tuple[Import, ...]:
+    known = {module: path for module, path, _, _ in files}
     out: list[Import] = []
     for module, path in known.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         where: dict[int, str] = {}
         for node in ast.walk(tree):
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -126,7 +145,7 @@ def imports() -> list[Import]:
                 for t in [*_ancestors(target), target]:
                     if t != module and t not in own:
                         out.append(Import(module, t, node.lineno, where.get(id(node), "module")))
-    return list(dict.fromkeys(out))
+    return tuple(dict.fromkeys(out))
 
 
 def layer(module: str) -> str:

@@ -11,7 +11,7 @@ import ast
 from collections import defaultdict
 
 import test_layers
-from test_layers import UNREAD, imports, modules
+from test_layers import UNREAD, imports, modules, parsed
 
 MAX_LINES = 400
 MAX_FUNCTION = 60
@@ -19,7 +19,7 @@ MODULES = modules()
 
 
 def _tree(name: str) -> ast.Module:
-    return ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    return parsed(MODULES[name])
 
 
 def test_every_package_is_read():

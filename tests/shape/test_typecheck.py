@@ -71,11 +71,19 @@ def test_the_tree_checks_clean():
     assert "Success" in r.stdout
 
 
+@pytest.fixture(scope="module")
+def layout(tmp_path_factory) -> Path:
+    """One layout and one mypy cache for the broken games: the second is checked against the
+    shipped modules the first one's check cached (0.4 s of CPU instead of 3.3 s); only the broken
+    game's two files change between them, and mypy checks what changed again."""
+    return _layout(tmp_path_factory.mktemp("typecheck"))
+
+
 @pytest.mark.parametrize("moves, says", [(BROKEN_APPLY, "apply"), (WITHOUT_WORDS, "words")])
-def test_a_game_that_breaks_the_protocol_fails_the_check(tmp_path, moves, says):
-    where = _layout(tmp_path)
+def test_a_game_that_breaks_the_protocol_fails_the_check(layout, moves, says):
+    where = layout
     broken = where / "broken"
-    broken.mkdir()
+    broken.mkdir(exist_ok=True)
     (broken / "__init__.py").write_text(DESCRIPTOR, encoding="utf-8")
     (broken / "moves.py").write_text(moves, encoding="utf-8")
     r = _mypy(where, "-p", "broken")

@@ -74,7 +74,7 @@ def run(*args: str):
 
 
 @pytest.mark.parametrize("game, values, record", [("nuts", NUTS, NUTS_YAML), ("in-the-nuts", IN_THE_NUTS, IN_THE_NUTS_YAML)])
-def test_a_filled_sheet_scores_as_its_record_does(sheets, tmp_path, game, values, record):
+def test_a_filled_sheet_scores_as_its_record_does(reading_in_process, sheets, tmp_path, game, values, record):
     pdf = fill(sheets[game], values, tmp_path / f"{game}-filled.pdf")
     yaml_file = tmp_path / f"{game}.yaml"
     yaml_file.write_text(record)
@@ -99,7 +99,7 @@ def test_the_nuts_file_has_a_sheet_per_player_named_for_what_its_boxes_hold(shee
             for what in ("nut", "nuts", "jokers", "points")} <= pad
 
 
-def test_violations_on_a_filled_sheet_are_those_of_its_record(sheets, tmp_path):
+def test_violations_on_a_filled_sheet_are_those_of_its_record(reading_in_process, sheets, tmp_path):
     pdf = fill(sheets["nuts"], NUTS | {"p3.goals.salty-mama": "x"}, tmp_path / "bad.pdf")
     r = run("check", str(pdf))
     assert r.exit_code == 1
@@ -117,7 +117,7 @@ def test_violations_on_a_filled_sheet_are_those_of_its_record(sheets, tmp_path):
     ("in-the-nuts", {"p1.card3.jokers": "AX"}, "page 1, Uwe's storage card 3, its jokers: expected each joker as the two kinds"),
     ("in-the-nuts", {"p1.name": ""}, "page 1, player 1's name: write the player's name"),
 ])
-def test_a_blank_or_half_filled_sheet_names_the_page_and_the_field(sheets, tmp_path, game, change, where):
+def test_a_blank_or_half_filled_sheet_names_the_page_and_the_field(reading_in_process, sheets, tmp_path, game, change, where):
     values = NUTS if game == "nuts" else IN_THE_NUTS
     pdf = fill(sheets[game], values | change, tmp_path / "half.pdf")
     for command in ("score", "check"):
@@ -175,7 +175,7 @@ def test_a_folder_of_filled_sheets_is_scored_a_line_each(sheets, tmp_path):
     assert "a-nuts.pdf" in lines[0] and "Ann" in lines[0] and "Uwe" in lines[1]
 
 
-def test_the_history_imports_a_filled_sheet(sheets, tmp_path):
+def test_the_history_imports_a_filled_sheet(reading_in_process, sheets, tmp_path):
     from starlette.testclient import TestClient
 
     from pnpkit.serve.app import Settings, create_app
@@ -196,7 +196,7 @@ def test_the_history_imports_a_filled_sheet(sheets, tmp_path):
     (1, 100, "page 1, player 1's name: at most 60 characters, got 100"),
     (2, 61, "page 2, player 2's name: at most 60 characters, got 61"),
 ])
-def test_a_long_name_on_a_sheet_is_told_at_its_page_and_box_with_its_real_length(sheets, tmp_path, seat, length, says):
+def test_a_long_name_on_a_sheet_is_told_at_its_page_and_box_with_its_real_length(reading_in_process, sheets, tmp_path, seat, length, says):
     pdf = fill(sheets["nuts"], NUTS | {f"p{seat}.name": "A" * length}, tmp_path / "name_long.pdf")
     r = run("score", str(pdf))
     assert r.exit_code == 2 and r.output.strip() == f"pnpkit: {pdf}: {says}", r.output   # no line of a YAML never written
@@ -207,7 +207,7 @@ def _yaml_text(text: str) -> str:
 
 
 @pytest.mark.parametrize("name", ["A" * 61, "Ann\x1b[31mRED\x07", "Ann\u200b", "\u202eAnn"])
-def test_a_name_read_from_a_sheet_is_checked_as_a_records_name(tmp_path, monkeypatch, name):
+def test_a_name_read_from_a_sheet_is_checked_as_a_records_name(reading_in_process, tmp_path, monkeypatch, name):
     """A filled sheet's names go through every check a record file's names do (the same reading of
     the same record): the same verdict, the same words, told at the box instead of the line. (Run
     from the records' folder: a problem's line is cut at 240 characters, a long path included.)"""
