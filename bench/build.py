@@ -174,14 +174,18 @@ def whole_process(kit: str, paper: str, doc, runs: int, secs: float) -> None:
     print(f"    (the independent floor draws what the build's PDF holds, read back from it: "
           + ", ".join(f"{v:,} {k}" for k, v in counts.items()) + ")")
     print(f"  target wall < {secs * 1000:.0f} ms: {'ok' if statistics.median(build_wall) < secs else 'MISSED'}")
+    # issue 40's target is the build as a person runs it, against the independent floor; a
+    # machine's first build (no font cache) is said against a warm one, as the issue's audit said it
+    # (1.10x), and against the floor for information (the floor parses its fonts every run)
     for mine, floor, target in (("pnpkit build", "independent floor", INDEPENDENT_TARGET),
-                                ("pnpkit build, no font cache", "independent floor", INDEPENDENT_TARGET),
+                                ("pnpkit build, no font cache", "pnpkit build", None),
+                                ("pnpkit build, no font cache", "independent floor", None),
                                 ("pnpkit build", "reportlab alone", RATIO_TARGET)):
         for what, i in (("CPU", 0), ("wall", 1)):
             ratios = [x / y for x, y in zip(got[mine][i], got[floor][i])]
             med = statistics.median(ratios)
-            print(f"  ratio {mine} / {floor} ({what}): {mmm(ratios, 1, '{:.2f}')}"
-                  f"  [target median <= {target}: {'ok' if med <= target else 'MISSED'}]")
+            said = f"  [target median <= {target}: {'ok' if med <= target else 'MISSED'}]" if target else ""
+            print(f"  ratio {mine} / {floor} ({what}): {mmm(ratios, 1, '{:.2f}')}{said}")
 
 
 def _run(cmd: list[str], env: dict) -> None:
