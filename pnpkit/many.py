@@ -12,7 +12,6 @@ import functools
 import gc
 import json
 import os
-import pickle
 from typing import Iterator, NamedTuple
 
 from pnpkit.kitfile.errors import SourceError
@@ -124,6 +123,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
     once a worker says it does not, every batch goes as the records' texts, read here (a worker
     need not see this machine's files). Batches are submitted a window ahead of the one awaited,
     so a million records are never all in memory."""
+    import pickle  # (a cluster's batches only: not imported to score a folder here)
     from collections import deque
     pending: deque[list] = deque()   # [the batch's paths, its future, whether sent as paths]
     size = batch_size(len(paths), threads)
@@ -259,6 +259,7 @@ def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> li
     worker shares the client's files (`here`), else None."""
     if here is not None and not here.seen():
         return None
+    import pickle
     texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
     text_at = _reader(here) if here is not None else None
     here_of = functools.partial(_folder_of, here)   # a designer's record finds its kit beside it, as here

@@ -141,6 +141,10 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
     settle, which tie-breaker settled it (or that the place is shared).
     """
     sign = -1 if lowest else 1
+    totals = [s.total for s in scores]
+    if len(set(totals)) == len(totals):  # (most tables: no two equal on points, no tie-breaker asked)
+        ordered = sorted(zip(totals, scores), key=_first, reverse=not lowest)
+        return [[s.name] for _, s in ordered], []
     keys = {s.name: (sign * s.total, *[b.key(s.name) for b in breakers]) for s in scores}
 
     def sort_key(s: PlayerScore) -> tuple:
@@ -177,6 +181,10 @@ def rank(scores: Sequence[PlayerScore], breakers: Sequence[TieBreaker], rule: Ru
             tiebreaks.append(Tiebreak(place, names, total, decided, rule.id))
         place += len(group)
     return [[s.name for s in g] for g in groups], tiebreaks
+
+
+def _first(pair: tuple) -> Any:
+    return pair[0]
 
 
 def _first_difference(a: PlayerScore, b: PlayerScore, breakers: Sequence[TieBreaker]) -> int:

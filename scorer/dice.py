@@ -31,6 +31,8 @@ class Die(Plain):
 
     @classmethod
     def decode(cls, value: Any) -> int:
+        if type(value) is int and 1 <= value <= SIDES:  # (most rolls: a plain int in range, as written)
+            return value
         return check(convert(value, int))
 
     @classmethod

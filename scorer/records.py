@@ -87,6 +87,9 @@ class Name(Plain):
 
     @classmethod
     def decode(cls, value: Any) -> str:
+        if value.__class__ is str and value.isascii() and value.isprintable() and 0 < len(value) <= NAME_MAX \
+                and value[0] != " " and value[-1] != " " and "  " not in value:
+            return value  # (most names: plain ASCII letters, single spaces, as they are compared)
         value = as_text(value)
         if not isinstance(value, str):
             raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))

@@ -235,3 +235,25 @@ def test_any_plain_data_as_yaml_writes_it_agrees(flow):
         _agrees(text)
         _agrees(text.replace("\n", "  # a comment\n", 1))
     check()
+
+
+@pytest.mark.parametrize("text", [
+    "{almond: 3, cashew: 2}", "[B05, B11]", "[ a , b ]", "{ a: 1 , b:  2 }", "[a b, c]", "{a: yes, b: ~, c: 0x1F}",
+    "{a: 1, a: 2}", "[a,,b]", "[a,]", "{a : 1}", "{a:1}", "{a: b: c}", "[a: 1]", "{a: [b]}", "['x', y]", "[-, x]",
+    "[.5]", "{1: x, 2.5: y}", "{ }", "[ ]", "[a, {b: c}]", "{a}",
+])
+def test_a_flat_flow_collection_is_read_as_the_walk_reads_it(text):
+    """`_Words.flat` (split at commas) reads a collection exactly as `flow` (part by part) does, and
+    counts the same parts against the values limit; or leaves it to `flow`."""
+    fast, walked = quickyaml._Words(safeyaml.LIMITS), quickyaml._Words(safeyaml.LIMITS)
+    try:
+        expected = walked.flow(text)
+    except quickyaml._GiveUp:
+        expected = None
+    try:
+        got = fast.flat(text)
+    except quickyaml._GiveUp:
+        got = None
+    if got is not None:
+        assert _same(got, expected) and fast.flowed == walked.flowed
+    _agrees(f"x: {text}\n")

@@ -69,3 +69,31 @@ def test_a_search_leaves_no_cycle_for_the_collector():
         if was:
             gc.enable()
     assert choice.fulfilled == (0, 1)
+
+
+def test_a_small_hand_is_chosen_as_the_search_and_the_brute_force_choose():
+    """`_small` (hands of up to SMALL_HAND cards, the most common) against both, on random hands."""
+    from pnpkit.scorer.games.nuts.bonus import SMALL_HAND
+    rng = random.Random(41)
+    for _ in range(600):
+        counts = [rng.randint(-1, 6) for _ in range(4)]
+        n = rng.randint(0, SMALL_HAND)
+        needs = [[rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(4)] for _ in range(n)]
+        points = [rng.choice((0, 1, 2, 3, 3, 4, 6, 12)) for _ in range(n)]
+        want = brute_force(counts, needs, points)
+        assert best_choice(counts, needs, points, method="small") == want, (counts, needs, points)
+        assert best_choice(counts, needs, points, method="search") == want, (counts, needs, points)
+
+
+def test_a_small_hand_leaves_no_cycle_for_the_collector():
+    import gc
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        choice = best_choice((2, 0, 0, 0), [(1, 0, 0, 0)] * 3, [3, 2, 1], method="small")
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+    assert choice.fulfilled == (0, 1)

@@ -140,3 +140,15 @@ def test_records_are_scored_with_the_collector_paused_and_it_resumes(tmp_path, m
         (tmp_path / f"{i:04d}.yaml").write_text(record)
     lines = list(many.scored(many.expand((str(tmp_path),)), True, jobs=1))
     assert len(lines) == many.CHUNK + 1 and seen == [False, False] and gc.isenabled()
+
+
+def test_scoring_a_folder_here_imports_no_pickle(tmp_path):
+    """Only a cluster's batches are pickled: a folder scored in this process does not import it."""
+    import subprocess
+    import sys
+    _folder(tmp_path, **{"a.yaml": LEGAL, "b.yaml": ILLEGAL})
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "pnpkit", "score", ".", "--jsonl", "--jobs", "1"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if line.startswith("import time:")}
+    assert r.returncode == 1 and len(r.stdout.splitlines()) == 2, r.stderr[-2000:]
+    assert "pnpkit.many" in imported and "pickle" not in imported

@@ -44,6 +44,17 @@ def test_untied_ranking_has_no_tiebreaks():
     assert ranking == [["B"], ["A"]] and ties == []
 
 
+@pytest.mark.parametrize("lowest", [False, True])
+def test_a_table_with_no_two_equal_on_points_asks_no_tiebreaker(lowest):
+    """A tie-breaker is read only for a tie (ten thousand NUTS sheets: most tables have none)."""
+    def asked(name: str) -> int:
+        raise AssertionError(f"a tie-breaker was asked about {name}")
+    scores = [score("A", 3), score("B", 5), score("C", -1), score("D", 4)]
+    ranking, ties = rank(scores, [TieBreaker("most nuts", asked)], rulebook.ruling("U6"), lowest=lowest)
+    order = [["B"], ["D"], ["A"], ["C"]]
+    assert ranking == (order[::-1] if lowest else order) and ties == []
+
+
 def test_result_json_shape():
     p = score("Ann", 7)
     r = Result(game="nuts", players=[p], ranking=[["Ann"]])

@@ -50,6 +50,19 @@ def written(needs: tuple[int, ...], points: int) -> Card:
     return card
 
 
+_GOALS: dict[tuple[str, int], Line] = {}
+
+
+def goal_line(goal) -> Line:
+    """A goal's breakdown line, made once (as the sheet's lines: its JSON text is then written once)."""
+    line = _GOALS.get((goal.title, goal.points))
+    if line is None:
+        if len(_GOALS) > 4096:
+            _GOALS.clear()
+        line = _GOALS[(goal.title, goal.points)] = Line(f"goal {goal.title}", goal.points)
+    return line
+
+
 _DECKS: dict[int, tuple[Params, dict[str, Card], dict[tuple[str, int], Line]]] = {}
 
 

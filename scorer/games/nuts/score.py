@@ -17,7 +17,7 @@ from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.nuts import Params
 from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
-from pnpkit.scorer.games.nuts.deck import Card, deck_of, needs_text, params_of, written
+from pnpkit.scorer.games.nuts.deck import Card, deck_of, goal_line, needs_text, params_of, written
 from pnpkit.scorer.games.nuts.record import NUTS, Nuts, Player, Record
 from pnpkit.scorer.games.nuts.rules import (DECK, DRAW, ONE_OF_A_TYPE, PLAYER_COUNT, SALT_TOKEN, SQUIRREL_TOKEN, TOKEN,
                                             U2, U4, U6, G)
@@ -142,7 +142,7 @@ def _goals(player: Player, params: Params, boxes: dict[str, int], ps: PlayerScor
             ps.add(f"goal {goal.title} (condition not met)", 0)
             continue
         t.goal_holders.setdefault(gid, []).append((player.name, i))
-        ps.add(f"goal {goal.title}", goal.points)
+        ps.breakdown.append(goal_line(goal))
 
 
 def _bonus(player: Player, params: Params, deck: dict[str, Card], counts: tuple[int, ...], ps: PlayerScore,
@@ -196,6 +196,8 @@ def _goals_shared(params: Params, t: Table) -> None:
     """U4: a goal card claimed by more players than the table has copies: each later claim is a
     violation (scored as written, its line saying who else claims it)."""
     for gid, holders in t.goal_holders.items():
+        if len(holders) == 1:  # (most goals: one holder, and a goal has one copy at least)
+            continue
         goal = params.goal(gid)
         if goal is None or len(holders) <= goal.copies:
             continue
