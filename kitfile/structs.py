@@ -75,7 +75,7 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
 
 class _OfPlain(type):
     """msgspec calls a custom type's `decode` for every value of the type it reads (a mapping's text
-    key aside: `keyed`), then asks whether what `decode` gave is an instance: a value of exactly the
+    key aside: custom_types.keyed), then asks whether what `decode` gave is an instance: a value of exactly the
     type's `plain` type is one."""
 
     def __instancecheck__(cls, value: Any) -> bool:
@@ -107,35 +107,6 @@ class Invalid(InputError, ValueError):
         self.message = message
         self.at = tuple(at)
         self.exact = exact  # `at` is a path in the data (convert's), not a check's words for a place
-
-
-def keyed(struct: Any, name: str, kind: Any) -> None:
-    """Read the keys of the mapping `struct.<name>` with the custom type `kind` (`Name`), in a
-    `__post_init__`: msgspec calls no custom type's `decode` for a mapping's text keys (it does for a
-    number), so `tokens: {"Ann ": 2}` would keep its key as written."""
-    out = {}
-    for key, value in getattr(struct, name).items():
-        try:
-            out[kind.decode(key)] = value
-        except Invalid as e:
-            raise Invalid(e.message, at=(name, key, *e.at)) from None
-        except (ValueError, TypeError) as e:
-            raise Invalid(str(e), at=(name, key)) from None
-    msgspec.structs.force_setattr(struct, name, out)
-
-
-def keys_read(mapping: dict, kind: Any, at: tuple) -> dict:
-    """`mapping` with its keys read by the custom type `kind`: `keyed` for a mapping inside a mapping
-    (a tree's spaces by player), its problem at `at` + the key."""
-    out = {}
-    for key, value in mapping.items():
-        try:
-            out[kind.decode(key)] = value
-        except Invalid as e:
-            raise Invalid(e.message, at=(*at, key, *e.at)) from None
-        except (ValueError, TypeError) as e:
-            raise Invalid(str(e), at=(*at, key)) from None
-    return out
 
 
 def written(struct: Any, *names: str) -> set[str]:
@@ -306,8 +277,6 @@ def _words(said: str, value: Any, kind: Any) -> str:
     if said.startswith("Invalid enum value") or (said.startswith("Expected `") and kind is not _KEY
                                                   and get_origin(_plain(kind)[0]) is Literal):
         return f"expected one of: {_one_of(kind)}{got}"
-    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple
-        return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
     if said == "Number out of range":  # "1e400"
         return f"expected {'a whole' if kind is not _KEY and _plain(kind)[0] is int else 'a finite'} number{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
