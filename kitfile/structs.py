@@ -1,9 +1,9 @@
 """The base of kit-file and record models read with msgspec, and their problems in pnpkit's words.
 
 Every model is msgspec's (issue 40: `from pydantic import BaseModel` alone cost `pnpkit score`
-~80 ms, and pydantic is gone); msgspec imports in a few ms and converts what the YAML reader gives in microseconds. A model is a
-`Strict` struct: unknown keys refused by name, frozen, its fields keyword-only (a field with a
-default may come before one without). The rest is written once here:
+~80 ms; pydantic is gone): msgspec imports in a few ms and converts what the YAML reader gives in
+microseconds. A model is a `Strict` struct: unknown keys refused by name, frozen, its fields
+keyword-only (a field with a default may come before one without). The rest is written once here:
 
 - A check of a whole struct is its `__post_init__`, raising ValueError(message), or `Invalid(message,
   at=(...))` to name a place inside it; the message is said as written, at that place's line.
