@@ -1,6 +1,6 @@
 """NUTS move logs checked and scored (issue 27): 1,000 random legal games, 2 to 6 players in turn,
 played by the simulator's random player (Plan and Refill included), then each record read into its
-pydantic model and checked and scored with `score(record, kit)` (the call `pnpkit check` makes: the
+msgspec model and checked and scored with `score(record, kit)` (the call `pnpkit check` makes: the
 replay, action by action, then the final-sheet scorer on the end position), in this one process.
 
 Every game must replay clean, and its end position score exactly as the simulator's own sheets do.
@@ -16,6 +16,7 @@ import sys
 import time
 
 from pnpkit.kitfile import load_kit
+from pnpkit.kitfile.source import as_model
 from pnpkit.scorer.games.nuts import sim
 from pnpkit.scorer.games.nuts.record import Record
 from pnpkit.scorer.games.nuts import GAME
@@ -40,7 +41,7 @@ def main(games: int = 1000, seed: int = 1) -> bool:
     t0 = time.perf_counter()
     raw = generate(kit, games, seed)
     t1 = time.perf_counter()
-    records = [Record.model_validate(r) for r, _ in raw]
+    records = [as_model(Record, r) for r, _ in raw]
     t2, c2 = time.perf_counter(), time.process_time()
     results = [GAME.score_record(r, kit) for r in records]
     t3, c3 = time.perf_counter(), time.process_time()
@@ -54,7 +55,7 @@ def main(games: int = 1000, seed: int = 1) -> bool:
     print(f"nuts: {games} random legal games (2-6 players), {rounds} rounds, {actions} actions and runs, "
           f"{passes} passes; {bad} with violations, {unfinished} unfinished, {differ} scored unlike the simulator")
     print(f"  generate (random legal player):   {t1 - t0:.2f} s")
-    print(f"  read records (pydantic):          {t2 - t1:.2f} s")
+    print(f"  read records (msgspec):           {t2 - t1:.2f} s")
     print(f"  check and score {games} games:     {check:.2f} s   ({1000 * check / games:.2f} ms a game, "
           f"{(actions + passes) / check:,.0f} moves a second); {c3 - c2:.2f} s of this process's CPU "
           "(the figure on a shared machine)")

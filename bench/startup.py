@@ -3,9 +3,10 @@ record, against the bare `python -c "import click, yaml"` that any such tool pay
 
 Targets: `--help` within 2x of the bare import (issue 15); `score` of a small NUTS record within
 2x (issue 40; it was 4x). For scale, a fourth process is timed in the same rotation: the bare
-import plus pydantic and one model validated ("+ pydantic"), which is what any command pays that
-validates with pydantic, as `score` validates the record and the kit's params. The three commands are run alternately, each in a new process, so that what the machine does
-meanwhile falls on all three alike; min / median / max wall time over the runs, and each ratio of
+import plus msgspec and one Struct converted ("+ msgspec"), which is what any command pays that
+reads a file into a model, as `score` reads the record and the kit's params (kitfile/structs.py).
+The commands are run alternately, each in a new process, so that what the machine does meanwhile
+falls on all alike; min / median / max wall time over the runs, and each ratio of
 medians measured in this one run. With --against DIR the same two commands of another checkout
 (with its own .venv) run in the same rotation, and this tree's ratios to them are printed (the
 runs' ratios: min, median, max). Every process runs with compiled bytecode, as installed code does.
@@ -31,13 +32,10 @@ players:
 """
 
 
-PYDANTIC = """import os
-os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-import click, yaml
-from pydantic import BaseModel
-class Record(BaseModel):
+MSGSPEC = """import click, yaml, msgspec
+class Record(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     game: str
-Record.model_validate({"game": "nuts"})
+msgspec.convert({"game": "nuts"}, Record, strict=False)
 """
 
 
@@ -53,7 +51,7 @@ def main() -> int:
         record.write_text(RECORD)
         commands = {
             "bare import": [sys.executable, "-c", "import click, yaml"],
-            "+ pydantic": [sys.executable, "-c", PYDANTIC],
+            "+ msgspec": [sys.executable, "-c", MSGSPEC],
             "pnpkit --help": [pnpkit, "--help"],
             "pnpkit score": [pnpkit, "score", str(record)],
         }
@@ -91,10 +89,10 @@ def main() -> int:
                       f"{statistics.median(ratios):.2f}  max {max(ratios):.2f}")
     ok = True
     cmed = {k: statistics.median(v) for k, v in cpus.items()}
-    for name, target in (("+ pydantic", None), ("pnpkit --help", 2.0), ("pnpkit score", 2.0)):
+    for name, target in (("+ msgspec", None), ("pnpkit --help", 2.0), ("pnpkit score", 2.0)):
         ratio, cratio = med[name] / med["bare import"], cmed[name] / cmed["bare import"]
         if target is None:
-            print(f"{name}: {ratio:.2f}x the bare import (CPU {cratio:.2f}x): one pydantic model, for scale")
+            print(f"{name}: {ratio:.2f}x the bare import (CPU {cratio:.2f}x): one msgspec Struct, for scale")
             continue
         ok &= ratio <= target
         print(f"{name}: {ratio:.2f}x the bare import (CPU {cratio:.2f}x; target: within {target:g}x) "

@@ -17,8 +17,7 @@ def missing(kit: Any, where: tuple, context: dict, name: str, keys: tuple[str, .
     if isinstance(row, dict) and set(keys) == set(map(str, row)) and len(where) > 1 and where[0] == "components":
         return _column(kit, where[:2] + ("deck",), row, name)
     params = getattr(kit, "params", None)
-    names = params.keys() if isinstance(params, dict) else () if params is None else \
-        getattr(type(params), "__struct_fields__", None) or type(params).model_fields
+    names = params.keys() if isinstance(params, dict) else () if params is None else type(params).__struct_fields__
     if not keys or set(keys) != set(map(str, names)):
         return None
     shown = ", ".join(sorted(keys)[:16]) + (", ..." if len(keys) > 16 else "")

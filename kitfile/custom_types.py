@@ -1,12 +1,12 @@
-"""Custom types' parts (kitfile/structs.py): a mapping whose keys a custom type reads (`keyed_by`),
-a custom type's JSON Schema made of its parts' when `pnpkit schema` asks (`Computed`,
+"""Custom types' parts (kitfile/structs.py): a mapping's keys read by a custom type (`keyed`), a
+custom type's JSON Schema made of its parts' when `pnpkit schema` asks (`Computed`,
 `inline_schema`), and a value that must be a text (`text`), said in the core's words.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from pnpkit.kitfile.structs import Invalid, convert, schema
+from pnpkit.kitfile.structs import Invalid, force_setattr, schema
 from pnpkit.kitfile.yamlscalars import short
 
 
@@ -21,38 +21,6 @@ class Computed:
         return self.make(cls)
 
 
-class Keyed(dict):
-    """A mapping whose keys are a custom type (`keyed_by(Name, Seat)`: players' names, `7:` read as
-    "7" and each name checked, as pydantic read `dict[Name, Seat]`); msgspec decodes no text key."""
-
-    key: Any = None
-    value: Any = Any
-    most: int | None = None
-
-    @classmethod
-    def decode(cls, data: Any) -> "Keyed":
-        if not isinstance(data, dict):
-            raise ValueError("expected a mapping" + ("" if isinstance(data, list) else f", got {short(data)}"))
-        if cls.most is not None and len(data) > cls.most:
-            raise ValueError(f"at most {cls.most:,} entries, got {len(data):,}")
-        out = cls()
-        for k, v in data.items():
-            try:
-                key = cls.key.decode(k)
-            except Invalid as e:
-                raise Invalid(e.message, at=(k, *e.at), exact=True) from None
-            except (ValueError, TypeError) as e:
-                raise Invalid(str(e), at=(k,), exact=True) from None
-            try:
-                out[key] = convert(v, cls.value)
-            except Invalid as e:
-                raise Invalid(e.message, at=(k, *e.at), exact=e.exact) from None
-        return out
-
-    json_schema = Computed(lambda cls: {"type": "object", "additionalProperties": inline_schema(cls.value),
-                                         **({"maxProperties": cls.most} if cls.most is not None else {})})
-
-
 def text(value: Any) -> str:
     """`value` if it is a text, else ValueError in the words a `str` field's problem has."""
     if not isinstance(value, str):
@@ -60,11 +28,31 @@ def text(value: Any) -> str:
     return value
 
 
-def keyed_by(key: type, value: Any, max_length: int | None = None) -> type[Keyed]:
-    """`dict[key, value]` for a custom `key` type, at most `max_length` entries: a field's type (where
-    `keyed` reads a struct's field in its `__post_init__`, this reads keys within keys, in the order
-    pydantic did, each key before its value)."""
-    return type(f"Keyed_{key.__name__}", (Keyed,), {"key": key, "value": value, "most": max_length})
+def keyed(struct: Any, name: str, *kinds: Any) -> None:
+    """Read the keys of the mapping `struct.<name>` with the custom types `kinds`, one a level
+    (`keyed(self, "tokens", Name)`; a tree's owner, then its spaces: `keyed(self, "trees", Name,
+    Space)`), in a `__post_init__`: msgspec calls a custom type's `decode` for a mapping's number key
+    (`7:` is "7") but not for a text key, so `tokens: {"Ann ": 2}` would keep its key as written. A
+    key's problem is said at the key; a field left None, or a value that is no mapping where a
+    mapping may stand (`plate: {Ann: 2}` beside `{Ann: {Ben: 1}}`), is kept as it is."""
+    value = getattr(struct, name)
+    if value is not None:
+        force_setattr(struct, name, _keys_read(value, kinds, (name,)))
+
+
+def _keys_read(mapping: Any, kinds: tuple, at: tuple) -> Any:
+    if not kinds or not isinstance(mapping, dict):
+        return mapping
+    out = {}
+    for key, value in mapping.items():
+        try:
+            read = kinds[0].decode(key)
+        except Invalid as e:
+            raise Invalid(e.message, at=(*at, key, *e.at)) from None
+        except (ValueError, TypeError) as e:
+            raise Invalid(str(e), at=(*at, key)) from None
+        out[read] = _keys_read(value, kinds[1:], (*at, key))
+    return out
 
 
 def inline_schema(model: Any) -> dict:

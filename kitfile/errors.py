@@ -1,7 +1,7 @@
 """What is wrong with what a person gave pnpkit: the one root of pnpkit's errors, and a file's
 problems, each with its line and field.
 
-Kept apart from the reading and the models (pydantic) so that everything that only reports or
+Kept apart from the reading and the models (msgspec) so that everything that only reports or
 catches a problem, the command line first, loads in no time.
 
 Every error pnpkit raises on purpose is a PnpkitError, and the command line turns one into its

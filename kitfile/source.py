@@ -3,8 +3,8 @@
 Kit files and records are written by people, and shared by strangers; when one is wrong the
 message must name the file, the line and the field (`kits/x.yaml:12: components[2].size: ...`) and
 stay short. kitfile/safeyaml.py reads the YAML (plain data only, within limits, each value's line
-kept); msgspec (kitfile/structs.py) or pydantic validates; `validate()` turns its errors into the
-same `file:line: field: message` form.
+kept); msgspec (kitfile/structs.py) validates; `validate()` turns its problem into the same
+`file:line: field: message` form.
 """
 from __future__ import annotations
 
@@ -12,17 +12,14 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar
 
 from pnpkit.kitfile.errors import LINE_MAX, MESSAGE_MAX, Problem, SourceError, field_name  # noqa: F401 (re-exported)
 from pnpkit.kitfile.quickyaml import read as quick
 from pnpkit.kitfile.safeyaml import LIMITS, Limits, YamlProblem, check, compose, decode, read
 
-if TYPE_CHECKING:  # pydantic is imported by the models validated, not by reading a file (a cluster's client reads records)
-    from pydantic import BaseModel
-
 Path_ = tuple  # a path into the data: ("components", 2, "size")
-M = TypeVar("M", bound="BaseModel")
+M = TypeVar("M")
 
 
 @dataclass
@@ -190,38 +187,23 @@ class _Unlined(Source):
 
 
 def validate(model: type[M], source: Source, at: Path_ = (), data: Any = None) -> M:
-    """Validate `data` (default: the whole source) as `model`, errors mapped to lines.
+    """Validate `data` (default: the whole source) as `model` (a kitfile/structs.Strict), its
+    problem mapped to its line.
 
     `at` is where `data` sits in the file, so a kit's `params` block validated on its own
     still reports `params.rows[2]` on the right line.
     """
+    from pnpkit.kitfile import structs
     data = source.data if data is None else data
-    if getattr(model, "__struct_fields__", None) is not None:  # a msgspec model (kitfile/structs.py)
-        from pnpkit.kitfile import structs
-        try:
-            return structs.convert(data, model)
-        except structs.Invalid as e:
-            full = at + e.at
-            raise SourceError(source.file, [Problem(source.line_of(full), source.field_of(full), e.message)]) from None
-    from pydantic import ValidationError  # (imported already: `model` is a pydantic model)
-
-    from pnpkit.kitfile.pydantic_errors import problem
     try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            path, message = problem(data, err, model)
-            full = at + path
-            problems.append(Problem(source.line_of(full), source.field_of(full), message))
-        raise SourceError(source.file, problems) from None
+        return structs.convert(data, model)
+    except structs.Invalid as e:
+        full = at + e.at
+        raise SourceError(source.file, [Problem(source.line_of(full), source.field_of(full), e.message)]) from None
 
 
 def as_model(model: type[M], data: Any) -> M:
-    """`data` as `model`, msgspec's or pydantic's (while both exist), its problem raised as a
-    ValueError (kitfile/structs.Invalid, or pydantic's ValidationError): for data made by code (a
-    simulated record), whose problem is a bug, not a person's to mend at a line."""
-    if getattr(model, "__struct_fields__", None) is not None:
-        from pnpkit.kitfile import structs
-        return structs.convert(data, model)
-    return model.model_validate(data)
+    """`data` as `model`, its problem raised as kitfile/structs.Invalid (a ValueError): for data made
+    by code (a simulated record), whose problem is a bug, not a person's to mend at a line."""
+    from pnpkit.kitfile import structs
+    return structs.convert(data, model)

@@ -1,9 +1,9 @@
 """The base of kit-file and record models read with msgspec, and their problems in pnpkit's words.
 
-pydantic is leaving (issue 40: `from pydantic import BaseModel` alone cost `pnpkit score` ~80 ms);
-msgspec imports in a few ms and converts what the YAML reader gives in microseconds. A model is a
-`Strict` struct: unknown keys refused by name, frozen, its fields keyword-only (a field with a
-default may come before one without). The rest is written once here:
+Every model is msgspec's (issue 40: `from pydantic import BaseModel` alone cost `pnpkit score`
+~80 ms; pydantic is gone): msgspec imports in a few ms and converts what the YAML reader gives in
+microseconds. A model is a `Strict` struct: unknown keys refused by name, frozen, its fields
+keyword-only (a field with a default may come before one without). The rest is written once here:
 
 - A check of a whole struct is its `__post_init__`, raising ValueError(message), or `Invalid(message,
   at=(...))` to name a place inside it; the message is said as written, at that place's line.
@@ -13,9 +13,9 @@ default may come before one without). The rest is written once here:
   ValueError/TypeError(message) or Invalid; its JSON Schema is its class attribute `json_schema`. `decode` may call `convert(value, SomeStruct)` itself: the problem
   found inside keeps its place.
 - `convert(data, model)` raises Invalid with the data's path and pnpkit's words ("expected at least
-  0, got -1", "unknown key alomnd (did you mean 'almond'?)"): the words kitfile/source.py gave
-  pydantic's errors, so a message reads as it did; a model's classmethod `said(data, path, message)`
-  may say a problem in its own words (pydantic's before-validators, asked only on the error path).
+  0, got -1", "unknown key alomnd (did you mean 'almond'?)"), the words pnpkit's messages have
+  always had; a model's classmethod `said(data, path, message)` may say a problem in its own words
+  (a photo without its sheet), asked only on the error path.
   msgspec stops at a file's first problem.
 """
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
     import msgspec
-else:  # msgspec reads type hints with typing_extensions if it can import it (pydantic's dependency,
-    # 5-8 ms of a build's start-up): Python's own typing reads these models the same; a later
+else:  # msgspec reads type hints with typing_extensions if it can import it (5-8 ms of a build's
+    # start-up, where something installed it): Python's own typing reads these models the same; a later
     # `import typing_extensions` is not affected
     sys.modules["typing_extensions"] = None  # type: ignore[assignment]
     try:
@@ -75,7 +75,7 @@ class Strict(msgspec.Struct, metaclass=_StrictMeta, forbid_unknown_fields=True, 
 
 class _OfPlain(type):
     """msgspec calls a custom type's `decode` for every value of the type it reads (a mapping's text
-    key aside: `keyed`), then asks whether what `decode` gave is an instance: a value of exactly the
+    key aside: custom_types.keyed), then asks whether what `decode` gave is an instance: a value of exactly the
     type's `plain` type is one."""
 
     def __instancecheck__(cls, value: Any) -> bool:
@@ -109,39 +109,10 @@ class Invalid(InputError, ValueError):
         self.exact = exact  # `at` is a path in the data (convert's), not a check's words for a place
 
 
-def keyed(struct: Any, name: str, kind: Any) -> None:
-    """Read the keys of the mapping `struct.<name>` with the custom type `kind` (`Name`), in a
-    `__post_init__`: msgspec calls no custom type's `decode` for a mapping's text keys (it does for a
-    number), so `tokens: {"Ann ": 2}` would keep its key as written."""
-    out = {}
-    for key, value in getattr(struct, name).items():
-        try:
-            out[kind.decode(key)] = value
-        except Invalid as e:
-            raise Invalid(e.message, at=(name, key, *e.at)) from None
-        except (ValueError, TypeError) as e:
-            raise Invalid(str(e), at=(name, key)) from None
-    msgspec.structs.force_setattr(struct, name, out)
-
-
-def keys_read(mapping: dict, kind: Any, at: tuple) -> dict:
-    """`mapping` with its keys read by the custom type `kind`: `keyed` for a mapping inside a mapping
-    (a tree's spaces by player), its problem at `at` + the key."""
-    out = {}
-    for key, value in mapping.items():
-        try:
-            out[kind.decode(key)] = value
-        except Invalid as e:
-            raise Invalid(e.message, at=(*at, key, *e.at)) from None
-        except (ValueError, TypeError) as e:
-            raise Invalid(str(e), at=(*at, key)) from None
-    return out
-
-
 def written(struct: Any, *names: str) -> set[str]:
     """Which of the fields `names` (default `UNSET`) the data wrote, null included; those left out
     become None. A check of a whole record then says a key left out where the record is, and a key
-    written empty (`turns:`) where it is written, as pydantic's errors were read."""
+    written empty (`turns:`) where it is written."""
     out = set()
     for name in names:
         if getattr(struct, name) is UNSET:
@@ -154,8 +125,8 @@ def written(struct: Any, *names: str) -> set[str]:
 def convert(data: Any, model: type[S]) -> S:
     """`data` (what the YAML reader gives) as `model`, or Invalid(message, at=path in `data`).
 
-    Lax where pydantic was: an integral float or a number written as text is a number; a bool is
-    never a number."""
+    Lax where a person's file may be: an integral float or a number written as text is a number; a
+    bool is never a number."""
     try:
         return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
     except ValidationError as e:
@@ -169,26 +140,11 @@ def convert(data: Any, model: type[S]) -> S:
 def _dec_hook(kind: type, value: Any) -> Any:
     decode = getattr(kind, "decode", None)
     if decode is None:
-        if hasattr(kind, "model_validate"):  # a pydantic model inside a msgspec one, while both exist
-            return from_pydantic(kind, value)
         raise NotImplementedError(kind)
     try:
         return decode(value)
     except ValidationError as e:  # msgspec.convert called directly: a ValidationError would pass
         path, message = problem_of(e, value, kind)  # through msgspec without the place it is at
-        raise Invalid(message, at=path, exact=True) from None
-
-
-def from_pydantic(model: Any, value: Any) -> Any:
-    """`value` as the pydantic `model` (met inside a msgspec model while both kinds exist): its first
-    problem raised as Invalid, at its place, in the words kitfile/source.py gives pydantic's."""
-    from pydantic import ValidationError
-
-    from pnpkit.kitfile.pydantic_errors import problem
-    try:
-        return model.model_validate(value)
-    except ValidationError as e:
-        path, message = problem(value, e.errors()[0], model)
         raise Invalid(message, at=path, exact=True) from None
 
 
@@ -204,13 +160,13 @@ def schema(model: type) -> dict:
     for d in defs.values():
         if "description" in d:
             d["description"] = inspect.cleandoc(d["description"])
-        for f in d.get("properties", {}).values():  # `game: nuts`: a Literal of one text, pydantic's `const`
+        for f in d.get("properties", {}).values():  # `game: nuts`: a Literal of one text, a `const`
             if len(f.get("enum", ())) == 1 and isinstance(f["enum"][0], str):
                 f.update(const=f.pop("enum")[0], type="string")
     top = tops[0]
     ref = top.get("$ref", "")
-    if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top, as
-        top = defs.pop(ref[len("#/$defs/"):])                            # pydantic wrote it
+    if ref.startswith("#/$defs/") and f'"{ref}"' not in json.dumps(defs):  # the model itself at the top
+        top = defs.pop(ref[len("#/$defs/"):])
     out = {**top, "$defs": defs} if defs else top  # its patterns as written (a JSON Schema's have no \\Z)
     return json.loads(json.dumps(out).replace(json.dumps(_END)[1:], '$"'))
 
@@ -277,8 +233,7 @@ def problem_of(exc: ValidationError, data: Any, model: Any = None) -> tuple[tupl
 
 
 def _written(node: Any, at: tuple) -> tuple:
-    """The parts of an Invalid's place that the data has, as pydantic's errors were read: a check of
-    a whole record that names a key left out (`setup`) is said where the record is."""
+    """The parts of an Invalid's place that the data has: a check of a whole record that names a key left out (`setup`) is said where the record is."""
     kept = []
     for part in at:
         if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int) \
@@ -322,8 +277,6 @@ def _words(said: str, value: Any, kind: Any) -> str:
     if said.startswith("Invalid enum value") or (said.startswith("Expected `") and kind is not _KEY
                                                   and get_origin(_plain(kind)[0]) is Literal):
         return f"expected one of: {_one_of(kind)}{got}"
-    if m := re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", said):  # a tuple, as pydantic said it
-        return f"at most {int(m[1]):,} entries, got {int(m[2]):,}" if int(m[2]) > int(m[1]) else "this field is required"
     if said == "Number out of range":  # "1e400"
         return f"expected {'a whole' if kind is not _KEY and _plain(kind)[0] is int else 'a finite'} number{got}"
     if m := re.fullmatch(r"Expected `([^`]*)`, got `\w+`", said):
@@ -336,7 +289,7 @@ def _words(said: str, value: Any, kind: Any) -> str:
 _TYPE_WORDS = {"int": "expected a whole number", "float": "expected a number", "str": "expected a text",
                "bool": "expected true or false", "array": "expected a list", "object": "expected a mapping",
                "null": "expected nothing here"}
-"""pnpkit's words for msgspec's types (kitfile/source.py's WORDS for pydantic's)."""
+"""pnpkit's words for msgspec's types."""
 
 
 def _unknown(key: Any, value: Any, known: list[str]) -> str:
@@ -415,7 +368,7 @@ def _keys(kind: Any) -> list[str]:
 
 
 def _one_of(kind: Any) -> str:
-    """A Literal's values as pydantic listed them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
+    """A Literal's values as pnpkit lists them: `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`."""
     kind = _plain(kind)[0]
     if get_origin(kind) in (Union, UnionType):  # (`Literal["pass"] | Play`: the Literal's)
         kind = _member(kind, lambda a: get_origin(a) is Literal)

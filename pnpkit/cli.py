@@ -115,7 +115,7 @@ class Pnpkit(LazyGroup):
             sys.exit(EXIT_INTERNAL)
         except Exception as e:  # noqa: BLE001 - the last net: a bug must not print a traceback
             from pnpkit import worker
-            if worker.stopping():  # a Ctrl-C that a library wrapped (pydantic: a SchemaError around it)
+            if worker.stopping():  # a Ctrl-C that a library wrapped in an error of its own
                 from pnpkit.worker import interrupted
                 interrupted()
             click.echo(f"pnpkit: internal error: {type(e).__name__}: {e} (please report it)", err=True)

@@ -1,6 +1,6 @@
 """The `pnpkit` console script: catches Ctrl-C from the very first instant.
 
-The console script imports this small module first and the command line (click, pydantic, the
+The console script imports this small module first and the command line (click, msgspec, the
 generator...) only inside `main`, so a Ctrl-C while those load, which takes a few tenths of a
 second, ends in one line like any other moment, never a traceback; the commands that read a
 kit's files run in a worker process under memory and time limits (pnpkit/worker.py).
@@ -12,7 +12,6 @@ run pnpkit. A Ctrl-C while the worker module loaded once printed a KeyboardInter
 """
 from __future__ import annotations
 
-import os
 import sys
 
 from pnpkit import catch_early
@@ -30,9 +29,6 @@ def _kit_named(argv: list[str]) -> str:
 
 def main() -> None:
     catch_early()  # a program that imported this module runs pnpkit now
-    # pnpkit uses no pydantic plugin; looking for them reads every installed package's metadata
-    # (5-20 ms of each command's start-up)
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from pnpkit import worker  # small: os, signal, resource; Ctrl-C is caught from here on
     if worker.wanted(sys.argv[1:]):
         if worker.command(sys.argv[1:]) in ("build", "preview"):

@@ -238,7 +238,7 @@ def _paused(chunk):
     """A chunk of records is scored with the cyclic garbage collector paused: a record's objects
     are freed by their reference counts as its line is written (10,000 NUTS sheets leave no
     cycle), and the collections that each record's many small objects set off scanned the kit,
-    the modules and pydantic's validators for nothing (7% of scoring a folder of NUTS sheets).
+    the modules and the models for nothing (7% of scoring a folder of NUTS sheets).
     Whatever cycles a chunk does leave are collected after it, as usual."""
     @functools.wraps(chunk)
     def paused(*args):

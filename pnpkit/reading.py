@@ -2,7 +2,7 @@
 sheet), then its game, the validated record and the game's kit.
 
 The commands that read records load this module when they run, never at start-up: it imports the
-YAML reader, and the scorer's games and pydantic when the first record is read (a record's text
+YAML reader, and the scorer's games and msgspec when the first record is read (a record's text
 alone, which is what a cluster's client reads, needs neither). `pnpkit score FOLDER` reads ten thousand records
 through it, so its names are bound here once rather than imported again for each record.
 """
@@ -89,7 +89,7 @@ _read_record: Any = None  # scorer.api.read_record, bound by the first record re
 
 def _scorer() -> Any:
     """scorer.api.read_record, imported when the first record is read: the scorer's games and
-    pydantic are not imported for `record_text` alone (a cluster's client reads only the texts it
+    msgspec are not imported for `record_text` alone (a cluster's client reads only the texts it
     sends); bound here once, for the ten thousand records of a folder."""
     global _read_record
     from pnpkit.scorer.api import read_record

@@ -22,10 +22,8 @@ def check(value: int) -> int:
 
 
 class Die(Plain):
-    """One die's face in a record: a whole number read as pydantic read one (`3.0`, `'3'`), then
-    `check`ed. A custom type of kitfile/structs.py (`decode`, `json_schema`; its values plain ints);
-    for the records still read by pydantic, their schema hooks (pydantic is imported only by them,
-    never here)."""
+    """One die's face in a record: a whole number read laxly (`3.0`, `'3'`), then `check`ed. A custom
+    type of kitfile/structs.py (`decode`, `json_schema`; its values plain ints)."""
 
     plain, json_schema = int, {"type": "integer", "minimum": 1, "maximum": SIDES}
 
@@ -34,15 +32,6 @@ class Die(Plain):
         if type(value) is int and 1 <= value <= SIDES:  # (most rolls: a plain int in range, as written)
             return value
         return check(convert(value, int))
-
-    @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        from pydantic_core import core_schema
-        return core_schema.no_info_after_validator_function(check, core_schema.int_schema())
-
-    @classmethod
-    def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict:
-        return {**handler(schema), "minimum": 1, "maximum": SIDES}
 
 
 def roll(rng: random.Random, dice: int = 1) -> tuple[int, ...]:

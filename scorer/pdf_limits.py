@@ -34,7 +34,7 @@ PDF_MAGIC = b"%PDF-"
 
 def is_pdf(raw: bytes) -> bool:
     """Whether a record file is a filled fillable score sheet (scorer/pdfform.py reads it) rather
-    than YAML; here, not there, so reading a YAML record never imports the forms, nor pydantic (a
+    than YAML; here, not there, so reading a YAML record never imports the forms (a
     cluster's client reads the records it sends). A PDF is known by its first bytes only: a YAML
     record with `# %PDF-1.7` in a comment is YAML."""
     return raw.startswith(PDF_MAGIC)

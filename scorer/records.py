@@ -93,7 +93,7 @@ class Name(Plain):
         value = as_text(value)
         if not isinstance(value, str):
             raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))
-        if not value:   # (the words pydantic's length check gave a name, kept)
+        if not value:   # (the words a name's length check has always said)
             raise ValueError(f"expected at least 1 entries, got {short(value)}")
         if len(value) > NAME_MAX:
             raise ValueError(f"at most {NAME_MAX} characters, got {len(value):,}")

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 import pytest
 
 from pnpkit.kitfile import structs
+from pnpkit.kitfile.custom_types import keyed
 from pnpkit.kitfile.source import SourceError, parse, validate
 from pnpkit.kitfile.structs import Invalid, Meta, Strict, field
 
@@ -170,7 +171,7 @@ class Words(Strict):
     by: dict[Word, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        structs.keyed(self, "by", Word)     # (msgspec reads no text key with a custom type's decode)
+        keyed(self, "by", Word)     # (msgspec reads no text key with a custom type's decode)
 
 
 def test_a_plain_custom_type_stores_plain_values_and_reads_every_value():

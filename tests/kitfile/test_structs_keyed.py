@@ -1,6 +1,6 @@
 """kitfile/structs.py and custom_types.py, what the In the Nuts! and pad records needed of them (issue 40): a mapping whose
-keys are read as a custom type (`keyed_by`), an optional field's problem said as its type's, and a
-whole record's check that names a key left out said where the record is (as pydantic's were)."""
+keys are read as a custom type (`keyed`), an optional field's problem said as its type's, and a
+whole record's check that names a key left out said where the record is."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 import pytest
 
 from pnpkit.kitfile import structs
-from pnpkit.kitfile.custom_types import keyed_by
+from pnpkit.kitfile.custom_types import keyed
 from pnpkit.kitfile.source import SourceError, parse, validate
 from pnpkit.kitfile.structs import Invalid, Meta, Strict
 
@@ -32,11 +32,12 @@ class Seat(Strict):
 
 
 class Doc(Strict):
-    seats: Annotated[keyed_by(Key, Seat, max_length=2), Meta(description="Seats by name.")]
+    seats: Annotated[dict[Key, Seat], Meta(max_length=2, description="Seats by name.")]
     note: list[str] | None = None
     setup: Seat | None = None
 
     def __post_init__(self) -> None:
+        keyed(self, "seats", Key)
         if self.setup is None:
             raise Invalid("a doc needs its setup", at=("setup",))
 
@@ -60,7 +61,9 @@ def test_keys_are_read_by_their_type_and_values_by_theirs():
     ("seats: {a: {colour: r}, b: {colour: r}, c: {colour: r}}\n", "d.yaml:1: seats: at most 2 entries, got 3"),
     ("seats: 3\n", "d.yaml:1: seats: expected a mapping, got 3"),
     ("seats:\n  Ann: {side: left}\n", "d.yaml:2: seats.Ann.colour: this field is required"),
-    ("seats:\n  ' ': 3\n", "d.yaml:2: seats. : a key is a word, got ' '"),
+    # a key and its value both wrong: msgspec reads the values, `keyed` the keys after them
+    ("seats:\n  ' ': 3\n", "d.yaml:2: seats. : expected a mapping, got 3"),
+    ("seats:\n  ' ': {colour: red}\n", "d.yaml:2: seats. : a key is a word, got ' '"),
     ("seats:\n  Ann: {colour: red, side: 3}\n", "d.yaml:2: seats.Ann.side: expected one of: 'left' or 'right', got 3"),
     ("seats: {}\nnote: 7\n", "d.yaml:2: note: expected a list, got 7"),
     ("seats: {}\n", "d.yaml:1: a doc needs its setup"),
@@ -73,4 +76,5 @@ def test_each_problem_is_said_at_its_line(text, message):
 def test_the_schema_holds_the_values_schema_and_the_description():
     seats = structs.schema(Doc)["properties"]["seats"]
     assert seats["description"] == "Seats by name." and seats["maxProperties"] == 2
-    assert seats["additionalProperties"]["properties"]["colour"]["description"] == "The seat's colour."
+    seat = structs.schema(Doc)["$defs"][seats["additionalProperties"]["$ref"].rsplit("/", 1)[1]]
+    assert seat["properties"]["colour"]["description"] == "The seat's colour."

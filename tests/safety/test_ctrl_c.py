@@ -1,7 +1,7 @@
 """Ctrl-C at any moment of pnpkit's start-up, from its first line on, prints the interrupted line
 and exits 130: while the package and its console script's module load (pnpkit/__init__.py
 catches it first thing), while the worker module loads (it once printed a KeyboardInterrupt
-traceback), while click, pydantic and the generator load, and in the worker. The moments are
+traceback), while click, msgspec and the generator load, and in the worker. The moments are
 spread from the process's start to past the worker's; a stop that lands while Python itself
 starts, before any line of pnpkit, is Python's (tests/interrupts.py tells it by what it printed).
 

@@ -236,17 +236,17 @@ def test_a_device_is_not_read(tmp_path):
 
 
 def test_messages_stay_short_whatever_the_value():
+    from pnpkit.kitfile.source import validate
+    from pnpkit.kitfile.structs import Strict
+
+    class Doc(Strict):
+        a: int
+
     long_key = "x" * 150
-    with pytest.raises(SourceError) as e:
-        from pnpkit.kitfile.source import validate
-        from pydantic import BaseModel, ConfigDict
-
-        class Doc(BaseModel):
-            model_config = ConfigDict(extra="forbid")
-            a: int
-
-        validate(Doc, parse(f"a: {'9' * 19000!r}\n" + "".join(f"{long_key}{i}: 1\n" for i in range(30)), "s.yaml"))
-    assert len(str(e.value)) < 460 and "more problems" in str(e.value)
+    for text in (f"a: {'9' * 19000!r}\n", f"a: 1\n{long_key}: 1\n", f"a: {'9' * 19000}\n"):
+        with pytest.raises(SourceError) as e:
+            validate(Doc, parse(text, "s.yaml"))
+        assert str(e.value).startswith("s.yaml:") and len(str(e.value)) < 200, str(e.value)
 
 
 def test_reading_stays_fast_at_the_limits():

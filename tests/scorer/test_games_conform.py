@@ -158,7 +158,7 @@ def test_the_table_agrees_with_check_and_every_mutation_is_caught_with_its_rule(
 def _readable(described, data: dict):
     try:
         return as_model(described.Record, data)
-    except ValueError:          # (pydantic's ValidationError and kitfile/structs.Invalid)
+    except ValueError:          # (kitfile/structs.Invalid)
         return None
 
 

@@ -43,13 +43,6 @@ def test_an_unreadable_in_the_nuts_record_is_said_without_pydantic(tmp_path):
     assert sorted(m for m in imported if m.split(".")[0] in ("pydantic", "pydantic_core")) == []
 
 
-def _kit_models_are_pydantic() -> bool:
-    from pnpkit.kitfile import pad
-    return not hasattr(pad.Scoring, "__struct_fields__")
-
-
-@pytest.mark.skipif(_kit_models_are_pydantic(), reason="a pad record's kit is read by kitfile/pad.py and the kit's "
-                    "components, pydantic models until they move to msgspec (issue 40, the kit side)")
 def test_scoring_a_pad_record_imports_no_pydantic():
     r, imported = _imported(["-m", "pnpkit", "score", "game.yaml"], ROOT / "examples" / "moth-and-lamp")
     assert r.returncode == 0, r.stderr[-2000:]

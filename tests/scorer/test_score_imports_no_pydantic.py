@@ -30,14 +30,7 @@ RECORDS = {
 }
 
 
-# Fair Verona's params read the kit's Carcassonne tiles (kitfile/tileset.py), converted apart (issue 40's kit side)
-TILES_PYDANTIC = re.search(r"^\s*(from|import) pydantic\b", (ROOT / "kitfile" / "tileset.py").read_text(encoding="utf-8"),
-                           re.M) is not None
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(
-    g.startswith("fair-verona") and TILES_PYDANTIC, reason="kitfile/tileset.py still imports pydantic", strict=True))
-    for g in RECORDS])
+@pytest.mark.parametrize("game", list(RECORDS))
 def test_scoring_a_record_imports_no_pydantic(game, tmp_path):
     record = tmp_path / "game.yaml"
     record.write_text(RECORDS[game], encoding="utf-8")

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
+from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field
 from pnpkit.scorer import dice
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
@@ -46,10 +47,7 @@ class Start(Strict):
 
     def __post_init__(self) -> None:
         for key in ("basket", "fire", "overcooked", "burnt", "plate", "chair", "tongs"):
-            keyed(self, key, Name)
-        for key in ("plate", "chair"):  # by owner: the owners' names read as names too
-            force_setattr(self, key, {holder: keys_read(v, Name, at=(key, holder)) if isinstance(v, dict) else v
-                                      for holder, v in getattr(self, key).items()})
+            keyed(self, key, Name, *((Name,) if key in ("plate", "chair") else ()))  # (by owner: names too)
         for key in ("basket", "overcooked", "burnt"):
             for name, n in getattr(self, key).items():
                 if n < 0:

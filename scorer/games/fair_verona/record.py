@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
+from pnpkit.kitfile.custom_types import keyed
 from pnpkit.kitfile.head import load_head
-from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, written
 from pnpkit.scorer.games.fair_verona.cards import CardField
 from pnpkit.scorer.games.fair_verona.encounter import Tile
 from pnpkit.scorer.game import END_TURN, Illegal

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, keyed, written
+from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.structs import UNSET, Invalid, Meta, Plain, Strict, UnsetType, convert, field, written
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.forest_fire.notation import NOTATION, parse_action, text
 from pnpkit.scorer.games.forest_fire.state import Move, Play, Square, State

@@ -14,7 +14,7 @@ import re
 from typing import Annotated, Any, Literal, Union
 
 from pnpkit.kitfile import structs
-from pnpkit.kitfile.custom_types import Computed, inline_schema, keyed_by
+from pnpkit.kitfile.custom_types import Computed, inline_schema, keyed
 from pnpkit.kitfile.errors import Problem, SourceError
 from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.in_the_nuts import Params
@@ -88,10 +88,14 @@ class KeptJoker(Stored):
 class Setup(Strict):
     nuts: Annotated[list[CardText], Meta(max_length=MAX_ITEMS, description="The face-up nuts, left to right (under "
                                          "2-4, 5-6, 8-9, 10-12).")]
-    first: Annotated[keyed_by(Name, FirstNut), Meta(description="Each player's first nut and where it went.")]
-    squirrels: Annotated[keyed_by(Name, Annotated[list[SectionText], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
-        description="The setup squirrels of the players after the first, by section: [2-4].")] = \
-        structs.field(default_factory=dict)
+    first: Annotated[dict[Name, FirstNut], Meta(description="Each player's first nut and where it went.")]
+    squirrels: Annotated[dict[Name, Annotated[list[SectionText], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_PLAYERS, description="The setup squirrels of the players after the first, by section: "
+        "[2-4].")] = structs.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keyed(self, "first", Name)
+        keyed(self, "squirrels", Name)
 
 
 class Turn(Strict):
@@ -119,26 +123,31 @@ class Area(structs.Plain):
         return convert(value, int)
 
 
-Counts = keyed_by(Name, Annotated[int, Meta(ge=0)], MAX_PLAYERS)
+Counts = Annotated[dict[Name, Annotated[int, Meta(ge=0)]], Meta(max_length=MAX_PLAYERS)]
 
 
 class Start(Strict):
     """The table at the start of a player's turn."""
 
     next: Annotated[Union[Name, None], Meta(description="Whose turn begins (default: the first player).")] = None
-    squirrels: Annotated[keyed_by(Area, keyed_by(SectionText, Counts, MAX_ITEMS), MAX_ITEMS), Meta(
-        description="The squirrels on the board: by area (the squirrels a section needs: 2, 3, 4), then section as "
+    squirrels: Annotated[dict[Area, Annotated[dict[SectionText, Counts], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_ITEMS, description="The squirrels on the board: by area (the squirrels a section needs: 2, 3, 4), then section as "
                     "printed (2-4, 7, 2-12), then player: {2: {2-4: {Anna: 1}}, 4: {2-12: {Uwe: 3}}}.")] = \
         structs.field(default_factory=dict)
     nuts: Annotated[list[CardText], Meta(max_length=MAX_ITEMS, description="The four face-up nuts, left to right "
                                          "(under 2-4, 5-6, 8-9, 10-12).")]
     draw_pile: Annotated[int, Meta(ge=0, description="The cards left in the draw pile.")]
     david: Annotated[Union[Name, None], Meta(description="Whom David guards (left out: no one yet).")] = None
-    stores: Annotated[keyed_by(Name, Annotated[list[Store], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
-        description="Each player's storage cards that hold nuts or are full, as at the end: {card: 3, nut: walnut, "
+    stores: Annotated[dict[Name, Annotated[list[Store], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_PLAYERS, description="Each player's storage cards that hold nuts or are full, as at the end: {card: 3, nut: walnut, "
                     "nuts: 2, jokers: [walnut/acorn]}.")] = structs.field(default_factory=dict)
-    kept: Annotated[keyed_by(Name, Annotated[list[CardText], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), Meta(
-        description="Each player's jokers kept for the end.")] = structs.field(default_factory=dict)
+    kept: Annotated[dict[Name, Annotated[list[CardText], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_PLAYERS, description="Each player's jokers kept for the end.")] = structs.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keyed(self, "squirrels", Area, SectionText, Name)
+        keyed(self, "stores", Name)
+        keyed(self, "kept", Name)
 
 
 # ---------------------------------------------------------------- the record
@@ -180,8 +189,9 @@ class Record(Strict):
                                               "the setup.")] = None
     turns: Annotated[Union[Annotated[list[Turn], Meta(max_length=MAX_TURNS)], None], Meta(
         description="Move log: one entry per turn, in order.")] = None
-    end: Annotated[Union[keyed_by(Name, Annotated[list[KeptJoker], Meta(max_length=MAX_ITEMS)], MAX_PLAYERS), None], Meta(
-        description="Move log: where each player's kept jokers went at the end.")] = None
+    end: Annotated[Union[Annotated[dict[Name, Annotated[list[KeptJoker], Meta(max_length=MAX_ITEMS)]], Meta(
+        max_length=MAX_PLAYERS)], None], Meta(description="Move log: where each player's kept jokers went at the "
+                                              "end.")] = None
 
     @property
     def is_log(self) -> bool:
@@ -193,6 +203,7 @@ class Record(Strict):
 
     def __post_init__(self) -> None:
         """The record's parts agree: its first disagreement (Invalid, at its place)."""
+        keyed(self, "end", Name)
         names = self.names
         try:
             check_unique_names(names)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed
+from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr
 from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names

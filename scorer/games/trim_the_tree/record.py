@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal, Union
 
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr, keyed, keys_read
+from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.structs import Invalid, Meta, Strict, field
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
@@ -45,10 +46,8 @@ class Start(Strict):
         field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        keyed(self, "trees", Name)
+        keyed(self, "trees", Name, Space)
         keyed(self, "scores", Name)
-        force_setattr(self, "trees", {name: keys_read(tree, Space, at=("trees", name))
-                                      for name, tree in self.trees.items()})
 
 
 class Record(Strict):
