@@ -16,6 +16,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Callable, Iterable
 
+from pnpkit.kitfile.custom_types import text
 from pnpkit.kitfile.structs import Plain, Strict, convert  # noqa: F401 (Strict: the base of every record model)
 from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
@@ -90,9 +91,7 @@ class Name(Plain):
         if value.__class__ is str and value.isascii() and value.isprintable() and 0 < len(value) <= NAME_MAX \
                 and value[0] != " " and value[-1] != " " and "  " not in value:
             return value  # (most names: plain ASCII letters, single spaces, as they are compared)
-        value = as_text(value)
-        if not isinstance(value, str):
-            raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))
+        value = text(as_text(value))
         if not value:   # (the words a name's length check has always said)
             raise ValueError(f"expected at least 1 entries, got {short(value)}")
         if len(value) > NAME_MAX:
