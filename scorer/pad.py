@@ -26,7 +26,7 @@ from pnpkit.kitfile.source import Source, validate
 from pnpkit.kitfile.structs import Meta, convert
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
 from pnpkit.scorer.game import Game
-from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, as_text, check_unique_names
 
 def _this() -> Any:
     """This module: the pad's record (`Record`) and its scoring (`sheets`) are its own."""
@@ -51,7 +51,7 @@ class Sheet(dict):
     @classmethod
     def decode(cls, value: Any) -> "Sheet":
         if isinstance(value, dict):
-            value = {str(k) if isinstance(k, (int, float)) and not isinstance(k, bool) else k: x for k, x in value.items()}
+            value = {as_text(k): x for k, x in value.items()}
         return cls(convert(value, Annotated[dict[str, Union[Box, None]], Meta(max_length=100)]))
 
 
