@@ -39,6 +39,7 @@ GAME = Game(id="pad", ruling_letter="", rulebook="", record=_this, score=_this, 
 
 
 Box = Annotated[int, Meta(ge=-MAX_BOX, le=MAX_BOX)]
+_BOXES = Annotated[dict[str, Union[Box, None]], Meta(max_length=100)]  # a sheet's boxes, as msgspec reads them
 
 
 class Sheet(dict):
@@ -52,7 +53,7 @@ class Sheet(dict):
     def decode(cls, value: Any) -> "Sheet":
         if isinstance(value, dict):
             value = {as_text(k): x for k, x in value.items()}
-        return cls(convert(value, Annotated[dict[str, Union[Box, None]], Meta(max_length=100)]))
+        return cls(convert(value, _BOXES))
 
 
 class Player(Strict):
