@@ -6,9 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pnpkit.kitfile.faces import TextBlock
 from pnpkit.kitfile.strict import MAX_PT, MAX_ROWS, MAX_SPACES, MIN_PT, Strict
-from msgspec.structs import force_setattr
-
-from pnpkit.kitfile.structs import Meta, field
+from pnpkit.kitfile.structs import Meta, field, force_setattr
 from pnpkit.kitfile.units import Color, Count, Length, Point, PositiveLength, Size
 
 Rotation = Literal[0, 90, 180, 270]

@@ -116,7 +116,7 @@ def written(struct: Any, *names: str) -> set[str]:
     out = set()
     for name in names:
         if getattr(struct, name) is UNSET:
-            msgspec.structs.force_setattr(struct, name, None)
+            force_setattr(struct, name, None)
         else:
             out.add(name)
     return out
