@@ -213,17 +213,12 @@ def _identity(folder: str) -> tuple[int, int]:
 
 def _reader(here: Here):
     """How a worker that shares this machine's files reads a record's text, named as the user named
-    it: reading.record_text's reading of a file, the path taken from the user's folder (its names
-    bound once a batch, not looked up again for each of its records)."""
-    from pnpkit import limited
-    from pnpkit.kitfile.source import read_bytes, text_of
-    from pnpkit.reading import MOST
-    from pnpkit.scorer.pdf_limits import is_pdf
+    it: reading.record_text's reading of a file, the path taken from the user's folder."""
+    from pnpkit.reading import file_text
     join, folder = os.path.join, here.folder
 
     def text_at(path: str) -> str:
-        raw = read_bytes(join(folder, path), path, MOST)
-        return limited.read("sheet", raw, path) if is_pdf(raw) else text_of(raw, path)  # a filled sheet, as reading._sheet
+        return file_text(join(folder, path), path)
     return text_at
 
 

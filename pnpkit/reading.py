@@ -34,12 +34,16 @@ def record_text(record: str) -> tuple[str, str]:
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(PDF_MAX_BYTES + 1) if stream is not None else sys.stdin.read(LIMITS.bytes + 1).encode("utf-8")
         return (_sheet(raw, file) if is_pdf(raw) else text_of(raw, file)), file
+    return file_text(record, record), record
+
+
+def file_text(path: str, name: str) -> str:
+    """A record file's text (a filled sheet's, read as the record it holds), named `name` in its
+    problems (a cluster's worker reads the user's `name` at its own `path`: pnpkit/many.py)."""
     # the file read once, then told apart (a PDF's mark is its first bytes): a folder of ten
     # thousand records paid a second open and stat for each
-    raw = read_bytes(record, record, MOST)
-    if is_pdf(raw):
-        return _sheet(raw, record), record
-    return text_of(raw, record), record
+    raw = read_bytes(path, name, MOST)
+    return _sheet(raw, name) if is_pdf(raw) else text_of(raw, name)
 
 
 def _sheet(raw: bytes, name: str) -> str:

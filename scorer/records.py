@@ -17,7 +17,7 @@ import unicodedata
 from typing import Any, Callable, Iterable
 
 from pnpkit.kitfile.custom_types import text
-from pnpkit.kitfile.structs import Plain, Strict, convert  # noqa: F401 (Strict: the base of every record model)
+from pnpkit.kitfile.structs import Invalid, Plain, Strict, convert  # noqa: F401 (Strict: the base of every record model)
 from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
@@ -29,6 +29,13 @@ def check_unique_names(names: Iterable[str]) -> None:
         if name in seen:
             raise ValueError(f"two players are called {name!r}: give each player a different name")
         seen.add(name)
+
+
+def distinct_players(players: list[str], message: str) -> None:
+    """A record's `players`, a list of names, checked in its model's `__post_init__`: Invalid
+    `message` (each game's words) at `players` where two are the same."""
+    if len(set(players)) != len(players):
+        raise Invalid(message, at=("players",))
 
 
 def as_text(v: Any) -> Any:

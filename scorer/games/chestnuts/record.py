@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Annotated, Literal, Union
 
 from pnpkit.kitfile.custom_types import keyed
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field
+from pnpkit.kitfile.structs import Meta, Strict, field
 from pnpkit.scorer import dice
 from pnpkit.scorer.game import END_TURN, Illegal
 from pnpkit.scorer.games.chestnuts.notation import parse, text_of
 from pnpkit.scorer.games.chestnuts.state import Roll, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, distinct_players, notation
 
 
 class Fire(Strict):
@@ -78,8 +78,7 @@ class Record(Strict):
         field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if len(set(self.players)) != len(self.players):
-            raise Invalid("the two players need different names", at=("players",))
+        distinct_players(self.players, "the two players need different names")
 
 
 # ---------------------------------------------------------------- one more step written in (the table)

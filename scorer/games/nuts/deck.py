@@ -50,25 +50,13 @@ def written(needs: tuple[int, ...], points: int) -> Card:
     return card
 
 
-_GOALS: dict[tuple[str, int], Line] = {}
+_DECKS: dict[int, tuple[Params, dict[str, Card], dict[tuple[str, int | str], Line]]] = {}
 
 
-def goal_line(goal) -> Line:
-    """A goal's breakdown line, made once (as the sheet's lines: its JSON text is then written once)."""
-    line = _GOALS.get((goal.title, goal.points))
-    if line is None:
-        if len(_GOALS) > 4096:
-            _GOALS.clear()
-        line = _GOALS[(goal.title, goal.points)] = Line(f"goal {goal.title}", goal.points)
-    return line
-
-
-_DECKS: dict[int, tuple[Params, dict[str, Card], dict[tuple[str, int], Line]]] = {}
-
-
-def deck_of(params: Params) -> tuple[dict[str, Card], dict[tuple[str, int], Line]]:
+def deck_of(params: Params) -> tuple[dict[str, Card], dict[tuple[str, int | str], Line]]:
     """The kit's bonus deck by id, and the score sheet's breakdown lines (rows, each column, salt)
-    for every count the sheet can hold: built once per kit, shared by every record scored."""
+    for every count the sheet can hold, and each goal's: built once per kit, shared by every record
+    scored (its JSON text is then written once)."""
     cached = _DECKS.get(id(params))
     if cached is None or cached[0] is not params:
         deck = {c.id: Card.make(c.id, tuple(c.needs.get(k, 0) for k in NUTS), c.points) for c in params.bonus}
@@ -80,6 +68,8 @@ def deck_of(params: Params) -> tuple[dict[str, Card], dict[tuple[str, int], Line
                 lines[(kind, n)] = Line(f"{kind} ({n} token{'s' if n != 1 else ''})", params.rows[n - 1] if n else 0)
         for n in range(4 * height):
             lines[("salt", n)] = Line(f"salt ({n} x {params.salt_points})", n * params.salt_points)
+        for g in params.goals:
+            lines[("goal", g.id)] = Line(f"goal {g.title}", g.points)
         cached = _DECKS[id(params)] = (params, deck, lines)
     return cached[1], cached[2]
 

@@ -17,7 +17,7 @@ from pnpkit.kitfile.head import KitHead as Kit
 from pnpkit.kitfile.params.nuts import Params
 from pnpkit.scorer.games.nuts.bonus import best_choice
 from pnpkit.scorer.core import Line, PlayerScore, Result, TieBreaker, Violation, join_names, plural, rank
-from pnpkit.scorer.games.nuts.deck import Card, deck_of, goal_line, needs_text, params_of, written
+from pnpkit.scorer.games.nuts.deck import Card, deck_of, needs_text, params_of, written
 from pnpkit.scorer.games.nuts.record import NUTS, Nuts, Player, Record
 from pnpkit.scorer.games.nuts.rules import (DECK, DRAW, ONE_OF_A_TYPE, PLAYER_COUNT, SALT_TOKEN, SQUIRREL_TOKEN, TOKEN,
                                             U2, U4, U6, G)
@@ -90,7 +90,7 @@ def _player(player: Player, params: Params, deck: dict[str, Card], sheet_lines: 
         salt_line = Line(f"salt ({salt} x {params.salt_points})", salt * params.salt_points)
     lines.append(salt_line)
     if player.goals:
-        _goals(player, params, {"salt": salt, "squirrel": squirrel}, ps, t)
+        _goals(player, params, sheet_lines, {"salt": salt, "squirrel": squirrel}, ps, t)
     _bonus(player, params, deck, counts, ps, t)
     if t.explain:
         t.notes.append(f"{name}: {plural(full_rows, 'complete row')}; total {plural(ps.total, 'point')}.")
@@ -121,7 +121,8 @@ def _counts(player: Player, height: int, t: Table) -> tuple[tuple[int, ...], int
     return counts, max(0, player.salt), max(0, player.squirrel)
 
 
-def _goals(player: Player, params: Params, boxes: dict[str, int], ps: PlayerScore, t: Table) -> None:
+def _goals(player: Player, params: Params, sheet_lines: dict, boxes: dict[str, int], ps: PlayerScore,
+           t: Table) -> None:
     """Goals (U4): the condition is checked; one card of each for the table (`_goals_shared`)."""
     held: set[str] = set()
     for i, gid in enumerate(player.goals):
@@ -142,7 +143,7 @@ def _goals(player: Player, params: Params, boxes: dict[str, int], ps: PlayerScor
             ps.add(f"goal {goal.title} (condition not met)", 0)
             continue
         t.goal_holders.setdefault(gid, []).append((player.name, i))
-        ps.breakdown.append(goal_line(goal))
+        ps.breakdown.append(sheet_lines[("goal", gid)])
 
 
 def _bonus(player: Player, params: Params, deck: dict[str, Card], counts: tuple[int, ...], ps: PlayerScore,

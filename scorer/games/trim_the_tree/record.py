@@ -8,12 +8,12 @@ import re
 from typing import Annotated, Literal, Union
 
 from pnpkit.kitfile.custom_types import keyed
-from pnpkit.kitfile.structs import Invalid, Meta, Strict, field
+from pnpkit.kitfile.structs import Meta, Strict, field
 from pnpkit.scorer.game import Illegal
 from pnpkit.scorer.games.trim_the_tree.notation import ornament, space
 from pnpkit.scorer.games.trim_the_tree.state import Move, State, Step
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, notation
+from pnpkit.scorer.records import MAX_ITEMS, MAX_TURNS, Name, distinct_players, notation
 
 
 Ornament = notation(ornament, as_read=True)   # colour then shape: `Blue  box` is "blue box"
@@ -59,8 +59,7 @@ class Record(Strict):
     rounds: Annotated[list[Round], Meta(max_length=MAX_TURNS)] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if len(set(self.players)) != len(self.players):
-            raise Invalid("the players need different names", at=("players",))
+        distinct_players(self.players, "the players need different names")
 
 
 # ---------------------------------------------------------------- one more step written in (the table)
