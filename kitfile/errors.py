@@ -58,6 +58,11 @@ class SourceError(PnpkitError):
         self.problems = problems
         super().__init__(str(self))
 
+    def __reduce__(self):
+        """Pickled as its file and problems (a record's refusal read by a cluster's client is
+        sent to the worker that writes its line: pnpkit/many.py)."""
+        return type(self), (self.file, self.problems)
+
     def __str__(self) -> str:
         """Each problem on a line of its own, the whole under MESSAGE_MAX characters: a person
         mends the first problems and runs again; a long value is cut, never echoed whole."""

@@ -22,14 +22,17 @@ def kit_schema() -> dict:
     return head_schema(Kit)
 
 
-def load_kit(name: str, components: bool = True) -> Kit | KitHead:
+def load_kit(name: str, components: bool = True, shown: str | None = None) -> Kit | KitHead:
     """Load and validate a kit by id or path. Raises SourceError with file:line: field: message.
 
     `components=False` is the scorer's view (kitfile.head.load_head): `game` and `params` only.
-    Both are cached per file version (and the versions of the deck files it reads) within a process."""
+    Both are cached per file version (and the versions of the deck files it reads) within a process.
+    `shown`: the kit's name in messages, if not `name` (a designer's kit as the record's reader
+    reaches it: scorer/pad.py)."""
     if not components:
         return load_head(name)
     path, display, version = located(name)
+    display = shown or display
     return _load(path, display, version, deck_versions(cached_source(path, display, version), path))
 
 

@@ -62,14 +62,22 @@ def results(paths: list[str]) -> Iterator[tuple[str, int, object]]:
     """(path, exit code, Result or the SourceError) for each record, in order."""
     from pnpkit.reading import read
     for path in paths:
-        try:
-            game, record, kit, _ = read(path, _HEADS)
-            result = game.score_record(record, kit)
-        except SourceError as e:
-            if not _passed_over(path, e):
-                yield path, 2, e
-            continue
-        yield path, 0 if result.valid else 1, result
+        got = outcome(path, lambda: read(path, _HEADS))
+        if got is not None:
+            yield path, *got
+
+
+def outcome(path: str, reading) -> tuple[int, object] | None:
+    """(exit code, Result or the SourceError) of the record `reading()` reads (pnpkit/reading.py),
+    scored, its violations told as its players say them (a filled sheet's: `in_words`), whichever
+    process runs it; None for a kit file found among the records (passed over)."""
+    from pnpkit.reading import in_words
+    try:
+        got = reading()
+        result = in_words(got.game.score_record(got.record, got.kit), got)
+    except SourceError as e:
+        return None if _passed_over(path, e) else (2, e)
+    return 0 if result.valid else 1, result
 
 
 CHUNK = 200          # records a worker scores at a time: a few KB of names out, its lines back
@@ -131,7 +139,7 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
 
     def send(part: list[str]) -> list:
         here = Here.of(part) if by_path[0] else None
-        records = [(p, None if here is not None and p != "-" else _text_here(p)) for p in part]
+        records = [(p, None, None) if here is not None and p != "-" else (p, *_text_here(p)) for p in part]
         # one bytes object, not a list: Dask walks a task's arguments for futures and hashes them,
         # 2,000 tuples a run (a fifth of the client's CPU once connected), and its scheduler unpickles them
         sent = pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL)
@@ -161,12 +169,15 @@ def scored_on(executor, threads: int, paths: list[str], as_jsonl: bool) -> Itera
         raise
 
 
-def _text_here(path: str) -> "str | SourceError":
-    from pnpkit.reading import record_text
+def _text_here(path: str) -> "tuple[str | SourceError, object]":
+    """A record's text read here, and what it names beside it (reading.beside), for a worker that
+    cannot read them itself."""
+    from pnpkit.reading import beside, record_text, sendable
     try:
-        return record_text(path)[0]
+        text, file = record_text(path)
     except SourceError as e:  # unreadable here: its line is written on the worker, in its place
-        return e
+        return sendable(e), None
+    return text, beside(text, file, path)
 
 
 class Here(NamedTuple):
@@ -211,22 +222,19 @@ def _identity(folder: str) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
-def _reader(here: Here):
-    """How a worker that shares this machine's files reads a record's text, named as the user named
-    it: reading.record_text's reading of a file, the path taken from the user's folder."""
-    from pnpkit.reading import file_text
-    join, folder = os.path.join, here.folder
-
-    def text_at(path: str) -> str:
-        return file_text(join(folder, path), path)
-    return text_at
-
-
-def _folder_of(here: Here, path: str):
-    """The folder of a record read by its path on a worker: the user's folder joined, as the user's
-    own process would find it (a designer's pad record names its kit file, read from there)."""
-    from pathlib import Path
-    return Path(here.folder, os.path.dirname(path))
+def _reading(here: Here | None, path: str, text, sent):
+    """How a worker reads a record (reading.read_text, as `--jobs` reads it): by its path from the
+    user's folder, named as the user named it, when this worker shares the user's files (`here`),
+    else from its text and what the client sent beside it."""
+    from pnpkit.reading import NOTHING, file_text, read_text
+    if text is None:
+        at = os.path.join(here.folder, path)
+        return lambda: read_text(file_text(at, path), path, at, _HEADS)
+    if isinstance(text, SourceError):
+        def unreadable():
+            raise text
+        return unreadable
+    return lambda: read_text(text, "<stdin>" if path == "-" else path, path, _HEADS, sent or NOTHING)
 
 
 def _paused(chunk):
@@ -249,34 +257,19 @@ def _paused(chunk):
 
 @_paused
 def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> list[tuple[int, str]] | None:
-    """A chunk's lines from the records sent (pickled: [(path, its text, why it could not be read,
-    or None)]), on a cluster's worker; a text not sent (None) is read here from its path, when this
-    worker shares the client's files (`here`), else None."""
+    """A chunk's lines from the records sent (pickled: [(path, its text or why it could not be read
+    or None, what it names beside it or None)]), on a cluster's worker; a text not sent (None) is read
+    here from its path, when this worker shares the client's files (`here`), else None."""
     if here is not None and not here.seen():
         return None
     import pickle
-    texts: list[tuple[str, "str | SourceError | None"]] = pickle.loads(sent)
-    text_at = _reader(here) if here is not None else None
-    here_of = functools.partial(_folder_of, here)   # a designer's record finds its kit beside it, as here
-    from pnpkit.kitfile.source import parse
-    from pnpkit.scorer import api
+    records: list[tuple[str, "str | SourceError | None", object]] = pickle.loads(sent)
     render = jsonl if as_jsonl else line
     out = []
-    for path, text in texts:
-        try:
-            folder = None
-            if text is None:
-                text, folder = text_at(path), here_of(path)
-            if isinstance(text, SourceError):
-                raise text
-            game, record, kit = api.read_record(parse(text, path, lines=False), _HEADS, folder)
-            result = game.score_record(record, kit)
-        except SourceError as e:
-            if not _passed_over(path, e):
-                out.append((2, render(path, 2, e)))
-            continue
-        code = 0 if result.valid else 1
-        out.append((code, render(path, code, result)))
+    for path, text, beside in records:
+        got = outcome(path, _reading(here, path, text, beside))
+        if got is not None:
+            out.append((got[0], render(path, *got)))
     return out
 
 

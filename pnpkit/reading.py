@@ -9,8 +9,10 @@ through it, so its names are bound here once rather than imported again for each
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, NamedTuple
 
+from pnpkit.kitfile.errors import SourceError
 from pnpkit.kitfile.safeyaml import LIMITS
 from pnpkit.kitfile.source import Source, parse, read_bytes, text_of
 from pnpkit.scorer.pdf_limits import PDF_MAX_BYTES, is_pdf
@@ -78,14 +80,73 @@ MOST = max(LIMITS.bytes, PDF_MAX_BYTES) + 1
 def read(record: str, heads: dict | None = None) -> Read:
     """Read a record and its game; `-` reads standard input. `heads`: scorer.api.read_record."""
     text, file = record_text(record)
+    return read_text(text, file, record, heads)
+
+
+def read_text(text: str, file: str, record: str, heads: dict | None = None, sent: "Beside | None" = None) -> Read:
+    """A record's text read as `read` reads it, in this process or on a cluster's worker (pnpkit/many.py):
+    `file` names it in messages, `record` is where its file lies as this process reaches it (`-`:
+    standard input), whose folder holds what the record names beside it (a photo of a sheet, a
+    designer's kit). `sent`: those, read by a process that sees that folder (`beside`), for one
+    that does not: then nothing is read from this process's own files."""
     source = parse(text, file, lines=False)  # every reading problem is a SourceError, with its line (read when asked)
     if text.startswith("#"):                 # a filled sheet's record opens with kitfile/forms' SHEET_HEAD (the
         from pnpkit.kitfile.forms import SHEET_HEAD     # forms, ~3 ms, imported for a record that may be one)
         source.sheet = text.startswith(SHEET_HEAD)
     if _photos(source.data):                 # a player's sheet given as a photo beside the record (pnpkit/photo/)
         from pnpkit.photo.sheets import fill
-        fill(source, record)
-    return Read(*(_read_record or _scorer())(source, heads), source)
+        fill(source, record, None if sent is None else sent.photos)
+    folder = pad_kit = None
+    if isinstance(source.data, dict) and "kit" in source.data:   # a designer's record: its kit beside it
+        if sent is not None:
+            pad_kit = sent.kit if sent.kit is not None else source.error(("kit",), "the kit was not sent with the record")
+        elif record != "-":
+            folder = Path(record).parent
+    return Read(*(_read_record or _scorer())(source, heads, folder, pad_kit), source)
+
+
+class Beside(NamedTuple):
+    """What a record names beside it, read by a process that sees its folder, for one that does not
+    (a cluster's worker elsewhere): its designer's kit (or the SourceError finding it gave), and
+    its players' photos by their places (scorer/pad.py `kit_of`, photo/sheets.py `photos_of`)."""
+
+    kit: Any = None
+    photos: dict = {}
+
+
+NOTHING = Beside()
+
+
+def beside(text: str, file: str, record: str) -> Beside:
+    """What the record in `text` names beside it, read here as `read_text` would read it; NOTHING
+    for the many records that name nothing (told by a look at the text: `kit` and `photo` written,
+    or an escape that could spell them), which are not parsed here."""
+    if "kit" not in text and "photo" not in text and "\\" not in text:
+        return NOTHING
+    try:
+        source = parse(text, file, lines=False)
+    except SourceError:
+        return NOTHING                       # the worker says why, reading the text
+    kit, photos = None, {}
+    if _photos(source.data):
+        from pnpkit.photo.sheets import photos_of
+        photos = photos_of(source, record)
+    if isinstance(source.data, dict) and isinstance(source.data.get("kit"), str):
+        from pnpkit.scorer.pad import kit_of
+        try:
+            kit = kit_of(source, source.data["kit"], None if record == "-" else Path(record).parent)
+        except SourceError as e:
+            kit = e
+    if isinstance(kit, SourceError) or photos:
+        kit, photos = sendable(kit), {i: sendable(got) for i, got in photos.items()}
+    return Beside(kit, photos) if kit is not None or photos else NOTHING
+
+
+def sendable(got: Any) -> Any:
+    """A refusal as another process may be sent it: the same error, without the exception it was
+    raised in the handling of, nor its traceback (Dask pickles an exception with both, by tblib,
+    and the inner one, a YAML reader's own, cannot be built again from its pickle)."""
+    return type(got)(got.file, got.problems) if isinstance(got, SourceError) else got
 
 
 _read_record: Any = None  # scorer.api.read_record, bound by the first record read (`_scorer`)

@@ -6,6 +6,7 @@ Each game is described by its descriptor (scorer/game.py, `Game`), found with
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnpkit.kitfile.errors import Problem, SourceError, did_you_mean
 from pnpkit.kitfile.head import KitHead as Kit
@@ -31,19 +32,20 @@ def scored_games() -> list[str]:
     return list(GAMES)
 
 
-def read_record(source: Source, heads: dict[str, Kit] | None = None, folder: Path | None = None):
+def read_record(source: Source, heads: dict[str, Kit] | None = None, folder: Path | None = None,
+                pad_kit: Any = None):
     """Validate a parsed record against its game's format -> (game, record, kit).
 
     `heads`, when given, keeps each game's kit once read: many records scored in one run are all
     scored against the kit as it was when the first of them was read (pnpkit/many.py). A record of
     a designer's score pad (`kit:`) is read by scorer/pad.py, its kit found in `folder` (default:
-    the record's own)."""
+    the record's own), or given (`pad_kit`: scorer/pad.py `read`)."""
     data = source.data
     if not isinstance(data, dict):
         raise SourceError(source.file, [Problem(source.line_of(()), "", "expected a mapping with a `game:` key")])
     if "kit" in data:
         from pnpkit.scorer import pad
-        return pad.read(source, folder)
+        return pad.read(source, folder, pad_kit)
     if isinstance(data.get("game"), dict):   # a kit file's `game:` is its mapping of id, title, players
         raise KitFile(source.file, [Problem(source.line_of(("game",)), "", "this is a kit file, not a record "
                                             "(`pnpkit build` prints it; a record says `game: ID` or `kit: FILE`)")])

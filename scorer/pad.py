@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Annotated, Any, Union
 
-from pnpkit.kitfile.errors import did_you_mean
+from pnpkit.kitfile.errors import SourceError, did_you_mean
 from pnpkit.kitfile.pad import MAX_BOX, Pad, pad_of
 from pnpkit.kitfile.source import Source, validate
 from pnpkit.kitfile.structs import Meta, convert
@@ -80,12 +80,17 @@ def is_pad_record(data: Any) -> bool:
     return isinstance(data, dict) and "kit" in data
 
 
-def read(source: Source, folder: Path | None = None) -> tuple[Game, Record, Any]:
+def read(source: Source, folder: Path | None = None, kit: Any = None) -> tuple[Game, Record, Any]:
     """A pad record read: (the descriptor, the record, its kit). The kit is found from `folder`
-    (default: the record file's own; the working folder for standard input); SourceError names
-    the record's line where the kit, a player or a row cannot be read."""
+    (default: the record file's own; the working folder for standard input), unless `kit` gives it
+    as `kit_of` found it elsewhere (a cluster's client, for a worker that cannot see the record's
+    folder: the kit, or the SourceError it gave); SourceError names the record's line where the
+    kit, a player or a row cannot be read."""
     record = validate(Record, source)
-    kit = _kit(source, record.kit, folder)
+    if kit is None:
+        kit = kit_of(source, record.kit, folder)
+    elif isinstance(kit, SourceError):
+        raise kit
     pad = pad_of(kit)
     if pad is None:
         raise source.error(("kit",), f"{record.kit} has no score sheet with `scoring:` (a pad that scores): "
@@ -102,8 +107,10 @@ def read(source: Source, folder: Path | None = None) -> tuple[Game, Record, Any]
     return GAME, record, kit
 
 
-def _kit(source: Source, name: str, folder: Path | None) -> Any:
-    """The kit a record names, read from the record's folder only (links followed and checked)."""
+def kit_of(source: Source, name: str, folder: Path | None = None) -> Any:
+    """The kit a record names, read from the record's folder only (links followed and checked),
+    and named in its messages as the user reaches it: beside the record as the user named it
+    (`games/moth/moth-and-lamp.yaml`), whatever process reads it."""
     from pnpkit.kitfile.files import OutsideKit, resolve
     from pnpkit.kitfile.model import load_kit
     if folder is None:
@@ -117,7 +124,8 @@ def _kit(source: Source, name: str, folder: Path | None) -> Any:
         raise source.error(("kit",), str(e).replace("kit's folder", "record's folder")) from None
     if path is None:
         raise source.error(("kit",), f"no kit file {name!r} beside the record (in {folder.resolve()})")
-    return load_kit(str(path))
+    beside = os.path.dirname(source.file) if source.file not in ("-", "<stdin>") else ""
+    return load_kit(str(path), shown=os.path.join(beside, name))
 
 
 # --- scoring ---------------------------------------------------------------------------------

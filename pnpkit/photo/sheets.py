@@ -27,9 +27,11 @@ def has_photos(data: object) -> bool:
             and any(isinstance(p, dict) and "photo" in p for p in data["players"]))
 
 
-def fill(source: Source, record: str) -> None:
+def fill(source: Source, record: str, sent: dict | None = None) -> None:
     """Each player's photo read into the record (source.data, in place): SourceError at the photo's
-    line for a photo that cannot be read, and for the boxes it is unsure of."""
+    line for a photo that cannot be read, and for the boxes it is unsure of. `sent`: the photos'
+    bytes as `photos_of` read them elsewhere (a cluster's client, for a worker that cannot see the
+    record's folder), instead of from beside `record`."""
     from pnpkit import photo
     from pnpkit.kitfile.head import load_head
     if source.data.get("game") not in GAMES:
@@ -38,13 +40,10 @@ def fill(source: Source, record: str) -> None:
     for i, player in enumerate(source.data["players"]):
         if not (isinstance(player, dict) and "photo" in player):
             continue
-        where = (("players", i, "photo"))
-        def refuse(message: str) -> SourceError:
-            return SourceError(source.file, [Problem(source.line_of(where), f"players[{i}].photo", message)])
+        refuse = _refusal(source, i)
         if (why := photo.missing()) is not None:
             raise refuse(why)
-        path, shown = _photo_path(player["photo"], record, refuse)
-        raw = _bytes(path, shown, refuse)
+        raw, shown = _photo(player, record, refuse) if sent is None else _given(sent.get(i), refuse)
         from pnpkit.photo.read import Refused
         from pnpkit.photo.worker import read
         try:
@@ -52,6 +51,41 @@ def fill(source: Source, record: str) -> None:
         except Refused as e:
             raise refuse(f"{shown}: {e}") from None
         source.data["players"][i] = merged(reading, player, kit, shown, refuse)
+
+
+def photos_of(source: Source, record: str) -> dict[int, "tuple[bytes, str] | SourceError"]:
+    """Each player's photo, by the player's place, read from beside `record` as `fill` reads it
+    (its bytes and its name), or the refusal `fill` would give for it: what a cluster's client sends
+    with the record's text to a worker that cannot see the record's folder (pnpkit/many.py)."""
+    if not has_photos(source.data):
+        return {}
+    out: dict[int, "tuple[bytes, str] | SourceError"] = {}
+    for i, player in enumerate(source.data["players"]):
+        if isinstance(player, dict) and "photo" in player:
+            try:
+                out[i] = _photo(player, record, _refusal(source, i))
+            except SourceError as e:
+                out[i] = e
+    return out
+
+
+def _refusal(source: Source, i: int):
+    def refuse(message: str) -> SourceError:
+        return SourceError(source.file, [Problem(source.line_of(("players", i, "photo")), f"players[{i}].photo", message)])
+    return refuse
+
+
+def _photo(player: dict, record: str, refuse) -> tuple[bytes, str]:
+    path, shown = _photo_path(player["photo"], record, refuse)
+    return _bytes(path, shown, refuse), shown
+
+
+def _given(got: "tuple[bytes, str] | SourceError | None", refuse) -> tuple[bytes, str]:
+    if got is None:
+        raise refuse("the photo was not sent with the record")
+    if isinstance(got, SourceError):
+        raise got
+    return got
 
 
 def merged(reading, player: dict, kit, shown: str, refuse) -> dict:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
+from contextlib import contextmanager
 import signal
 
 MEMORY_MB = 1024      # address space: reading a 12 MP photo maps about 500 MB (OpenCV and numpy included)
@@ -36,7 +37,8 @@ def read(raw: bytes):
     ctx = _context()
     mine, theirs = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(theirs, raw), daemon=True)
-    child.start()
+    with _may_start_children():
+        child.start()
     theirs.close()
     answer = None
     if mine.poll(WALL_SECONDS):
@@ -56,6 +58,22 @@ def read(raw: bytes):
     if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
         raise Refused(f"reading the photo needed more than the {CPU_SECONDS} s of CPU time a photo may use")
     raise Refused(f"reading the photo needed more than the {MEMORY_MB} MB of memory a photo may use, or failed")
+
+
+@contextmanager
+def _may_start_children():
+    """A daemonic process (a Dask cluster's worker: `pnpkit score --cluster`) is not let start a
+    child; this one may, for the child is a daemon that never outlives the wait above (it is
+    killed at WALL_SECONDS), which is what the rule guards against."""
+    me = multiprocessing.current_process()
+    was = me.daemon
+    if was:
+        me._config["daemon"] = False     # (`daemon`'s setter refuses a process already started)
+    try:
+        yield
+    finally:
+        if was:
+            me._config["daemon"] = True
 
 
 def _child(conn, raw: bytes) -> None:

@@ -35,7 +35,7 @@ class Counting(ThreadPoolExecutor):
     def submit(self, fn, sent, as_jsonl, here=None):
         records = pickle.loads(sent)
         self.sizes.append(len(records))
-        self.sent.append("paths" if all(text is None for _, text in records) else "texts")
+        self.sent.append("paths" if all(text is None for _, text, _ in records) else "texts")
         return super().submit(fn, sent, as_jsonl, here)
 
 
@@ -106,7 +106,7 @@ def test_the_client_sends_paths_without_importing_the_scorer_or_the_reader(tmp_p
     code = ("import sys, pickle; from pnpkit import many; from concurrent.futures import Executor\n"
             "class Stub(Executor):\n"
             "    def submit(self, fn, sent, as_jsonl, here):\n"
-            "        print(here is not None, [t is None for _, t in pickle.loads(sent)], sorted(m for m in sys.modules\n"
+            "        print(here is not None, [t is None for _, t, _ in pickle.loads(sent)], sorted(m for m in sys.modules\n"
             "              if m in ('pydantic', 'pnpkit.reading') or m.startswith('pnpkit.scorer.games')))\n"
             "        raise SystemExit(0)\n"
             f"list(many.scored_on(Stub(), 1, many.expand(({str(tmp_path)!r},)), True))\n")
