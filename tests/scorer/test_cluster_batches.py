@@ -31,10 +31,12 @@ class Counting(ThreadPoolExecutor):
         super().__init__(max_workers=2)
         self.sizes: list[int] = []
         self.sent: list[str] = []
+        self.bytes: list[int] = []
 
     def submit(self, fn, sent, as_jsonl, here=None):
         records = pickle.loads(sent)
         self.sizes.append(len(records))
+        self.bytes.append(len(sent))
         self.sent.append("paths" if all(text is None for _, text, _ in records) else "texts")
         return super().submit(fn, sent, as_jsonl, here)
 
@@ -86,6 +88,32 @@ def test_a_worker_that_does_not_see_the_files_is_sent_their_texts(tmp_path):
         there = list(many.scored_on(pool, 1, paths, True))
     assert pool.sent == ["paths"] * 4 + ["texts"] * 4   # the window of four, refused, then sent again
     assert there == list(many.scored(paths, True, jobs=1))
+
+
+def test_a_worker_that_does_not_see_a_designers_kit_is_sent_it_once_a_batch(tmp_path, monkeypatch):
+    """A designer's records (`kit: moth-and-lamp.yaml`) scored elsewhere are scored from their kit as
+    here: the client reads the kit (with every limit and the folder's confinement) and sends it with
+    the batch, once however many of its records the batch holds; a kit that cannot be read is said
+    as here, naming it as the user reaches it."""
+    import shutil
+    from pathlib import Path
+    shutil.copytree(Path(__file__).parents[2] / "examples" / "moth-and-lamp", tmp_path / "moth")
+    game = (tmp_path / "moth" / "game.yaml").read_text()
+    for i in range(250):
+        (tmp_path / "moth" / f"g{i:03d}.yaml").write_text(game.replace("Ann", f"Ann{i}"))
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "kit.yaml").write_text("game: {id: x, title: X, players: 2-4}\ncomponents: [\n")
+    (tmp_path / "broken" / "game.yaml").write_text(game.replace("moth-and-lamp.yaml", "kit.yaml"))
+    monkeypatch.chdir(tmp_path)
+    paths = many.expand(("broken", "moth"))
+    with Elsewhere() as pool:
+        there = list(many.scored_on(pool, 1, paths, True))
+    assert there == list(many.scored(paths, True, jobs=1))
+    assert there[0][1].startswith('{"file": "broken/game.yaml", "exit": 2, "error": "broken/kit.yaml:3: not valid YAML')
+    assert sum(code == 0 for code, _ in there) == 251 and pool.sent[-1] == "texts"
+    kit = len(pickle.dumps(many._text_here("moth/game.yaml")[1]))
+    texts = [n for n, how in zip(pool.bytes, pool.sent) if how == "texts"]
+    assert kit > 5_000 and max(texts) < kit + 200 * len(game) * 2   # a batch of 200 records holds the kit once
 
 
 def test_a_worker_as_another_user_or_in_another_folder_does_not_read_the_files(tmp_path):

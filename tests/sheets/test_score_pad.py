@@ -114,6 +114,18 @@ def test_many_records_each_find_their_kit_beside_them(folder):
     assert r.exit_code == 0 and r.output.count("winner Ben") == 3, r.output
 
 
+def test_a_broken_kit_is_named_beside_the_record_as_the_user_named_the_record(folder):
+    """Not by its absolute path: the same words whichever process reads it (a cluster's worker
+    reads the user's records from the user's folder, and names them as the user did)."""
+    (folder / "games").mkdir()
+    (folder / "games" / "moth-and-lamp.yaml").write_text("game: {id: x, title: X, players: 2-4}\ncomponents: [\n")
+    record(folder / "games", GAME, "g.yaml")
+    r = run("score", "games")
+    assert r.output.startswith("games/g.yaml: games/moth-and-lamp.yaml:3: not valid YAML"), r.output
+    r = run("score", "-", input=GAME.replace("kit: ", "kit: games/"))
+    assert r.exit_code == 2 and r.output.startswith("pnpkit: games/moth-and-lamp.yaml:3: not valid YAML"), r.output
+
+
 # --- unreadable records: one line, the record's line, exit 2 ----------------------------------
 
 @pytest.mark.parametrize("kit, says", [

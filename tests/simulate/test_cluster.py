@@ -95,3 +95,54 @@ def test_no_scheduler_is_one_line_and_exit_2(monkeypatch):
     assert "Traceback" not in r.output
     both = CliRunner().invoke(cli, ["simulate", "chestnuts", "--jobs", "2", "--cluster", "tcp://127.0.0.1:9"])
     assert both.exit_code == 2 and "give one" in both.output
+
+
+ELSEWHERE = ("import sys; from pnpkit import many; many.Here.possible = lambda: False\n"  # workers that do not
+             "sys.argv = ['pnpkit'] + sys.argv[1:]; from pnpkit.launch import main; main()")  # see these files
+
+
+def test_every_kind_of_record_gives_the_lines_of_one_process_on_workers_here_or_elsewhere(cluster, tmp_path, kit_build):
+    """A folder of every kind of record, and one on standard input, gives the lines of `--jobs 1` on
+    workers that read the records by their paths and on workers that are sent their texts (another
+    machine's): a photographed sheet read, a filled PDF sheet's violation told as its players say it,
+    a designer's record scored from its kit beside it (or beside the folder, from standard input),
+    a broken kit named as the user reaches it, and the records that cannot be read, each in its place."""
+    import sheet_photos
+    from test_score_sheet_pdf import NUTS, NUTS_YAML, fill
+    built = kit_build("nuts").out / "nuts"
+    games = tmp_path / "games"
+    (games / "photos").mkdir(parents=True)
+    fill(built / "nuts-a4-fillable.pdf", NUTS | {"p3.goals.salty-mama": "x"}, games / "filled.pdf")
+    (games / "typed.yaml").write_text(NUTS_YAML)
+    (games / "photos" / "ann.jpg").write_bytes(sheet_photos.photo(sheet_photos.blank_sheet(built), 3, size=(2400, 1800))[0])
+    (games / "photos" / "photo.yaml").write_text("game: nuts\nplayers:\n  - {name: Ann, photo: ann.jpg}\n"
+                                                 "  - {name: Ben, sheet: {almond: 2}, bonus: [B05]}\n")
+    (games / "photos" / "gone.yaml").write_text("game: nuts\nplayers:\n  - {name: Ann, photo: gone.jpg}\n"
+                                                "  - {name: Ben, sheet: {almond: 2}, bonus: [B05]}\n")
+    shutil.copytree(Path(__file__).parents[2] / "examples" / "moth-and-lamp", games / "moth")
+    (games / "broken").mkdir()
+    (games / "broken" / "kit.yaml").write_text("game: {id: x, title: X, players: 2-4}\ncomponents: [\n")
+    (games / "broken" / "game.yaml").write_text("kit: kit.yaml\nplayers:\n  - {name: Ann, sheet: {a: 1}}\n")
+    (games / "unreadable.yaml").write_text("game: nuts\nplayers: [\n")
+    (games / "not-a-sheet.pdf").write_bytes(b"%PDF-1.7\nnot a filled score sheet\n")
+    stdin = ("kit: games/moth/moth-and-lamp.yaml\nplayers:\n  - {name: Ann, sheet: {Round 1: 3, Total: 3}}\n"
+             "  - {name: Ben, sheet: {Round 1: 2, Total: 2}}\n")
+    args = ("score", "-", "games", "--jsonl")
+
+    def run(*command: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, *command], input=stdin, capture_output=True, text=True, timeout=120,
+                              cwd=tmp_path)
+    here = run("-m", "pnpkit", *args, "--jobs", "1")
+    there = run("-m", "pnpkit", *args, "--cluster", cluster.scheduler_address)
+    elsewhere = run("-c", ELSEWHERE, *args, "--cluster", cluster.scheduler_address)
+    assert here.returncode == 2, here.stderr
+    assert (there.returncode, there.stdout) == (elsewhere.returncode, elsewhere.stdout) == (here.returncode, here.stdout)
+    lines = {x["file"]: x for x in map(json.loads, here.stdout.splitlines())}
+    assert lines["-"]["exit"] == 0 and lines["games/moth/game.yaml"]["exit"] == 0
+    assert [p["name"] for p in lines["games/photos/photo.yaml"]["players"]] == ["Ann", "Ben"]   # the photo read
+    assert "players[0].photo: no photo 'gone.jpg' beside the record" in lines["games/photos/gone.yaml"]["error"]
+    assert [v["where"] for v in lines["games/filled.pdf"]["violations"]] == ["Cat's first goal card, Salty Mama"]
+    assert lines["games/broken/game.yaml"]["error"].startswith("games/broken/kit.yaml:3: not valid YAML")
+    assert {f for f, x in lines.items() if x["exit"] == 2} == {"games/broken/game.yaml", "games/broken/kit.yaml",
+                                                              "games/photos/gone.yaml", "games/unreadable.yaml",
+                                                              "games/not-a-sheet.pdf"}
