@@ -3,7 +3,7 @@ thread each) on this machine, started as a person starts one (`dask scheduler`, 
 --nworkers 2 --nthreads 1`), paired with `--jobs 2` (two local processes) and `--jobs 1` (this
 process alone) on the same records. Issue 40's target: the cluster no slower than `--jobs 2`.
 
-    python bench/cluster_score.py [--records 2000,10000] [--runs 5] [--against DIR] [--phases]
+    python bench/cluster_score.py [--records 2000,10000] [--runs 5] [--against DIR] [--phases] [--texts]
 
 The records are NUTS score sheets as people write them (bench/score_many.py). The commands run in
 turn, which goes first alternating, after a warm-up of each (the workers have imported pnpkit by
@@ -15,6 +15,8 @@ the same. The load average is printed: on a shared machine a wall figure means l
 
 --against DIR: a checkout of pnpkit with its own .venv (an older revision), whose own cluster
 (its interpreter's scheduler and workers) scores the same records in the same loop.
+--texts: each cluster also scores as workers on other machines would (the client reads the records'
+texts and sends them, with what they name beside them), `--cluster, texts`.
 --phases: where the wall and CPU of one `--cluster` call go (the client's start and imports,
 connecting, the batches out and the lines back, the workers' and the scheduler's CPU), on the warm
 cluster and on a cluster just started (its workers import pnpkit with their first batch), and how
@@ -72,6 +74,10 @@ class Cluster:
         for proc in reversed(self.procs):
             proc.terminate()
             proc.wait(30)
+
+
+ELSEWHERE = ("import sys; from pnpkit import many; many.Here.possible = lambda: False\n"  # `pnpkit`, its workers
+             "sys.argv = ['pnpkit'] + sys.argv[1:]; from pnpkit.launch import main; main()")  # taken to be elsewhere
 
 
 def timed(cmd: list[str], cwd: Path, cluster: Cluster | None) -> tuple[float, float, str]:
@@ -151,6 +157,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--against", type=Path, help="a pnpkit checkout with its own .venv, paired as '--cluster (DIR)'")
     ap.add_argument("--phases", action="store_true", help="where one --cluster call's wall and CPU go")
+    ap.add_argument("--texts", action="store_true", help="each cluster also as workers elsewhere: sent the records' "
+                                                        "texts, read by the client (`--cluster, texts`)")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT / "bench"))
     import score_many
@@ -193,6 +201,9 @@ def main() -> int:
                 for name, cluster in clusters.items():
                     sides[name] = ([pythons[name], "-m", "pnpkit", "score", str(folder), "--jsonl", "--cluster",
                                     cluster.address], cluster)
+                    if args.texts:
+                        sides[f"{name}, texts"] = ([pythons[name], "-c", ELSEWHERE, "score", str(folder), "--jsonl",
+                                                    "--cluster", cluster.address], cluster)
                 outs = {name: timed(cmd, tmp_path, cluster)[2] for name, (cmd, cluster) in sides.items()}  # warm-up
                 assert len(set(outs.values())) == 1, "the commands' lines differ"
                 got = {name: ([], [], []) for name in sides}
