@@ -137,9 +137,9 @@ def beside(text: str, file: str, record: str) -> Beside:
             kit = kit_of(source, source.data["kit"], None if record == "-" else Path(record).parent)
         except SourceError as e:
             kit = e
-    if isinstance(kit, SourceError) or photos:
-        kit, photos = sendable(kit), {i: sendable(got) for i, got in photos.items()}
-    return Beside(kit, photos) if kit is not None or photos else NOTHING
+    if kit is None and not photos:
+        return NOTHING
+    return Beside(sendable(kit), {i: sendable(got) for i, got in photos.items()})
 
 
 def sendable(got: Any) -> Any:

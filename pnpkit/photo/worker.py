@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import multiprocessing
 import resource
-from contextlib import contextmanager
 import signal
+from contextlib import contextmanager
 
 MEMORY_MB = 1024      # address space: reading a 12 MP photo maps about 500 MB (OpenCV and numpy included)
 CPU_SECONDS = 10      # a photo is read in well under 1 s
