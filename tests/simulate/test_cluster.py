@@ -114,7 +114,7 @@ def test_every_kind_of_record_gives_the_lines_of_one_process_on_workers_here_or_
     (games / "photos").mkdir(parents=True)
     fill(built / "nuts-a4-fillable.pdf", NUTS | {"p3.goals.salty-mama": "x"}, games / "filled.pdf")
     (games / "typed.yaml").write_text(NUTS_YAML)
-    (games / "photos" / "ann.jpg").write_bytes(sheet_photos.photo(sheet_photos.blank_sheet(built), 3, size=(2400, 1800))[0])
+    (games / "photos" / "ann.jpg").write_bytes(sheet_photos.photo(sheet_photos.blank_sheet(built), 3, size=(1600, 1200))[0])
     (games / "photos" / "photo.yaml").write_text("game: nuts\nplayers:\n  - {name: Ann, photo: ann.jpg}\n"
                                                  "  - {name: Ben, sheet: {almond: 2}, bonus: [B05]}\n")
     (games / "photos" / "gone.yaml").write_text("game: nuts\nplayers:\n  - {name: Ann, photo: gone.jpg}\n"
