@@ -217,7 +217,7 @@ def main() -> int:
                 print(f"{n:,} NUTS records as people write them, {args.runs} paired runs (min / median / max), "
                       f"the same lines from every command:")
                 for name, (wall, cpu, load) in got.items():
-                    print(f"  {name:22} wall {fmt(wall)} s; CPU {fmt(cpu)} s; load {min(load):.1f}-{max(load):.1f}")
+                    print(f"  {name:28} wall {fmt(wall)} s; CPU {fmt(cpu)} s; load {min(load):.1f}-{max(load):.1f}")
                 for name in clusters:
                     for local in ("--jobs 2", "--jobs 1"):
                         walls = [a / b for a, b in zip(got[name][0], got[local][0])]
