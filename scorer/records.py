@@ -138,17 +138,19 @@ MAX_ITEMS = 100     # actions in a turn, cards in a hand, storage cards, fire ro
 MAX_PLAYERS = 20    # players listed (no game here seats more than six)
 
 
-def notation(reader: Callable[[str], Any], as_read: bool = False) -> type:
+def notation(reader: Callable[[str], Any], as_read: bool = False, numbers: bool = False) -> type:
     """A custom type (kitfile/structs.Plain) for a text in a game's notation (an action, a tile laid):
     `reader` raises ValueError saying what it expected where it cannot read it, and the record is
     refused there. The text is kept as written, or (`as_read`) as `reader` gives it back (an ornament
-    `Blue  Box` is "blue box")."""
+    `Blue  Box` is "blue box"); with `numbers` a YAML number is read as its text (`to: 2`)."""
 
     class Written(Plain):
         json_schema = {"type": "string"}
 
         @classmethod
         def decode(cls, value: Any) -> str:
+            if numbers:
+                value = as_text(value)
             text = value if value.__class__ is str else convert(value, str)
             read = reader(text)
             return read if as_read else text

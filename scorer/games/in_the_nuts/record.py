@@ -21,7 +21,7 @@ from pnpkit.kitfile.params.in_the_nuts import Params
 from pnpkit.kitfile.structs import Invalid, Meta, convert
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, CardText, RollText, SectionText, StealText,
-                                                      TakeText, ToText, as_text, entry, mapping, parse_card, parse_roll,
+                                                      TakeText, ToText, entry, mapping, parse_card, parse_roll,
                                                       parse_section, take_action)
 from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
@@ -270,7 +270,7 @@ def read_entry(s: State, data: Any, player: str | None = None):
     if ph == SETUP_FACEUP:
         return Reveal(parse_card(str(data)))
     if ph == SETUP_SQUIRRELS:
-        return Settle(s.actor, parse_section(str(as_text(data))))
+        return Settle(s.actor, parse_section(str(data)))
     if ph == SETUP_FIRST:
         e = convert(data, FirstNut)
         return First(parse_card(e.take), e.to, e.as_)
