@@ -22,20 +22,15 @@ from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
 
-def check_unique_names(names: Iterable[str]) -> None:
-    """Raise ValueError (reported on the record's line) if a player's name appears twice."""
+def distinct_players(names: Iterable[str], message: str | None = None) -> None:
+    """A record's players' names, checked in its model's `__post_init__`: Invalid at `players` where
+    two are the same, in `message` (a game's own words) or naming the name written twice."""
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise ValueError(f"two players are called {name!r}: give each player a different name")
+            raise Invalid(message or f"two players are called {name!r}: give each player a different name",
+                          at=("players",))
         seen.add(name)
-
-
-def distinct_players(players: list[str], message: str) -> None:
-    """A record's `players`, a list of names, checked in its model's `__post_init__`: Invalid
-    `message` (each game's words) at `players` where two are the same."""
-    if len(set(players)) != len(players):
-        raise Invalid(message, at=("players",))
 
 
 def as_text(v: Any) -> Any:

@@ -30,7 +30,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STO
                                                    Take, expected, fits)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, distinct_players
 
 
 class Stored(Strict):
@@ -205,10 +205,7 @@ class Record(Strict):
         """The record's parts agree: its first disagreement (Invalid, at its place)."""
         keyed(self, "end", Name)
         names = self.names
-        try:
-            check_unique_names(names)
-        except ValueError as e:
-            raise Invalid(str(e), at=("players",)) from None
+        distinct_players(names)
         for i, p in enumerate(self.players):
             if self.is_log and not isinstance(p, str):
                 raise Invalid("a move log names its players only (players: [Anna, Uwe]); the replay works out "
