@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.custom_types import expected, keyed
 from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr
-from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.games.nuts.floor import NUTS
 from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, distinct_players
 
@@ -63,7 +62,7 @@ def _said_of(entry: Any) -> tuple[tuple, str] | None:
     """A player written wrongly, in NUTS' words (where msgspec would say less): not a name or a
     mapping, a photo without its sheet, a bonus card that is neither an id nor written out."""
     if not isinstance(entry, (str, dict)):
-        return (), "expected a mapping" + ("" if isinstance(entry, list) else f", got {short(entry)}")
+        return (), expected("a mapping", entry)
     if isinstance(entry, str):
         return None
     if "photo" in entry and "sheet" not in entry:
