@@ -12,7 +12,6 @@ every paper asked for, as one set of files.
 """
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from pnpkit.generator.document import Document, compose, fillable_name, pads
 from pnpkit.generator.options import DEFAULT, PrintOptions
 from pnpkit.generator.outputs import BuildReport, render, set_of, write
 from pnpkit.generator.pieces import Piece
+from pnpkit.kitfile.collector import collector_paused
 from pnpkit.kitfile.forms import Forms, Pads, no_forms, no_pads
 
 __all__ = ["BuildReport", "Document", "build_all", "build_kit", "build_papers", "build_pieces", "collections_paused",
@@ -94,14 +94,8 @@ def collections_paused() -> Iterator[None]:
     A new `pnpkit build` process's start-up is over here, its collector paused to its end
     (generator/startup.py)."""
     startup.over()
-    if not gc.isenabled():
+    with collector_paused():
         yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _build_papers(kit, out_dir: Path | str, options: PrintOptions, papers: Iterable[str],

@@ -43,6 +43,7 @@ from pnpkit.kitfile.board import (  # noqa: F401  (re-exported: a board's parts)
     Track,
 )
 from pnpkit.kitfile.faces import CardFace, Face, PieceSet, TextBlock  # noqa: F401  (re-exported)
+from pnpkit.kitfile.custom_types import expected
 from pnpkit.kitfile.pad import Scoring
 from pnpkit.kitfile.strict import MAX_ITEMS, MAX_PT, MAX_ROWS, MAX_SPACES, MIN_PT, Strict  # noqa: F401  (re-exported)
 from pnpkit.kitfile.structs import Invalid, Meta, convert, field
@@ -276,7 +277,7 @@ class Component(metaclass=_OneOf):
     @classmethod
     def decode(cls, value: Any) -> _Component:
         if not isinstance(value, dict):
-            raise ValueError("expected a mapping" + ("" if isinstance(value, list) else f", got {short(value)}"))
+            raise ValueError(expected("a mapping", value))
         if "kind" not in value:
             raise Invalid(f"this field is required (one of: {', '.join(KINDS)})", at=("kind",))
         kind = value["kind"]

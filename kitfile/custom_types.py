@@ -1,6 +1,7 @@
 """Custom types' parts (kitfile/structs.py): a mapping's keys read by a custom type (`keyed`), a
 custom type's JSON Schema made of its parts' when `pnpkit schema` asks (`Computed`,
-`inline_schema`), and a value that must be a text (`text`), said in the core's words.
+`inline_schema`), and a value that must be a text (`text`) or a mapping (`expected`), said in the
+core's words.
 """
 from __future__ import annotations
 
@@ -24,8 +25,14 @@ class Computed:
 def text(value: Any) -> str:
     """`value` if it is a text, else ValueError in the words a `str` field's problem has."""
     if not isinstance(value, str):
-        raise ValueError("expected a text" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}"))
+        raise ValueError(expected("a text", value))
     return value
+
+
+def expected(what: str, value: Any) -> str:
+    """A field's problem in the core's words: `expected a mapping, got 7` (a list or mapping written
+    where it does not belong is not shown)."""
+    return f"expected {what}" + ("" if isinstance(value, (dict, list)) else f", got {short(value)}")
 
 
 def keyed(struct: Any, name: str, *kinds: Any) -> None:

@@ -43,7 +43,7 @@ class GameInfo(Strict):
                             "(the name of its output folder and files).")]
     title: Annotated[str, Meta(max_length=100, description="Printed on the cover and at the top of every page.")]
     designer: Annotated[str, Meta(max_length=200)] = ""
-    players: Annotated[PlayerCount, Meta(description='Player count: "2" or "2-4".')]
+    players: PlayerCount  # (described by its type's schema)
     credit: Annotated[str, Meta(max_length=300, description="Credit line printed small on every page.")] = ""
     needs: Annotated[list[Annotated[str, Meta(max_length=200)]], Meta(
         max_length=20, description='What the players need beside the kit, listed on the cover under "You also '

@@ -126,10 +126,14 @@ def _point(value: Any) -> tuple[float, float]:
     raise ValueError(f"expected a position [x, y] from the top-left corner, e.g. [10, 25] (mm) or [1in, 2in], got {_q(value)}")
 
 
+def _length_schema(description: str, *examples: Any) -> dict:
+    """The JSON Schema of a length (Length and its narrower kinds): a text with its unit, or a bare number."""
+    return {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", *examples], "description": description}
+
+
 class Length(Plain):
     plain = float
-    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                   "description": "A length: a number with mm, cm, in or pt; a bare number is mm."}
+    json_schema = _length_schema("A length: a number with mm, cm, in or pt; a bare number is mm.", 12)
 
     @classmethod
     def decode(cls, value: Any) -> float:
@@ -137,8 +141,7 @@ class Length(Plain):
 
 
 class PositiveLength(Length):
-    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in", 12],
-                   "description": "A length larger than zero: a number with mm, cm, in or pt; a bare number is mm."}
+    json_schema = _length_schema("A length larger than zero: a number with mm, cm, in or pt; a bare number is mm.", 12)
 
     @classmethod
     def decode(cls, value: Any) -> float:
@@ -179,8 +182,7 @@ def _piece_length(value: Any) -> float:
 
 
 class PieceLength(Length):
-    json_schema = {"type": ["string", "number"], "examples": ["15.9mm", "5/8in"],
-                   "description": f"A piece's diameter or side, at least {MIN_PIECE:g} mm."}
+    json_schema = _length_schema(f"A piece's diameter or side, at least {MIN_PIECE:g} mm.")
 
     @classmethod
     def decode(cls, value: Any) -> float:

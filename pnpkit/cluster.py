@@ -22,6 +22,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
+from pnpkit.kitfile.collector import collector_paused
 from pnpkit.kitfile.errors import Problem, SourceError
 
 CONNECT_TIMEOUT_S = 10
@@ -48,18 +49,15 @@ def _client() -> type:
     if "distributed.client" in sys.modules:
         from distributed import Client
         return Client
-    import gc
     import yaml
-    paused, safe_load = gc.isenabled(), yaml.safe_load
-    gc.disable()
+    safe_load = yaml.safe_load
     if hasattr(yaml, "CSafeLoader"):
         yaml.safe_load = lambda stream: yaml.load(stream, Loader=yaml.CSafeLoader)  # noqa: S506 - the safe loader
     try:
-        return _imported([m for m in LEFT_OUT if m not in sys.modules])
+        with collector_paused():
+            return _imported([m for m in LEFT_OUT if m not in sys.modules])
     finally:
         yaml.safe_load = safe_load
-        if paused:
-            gc.enable()
 
 
 def _imported(left_out: list[str]) -> type:

@@ -14,6 +14,7 @@ import json
 import os
 from typing import Iterator, NamedTuple
 
+from pnpkit.kitfile.collector import collector_paused
 from pnpkit.kitfile.errors import SourceError
 
 SUFFIXES = (".yaml", ".yml", ".json", ".pdf")  # .pdf: filled fillable score sheets
@@ -243,16 +244,7 @@ def _paused(chunk):
     cycle), and the collections that each record's many small objects set off scanned the kit,
     the modules and the models for nothing (7% of scoring a folder of NUTS sheets).
     Whatever cycles a chunk does leave are collected after it, as usual."""
-    @functools.wraps(chunk)
-    def paused(*args):
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return chunk(*args)
-        finally:
-            if was:
-                gc.enable()
-    return paused
+    return collector_paused()(chunk)
 
 
 @_paused

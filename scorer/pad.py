@@ -26,7 +26,7 @@ from pnpkit.kitfile.source import Source, validate
 from pnpkit.kitfile.structs import Meta, convert
 from pnpkit.scorer.core import PlayerScore, Result, Rule, TieBreaker, Violation, rank
 from pnpkit.scorer.game import Game
-from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, as_text, check_unique_names
+from pnpkit.scorer.records import MAX_PLAYERS, Name, Strict, as_text, distinct_players
 
 def _this() -> Any:
     """This module: the pad's record (`Record`) and its scoring (`sheets`) are its own."""
@@ -69,7 +69,7 @@ class Record(Strict):
     players: Annotated[list[Player], Meta(min_length=1, max_length=MAX_PLAYERS, description="Players in seat order.")]
 
     def __post_init__(self) -> None:
-        check_unique_names(p.name for p in self.players)
+        distinct_players(p.name for p in self.players)
 
     def names(self) -> list[str]:
         return [p.name for p in self.players]

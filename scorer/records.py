@@ -22,20 +22,15 @@ from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.pdf_limits import PDF_MAGIC, PDF_MAX_BYTES, is_pdf  # noqa: F401 (where they were)
 
 
-def check_unique_names(names: Iterable[str]) -> None:
-    """Raise ValueError (reported on the record's line) if a player's name appears twice."""
+def distinct_players(names: Iterable[str], message: str | None = None) -> None:
+    """A record's players' names, checked in its model's `__post_init__`: Invalid at `players` where
+    two are the same, in `message` (a game's own words) or naming the name written twice."""
     seen: set[str] = set()
     for name in names:
         if name in seen:
-            raise ValueError(f"two players are called {name!r}: give each player a different name")
+            raise Invalid(message or f"two players are called {name!r}: give each player a different name",
+                          at=("players",))
         seen.add(name)
-
-
-def distinct_players(players: list[str], message: str) -> None:
-    """A record's `players`, a list of names, checked in its model's `__post_init__`: Invalid
-    `message` (each game's words) at `players` where two are the same."""
-    if len(set(players)) != len(players):
-        raise Invalid(message, at=("players",))
 
 
 def as_text(v: Any) -> Any:
@@ -138,17 +133,19 @@ MAX_ITEMS = 100     # actions in a turn, cards in a hand, storage cards, fire ro
 MAX_PLAYERS = 20    # players listed (no game here seats more than six)
 
 
-def notation(reader: Callable[[str], Any], as_read: bool = False) -> type:
+def notation(reader: Callable[[str], Any], as_read: bool = False, numbers: bool = False) -> type:
     """A custom type (kitfile/structs.Plain) for a text in a game's notation (an action, a tile laid):
     `reader` raises ValueError saying what it expected where it cannot read it, and the record is
     refused there. The text is kept as written, or (`as_read`) as `reader` gives it back (an ornament
-    `Blue  Box` is "blue box")."""
+    `Blue  Box` is "blue box"); with `numbers` a YAML number is read as its text (`to: 2`)."""
 
     class Written(Plain):
         json_schema = {"type": "string"}
 
         @classmethod
         def decode(cls, value: Any) -> str:
+            if numbers:
+                value = as_text(value)
             text = value if value.__class__ is str else convert(value, str)
             read = reader(text)
             return read if as_read else text

@@ -12,7 +12,6 @@ mpi4py's `MPIPoolExecutor`), passed as `executor=`. docs/simulate.md says how.
 """
 from __future__ import annotations
 
-import gc
 import math
 import random
 import signal
@@ -20,6 +19,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from pnpkit.kitfile.collector import collector_paused
 from pnpkit.kitfile.source import as_model
 from pnpkit.scorer.sim import match as matches
 from pnpkit.scorer.sim.match import Setup
@@ -90,13 +90,8 @@ def play_batch(batch: Batch) -> Played:
     collection a game's many small objects set off scanned the kit, the modules and the batch's
     tallies for nothing (a tenth of a random Chestnuts game's time). Whatever cycles a batch does
     leave are collected once it is over."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _played(batch)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _played(batch: Batch) -> Played:

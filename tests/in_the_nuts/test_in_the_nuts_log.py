@@ -140,6 +140,23 @@ def test_unreadable_move_logs_name_the_field(change, field):
     assert any(p.field == field for p in e.value.problems), [(p.field, p.message) for p in e.value.problems]
 
 
+@pytest.mark.parametrize("change, field, words", [
+    # a number where the notation has a text is read as its text (`to: 2`), a decimal too: the
+    # reader says what it expected (it was "expected a text, got 2.5")
+    ({"turns.0.rolls": [2.5]}, "turns[0].rolls[0]", "cannot read roll '2.5': expected the green die"),
+    ({"turns.2.nuts.0.to": 2.5}, "turns[2].nuts[0].to", "cannot read storage card '2.5'"),
+    ({"turns.2.nuts.0.take": 7}, "turns[2].nuts[0].take", "expected a text, got 7"),
+    ({"turns.2.nuts.0.take": True}, "turns[2].nuts[0].take", "expected a text, got True"),
+    ({"turns.0.rolls": [[2, 2, 1]]}, "turns[0].rolls[0]", "expected a text"),
+])
+def test_a_notation_text_that_is_a_number_or_no_text(change, field, words):
+    with pytest.raises(SourceError) as e:
+        run(changed(**change))
+    said = [(p.field, p.message) for p in e.value.problems]
+    assert any(f == field and words in m for f, m in said), said
+    assert run(changed(**{"turns.2.nuts.0.to": 2})).violations == run(changed(**{"turns.2.nuts.0.to": "2"})).violations
+
+
 def test_final_storage_record_is_still_read_as_before():
     r = run({"game": "in-the-nuts", "players": [{"name": "Uwe", "stores": [{"card": 2, "nut": "walnut", "nuts": 2}]},
                                                {"name": "Ann"}]})

@@ -156,6 +156,13 @@ def test_more_players_than_the_pad_has_columns_is_refused(folder):
     assert r.exit_code == 2 and "5 players on a pad of 4 columns" in r.output
 
 
+def test_two_players_of_one_name_are_refused_at_players(folder):
+    # at `players`, at its first line, as the six games' records say it (it was said at line 1, unplaced)
+    r = run("score", record(folder, GAME.replace("name: Cat", "name: Ann")))
+    assert r.exit_code == 2
+    assert "played.yaml:3: players: two players are called 'Ann': give each player a different name" in r.output, r.output
+
+
 def test_a_kit_without_a_scoring_pad_is_named(folder):
     kit = (folder / "moth-and-lamp.yaml").read_text()
     start = kit.index("    scoring:")

@@ -17,7 +17,7 @@ from pnpkit.scorer.games.fair_verona.notation import KEYS, REPEATED, parse, pars
 from pnpkit.scorer.games.fair_verona.state import DRAW, UNSEEN, Clear, State, Step
 from pnpkit.scorer.play import cannot_extend
 from pnpkit.scorer.games.fair_verona.rules import ID
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names, notation
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, distinct_players, notation
 
 
 def _text(v: Any) -> Any:
@@ -259,9 +259,9 @@ def _first_problem(r: Record, keys: set[str]) -> tuple[tuple, str] | None:
             return ("difficulty",), f"{r.difficulty!r} is not a difficulty (one of: {', '.join(names)})"
     if r.players is not None:
         try:
-            check_unique_names(p.name for p in r.players)
-        except ValueError as e:
-            return ("players",), str(e)
+            distinct_players(p.name for p in r.players)
+        except Invalid as e:
+            return e.at, e.message
         if r.turns is not None:
             return next(iter(check_turns(r.turns, [p.name for p in r.players])), None)
     return None

@@ -15,22 +15,16 @@ from typing import Any
 
 import yaml
 
-from pnpkit.kitfile import structs
-from pnpkit.kitfile.custom_types import text
 from pnpkit.scorer import dice
 from pnpkit.scorer.games.in_the_nuts.state import (AnyRoll, EndStore, First, Pick, Reveal, Roll, RollAgain, Settle,
                                                    Shape, Steal, Stop, Take, Throw)
 from pnpkit.scorer.games.in_the_nuts.storage import KEEP, KINDS
+from pnpkit.scorer.records import notation
 
 NOTATION = ("a roll `2 1 6 > 8` or `roll > 8`, `stop`, `take acorn, new walnut, to 2` (or the record's "
             "{take: acorn, new: walnut, to: 2}), `steal Uwe 3b, to 5`, `Christine: joker walnut/acorn, to 3`, "
             "a setup squirrel's section `5-6`")
 _SPAN = r"\d{1,2}(?:-\d{1,2})?"
-
-
-def as_text(v: Any) -> Any:
-    """`to: 2`, `- 7` in YAML are numbers; they are names and spaces here."""
-    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
 
 
 @lru_cache(maxsize=256)
@@ -96,45 +90,14 @@ def parse_steal(text: str) -> str:
 
 # ---------------------------------------------------------------- the notation as a record's texts
 
-class _Notation(structs.Plain):
-    """A text of the move log's notation in record.py's models, checked by its reader above when the
-    record is read (a custom type of kitfile/structs.py, its values plain strs): `numbers` reads a
-    YAML number as its text (`to: 2`), `read` says what is wrong (ValueError), and with `keeps` the
-    text kept is what it gives (`2B` is card `2b`), else the text as written."""
-
-    json_schema = {"type": "string"}
-    numbers = keeps = False
-    read: Any = None
-
-    @classmethod
-    def decode(cls, value: Any) -> str:
-        value = text(as_text(value) if cls.numbers else value)
-        kept = cls.read(value)
-        return kept if cls.keeps else value
-
-
-class RollText(_Notation):
-    numbers, read = True, staticmethod(parse_roll)
-
-
-class CardText(_Notation):
-    read = staticmethod(parse_card)
-
-
-class TakeText(_Notation):
-    read = staticmethod(parse_take)
-
-
-class SectionText(_Notation):
-    numbers, keeps, read = True, True, staticmethod(parse_section)
-
-
-class ToText(_Notation):
-    numbers, keeps, read = True, True, staticmethod(parse_to)
-
-
-class StealText(_Notation):
-    keeps, read = True, staticmethod(parse_steal)
+# record.py's models check each text with its reader above when the record is read; `numbers`: a
+# YAML number is read as its text (`to: 2`), `as_read`: the text kept is the reader's (`2B` is card `2b`)
+RollText = notation(parse_roll, numbers=True)
+CardText = notation(parse_card)
+TakeText = notation(parse_take)
+SectionText = notation(parse_section, as_read=True, numbers=True)
+ToText = notation(parse_to, as_read=True, numbers=True)
+StealText = notation(parse_steal, as_read=True)
 
 
 # ---------------------------------------------------------------- actions as a record writes them

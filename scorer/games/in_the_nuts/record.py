@@ -21,7 +21,7 @@ from pnpkit.kitfile.params.in_the_nuts import Params
 from pnpkit.kitfile.structs import Invalid, Meta, convert
 from pnpkit.scorer.core import Violation
 from pnpkit.scorer.games.in_the_nuts.notation import (NOTATION, CardText, RollText, SectionText, StealText,
-                                                      TakeText, ToText, as_text, entry, mapping, parse_card, parse_roll,
+                                                      TakeText, ToText, entry, mapping, parse_card, parse_roll,
                                                       parse_section, take_action)
 from pnpkit.scorer.games.in_the_nuts.rules import PLAYER_COUNT
 from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STOP, SETUP_FACEUP, SETUP_FIRST,
@@ -30,7 +30,7 @@ from pnpkit.scorer.games.in_the_nuts.state import (END_JOKERS, ROLL, ROLL_OR_STO
                                                    Take, expected, fits)
 from pnpkit.scorer.games.in_the_nuts.storage import KINDS, Kind, Store
 from pnpkit.scorer.play import cannot_extend
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, Strict, distinct_players
 
 
 class Stored(Strict):
@@ -205,10 +205,7 @@ class Record(Strict):
         """The record's parts agree: its first disagreement (Invalid, at its place)."""
         keyed(self, "end", Name)
         names = self.names
-        try:
-            check_unique_names(names)
-        except ValueError as e:
-            raise Invalid(str(e), at=("players",)) from None
+        distinct_players(names)
         for i, p in enumerate(self.players):
             if self.is_log and not isinstance(p, str):
                 raise Invalid("a move log names its players only (players: [Anna, Uwe]); the replay works out "
@@ -270,7 +267,7 @@ def read_entry(s: State, data: Any, player: str | None = None):
     if ph == SETUP_FACEUP:
         return Reveal(parse_card(str(data)))
     if ph == SETUP_SQUIRRELS:
-        return Settle(s.actor, parse_section(str(as_text(data))))
+        return Settle(s.actor, parse_section(str(data)))
     if ph == SETUP_FIRST:
         e = convert(data, FirstNut)
         return First(parse_card(e.take), e.to, e.as_)

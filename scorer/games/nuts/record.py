@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pnpkit.kitfile.custom_types import keyed
+from pnpkit.kitfile.custom_types import expected, keyed
 from pnpkit.kitfile.structs import Invalid, Meta, Strict, field, force_setattr
-from pnpkit.kitfile.yamlscalars import short
 from pnpkit.scorer.games.nuts.floor import NUTS
-from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, check_unique_names
+from pnpkit.scorer.records import MAX_ITEMS, MAX_PLAYERS, MAX_TURNS, Name, distinct_players
 
 if TYPE_CHECKING:  # the table's (extend, given): a record is read without the factory's state, nor the protocol
     from pnpkit.scorer.game import Illegal
@@ -63,7 +62,7 @@ def _said_of(entry: Any) -> tuple[tuple, str] | None:
     """A player written wrongly, in NUTS' words (where msgspec would say less): not a name or a
     mapping, a photo without its sheet, a bonus card that is neither an id nor written out."""
     if not isinstance(entry, (str, dict)):
-        return (), "expected a mapping" + ("" if isinstance(entry, list) else f", got {short(entry)}")
+        return (), expected("a mapping", entry)
     if isinstance(entry, str):
         return None
     if "photo" in entry and "sheet" not in entry:
@@ -218,10 +217,7 @@ class Record(Strict):
                     raise Invalid(str(e), at=("players", i)) from None
                 if name != p:
                     force_setattr(self, "players", [*self.players[:i], name, *self.players[i + 1:]])
-        try:
-            check_unique_names(p if isinstance(p, str) else p.name for p in self.players)
-        except ValueError as e:
-            raise Invalid(str(e), at=("players",)) from None
+        distinct_players(p if isinstance(p, str) else p.name for p in self.players)
         log = self.is_log
         for p in self.players:
             if log and not isinstance(p, str):
