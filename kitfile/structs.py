@@ -38,6 +38,7 @@ else:  # msgspec reads type hints with typing_extensions if it can import it (5-
 from msgspec import UNSET, UnsetType, ValidationError, field  # noqa: F401 (the models' imports, from one place)
 from msgspec.structs import asdict, fields, force_setattr, replace  # noqa: F401
 
+from pnpkit.kitfile import first_use
 from pnpkit.kitfile.errors import InputError
 from pnpkit.kitfile.yamlscalars import short
 
@@ -128,7 +129,7 @@ def convert(data: Any, model: type[S]) -> S:
     Lax where a person's file may be: an integral float or a number written as text is a number; a
     bool is never a number."""
     try:
-        return msgspec.convert(data, model, strict=False, dec_hook=_dec_hook)
+        return first_use.convert(data, model, strict=False, dec_hook=_dec_hook)
     except ValidationError as e:
         path, message = problem_of(e, data, model)
         said = getattr(model, "said", None)  # a model's own words for a problem msgspec found in it
@@ -393,7 +394,7 @@ def _failing(node: Any, kind: Any, keys: bool) -> Any:
         return "..."
     for k, v in node.items():
         try:
-            msgspec.convert(k if keys else v, kind, strict=False, dec_hook=_dec_hook)
+            first_use.convert(k if keys else v, kind, strict=False, dec_hook=_dec_hook)
         except (ValidationError, TypeError):
             return k
     return next(iter(node), "...")
