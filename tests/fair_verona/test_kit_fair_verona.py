@@ -8,8 +8,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
+from pdf_text import page_text
 from pnpkit.kitfile.model import load_kit
 from pnpkit.cli import cli
 from pnpkit.scorer.games.fair_verona.cards import parse_card
@@ -40,7 +40,7 @@ def _by(m: dict) -> dict[str, list[dict]]:
 
 
 def _text(pdf: Path, page: int) -> str:
-    return " ".join(PdfReader(pdf).pages[page - 1].extract_text().split())
+    return " ".join(page_text(pdf, page).split())
 
 
 def test_counts_sizes_margins(built):

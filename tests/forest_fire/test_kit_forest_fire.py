@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from pnpkit.kitfile.model import load_kit
 from pnpkit.cli import cli
+from pdf_text import page_text
 
 PAPERS = ("a4", "letter")
 
@@ -16,19 +17,17 @@ PAPERS = ("a4", "letter")
 @pytest.fixture(scope="module")
 def built(kit_build):
     """paper -> (manifest, its pages' text), built through the CLI."""
-    return {paper: (b.manifest, Pages(b.reader)) for paper in PAPERS for b in [kit_build("forest-fire", paper)]}
+    return {paper: (b.manifest, Pages(b.pdf)) for paper in PAPERS for b in [kit_build("forest-fire", paper)]}
 
 
 class Pages:
-    """A PDF's page texts, each extracted once (extraction is the slow part of these checks)."""
+    """A PDF's page texts (tests/pdf_text.py: each page extracted once)."""
 
-    def __init__(self, reader):
-        self.reader, self.cache = reader, {}
+    def __init__(self, pdf):
+        self.pdf = pdf
 
     def text(self, n: int) -> str:
-        if n not in self.cache:
-            self.cache[n] = self.reader.pages[n - 1].extract_text()
-        return self.cache[n]
+        return page_text(self.pdf, n)
 
 
 def _by(m):

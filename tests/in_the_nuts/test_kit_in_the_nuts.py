@@ -11,6 +11,7 @@ from collections import Counter
 import msgspec
 import pytest
 
+from pdf_text import page_text
 from pnpkit.generator.components import pieces_for
 from pnpkit.generator.components.board import region_capacity
 from pnpkit.generator.shapes import Group, Text
@@ -30,7 +31,7 @@ def kit():
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built(request, kit_build):
     b = kit_build(KIT, request.param)
-    return b.manifest, b.reader
+    return b.manifest, b.pdf
 
 
 def _by(m):
@@ -40,8 +41,8 @@ def _by(m):
     return out
 
 
-def _page_text(reader, pages) -> str:
-    return "\n".join(reader.pages[n - 1].extract_text() for n in sorted(set(pages)))
+def _page_text(pdf, pages) -> str:
+    return "\n".join(page_text(pdf, n) for n in sorted(set(pages)))
 
 
 def _texts(shapes) -> list[str]:
@@ -105,8 +106,8 @@ def test_sizes_margins_and_mirrored_backs(built):
 # --- what the pages say -----------------------------------------------------------------------
 
 def test_board_prints_the_track_and_the_rows(built):
-    m, reader = built
-    text = _page_text(reader, [e["page"] for e in _by(m)["board"]])
+    m, pdf = built
+    text = _page_text(pdf, [e["page"] for e in _by(m)["board"]])
     words = set(re.findall(r"[\w-]+", text))
     assert {str(n) for n in range(2, 13)} <= words  # the starting track 2-12
     for section in ("2-4", "5-6", "8-9", "10-12", "2-6", "8-12"):
@@ -115,19 +116,19 @@ def test_board_prints_the_track_and_the_rows(built):
 
 
 def test_storage_cards_print_points_from_params(built, kit):
-    m, reader = built
+    m, pdf = built
     by = _by(m)
     for c in (STORAGE[0], STORAGE[-1]):
-        fronts = _page_text(reader, [e["page"] for e in by[c]])
-        backs = _page_text(reader, [e["back"]["page"] for e in by[c]])
+        fronts = _page_text(pdf, [e["page"] for e in by[c]])
+        backs = _page_text(pdf, [e["back"]["page"] for e in by[c]])
         assert "NUT STORAGE" in fronts and "FULL" in backs
         for card in kit.params.storage:
             assert re.search(rf"\b{card.points}\b", fronts) and re.search(rf"\b{card.points}\b", backs), card
 
 
 def test_jokers_print_their_pairs(built, kit):
-    m, reader = built
-    text = _page_text(reader, [e["page"] for e in _by(m)["jokers"]])
+    m, pdf = built
+    text = _page_text(pdf, [e["page"] for e in _by(m)["jokers"]])
     for pair in kit.params.jokers:
         a, b = pair.shows
         assert text.count(f"{a.capitalize()} or {b}") == pair.count, pair.shows
@@ -135,13 +136,13 @@ def test_jokers_print_their_pairs(built, kit):
 
 
 def test_score_pad_and_aid_list_the_storage_cards(built, kit):
-    m, reader = built
+    m, pdf = built
     by = _by(m)
-    pad = _page_text(reader, [e["page"] for e in by["score-pad"]])
+    pad = _page_text(pdf, [e["page"] for e in by["score-pad"]])
     for card in kit.params.cards:
         assert f"{card.name}: full {card.points}" in pad
     assert "Best full card" in pad
-    aid_back = _page_text(reader, [e["back"]["page"] for e in by["player-aid"]])
+    aid_back = _page_text(pdf, [e["back"]["page"] for e in by["player-aid"]])
     assert "Raccoon fields" in aid_back and "End of the game" in aid_back and "Scoring" in aid_back
     flat = re.sub(r"\s+", " ", aid_back)
     assert " ".join(str(c.points) for c in kit.params.cards) in flat
@@ -239,6 +240,6 @@ def test_a_storage_card_holds_a_nut_card_where_its_nuts_go(kit):
 
 
 def test_cover_lists_the_three_dice(built):
-    _, reader = built
-    cover = " ".join(reader.pages[0].extract_text().split())
+    _, pdf = built
+    cover = " ".join(page_text(pdf, 1).split())
     assert "You also need" in cover and "three six-sided dice: two white and one green" in cover

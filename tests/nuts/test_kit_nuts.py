@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from pypdf import PdfReader
 
+from pdf_text import page_text
 from pnpkit.kitfile.model import load_kit
 
 PAPERS = ("a4", "letter")
@@ -35,7 +36,7 @@ def _by_component(manifest) -> dict[str, list[dict]]:
 
 @cache
 def _page_text(pdf, n: int) -> str:
-    return " ".join(PdfReader(pdf).pages[n - 1].extract_text().split()) if n else ""
+    return " ".join(page_text(pdf, n).split()) if n else ""
 
 
 def _text(pdf, manifest, component: str) -> str:

@@ -8,6 +8,8 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
+from pdf_text import page_text
+
 MM = 25.4 / 72
 
 
@@ -72,15 +74,15 @@ def test_the_floor_prints_each_conveyor_rows_number_in_its_margin(built, compone
 
 def test_the_quick_reference_says_what_the_log_needs(built):
     ref = _pieces(built, "reference")[0]
-    text = " ".join(" ".join(PdfReader(built.pdf).pages[n - 1].extract_text().split())
+    text = " ".join(" ".join(page_text(built.pdf, n).split())
                     for n in (ref["page"], ref["back"]["page"]))
     for words in ("Add or remove a Cross or Splitter/Joiner tile on a printed cell",
                   "one Matching Path must pass a place of each",
                   "Fed: no roll, no move, nothing eaten",
                   "every player has passed in a row",
                   "a full column takes no more",
-                  "Splitter : its one belt goes on in both columns",
-                  "Joiner : both columns go on in its one belt",
+                  "Splitter: its one belt goes on in both columns",
+                  "Joiner: both columns go on in its one belt",
                   "The Roaster counter has no rule: set it by the floor"):
         assert words in text, words
 
@@ -89,7 +91,7 @@ def test_the_game_log_pad_is_printed_back_to_back_and_left_out_of_the_fillable_f
     (pad,) = _pieces(built, "game-log")
     assert (pad["w_mm"], pad["h_mm"]) == (186.0, 250.0) and pad["back"] is not None
     for page in (pad["page"], pad["back"]["page"]):
-        text = " ".join(PdfReader(built.pdf).pages[page - 1].extract_text().split())
+        text = " ".join(page_text(built.pdf, page).split())
         for words in ("NUTS: game log", "Squirrel dice", "Goal claimed", "build X 1:3-4", "4 > 9",
                       "Setup Bonus cards: kept / dropped"):
             assert words in text, (page, words)

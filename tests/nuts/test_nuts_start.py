@@ -64,8 +64,9 @@ def cuts(record: dict, every: int = 1):
             yield {"game": "nuts", "players": record["players"], "start": start, "rounds": rest}, (r + 1, t)
 
 
-def _same_end(whole: dict, cut: dict, where) -> None:
-    a, b = _score(whole), _score(cut)
+def _same_end(a, cut: dict, where) -> None:
+    """The cut scores as the whole game did (`a`, the whole's result: scored once a game)."""
+    b = _score(cut)
     assert b.violations == [], (where, b.violations[:2])
     assert [(p.name, p.total, p.breakdown) for p in b.players] == [(p.name, p.total, p.breakdown) for p in a.players], where
     assert b.finished == a.finished and b.ranking == a.ranking, where
@@ -73,9 +74,9 @@ def _same_end(whole: dict, cut: dict, where) -> None:
 
 def test_the_documented_game_cut_after_any_turn_scores_40_and_24():
     whole = _game()
-    seen = 0
+    scored, seen = _score(whole), 0
     for cut, where in cuts(whole):
-        _same_end(whole, cut, where)
+        _same_end(scored, cut, where)
         seen += 1
     assert seen == 8 + 5 + 7 - 3            # rounds of 7, 4 and 6 turns: every boundary but the last three
     #                                         (after round 3, turn 4 no one holds an Action token: the game is over)
@@ -84,8 +85,9 @@ def test_the_documented_game_cut_after_any_turn_scores_40_and_24():
 @pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 2)])
 def test_random_legal_games_cut_in_the_middle_of_a_round_replay_to_the_same_result(seed, players):
     whole = _random_game(seed, players)
-    assert _score(whole).violations == []
-    seen = [where for cut, where in cuts(whole, every=7) if _same_end(whole, cut, where) is None]
+    scored = _score(whole)
+    assert scored.violations == []
+    seen = [where for cut, where in cuts(whole, every=7) if _same_end(scored, cut, where) is None]
     assert any(t for _, t in seen), "no cut in the middle of a round"
 
 

@@ -20,6 +20,7 @@ plays) and its turn's end (`END_TURN`, scorer/game.py), and its Match plays them
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import random
 
@@ -49,8 +50,10 @@ def _params() -> list:
             for g in LOG_GAMES]
 
 
+@functools.cache
 def _playthrough(game: str, seed: int):
-    """A random legal game: (kit, descriptor, the rules, [(state before, record so far, move)], record)."""
+    """A random legal game: (kit, descriptor, the rules, [(state before, record so far, move)], record).
+    Played once a (game, seed) for the three tests that walk it (read only: each copies what it plays on)."""
     described = load(game)
     kit = load_kit(game, components=False)
     rules = described.part("rules")

@@ -68,13 +68,20 @@ def test_five_trees_each_one_page_own_colour_and_mark(kit, built):
         assert len({look[i] for look in looks}) == 5
 
 
-def _words(page) -> list[tuple[str, float, float]]:
-    """Each text run on a page: (text, x, baseline y) in mm from the page's top-left."""
-    h = float(page.mediabox.height)
-    out = []
-    page.extract_text(visitor_text=lambda text, cm, tm, fd, fs: out.append((text.strip(), tm[4] * PT, (h - tm[5]) * PT))
-                      if text.strip() else None)
-    return out
+_WORDS: dict[tuple[int, int], list[tuple[str, float, float]]] = {}
+
+
+def _words(pdf, n: int) -> list[tuple[str, float, float]]:
+    """Each text run on page `n` (1-based): (text, x, baseline y) in mm from the page's top-left;
+    read once a page for the tests that measure where a word is printed (pypdf reads it in Python)."""
+    if (id(pdf), n) not in _WORDS:
+        page = pdf.pages[n - 1]
+        h = float(page.mediabox.height)
+        out: list[tuple[str, float, float]] = []
+        page.extract_text(visitor_text=lambda text, cm, tm, fd, fs: out.append((text.strip(), tm[4] * PT, (h - tm[5]) * PT))
+                          if text.strip() else None)
+        _WORDS[id(pdf), n] = out
+    return _WORDS[id(pdf), n]
 
 
 def test_printed_space_names_are_the_params_lattice_at_its_places(kit, built):
@@ -84,7 +91,7 @@ def test_printed_space_names_are_the_params_lattice_at_its_places(kit, built):
         (piece,) = [x for x in m["pieces"] if x["component"] == t.name]
         (lat,) = t.lattices
         assert lat.source == "params"
-        words = _words(pdf.pages[piece["page"] - 1])
+        words = _words(pdf, piece["page"])
         names = {w: (x, y) for w, x, y in words if re.fullmatch(r"[A-Z]\d+", w)}
         assert sorted(names) == sorted(p.spaces) and len(p.spaces) == 15
         assert sum(1 for w, _, _ in words if w in names) == len(p.spaces)  # each printed once
@@ -115,7 +122,7 @@ def test_score_track_runs_0_to_score_track_round_the_tree(kit, built):
         assert track.spaces == [str(i) for i in range(top + 1)]
         places = boards.track_places(track)
         (piece,) = [x for x in m["pieces"] if x["component"] == t.name]
-        words = _words(pdf.pages[piece["page"] - 1])
+        words = _words(pdf, piece["page"])
         for i, (x, y) in enumerate(places):  # each number printed inside its own square
             X, Y = piece["x_mm"] + x, piece["y_mm"] + y
             assert any(w == str(i) and X < wx < X + track.space and Y < wy < Y + track.space for w, wx, wy in words), i
