@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -11,7 +13,16 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from pnpkit.cli import cli
+# Compiled bytecode is kept between runs, outside the tree, even where PYTHONDONTWRITEBYTECODE is
+# set: otherwise each test process rewrites the asserts of every test module from source (3.5 s of
+# CPU a process, paid by each -n worker) and each pnpkit process the tests start compiles what it
+# imports again (0.1-0.3 s each, hundreds of them). Set before any test module or pnpkit loads.
+if not os.environ.get("PYTHONPYCACHEPREFIX"):
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = str(Path(tempfile.gettempdir()) / f"pnpkit-tests-pyc-{os.getuid()}")
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
+from pnpkit.cli import cli  # noqa: E402
 
 # tests/ is grouped by what each tests (a folder a game, print, serve, safety...): a test takes a
 # helper or another test's fixtures by its module's name (`from test_serve_browser import server`),
