@@ -51,28 +51,24 @@ def _export(tmp_path, kit: str, target: str, *args: str) -> tuple[int, str, Path
 
 def _band_ink(pdf: Path, bleed: float, safe: float) -> list[tuple[int, float]]:
     """(page, mm) of every page whose band between the cut and the safe line holds anything but
-    the face's background (what shows at the cut): a frame or a word a crooked cut may take."""
+    the face's background (what shows at the cut): a frame or a word a crooked cut may take. The
+    left band and, mirrored, the right are read every third row, as numpy arrays (a pixel at a
+    time in Python took 2 s a test)."""
+    import numpy as np
     px = 12  # per mm
     found = []
     doc = pypdfium2.PdfDocument(str(pdf))
     try:
         for n in range(len(doc)):
-            img = doc[n].render(scale=px * 25.4 / 72).to_pil().convert("RGB")
-            w, h = img.size
+            img = np.asarray(doc[n].render(scale=px * 25.4 / 72).to_pil().convert("RGB"), dtype=np.int16)
+            h, w, _ = img.shape
             cut, inner = round(bleed * px) + 2, round((bleed + safe) * px) - 2  # a pixel of antialiasing each side
-            ground = img.getpixel((cut, h // 2))
-            for x in range(cut, inner):  # the left band and, mirrored, the right, top and bottom
-                for y in range(cut, h - cut, 3):
-                    for p in ((x, y), (w - 1 - x, y)):
-                        if max(abs(a - b) for a, b in zip(img.getpixel(p), ground)) > 40:
-                            found.append((n + 1, round(x / px - bleed, 2)))
-                            break
-                    else:
-                        continue
-                    break
-                else:
-                    continue
-                break
+            rows = img[cut:h - cut:3]
+            left, right = rows[:, cut:max(cut, inner)], rows[:, w - inner:w - cut][:, ::-1]  # column x and w - 1 - x
+            off = [(np.abs(side - img[h // 2, cut]).max(axis=2) > 40).any(axis=0) for side in (left, right)]
+            inked = np.flatnonzero(off[0] | off[1]) if off[0].size else []
+            if len(inked):
+                found.append((n + 1, round((cut + int(inked[0])) / px - bleed, 2)))
     finally:
         doc.close()
     return found

@@ -32,13 +32,23 @@ def _drawn(kit: str):
     return pieces_of(k), KitInfo.of(k), titles_of(k)
 
 
+@lru_cache(maxsize=None)
 def _doc(kit: str, paper: str, option: str) -> Document:
+    """The kit laid out on `paper` with `option`: composed once a session, read only (this
+    module's tests, test_paper_rater's and test_print_check's ask for the same ones)."""
     pieces, info, titles = _drawn(kit)
     return compose(pieces, info, PrintOptions(paper, **OPTIONS[option]), titles)
 
 
-def _images(doc: Document):
-    pdf = pypdfium2.PdfDocument(pdf_backend.render(doc.page_shapes(), doc.paper.w, doc.paper.h, title="t"))
+@lru_cache(maxsize=None)
+def _pdf(kit: str, paper: str, option: str) -> bytes:
+    """_doc's pages as the PDF backend writes them (made once: here and for test_print_check)."""
+    doc = _doc(kit, paper, option)
+    return pdf_backend.render(doc.page_shapes(), doc.paper.w, doc.paper.h, title="t")
+
+
+def _images(kit: str, paper: str, option: str):
+    pdf = pypdfium2.PdfDocument(_pdf(kit, paper, option))
     try:
         for n in range(len(pdf)):
             yield pdf[n].render(scale=DPI / 72).to_pil().convert("L")
@@ -58,7 +68,7 @@ def test_no_ink_in_the_margins_on_any_paper_and_no_page_with_only_a_heading(kit,
     for paper in PAPERS:
         doc = _doc(kit, paper, option)
         assert not any(p.kind == "blank" for p in doc.pages)
-        for page, img in zip(doc.pages, _images(doc)):
+        for page, img in zip(doc.pages, _images(kit, paper, option)):
             w, h = img.size
             edge = _px(MARGIN) - 1
             where = f"{kit} {paper} {option} page {page.number}"

@@ -14,21 +14,16 @@ manifests), so it checks the pages, not the code that made them:
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pypdfium2
 import pytest
 
 from pnpkit.generator import bleed
-from pnpkit.generator.backends import pdf as pdf_backend
-from pnpkit.generator.build import compose, pieces_of, titles_of
 from pnpkit.generator.colour import shows_its_edge
 from pnpkit.generator.components.faces import CUT_LINE, CUT_LINE_IN
-from pnpkit.generator.cover import KitInfo
-from pnpkit.generator.options import PrintOptions
 from pnpkit.generator.pieces import safe_zone
 from pnpkit.generator.shapes import Circle, Rect
-from pnpkit.kitfile import load_kit
+from test_paper_runs import _doc, _drawn, _pdf  # the kits drawn and laid out once a session
 
 KITS = ("chestnuts", "fair-verona", "forest-fire", "in-the-nuts", "nuts", "trim-the-tree")
 PAPERS = ("a4", "letter")
@@ -56,11 +51,6 @@ def _render(pdf, pages: set[int], dpi: int = DPI) -> dict[int, object]:
         doc.close()
 
 
-@lru_cache(maxsize=None)
-def _drawn(kit: str):
-    """The kit's pieces (drawn once for this module), its cover facts and titles."""
-    k = load_kit(kit)
-    return pieces_of(k), KitInfo.of(k), titles_of(k)
 
 
 def _grounds(kit: str) -> dict[str, tuple]:
@@ -104,9 +94,7 @@ def test_coloured_backs_bleed_past_the_cut(kit_build, kit, paper):
 def _ink_saved(kit: str, paper: str) -> tuple[bytes, dict]:
     """The kit's PDF (bytes) and manifest with --ink-saver, as `write` would make them (the
     SVGs and files left out: only the pages are looked at)."""
-    pieces, info, titles = _drawn(kit)
-    doc = compose(pieces, info, PrintOptions(paper, ink_saver=True), titles)
-    return pdf_backend.render(doc.page_shapes(), doc.paper.w, doc.paper.h), doc.manifest
+    return _pdf(kit, paper, "ink-saver"), _doc(kit, paper, "ink-saver").manifest
 
 
 def _cut_points(x: float, y: float, w: float, h: float, shape: str, seams=(), n: int = 9):
@@ -245,10 +233,9 @@ def test_frames_keep_inside_the_safe_zone(kit):
 def test_bleed_keeps_the_page_count_within_twenty_percent(kit):
     """--bleed 3 opens every coloured grid by 6 mm (the default shares cuts, with no gutter at
     all), which costs a few pages, never many."""
-    pieces, info, titles = _drawn(kit)
     for paper in PAPERS:
-        plain = len(compose(pieces, info, PrintOptions(paper), titles).pages)
-        bled = compose(pieces, info, PrintOptions(paper, bleed=3.0), titles)
+        plain = len(_doc(kit, paper, "plain").pages)
+        bled = _doc(kit, paper, "bleed")
         assert len(bled.pages) <= plain * 1.2, f"{kit} {paper}: {plain} pages, {len(bled.pages)} with --bleed"
         for page in bled.pages:  # only pieces whose background runs to the edge bleed
             for pl in page.placed:
@@ -261,8 +248,7 @@ def test_a_kit_with_nothing_double_sided_prints_single_sided(kit_build, kit):
     built = kit_build(kit, "a4")
     two_sided = any(e["back"] for e in built.manifest["pieces"])
     cover = " ".join(built.reader.pages[0].extract_text().split())
-    pieces, info, titles = _drawn(kit)
-    kinds = [p.kind for p in compose(pieces, info, PrintOptions("a4"), titles).pages]
+    kinds = [p.kind for p in _doc(kit, "a4", "plain").pages]
     if two_sided:
         assert "double-sided" in cover and kinds[:3] == ["cover", "assembly", "pieces"]  # the calibration on the cover's sheet
         return

@@ -12,6 +12,7 @@ from functools import lru_cache
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import DecodedStreamObject, NameObject
 
 from pnpkit.cli import cli
 from pnpkit.generator.backends import pdf as pdf_backend
@@ -26,6 +27,43 @@ PT_MM = 25.4 / 72
 PAGE_PT, PLAY_PT = 6.0, 7.0  # DESIGN.md's print conventions
 
 
+# The operators pypdf's text extraction acts on (pypdf/_page.py, _text_extraction/_text_extractor.py):
+# the text's own, the transformations and the graphics state's saves and restores, and forms.
+TEXT_OPERATORS = {b"BT", b"ET", b"q", b"Q", b"cm", b"Tz", b"Tc", b"Tw", b"TL", b"Tf", b"Td", b"TD", b"Tm", b"T*",
+                  b"Tj", b"TJ", b"'", b'"', b"Do"}
+_WS, _DELIM = b"\x00\t\n\x0c\r ", rb"()<>\[\]{}/%"  # PDF's white space and delimiters
+_TOKEN = re.compile(rb"""[%(ws)s]*(?:
+    (?P<number>[+-]?(?:\d+\.?\d*|\.\d+))(?![^%(ws)s%(delim)s]) | (?P<string>\((?:[^\\()]|\\.|\((?:[^\\()]|\\.)*\))*\))
+  | (?P<open><<|\[|\{) | (?P<close>>>|\]|\}) | <[0-9A-Fa-f%(ws)s]*> | /[^%(ws)s%(delim)s]* | %%[^\r\n]*
+  | (?P<word>[^%(ws)s%(delim)s]+))""" % {b"ws": _WS, b"delim": _DELIM}, re.X)
+
+
+def _text_only(data: bytes) -> bytes | None:
+    """The content stream with only TEXT_OPERATORS and their operands, the rest (paths, colours,
+    line styles: most of a page's operators) left out, so that pypdf parses a fraction of it: what
+    pypdf's extraction makes of it is the same. None for a stream this cannot split (an inline
+    image, a string in parentheses nested deeper than pnpkit's): read whole."""
+    kept, start, depth, at = [], 0, 0, 0
+    for m in _TOKEN.finditer(data):
+        if m.start() != at:
+            return None
+        at, kind = m.end(), m.lastgroup
+        if kind is None or kind == "number" or kind == "string":
+            continue
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+        elif depth == 0 and m.group(kind) not in (b"true", b"false", b"null"):  # an operator
+            word = m.group(kind)
+            if word in (b"BI", b"ID", b"EI"):
+                return None
+            if word in TEXT_OPERATORS:
+                kept.append(data[start:at])
+            start = at
+    return b"\n".join(kept) if not data[at:].strip(_WS) else None
+
+
 @lru_cache(maxsize=None)
 def _printed_lines(pdf) -> dict[int, list[tuple[float, float, float, str]]]:
     """page -> [(size pt as printed, x mm, y mm from the top-left, text)] of every run of text:
@@ -35,6 +73,11 @@ def _printed_lines(pdf) -> dict[int, list[tuple[float, float, float, str]]]:
     out = {}
     for n, page in enumerate(reader.pages, 1):
         height = float(page.mediabox.height)
+        text = _text_only(page.get_contents().get_data()) if "/Contents" in page else None
+        if text is not None:
+            contents = DecodedStreamObject()
+            contents.set_data(text)
+            page[NameObject("/Contents")] = contents
         runs: list[tuple[float, float, float, str]] = []
 
         def seen(text, cm, tm, font, size, runs=runs, height=height):

@@ -126,17 +126,10 @@ def _imports(files: tuple[tuple[str, Path, int, int], ...]) -> tuple[Import, ...
     known = {module: path for module, path, _, _ in files}
     out: list[Import] = []
     for module, path in known.items():
-        tree = parsed(path)
-        where: dict[int, str] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                where |= {id(n): "type checking" for n in ast.walk(node)}
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                where |= {id(n): "function" for n in ast.walk(node) if id(n) not in where and n is not node}
-        for node in ast.walk(tree):
+        for node, where in _placed(parsed(path)):
             for name in _named(node, module, path.name == "__init__.py", known):
                 if name == UNREAD:
-                    out.append(Import(module, UNREAD, node.lineno, where.get(id(node), "module")))
+                    out.append(Import(module, UNREAD, node.lineno, where))
                     continue
                 target = _known(name, known) if name.startswith("pnpkit") else None
                 if target is None:
@@ -144,8 +137,32 @@ def _imports(files: tuple[tuple[str, Path, int, int], ...]) -> tuple[Import, ...
                 own = set(_ancestors(module))
                 for t in [*_ancestors(target), target]:
                     if t != module and t not in own:
-                        out.append(Import(module, t, node.lineno, where.get(id(node), "module")))
+                        out.append(Import(module, t, node.lineno, where))
     return tuple(dict.fromkeys(out))
+
+
+_IMPORTING = (ast.Import, ast.ImportFrom, ast.Call)
+
+
+def _placed(tree: ast.Module):
+    """(node, where) for every node that may import, in ast.walk's order: "type checking" anywhere
+    in an `if` on TYPE_CHECKING (its test and its else too), else "function" inside a function's
+    body, else "module". One walk of the tree, carrying where each node is."""
+    found: list[tuple[int, int, ast.AST, str]] = []   # (depth, order at that depth, node, where)
+    level = [(tree, "module")]
+    depth = 0
+    while level:
+        below = []
+        for node, where in level:
+            if isinstance(node, _IMPORTING):
+                found.append((depth, len(found), node, where))
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                where = "type checking"
+            inner = "function" if where == "module" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                else where
+            below += [(child, inner) for child in ast.iter_child_nodes(node)]
+        level, depth = below, depth + 1
+    return [(node, where) for _, _, node, where in found]
 
 
 def layer(module: str) -> str:

@@ -12,6 +12,8 @@ try:
 except ImportError:  # Python 3.10
     import tomli as tomllib
 
+from test_layers import parsed  # each file parsed once a session (test_layers and test_shape read them too)
+
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("generator", "scorer", "kitfile", "kits", "templates", "fonts")
 
@@ -38,7 +40,7 @@ def test_no_module_imports_a_bare_top_level_folder():
     bare = re.compile(r"^(%s)(\.|$)" % "|".join(FOLDERS))
     found = []
     for path in python_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parsed(path)
         for lineno, *names in imported_names(tree):
             found += [f"{path.relative_to(ROOT)}:{lineno}: {n}" for n in names if bare.match(n)]
     assert not found, "import these as pnpkit.<folder>:\n" + "\n".join(found)
