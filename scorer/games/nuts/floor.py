@@ -127,19 +127,41 @@ def matching_paths(tiles: dict[tuple[int, int], str], dispensers: list[int], ord
     if known is None:
         if len(_PATHS) >= 4096:
             _PATHS.clear()
-        known = _PATHS[key] = tuple(_paths(all_routes(tiles, len(dispensers), rows, laid), dispensers, orders))
+        known = _PATHS[key] = tuple(_paths(_reach(tiles, len(dispensers), rows, laid), dispensers, orders))
     return list(known)
 
 
-def _paths(ways: tuple[tuple[Route, ...], ...], dispensers: list[int], orders: list[int | None]) -> list[Path]:
-    """The Matching Paths the routes `ways` (by Dispenser column) make with these Dispensers and Orders."""
-    out = []
-    for d, nut in enumerate(dispensers, start=1):
-        by_slot: dict[int, set[tuple[int, int]]] = {}
-        for r in ways[d - 1]:
-            if orders[r.slot - 1] == nut:
-                mine = by_slot.setdefault(r.slot, set())
-                for row, c in enumerate(r.entered, start=1):
-                    mine.update({(row, c), (row, c - 1)})
-        out.extend(Path(d, slot, nut, frozenset(cs)) for slot, cs in sorted(by_slot.items()))
-    return out
+_REACH: dict[tuple, tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]] = {}
+"""Each floor's routes by Dispenser column, grouped by the slot they end in: the Matching Paths of
+every Dispensers and Orders on that floor (a Swap or a Reposition tried at the last token, U12) are
+then a look-up per Dispenser, not the routes followed again."""
+
+
+def _reach(tiles: dict[tuple[int, int], str], columns: int, rows: int,
+           laid: frozenset) -> tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]:
+    """Per Dispenser column, each slot its routes end in (by slot) with those routes."""
+    key = (laid, columns, rows)
+    known = _REACH.get(key)
+    if known is None:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        out = []
+        for ways in all_routes(tiles, columns, rows, laid):
+            by_slot: dict[int, list[Route]] = {}
+            for r in ways:
+                by_slot.setdefault(r.slot, []).append(r)
+            out.append(tuple((slot, tuple(rs)) for slot, rs in sorted(by_slot.items())))
+        known = _REACH[key] = tuple(out)
+    return known
+
+
+def _paths(reach: tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...], dispensers: list[int],
+           orders: list[int | None]) -> list[Path]:
+    """The Matching Paths the floor's `reach` (by Dispenser column) makes with these Dispensers and Orders."""
+    return [Path(d, slot, nut, _cells(rs)) for d, nut in enumerate(dispensers, start=1) for slot, rs in reach[d - 1]
+            if orders[slot - 1] == nut]
+
+
+def _cells(rs: tuple[Route, ...]) -> frozenset[tuple[int, int]]:
+    """The cells whose row the routes `rs` enter in one of the cell's columns (a path passes them, U12)."""
+    return frozenset(cell for r in rs for row, c in enumerate(r.entered, start=1) for cell in ((row, c), (row, c - 1)))
