@@ -27,7 +27,7 @@ def _positions(games: int, seed: int) -> list:
     return out
 
 
-POSITIONS = _positions(4, 3)
+POSITIONS = _positions(3, 3)
 
 
 def _slow(s) -> list:
@@ -36,7 +36,7 @@ def _slow(s) -> list:
 
 def test_the_list_is_the_candidates_why_illegal_accepts_at_every_decision():
     last = [s for s in POSITIONS if s.turn.ran is None and not s.round_over and s.me().tokens <= 3]
-    assert len(last) > 100          # the last token's look-ahead (U12) is tried many times
+    assert len(last) > 60          # the last token's look-ahead (U12) is tried many times
     for s in POSITIONS:
         assert moves.legal_moves(s) == _slow(s)
 
@@ -46,7 +46,7 @@ def test_a_tile_off_the_printed_cells_beside_a_cell_leaves_the_list_the_checks(o
     """A build on an unprinted cell is played as written: a nut may then leave a cell beside it in a
     third column, so the pass-over may not judge that cell."""
     seen = 0
-    for s in POSITIONS[::7]:
+    for s in POSITIONS[::13]:
         if s.turn.ran is not None or s.round_over or s.over or s.me().tokens > 1:
             continue
         for row, a in sorted(s.f.cells)[::3]:
@@ -57,7 +57,7 @@ def test_a_tile_off_the_printed_cells_beside_a_cell_leaves_the_list_the_checks(o
             t.tiles[odd] = "SL"
             seen += 1
             assert moves.legal_moves(t) == _slow(t)
-    assert seen > 20
+    assert seen > 10
 
 
 def test_a_configuring_action_played_on_a_floor_copy_leaves_the_position_alone():
