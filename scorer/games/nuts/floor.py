@@ -161,15 +161,16 @@ def matching_paths(tiles: dict[tuple[int, int], str], dispensers: list[int], ord
     return list(known)
 
 
-_REACH: dict[tuple, tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]] = {}
-"""Each floor's routes by Dispenser column, grouped by the slot they end in: the Matching Paths of
+_REACH: dict[tuple, tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...]] = {}
+"""Each floor's slots by Dispenser column, with the cells passed on the way: the Matching Paths of
 every Dispensers and Orders on that floor (a Swap or a Reposition tried at the last token, U12) are
 then a look-up per Dispenser, not the routes followed again."""
 
 
 def _reach(tiles: dict[tuple[int, int], str], columns: int, rows: int,
-           laid: frozenset) -> tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]:
-    """Per Dispenser column, each slot its routes end in (by slot) with those routes."""
+           laid: frozenset) -> tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...]:
+    """Per Dispenser column, each slot its routes end in (by slot) and the cells whose row those
+    routes enter in one of the cell's columns (a path to that slot passes them, U12)."""
     key = (laid, columns, rows)
     known = _REACH.get(key)
     if known is None:
@@ -177,21 +178,19 @@ def _reach(tiles: dict[tuple[int, int], str], columns: int, rows: int,
             _REACH.clear()
         out = []
         for ways in all_routes(tiles, columns, rows, laid):
-            by_slot: dict[int, list[Route]] = {}
+            by_slot: dict[int, set[tuple[int, int]]] = {}
             for r in ways:
-                by_slot.setdefault(r.slot, []).append(r)
-            out.append(tuple((slot, tuple(rs)) for slot, rs in sorted(by_slot.items())))
+                mine = by_slot.setdefault(r.slot, set())
+                for row, c in enumerate(r.entered, start=1):
+                    mine.add((row, c))
+                    mine.add((row, c - 1))
+            out.append(tuple((slot, frozenset(cs)) for slot, cs in sorted(by_slot.items())))
         known = _REACH[key] = tuple(out)
     return known
 
 
-def _paths(reach: tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...], dispensers: list[int],
+def _paths(reach: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...], dispensers: list[int],
            orders: list[int | None]) -> list[Path]:
     """The Matching Paths the floor's `reach` (by Dispenser column) makes with these Dispensers and Orders."""
-    return [Path(d, slot, nut, _cells(rs)) for d, nut in enumerate(dispensers, start=1) for slot, rs in reach[d - 1]
+    return [Path(d, slot, nut, cs) for d, nut in enumerate(dispensers, start=1) for slot, cs in reach[d - 1]
             if orders[slot - 1] == nut]
-
-
-def _cells(rs: tuple[Route, ...]) -> frozenset[tuple[int, int]]:
-    """The cells whose row the routes `rs` enter in one of the cell's columns (a path passes them, U12)."""
-    return frozenset(cell for r in rs for row, c in enumerate(r.entered, start=1) for cell in ((row, c), (row, c - 1)))

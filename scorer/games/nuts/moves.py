@@ -267,7 +267,11 @@ def _hopeless(s: State, a: Action, memo: dict) -> bool:
     pass the action's own place, and U12 wants one through every configuring action's place. A Swap
     x y: neither Dispenser's new nut reaches an Order of that nut (the belts are the same). A Build:
     `floor.may_pass` its cell, asked once a cell. (The check itself, with its words, stays why_illegal's.)"""
-    if a.verb not in ("build", "swap") or s.me().tokens > s.f.cost[a.verb]:
+    if a.verb not in ("build", "swap"):
+        return False
+    if "tokens" not in memo:
+        memo["tokens"] = s.me().tokens
+    if memo["tokens"] > s.f.cost[a.verb]:
         return False
     if a.verb == "swap":
         if "reach" not in memo:
