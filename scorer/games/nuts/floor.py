@@ -49,10 +49,11 @@ class Route:
     slot: int
 
 
-def routes(tiles: dict[tuple[int, int], str], dispenser: int, rows: int) -> list[Route]:
-    """Every way a nut from `dispenser` runs down the `rows` conveyor rows (a splitter makes two)."""
+def routes(tiles: dict[tuple[int, int], str], dispenser: int, rows: int, start: int = 1) -> list[Route]:
+    """Every way a nut from `dispenser` runs down the `rows` conveyor rows (a splitter makes two);
+    `start`: a nut entering that row in column `dispenser` (its routes' `entered` from that row on)."""
     ways: list[tuple[int, ...]] = [(dispenser,)]
-    for row in range(1, rows + 1):
+    for row in range(start, rows + 1):
         nxt = []
         for way in ways:
             c = way[-1]
@@ -113,6 +114,35 @@ class Path:
         return f"{self.dispenser}->{self.slot} {SHORT[self.nut]}"
 
 
+def entering(tiles: dict[tuple[int, int], str], dispensers: list[int], row: int) -> dict[int, set[int]]:
+    """column -> the nuts entering conveyor row `row` in it: the rows above decide, whether or not a
+    splitter stops the nut further down."""
+    out: dict[int, set[int]] = {}
+    for d, nut in enumerate(dispensers, start=1):
+        for r in routes(tiles, d, row - 1):
+            out.setdefault(r.slot, set()).add(nut)
+    return out
+
+
+def may_pass(tiles: dict[tuple[int, int], str], orders: list[int | None], rows: int, cell: tuple[int, int],
+             nuts_in: dict[int, set[int]]) -> bool:
+    """Whether some tile on `cell` (or none) could give it a Matching Path (U12's look-ahead at the
+    last token asks no further where none could): a nut entering its row in one of its columns
+    (`nuts_in`: `entering` that row) that an Order of its nut waits for below (the rows below decide;
+    whatever the tile, a nut leaves a cell in one of its columns). A tile beside the cell, off the
+    printed cells (a record as the table played it), could take the nut elsewhere: then it may."""
+    row, a = cell
+    if (row, a - 1) in tiles or (row, a + 1) in tiles:
+        return True
+    nuts = nuts_in.get(a, set()) | nuts_in.get(a + 1, set())
+    return bool(nuts) and any(orders[r.slot - 1] in nuts for c in (a, a + 1) for r in routes(tiles, c, rows, row + 1))
+
+
+def reach(tiles: dict[tuple[int, int], str], columns: int, rows: int) -> tuple[frozenset[int], ...]:
+    """The slots each Dispenser's nut ends in (index = column - 1), whatever its nut."""
+    return tuple(frozenset(slot for slot, _ in rs) for rs in _reach(tiles, columns, rows, frozenset(tiles.items())))
+
+
 _PATHS: dict[tuple, tuple[Path, ...]] = {}
 """Floors whose Matching Paths are known: a turn asks for one floor's paths several times (U12 at
 the last token, on a copy; the turn's end; the run)."""
@@ -127,19 +157,40 @@ def matching_paths(tiles: dict[tuple[int, int], str], dispensers: list[int], ord
     if known is None:
         if len(_PATHS) >= 4096:
             _PATHS.clear()
-        known = _PATHS[key] = tuple(_paths(all_routes(tiles, len(dispensers), rows, laid), dispensers, orders))
+        known = _PATHS[key] = tuple(_paths(_reach(tiles, len(dispensers), rows, laid), dispensers, orders))
     return list(known)
 
 
-def _paths(ways: tuple[tuple[Route, ...], ...], dispensers: list[int], orders: list[int | None]) -> list[Path]:
-    """The Matching Paths the routes `ways` (by Dispenser column) make with these Dispensers and Orders."""
-    out = []
-    for d, nut in enumerate(dispensers, start=1):
-        by_slot: dict[int, set[tuple[int, int]]] = {}
-        for r in ways[d - 1]:
-            if orders[r.slot - 1] == nut:
+_REACH: dict[tuple, tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...]] = {}
+"""Each floor's slots by Dispenser column, with the cells passed on the way: the Matching Paths of
+every Dispensers and Orders on that floor (a Swap or a Reposition tried at the last token, U12) are
+then a look-up per Dispenser, not the routes followed again."""
+
+
+def _reach(tiles: dict[tuple[int, int], str], columns: int, rows: int,
+           laid: frozenset) -> tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...]:
+    """Per Dispenser column, each slot its routes end in (by slot) and the cells whose row those
+    routes enter in one of the cell's columns (a path to that slot passes them, U12)."""
+    key = (laid, columns, rows)
+    known = _REACH.get(key)
+    if known is None:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        out = []
+        for ways in all_routes(tiles, columns, rows, laid):
+            by_slot: dict[int, set[tuple[int, int]]] = {}
+            for r in ways:
                 mine = by_slot.setdefault(r.slot, set())
                 for row, c in enumerate(r.entered, start=1):
-                    mine.update({(row, c), (row, c - 1)})
-        out.extend(Path(d, slot, nut, frozenset(cs)) for slot, cs in sorted(by_slot.items()))
-    return out
+                    mine.add((row, c))
+                    mine.add((row, c - 1))
+            out.append(tuple((slot, frozenset(cs)) for slot, cs in sorted(by_slot.items())))
+        known = _REACH[key] = tuple(out)
+    return known
+
+
+def _paths(reach: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...], dispensers: list[int],
+           orders: list[int | None]) -> list[Path]:
+    """The Matching Paths the floor's `reach` (by Dispenser column) makes with these Dispensers and Orders."""
+    return [Path(d, slot, nut, cs) for d, nut in enumerate(dispensers, start=1) for slot, cs in reach[d - 1]
+            if orders[slot - 1] == nut]

@@ -10,12 +10,14 @@ dice): everything wrong with one is found on a copy, and each is reported in tur
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnpkit.scorer.game import END_TURN, END_TURN_TEXT, Illegal
 import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.checks import end_problem, one_path, setup_problems, why_round_open
 from pnpkit.scorer.games.nuts.effects import apply, as_played
-from pnpkit.scorer.games.nuts.floor import TILES, cell_text
+from pnpkit.scorer.games.nuts.floor import TILES, cell_text, entering, may_pass, reach
 from pnpkit.scorer.games.nuts.notation import parse, place_words, places, words, write as write_action
 from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Run, Setup, Start, State, Step
 
@@ -45,27 +47,43 @@ def why_illegal(s: State, a: Step) -> Illegal | None:
         return why_round_open(s)
     if a.__class__ is not Action:
         return _why_chance(s, a)
+    return _why_verb(s, a.verb) or _why_args(s, a)
+
+
+def _why_verb(s: State, verb: str) -> Illegal | None:
+    """What of why_illegal depends on the verb alone (the game's and the round's end, the turn's
+    step, the cost): the same for every candidate of a verb, so `legal_moves` asks it once a verb."""
     if s.over:
         return Illegal(GAME_OVER, R.GAME_END)
     if s.round_over:
         return Illegal("the round has ended: every player passed in succession", R.ROUND_END)
     t, me = s.turn, s.me()
-    if a.verb == "pass":
+    if verb == "pass":
         return None if t.acted == 0 else Illegal("a pass comes instead of a play, not after actions", R.TURN_ORDER)
-    if a.verb == "done":
+    if verb == "done":
         return None if t.ran is not None else Illegal("the actions have not ended yet", R.THEN_RUN)
-    if a.verb == "claim":
-        return _why_claim(s, a.args[0])
-    if a.verb == "end":
+    if verb == "claim":
+        return None
+    if verb == "end":
         if t.ran is not None or t.ended:
             return Illegal("the actions have ended already", R.THEN_RUN)
         return end_problem(s)
     if t.ran is not None or t.ended:
-        return Illegal(f"{a.verb} after the actions ended", R.THEN_RUN)
-    cost = s.f.cost[a.verb]
+        return Illegal(f"{verb} after the actions ended", R.THEN_RUN)
+    cost = s.f.cost[verb]
     if me.tokens < cost:
-        return Illegal(f"{a.verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
+        return Illegal(f"{verb} costs {cost} Action token{'s' if cost > 1 else ''}; {me.name} has {me.tokens} left",
                        R.AFFORD if t.acted or me.tokens else R.U18)
+    return None
+
+
+def _why_args(s: State, a: Action) -> Illegal | None:
+    """The rest of why_illegal, once `_why_verb` allows the verb: the action's own arguments, and U12
+    at the last token."""
+    if a.verb == "claim":
+        return _why_claim(s, a.args[0])
+    if a.verb in ("pass", "done", "end"):
+        return None
     return _WHY[a.verb](s, a) or _last_token(s, a)
 
 
@@ -77,7 +95,7 @@ def _last_token(s: State, a: Action) -> Illegal | None:
     if s.me().tokens > s.f.cost[a.verb] or not (s.turn.places or a.verb in s.f.configuring):
         return None
     if a.verb in s.f.configuring:
-        after = s.copy()
+        after = s.floor_copy()
         apply(after, a)
         why = end_problem(after)
     else:
@@ -230,8 +248,43 @@ _WHY = {"plan": _why_plan, "feed": lambda s, a: None, "refill": _why_refill, "bu
 
 def legal_moves(s: State) -> list[Action]:
     """The choices why_illegal accepts now (Plan and Refill, whose cards are chance, and the run,
-    whose dice are, left out: `choices` lists them)."""
-    return [a for a in candidates(s) if why_illegal(s, a) is None]
+    whose dice are, left out: `choices` lists them). Each verb's part of the check is asked once;
+    a Build or Swap that U12 at the last token must refuse (`_hopeless`) is passed over unasked."""
+    verbs: dict[str, Illegal | None] = {}
+    memo: dict = {}
+    out = []
+    for a in candidates(s):     # why_illegal(s, a) is None, its verb's part asked once a verb
+        v = a.verb
+        if ((verbs[v] if v in verbs else verbs.setdefault(v, _why_verb(s, v))) is None
+                and not _hopeless(s, a, memo) and _why_args(s, a) is None):
+            out.append(a)
+    return out
+
+
+def _hopeless(s: State, a: Action, memo: dict) -> bool:
+    """Whether U12 at the last token (`_last_token`) must refuse this Build or Swap, found from what
+    every candidate shares instead of the floor played on a copy: after it, no Matching Path could
+    pass the action's own place, and U12 wants one through every configuring action's place. A Swap
+    x y: neither Dispenser's new nut reaches an Order of that nut (the belts are the same). A Build:
+    `floor.may_pass` its cell, asked once a cell. (The check itself, with its words, stays why_illegal's.)"""
+    if a.verb not in ("build", "swap"):
+        return False
+    if "tokens" not in memo:
+        memo["tokens"] = s.me().tokens
+    if memo["tokens"] > s.f.cost[a.verb]:
+        return False
+    if a.verb == "swap":
+        if "reach" not in memo:
+            memo["reach"] = reach(s.tiles, s.columns, s.f.rows)
+        x, y = a.args
+        ends, d, o = memo["reach"], s.dispensers, s.orders
+        return not any(o[k - 1] == d[y - 1] for k in ends[x - 1]) and not any(o[k - 1] == d[x - 1] for k in ends[y - 1])
+    row, cell = a.args[1], (a.args[1], a.args[2])
+    if cell not in memo:
+        if row not in memo:
+            memo[row] = entering(s.tiles, s.dispensers, row)
+        memo[cell] = may_pass(s.tiles, s.orders, s.f.rows, cell, memo[row])
+    return not memo[cell]
 
 
 def candidates(s: State) -> list[Action]:
@@ -240,13 +293,19 @@ def candidates(s: State) -> list[Action]:
         return []
     if t.ran is not None:
         return [Action("claim", (g,)) for g in s.goals] + [Action("done")]
-    out = [Action("pass"), Action("end"), Action("feed")]
-    out += [Action("build", (k, r, a, a + 1)) for (r, a) in sorted(s.f.cells) for k in TILES + ("-",)]
-    out += [Action("salt", (x, x + d)) for x in sorted(s.salters) for d in (-1, 1)]
-    out += [Action("repo", (x, y)) for x in range(1, s.columns + 1) for y in range(1, s.columns + 1) if x != y]
-    out += [Action("swap", (x, y)) for x in range(1, s.columns + 1) for y in range(x + 1, s.columns + 1)]
-    return out
+    head, build, moving = _floor_candidates(s.f.cells, s.columns)
+    return [*head, *build, *(Action("salt", (x, x + d)) for x in sorted(s.salters) for d in (-1, 1)), *moving]
 
+
+@lru_cache(maxsize=8)
+def _floor_candidates(cells: frozenset, columns: int) -> tuple[tuple[Action, ...], ...]:
+    """The candidates a floor's size fixes (made once a kit, not at each listing: a listing made its
+    ~400 Actions anew, a third of its time): pass, end, feed; every build; every repo and swap."""
+    head = (Action("pass"), Action("end"), Action("feed"))
+    build = tuple(Action("build", (k, r, a, a + 1)) for (r, a) in sorted(cells) for k in TILES + ("-",))
+    moving = tuple([Action("repo", (x, y)) for x in range(1, columns + 1) for y in range(1, columns + 1) if x != y]
+                   + [Action("swap", (x, y)) for x in range(1, columns + 1) for y in range(x + 1, columns + 1)])
+    return head, build, moving
 
 
 def why_drawn(s: State, verb: str) -> Illegal | None:

@@ -91,7 +91,7 @@ class NutsMatch(Moves):
         """A configuring action is offered only when U12 holds right after it (a turn can always end)."""
         if a.verb not in self.s.f.configuring:
             return True
-        after = self.s.copy()
+        after = self.s.floor_copy()
         moves.apply(after, a)
         return auto.end_problem(after) is None
 

@@ -4,8 +4,7 @@ record writes it (the setup's cards, a round's start, a run's dice); what they d
 what is wrong with them moves.py's."""
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 from pnpkit.scorer.game import EndTurn
@@ -148,15 +147,34 @@ class State:
         return [s for s in range(1, self.columns + 1) if self.orders[s - 1] is None and len(arr.get(s, ())) < 4]
 
     def copy(self) -> "State":
-        """A copy to play on (by hand, not deepcopy: the simulator copies for every candidate)."""
-        out = copy.copy(self)
-        out.players = [replace(p, sheet=list(p.sheet), goals=list(p.goals), bonus=list(p.bonus)) for p in self.players]
-        out.dispensers, out.salters, out.orders = list(self.dispensers), list(self.salters), list(self.orders)
-        out.tiles, out.supply, out.claimed = dict(self.tiles), dict(self.supply), dict(self.claimed)
-        out.order_deck, out.order_discards = list(self.order_deck), list(self.order_discards)
-        out.bonus_deck, out.bonus_discards = set(self.bonus_deck), set(self.bonus_discards)
-        out.once, out.said = set(self.once), list(self.said)
+        """A copy to play on (by hand, not deepcopy: the simulator and U12 at the last token copy for
+        every candidate; `_clone`, not dataclasses.replace, which ran each copy's __init__)."""
         t = self.turn
-        out.turn = replace(t, places=list(t.places), salter_from=dict(t.salter_from), order_at=dict(t.order_at),
-                           paths=list(t.paths))
-        return out
+        return _clone(self, players=[_clone(p, sheet=list(p.sheet), goals=list(p.goals), bonus=list(p.bonus))
+                                     for p in self.players],
+                      dispensers=list(self.dispensers), salters=list(self.salters), orders=list(self.orders),
+                      tiles=dict(self.tiles), supply=dict(self.supply), claimed=dict(self.claimed),
+                      order_deck=list(self.order_deck), order_discards=list(self.order_discards),
+                      bonus_deck=set(self.bonus_deck), bonus_discards=set(self.bonus_discards),
+                      once=set(self.once), said=list(self.said),
+                      turn=_clone(t, places=list(t.places), salter_from=dict(t.salter_from), order_at=dict(t.order_at),
+                                  paths=list(t.paths)))
+
+    def floor_copy(self) -> "State":
+        """A copy a configuring action (build, salt, repo, swap) may be played on, for U12's look-ahead
+        at the last token, one copy a candidate: the floor, the tile supply, the turn and each player's
+        tokens are its own; the decks, hands, sheets and the rest are this state's, shared, which no
+        configuring action writes (tests/nuts/test_nuts_moves_fast.py holds it to that)."""
+        t = self.turn
+        return _clone(self, players=[_clone(p) for p in self.players], dispensers=list(self.dispensers),
+                      salters=list(self.salters), orders=list(self.orders), tiles=dict(self.tiles),
+                      supply=dict(self.supply), turn=_clone(t, places=list(t.places), salter_from=dict(t.salter_from),
+                                                            order_at=dict(t.order_at)))
+
+
+def _clone(o, **fresh):
+    """A shallow copy of a dataclass instance with the fields `fresh` given anew."""
+    out = object.__new__(o.__class__)
+    out.__dict__.update(o.__dict__)
+    out.__dict__.update(fresh)
+    return out
