@@ -114,35 +114,6 @@ class Path:
         return f"{self.dispenser}->{self.slot} {SHORT[self.nut]}"
 
 
-def entering(tiles: dict[tuple[int, int], str], dispensers: list[int], row: int) -> dict[int, set[int]]:
-    """column -> the nuts entering conveyor row `row` in it: the rows above decide, whether or not a
-    splitter stops the nut further down."""
-    out: dict[int, set[int]] = {}
-    for d, nut in enumerate(dispensers, start=1):
-        for r in routes(tiles, d, row - 1):
-            out.setdefault(r.slot, set()).add(nut)
-    return out
-
-
-def may_pass(tiles: dict[tuple[int, int], str], orders: list[int | None], rows: int, cell: tuple[int, int],
-             nuts_in: dict[int, set[int]]) -> bool:
-    """Whether some tile on `cell` (or none) could give it a Matching Path (U12's look-ahead at the
-    last token asks no further where none could): a nut entering its row in one of its columns
-    (`nuts_in`: `entering` that row) that an Order of its nut waits for below (the rows below decide;
-    whatever the tile, a nut leaves a cell in one of its columns). A tile beside the cell, off the
-    printed cells (a record as the table played it), could take the nut elsewhere: then it may."""
-    row, a = cell
-    if (row, a - 1) in tiles or (row, a + 1) in tiles:
-        return True
-    nuts = nuts_in.get(a, set()) | nuts_in.get(a + 1, set())
-    return bool(nuts) and any(orders[r.slot - 1] in nuts for c in (a, a + 1) for r in routes(tiles, c, rows, row + 1))
-
-
-def reach(tiles: dict[tuple[int, int], str], columns: int, rows: int) -> tuple[frozenset[int], ...]:
-    """The slots each Dispenser's nut ends in (index = column - 1), whatever its nut."""
-    return tuple(frozenset(slot for slot, _ in rs) for rs in _reach(tiles, columns, rows, frozenset(tiles.items())))
-
-
 _PATHS: dict[tuple, tuple[Path, ...]] = {}
 """Floors whose Matching Paths are known: a turn asks for one floor's paths several times (U12 at
 the last token, on a copy; the turn's end; the run)."""

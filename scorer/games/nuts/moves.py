@@ -17,7 +17,7 @@ import pnpkit.scorer.games.nuts.effects as auto
 import pnpkit.scorer.games.nuts.rules as R
 from pnpkit.scorer.games.nuts.checks import end_problem, one_path, setup_problems, why_round_open
 from pnpkit.scorer.games.nuts.effects import apply, as_played
-from pnpkit.scorer.games.nuts.floor import TILES, cell_text, entering, may_pass, reach
+from pnpkit.scorer.games.nuts.floor import TILES, cell_text
 from pnpkit.scorer.games.nuts.notation import parse, place_words, places, words, write as write_action
 from pnpkit.scorer.games.nuts.state import Action, RoundEnd, Run, Setup, Start, State, Step
 
@@ -248,43 +248,15 @@ _WHY = {"plan": _why_plan, "feed": lambda s, a: None, "refill": _why_refill, "bu
 
 def legal_moves(s: State) -> list[Action]:
     """The choices why_illegal accepts now (Plan and Refill, whose cards are chance, and the run,
-    whose dice are, left out: `choices` lists them). Each verb's part of the check is asked once;
-    a Build or Swap that U12 at the last token must refuse (`_hopeless`) is passed over unasked."""
+    whose dice are, left out: `choices` lists them). why_illegal is `_why_verb or _why_args`; the
+    verb's part, the same for every candidate of a verb, is asked once a listing."""
     verbs: dict[str, Illegal | None] = {}
-    memo: dict = {}
     out = []
-    for a in candidates(s):     # why_illegal(s, a) is None, its verb's part asked once a verb
+    for a in candidates(s):
         v = a.verb
-        if ((verbs[v] if v in verbs else verbs.setdefault(v, _why_verb(s, v))) is None
-                and not _hopeless(s, a, memo) and _why_args(s, a) is None):
+        if (verbs[v] if v in verbs else verbs.setdefault(v, _why_verb(s, v))) is None and _why_args(s, a) is None:
             out.append(a)
     return out
-
-
-def _hopeless(s: State, a: Action, memo: dict) -> bool:
-    """Whether U12 at the last token (`_last_token`) must refuse this Build or Swap, found from what
-    every candidate shares instead of the floor played on a copy: after it, no Matching Path could
-    pass the action's own place, and U12 wants one through every configuring action's place. A Swap
-    x y: neither Dispenser's new nut reaches an Order of that nut (the belts are the same). A Build:
-    `floor.may_pass` its cell, asked once a cell. (The check itself, with its words, stays why_illegal's.)"""
-    if a.verb not in ("build", "swap"):
-        return False
-    if "tokens" not in memo:
-        memo["tokens"] = s.me().tokens
-    if memo["tokens"] > s.f.cost[a.verb]:
-        return False
-    if a.verb == "swap":
-        if "reach" not in memo:
-            memo["reach"] = reach(s.tiles, s.columns, s.f.rows)
-        x, y = a.args
-        ends, d, o = memo["reach"], s.dispensers, s.orders
-        return not any(o[k - 1] == d[y - 1] for k in ends[x - 1]) and not any(o[k - 1] == d[x - 1] for k in ends[y - 1])
-    row, cell = a.args[1], (a.args[1], a.args[2])
-    if cell not in memo:
-        if row not in memo:
-            memo[row] = entering(s.tiles, s.dispensers, row)
-        memo[cell] = may_pass(s.tiles, s.orders, s.f.rows, cell, memo[row])
-    return not memo[cell]
 
 
 def candidates(s: State) -> list[Action]:
