@@ -4,29 +4,17 @@ the table did (a tile off the printed cells), and U12's look-ahead copy shares o
 configuring action writes."""
 from __future__ import annotations
 
-import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from pnpkit.kitfile import load_kit
-from pnpkit.scorer.games.nuts import moves, sim
+from pnpkit.scorer.games.nuts import moves
 
-KIT = load_kit("nuts", components=False)
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from nuts_moves import positions  # noqa: E402  (the bench's random games: every decision of each)
 
-
-def _positions(games: int, seed: int) -> list:
-    out = []
-    for g in range(games):
-        chance, choices = random.Random(seed * 7919 + g), random.Random(seed * 104_729 + g)
-        m = sim.new(KIT, NAMES[:2 + g % 5], None, chance)
-        while m.to_move() is not None:
-            out.append(m.s.copy())
-            m.play(m.sample(choices))
-    return out
-
-
-POSITIONS = _positions(3, 3)
+POSITIONS = positions(3, 3)
 
 
 def _slow(s) -> list:
