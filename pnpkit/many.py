@@ -8,7 +8,6 @@ gives its one-line message and does not stop the others. The exit code is the wo
 """
 from __future__ import annotations
 
-import functools
 import gc
 import json
 import os
@@ -238,16 +237,12 @@ def _reading(here: Here | None, path: str, text, sent):
     return lambda: read_text(text, "<stdin>" if path == "-" else path, path, _HEADS, sent or NOTHING)
 
 
-def _paused(chunk):
-    """A chunk of records is scored with the cyclic garbage collector paused: a record's objects
-    are freed by their reference counts as its line is written (10,000 NUTS sheets leave no
-    cycle), and the collections that each record's many small objects set off scanned the kit,
-    the modules and the models for nothing (7% of scoring a folder of NUTS sheets).
-    Whatever cycles a chunk does leave are collected after it, as usual."""
-    return collector_paused()(chunk)
-
-
-@_paused
+# A chunk of records is scored with the cyclic garbage collector paused: a record's objects are freed
+# by their reference counts as its line is written (10,000 NUTS sheets leave no cycle), and the
+# collections that each record's many small objects set off scanned the kit, the modules and the
+# models for nothing (7% of scoring a folder of NUTS sheets). Whatever cycles a chunk does leave are
+# collected after it, as usual.
+@collector_paused()
 def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> list[tuple[int, str]] | None:
     """A chunk's lines from the records sent (pickled: [(path, its text or why it could not be read
     or None, what it names beside it or None)]), on a cluster's worker; a text not sent (None) is read
@@ -265,7 +260,7 @@ def _chunk_of_texts(sent: bytes, as_jsonl: bool, here: Here | None = None) -> li
     return out
 
 
-@_paused
+@collector_paused()
 def _chunk(paths: list[str], as_jsonl: bool) -> list[tuple[int, str]]:
     render = jsonl if as_jsonl else line
     return [(code, render(path, code, outcome)) for path, code, outcome in results(paths)]

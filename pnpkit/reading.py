@@ -145,7 +145,9 @@ def beside(text: str, file: str, record: str) -> Beside:
 def sendable(got: Any) -> Any:
     """A refusal as another process may be sent it: the same error, without the exception it was
     raised in the handling of, nor its traceback (Dask pickles an exception with both, by tblib,
-    and the inner one, a YAML reader's own, cannot be built again from its pickle)."""
+    and the inner one, a YAML reader's own, cannot be built again from its pickle). Not left to
+    SourceError.__reduce__: the reducers tblib registers for every exception class, once distributed
+    is imported, come before it."""
     return type(got)(got.file, got.problems) if isinstance(got, SourceError) else got
 
 
