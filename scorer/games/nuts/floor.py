@@ -49,11 +49,10 @@ class Route:
     slot: int
 
 
-def routes(tiles: dict[tuple[int, int], str], dispenser: int, rows: int, start: int = 1) -> list[Route]:
-    """Every way a nut from `dispenser` runs down the `rows` conveyor rows (a splitter makes two);
-    `start`: a nut entering that row in column `dispenser` (its routes' `entered` from that row on)."""
+def routes(tiles: dict[tuple[int, int], str], dispenser: int, rows: int) -> list[Route]:
+    """Every way a nut from `dispenser` runs down the `rows` conveyor rows (a splitter makes two)."""
     ways: list[tuple[int, ...]] = [(dispenser,)]
-    for row in range(start, rows + 1):
+    for row in range(1, rows + 1):
         nxt = []
         for way in ways:
             c = way[-1]
